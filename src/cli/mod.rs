@@ -1,0 +1,81 @@
+//! The command line of design.md §4: `check`, `options`, `show`, `moves`,
+//! `perft`, `playout`, `play`, `replay`. Every command takes a rule file's
+//! path or a shipped game's name, and `--set NAME=VALUE` toggles.
+
+mod play;
+mod playout;
+mod replay;
+mod util;
+
+use clap::{Parser, Subcommand};
+use util::{Fail, GameArgs, PositionArgs};
+
+/// A declarative rules interpreter for board games.
+#[derive(Debug, Parser)]
+#[command(name = "ludic", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Parse and check a rule file; print its diagnostics (exit 1 on error).
+    Check(GameArgs),
+    /// List the game's toggles with their types, defaults and descriptions.
+    Options(GameArgs),
+    /// Show a position: the initial one, or after --moves / from --fen.
+    Show {
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Show each site's notation label instead of the pieces.
+        #[arg(long)]
+        labels: bool,
+    },
+    /// List the legal moves (whole turns, in the game's notation).
+    Moves(PositionArgs),
+    /// Count the leaves of the move tree, depth by depth up to DEPTH.
+    Perft {
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Depth in turns.
+        depth: u32,
+        /// Per first move counts at DEPTH.
+        #[arg(long)]
+        divide: bool,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Random playouts: results, mean length, playouts per second.
+    Playout(playout::PlayoutArgs),
+    /// Play a game in the terminal: humans and/or random players.
+    Play(play::PlayArgs),
+    /// Replay recorded games (PDN) through the rules, move by move.
+    Replay(replay::ReplayArgs),
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn main() -> i32 {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(Fail(msg)) => {
+            eprintln!("{msg}");
+            1
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<i32, Fail> {
+    match cli.command {
+        Command::Check(g) => util::check(&g),
+        Command::Options(g) => util::options(&g),
+        Command::Show { pos, labels } => util::show(&pos, labels),
+        Command::Moves(pos) => util::moves(&pos),
+        Command::Perft { pos, depth, divide, json } => util::perft(&pos, depth, divide, json),
+        Command::Playout(a) => playout::run(&a),
+        Command::Play(a) => play::run(&a),
+        Command::Replay(a) => replay::run(&a),
+    }
+}

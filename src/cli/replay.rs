@@ -1,0 +1,84 @@
+//! `ludic replay GAME RECORD`: plays every game of a PDN file through the
+//! rules and reports, per game, that every move was legal or the first move
+//! that was not (with its ply). Exit 1 if any game fails.
+
+use super::util::{Fail, GameArgs};
+use crate::engine::State;
+use crate::record::pdn::{PdnGame, parse_pdn};
+use clap::Args;
+use std::sync::Arc;
+
+/// Arguments of `ludic replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// A PDN file with one or more games.
+    record: String,
+    /// Print one JSON object (a summary and the failures).
+    #[arg(long)]
+    json: bool,
+}
+
+/// The verdict on one recorded game.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Verdict {
+    /// 1-based index of the game in the file.
+    pub game: usize,
+    /// Moves checked.
+    pub moves: usize,
+    /// The first illegal move: ply (0-based), text, line, reason.
+    pub error: Option<(usize, String, usize, String)>,
+}
+
+/// Replays one game; the first illegal move stops it.
+pub fn replay_game(game: &Arc<crate::compile::Game>, g: &PdnGame, index: usize) -> Verdict {
+    let mut st = match g.tag("FEN") {
+        Some(fen) if g.tag("SetUp") != Some("0") => match State::from_fen(game.clone(), fen) {
+            Ok(s) => s,
+            Err(e) => {
+                return Verdict { game: index, moves: 0, error: Some((0, fen.into(), g.line, format!("bad FEN: {e}"))) };
+            }
+        },
+        _ => State::new(game.clone()),
+    };
+    for m in &g.moves {
+        if let Err(e) = st.play_str(&m.text) {
+            return Verdict { game: index, moves: m.ply, error: Some((m.ply, m.text.clone(), m.line, e.to_string())) };
+        }
+    }
+    Verdict { game: index, moves: g.moves.len(), error: None }
+}
+
+/// Runs the command.
+pub fn run(a: &ReplayArgs) -> Result<i32, Fail> {
+    let game = a.game.load()?;
+    let text = std::fs::read_to_string(&a.record).map_err(|e| Fail(format!("{}: {e}", a.record)))?;
+    let games = parse_pdn(&text).map_err(|e| Fail(format!("{}:{e}", a.record)))?;
+    let verdicts: Vec<Verdict> = games.iter().enumerate().map(|(i, g)| replay_game(&game, g, i + 1)).collect();
+    let failed: Vec<&Verdict> = verdicts.iter().filter(|v| v.error.is_some()).collect();
+    let moves: usize = verdicts.iter().map(|v| v.moves).sum();
+    if a.json {
+        println!(
+            "{}",
+            serde_json::json!({"games": verdicts.len(), "ok": verdicts.len() - failed.len(),
+                "failed": failed.len(), "moves": moves, "failures": failed})
+        );
+    } else {
+        for v in &verdicts {
+            match &v.error {
+                None => println!("game {}: ok, {} moves legal", v.game, v.moves),
+                Some((ply, text, line, why)) => println!(
+                    "game {}: ILLEGAL at ply {} (move {}{}, {}:{line}): {text}: {why}",
+                    v.game,
+                    ply + 1,
+                    ply / 2 + 1,
+                    if ply % 2 == 0 { "" } else { "..." },
+                    a.record
+                ),
+            }
+        }
+        println!("{} games, {} ok, {} failed, {moves} moves", verdicts.len(), verdicts.len() - failed.len(), failed.len());
+    }
+    Ok(if failed.is_empty() { 0 } else { 1 })
+}

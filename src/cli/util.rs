@@ -1,0 +1,167 @@
+//! Shared pieces of the commands: loading a game, setting up a position,
+//! and the small commands (check, options, show, moves, perft).
+
+use crate::compile::{self, Game, LoadError, Options};
+use crate::engine::{State, perft_divide};
+use crate::render;
+use clap::Args;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// A command's failure: the message printed on stderr, exit code 1.
+#[derive(Debug)]
+pub struct Fail(pub String);
+
+impl From<LoadError> for Fail {
+    fn from(e: LoadError) -> Fail {
+        Fail(e.to_string())
+    }
+}
+
+/// The game to load.
+#[derive(Debug, Args)]
+pub struct GameArgs {
+    /// A rule file, or the name of a shipped game (`checkers`).
+    pub file: String,
+    /// Override a toggle: NAME=VALUE (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub sets: Vec<String>,
+}
+
+impl GameArgs {
+    /// Loads the game with its overrides.
+    pub fn load(&self) -> Result<Arc<Game>, Fail> {
+        let opts = Options::from_sets(&self.sets)?;
+        Ok(Arc::new(Game::load(&self.file, &opts)?))
+    }
+}
+
+/// A game and a position in it.
+#[derive(Debug, Args)]
+pub struct PositionArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Start from this PDN FEN position (`B:W18,24,K10:B12,K22`).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Then play these moves, space-separated, in the game's notation.
+    #[arg(long)]
+    pub moves: Option<String>,
+}
+
+impl PositionArgs {
+    /// The position: initial or FEN, then the moves.
+    pub fn state(&self) -> Result<State, Fail> {
+        let game = self.game.load()?;
+        let mut st = match &self.fen {
+            Some(f) => State::from_fen(game, f).map_err(|e| Fail(format!("--fen: {e}")))?,
+            None => State::new(game),
+        };
+        for (i, m) in self.moves.iter().flat_map(|s| s.split_whitespace()).enumerate() {
+            st.play_str(m)
+                .map_err(|e| Fail(format!("--moves: move {} ({m}): {e}", i + 1)))?;
+        }
+        Ok(st)
+    }
+}
+
+/// `ludic check`.
+pub fn check(g: &GameArgs) -> Result<i32, Fail> {
+    let opts = Options::from_sets(&g.sets)?;
+    let (name, text) = compile::read_source(&g.file)?;
+    let (game, warnings) = compile::compile(&name, &text, &opts)?;
+    if !warnings.items.is_empty() {
+        eprint!("{warnings}");
+    }
+    println!(
+        "{name}: ok — \"{}\", {} sites, {} players, {} move generators, {} toggles",
+        game.name,
+        game.board.len(),
+        game.players.len(),
+        game.gens.len(),
+        game.toggles.len()
+    );
+    Ok(0)
+}
+
+/// `ludic options`.
+pub fn options(g: &GameArgs) -> Result<i32, Fail> {
+    let game = g.load()?;
+    if game.toggles.is_empty() {
+        println!("{} has no toggles", game.name);
+    }
+    for t in &game.toggles {
+        println!("{}  ({}, default {}, now {})", t.name, t.ty, t.default, t.value);
+        println!("    {}", t.description);
+    }
+    Ok(0)
+}
+
+/// `ludic show`.
+pub fn show(p: &PositionArgs, labels: bool) -> Result<i32, Fail> {
+    let st = p.state()?;
+    if labels {
+        println!("{}", render::render_labels(&st));
+    } else {
+        print!("{st}");
+        if let Some(fen) = st.to_fen() {
+            println!("FEN {fen}");
+        }
+        if let Some(o) = st.outcome() {
+            println!("game over: {}", describe_outcome(&st, &o));
+        }
+    }
+    Ok(0)
+}
+
+/// `ludic moves`.
+pub fn moves(p: &PositionArgs) -> Result<i32, Fail> {
+    let st = p.state()?;
+    let list = st.legal_turn_strings();
+    println!("{} legal move(s): {}", list.len(), list.join(" "));
+    Ok(0)
+}
+
+/// A sentence for an outcome: "Black wins (no legal move)".
+pub fn describe_outcome(st: &State, o: &crate::engine::Outcome) -> String {
+    let reason = format!("{:?}", o.reason());
+    match o.winner() {
+        Some(w) => format!("{} wins ({reason})", st.game().players[w as usize].name),
+        None => format!("draw ({reason})"),
+    }
+}
+
+/// `ludic perft`.
+pub fn perft(p: &PositionArgs, depth: u32, divide: bool, json: bool) -> Result<i32, Fail> {
+    let st = p.state()?;
+    if divide {
+        let t = Instant::now();
+        let rows = perft_divide(&st, depth);
+        let total: u64 = rows.iter().map(|r| r.1).sum();
+        if json {
+            let obj: serde_json::Map<String, serde_json::Value> =
+                rows.iter().map(|(m, n)| (m.clone(), (*n).into())).collect();
+            println!("{}", serde_json::json!({"depth": depth, "divide": obj, "total": total}));
+        } else {
+            rows.iter().for_each(|(m, n)| println!("{m} {n}"));
+            println!("total {total} ({:.3} s)", t.elapsed().as_secs_f64());
+        }
+        return Ok(0);
+    }
+    let mut results = Vec::new();
+    for d in 1..=depth {
+        let t = Instant::now();
+        let n = crate::engine::perft(&st, d);
+        let secs = t.elapsed().as_secs_f64();
+        let rate = n as f64 / secs.max(1e-9);
+        if !json {
+            println!("perft {d:>2} {n:>14}  {secs:>9.3} s  {rate:>12.0} leaves/s");
+        }
+        results.push(serde_json::json!({"depth": d, "nodes": n, "seconds": secs, "leaves_per_second": rate}));
+    }
+    if json {
+        let counts: Vec<u64> = results.iter().filter_map(|r| r["nodes"].as_u64()).collect();
+        println!("{}", serde_json::json!({"game": st.game().name, "counts": counts, "depths": results}));
+    }
+    Ok(0)
+}

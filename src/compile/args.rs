@@ -1,0 +1,172 @@
+//! Reading the arguments of a clause, with diagnostics for missing, extra,
+//! misspelt and mistyped arguments.
+
+use crate::diag::{Diagnostic, did_you_mean};
+use crate::syntax::{Clause, Expr, Span};
+
+/// Collects the diagnostics of the compile stage.
+#[derive(Debug, Default)]
+pub struct Diags {
+    /// Everything found so far.
+    pub items: Vec<Diagnostic>,
+}
+
+impl Diags {
+    /// Records an error.
+    pub fn error(&mut self, span: Span, message: impl Into<String>, label: impl Into<String>) {
+        self.items.push(Diagnostic::error(span, message, label));
+    }
+
+    /// Records a diagnostic.
+    pub fn push(&mut self, d: Diagnostic) {
+        self.items.push(d);
+    }
+
+    /// Records "expected X, found Y" for `e`.
+    pub fn expected(&mut self, e: &Expr, what: &str) {
+        self.error(
+            e.span(),
+            format!("expected {what}, found {}", e.kind_name()),
+            format!("expected {what}"),
+        );
+    }
+}
+
+/// Checks that a clause has between `min` and `max` positional arguments
+/// and only the named arguments in `allowed`. Reports every problem.
+pub fn check_shape(c: &Clause, min: usize, max: usize, allowed: &[&str], d: &mut Diags) {
+    let n = c.args.len();
+    if n < min {
+        d.error(
+            c.span,
+            format!("`{}` needs at least {min} argument(s), found {n}", c.head),
+            format!("expected {} more argument(s)", min - n),
+        );
+    }
+    for extra in c.args.iter().skip(max) {
+        d.error(
+            extra.span(),
+            format!("`{}` takes at most {max} positional argument(s)", c.head),
+            "unexpected argument",
+        );
+    }
+    for nm in &c.named {
+        if !allowed.contains(&nm.name.as_str()) {
+            let mut diag = Diagnostic::error(
+                nm.name_span,
+                format!("unknown argument `{}` for `{}`", nm.name, c.head),
+                if allowed.is_empty() {
+                    "this ludeme takes no named arguments".to_string()
+                } else {
+                    format!("expected one of: {}", allowed.join(", "))
+                },
+            );
+            if let Some(s) = did_you_mean(&nm.name, allowed.iter().copied()) {
+                diag = diag.with_help(format!("did you mean `{s}`?"));
+            }
+            d.push(diag);
+        }
+    }
+}
+
+/// The named argument `name` of `c`, if present.
+pub fn named<'a>(c: &'a Clause, name: &str) -> Option<&'a Expr> {
+    c.named.iter().find(|n| n.name == name).map(|n| &n.value)
+}
+
+/// An integer argument, or an error.
+pub fn int(e: &Expr, d: &mut Diags) -> Option<i64> {
+    match e {
+        Expr::Int(i, _) => Some(*i),
+        _ => {
+            d.expected(e, "an integer");
+            None
+        }
+    }
+}
+
+/// An integer in `lo..=hi`, or an error.
+pub fn int_in(e: &Expr, lo: i64, hi: i64, d: &mut Diags) -> Option<i64> {
+    let i = int(e, d)?;
+    if (lo..=hi).contains(&i) {
+        Some(i)
+    } else {
+        d.error(
+            e.span(),
+            format!("{i} is out of range"),
+            format!("expected an integer from {lo} to {hi}"),
+        );
+        None
+    }
+}
+
+/// A boolean argument, or an error.
+pub fn boolean(e: &Expr, d: &mut Diags) -> Option<bool> {
+    match e {
+        Expr::Bool(b, _) => Some(*b),
+        _ => {
+            d.expected(e, "`true` or `false`");
+            None
+        }
+    }
+}
+
+/// A string argument, or an error.
+pub fn string<'a>(e: &'a Expr, d: &mut Diags) -> Option<&'a str> {
+    match e {
+        Expr::Str(s, _) => Some(s),
+        _ => {
+            d.expected(e, "a string");
+            None
+        }
+    }
+}
+
+/// A word argument, or an error.
+pub fn word<'a>(e: &'a Expr, d: &mut Diags) -> Option<&'a str> {
+    match e {
+        Expr::Word(s, _) => Some(s),
+        _ => {
+            d.expected(e, "a word");
+            None
+        }
+    }
+}
+
+/// A word that must be one of `choices`; reports the choices (and a
+/// close match) otherwise.
+pub fn choice<'a>(e: &Expr, choices: &[&'a str], d: &mut Diags) -> Option<&'a str> {
+    let w = word(e, d)?;
+    if let Some(c) = choices.iter().find(|c| **c == w) {
+        return Some(c);
+    }
+    let mut diag = Diagnostic::error(
+        e.span(),
+        format!("unknown value `{w}`"),
+        format!("expected one of: {}", choices.join(", ")),
+    );
+    if let Some(s) = did_you_mean(w, choices.iter().copied()) {
+        diag = diag.with_help(format!("did you mean `{s}`?"));
+    }
+    d.push(diag);
+    None
+}
+
+/// The elements of an array, or the expression alone.
+pub fn items(e: &Expr) -> &[Expr] {
+    match e {
+        Expr::Array(v, _) => v,
+        other => std::slice::from_ref(other),
+    }
+}
+
+/// The clause inside `e`, or an error saying what was expected.
+pub fn clause<'a>(e: &'a Expr, what: &str, d: &mut Diags) -> Option<&'a Clause> {
+    match e {
+        Expr::Clause(c) => Some(c),
+        _ => {
+            d.expected(e, what);
+            None
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! Defines: `(define "Name" body)` macros with positional parameters `#1`,
+//! `#2`…, called as `("Name" arg1 arg2)`, or as a bare `"Name"` when they
+//! take no parameter. Expansion happens on the AST, before lowering.
+
+use super::args::Diags;
+use crate::diag::{Diagnostic, did_you_mean};
+use crate::syntax::{Clause, Expr, Span};
+use std::collections::HashMap;
+
+/// Deepest nesting of define calls (catches recursive defines).
+const MAX_DEPTH: usize = 32;
+
+/// A define: its body, how many parameters it takes, where it was written.
+#[derive(Debug, Clone)]
+pub struct Define {
+    /// The body, with `#k` parameters.
+    pub body: Expr,
+    /// Highest parameter number used in the body.
+    pub arity: u32,
+    /// Span of the name.
+    pub span: Span,
+    /// Whether some call used it.
+    pub used: bool,
+}
+
+/// The defines of a file, by name.
+#[derive(Debug, Default)]
+pub struct Defines {
+    map: HashMap<String, Define>,
+}
+
+impl Defines {
+    /// Records a `(define "Name" body)` clause.
+    pub fn declare(&mut self, c: &Clause, d: &mut Diags) {
+        super::args::check_shape(c, 2, 2, &[], d);
+        let (Some(Expr::Str(name, span)), Some(body)) = (c.args.first(), c.args.get(1)) else {
+            if let Some(first) = c.args.first() {
+                d.expected(first, "the define's name as a string");
+            }
+            return;
+        };
+        if self.map.contains_key(name) {
+            d.error(*span, format!("define `{name}` is declared twice"), "second declaration");
+            return;
+        }
+        let define = Define {
+            arity: max_param(body),
+            body: body.clone(),
+            span: *span,
+            used: false,
+        };
+        self.map.insert(name.clone(), define);
+    }
+
+    /// Expands every define call inside `e`.
+    pub fn expand(&mut self, e: &mut Expr, d: &mut Diags) {
+        self.expand_at(e, d, 0);
+    }
+
+    fn expand_at(&mut self, e: &mut Expr, d: &mut Diags, depth: usize) {
+        if depth > MAX_DEPTH {
+            d.error(e.span(), "defines nest too deeply (a define that calls itself?)", "here");
+            return;
+        }
+        match e {
+            Expr::Str(name, span) => {
+                if let Some(body) = self.call(name, *span, &[], d) {
+                    *e = body;
+                    self.expand_at(e, d, depth + 1);
+                }
+            }
+            Expr::Clause(c) if c.head_is_str => {
+                let known = self.map.contains_key(&c.head);
+                if !known {
+                    self.unknown(c, d);
+                    return;
+                }
+                let (head, span, args) = (c.head.clone(), c.head_span, c.args.clone());
+                if let Some(body) = self.call(&head, span, &args, d) {
+                    *e = body;
+                    self.expand_at(e, d, depth + 1);
+                }
+            }
+            Expr::Clause(c) => {
+                for a in &mut c.args {
+                    self.expand_at(a, d, depth);
+                }
+                for n in &mut c.named {
+                    self.expand_at(&mut n.value, d, depth);
+                }
+            }
+            Expr::Array(v, _) => v.iter_mut().for_each(|a| self.expand_at(a, d, depth)),
+            _ => {}
+        }
+    }
+
+    /// The body of define `name` with its parameters bound, if `name` is a
+    /// define.
+    fn call(&mut self, name: &str, span: Span, args: &[Expr], d: &mut Diags) -> Option<Expr> {
+        let def = self.map.get_mut(name)?;
+        def.used = true;
+        if args.len() != def.arity as usize {
+            d.error(
+                span,
+                format!("define `{name}` takes {} argument(s), found {}", def.arity, args.len()),
+                format!("expected {} argument(s)", def.arity),
+            );
+            return None;
+        }
+        let mut body = def.body.clone();
+        bind(&mut body, args);
+        Some(body)
+    }
+
+    fn unknown(&self, c: &Clause, d: &mut Diags) {
+        let mut diag = Diagnostic::error(
+            c.head_span,
+            format!("unknown define `{}`", c.head),
+            "no `(define …)` has this name",
+        );
+        if let Some(s) = did_you_mean(&c.head, self.map.keys().map(String::as_str)) {
+            diag = diag.with_help(format!("did you mean `{s}`?"));
+        }
+        d.push(diag);
+    }
+
+    /// Warnings for defines that nothing calls.
+    pub fn warn_unused(&self, d: &mut Diags) {
+        let mut unused: Vec<(&String, &Define)> =
+            self.map.iter().filter(|(_, def)| !def.used).collect();
+        unused.sort_by_key(|(_, def)| def.span.start);
+        for (name, def) in unused {
+            d.push(Diagnostic::warning(
+                def.span,
+                format!("define `{name}` is never used"),
+                "unused define",
+            ));
+        }
+    }
+}
+
+fn max_param(e: &Expr) -> u32 {
+    match e {
+        Expr::Param(k, _) => *k,
+        Expr::Clause(c) => c
+            .args
+            .iter()
+            .chain(c.named.iter().map(|n| &n.value))
+            .map(max_param)
+            .max()
+            .unwrap_or(0),
+        Expr::Array(v, _) => v.iter().map(max_param).max().unwrap_or(0),
+        _ => 0,
+    }
+}
+
+fn bind(e: &mut Expr, args: &[Expr]) {
+    match e {
+        Expr::Param(k, _) => {
+            if let Some(a) = args.get((*k as usize).wrapping_sub(1)) {
+                *e = a.clone();
+            }
+        }
+        Expr::Clause(c) => {
+            c.args.iter_mut().for_each(|a| bind(a, args));
+            c.named.iter_mut().for_each(|n| bind(&mut n.value, args));
+        }
+        Expr::Array(v, _) => v.iter_mut().for_each(|a| bind(a, args)),
+        _ => {}
+    }
+}

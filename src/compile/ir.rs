@@ -1,0 +1,352 @@
+//! The resolved game: rules as an IR of Rust enums over small integer ids.
+//!
+//! Every name of the rule file (pieces, regions, directions, toggles) is
+//! resolved to an index here, so that the interpreter never looks a name up
+//! during play.
+
+use crate::board::{Board, Dir, Site};
+use serde::Serialize;
+
+/// Index of a player: `0` is the first player (P1), who moves first.
+pub type Player = u8;
+/// A piece on a stack: `kind * players + owner`. See [`Game::owner`].
+pub type Piece = u8;
+/// Index of a piece kind (`(piece "Checker")` is kind 0).
+pub type Kind = u8;
+/// Index of a move generator in [`Game::gens`].
+pub type GenId = u16;
+/// Index of a direction set in [`Game::dirsets`].
+pub type DirSetId = u16;
+/// Index of a region in [`Game::regions`].
+pub type RegionId = u16;
+
+/// One player as declared by `(player "Name" letter:"B" forward:S)`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerInfo {
+    /// Display name ("Black").
+    pub name: String,
+    /// One-letter code used in FEN strings ('B').
+    pub letter: char,
+    /// Unit vector of the player's forward direction (x right, y up).
+    pub forward: (f64, f64),
+}
+
+/// A site that a condition or an effect speaks of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum SiteRef {
+    /// The site the clause is about: the origin in `from:`, the jumped site
+    /// in `over:`, the destination in `to:`.
+    Subject,
+    /// The origin of the current step.
+    From,
+    /// The destination of the current step.
+    To,
+    /// The jumped site of the current step (hops only).
+    Over,
+}
+
+/// A comparison operator of a numeric condition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Cmp {
+    /// `=`
+    Eq,
+    /// `≠`
+    Ne,
+    /// `<`
+    Lt,
+    /// `≤`
+    Le,
+    /// `>`
+    Gt,
+    /// `≥`
+    Ge,
+}
+
+impl Cmp {
+    /// Applies the comparison: `a op b`.
+    #[inline]
+    pub fn test(self, a: i32, b: i32) -> bool {
+        match self {
+            Cmp::Eq => a == b,
+            Cmp::Ne => a != b,
+            Cmp::Lt => a < b,
+            Cmp::Le => a <= b,
+            Cmp::Gt => a > b,
+            Cmp::Ge => a >= b,
+        }
+    }
+}
+
+/// A condition on the position, evaluated for a site (its subject) during
+/// move generation and effects.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Cond {
+    /// Always true.
+    True,
+    /// Always false.
+    False,
+    /// The site holds no piece (a stack of height 0).
+    Empty(SiteRef),
+    /// The site's top piece belongs to the mover.
+    Mine(SiteRef),
+    /// The site's top piece belongs to another player.
+    Enemy(SiteRef),
+    /// The stack's height compared with a number.
+    Height(SiteRef, Cmp, i32),
+    /// The site's top piece is of this kind.
+    Kind(SiteRef, Kind),
+    /// The site lies in the region (as seen by the mover).
+    In(SiteRef, RegionId),
+    /// All hold.
+    And(Vec<Cond>),
+    /// At least one holds.
+    Or(Vec<Cond>),
+    /// Does not hold.
+    Not(Box<Cond>),
+}
+
+/// Which player an effect's new pieces belong to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Owner {
+    /// The player making the move.
+    Mover,
+    /// The owner of the site's top piece.
+    Top,
+}
+
+/// An action applied after a step (`then:`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Effect {
+    /// `(if cond then else)` evaluated on the position after the step.
+    If(Cond, Vec<Effect>, Vec<Effect>),
+    /// Add `count` pieces on top of the stack at a site. `kind: None` copies
+    /// the kind of the site's top piece.
+    Push {
+        /// Where.
+        at: SiteRef,
+        /// How many pieces.
+        count: u16,
+        /// Which kind, or the top piece's kind.
+        kind: Option<Kind>,
+        /// Whose pieces.
+        owner: Owner,
+    },
+    /// Remove the whole stack at a site.
+    Remove(SiteRef),
+    /// End the turn now: no chained continuation (crowning ends a
+    /// draughts move, rules.md §3.2).
+    EndTurn,
+}
+
+/// The family of a move generator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum GenKind {
+    /// Move the stack one step to an adjacent site.
+    Step,
+    /// Jump over the adjacent site to the site beyond it.
+    Hop,
+}
+
+/// A step-level move generator: one ludeme of the `(play …)` clause.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Gen {
+    /// Step or hop.
+    pub kind: GenKind,
+    /// Which of the mover's stacks may move (evaluated at the origin).
+    pub from: Cond,
+    /// Directions, per player.
+    pub dirs: DirSetId,
+    /// Condition on the jumped site (hops).
+    pub over: Cond,
+    /// Condition on the destination.
+    pub to: Cond,
+    /// Hops: remove the jumped stack.
+    pub capture: bool,
+    /// Effects after the step.
+    pub then: Vec<Effect>,
+    /// After the step, unless the turn was ended, the same player must go on
+    /// with this generator from the destination while it has moves
+    /// (multi-jumps, rules.md §3.2).
+    pub chain: bool,
+}
+
+/// What happens to the player to move who has no legal move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum NoMoves {
+    /// That player loses (draughts, rules.md §3.2; Ex nihilo §1.6).
+    Loss,
+    /// That player wins.
+    Win,
+    /// The game is drawn.
+    Draw,
+}
+
+/// A fact about a whole turn, for resetting the no-progress counter.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum TurnFact {
+    /// The turn removed a piece.
+    Capture,
+    /// The stack that moved satisfied this condition at its origin before
+    /// the turn (e.g. `(height 1)`: a man moved).
+    Moved(Cond),
+}
+
+/// End rules, checked after each turn and when the mover has no move.
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+pub struct EndRules {
+    /// No legal move for the player to move; `None`: a draw.
+    pub no_moves: Option<NoMoves>,
+    /// Draw when the same position (board and player to move) occurs for
+    /// the n-th time.
+    pub repetition: Option<u32>,
+    /// Draw after this many consecutive turns without a reset fact.
+    pub no_progress: Option<(u32, Vec<TurnFact>)>,
+    /// Draw after this many turns in all (an engine guard).
+    pub turn_limit: Option<u32>,
+}
+
+/// A toggle's value.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Value {
+    /// `true` / `false`.
+    Bool(bool),
+    /// An integer.
+    Int(i64),
+    /// One of the declared choices.
+    Choice(String),
+}
+
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Int(i) => write!(f, "{i}"),
+            Value::Choice(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+/// The type of a toggle.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum ToggleType {
+    /// `bool`
+    Bool,
+    /// `int`, with an inclusive range.
+    Int {
+        /// Smallest allowed value.
+        min: i64,
+        /// Largest allowed value.
+        max: i64,
+    },
+    /// `choice` among these words.
+    Choice(Vec<String>),
+}
+
+impl std::fmt::Display for ToggleType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ToggleType::Bool => write!(f, "bool"),
+            ToggleType::Int { min, max } => write!(f, "int {min}..={max}"),
+            ToggleType::Choice(c) => write!(f, "choice {{{}}}", c.join(" ")),
+        }
+    }
+}
+
+/// A toggle declared by `(toggle name type default:v "description")`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Toggle {
+    /// Name, as used in `$name` and `--set name=value`.
+    pub name: String,
+    /// Type and allowed values.
+    pub ty: ToggleType,
+    /// Default value.
+    pub default: Value,
+    /// The value in force for this game (default or `--set`).
+    pub value: Value,
+    /// One-line description.
+    pub description: String,
+}
+
+/// A setup code: in a FEN string, `prefix` + site number stands for a stack
+/// of `count` pieces of `kind` (a draughts king: `K` = two checkers).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Code {
+    /// The prefix ("" for the plain piece, "K").
+    pub prefix: String,
+    /// Piece kind.
+    pub kind: Kind,
+    /// Stack height.
+    pub count: u16,
+}
+
+/// A compiled game: board, players, pieces, rules, all names resolved.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// The game's name from `(game "Name" …)`.
+    pub name: String,
+    /// The board.
+    pub board: Board,
+    /// Players in turn order.
+    pub players: Vec<PlayerInfo>,
+    /// Piece kind names.
+    pub kinds: Vec<String>,
+    /// Most pieces a stack can hold.
+    pub stack_cap: usize,
+    /// Toggles with their values.
+    pub toggles: Vec<Toggle>,
+    /// Region names.
+    pub region_names: Vec<String>,
+    /// `regions[region][player]`: membership bitmap over sites.
+    pub regions: Vec<Vec<Vec<bool>>>,
+    /// `dirsets[set][player]`: directions.
+    pub dirsets: Vec<Vec<Vec<Dir>>>,
+    /// Initial stacks, bottom first.
+    pub setup: Vec<(Site, Vec<Piece>)>,
+    /// Move generators.
+    pub gens: Vec<Gen>,
+    /// Priority levels of the play rule: the first level with a legal move
+    /// gives the moves (compulsory capture).
+    pub play: Vec<Vec<GenId>>,
+    /// End rules.
+    pub end: EndRules,
+    /// FEN setup codes.
+    pub codes: Vec<Code>,
+    /// Zobrist keys for repetition detection.
+    pub zobrist: crate::engine::zobrist::Zobrist,
+}
+
+impl Game {
+    /// Number of players.
+    #[inline]
+    pub fn num_players(&self) -> usize {
+        self.players.len()
+    }
+
+    /// The piece id of `kind` owned by `owner`.
+    #[inline]
+    pub fn piece(&self, kind: Kind, owner: Player) -> Piece {
+        kind * self.players.len() as u8 + owner
+    }
+
+    /// Owner of a piece.
+    #[inline]
+    pub fn owner(&self, p: Piece) -> Player {
+        p % self.players.len() as u8
+    }
+
+    /// Kind of a piece.
+    #[inline]
+    pub fn kind(&self, p: Piece) -> Kind {
+        p / self.players.len() as u8
+    }
+
+    /// Number of distinct piece ids.
+    pub fn num_pieces(&self) -> usize {
+        self.kinds.len() * self.players.len()
+    }
+
+    /// The value of a toggle by name.
+    pub fn toggle(&self, name: &str) -> Option<&Value> {
+        self.toggles.iter().find(|t| t.name == name).map(|t| &t.value)
+    }
+}

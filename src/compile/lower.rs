@@ -1,0 +1,332 @@
+//! Lowering of the game-level clauses: players, board, pieces, regions,
+//! setup and FEN codes. Clauses are lowered in dependency order whatever
+//! their order in the file.
+
+use super::args::{Diags, check_shape, choice, clause, int_in, items, named, string, word};
+use super::ir::{Code, EndRules, Gen, GenId, Piece, PlayerInfo};
+use super::rules::lookup;
+use super::vocab;
+use crate::board::{Adjacency, Board, Cells, Dir, Labels, Shape, Site};
+use crate::syntax::{Clause, Expr};
+use std::collections::HashMap;
+
+/// Everything lowered so far; becomes a [`super::ir::Game`].
+#[derive(Debug, Default)]
+pub struct Lowerer {
+    pub players: Vec<PlayerInfo>,
+    pub board: Option<Board>,
+    pub kinds: Vec<String>,
+    pub stack_cap: usize,
+    pub region_names: Vec<String>,
+    pub regions: Vec<Vec<Vec<bool>>>,
+    pub dirsets: Vec<Vec<Vec<Dir>>>,
+    pub dirset_keys: HashMap<String, u16>,
+    pub setup: Vec<(Site, Vec<Piece>)>,
+    pub codes: Vec<Code>,
+    pub gens: Vec<Gen>,
+    pub play: Vec<Vec<GenId>>,
+    pub end: EndRules,
+}
+
+/// Unit vector of a compass word (x right, y up).
+pub fn compass(w: &str) -> Option<(f64, f64)> {
+    let h = std::f64::consts::FRAC_1_SQRT_2;
+    Some(match w {
+        "N" => (0.0, 1.0),
+        "S" => (0.0, -1.0),
+        "E" => (1.0, 0.0),
+        "W" => (-1.0, 0.0),
+        "NE" => (h, h),
+        "NW" => (-h, h),
+        "SE" => (h, -h),
+        "SW" => (-h, -h),
+        _ => return None,
+    })
+}
+
+const COMPASS: &[&str] = &["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+
+impl Lowerer {
+    /// `(players N)` or `(players (player "Name" letter:"B" forward:S)…)`.
+    pub fn players(&mut self, c: &Clause, d: &mut Diags) {
+        check_shape(c, 1, 8, &[], d);
+        if let [Expr::Int(..)] = c.args.as_slice() {
+            let n = int_in(&c.args[0], 1, 4, d).unwrap_or(2);
+            self.players = (1..=n)
+                .map(|i| PlayerInfo {
+                    name: format!("P{i}"),
+                    letter: char::from_digit(i as u32, 10).unwrap_or('?'),
+                    forward: if i == 1 { (0.0, 1.0) } else { (0.0, -1.0) },
+                })
+                .collect();
+            return;
+        }
+        for (i, e) in c.args.iter().enumerate() {
+            let Some(p) = clause(e, "a `(player …)` clause", d) else { continue };
+            check_shape(p, 1, 1, &["letter", "forward"], d);
+            let name = p.args.first().and_then(|e| string(e, d)).unwrap_or("?").to_string();
+            let letter = named(p, "letter")
+                .and_then(|e| string(e, d))
+                .and_then(|s| s.chars().next())
+                .unwrap_or_else(|| char::from_digit(i as u32 + 1, 10).unwrap_or('?'));
+            let forward = named(p, "forward")
+                .and_then(|e| choice(e, COMPASS, d))
+                .and_then(compass)
+                .unwrap_or(if i == 0 { (0.0, 1.0) } else { (0.0, -1.0) });
+            self.players.push(PlayerInfo { name, letter, forward });
+        }
+        if self.players.len() > 4 {
+            d.error(c.span, "at most 4 players", "too many players");
+            self.players.truncate(4);
+        }
+    }
+
+    /// `(board SHAPE labels:…)`.
+    pub fn board(&mut self, c: &Clause, d: &mut Diags) {
+        check_shape(c, 1, 1, &["labels"], d);
+        let labels = match named(c, "labels").map(|e| choice(e, &["Numbers", "Coordinates"], d)) {
+            Some(Some("Numbers")) => Labels::Numbers,
+            _ => Labels::Coordinates,
+        };
+        let Some(s) = c.args.first().and_then(|e| clause(e, "a board shape", d)) else { return };
+        let Some(shape) = self.shape(s, d) else { return };
+        match Board::new(shape, labels) {
+            Ok(b) => self.board = Some(b),
+            Err(msg) => d.error(s.span, msg, "cannot build this board"),
+        }
+    }
+
+    fn shape(&mut self, c: &Clause, d: &mut Diags) -> Option<Shape> {
+        match c.head.as_str() {
+            "square" => {
+                check_shape(c, 2, 2, &["cells", "adjacency"], d);
+                let rows = int_in(c.args.first()?, 1, 64, d)? as u16;
+                let cols = int_in(c.args.get(1)?, 1, 64, d)? as u16;
+                let cells = match named(c, "cells").map(|e| choice(e, &["All", "Dark"], d)) {
+                    Some(Some("Dark")) => Cells::Dark,
+                    _ => Cells::All,
+                };
+                let adj = ["Orthogonal", "Diagonal", "All"];
+                let adjacency = match named(c, "adjacency").map(|e| choice(e, &adj, d)) {
+                    Some(Some("Diagonal")) => Adjacency::Diagonal,
+                    Some(Some("All")) => Adjacency::All,
+                    _ => Adjacency::Orthogonal,
+                };
+                Some(Shape::Square { rows, cols, cells, adjacency })
+            }
+            "hex" => {
+                check_shape(c, 1, 1, &[], d);
+                let side = int_in(c.args.first()?, 1, 64, d)? as u16;
+                Some(Shape::HexCells { side })
+            }
+            "tri" => {
+                check_shape(c, 1, 2, &[], d);
+                let side = int_in(c.args.first()?, 1, 64, d)? as u16;
+                let side2 = match c.args.get(1) {
+                    Some(e) => int_in(e, 1, 64, d)? as u16,
+                    None => side,
+                };
+                Some(Shape::TriPoints { side, side2 })
+            }
+            _ => {
+                self.unknown_head(c, "board", d);
+                None
+            }
+        }
+    }
+
+    /// `(piece "Kind")`.
+    pub fn piece(&mut self, c: &Clause, d: &mut Diags) {
+        check_shape(c, 1, 1, &[], d);
+        if let Some(name) = c.args.first().and_then(|e| string(e, d)) {
+            if self.kinds.iter().any(|k| k == name) {
+                d.error(c.span, format!("piece `{name}` is declared twice"), "second declaration");
+            } else {
+                self.kinds.push(name.to_string());
+            }
+        }
+    }
+
+    /// `(stack-limit N)`.
+    pub fn stack_limit(&mut self, c: &Clause, d: &mut Diags) {
+        check_shape(c, 1, 1, &[], d);
+        if let Some(n) = c.args.first().and_then(|e| int_in(e, 1, 255, d)) {
+            self.stack_cap = n as usize;
+        }
+    }
+
+    /// `(region "Name" REGION)`: evaluated once per player.
+    pub fn region(&mut self, c: &Clause, d: &mut Diags) {
+        check_shape(c, 2, 2, &[], d);
+        let (Some(name), Some(body)) = (c.args.first().and_then(|e| string(e, d)), c.args.get(1)) else {
+            return;
+        };
+        let n = self.board.as_ref().map_or(0, Board::len);
+        let mut per_player = Vec::new();
+        for p in 0..self.players.len() {
+            let mut bits = vec![false; n];
+            for s in self.region_sites(body, p, d) {
+                bits[s as usize] = true;
+            }
+            per_player.push(bits);
+        }
+        self.region_names.push(name.to_string());
+        self.regions.push(per_player);
+    }
+
+    /// The sites of a region expression as seen by player `p`.
+    pub fn region_sites(&mut self, e: &Expr, p: usize, d: &mut Diags) -> Vec<Site> {
+        let Some(board) = self.board.clone() else { return Vec::new() };
+        if let Expr::Str(..) = e {
+            let Some(i) = lookup(&self.region_names, e, "region", d) else { return Vec::new() };
+            return (0..board.len() as Site).filter(|&s| self.regions[i][p][s as usize]).collect();
+        }
+        let Some(c) = clause(e, "a region", d) else { return Vec::new() };
+        let arg = |i: usize, d: &mut Diags| c.args.get(i).and_then(|e| int_in(e, -1000, 1000, d));
+        match c.head.as_str() {
+            "row" => arg(0, d).map(|r| board.row(r as i32)).unwrap_or_default(),
+            "column" => arg(0, d).map(|r| board.column(r as i32)).unwrap_or_default(),
+            "rows" => match (arg(0, d), arg(1, d)) {
+                (Some(a), Some(b)) => board.rows(a as i32, b as i32),
+                _ => Vec::new(),
+            },
+            "side" => self.dir_vector(c.args.first(), p, d).map(|v| board.side(v)).unwrap_or_default(),
+            "centre" => board.centre(),
+            "all" => board.all(),
+            "sites" => c
+                .args
+                .iter()
+                .filter_map(|e| {
+                    let l = string(e, d)?;
+                    let s = board.site_by_label(l);
+                    if s.is_none() {
+                        d.error(e.span(), format!("no site is labelled `{l}`"), "unknown site");
+                    }
+                    s
+                })
+                .collect(),
+            "union" => {
+                let mut all: Vec<Site> = c.args.iter().flat_map(|e| self.region_sites(e, p, d)).collect();
+                all.sort_unstable();
+                all.dedup();
+                all
+            }
+            _ => {
+                self.unknown_head(c, "region", d);
+                Vec::new()
+            }
+        }
+    }
+
+    /// The vector of a compass word or of `Forward`/`Backward` for player `p`.
+    fn dir_vector(&mut self, e: Option<&Expr>, p: usize, d: &mut Diags) -> Option<(f64, f64)> {
+        let e = e?;
+        let w = word(e, d)?;
+        let fwd = self.players.get(p).map_or((0.0, 1.0), |pl| pl.forward);
+        match w {
+            "Forward" => Some(fwd),
+            "Backward" => Some((-fwd.0, -fwd.1)),
+            _ => compass(w).or_else(|| {
+                let valid: Vec<&str> = ["Forward", "Backward"].iter().chain(COMPASS).copied().collect();
+                self.unknown_word(e, w, &valid, "a direction", d);
+                None
+            }),
+        }
+    }
+
+    /// A direction set (`dirs:`), interned per distinct spelling.
+    pub fn dirset(&mut self, e: &Expr, d: &mut Diags) -> u16 {
+        let words: Vec<&str> = items(e).iter().filter_map(|w| word(w, d)).collect();
+        let key = words.join(" ");
+        if let Some(&id) = self.dirset_keys.get(&key) {
+            return id;
+        }
+        let Some(board) = self.board.clone() else { return 0 };
+        let mut sets = Vec::new();
+        for p in 0..self.players.len() {
+            let mut dirs: Vec<Dir> = Vec::new();
+            for (w, x) in words.iter().zip(items(e)) {
+                dirs.extend(self.dir_word(&board, w, x, p, d));
+            }
+            dirs.sort_unstable();
+            dirs.dedup();
+            sets.push(dirs);
+        }
+        self.dirsets.push(sets);
+        let id = (self.dirsets.len() - 1) as u16;
+        self.dirset_keys.insert(key, id);
+        id
+    }
+
+    /// All the board's directions.
+    pub fn dirset_all(&mut self) -> u16 {
+        let e = Expr::Word("All".into(), Default::default());
+        self.dirset(&e, &mut Diags::default())
+    }
+
+    fn dir_word(&mut self, board: &Board, w: &str, e: &Expr, p: usize, d: &mut Diags) -> Vec<Dir> {
+        let n = board.directions().len() as Dir;
+        let name_is = |pred: fn(&str) -> bool| (0..n).filter(|&i| pred(&board.directions()[i as usize].name)).collect();
+        let fwd = self.players.get(p).map_or((0.0, 1.0), |pl| pl.forward);
+        match w {
+            "All" => (0..n).collect(),
+            // On hexagonal grids every neighbour shares an edge: all six
+            // directions are orthogonal and none is diagonal.
+            "Orthogonal" if !matches!(board.shape(), Shape::Square { .. }) => (0..n).collect(),
+            "Diagonal" if !matches!(board.shape(), Shape::Square { .. }) => Vec::new(),
+            "Orthogonal" => name_is(|s| s.len() == 1),
+            "Diagonal" => name_is(|s| s.len() == 2),
+            "Forward" => board.dirs_toward(fwd),
+            "Backward" => board.dirs_toward((-fwd.0, -fwd.1)),
+            _ => match board.direction_by_name(w) {
+                Some(i) => vec![i],
+                None => {
+                    if p == 0 {
+                        let names: Vec<&str> = board.directions().iter().map(|x| x.name.as_str()).collect();
+                        let valid: Vec<&str> = vocab::DIRECTION_WORDS[..5].iter().copied().chain(names).collect();
+                        self.unknown_word(e, w, &valid, "a direction of this board", d);
+                    }
+                    Vec::new()
+                }
+            },
+        }
+    }
+
+    /// `(setup (fill "Kind" P1 REGION count:N)…)`.
+    pub fn setup(&mut self, c: &Clause, d: &mut Diags) {
+        for e in &c.args {
+            let Some(f) = clause(e, "a `(fill …)` clause", d) else { continue };
+            if f.head != "fill" {
+                self.unknown_head(f, "setup", d);
+                continue;
+            }
+            check_shape(f, 3, 3, &["count"], d);
+            let kind = f.args.first().and_then(|e| self.kind_ref(e, d));
+            let player = f.args.get(1).and_then(|e| self.player_ref(e, d));
+            let count = named(f, "count").and_then(|e| int_in(e, 1, 255, d)).unwrap_or(1);
+            let (Some(kind), Some(player), Some(region)) = (kind, player, f.args.get(2)) else { continue };
+            let piece = kind * self.players.len() as u8 + player;
+            for s in self.region_sites(region, player as usize, d) {
+                self.setup.push((s, vec![piece; count as usize]));
+            }
+        }
+    }
+
+    /// `P1`, `P2`… as a player index.
+    fn player_ref(&mut self, e: &Expr, d: &mut Diags) -> Option<u8> {
+        let names: Vec<String> = (1..=self.players.len()).map(|i| format!("P{i}")).collect();
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        choice(e, &refs, d).and_then(|w| w[1..].parse::<u8>().ok()).map(|i| i - 1)
+    }
+
+    /// `(code "K" "Checker" 2)`.
+    pub fn code(&mut self, c: &Clause, d: &mut Diags) {
+        check_shape(c, 3, 3, &[], d);
+        let prefix = c.args.first().and_then(|e| string(e, d)).map(str::to_string);
+        let kind = c.args.get(1).and_then(|e| self.kind_ref(e, d));
+        let count = c.args.get(2).and_then(|e| int_in(e, 1, 255, d));
+        if let (Some(prefix), Some(kind), Some(count)) = (prefix, kind, count) {
+            self.codes.push(Code { prefix, kind, count: count as u16 });
+        }
+    }
+}

@@ -1,0 +1,254 @@
+//! Compile: from the AST to a [`Game`]. Toggles are bound (`--set`
+//! overrides applied, `$name` substituted), defines expanded, names resolved
+//! to indices, the board built. All the diagnostics of the stage are
+//! collected and reported together.
+
+pub mod args;
+pub mod expand;
+pub mod ir;
+pub mod lower;
+pub mod rules;
+pub mod toggles;
+pub mod vocab;
+
+pub use ir::Game;
+
+use crate::diag::{Diagnostic, Diagnostics, Severity};
+use crate::syntax::{Clause, Expr, parse_file};
+use args::{Diags, check_shape, string};
+use expand::Defines;
+use ir::Toggle;
+use lower::Lowerer;
+use std::path::Path;
+
+include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
+
+/// Options for loading a game: toggle overrides (`--set name=value`).
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// `(name, value)` pairs, applied in order.
+    pub sets: Vec<(String, String)>,
+}
+
+impl Options {
+    /// Parses `name=value` strings as given on the command line.
+    pub fn from_sets<S: AsRef<str>>(sets: &[S]) -> Result<Options, LoadError> {
+        let mut out = Options::default();
+        for s in sets {
+            let s = s.as_ref();
+            let (n, v) = s
+                .split_once('=')
+                .ok_or_else(|| LoadError::Options(vec![format!("`{s}`: expected NAME=VALUE")]))?;
+            out.sets.push((n.trim().to_string(), v.trim().to_string()));
+        }
+        Ok(out)
+    }
+}
+
+/// Why a game could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read (or is not a shipped game's name).
+    #[error("{0}")]
+    Io(String),
+    /// The rule file has errors (all of the failing stage).
+    #[error("{0}")]
+    Rules(Diagnostics),
+    /// `--set` overrides that name no toggle or give a bad value.
+    #[error("{}", .0.join("\n"))]
+    Options(Vec<String>),
+}
+
+/// The source text of a game: a path, or the name of a shipped game
+/// (`checkers` for `games/checkers.game`). Returns `(display name, text)`.
+pub fn read_source(file: &str) -> Result<(String, String), LoadError> {
+    let path = Path::new(file);
+    if path.exists() {
+        let text = std::fs::read_to_string(path).map_err(|e| LoadError::Io(format!("{file}: {e}")))?;
+        return Ok((file.to_string(), text));
+    }
+    if let Some((_, p, text)) = SHIPPED.iter().find(|(n, _, _)| *n == file) {
+        return Ok((p.to_string(), text.to_string()));
+    }
+    let names: Vec<&str> = SHIPPED.iter().map(|(n, _, _)| *n).collect();
+    Err(LoadError::Io(format!(
+        "{file}: no such file, and not a shipped game (shipped: {})",
+        names.join(", ")
+    )))
+}
+
+/// The names of the shipped games.
+pub fn shipped_games() -> Vec<&'static str> {
+    SHIPPED.iter().map(|(n, _, _)| *n).collect()
+}
+
+impl Game {
+    /// Loads a game from a path or a shipped game's name, with toggle
+    /// overrides. Warnings are dropped; use [`compile`] to see them.
+    pub fn load(file: &str, options: &Options) -> Result<Game, LoadError> {
+        let (name, text) = read_source(file)?;
+        compile(&name, &text, options).map(|(g, _)| g)
+    }
+
+    /// Compiles rule text (named `file` in diagnostics).
+    pub fn from_source(file: &str, text: &str, options: &Options) -> Result<Game, LoadError> {
+        compile(file, text, options).map(|(g, _)| g)
+    }
+
+    /// The toggles with their types, defaults and descriptions.
+    pub fn options(&self) -> &[Toggle] {
+        &self.toggles
+    }
+}
+
+/// Parses and compiles rule text. Returns the game and the warnings, or
+/// every error of the failing stage.
+pub fn compile(file: &str, text: &str, options: &Options) -> Result<(Game, Diagnostics), LoadError> {
+    let wrap = |items: Vec<Diagnostic>| Diagnostics {
+        file: file.to_string(),
+        source: text.to_string(),
+        items,
+    };
+    let ast = parse_file(text).map_err(|e| LoadError::Rules(wrap(e)))?;
+    let mut d = Diags::default();
+    let game = lower_file(&ast.items, options, &mut d)?;
+    d.items.sort_by_key(|x| (x.span.start, x.span.end));
+    let diags = wrap(d.items);
+    if diags.items.iter().any(|x| x.severity == Severity::Error) {
+        return Err(LoadError::Rules(diags));
+    }
+    match game {
+        Some(g) => Ok((g, diags)),
+        None => Err(LoadError::Rules(diags)),
+    }
+}
+
+fn lower_file(items: &[Expr], options: &Options, d: &mut Diags) -> Result<Option<Game>, LoadError> {
+    let game = match items {
+        [Expr::Clause(c)] if c.head == "game" => c,
+        [] => {
+            d.error(Default::default(), "the file is empty", "expected `(game \"Name\" …)`");
+            return Ok(None);
+        }
+        [first, ..] => {
+            d.error(first.span(), "a rule file holds one `(game \"Name\" …)` clause", "expected `(game …)`");
+            return Ok(None);
+        }
+    };
+    check_shape(game, 1, usize::MAX, &[], d);
+    let name = game.args.first().and_then(|e| string(e, d)).unwrap_or("?").to_string();
+    let mut toggles = Vec::new();
+    let mut defines = Defines::default();
+    for c in clauses(game) {
+        match c.head.as_str() {
+            "toggle" => toggles.extend(toggles::declare(c, d)),
+            "define" => defines.declare(c, d),
+            _ => {}
+        }
+    }
+    let errors = toggles::apply_overrides(&mut toggles, &options.sets);
+    if !errors.is_empty() {
+        return Err(LoadError::Options(errors));
+    }
+    let mut body: Vec<Expr> = game.args.iter().skip(1).cloned().collect();
+    for e in &mut body {
+        let is_define = matches!(e, Expr::Clause(c) if c.head == "define");
+        if !is_define {
+            toggles::substitute(e, &toggles, d);
+            defines.expand(e, d);
+        }
+    }
+    defines.warn_unused(d);
+    Ok(lower_game(name, &body, toggles, d))
+}
+
+fn clauses(game: &Clause) -> impl Iterator<Item = &Clause> {
+    game.args.iter().skip(1).filter_map(|e| match e {
+        Expr::Clause(c) => Some(c),
+        _ => None,
+    })
+}
+
+/// The order in which game-level clauses are lowered.
+const ORDER: &[&str] = &[
+    "players", "board", "piece", "stack-limit", "region", "setup", "code", "play", "end",
+];
+
+fn lower_game(name: String, body: &[Expr], toggles: Vec<Toggle>, d: &mut Diags) -> Option<Game> {
+    let mut l = Lowerer {
+        stack_cap: 32,
+        ..Default::default()
+    };
+    for e in body {
+        match e {
+            Expr::Clause(c) if ORDER.contains(&c.head.as_str()) || c.head == "toggle" || c.head == "define" => {}
+            Expr::Clause(c) => l.unknown_head(c, "game", d),
+            other => d.expected(other, "a clause"),
+        }
+    }
+    for head in ORDER {
+        for e in body {
+            if let Expr::Clause(c) = e
+                && c.head == *head
+            {
+                lower_clause(&mut l, c, d);
+            }
+        }
+    }
+    finish(name, l, toggles, body, d)
+}
+
+fn lower_clause(l: &mut Lowerer, c: &Clause, d: &mut Diags) {
+    match c.head.as_str() {
+        "players" => l.players(c, d),
+        "board" => l.board(c, d),
+        "piece" => l.piece(c, d),
+        "stack-limit" => l.stack_limit(c, d),
+        "region" => l.region(c, d),
+        "setup" => l.setup(c, d),
+        "code" => l.code(c, d),
+        "play" => l.play(c, d),
+        _ => l.end(c, d),
+    }
+}
+
+fn finish(name: String, l: Lowerer, toggles: Vec<Toggle>, body: &[Expr], d: &mut Diags) -> Option<Game> {
+    let span = body.first().map(Expr::span).unwrap_or_default();
+    for (what, missing) in [
+        ("(players …)", l.players.is_empty()),
+        ("(board …)", l.board.is_none()),
+        ("(piece …)", l.kinds.is_empty()),
+        ("(play …)", l.play.is_empty()),
+    ] {
+        if missing {
+            d.error(span, format!("the game has no {what} clause"), format!("add a {what} clause"));
+        }
+    }
+    let board = l.board?;
+    if l.players.is_empty() || l.kinds.is_empty() || l.kinds.len() * l.players.len() > 255 {
+        return None;
+    }
+    let zobrist = crate::engine::zobrist::Zobrist::new(
+        board.len(),
+        l.stack_cap,
+        l.kinds.len() * l.players.len(),
+        l.players.len(),
+    );
+    Some(Game {
+        name,
+        board,
+        players: l.players,
+        kinds: l.kinds,
+        stack_cap: l.stack_cap,
+        toggles,
+        region_names: l.region_names,
+        regions: l.regions,
+        dirsets: l.dirsets,
+        setup: l.setup,
+        gens: l.gens,
+        play: l.play,
+        end: l.end,
+        codes: l.codes,
+        zobrist,
+    })
+}

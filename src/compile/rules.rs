@@ -1,0 +1,334 @@
+//! Lowering of the rules: conditions, effects, move generators, the play
+//! priority list and the end rules.
+
+use super::args::{Diags, boolean, check_shape, choice, clause, int_in, items, named, string};
+use super::ir::{Cmp, Cond, Effect, Gen, GenId, GenKind, NoMoves, Owner, SiteRef, TurnFact};
+use super::lower::Lowerer;
+use super::vocab;
+use crate::diag::{Diagnostic, did_you_mean};
+use crate::syntax::{Clause, Expr};
+
+impl Lowerer {
+    /// A condition (`from:`, `over:`, `to:`, `if`).
+    pub fn cond(&mut self, e: &Expr, d: &mut Diags) -> Cond {
+        match e {
+            Expr::Bool(true, _) => Cond::True,
+            Expr::Bool(false, _) => Cond::False,
+            Expr::Word(w, _) => match w.as_str() {
+                "Empty" => Cond::Empty(SiteRef::Subject),
+                "Mine" => Cond::Mine(SiteRef::Subject),
+                "Enemy" => Cond::Enemy(SiteRef::Subject),
+                _ => {
+                    self.unknown_word(e, w, vocab::CONDITION_WORDS, "a condition", d);
+                    Cond::False
+                }
+            },
+            Expr::Clause(c) => self.cond_clause(c, d),
+            _ => {
+                d.expected(e, "a condition");
+                Cond::False
+            }
+        }
+    }
+
+    fn cond_clause(&mut self, c: &Clause, d: &mut Diags) -> Cond {
+        match c.head.as_str() {
+            "and" | "or" => {
+                check_shape(c, 1, usize::MAX, &[], d);
+                let cs = c.args.iter().map(|a| self.cond(a, d)).collect();
+                if c.head == "and" { Cond::And(cs) } else { Cond::Or(cs) }
+            }
+            "not" => {
+                check_shape(c, 1, 1, &[], d);
+                c.args.first().map_or(Cond::False, |a| Cond::Not(Box::new(self.cond(a, d))))
+            }
+            "empty" | "mine" | "enemy" => {
+                check_shape(c, 0, 1, &[], d);
+                let r = self.site_ref(c.args.first(), d);
+                match c.head.as_str() {
+                    "empty" => Cond::Empty(r),
+                    "mine" => Cond::Mine(r),
+                    _ => Cond::Enemy(r),
+                }
+            }
+            "height" => self.height(c, d),
+            "kind" => {
+                check_shape(c, 1, 2, &[], d);
+                let (r, rest) = self.split_site(c, d);
+                let k = rest.and_then(|e| self.kind_ref(e, d)).unwrap_or(0);
+                Cond::Kind(r, k)
+            }
+            "in" => {
+                check_shape(c, 1, 2, &[], d);
+                let (r, rest) = self.split_site(c, d);
+                let reg = rest.and_then(|e| self.region_ref(e, d)).unwrap_or(0);
+                Cond::In(r, reg)
+            }
+            _ => {
+                self.unknown_head(c, "condition", d);
+                Cond::False
+            }
+        }
+    }
+
+    /// `(height [SITE] N)` or `(height [SITE] min:A max:B)`.
+    fn height(&mut self, c: &Clause, d: &mut Diags) -> Cond {
+        check_shape(c, 0, 2, &["min", "max"], d);
+        let (r, rest) = self.split_site(c, d);
+        let mut parts = Vec::new();
+        if let Some(n) = rest.and_then(|e| int_in(e, 0, 255, d)) {
+            parts.push(Cond::Height(r, Cmp::Eq, n as i32));
+        }
+        if let Some(n) = named(c, "min").and_then(|e| int_in(e, 0, 255, d)) {
+            parts.push(Cond::Height(r, Cmp::Ge, n as i32));
+        }
+        if let Some(n) = named(c, "max").and_then(|e| int_in(e, 0, 255, d)) {
+            parts.push(Cond::Height(r, Cmp::Le, n as i32));
+        }
+        match parts.len() {
+            0 => {
+                d.error(c.span, "`height` needs a number or min:/max:", "expected `(height N)`");
+                Cond::False
+            }
+            1 => parts.remove(0),
+            _ => Cond::And(parts),
+        }
+    }
+
+    /// Splits the optional leading site word from the other argument.
+    fn split_site<'a>(&mut self, c: &'a Clause, d: &mut Diags) -> (SiteRef, Option<&'a Expr>) {
+        match c.args.as_slice() {
+            [site, rest] => (self.site_ref(Some(site), d), Some(rest)),
+            [rest] => (SiteRef::Subject, Some(rest)),
+            _ => (SiteRef::Subject, None),
+        }
+    }
+
+    /// `From`, `To`, `Over`, or the subject when absent.
+    fn site_ref(&mut self, e: Option<&Expr>, d: &mut Diags) -> SiteRef {
+        let Some(e) = e else { return SiteRef::Subject };
+        match choice(e, vocab::SITE_WORDS, d) {
+            Some("From") => SiteRef::From,
+            Some("To") => SiteRef::To,
+            Some("Over") => SiteRef::Over,
+            _ => SiteRef::Subject,
+        }
+    }
+
+    /// Effects: one clause or an array of them.
+    pub fn effects(&mut self, e: &Expr, d: &mut Diags) -> Vec<Effect> {
+        let mut out = Vec::new();
+        for x in items(e) {
+            if let Some(c) = clause(x, "an effect clause", d) {
+                out.extend(self.effect(c, d));
+            }
+        }
+        out
+    }
+
+    fn effect(&mut self, c: &Clause, d: &mut Diags) -> Option<Effect> {
+        match c.head.as_str() {
+            "if" => {
+                check_shape(c, 2, 3, &[], d);
+                let cond = self.cond(c.args.first()?, d);
+                let then = self.effects(c.args.get(1)?, d);
+                let els = c.args.get(2).map(|e| self.effects(e, d)).unwrap_or_default();
+                Some(Effect::If(cond, then, els))
+            }
+            "push" => self.push(c, d),
+            "remove" => {
+                check_shape(c, 1, 1, &[], d);
+                Some(Effect::Remove(self.site_ref(c.args.first(), d)))
+            }
+            "end-turn" => {
+                check_shape(c, 0, 0, &[], d);
+                Some(Effect::EndTurn)
+            }
+            _ => {
+                self.unknown_head(c, "effect", d);
+                None
+            }
+        }
+    }
+
+    fn push(&mut self, c: &Clause, d: &mut Diags) -> Option<Effect> {
+        check_shape(c, 2, 2, &["kind", "owner"], d);
+        let at = self.site_ref(c.args.first(), d);
+        let count = int_in(c.args.get(1)?, 1, 255, d)? as u16;
+        let kind = named(c, "kind").and_then(|e| self.kind_ref(e, d));
+        let owner = match named(c, "owner").map(|e| choice(e, &["Mover", "Top"], d)) {
+            Some(Some("Mover")) => Owner::Mover,
+            _ => Owner::Top,
+        };
+        Some(Effect::Push { at, count, kind, owner })
+    }
+
+    /// The `(play …)` clause: priority levels of generators.
+    pub fn play(&mut self, c: &Clause, d: &mut Diags) {
+        check_shape(c, 1, 1, &[], d);
+        let Some(body) = c.args.first() else { return };
+        let levels: Vec<&Expr> = match body {
+            Expr::Clause(p) if p.head == "priority" => {
+                check_shape(p, 1, usize::MAX, &[], d);
+                p.args.iter().collect()
+            }
+            other => vec![other],
+        };
+        for level in levels {
+            let mut ids: Vec<GenId> = Vec::new();
+            for e in items(level) {
+                if let Some(g) = clause(e, "a move clause (step, hop)", d) {
+                    ids.extend(self.generator(g, d));
+                }
+            }
+            self.play.push(ids);
+        }
+    }
+
+    fn generator(&mut self, c: &Clause, d: &mut Diags) -> Option<GenId> {
+        let kind = match c.head.as_str() {
+            "step" => GenKind::Step,
+            "hop" => GenKind::Hop,
+            _ => {
+                self.unknown_head(c, "move", d);
+                return None;
+            }
+        };
+        let allowed: &[&str] = match kind {
+            GenKind::Step => &["from", "dirs", "to", "then"],
+            GenKind::Hop => &["from", "dirs", "over", "to", "capture", "then", "chain"],
+        };
+        check_shape(c, 0, 0, allowed, d);
+        let mut cond_or = |name: &str, default: Cond, me: &mut Self| {
+            named(c, name).map_or(default, |e| me.cond(e, d))
+        };
+        let from = cond_or("from", Cond::True, self);
+        let over = cond_or("over", Cond::Enemy(SiteRef::Subject), self);
+        let to = cond_or("to", Cond::Empty(SiteRef::Subject), self);
+        let dirs = match named(c, "dirs") {
+            Some(e) => self.dirset(e, d),
+            None => self.dirset_all(),
+        };
+        let capture = named(c, "capture").and_then(|e| boolean(e, d)).unwrap_or(true);
+        let chain = named(c, "chain").and_then(|e| boolean(e, d)).unwrap_or(false);
+        let then = named(c, "then").map(|e| self.effects(e, d)).unwrap_or_default();
+        self.gens.push(Gen { kind, from, dirs, over, to, capture, then, chain });
+        Some((self.gens.len() - 1) as GenId)
+    }
+
+    /// The `(end …)` clause.
+    pub fn end(&mut self, c: &Clause, d: &mut Diags) {
+        check_shape(c, 1, usize::MAX, &[], d);
+        for e in &c.args {
+            let Some(r) = clause(e, "an end rule", d) else { continue };
+            self.end_rule(r, d);
+        }
+    }
+
+    fn end_rule(&mut self, c: &Clause, d: &mut Diags) {
+        let enabled = named(c, "when").and_then(|e| boolean(e, d)).unwrap_or(true);
+        match c.head.as_str() {
+            "no-moves" => {
+                check_shape(c, 1, 1, &[], d);
+                let what = c.args.first().and_then(|e| choice(e, &["Loss", "Win", "Draw"], d));
+                self.end.no_moves = match what {
+                    Some("Loss") => Some(NoMoves::Loss),
+                    Some("Win") => Some(NoMoves::Win),
+                    _ => Some(NoMoves::Draw),
+                };
+            }
+            "draw-repetition" => {
+                check_shape(c, 1, 1, &["when"], d);
+                let n = c.args.first().and_then(|e| int_in(e, 0, 1000, d));
+                self.end.repetition = n.filter(|&n| enabled && n > 0).map(|n| n as u32);
+            }
+            "draw-no-progress" => {
+                check_shape(c, 1, 1, &["reset", "when"], d);
+                let n = c.args.first().and_then(|e| int_in(e, 0, 100_000, d));
+                let facts = named(c, "reset").map(|e| self.facts(e, d)).unwrap_or_default();
+                self.end.no_progress = n.filter(|&n| enabled && n > 0).map(|n| (n as u32, facts));
+            }
+            "turn-limit" => {
+                check_shape(c, 1, 1, &["when"], d);
+                let n = c.args.first().and_then(|e| int_in(e, 1, 10_000_000, d));
+                self.end.turn_limit = n.filter(|_| enabled).map(|n| n as u32);
+            }
+            _ => self.unknown_head(c, "end", d),
+        }
+    }
+
+    fn facts(&mut self, e: &Expr, d: &mut Diags) -> Vec<TurnFact> {
+        let mut out = Vec::new();
+        for f in items(e) {
+            match f {
+                Expr::Word(w, _) if w == "Capture" => out.push(TurnFact::Capture),
+                Expr::Clause(c) if c.head == "moved" => {
+                    check_shape(c, 1, 1, &[], d);
+                    if let Some(a) = c.args.first() {
+                        out.push(TurnFact::Moved(self.cond(a, d)));
+                    }
+                }
+                _ => d.expected(f, "`Capture` or `(moved COND)`"),
+            }
+        }
+        out
+    }
+
+    /// Reports an unknown clause head with the ludemes of the context.
+    pub fn unknown_head(&mut self, c: &Clause, context: &str, d: &mut Diags) {
+        let names: Vec<&str> = vocab::names_in(context).collect();
+        let mut diag = Diagnostic::error(
+            c.head_span,
+            format!("unknown {context} ludeme `{}`", c.head),
+            format!("expected one of: {}", names.join(", ")),
+        );
+        let all = vocab::LUDEMES.iter().map(|l| l.name);
+        if let Some(s) = did_you_mean(&c.head, names.iter().copied()).or_else(|| did_you_mean(&c.head, all)) {
+            diag = diag.with_help(format!("did you mean `{s}`?"));
+        }
+        d.push(diag);
+    }
+
+    /// Reports an unknown word with the valid ones.
+    pub fn unknown_word(&mut self, e: &Expr, w: &str, valid: &[&str], what: &str, d: &mut Diags) {
+        let mut diag = Diagnostic::error(
+            e.span(),
+            format!("`{w}` is not {what}"),
+            format!("expected one of: {}", valid.join(", ")),
+        );
+        if let Some(s) = did_you_mean(w, valid.iter().copied()) {
+            diag = diag.with_help(format!("did you mean `{s}`?"));
+        }
+        d.push(diag);
+    }
+
+    /// A piece kind given by name.
+    pub fn kind_ref(&mut self, e: &Expr, d: &mut Diags) -> Option<u8> {
+        lookup(&self.kinds, e, "piece", d).map(|i| i as u8)
+    }
+
+    /// A region given by name.
+    pub fn region_ref(&mut self, e: &Expr, d: &mut Diags) -> Option<u16> {
+        lookup(&self.region_names, e, "region", d).map(|i| i as u16)
+    }
+}
+
+/// The index of the name given by string `e` in `names`, or an error with
+/// the known names and a close match.
+pub fn lookup(names: &[String], e: &Expr, what: &str, d: &mut Diags) -> Option<usize> {
+    let name = string(e, d)?;
+    if let Some(i) = names.iter().position(|k| k == name) {
+        return Some(i);
+    }
+    let known: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut diag = Diagnostic::error(
+        e.span(),
+        format!("unknown {what} `{name}`"),
+        format!("expected one of: {}", known.join(", ")),
+    );
+    if let Some(s) = did_you_mean(name, known.iter().copied()) {
+        diag = diag.with_help(format!("did you mean `{s}`?"));
+    }
+    d.push(diag);
+    None
+}

@@ -1,0 +1,175 @@
+//! Toggles: `(toggle name type default:v "description")` declarations, their
+//! `--set name=value` overrides, and the substitution of `$name` by the
+//! value in force.
+
+use super::args::{Diags, check_shape, int, named, string, word};
+use super::ir::{Toggle, ToggleType, Value};
+use crate::diag::{Diagnostic, did_you_mean};
+use crate::syntax::{Clause, Expr, Span};
+
+/// Reads one `(toggle …)` clause.
+pub fn declare(c: &Clause, d: &mut Diags) -> Option<Toggle> {
+    check_shape(c, 3, 3, &["default", "range", "choices"], d);
+    let name = word(c.args.first()?, d)?.to_string();
+    let ty = toggle_type(c, d)?;
+    let description = string(c.args.get(2)?, d)?.to_string();
+    let Some(def) = named(c, "default") else {
+        d.error(c.span, format!("toggle `{name}` needs a default"), "add `default:VALUE`");
+        return None;
+    };
+    let default = value_of(def, &ty, d)?;
+    Some(Toggle {
+        name,
+        ty,
+        value: default.clone(),
+        default,
+        description,
+    })
+}
+
+fn toggle_type(c: &Clause, d: &mut Diags) -> Option<ToggleType> {
+    let e = c.args.get(1)?;
+    match super::args::choice(e, &["bool", "int", "choice"], d)? {
+        "bool" => Some(ToggleType::Bool),
+        "int" => {
+            let (min, max) = match named(c, "range") {
+                Some(Expr::Array(v, _)) if v.len() == 2 => (int(&v[0], d)?, int(&v[1], d)?),
+                Some(other) => {
+                    d.expected(other, "`{MIN MAX}`");
+                    return None;
+                }
+                None => (i64::MIN, i64::MAX),
+            };
+            Some(ToggleType::Int { min, max })
+        }
+        _ => match named(c, "choices") {
+            Some(Expr::Array(v, _)) if !v.is_empty() => {
+                let words: Option<Vec<String>> =
+                    v.iter().map(|w| word(w, d).map(str::to_string)).collect();
+                Some(ToggleType::Choice(words?))
+            }
+            _ => {
+                d.error(c.span, "a choice toggle needs `choices:{A B …}`", "add the choices");
+                None
+            }
+        },
+    }
+}
+
+/// Checks that expression `e` is a valid value of type `ty`.
+fn value_of(e: &Expr, ty: &ToggleType, d: &mut Diags) -> Option<Value> {
+    let v = match (e, ty) {
+        (Expr::Bool(b, _), ToggleType::Bool) => Value::Bool(*b),
+        (Expr::Int(i, _), ToggleType::Int { .. }) => Value::Int(*i),
+        (Expr::Word(w, _), ToggleType::Choice(_)) => Value::Choice(w.clone()),
+        _ => {
+            d.expected(e, &format!("a value of type {ty}"));
+            return None;
+        }
+    };
+    match check_value(&v, ty) {
+        Ok(()) => Some(v),
+        Err(msg) => {
+            d.error(e.span(), msg, format!("expected {ty}"));
+            None
+        }
+    }
+}
+
+/// Checks a value against a type: the range of an int, the choices.
+pub fn check_value(v: &Value, ty: &ToggleType) -> Result<(), String> {
+    match (v, ty) {
+        (Value::Int(i), ToggleType::Int { min, max }) if i < min || i > max => {
+            Err(format!("{i} is out of range {min}..={max}"))
+        }
+        (Value::Choice(c), ToggleType::Choice(cs)) if !cs.contains(c) => {
+            Err(format!("`{c}` is not one of: {}", cs.join(", ")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Parses a `--set` value given as text for a toggle of type `ty`.
+pub fn parse_value(text: &str, ty: &ToggleType) -> Result<Value, String> {
+    let v = match ty {
+        ToggleType::Bool => match text {
+            "true" | "on" | "yes" | "1" => Value::Bool(true),
+            "false" | "off" | "no" | "0" => Value::Bool(false),
+            _ => return Err(format!("`{text}` is not a bool: use true or false")),
+        },
+        ToggleType::Int { .. } => Value::Int(
+            text.parse()
+                .map_err(|_| format!("`{text}` is not an integer"))?,
+        ),
+        ToggleType::Choice(_) => Value::Choice(text.to_string()),
+    };
+    check_value(&v, ty)?;
+    Ok(v)
+}
+
+/// Applies `name=value` overrides to the declared toggles. Every problem
+/// is reported, each with the valid toggles or values.
+pub fn apply_overrides(toggles: &mut [Toggle], sets: &[(String, String)]) -> Vec<String> {
+    let mut errors = Vec::new();
+    for (name, text) in sets {
+        let Some(t) = toggles.iter_mut().find(|t| &t.name == name) else {
+            let names: Vec<&str> = toggles.iter().map(|t| t.name.as_str()).collect();
+            let hint = did_you_mean(name, names.iter().copied())
+                .map(|s| format!(" (did you mean `{s}`?)"))
+                .unwrap_or_default();
+            let valid = if names.is_empty() {
+                "this game has no toggles".to_string()
+            } else {
+                format!("valid toggles: {}", names.join(", "))
+            };
+            errors.push(format!("unknown toggle `{name}`{hint}; {valid}"));
+            continue;
+        };
+        match parse_value(text, &t.ty) {
+            Ok(v) => t.value = v,
+            Err(e) => errors.push(format!("bad value for toggle `{name}` ({}): {e}", t.ty)),
+        }
+    }
+    errors
+}
+
+/// Replaces every `$name` in `e` by the toggle's value.
+pub fn substitute(e: &mut Expr, toggles: &[Toggle], d: &mut Diags) {
+    match e {
+        Expr::Toggle(name, span) => {
+            if let Some(t) = toggles.iter().find(|t| &t.name == name) {
+                *e = literal(&t.value, *span);
+            } else {
+                unknown(name, *span, toggles, d);
+            }
+        }
+        Expr::Clause(c) => {
+            c.args.iter_mut().for_each(|a| substitute(a, toggles, d));
+            c.named
+                .iter_mut()
+                .for_each(|n| substitute(&mut n.value, toggles, d));
+        }
+        Expr::Array(v, _) => v.iter_mut().for_each(|a| substitute(a, toggles, d)),
+        _ => {}
+    }
+}
+
+fn literal(v: &Value, span: Span) -> Expr {
+    match v {
+        Value::Bool(b) => Expr::Bool(*b, span),
+        Value::Int(i) => Expr::Int(*i, span),
+        Value::Choice(c) => Expr::Word(c.clone(), span),
+    }
+}
+
+fn unknown(name: &str, span: Span, toggles: &[Toggle], d: &mut Diags) {
+    let mut diag = Diagnostic::error(
+        span,
+        format!("unknown toggle `${name}`"),
+        "not declared by a `(toggle …)` clause",
+    );
+    if let Some(s) = did_you_mean(name, toggles.iter().map(|t| t.name.as_str())) {
+        diag = diag.with_help(format!("did you mean `${s}`?"));
+    }
+    d.push(diag);
+}

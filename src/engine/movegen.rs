@@ -1,0 +1,120 @@
+//! Step-level move generation: steps and hops, priority levels, and the
+//! continuation of a multi-step turn.
+//!
+//! Generation writes into a caller's buffer (or stops at the first move for
+//! existence tests), so that it allocates nothing.
+
+use super::cond::Ctx;
+use super::{Move, State};
+use crate::board::{NO_SITE, Site};
+use crate::compile::ir::{GenId, GenKind};
+use std::ops::ControlFlow;
+
+impl State {
+    /// The legal steps for the player to move, in a stable order, written
+    /// into `buf` (cleared first). Empty when the game is over or the mover
+    /// has no move.
+    pub fn legal_moves_into(&self, buf: &mut Vec<Move>) {
+        buf.clear();
+        if self.s.outcome.is_some() {
+            return;
+        }
+        if let Some(c) = self.s.cont {
+            let _ = self.gen_moves(c.gen_id, Some(c.site), &mut |m| {
+                buf.push(m);
+                ControlFlow::Continue(())
+            });
+            return;
+        }
+        for level in &self.game.play {
+            for &g in level {
+                let _ = self.gen_moves(g, None, &mut |m| {
+                    buf.push(m);
+                    ControlFlow::Continue(())
+                });
+            }
+            if !buf.is_empty() {
+                return;
+            }
+        }
+    }
+
+    /// The legal steps for the player to move (see [`State::legal_moves_into`]).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::new();
+        self.legal_moves_into(&mut v);
+        v
+    }
+
+    /// True if generator `g` has a move from `site`.
+    pub(crate) fn has_move_from(&self, g: GenId, site: Site) -> bool {
+        self.gen_moves(g, Some(site), &mut |_| ControlFlow::Break(()))
+            .is_break()
+    }
+
+    /// Calls `sink` for each move of generator `g` (from `only` if given);
+    /// stops when `sink` breaks.
+    fn gen_moves(
+        &self,
+        g: GenId,
+        only: Option<Site>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let n = self.heights.len() as Site;
+        let (lo, hi) = match only {
+            Some(s) => (s, s + 1),
+            None => (0, n),
+        };
+        for from in lo..hi {
+            if self.top_owner(from) == Some(self.s.mover) {
+                self.gen_from(g, from, sink)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn gen_from(
+        &self,
+        g: GenId,
+        from: Site,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let game = &*self.game;
+        let generator = &game.gens[g as usize];
+        if !self.eval(&generator.from, &Ctx::at(from)) {
+            return ControlFlow::Continue(());
+        }
+        let board = &game.board;
+        for &d in &game.dirsets[generator.dirs as usize][self.s.mover as usize] {
+            let next = board.step(from, d);
+            if next == NO_SITE {
+                continue;
+            }
+            let (over, to) = match generator.kind {
+                GenKind::Step => (NO_SITE, next),
+                GenKind::Hop => (next, board.step(next, d)),
+            };
+            if to == NO_SITE {
+                continue;
+            }
+            let ctx = Ctx {
+                subject: over,
+                from,
+                to,
+                over,
+            };
+            if over != NO_SITE && !self.eval(&generator.over, &ctx) {
+                continue;
+            }
+            if self.eval(&generator.to, &Ctx { subject: to, ..ctx }) {
+                sink(Move {
+                    gen_id: g,
+                    from,
+                    to,
+                    over,
+                })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}

@@ -1,0 +1,93 @@
+//! Move notation: a turn is written as the origin's label followed, for
+//! every step, by a separator (`-` for a plain step, `x` for a capture) and
+//! the destination's label: `11-15`, `15x24`, `9x18x27` (PDN, rules.md §3.7).
+//! Site labels come from the board (numbers or coordinates).
+
+use super::{IllegalMove, Move, State};
+use crate::compile::ir::GenKind;
+
+impl State {
+    /// The separator written before a step's destination.
+    fn separator(&self, m: &Move) -> char {
+        let g = &self.game.gens[m.gen_id as usize];
+        if g.kind == GenKind::Hop && g.capture {
+            'x'
+        } else {
+            '-'
+        }
+    }
+
+    /// A turn (or the rest of one) in the game's notation.
+    pub fn turn_to_string(&self, turn: &[Move]) -> String {
+        let b = &self.game.board;
+        let Some(first) = turn.first() else {
+            return String::new();
+        };
+        let mut s = b.site(first.from).label.clone();
+        for m in turn {
+            s.push(self.separator(m));
+            s.push_str(&b.site(m.to).label);
+        }
+        s
+    }
+
+    /// A single step in the game's notation.
+    pub fn move_to_string(&self, m: &Move) -> String {
+        self.turn_to_string(std::slice::from_ref(m))
+    }
+
+    /// Finds the legal turn written as `text`: the full form with every
+    /// landing site (`9x18x27`), or the short form with origin and final
+    /// destination (`9x27`) when only one turn matches it.
+    pub fn parse_turn(&self, text: &str) -> Result<Vec<Move>, IllegalMove> {
+        let text = text.trim();
+        let turns = self.legal_turns();
+        let names: Vec<String> = turns.iter().map(|t| self.turn_to_string(t)).collect();
+        let norm = |s: &str| s.to_ascii_lowercase();
+        if let Some(i) = names.iter().position(|n| norm(n) == norm(text)) {
+            return Ok(turns[i].clone());
+        }
+        let short: Vec<usize> = (0..turns.len())
+            .filter(|&i| norm(&self.short_form(&turns[i])) == norm(text))
+            .collect();
+        match short.as_slice() {
+            [i] => Ok(turns[*i].clone()),
+            [] => Err(IllegalMove {
+                input: text.to_string(),
+                reason: if turns.is_empty() {
+                    "the game is over".into()
+                } else {
+                    "not a legal move in this position".into()
+                },
+                legal: names,
+            }),
+            _ => Err(IllegalMove {
+                input: text.to_string(),
+                reason: "ambiguous: several captures match; write every landing square".into(),
+                legal: short.iter().map(|&i| names[i].clone()).collect(),
+            }),
+        }
+    }
+
+    /// Origin, separator of the first step and final destination.
+    fn short_form(&self, turn: &[Move]) -> String {
+        let b = &self.game.board;
+        match (turn.first(), turn.last()) {
+            (Some(f), Some(l)) => format!(
+                "{}{}{}",
+                b.site(f.from).label,
+                self.separator(f),
+                b.site(l.to).label
+            ),
+            _ => String::new(),
+        }
+    }
+
+    /// Parses and plays a turn; refused with the legal moves listed, the
+    /// state unchanged, when it is not legal.
+    pub fn play_str(&mut self, text: &str) -> Result<Vec<Move>, IllegalMove> {
+        let turn = self.parse_turn(text)?;
+        self.play_turn(&turn);
+        Ok(turn)
+    }
+}

@@ -1,0 +1,53 @@
+//! Random playouts: uniform random steps until the game ends, with a
+//! seeded, portable generator (rand_chacha).
+
+use super::{Move, Outcome, State};
+use rand::{Rng, RngExt};
+
+/// The end of one playout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct PlayoutResult {
+    /// How it ended; `None` if `max_turns` was reached first.
+    pub outcome: Option<Outcome>,
+    /// Turns played.
+    pub turns: u32,
+    /// Steps played (a multi-jump is several steps).
+    pub steps: u32,
+}
+
+/// Plays uniformly random steps from `state` (consumed) until the game ends
+/// or `max_turns` turns have been played. `buf` is a reusable move buffer.
+pub fn playout<R: Rng>(
+    mut state: State,
+    rng: &mut R,
+    max_turns: u32,
+    buf: &mut Vec<Move>,
+) -> PlayoutResult {
+    state.set_journaling(false);
+    let start = state.turns();
+    let mut steps = 0;
+    loop {
+        if let Some(o) = state.s.outcome {
+            return result(&state, Some(o), start, steps);
+        }
+        if state.turns() - start >= max_turns {
+            return result(&state, None, start, steps);
+        }
+        state.legal_moves_into(buf);
+        if buf.is_empty() {
+            let o = state.no_moves_outcome();
+            return result(&state, Some(o), start, steps);
+        }
+        let m = buf[rng.random_range(0..buf.len())];
+        state.play_unchecked(&m);
+        steps += 1;
+    }
+}
+
+fn result(st: &State, outcome: Option<Outcome>, start: u32, steps: u32) -> PlayoutResult {
+    PlayoutResult {
+        outcome,
+        turns: st.turns() - start,
+        steps,
+    }
+}

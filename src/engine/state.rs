@@ -1,0 +1,330 @@
+//! The state of a game: a stack on every site, the player to move, the
+//! continuation of a multi-step turn, counters for the draw rules, and a
+//! journal so that moves can be undone (perft, turn enumeration).
+//!
+//! Stacks live in one flat array of `sites × stack_cap` pieces plus a height
+//! per site, so that cloning a state is two memcpys and a move allocates
+//! nothing.
+
+use crate::board::{NO_SITE, Site};
+use crate::compile::ir::{Game, GenId, Piece, Player};
+use std::sync::Arc;
+
+/// Why a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum EndReason {
+    /// The player to move had no legal move.
+    NoMoves,
+    /// The same position occurred for the n-th time.
+    Repetition,
+    /// Too many turns without progress (no capture, no man move).
+    NoProgress,
+    /// The turn limit was reached.
+    TurnLimit,
+}
+
+/// The result of a finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Outcome {
+    /// This player won.
+    Win(Player, EndReason),
+    /// Nobody won.
+    Draw(EndReason),
+}
+
+impl Outcome {
+    /// Why the game ended.
+    pub fn reason(&self) -> EndReason {
+        match *self {
+            Outcome::Win(_, r) | Outcome::Draw(r) => r,
+        }
+    }
+
+    /// The winner, if any.
+    pub fn winner(&self) -> Option<Player> {
+        match *self {
+            Outcome::Win(p, _) => Some(p),
+            Outcome::Draw(_) => None,
+        }
+    }
+}
+
+/// The multi-step turn in progress: the same player must move again with
+/// generator `gen` from `site`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Continuation {
+    /// The generator that must continue.
+    pub gen_id: GenId,
+    /// The site it continues from.
+    pub site: Site,
+}
+
+/// The scalar part of a state, saved whole by the journal.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Scalars {
+    pub mover: Player,
+    /// Turns completed since the start.
+    pub turns: u32,
+    pub cont: Option<Continuation>,
+    pub hash: u64,
+    /// Consecutive turns without a progress fact.
+    pub no_progress: u32,
+    /// The turn so far removed a piece.
+    pub turn_captured: bool,
+    /// The turn so far satisfied a `Moved` progress fact.
+    pub turn_progress: bool,
+    pub outcome: Option<Outcome>,
+}
+
+/// One undo frame: the scalars and journal lengths before a step.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    scalars: Scalars,
+    log_len: u32,
+    history_len: u32,
+}
+
+/// Journal entries: `(index, old value)`; indices at or above
+/// `HEIGHT_BASE` are heights.
+const HEIGHT_BASE: u32 = 1 << 31;
+
+/// A position of a game and everything needed to go on from it.
+#[derive(Debug, Clone)]
+pub struct State {
+    pub(crate) game: Arc<Game>,
+    pub(crate) cap: usize,
+    pub(crate) heights: Vec<u8>,
+    pub(crate) pieces: Vec<Piece>,
+    pub(crate) s: Scalars,
+    /// Hash of the position at the start of every turn so far.
+    pub(crate) history: Vec<u64>,
+    log: Vec<(u32, u8)>,
+    frames: Vec<Frame>,
+    journaling: bool,
+}
+
+impl State {
+    /// The initial position of `game`: its setup, player 0 to move.
+    pub fn new(game: Arc<Game>) -> State {
+        let n = game.board.len();
+        let cap = game.stack_cap;
+        let mut st = State {
+            heights: vec![0; n],
+            pieces: vec![0; n * cap],
+            cap,
+            s: Scalars {
+                mover: 0,
+                turns: 0,
+                cont: None,
+                hash: 0,
+                no_progress: 0,
+                turn_captured: false,
+                turn_progress: false,
+                outcome: None,
+            },
+            history: Vec::with_capacity(256),
+            log: Vec::new(),
+            frames: Vec::new(),
+            journaling: true,
+            game,
+        };
+        let setup = st.game.setup.clone();
+        for (site, stack) in setup {
+            for p in stack {
+                st.push_piece(site, p);
+            }
+        }
+        st.reset_history();
+        st
+    }
+
+    /// Empties the board and sets the player to move (for set-up positions:
+    /// FEN, scenarios). Counters and history restart.
+    pub fn clear(&mut self, mover: Player) {
+        self.heights.iter_mut().for_each(|h| *h = 0);
+        self.s.hash = 0;
+        self.s.mover = mover;
+        self.s.cont = None;
+        self.s.outcome = None;
+        self.s.no_progress = 0;
+        self.reset_history();
+    }
+
+    /// Recomputes the hash from scratch and restarts the history with the
+    /// current position.
+    pub(crate) fn reset_history(&mut self) {
+        let z = &self.game.zobrist;
+        let mut h = z.mover(self.s.mover);
+        for site in 0..self.heights.len() {
+            for level in 0..self.heights[site] as usize {
+                h ^= z.piece(site, level, self.pieces[site * self.cap + level]);
+            }
+        }
+        self.s.hash = h;
+        self.history.clear();
+        self.history.push(h);
+        self.log.clear();
+        self.frames.clear();
+    }
+
+    /// The game this state belongs to.
+    pub fn game(&self) -> &Arc<Game> {
+        &self.game
+    }
+
+    /// The player to move (0-based).
+    #[inline]
+    pub fn current_player(&self) -> Player {
+        self.s.mover
+    }
+
+    /// Turns completed since the start (a multi-jump is one turn).
+    pub fn turns(&self) -> u32 {
+        self.s.turns
+    }
+
+    /// The turn in progress, if the mover must continue it.
+    pub fn continuation(&self) -> Option<Continuation> {
+        self.s.cont
+    }
+
+    /// Hash of the position (board and player to move).
+    pub fn hash(&self) -> u64 {
+        self.s.hash
+    }
+
+    /// Height of the stack at `site`.
+    #[inline]
+    pub fn height(&self, site: Site) -> usize {
+        self.heights[site as usize] as usize
+    }
+
+    /// The stack at `site`, bottom first.
+    pub fn stack(&self, site: Site) -> &[Piece] {
+        let b = site as usize * self.cap;
+        &self.pieces[b..b + self.height(site)]
+    }
+
+    /// The top piece at `site`, if any.
+    #[inline]
+    pub fn top(&self, site: Site) -> Option<Piece> {
+        let h = self.heights[site as usize] as usize;
+        if h == 0 {
+            None
+        } else {
+            Some(self.pieces[site as usize * self.cap + h - 1])
+        }
+    }
+
+    /// Owner of the top piece at `site`, if any.
+    #[inline]
+    pub fn top_owner(&self, site: Site) -> Option<Player> {
+        self.top(site).map(|p| self.game.owner(p))
+    }
+
+    /// Turns journaling (undo) on or off; playouts turn it off.
+    pub fn set_journaling(&mut self, on: bool) {
+        self.journaling = on;
+        self.log.clear();
+        self.frames.clear();
+    }
+
+    /// Saves an undo frame before a step.
+    pub(crate) fn push_frame(&mut self) {
+        if self.journaling {
+            self.frames.push(Frame {
+                scalars: self.s,
+                log_len: self.log.len() as u32,
+                history_len: self.history.len() as u32,
+            });
+        }
+    }
+
+    /// Undoes the last step made while journaling was on. Returns false if
+    /// there is nothing to undo.
+    pub fn undo(&mut self) -> bool {
+        let Some(f) = self.frames.pop() else {
+            return false;
+        };
+        while self.log.len() > f.log_len as usize {
+            let (i, old) = self.log.pop().unwrap_or_default();
+            if i >= HEIGHT_BASE {
+                self.heights[(i - HEIGHT_BASE) as usize] = old;
+            } else {
+                self.pieces[i as usize] = old;
+            }
+        }
+        self.history.truncate(f.history_len as usize);
+        self.s = f.scalars;
+        true
+    }
+
+    fn set_height(&mut self, site: Site, h: u8) {
+        if self.journaling {
+            let old = self.heights[site as usize];
+            self.log.push((HEIGHT_BASE + site as u32, old));
+        }
+        self.heights[site as usize] = h;
+    }
+
+    /// Puts `p` on top of the stack at `site`; ignored (never a panic) when
+    /// the stack is full.
+    pub(crate) fn push_piece(&mut self, site: Site, p: Piece) {
+        let h = self.height(site);
+        if h >= self.cap {
+            return;
+        }
+        let i = site as usize * self.cap + h;
+        if self.journaling {
+            self.log.push((i as u32, self.pieces[i]));
+        }
+        self.pieces[i] = p;
+        self.s.hash ^= self.game.zobrist.piece(site as usize, h, p);
+        self.set_height(site, h as u8 + 1);
+    }
+
+    /// Removes the whole stack at `site`.
+    pub(crate) fn clear_site(&mut self, site: Site) {
+        let h = self.height(site);
+        for level in 0..h {
+            let p = self.pieces[site as usize * self.cap + level];
+            self.s.hash ^= self.game.zobrist.piece(site as usize, level, p);
+        }
+        if h > 0 {
+            self.set_height(site, 0);
+        }
+    }
+
+    /// Moves the top `count` pieces of `from` onto `to`, order kept.
+    pub(crate) fn move_pieces(&mut self, from: Site, to: Site, count: usize) {
+        let h = self.height(from);
+        let count = count.min(h);
+        for level in h - count..h {
+            let p = self.pieces[from as usize * self.cap + level];
+            self.s.hash ^= self.game.zobrist.piece(from as usize, level, p);
+            self.push_piece(to, p);
+        }
+        self.set_height(from, (h - count) as u8);
+    }
+
+    /// Passes the turn to the next player and records the new position.
+    pub(crate) fn next_player(&mut self) {
+        let z = &self.game.zobrist;
+        let n = self.game.num_players() as u8;
+        self.s.hash ^= z.mover(self.s.mover);
+        self.s.mover = (self.s.mover + 1) % n;
+        self.s.hash ^= z.mover(self.s.mover);
+        self.s.cont = None;
+        self.s.turns += 1;
+        self.history.push(self.s.hash);
+    }
+
+    /// How often the current position occurred at the start of a turn,
+    /// this one included.
+    pub fn repetitions(&self) -> usize {
+        self.history.iter().filter(|&&h| h == self.s.hash).count()
+    }
+}
+
+/// Sentinel re-exported for convenience.
+pub const NONE: Site = NO_SITE;

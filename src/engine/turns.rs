@@ -1,0 +1,49 @@
+//! Turn-level moves: every sequence of steps that completes the mover's
+//! turn, found by expanding continuations depth-first.
+
+use super::{Move, State};
+
+impl State {
+    /// Every way to complete the current turn, each as its steps in order
+    /// (a multi-jump is one turn of several hops; two routes to the same
+    /// squares are two turns, rules.md §3.6). Stable order.
+    pub fn legal_turns(&self) -> Vec<Vec<Move>> {
+        let mut scratch = self.clone();
+        scratch.set_journaling(true);
+        let mut out = Vec::new();
+        let mut path = Vec::new();
+        scratch.expand_turns(&mut path, &mut out);
+        out
+    }
+
+    fn expand_turns(&mut self, path: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
+        let mover = self.current_player();
+        let moves = self.legal_moves();
+        for m in moves {
+            self.play_unchecked(&m);
+            path.push(m);
+            if self.continuation().is_some() && self.current_player() == mover {
+                self.expand_turns(path, out);
+            } else {
+                out.push(path.clone());
+            }
+            path.pop();
+            self.undo();
+        }
+    }
+
+    /// Plays a whole turn (steps from [`State::legal_turns`]).
+    pub fn play_turn(&mut self, turn: &[Move]) {
+        for m in turn {
+            self.play_unchecked(m);
+        }
+    }
+
+    /// The legal turns in the game's notation.
+    pub fn legal_turn_strings(&self) -> Vec<String> {
+        self.legal_turns()
+            .iter()
+            .map(|t| self.turn_to_string(t))
+            .collect()
+    }
+}
