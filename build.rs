@@ -12,7 +12,9 @@ fn main() {
         .unwrap_or_default();
     entries.retain(|p| p.extension().is_some_and(|e| e == "game"));
     entries.sort();
-    let mut out = String::from("/// Shipped games: (name, path, text).\npub const SHIPPED: &[(&str, &str, &str)] = &[\n");
+    let mut out = String::from(
+        "/// Shipped games: (name, path, text).\npub const SHIPPED: &[(&str, &str, &str)] = &[\n",
+    );
     for p in entries {
         let name = p.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
         let abs = std::fs::canonicalize(&p).expect("games file");

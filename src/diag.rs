@@ -57,8 +57,340 @@ impl Diagnostic {
         self
     }
 }
-// TEMP STUB
-#[derive(Debug, Clone)]
-pub struct Diagnostics { pub file: String, pub source: String, pub items: Vec<Diagnostic> }
-impl std::fmt::Display for Diagnostics { fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { write!(f, "{:?}", self.items) } }
-pub fn did_you_mean<'a>(_w: &str, _c: impl IntoIterator<Item = &'a str>) -> Option<String> { None }
+
+/// All the diagnostics about one rule file, with the file's name and text
+/// so that they can be rendered.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Diagnostics {
+    /// The file's name as shown to the user (`games/checkers.game`).
+    pub file: String,
+    /// The file's text: spans are byte offsets into it.
+    pub source: String,
+    /// The diagnostics, in any order (rendering sorts them).
+    pub items: Vec<Diagnostic>,
+}
+
+impl Diagnostics {
+    /// Diagnostics `items` about the file `file` whose text is `source`.
+    pub fn new(file: impl Into<String>, source: impl Into<String>, items: Vec<Diagnostic>) -> Self {
+        Diagnostics {
+            file: file.into(),
+            source: source.into(),
+            items,
+        }
+    }
+
+    /// Whether any item is an error (warnings alone do not stop a file).
+    pub fn has_errors(&self) -> bool {
+        self.count(Severity::Error) > 0
+    }
+
+    /// How many items have the given severity.
+    pub fn count(&self, severity: Severity) -> usize {
+        self.items.iter().filter(|d| d.severity == severity).count()
+    }
+
+    /// Renders every item in source order, then a summary line; plain text
+    /// without colour, the same on every machine.
+    pub fn render(&self) -> String {
+        let mut items: Vec<&Diagnostic> = self.items.iter().collect();
+        items.sort_by_key(|d| (d.span.start, d.span.end));
+        let mut out = String::new();
+        for item in items {
+            out.push_str(&render_one(&self.file, &self.source, item));
+            out.push('\n');
+        }
+        out.push_str(&self.summary());
+        out.push('\n');
+        out
+    }
+
+    /// The last line of [`Diagnostics::render`]: `error: 2 errors, 1 warning
+    /// in games/x.game`.
+    pub fn summary(&self) -> String {
+        let errors = self.count(Severity::Error);
+        let warnings = self.count(Severity::Warning);
+        let (kind, counts) = match (errors, warnings) {
+            (0, 0) => return format!("no problems in {}", self.file),
+            (0, w) => ("warning", plural(w, "warning")),
+            (e, 0) => ("error", plural(e, "error")),
+            (e, w) => (
+                "error",
+                format!("{}, {}", plural(e, "error"), plural(w, "warning")),
+            ),
+        };
+        format!("{kind}: {counts} in {}", self.file)
+    }
+}
+
+impl std::fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render())
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+/// `1 error`, `2 errors`.
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// The 1-based line and column (counted in characters) of byte `offset` in
+/// `source`. An offset past the end, or inside a character, counts as the
+/// end, or the start of that character.
+pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(source.len());
+    while !source.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &source[..offset];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = before.matches('\n').count() + 1;
+    (line, before[line_start..].chars().count() + 1)
+}
+
+/// The candidate closest to `word`, if it is close enough to be a likely
+/// typo (`stpe` → `step`, `diagnal` → `Diagonal`). Case is ignored; at most
+/// one edit is allowed in words of up to four letters, two in longer ones.
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
+    let lower = word.to_lowercase();
+    let allowed = match lower.chars().count() {
+        0 => return None,
+        1..=4 => 1,
+        _ => 2,
+    };
+    candidates
+        .into_iter()
+        .map(|c| {
+            let cl = c.to_lowercase();
+            let distance = strsim::damerau_levenshtein(&lower, &cl);
+            let closeness = strsim::jaro_winkler(&lower, &cl);
+            (distance, std::cmp::Reverse(OrdF64(closeness)), c)
+        })
+        .filter(|&(distance, _, _)| distance <= allowed)
+        .min_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)))
+        .map(|(_, _, c)| c.to_string())
+}
+
+/// An `f64` ordered by [`f64::total_cmp`], for ranking candidates.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct OrdF64(f64);
+
+impl Eq for OrdF64 {}
+
+impl PartialOrd for OrdF64 {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for OrdF64 {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
+/// One diagnostic as miette sees it: the source is named `file:line:col`
+/// (columns in characters: miette's own would count bytes).
+#[derive(Debug)]
+struct Report<'a> {
+    diag: &'a Diagnostic,
+    source: miette::NamedSource<String>,
+}
+
+impl std::fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.diag.message)
+    }
+}
+
+impl std::error::Error for Report<'_> {}
+
+impl miette::Diagnostic for Report<'_> {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.diag.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        let help = self.diag.help.as_ref()?;
+        Some(Box::new(help))
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.source)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        let span = self.diag.span;
+        let label = Some(self.diag.label.clone()).filter(|l| !l.is_empty());
+        let (start, len) = (
+            span.start as usize,
+            span.end.saturating_sub(span.start) as usize,
+        );
+        let labeled = miette::LabeledSpan::new_primary_with_span(label, (start, len));
+        Some(Box::new(std::iter::once(labeled)))
+    }
+}
+
+/// Renders one diagnostic with miette's graphical handler, without colour.
+fn render_one(file: &str, source: &str, diag: &Diagnostic) -> String {
+    let diag = clamp(source, diag);
+    let (line, col) = line_col(source, diag.span.start as usize);
+    let report = Report {
+        diag: &diag,
+        source: miette::NamedSource::new(format!("{file}:{line}:{col}"), source.to_string()),
+    };
+    let handler =
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+            .with_width(100)
+            .with_links(false)
+            .without_primary_span_start();
+    let mut out = String::new();
+    if handler.render_report(&mut out, &report).is_err() {
+        out = plain(file, line, col, &diag);
+    }
+    out
+}
+
+/// A diagnostic with its span clamped to the source.
+fn clamp(source: &str, diag: &Diagnostic) -> Diagnostic {
+    let len = source.len() as u32;
+    let mut diag = diag.clone();
+    diag.span.start = diag.span.start.min(len);
+    diag.span.end = diag.span.end.clamp(diag.span.start, len);
+    diag
+}
+
+/// A one-line rendering, should miette fail to render a snippet.
+fn plain(file: &str, line: usize, col: usize, diag: &Diagnostic) -> String {
+    let help = diag
+        .help
+        .as_deref()
+        .map(|h| format!("\n  help: {h}"))
+        .unwrap_or_default();
+    format!(
+        "{file}:{line}:{col}: {}: {}{help}\n",
+        diag.message, diag.label
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_lines_and_characters() {
+        let src = "ab\nçé x\n\nz";
+        assert_eq!(line_col(src, 0), (1, 1));
+        assert_eq!(line_col(src, 2), (1, 3));
+        assert_eq!(line_col(src, 3), (2, 1));
+        assert_eq!(line_col(src, src.find('x').unwrap()), (2, 4));
+        assert_eq!(line_col(src, 4), (2, 1), "inside `ç`: its start");
+        assert_eq!(line_col(src, src.len()), (4, 2));
+        assert_eq!(line_col(src, 999), (4, 2));
+        assert_eq!(line_col("", 0), (1, 1));
+    }
+
+    #[test]
+    fn did_you_mean_finds_close_words_only() {
+        let ludemes = [
+            "step",
+            "hop",
+            "slide",
+            "board",
+            "players",
+            "Diagonal",
+            "Orthogonal",
+        ];
+        assert_eq!(did_you_mean("stpe", ludemes).as_deref(), Some("step"));
+        assert_eq!(
+            did_you_mean("diagnal", ludemes).as_deref(),
+            Some("Diagonal")
+        );
+        assert_eq!(
+            did_you_mean("DIAGONAL", ludemes).as_deref(),
+            Some("Diagonal")
+        );
+        assert_eq!(did_you_mean("bord", ludemes).as_deref(), Some("board"));
+        assert_eq!(did_you_mean("playres", ludemes).as_deref(), Some("players"));
+        assert_eq!(did_you_mean("foo", ludemes), None);
+        assert_eq!(did_you_mean("", ludemes), None);
+        assert_eq!(did_you_mean("xyzzy", ludemes), None);
+        assert_eq!(did_you_mean("step", []), None);
+    }
+
+    /// Diagnostics about a two-line file: an error and a warning.
+    fn sample() -> Diagnostics {
+        let source = "(game \"x\"\n  (define \"Unused\" 1))\n";
+        let warning = Diagnostic::warning(
+            Span::new(20, 28),
+            "unused define `Unused`",
+            "defined here, never used",
+        );
+        let error = Diagnostic::error(Span::new(1, 5), "unknown ludeme `game`", "not a ludeme")
+            .with_help("did you mean `games`?");
+        Diagnostics::new("games/x.game", source, vec![warning, error])
+    }
+
+    #[test]
+    fn counts_and_summary() {
+        let mut d = sample();
+        assert!(d.has_errors());
+        assert_eq!(d.summary(), "error: 1 error, 1 warning in games/x.game");
+        d.items.remove(1);
+        assert!(!d.has_errors());
+        assert_eq!(d.summary(), "warning: 1 warning in games/x.game");
+        d.items.clear();
+        assert_eq!(d.summary(), "no problems in games/x.game");
+    }
+
+    #[test]
+    fn render_sorts_and_shows_warnings() {
+        let d = sample();
+        assert_eq!(d.to_string(), d.render());
+        insta::assert_snapshot!(d.render(), @r#"
+  × unknown ludeme `game`
+   ╭─[games/x.game:1:2]
+ 1 │ (game "x"
+   ·  ──┬─
+   ·    ╰── not a ludeme
+ 2 │   (define "Unused" 1))
+   ╰────
+  help: did you mean `games`?
+
+  ⚠ unused define `Unused`
+   ╭─[games/x.game:2:11]
+ 1 │ (game "x"
+ 2 │   (define "Unused" 1))
+   ·           ────┬───
+   ·               ╰── defined here, never used
+   ╰────
+
+error: 1 error, 1 warning in games/x.game
+"#);
+    }
+
+    #[test]
+    fn render_survives_spans_out_of_range() {
+        let items = vec![Diagnostic::error(Span::new(50, 90), "past the end", "here")];
+        let d = Diagnostics::new("e.game", "(a)\n", items);
+        assert!(d.render().contains("past the end"));
+        let empty = Diagnostics::new(
+            "e.game",
+            "",
+            vec![Diagnostic::error(Span::new(0, 0), "empty", "here")],
+        );
+        assert!(empty.render().contains("[e.game:1:1]"));
+    }
+}

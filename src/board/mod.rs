@@ -408,7 +408,7 @@ mod tests {
         assert_eq!(hex(3).dirs_toward((1.0, 0.0)), [0, 1, 5]); // E, NE, SE
         let all = square(3, Cells::All, Adjacency::All);
         assert_eq!(all.dirs_toward((0.0, 1.0)), [0, 1, 7]); // N, NE, NW
-        assert_eq!(all.dirs_toward((0.0, 0.0)), []);
+        assert_eq!(all.dirs_toward((0.0, 0.0)), [0u8; 0]);
     }
 
     #[test]

@@ -112,7 +112,7 @@ mod tests {
         let b = square(8, 8, Cells::Dark);
         assert_eq!(b.row(0), [28, 29, 30, 31]);
         assert_eq!(labels(&b, &b.row(7)), ["b8", "d8", "f8", "h8"]);
-        assert_eq!(b.row(8), []);
+        assert_eq!(b.row(8), [0u16; 0]);
         assert_eq!(labels(&b, &b.column(0)), ["a7", "a5", "a3", "a1"]);
         assert_eq!(b.rows(0, 2), b.rows(2, 0));
         assert_eq!(b.rows(0, 2).len(), 12);

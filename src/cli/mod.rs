@@ -73,7 +73,12 @@ fn run(cli: Cli) -> Result<i32, Fail> {
         Command::Options(g) => util::options(&g),
         Command::Show { pos, labels } => util::show(&pos, labels),
         Command::Moves(pos) => util::moves(&pos),
-        Command::Perft { pos, depth, divide, json } => util::perft(&pos, depth, divide, json),
+        Command::Perft {
+            pos,
+            depth,
+            divide,
+            json,
+        } => util::perft(&pos, depth, divide, json),
         Command::Playout(a) => playout::run(&a),
         Command::Play(a) => play::run(&a),
         Command::Replay(a) => replay::run(&a),

@@ -38,8 +38,10 @@ pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
     let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    println!("Type a move in the game's notation (e.g. {}), `moves` to list them, `quit` to stop.",
-        st.legal_turn_strings().first().cloned().unwrap_or_default());
+    println!(
+        "Type a move in the game's notation (e.g. {}), `moves` to list them, `quit` to stop.",
+        st.legal_turn_strings().first().cloned().unwrap_or_default()
+    );
     loop {
         print!("\n{st}");
         if let Some(o) = st.outcome() {
@@ -64,17 +66,26 @@ fn random_turn(st: &mut State, rng: &mut ChaCha8Rng) -> bool {
         return false;
     }
     let t = &turns[rng.random_range(0..turns.len())];
-    println!("{} plays {}", st.game().players[st.current_player() as usize].name, st.turn_to_string(t));
+    println!(
+        "{} plays {}",
+        st.game().players[st.current_player() as usize].name,
+        st.turn_to_string(t)
+    );
     st.play_turn(t);
     true
 }
 
 /// Reads moves until a legal one is played; false on `quit` or end of input.
-fn human_turn(st: &mut State, lines: &mut impl Iterator<Item = std::io::Result<String>>) -> Result<bool, Fail> {
+fn human_turn(
+    st: &mut State,
+    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+) -> Result<bool, Fail> {
     loop {
         print!("{}> ", st.game().players[st.current_player() as usize].name);
         std::io::stdout().flush().map_err(|e| Fail(e.to_string()))?;
-        let Some(line) = lines.next() else { return Ok(false) };
+        let Some(line) = lines.next() else {
+            return Ok(false);
+        };
         let line = line.map_err(|e| Fail(e.to_string()))?;
         match line.trim() {
             "" => continue,

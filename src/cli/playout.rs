@@ -58,8 +58,10 @@ pub fn run(a: &PlayoutArgs) -> Result<i32, Fail> {
                 })
             })
             .collect();
-        let mut all: Vec<(u64, PlayoutResult)> =
-            handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect();
+        let mut all: Vec<(u64, PlayoutResult)> = handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect();
         all.sort_by_key(|x| x.0);
         all.into_iter().map(|x| x.1).collect()
     });
@@ -67,7 +69,12 @@ pub fn run(a: &PlayoutArgs) -> Result<i32, Fail> {
     report(&start, &results, secs, a)
 }
 
-fn report(start: &State, results: &[PlayoutResult], secs: f64, a: &PlayoutArgs) -> Result<i32, Fail> {
+fn report(
+    start: &State,
+    results: &[PlayoutResult],
+    secs: f64,
+    a: &PlayoutArgs,
+) -> Result<i32, Fail> {
     let game = start.game();
     let mut wins = vec![0u64; game.num_players()];
     let (mut draws, mut unfinished) = (0u64, 0u64);
@@ -93,8 +100,11 @@ fn report(start: &State, results: &[PlayoutResult], secs: f64, a: &PlayoutArgs) 
     let rate = results.len() as f64 / secs.max(1e-9);
     let names: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
     if a.json {
-        let w: serde_json::Map<String, serde_json::Value> =
-            names.iter().zip(&wins).map(|(n, w)| (n.to_string(), (*w).into())).collect();
+        let w: serde_json::Map<String, serde_json::Value> = names
+            .iter()
+            .zip(&wins)
+            .map(|(n, w)| (n.to_string(), (*w).into()))
+            .collect();
         println!(
             "{}",
             serde_json::json!({
@@ -105,7 +115,12 @@ fn report(start: &State, results: &[PlayoutResult], secs: f64, a: &PlayoutArgs) 
             })
         );
     } else {
-        println!("{} playouts of {} (seed {})", results.len(), game.name, a.seed);
+        println!(
+            "{} playouts of {} (seed {})",
+            results.len(),
+            game.name,
+            a.seed
+        );
         for (name, w) in names.iter().zip(&wins) {
             println!("  {name} wins: {w}");
         }

@@ -29,6 +29,9 @@ pub struct Verdict {
     pub moves: usize,
     /// The first illegal move: ply (0-based), text, line, reason.
     pub error: Option<(usize, String, usize, String)>,
+    /// Draws our rules declare automatically that the players went on past
+    /// (they are claims in tournament play, rules.md §3.4): ply and rule.
+    pub draws_passed: Vec<(usize, String)>,
 }
 
 /// Replays one game; the first illegal move stops it.
@@ -37,25 +40,51 @@ pub fn replay_game(game: &Arc<crate::compile::Game>, g: &PdnGame, index: usize) 
         Some(fen) if g.tag("SetUp") != Some("0") => match State::from_fen(game.clone(), fen) {
             Ok(s) => s,
             Err(e) => {
-                return Verdict { game: index, moves: 0, error: Some((0, fen.into(), g.line, format!("bad FEN: {e}"))) };
+                let error = Some((0, fen.into(), g.line, format!("bad FEN: {e}")));
+                return Verdict {
+                    game: index,
+                    moves: 0,
+                    error,
+                    draws_passed: Vec::new(),
+                };
             }
         },
         _ => State::new(game.clone()),
     };
+    let mut draws_passed = Vec::new();
     for m in &g.moves {
+        if let Some(o) = st.clear_draw() {
+            draws_passed.push((m.ply, format!("{:?}", o.reason())));
+        }
         if let Err(e) = st.play_str(&m.text) {
-            return Verdict { game: index, moves: m.ply, error: Some((m.ply, m.text.clone(), m.line, e.to_string())) };
+            let error = Some((m.ply, m.text.clone(), m.line, e.to_string()));
+            return Verdict {
+                game: index,
+                moves: m.ply,
+                error,
+                draws_passed,
+            };
         }
     }
-    Verdict { game: index, moves: g.moves.len(), error: None }
+    Verdict {
+        game: index,
+        moves: g.moves.len(),
+        error: None,
+        draws_passed,
+    }
 }
 
 /// Runs the command.
 pub fn run(a: &ReplayArgs) -> Result<i32, Fail> {
     let game = a.game.load()?;
-    let text = std::fs::read_to_string(&a.record).map_err(|e| Fail(format!("{}: {e}", a.record)))?;
+    let text =
+        std::fs::read_to_string(&a.record).map_err(|e| Fail(format!("{}: {e}", a.record)))?;
     let games = parse_pdn(&text).map_err(|e| Fail(format!("{}:{e}", a.record)))?;
-    let verdicts: Vec<Verdict> = games.iter().enumerate().map(|(i, g)| replay_game(&game, g, i + 1)).collect();
+    let verdicts: Vec<Verdict> = games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| replay_game(&game, g, i + 1))
+        .collect();
     let failed: Vec<&Verdict> = verdicts.iter().filter(|v| v.error.is_some()).collect();
     let moves: usize = verdicts.iter().map(|v| v.moves).sum();
     if a.json {
@@ -67,7 +96,13 @@ pub fn run(a: &ReplayArgs) -> Result<i32, Fail> {
     } else {
         for v in &verdicts {
             match &v.error {
-                None => println!("game {}: ok, {} moves legal", v.game, v.moves),
+                None if v.draws_passed.is_empty() => {
+                    println!("game {}: ok, {} moves legal", v.game, v.moves)
+                }
+                None => println!(
+                    "game {}: ok, {} moves legal (play went on past an automatic draw: {:?})",
+                    v.game, v.moves, v.draws_passed
+                ),
                 Some((ply, text, line, why)) => println!(
                     "game {}: ILLEGAL at ply {} (move {}{}, {}:{line}): {text}: {why}",
                     v.game,
@@ -78,7 +113,12 @@ pub fn run(a: &ReplayArgs) -> Result<i32, Fail> {
                 ),
             }
         }
-        println!("{} games, {} ok, {} failed, {moves} moves", verdicts.len(), verdicts.len() - failed.len(), failed.len());
+        println!(
+            "{} games, {} ok, {} failed, {moves} moves",
+            verdicts.len(),
+            verdicts.len() - failed.len(),
+            failed.len()
+        );
     }
     Ok(if failed.is_empty() { 0 } else { 1 })
 }

@@ -57,7 +57,12 @@ impl PositionArgs {
             Some(f) => State::from_fen(game, f).map_err(|e| Fail(format!("--fen: {e}")))?,
             None => State::new(game),
         };
-        for (i, m) in self.moves.iter().flat_map(|s| s.split_whitespace()).enumerate() {
+        for (i, m) in self
+            .moves
+            .iter()
+            .flat_map(|s| s.split_whitespace())
+            .enumerate()
+        {
             st.play_str(m)
                 .map_err(|e| Fail(format!("--moves: move {} ({m}): {e}", i + 1)))?;
         }
@@ -91,7 +96,10 @@ pub fn options(g: &GameArgs) -> Result<i32, Fail> {
         println!("{} has no toggles", game.name);
     }
     for t in &game.toggles {
-        println!("{}  ({}, default {}, now {})", t.name, t.ty, t.default, t.value);
+        println!(
+            "{}  ({}, default {}, now {})",
+            t.name, t.ty, t.default, t.value
+        );
         println!("    {}", t.description);
     }
     Ok(0)
@@ -141,7 +149,10 @@ pub fn perft(p: &PositionArgs, depth: u32, divide: bool, json: bool) -> Result<i
         if json {
             let obj: serde_json::Map<String, serde_json::Value> =
                 rows.iter().map(|(m, n)| (m.clone(), (*n).into())).collect();
-            println!("{}", serde_json::json!({"depth": depth, "divide": obj, "total": total}));
+            println!(
+                "{}",
+                serde_json::json!({"depth": depth, "divide": obj, "total": total})
+            );
         } else {
             rows.iter().for_each(|(m, n)| println!("{m} {n}"));
             println!("total {total} ({:.3} s)", t.elapsed().as_secs_f64());
@@ -157,11 +168,16 @@ pub fn perft(p: &PositionArgs, depth: u32, divide: bool, json: bool) -> Result<i
         if !json {
             println!("perft {d:>2} {n:>14}  {secs:>9.3} s  {rate:>12.0} leaves/s");
         }
-        results.push(serde_json::json!({"depth": d, "nodes": n, "seconds": secs, "leaves_per_second": rate}));
+        results.push(
+            serde_json::json!({"depth": d, "nodes": n, "seconds": secs, "leaves_per_second": rate}),
+        );
     }
     if json {
         let counts: Vec<u64> = results.iter().filter_map(|r| r["nodes"].as_u64()).collect();
-        println!("{}", serde_json::json!({"game": st.game().name, "counts": counts, "depths": results}));
+        println!(
+            "{}",
+            serde_json::json!({"game": st.game().name, "counts": counts, "depths": results})
+        );
     }
     Ok(0)
 }

@@ -22,8 +22,12 @@ impl Diags {
         self.items.push(d);
     }
 
-    /// Records "expected X, found Y" for `e`.
+    /// Records "expected X, found Y" for `e`; nothing for a failed define
+    /// call or an unknown toggle, which were reported already.
     pub fn expected(&mut self, e: &Expr, what: &str) {
+        if already_reported(e) {
+            return;
+        }
         self.error(
             e.span(),
             format!("expected {what}, found {}", e.kind_name()),
@@ -169,4 +173,10 @@ pub fn clause<'a>(e: &'a Expr, what: &str, d: &mut Diags) -> Option<&'a Clause> 
             None
         }
     }
+}
+
+/// True for expressions whose error was reported by an earlier step: a
+/// define call that could not be expanded, a `$name` that names no toggle.
+pub fn already_reported(e: &Expr) -> bool {
+    matches!(e, Expr::Toggle(..)) || matches!(e, Expr::Clause(c) if c.head_is_str)
 }

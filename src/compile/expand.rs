@@ -40,7 +40,11 @@ impl Defines {
             return;
         };
         if self.map.contains_key(name) {
-            d.error(*span, format!("define `{name}` is declared twice"), "second declaration");
+            d.error(
+                *span,
+                format!("define `{name}` is declared twice"),
+                "second declaration",
+            );
             return;
         }
         let define = Define {
@@ -59,7 +63,11 @@ impl Defines {
 
     fn expand_at(&mut self, e: &mut Expr, d: &mut Diags, depth: usize) {
         if depth > MAX_DEPTH {
-            d.error(e.span(), "defines nest too deeply (a define that calls itself?)", "here");
+            d.error(
+                e.span(),
+                "defines nest too deeply (a define that calls itself?)",
+                "here",
+            );
             return;
         }
         match e {
@@ -102,7 +110,11 @@ impl Defines {
         if args.len() != def.arity as usize {
             d.error(
                 span,
-                format!("define `{name}` takes {} argument(s), found {}", def.arity, args.len()),
+                format!(
+                    "define `{name}` takes {} argument(s), found {}",
+                    def.arity,
+                    args.len()
+                ),
                 format!("expected {} argument(s)", def.arity),
             );
             return None;

@@ -347,6 +347,9 @@ impl Game {
 
     /// The value of a toggle by name.
     pub fn toggle(&self, name: &str) -> Option<&Value> {
-        self.toggles.iter().find(|t| t.name == name).map(|t| &t.value)
+        self.toggles
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| &t.value)
     }
 }

@@ -62,9 +62,16 @@ impl Lowerer {
             return;
         }
         for (i, e) in c.args.iter().enumerate() {
-            let Some(p) = clause(e, "a `(player …)` clause", d) else { continue };
+            let Some(p) = clause(e, "a `(player …)` clause", d) else {
+                continue;
+            };
             check_shape(p, 1, 1, &["letter", "forward"], d);
-            let name = p.args.first().and_then(|e| string(e, d)).unwrap_or("?").to_string();
+            let name = p
+                .args
+                .first()
+                .and_then(|e| string(e, d))
+                .unwrap_or("?")
+                .to_string();
             let letter = named(p, "letter")
                 .and_then(|e| string(e, d))
                 .and_then(|s| s.chars().next())
@@ -73,7 +80,11 @@ impl Lowerer {
                 .and_then(|e| choice(e, COMPASS, d))
                 .and_then(compass)
                 .unwrap_or(if i == 0 { (0.0, 1.0) } else { (0.0, -1.0) });
-            self.players.push(PlayerInfo { name, letter, forward });
+            self.players.push(PlayerInfo {
+                name,
+                letter,
+                forward,
+            });
         }
         if self.players.len() > 4 {
             d.error(c.span, "at most 4 players", "too many players");
@@ -88,8 +99,12 @@ impl Lowerer {
             Some(Some("Numbers")) => Labels::Numbers,
             _ => Labels::Coordinates,
         };
-        let Some(s) = c.args.first().and_then(|e| clause(e, "a board shape", d)) else { return };
-        let Some(shape) = self.shape(s, d) else { return };
+        let Some(s) = c.args.first().and_then(|e| clause(e, "a board shape", d)) else {
+            return;
+        };
+        let Some(shape) = self.shape(s, d) else {
+            return;
+        };
         match Board::new(shape, labels) {
             Ok(b) => self.board = Some(b),
             Err(msg) => d.error(s.span, msg, "cannot build this board"),
@@ -100,8 +115,8 @@ impl Lowerer {
         match c.head.as_str() {
             "square" => {
                 check_shape(c, 2, 2, &["cells", "adjacency"], d);
-                let rows = int_in(c.args.first()?, 1, 64, d)? as u16;
-                let cols = int_in(c.args.get(1)?, 1, 64, d)? as u16;
+                let rows = c.args.first().and_then(|e| int_in(e, 1, 64, d));
+                let cols = c.args.get(1).and_then(|e| int_in(e, 1, 64, d));
                 let cells = match named(c, "cells").map(|e| choice(e, &["All", "Dark"], d)) {
                     Some(Some("Dark")) => Cells::Dark,
                     _ => Cells::All,
@@ -112,7 +127,13 @@ impl Lowerer {
                     Some(Some("All")) => Adjacency::All,
                     _ => Adjacency::Orthogonal,
                 };
-                Some(Shape::Square { rows, cols, cells, adjacency })
+                let (rows, cols) = (rows? as u16, cols? as u16);
+                Some(Shape::Square {
+                    rows,
+                    cols,
+                    cells,
+                    adjacency,
+                })
             }
             "hex" => {
                 check_shape(c, 1, 1, &[], d);
@@ -140,7 +161,11 @@ impl Lowerer {
         check_shape(c, 1, 1, &[], d);
         if let Some(name) = c.args.first().and_then(|e| string(e, d)) {
             if self.kinds.iter().any(|k| k == name) {
-                d.error(c.span, format!("piece `{name}` is declared twice"), "second declaration");
+                d.error(
+                    c.span,
+                    format!("piece `{name}` is declared twice"),
+                    "second declaration",
+                );
             } else {
                 self.kinds.push(name.to_string());
             }
@@ -158,7 +183,8 @@ impl Lowerer {
     /// `(region "Name" REGION)`: evaluated once per player.
     pub fn region(&mut self, c: &Clause, d: &mut Diags) {
         check_shape(c, 2, 2, &[], d);
-        let (Some(name), Some(body)) = (c.args.first().and_then(|e| string(e, d)), c.args.get(1)) else {
+        let (Some(name), Some(body)) = (c.args.first().and_then(|e| string(e, d)), c.args.get(1))
+        else {
             return;
         };
         let n = self.board.as_ref().map_or(0, Board::len);
@@ -176,21 +202,34 @@ impl Lowerer {
 
     /// The sites of a region expression as seen by player `p`.
     pub fn region_sites(&mut self, e: &Expr, p: usize, d: &mut Diags) -> Vec<Site> {
-        let Some(board) = self.board.clone() else { return Vec::new() };
+        let Some(board) = self.board.clone() else {
+            return Vec::new();
+        };
         if let Expr::Str(..) = e {
-            let Some(i) = lookup(&self.region_names, e, "region", d) else { return Vec::new() };
-            return (0..board.len() as Site).filter(|&s| self.regions[i][p][s as usize]).collect();
+            let Some(i) = lookup(&self.region_names, e, "region", d) else {
+                return Vec::new();
+            };
+            return (0..board.len() as Site)
+                .filter(|&s| self.regions[i][p][s as usize])
+                .collect();
         }
-        let Some(c) = clause(e, "a region", d) else { return Vec::new() };
+        let Some(c) = clause(e, "a region", d) else {
+            return Vec::new();
+        };
         let arg = |i: usize, d: &mut Diags| c.args.get(i).and_then(|e| int_in(e, -1000, 1000, d));
         match c.head.as_str() {
             "row" => arg(0, d).map(|r| board.row(r as i32)).unwrap_or_default(),
-            "column" => arg(0, d).map(|r| board.column(r as i32)).unwrap_or_default(),
+            "column" => arg(0, d)
+                .map(|r| board.column(r as i32))
+                .unwrap_or_default(),
             "rows" => match (arg(0, d), arg(1, d)) {
                 (Some(a), Some(b)) => board.rows(a as i32, b as i32),
                 _ => Vec::new(),
             },
-            "side" => self.dir_vector(c.args.first(), p, d).map(|v| board.side(v)).unwrap_or_default(),
+            "side" => self
+                .dir_vector(c.args.first(), p, d)
+                .map(|v| board.side(v))
+                .unwrap_or_default(),
             "centre" => board.centre(),
             "all" => board.all(),
             "sites" => c
@@ -200,13 +239,21 @@ impl Lowerer {
                     let l = string(e, d)?;
                     let s = board.site_by_label(l);
                     if s.is_none() {
-                        d.error(e.span(), format!("no site is labelled `{l}`"), "unknown site");
+                        d.error(
+                            e.span(),
+                            format!("no site is labelled `{l}`"),
+                            "unknown site",
+                        );
                     }
                     s
                 })
                 .collect(),
             "union" => {
-                let mut all: Vec<Site> = c.args.iter().flat_map(|e| self.region_sites(e, p, d)).collect();
+                let mut all: Vec<Site> = c
+                    .args
+                    .iter()
+                    .flat_map(|e| self.region_sites(e, p, d))
+                    .collect();
                 all.sort_unstable();
                 all.dedup();
                 all
@@ -227,7 +274,11 @@ impl Lowerer {
             "Forward" => Some(fwd),
             "Backward" => Some((-fwd.0, -fwd.1)),
             _ => compass(w).or_else(|| {
-                let valid: Vec<&str> = ["Forward", "Backward"].iter().chain(COMPASS).copied().collect();
+                let valid: Vec<&str> = ["Forward", "Backward"]
+                    .iter()
+                    .chain(COMPASS)
+                    .copied()
+                    .collect();
                 self.unknown_word(e, w, &valid, "a direction", d);
                 None
             }),
@@ -241,7 +292,9 @@ impl Lowerer {
         if let Some(&id) = self.dirset_keys.get(&key) {
             return id;
         }
-        let Some(board) = self.board.clone() else { return 0 };
+        let Some(board) = self.board.clone() else {
+            return 0;
+        };
         let mut sets = Vec::new();
         for p in 0..self.players.len() {
             let mut dirs: Vec<Dir> = Vec::new();
@@ -266,7 +319,11 @@ impl Lowerer {
 
     fn dir_word(&mut self, board: &Board, w: &str, e: &Expr, p: usize, d: &mut Diags) -> Vec<Dir> {
         let n = board.directions().len() as Dir;
-        let name_is = |pred: fn(&str) -> bool| (0..n).filter(|&i| pred(&board.directions()[i as usize].name)).collect();
+        let name_is = |pred: fn(&str) -> bool| {
+            (0..n)
+                .filter(|&i| pred(&board.directions()[i as usize].name))
+                .collect()
+        };
         let fwd = self.players.get(p).map_or((0.0, 1.0), |pl| pl.forward);
         match w {
             "All" => (0..n).collect(),
@@ -282,8 +339,13 @@ impl Lowerer {
                 Some(i) => vec![i],
                 None => {
                     if p == 0 {
-                        let names: Vec<&str> = board.directions().iter().map(|x| x.name.as_str()).collect();
-                        let valid: Vec<&str> = vocab::DIRECTION_WORDS[..5].iter().copied().chain(names).collect();
+                        let names: Vec<&str> =
+                            board.directions().iter().map(|x| x.name.as_str()).collect();
+                        let valid: Vec<&str> = vocab::DIRECTION_WORDS[..5]
+                            .iter()
+                            .copied()
+                            .chain(names)
+                            .collect();
                         self.unknown_word(e, w, &valid, "a direction of this board", d);
                     }
                     Vec::new()
@@ -295,7 +357,9 @@ impl Lowerer {
     /// `(setup (fill "Kind" P1 REGION count:N)…)`.
     pub fn setup(&mut self, c: &Clause, d: &mut Diags) {
         for e in &c.args {
-            let Some(f) = clause(e, "a `(fill …)` clause", d) else { continue };
+            let Some(f) = clause(e, "a `(fill …)` clause", d) else {
+                continue;
+            };
             if f.head != "fill" {
                 self.unknown_head(f, "setup", d);
                 continue;
@@ -303,8 +367,12 @@ impl Lowerer {
             check_shape(f, 3, 3, &["count"], d);
             let kind = f.args.first().and_then(|e| self.kind_ref(e, d));
             let player = f.args.get(1).and_then(|e| self.player_ref(e, d));
-            let count = named(f, "count").and_then(|e| int_in(e, 1, 255, d)).unwrap_or(1);
-            let (Some(kind), Some(player), Some(region)) = (kind, player, f.args.get(2)) else { continue };
+            let count = named(f, "count")
+                .and_then(|e| int_in(e, 1, 255, d))
+                .unwrap_or(1);
+            let (Some(kind), Some(player), Some(region)) = (kind, player, f.args.get(2)) else {
+                continue;
+            };
             let piece = kind * self.players.len() as u8 + player;
             for s in self.region_sites(region, player as usize, d) {
                 self.setup.push((s, vec![piece; count as usize]));
@@ -316,17 +384,27 @@ impl Lowerer {
     fn player_ref(&mut self, e: &Expr, d: &mut Diags) -> Option<u8> {
         let names: Vec<String> = (1..=self.players.len()).map(|i| format!("P{i}")).collect();
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-        choice(e, &refs, d).and_then(|w| w[1..].parse::<u8>().ok()).map(|i| i - 1)
+        choice(e, &refs, d)
+            .and_then(|w| w[1..].parse::<u8>().ok())
+            .map(|i| i - 1)
     }
 
     /// `(code "K" "Checker" 2)`.
     pub fn code(&mut self, c: &Clause, d: &mut Diags) {
         check_shape(c, 3, 3, &[], d);
-        let prefix = c.args.first().and_then(|e| string(e, d)).map(str::to_string);
+        let prefix = c
+            .args
+            .first()
+            .and_then(|e| string(e, d))
+            .map(str::to_string);
         let kind = c.args.get(1).and_then(|e| self.kind_ref(e, d));
         let count = c.args.get(2).and_then(|e| int_in(e, 1, 255, d));
         if let (Some(prefix), Some(kind), Some(count)) = (prefix, kind, count) {
-            self.codes.push(Code { prefix, kind, count: count as u16 });
+            self.codes.push(Code {
+                prefix,
+                kind,
+                count: count as u16,
+            });
         }
     }
 }

@@ -64,7 +64,8 @@ pub enum LoadError {
 pub fn read_source(file: &str) -> Result<(String, String), LoadError> {
     let path = Path::new(file);
     if path.exists() {
-        let text = std::fs::read_to_string(path).map_err(|e| LoadError::Io(format!("{file}: {e}")))?;
+        let text =
+            std::fs::read_to_string(path).map_err(|e| LoadError::Io(format!("{file}: {e}")))?;
         return Ok((file.to_string(), text));
     }
     if let Some((_, p, text)) = SHIPPED.iter().find(|(n, _, _)| *n == file) {
@@ -103,7 +104,11 @@ impl Game {
 
 /// Parses and compiles rule text. Returns the game and the warnings, or
 /// every error of the failing stage.
-pub fn compile(file: &str, text: &str, options: &Options) -> Result<(Game, Diagnostics), LoadError> {
+pub fn compile(
+    file: &str,
+    text: &str,
+    options: &Options,
+) -> Result<(Game, Diagnostics), LoadError> {
     let wrap = |items: Vec<Diagnostic>| Diagnostics {
         file: file.to_string(),
         source: text.to_string(),
@@ -127,16 +132,29 @@ fn lower_file(items: &[Expr], options: &Options, d: &mut Diags) -> Result<Option
     let game = match items {
         [Expr::Clause(c)] if c.head == "game" => c,
         [] => {
-            d.error(Default::default(), "the file is empty", "expected `(game \"Name\" …)`");
+            d.error(
+                Default::default(),
+                "the file is empty",
+                "expected `(game \"Name\" …)`",
+            );
             return Ok(None);
         }
         [first, ..] => {
-            d.error(first.span(), "a rule file holds one `(game \"Name\" …)` clause", "expected `(game …)`");
+            d.error(
+                first.span(),
+                "a rule file holds one `(game \"Name\" …)` clause",
+                "expected `(game …)`",
+            );
             return Ok(None);
         }
     };
     check_shape(game, 1, usize::MAX, &[], d);
-    let name = game.args.first().and_then(|e| string(e, d)).unwrap_or("?").to_string();
+    let name = game
+        .args
+        .first()
+        .and_then(|e| string(e, d))
+        .unwrap_or("?")
+        .to_string();
     let mut toggles = Vec::new();
     let mut defines = Defines::default();
     for c in clauses(game) {
@@ -171,7 +189,15 @@ fn clauses(game: &Clause) -> impl Iterator<Item = &Clause> {
 
 /// The order in which game-level clauses are lowered.
 const ORDER: &[&str] = &[
-    "players", "board", "piece", "stack-limit", "region", "setup", "code", "play", "end",
+    "players",
+    "board",
+    "piece",
+    "stack-limit",
+    "region",
+    "setup",
+    "code",
+    "play",
+    "end",
 ];
 
 fn lower_game(name: String, body: &[Expr], toggles: Vec<Toggle>, d: &mut Diags) -> Option<Game> {
@@ -181,7 +207,9 @@ fn lower_game(name: String, body: &[Expr], toggles: Vec<Toggle>, d: &mut Diags) 
     };
     for e in body {
         match e {
-            Expr::Clause(c) if ORDER.contains(&c.head.as_str()) || c.head == "toggle" || c.head == "define" => {}
+            Expr::Clause(c)
+                if ORDER.contains(&c.head.as_str()) || c.head == "toggle" || c.head == "define" => {
+            }
             Expr::Clause(c) => l.unknown_head(c, "game", d),
             other => d.expected(other, "a clause"),
         }
@@ -212,16 +240,32 @@ fn lower_clause(l: &mut Lowerer, c: &Clause, d: &mut Diags) {
     }
 }
 
-fn finish(name: String, l: Lowerer, toggles: Vec<Toggle>, body: &[Expr], d: &mut Diags) -> Option<Game> {
+fn finish(
+    name: String,
+    l: Lowerer,
+    toggles: Vec<Toggle>,
+    body: &[Expr],
+    d: &mut Diags,
+) -> Option<Game> {
     let span = body.first().map(Expr::span).unwrap_or_default();
-    for (what, missing) in [
-        ("(players …)", l.players.is_empty()),
-        ("(board …)", l.board.is_none()),
-        ("(piece …)", l.kinds.is_empty()),
-        ("(play …)", l.play.is_empty()),
+    let written = |head: &str| {
+        body.iter()
+            .any(|e| matches!(e, Expr::Clause(c) if c.head == head))
+    };
+    for (head, missing) in [
+        ("players", l.players.is_empty()),
+        ("board", l.board.is_none()),
+        ("piece", l.kinds.is_empty()),
+        ("play", l.play.is_empty()),
     ] {
-        if missing {
-            d.error(span, format!("the game has no {what} clause"), format!("add a {what} clause"));
+        // A clause that is written but failed has its own errors already.
+        if missing && !written(head) {
+            let what = format!("({head} …)");
+            d.error(
+                span,
+                format!("the game has no {what} clause"),
+                format!("add a {what} clause"),
+            );
         }
     }
     let board = l.board?;

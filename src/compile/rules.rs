@@ -36,11 +36,17 @@ impl Lowerer {
             "and" | "or" => {
                 check_shape(c, 1, usize::MAX, &[], d);
                 let cs = c.args.iter().map(|a| self.cond(a, d)).collect();
-                if c.head == "and" { Cond::And(cs) } else { Cond::Or(cs) }
+                if c.head == "and" {
+                    Cond::And(cs)
+                } else {
+                    Cond::Or(cs)
+                }
             }
             "not" => {
                 check_shape(c, 1, 1, &[], d);
-                c.args.first().map_or(Cond::False, |a| Cond::Not(Box::new(self.cond(a, d))))
+                c.args
+                    .first()
+                    .map_or(Cond::False, |a| Cond::Not(Box::new(self.cond(a, d))))
             }
             "empty" | "mine" | "enemy" => {
                 check_shape(c, 0, 1, &[], d);
@@ -87,7 +93,11 @@ impl Lowerer {
         }
         match parts.len() {
             0 => {
-                d.error(c.span, "`height` needs a number or min:/max:", "expected `(height N)`");
+                d.error(
+                    c.span,
+                    "`height` needs a number or min:/max:",
+                    "expected `(height N)`",
+                );
                 Cond::False
             }
             1 => parts.remove(0),
@@ -132,7 +142,11 @@ impl Lowerer {
                 check_shape(c, 2, 3, &[], d);
                 let cond = self.cond(c.args.first()?, d);
                 let then = self.effects(c.args.get(1)?, d);
-                let els = c.args.get(2).map(|e| self.effects(e, d)).unwrap_or_default();
+                let els = c
+                    .args
+                    .get(2)
+                    .map(|e| self.effects(e, d))
+                    .unwrap_or_default();
                 Some(Effect::If(cond, then, els))
             }
             "push" => self.push(c, d),
@@ -160,7 +174,12 @@ impl Lowerer {
             Some(Some("Mover")) => Owner::Mover,
             _ => Owner::Top,
         };
-        Some(Effect::Push { at, count, kind, owner })
+        Some(Effect::Push {
+            at,
+            count,
+            kind,
+            owner,
+        })
     }
 
     /// The `(play …)` clause: priority levels of generators.
@@ -209,10 +228,25 @@ impl Lowerer {
             Some(e) => self.dirset(e, d),
             None => self.dirset_all(),
         };
-        let capture = named(c, "capture").and_then(|e| boolean(e, d)).unwrap_or(true);
-        let chain = named(c, "chain").and_then(|e| boolean(e, d)).unwrap_or(false);
-        let then = named(c, "then").map(|e| self.effects(e, d)).unwrap_or_default();
-        self.gens.push(Gen { kind, from, dirs, over, to, capture, then, chain });
+        let capture = named(c, "capture")
+            .and_then(|e| boolean(e, d))
+            .unwrap_or(true);
+        let chain = named(c, "chain")
+            .and_then(|e| boolean(e, d))
+            .unwrap_or(false);
+        let then = named(c, "then")
+            .map(|e| self.effects(e, d))
+            .unwrap_or_default();
+        self.gens.push(Gen {
+            kind,
+            from,
+            dirs,
+            over,
+            to,
+            capture,
+            then,
+            chain,
+        });
         Some((self.gens.len() - 1) as GenId)
     }
 
@@ -220,7 +254,9 @@ impl Lowerer {
     pub fn end(&mut self, c: &Clause, d: &mut Diags) {
         check_shape(c, 1, usize::MAX, &[], d);
         for e in &c.args {
-            let Some(r) = clause(e, "an end rule", d) else { continue };
+            let Some(r) = clause(e, "an end rule", d) else {
+                continue;
+            };
             self.end_rule(r, d);
         }
     }
@@ -230,7 +266,10 @@ impl Lowerer {
         match c.head.as_str() {
             "no-moves" => {
                 check_shape(c, 1, 1, &[], d);
-                let what = c.args.first().and_then(|e| choice(e, &["Loss", "Win", "Draw"], d));
+                let what = c
+                    .args
+                    .first()
+                    .and_then(|e| choice(e, &["Loss", "Win", "Draw"], d));
                 self.end.no_moves = match what {
                     Some("Loss") => Some(NoMoves::Loss),
                     Some("Win") => Some(NoMoves::Win),
@@ -245,7 +284,9 @@ impl Lowerer {
             "draw-no-progress" => {
                 check_shape(c, 1, 1, &["reset", "when"], d);
                 let n = c.args.first().and_then(|e| int_in(e, 0, 100_000, d));
-                let facts = named(c, "reset").map(|e| self.facts(e, d)).unwrap_or_default();
+                let facts = named(c, "reset")
+                    .map(|e| self.facts(e, d))
+                    .unwrap_or_default();
                 self.end.no_progress = n.filter(|&n| enabled && n > 0).map(|n| (n as u32, facts));
             }
             "turn-limit" => {
@@ -276,6 +317,9 @@ impl Lowerer {
 
     /// Reports an unknown clause head with the ludemes of the context.
     pub fn unknown_head(&mut self, c: &Clause, context: &str, d: &mut Diags) {
+        if c.head_is_str {
+            return; // a define call that failed to expand: reported already
+        }
         let names: Vec<&str> = vocab::names_in(context).collect();
         let mut diag = Diagnostic::error(
             c.head_span,
@@ -283,7 +327,9 @@ impl Lowerer {
             format!("expected one of: {}", names.join(", ")),
         );
         let all = vocab::LUDEMES.iter().map(|l| l.name);
-        if let Some(s) = did_you_mean(&c.head, names.iter().copied()).or_else(|| did_you_mean(&c.head, all)) {
+        if let Some(s) =
+            did_you_mean(&c.head, names.iter().copied()).or_else(|| did_you_mean(&c.head, all))
+        {
             diag = diag.with_help(format!("did you mean `{s}`?"));
         }
         d.push(diag);

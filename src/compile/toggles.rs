@@ -14,7 +14,11 @@ pub fn declare(c: &Clause, d: &mut Diags) -> Option<Toggle> {
     let ty = toggle_type(c, d)?;
     let description = string(c.args.get(2)?, d)?.to_string();
     let Some(def) = named(c, "default") else {
-        d.error(c.span, format!("toggle `{name}` needs a default"), "add `default:VALUE`");
+        d.error(
+            c.span,
+            format!("toggle `{name}` needs a default"),
+            "add `default:VALUE`",
+        );
         return None;
     };
     let default = value_of(def, &ty, d)?;
@@ -49,7 +53,11 @@ fn toggle_type(c: &Clause, d: &mut Diags) -> Option<ToggleType> {
                 Some(ToggleType::Choice(words?))
             }
             _ => {
-                d.error(c.span, "a choice toggle needs `choices:{A B …}`", "add the choices");
+                d.error(
+                    c.span,
+                    "a choice toggle needs `choices:{A B …}`",
+                    "add the choices",
+                );
                 None
             }
         },

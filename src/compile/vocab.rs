@@ -77,7 +77,18 @@ ludemes! {
 
 /// Words that stand for directions in `dirs:`.
 pub const DIRECTION_WORDS: &[&str] = &[
-    "All", "Orthogonal", "Diagonal", "Forward", "Backward", "N", "NE", "E", "SE", "S", "SW", "W",
+    "All",
+    "Orthogonal",
+    "Diagonal",
+    "Forward",
+    "Backward",
+    "N",
+    "NE",
+    "E",
+    "SE",
+    "S",
+    "SW",
+    "W",
     "NW",
 ];
 

@@ -140,9 +140,16 @@ impl State {
 
     fn check_draws(&mut self) {
         let end = &self.game.end;
-        let reason = if end.repetition.is_some_and(|n| self.repetitions() >= n as usize) {
+        let reason = if end
+            .repetition
+            .is_some_and(|n| self.repetitions() >= n as usize)
+        {
             Some(EndReason::Repetition)
-        } else if end.no_progress.as_ref().is_some_and(|(n, _)| self.s.no_progress >= *n) {
+        } else if end
+            .no_progress
+            .as_ref()
+            .is_some_and(|(n, _)| self.s.no_progress >= *n)
+        {
             Some(EndReason::NoProgress)
         } else if end.turn_limit.is_some_and(|n| self.s.turns >= n) {
             Some(EndReason::TurnLimit)
@@ -151,6 +158,19 @@ impl State {
         };
         if let Some(r) = reason {
             self.s.outcome = Some(Outcome::Draw(r));
+        }
+    }
+
+    /// Forgets a draw declared by a draw rule (repetition, no progress,
+    /// turn limit) so that play goes on: for replaying records of games
+    /// whose players did not claim the draw. Returns the forgotten outcome.
+    pub fn clear_draw(&mut self) -> Option<Outcome> {
+        match self.s.outcome {
+            Some(o @ Outcome::Draw(_)) => {
+                self.s.outcome = None;
+                Some(o)
+            }
+            _ => None,
         }
     }
 

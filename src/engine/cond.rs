@@ -54,9 +54,10 @@ impl State {
             }
             Cond::Enemy(r) => {
                 let me = self.s.mover;
-                self.with_site(ctx.site(*r), |s| {
-                    matches!(self.top_owner(s), Some(o) if o != me)
-                })
+                self.with_site(
+                    ctx.site(*r),
+                    |s| matches!(self.top_owner(s), Some(o) if o != me),
+                )
             }
             Cond::Height(r, cmp, n) => {
                 self.with_site(ctx.site(*r), |s| cmp.test(self.height(s) as i32, *n))

@@ -4,7 +4,7 @@
 
 use super::State;
 use crate::compile::ir::Game;
-use crate::record::fen::{Fen, parse_fen, write_fen, FenPiece};
+use crate::record::fen::{Fen, FenPiece, parse_fen, write_fen};
 use std::sync::Arc;
 
 impl State {
@@ -26,9 +26,16 @@ impl State {
                 .iter()
                 .find(|c| c.prefix.eq_ignore_ascii_case(&p.prefix))
                 .ok_or_else(|| {
-                    let known: Vec<String> =
-                        game.codes.iter().map(|c| format!("`{}`", c.prefix)).collect();
-                    format!("unknown piece prefix `{}`; known: {}", p.prefix, known.join(", "))
+                    let known: Vec<String> = game
+                        .codes
+                        .iter()
+                        .map(|c| format!("`{}`", c.prefix))
+                        .collect();
+                    format!(
+                        "unknown piece prefix `{}`; known: {}",
+                        p.prefix,
+                        known.join(", ")
+                    )
                 })?;
             let site = game
                 .board
@@ -55,7 +62,8 @@ impl State {
             let Some(&top) = stack.last() else { continue };
             let owner = game.owner(top);
             let code = game.codes.iter().find(|c| {
-                c.count as usize == stack.len() && stack.iter().all(|&p| p == game.piece(c.kind, owner))
+                c.count as usize == stack.len()
+                    && stack.iter().all(|&p| p == game.piece(c.kind, owner))
             })?;
             pieces.push(FenPiece {
                 side: game.players[owner as usize].letter,
@@ -63,6 +71,8 @@ impl State {
                 square: info.number?,
             });
         }
+        // PDN lists White's squares first.
+        pieces.sort_by_key(|p| (p.side != 'W', p.side));
         let to_move = game.players[self.current_player() as usize].letter;
         Some(write_fen(&Fen { to_move, pieces }))
     }

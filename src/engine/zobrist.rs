@@ -23,7 +23,7 @@ impl Zobrist {
     /// Keys for `sites` sites, stacks of at most `cap` pieces, `pieces`
     /// piece ids and `players` players.
     pub fn new(sites: usize, cap: usize, pieces: usize, players: usize) -> Zobrist {
-        let mut rng = ChaCha8Rng::seed_from_u64(0x6c75_6469_63);
+        let mut rng = ChaCha8Rng::seed_from_u64(0x006c_7564_6963);
         let keys = (0..sites * cap * pieces).map(|_| rng.random()).collect();
         let movers = (0..players).map(|_| rng.random()).collect();
         Zobrist {

@@ -26,7 +26,10 @@ pub fn render(st: &State) -> String {
     let p = &game.players[st.current_player() as usize];
     out.push_str(&format!("\n{} ({}) to move", p.name, p.letter));
     if let Some(c) = st.continuation() {
-        out.push_str(&format!(", continuing from {}", game.board.site(c.site).label));
+        out.push_str(&format!(
+            ", continuing from {}",
+            game.board.site(c.site).label
+        ));
     }
     out.push('\n');
     out

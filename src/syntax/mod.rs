@@ -3,6 +3,7 @@
 
 pub mod ast;
 pub mod parse;
+pub mod recover;
 
 pub use ast::{Clause, Comment, Expr, File, Named, Span};
 pub use parse::parse_file;

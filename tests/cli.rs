@@ -1,0 +1,155 @@
+//! Runs the real `ludic` binary: exit codes and output.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn ludic(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludic"))
+        .args(args)
+        .output()
+        .expect("run ludic")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn perft_json_gives_the_published_counts() {
+    let o = ludic(&["perft", "checkers", "8", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    let counts: Vec<u64> = v["counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(counts, [7, 49, 302, 1469, 7361, 36768, 179740, 845931]);
+}
+
+#[test]
+fn perft_divide_from_a_fen_position() {
+    let o = ludic(&["perft", "checkers", "2", "--divide", "--fen", "B:W14:B9,10"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("9x18 "), "{out}");
+    assert!(out.contains("10x17 "), "{out}");
+}
+
+#[test]
+fn check_reports_every_invalid_file_with_exit_1_and_a_rendered_diagnostic() {
+    insta::glob!("invalid/*.game", |path| {
+        let rel = path.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap();
+        let rel = rel.to_str().unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_ludic"))
+            .args(["check", rel])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{rel}");
+        insta::assert_snapshot!(stderr(&o));
+    });
+}
+
+#[test]
+fn check_accepts_every_shipped_game() {
+    for entry in std::fs::read_dir("games").unwrap() {
+        let path = entry.unwrap().path();
+        let o = ludic(&["check", path.to_str().unwrap()]);
+        assert!(o.status.success(), "{}: {}", path.display(), stderr(&o));
+    }
+}
+
+#[test]
+fn options_lists_toggles_and_set_rejects_unknown_ones() {
+    let o = ludic(&["options", "checkers"]);
+    assert!(
+        stdout(&o).contains("repetition  (bool, default true"),
+        "{}",
+        stdout(&o)
+    );
+    let o = ludic(&["moves", "checkers", "--set", "repetion=false"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("valid toggles: repetition, no_progress"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn moves_after_a_sequence() {
+    let o = ludic(&["moves", "checkers", "--moves", "11-15 23-19"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).trim(),
+        "7 legal move(s): 7-11 8-11 9-14 9-13 10-14 12-16 15-18"
+    );
+}
+
+#[test]
+fn replay_accepts_all_500_acf_games() {
+    let o = ludic(&[
+        "replay",
+        "checkers",
+        "tests/data/checkers/acf-sample.pdn",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(v["games"], 500, "{}", stdout(&o));
+    assert_eq!(v["failed"], 0, "{}", stdout(&o));
+    assert!(o.status.success());
+}
+
+#[test]
+fn replay_names_the_first_illegal_move_and_exits_1() {
+    let dir = std::env::temp_dir().join(format!("ludic-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.pdn");
+    std::fs::write(&file, "[Event \"t\"]\n\n1. 11-15 23-19 2. 8-11 19-15 *\n").unwrap();
+    let o = ludic(&["replay", "checkers", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("ILLEGAL at ply 4"), "{}", stdout(&o));
+}
+
+#[test]
+fn playout_json_is_reproducible() {
+    let run = || {
+        let o = ludic(&[
+            "playout", "checkers", "--count", "300", "--seed", "5", "--json",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let mut v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v["unfinished"], 0);
+        v.as_object_mut().unwrap().remove("seconds");
+        v.as_object_mut().unwrap().remove("playouts_per_second");
+        v
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn play_refuses_an_illegal_move_and_goes_on() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludic"))
+        .args(["play", "checkers", "--p1", "human", "--p2", "random"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"9-12\n11-15\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = stdout(&out);
+    assert!(text.contains("illegal move `9-12`"), "{text}");
+    assert!(text.contains("legal moves: "), "{text}");
+    assert!(text.contains("White plays"), "{text}");
+}
