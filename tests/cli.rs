@@ -97,7 +97,7 @@ fn replay_accepts_all_500_acf_games() {
     let o = ludic(&[
         "replay",
         "checkers",
-        "tests/data/checkers/acf-sample.pdn",
+        "tests/data/acf/acf-sample.pdn",
         "--json",
     ]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");

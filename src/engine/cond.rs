@@ -43,6 +43,7 @@ impl Ctx {
 impl State {
     /// Evaluates `c` in context `ctx` for the player to move. A condition on
     /// an absent site is false.
+    #[inline]
     pub fn eval(&self, c: &Cond, ctx: &Ctx) -> bool {
         match c {
             Cond::True => true,

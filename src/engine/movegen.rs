@@ -19,21 +19,21 @@ impl State {
         if self.s.outcome.is_some() {
             return;
         }
+        let mut push = |m| {
+            buf.push(m);
+            ControlFlow::Continue(())
+        };
         if let Some(c) = self.s.cont {
-            let _ = self.gen_moves(c.gen_id, Some(c.site), &mut |m| {
-                buf.push(m);
-                ControlFlow::Continue(())
-            });
+            let _ = self.gen_level(&[c.gen_id], Some(c.site), &mut push);
             return;
         }
         for level in &self.game.play {
-            for &g in level {
-                let _ = self.gen_moves(g, None, &mut |m| {
-                    buf.push(m);
-                    ControlFlow::Continue(())
-                });
-            }
-            if !buf.is_empty() {
+            let mut found = false;
+            let _ = self.gen_level(level, None, &mut |m| {
+                found = true;
+                push(m)
+            });
+            if found {
                 return;
             }
         }
@@ -48,15 +48,16 @@ impl State {
 
     /// True if generator `g` has a move from `site`.
     pub(crate) fn has_move_from(&self, g: GenId, site: Site) -> bool {
-        self.gen_moves(g, Some(site), &mut |_| ControlFlow::Break(()))
+        self.gen_from(g, site, &mut |_| ControlFlow::Break(()))
             .is_break()
     }
 
-    /// Calls `sink` for each move of generator `g` (from `only` if given);
-    /// stops when `sink` breaks.
-    fn gen_moves(
+    /// Calls `sink` for each move of the generators `gens` (from `only` if
+    /// given), site by site; stops when `sink` breaks. Only stacks whose top
+    /// piece is the mover's move.
+    fn gen_level(
         &self,
-        g: GenId,
+        gens: &[GenId],
         only: Option<Site>,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
@@ -67,7 +68,9 @@ impl State {
         };
         for from in lo..hi {
             if self.top_owner(from) == Some(self.s.mover) {
-                self.gen_from(g, from, sink)?;
+                for &g in gens {
+                    self.gen_from(g, from, sink)?;
+                }
             }
         }
         ControlFlow::Continue(())

@@ -475,7 +475,7 @@ mod tests {
     fn acf_text() -> String {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/checkers/acf-sample.pdn"
+            "/tests/data/acf/acf-sample.pdn"
         );
         std::fs::read_to_string(path).expect("acf-sample.pdn is readable")
     }

@@ -5,7 +5,7 @@ use super::parse_file;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::syntax::ast::{Clause, Expr, File, Span};
 
-const SAMPLE: &str = r#"// English draughts
+const SAMPLE: &str = r#"// A sample, 8 by 8
 (game "Sample"
   (toggle repetition bool default:true "Threefold repetition is a draw")
   (players (player "Black" letter:"B" forward:S) (player "White" letter:"W" forward:N))
@@ -94,8 +94,8 @@ fn sample_top_level_and_comment() {
         ["toggle", "players", "board", "define", "play", "end"]
     );
     assert_eq!(file.comments.len(), 1);
-    assert_eq!(file.comments[0].text, "// English draughts");
-    assert_eq!(slice(SAMPLE, file.comments[0].span), "// English draughts");
+    assert_eq!(file.comments[0].text, "// A sample, 8 by 8");
+    assert_eq!(slice(SAMPLE, file.comments[0].span), "// A sample, 8 by 8");
 }
 
 #[test]
