@@ -16,6 +16,10 @@ fn every_ludeme_is_documented() {
 fn every_documented_signature_matches_the_table() {
     let doc = std::fs::read_to_string("docs/language.md").unwrap();
     for l in ludic::compile::vocab::LUDEMES {
-        assert!(doc.contains(&format!("`{}`", l.signature)), "signature of {} differs", l.name);
+        assert!(
+            doc.contains(&format!("`{}`", l.signature)),
+            "signature of {} differs",
+            l.name
+        );
     }
 }

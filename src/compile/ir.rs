@@ -168,6 +168,9 @@ pub struct Gen {
     /// with this generator from the destination while it has moves
     /// (multi-jumps, rules.md §3.2).
     pub chain: bool,
+    /// A filter on the position after the step (and its effects): the
+    /// step is legal only if it holds, for the mover (`after:`).
+    pub after: Option<Cond>,
 }
 
 /// What happens to the player to move who has no legal move.
@@ -311,6 +314,8 @@ pub struct Game {
     pub end: EndRules,
     /// FEN setup codes.
     pub codes: Vec<Code>,
+    /// Some generator has an `after:` filter (legal moves are probed).
+    pub has_filters: bool,
     /// Zobrist keys for repetition detection.
     pub zobrist: crate::engine::zobrist::Zobrist,
 }

@@ -278,7 +278,9 @@ fn finish(
         l.kinds.len() * l.players.len(),
         l.players.len(),
     );
+    let has_filters = l.gens.iter().any(|g| g.after.is_some());
     Some(Game {
+        has_filters,
         name,
         board,
         players: l.players,

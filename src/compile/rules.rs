@@ -214,8 +214,10 @@ impl Lowerer {
             }
         };
         let allowed: &[&str] = match kind {
-            GenKind::Step => &["from", "dirs", "to", "then"],
-            GenKind::Hop => &["from", "dirs", "over", "to", "capture", "then", "chain"],
+            GenKind::Step => &["from", "dirs", "to", "then", "after"],
+            GenKind::Hop => &[
+                "from", "dirs", "over", "to", "capture", "then", "chain", "after",
+            ],
         };
         check_shape(c, 0, 0, allowed, d);
         let mut cond_or = |name: &str, default: Cond, me: &mut Self| {
@@ -237,7 +239,9 @@ impl Lowerer {
         let then = named(c, "then")
             .map(|e| self.effects(e, d))
             .unwrap_or_default();
+        let after = named(c, "after").map(|e| self.cond(e, d));
         self.gens.push(Gen {
+            after,
             kind,
             from,
             dirs,

@@ -52,8 +52,8 @@ ludemes! {
     "code" "game" "(code \"PREFIX\" \"Kind\" N)" "In FEN strings, PREFIX before a square number means a stack of N pieces of that kind.";
     "play" "game" "(play MOVES)" "The moves a player may make each step.";
     "priority" "move" "(priority MOVES MOVES…)" "The first group that has a legal move gives the moves (compulsory capture).";
-    "step" "move" "(step [from:COND] [dirs:DIRS] [to:COND] [then:EFFECTS])" "Move the stack one step to an adjacent site.";
-    "hop" "move" "(hop [from:COND] [dirs:DIRS] [over:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [chain:BOOL])" "Jump over the adjacent site to the one beyond, removing the jumped stack unless `capture:false`; `chain:true` makes the same piece jump on while it can.";
+    "step" "move" "(step [from:COND] [dirs:DIRS] [to:COND] [then:EFFECTS] [after:COND])" "Move the stack one step to an adjacent site; `after:` keeps only the steps after which the condition holds (for the mover).";
+    "hop" "move" "(hop [from:COND] [dirs:DIRS] [over:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [chain:BOOL] [after:COND])" "Jump over the adjacent site to the one beyond, removing the jumped stack unless `capture:false`; `chain:true` makes the same piece jump on while it can.";
     "empty" "condition" "(empty [SITE]) | Empty" "The site holds no piece.";
     "mine" "condition" "(mine [SITE]) | Mine" "The site's top piece is the mover's.";
     "enemy" "condition" "(enemy [SITE]) | Enemy" "The site's top piece is another player's.";

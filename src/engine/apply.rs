@@ -10,7 +10,9 @@ impl State {
     /// Plays a legal step. An illegal one is refused with the legal moves
     /// listed, and the state is unchanged.
     pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
-        if self.legal_moves().contains(m) {
+        let mut legal = Vec::new();
+        self.legal_moves_into(&mut legal);
+        if legal.contains(m) {
             self.play_unchecked(m);
             Ok(())
         } else {
@@ -38,6 +40,7 @@ impl State {
             self.s.turn_captured = true;
         }
         let ctx = Ctx {
+            player: self.s.mover,
             subject: m.to,
             from: m.from,
             to: m.to,
@@ -57,7 +60,7 @@ impl State {
     /// Records the `Moved` progress facts of the turn's first step.
     fn note_moved_facts(&mut self, m: &Move) {
         if let Some((_, facts)) = &self.game.end.no_progress {
-            let ctx = Ctx::at(m.from);
+            let ctx = Ctx::at(self.s.mover, m.from);
             if facts
                 .iter()
                 .any(|f| matches!(f, TurnFact::Moved(c) if self.eval(c, &ctx)))
@@ -181,9 +184,7 @@ impl State {
         if self.s.outcome.is_some() {
             return self.s.outcome;
         }
-        let mut buf = Vec::new();
-        self.legal_moves_into(&mut buf);
-        if buf.is_empty() {
+        if self.legal_moves().is_empty() {
             Some(self.no_moves_outcome())
         } else {
             None

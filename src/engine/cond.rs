@@ -2,12 +2,15 @@
 
 use super::State;
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{Cond, SiteRef};
+use crate::compile::ir::{Cond, Player, SiteRef};
 
 /// The sites a condition may refer to: the subject and the current step's
 /// origin, destination and jumped site (`NO_SITE` when absent).
 #[derive(Debug, Clone, Copy)]
 pub struct Ctx {
+    /// The player the condition speaks for (`Mine`, `Enemy`, regions): the
+    /// mover, also when a filter looks at the position after the move.
+    pub player: Player,
     /// The site the clause is about.
     pub subject: Site,
     /// The step's origin.
@@ -19,9 +22,10 @@ pub struct Ctx {
 }
 
 impl Ctx {
-    /// A context whose subject is `site` and nothing else.
-    pub fn at(site: Site) -> Ctx {
+    /// A context for `player` whose subject is `site` and nothing else.
+    pub fn at(player: Player, site: Site) -> Ctx {
         Ctx {
+            player,
             subject: site,
             from: site,
             to: NO_SITE,
@@ -41,7 +45,7 @@ impl Ctx {
 }
 
 impl State {
-    /// Evaluates `c` in context `ctx` for the player to move. A condition on
+    /// Evaluates `c` in context `ctx` (for `ctx.player`). A condition on
     /// an absent site is false.
     #[inline]
     pub fn eval(&self, c: &Cond, ctx: &Ctx) -> bool {
@@ -50,11 +54,11 @@ impl State {
             Cond::False => false,
             Cond::Empty(r) => self.with_site(ctx.site(*r), |s| self.height(s) == 0),
             Cond::Mine(r) => {
-                let me = self.s.mover;
+                let me = ctx.player;
                 self.with_site(ctx.site(*r), |s| self.top_owner(s) == Some(me))
             }
             Cond::Enemy(r) => {
-                let me = self.s.mover;
+                let me = ctx.player;
                 self.with_site(
                     ctx.site(*r),
                     |s| matches!(self.top_owner(s), Some(o) if o != me),
@@ -67,7 +71,7 @@ impl State {
                 self.top(s).map(|p| self.game.kind(p)) == Some(*k)
             }),
             Cond::In(r, reg) => self.with_site(ctx.site(*r), |s| {
-                self.game.regions[*reg as usize][self.s.mover as usize][s as usize]
+                self.game.regions[*reg as usize][ctx.player as usize][s as usize]
             }),
             Cond::And(cs) => cs.iter().all(|c| self.eval(c, ctx)),
             Cond::Or(cs) => cs.iter().any(|c| self.eval(c, ctx)),

@@ -35,6 +35,8 @@ pub struct Move {
     pub to: Site,
     /// Jumped site for hops, `NO_SITE` otherwise.
     pub over: Site,
+    /// Pieces moved from the top of the origin's stack; 0 = the whole stack.
+    pub count: u16,
 }
 
 /// A move refused by [`State::play`]: the state is unchanged.

@@ -13,8 +13,76 @@ use std::ops::ControlFlow;
 impl State {
     /// The legal steps for the player to move, in a stable order, written
     /// into `buf` (cleared first). Empty when the game is over or the mover
-    /// has no move.
-    pub fn legal_moves_into(&self, buf: &mut Vec<Move>) {
+    /// has no move. Moves of generators with an `after:` filter are played,
+    /// tested and undone (the state is left as it was).
+    pub fn legal_moves_into(&mut self, buf: &mut Vec<Move>) {
+        if !self.game.has_filters {
+            self.candidates_into(buf);
+            return;
+        }
+        buf.clear();
+        if self.s.outcome.is_some() {
+            return;
+        }
+        let game = self.game.clone();
+        let levels: &[Vec<GenId>] = match self.s.cont {
+            Some(_) => &[],
+            None => &game.play,
+        };
+        if let Some(c) = self.s.cont {
+            let _ = self.gen_level(&[c.gen_id], Some(c.site), &mut |m| {
+                buf.push(m);
+                ControlFlow::Continue(())
+            });
+            self.filter_after(buf);
+            return;
+        }
+        for level in levels {
+            let _ = self.gen_level(level, None, &mut |m| {
+                buf.push(m);
+                ControlFlow::Continue(())
+            });
+            self.filter_after(buf);
+            if !buf.is_empty() {
+                return;
+            }
+        }
+    }
+
+    /// Keeps the moves whose generator's `after:` condition holds on the
+    /// position after the move.
+    fn filter_after(&mut self, buf: &mut Vec<Move>) {
+        let game = self.game.clone();
+        let journaling = self.journaling;
+        self.journaling = true;
+        buf.retain(|m| match &game.gens[m.gen_id as usize].after {
+            None => true,
+            Some(c) => self.probe(m, c),
+        });
+        self.journaling = journaling;
+    }
+
+    /// Plays `m`, evaluates `c` for the mover on the result, undoes `m`.
+    fn probe(&mut self, m: &Move, c: &crate::compile::ir::Cond) -> bool {
+        let player = self.s.mover;
+        self.play_unchecked(m);
+        let ok = self.eval(
+            c,
+            &Ctx {
+                player,
+                subject: m.to,
+                from: m.from,
+                to: m.to,
+                over: m.over,
+            },
+        );
+        self.undo();
+        ok
+    }
+
+    /// The moves of the first priority level that has any, without
+    /// `after:` filters (exactly the legal moves when the game has none).
+    pub(crate) fn candidates_into(&self, buf: &mut Vec<Move>) {
         buf.clear();
         if self.s.outcome.is_some() {
             return;
@@ -39,10 +107,16 @@ impl State {
         }
     }
 
-    /// The legal steps for the player to move (see [`State::legal_moves_into`]).
+    /// The legal steps for the player to move (see
+    /// [`State::legal_moves_into`]); works on a copy when the game has
+    /// `after:` filters.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut v = Vec::new();
-        self.legal_moves_into(&mut v);
+        if self.game.has_filters {
+            self.clone().legal_moves_into(&mut v);
+        } else {
+            self.candidates_into(&mut v);
+        }
         v
     }
 
@@ -84,7 +158,8 @@ impl State {
     ) -> ControlFlow<()> {
         let game = &*self.game;
         let generator = &game.gens[g as usize];
-        if !self.eval(&generator.from, &Ctx::at(from)) {
+        let player = self.s.mover;
+        if !self.eval(&generator.from, &Ctx::at(player, from)) {
             return ControlFlow::Continue(());
         }
         let board = &game.board;
@@ -101,6 +176,7 @@ impl State {
                 continue;
             }
             let ctx = Ctx {
+                player,
                 subject: over,
                 from,
                 to,
@@ -115,6 +191,7 @@ impl State {
                     from,
                     to,
                     over,
+                    count: 0,
                 })?;
             }
         }

@@ -100,7 +100,7 @@ pub struct State {
     pub(crate) history: Vec<u64>,
     log: Vec<(u32, u8)>,
     frames: Vec<Frame>,
-    journaling: bool,
+    pub(crate) journaling: bool,
 }
 
 impl State {
