@@ -91,7 +91,7 @@ fn human_turn(
             "" => continue,
             "quit" | "exit" => return Ok(false),
             "moves" | "?" | "help" => println!("legal: {}", st.legal_turn_strings().join(" ")),
-            m => match st.play_str(m) {
+            m => match st.play_steps_str(m) {
                 Ok(_) => return Ok(true),
                 Err(e) => println!("{e}"),
             },

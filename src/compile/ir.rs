@@ -7,6 +7,8 @@
 use crate::board::{Board, Dir, Site};
 use serde::Serialize;
 
+pub use super::ir_stacks::*;
+
 /// Index of a player: `0` is the first player (P1), who moves first.
 pub type Player = u8;
 /// A piece on a stack: `kind * players + owner`. See [`Game::owner`].
@@ -103,6 +105,11 @@ pub enum Cond {
     Or(Vec<Cond>),
     /// Does not hold.
     Not(Box<Cond>),
+    /// The step's destination is farther from the region (in steps) than
+    /// its origin.
+    Farther(RegionId),
+    /// The stack at a site flanks at least one stack.
+    Flanks(Box<Flank>),
 }
 
 /// Which player an effect's new pieces belong to.
@@ -136,6 +143,26 @@ pub enum Effect {
     /// End the turn now: no chained continuation (crowning ends a
     /// draughts move, rules.md §3.2).
     EndTurn,
+    /// Add pieces on top of the stack at a site, as many as the step's
+    /// gain of distance from a region (`grow`).
+    Grow {
+        /// Where.
+        at: SiteRef,
+        /// The region distances are counted from.
+        region: RegionId,
+        /// Which kind, or the top piece's kind (the first kind on an
+        /// empty site).
+        kind: Option<Kind>,
+        /// Whose pieces.
+        owner: Owner,
+    },
+    /// Mark every stack flanked by the stack at a site: the next step of
+    /// the turn may move it (`origin:Marked`).
+    MarkFlanked(Box<Flank>),
+    /// Remove every stack flanked by the stack at a site.
+    RemoveFlanked(Box<Flank>),
+    /// The same player moves again, with the moves of a named block.
+    Again(BlockId),
 }
 
 /// The family of a move generator.
@@ -145,6 +172,9 @@ pub enum GenKind {
     Step,
     /// Jump over the adjacent site to the site beyond it.
     Hop,
+    /// Move any distance along a direction, through sites that satisfy
+    /// `through` (empty ones by default).
+    Slide,
 }
 
 /// A step-level move generator: one ludeme of the `(play …)` clause.
@@ -171,6 +201,19 @@ pub struct Gen {
     /// A filter on the position after the step (and its effects): the
     /// step is legal only if it holds, for the mover (`after:`).
     pub after: Option<Cond>,
+    /// Which sites the generator moves from.
+    pub origin: Origin,
+    /// How many pieces of the origin's stack a move takes.
+    pub pieces: Pieces,
+    /// Slides: the sites passed over on the way.
+    pub through: Cond,
+    /// When the step's effects only add pieces on the destination: how,
+    /// so that `after:` is evaluated without playing the step.
+    pub plan: Option<AfterPlan>,
+    /// An earlier generator equal to this one but for `after:`: it makes
+    /// the same candidate moves (a priority level of filtered moves
+    /// followed by the same moves unfiltered reuses them).
+    pub twin: Option<GenId>,
 }
 
 /// What happens to the player to move who has no legal move.
@@ -310,6 +353,15 @@ pub struct Game {
     /// Priority levels of the play rule: the first level with a legal move
     /// gives the moves (compulsory capture).
     pub play: Vec<Vec<GenId>>,
+    /// Named move blocks (`(moves "Name" …)`), priority levels like `play`,
+    /// played when an effect asks the same player to move again.
+    pub blocks: Vec<Vec<Vec<GenId>>>,
+    /// Names of the move blocks.
+    pub block_names: Vec<String>,
+    /// Steps from each site to the nearest site of each region
+    /// (`u32::MAX` when unreachable), at `(region × players + player) ×
+    /// sites + site`.
+    pub distances: Vec<u32>,
     /// End rules.
     pub end: EndRules,
     /// FEN setup codes.

@@ -25,6 +25,8 @@ pub struct Lowerer {
     pub codes: Vec<Code>,
     pub gens: Vec<Gen>,
     pub play: Vec<Vec<GenId>>,
+    pub blocks: Vec<Vec<Vec<GenId>>>,
+    pub block_names: Vec<String>,
     pub end: EndRules,
 }
 

@@ -6,8 +6,10 @@
 pub mod args;
 pub mod expand;
 pub mod ir;
+pub mod ir_stacks;
 pub mod lower;
 pub mod rules;
+pub mod stacks;
 pub mod toggles;
 pub mod vocab;
 
@@ -196,6 +198,7 @@ const ORDER: &[&str] = &[
     "region",
     "setup",
     "code",
+    "moves",
     "play",
     "end",
 ];
@@ -214,6 +217,7 @@ fn lower_game(name: String, body: &[Expr], toggles: Vec<Toggle>, d: &mut Diags) 
             other => d.expected(other, "a clause"),
         }
     }
+    l.declare_blocks(body, d);
     for head in ORDER {
         for e in body {
             if let Expr::Clause(c) = e
@@ -235,6 +239,7 @@ fn lower_clause(l: &mut Lowerer, c: &Clause, d: &mut Diags) {
         "region" => l.region(c, d),
         "setup" => l.setup(c, d),
         "code" => l.code(c, d),
+        "moves" => l.moves_block(c, d),
         "play" => l.play(c, d),
         _ => l.end(c, d),
     }
@@ -242,7 +247,7 @@ fn lower_clause(l: &mut Lowerer, c: &Clause, d: &mut Diags) {
 
 fn finish(
     name: String,
-    l: Lowerer,
+    mut l: Lowerer,
     toggles: Vec<Toggle>,
     body: &[Expr],
     d: &mut Diags,
@@ -279,6 +284,8 @@ fn finish(
         l.players.len(),
     );
     let has_filters = l.gens.iter().any(|g| g.after.is_some());
+    let distances = stacks::region_distances(&board, &l.regions);
+    stacks::find_twins(&mut l.gens);
     Some(Game {
         has_filters,
         name,
@@ -293,6 +300,9 @@ fn finish(
         setup: l.setup,
         gens: l.gens,
         play: l.play,
+        blocks: l.blocks,
+        block_names: l.block_names,
+        distances,
         end: l.end,
         codes: l.codes,
         zobrist,

@@ -58,6 +58,8 @@ impl Lowerer {
                 }
             }
             "height" => self.height(c, d),
+            "farther" => self.farther(c, d),
+            "flanks" => Cond::Flanks(Box::new(self.flank(c, d))),
             "kind" => {
                 check_shape(c, 1, 2, &[], d);
                 let (r, rest) = self.split_site(c, d);
@@ -115,7 +117,7 @@ impl Lowerer {
     }
 
     /// `From`, `To`, `Over`, or the subject when absent.
-    fn site_ref(&mut self, e: Option<&Expr>, d: &mut Diags) -> SiteRef {
+    pub(super) fn site_ref(&mut self, e: Option<&Expr>, d: &mut Diags) -> SiteRef {
         let Some(e) = e else { return SiteRef::Subject };
         match choice(e, vocab::SITE_WORDS, d) {
             Some("From") => SiteRef::From,
@@ -158,6 +160,10 @@ impl Lowerer {
                 check_shape(c, 0, 0, &[], d);
                 Some(Effect::EndTurn)
             }
+            "grow" => self.grow(c, d),
+            "mark-flanked" => Some(Effect::MarkFlanked(Box::new(self.flank(c, d)))),
+            "remove-flanked" => Some(Effect::RemoveFlanked(Box::new(self.flank(c, d)))),
+            "again" => self.again(c, d),
             _ => {
                 self.unknown_head(c, "effect", d);
                 None
@@ -186,6 +192,13 @@ impl Lowerer {
     pub fn play(&mut self, c: &Clause, d: &mut Diags) {
         check_shape(c, 1, 1, &[], d);
         let Some(body) = c.args.first() else { return };
+        let levels = self.levels(body, d);
+        self.play.extend(levels);
+    }
+
+    /// Moves: a `(priority …)` of levels, or one level.
+    pub fn levels(&mut self, body: &Expr, d: &mut Diags) -> Vec<Vec<GenId>> {
+        let mut out = Vec::new();
         let levels: Vec<&Expr> = match body {
             Expr::Clause(p) if p.head == "priority" => {
                 check_shape(p, 1, usize::MAX, &[], d);
@@ -196,30 +209,26 @@ impl Lowerer {
         for level in levels {
             let mut ids: Vec<GenId> = Vec::new();
             for e in items(level) {
-                if let Some(g) = clause(e, "a move clause (step, hop)", d) {
+                if let Some(g) = clause(e, "a move clause (step, hop, slide)", d) {
                     ids.extend(self.generator(g, d));
                 }
             }
-            self.play.push(ids);
+            out.push(ids);
         }
+        out
     }
 
     fn generator(&mut self, c: &Clause, d: &mut Diags) -> Option<GenId> {
         let kind = match c.head.as_str() {
             "step" => GenKind::Step,
             "hop" => GenKind::Hop,
+            "slide" => GenKind::Slide,
             _ => {
                 self.unknown_head(c, "move", d);
                 return None;
             }
         };
-        let allowed: &[&str] = match kind {
-            GenKind::Step => &["from", "dirs", "to", "then", "after"],
-            GenKind::Hop => &[
-                "from", "dirs", "over", "to", "capture", "then", "chain", "after",
-            ],
-        };
-        check_shape(c, 0, 0, allowed, d);
+        check_shape(c, 0, 0, super::stacks::move_args(kind), d);
         let mut cond_or = |name: &str, default: Cond, me: &mut Self| {
             named(c, name).map_or(default, |e| me.cond(e, d))
         };
@@ -239,8 +248,18 @@ impl Lowerer {
         let then = named(c, "then")
             .map(|e| self.effects(e, d))
             .unwrap_or_default();
-        let after = named(c, "after").map(|e| self.cond(e, d));
+        // `after:true` (a define's way of saying "no filter") filters nothing.
+        let after = named(c, "after")
+            .map(|e| self.cond(e, d))
+            .filter(|c| *c != Cond::True);
+        let (origin, pieces, through) = self.move_extras(c, kind, d);
+        let plan = super::stacks::after_plan(kind, capture, &then);
         self.gens.push(Gen {
+            origin,
+            pieces,
+            through,
+            plan,
+            twin: None,
             after,
             kind,
             from,

@@ -30,11 +30,19 @@ impl State {
         self.push_frame();
         let game = self.game.clone();
         let generator = &game.gens[m.gen_id as usize];
-        if self.s.cont.is_none() {
+        if !self.mid_turn() {
             self.note_moved_facts(m);
         }
+        // Marks and `again` speak to this step only.
+        self.s.again = None;
+        self.clear_marks();
         let height = self.height(m.from);
-        self.move_pieces(m.from, m.to, height);
+        let count = if m.count == 0 {
+            height
+        } else {
+            m.count as usize
+        };
+        self.move_pieces(m.from, m.to, count);
         if generator.kind == GenKind::Hop && generator.capture && m.over != NO_SITE {
             self.clear_site(m.over);
             self.s.turn_captured = true;
@@ -52,6 +60,11 @@ impl State {
                 gen_id: m.gen_id,
                 site: m.to,
             });
+            return;
+        }
+        if self.s.again.is_some() && !ended {
+            // The same player moves again, with the block `again` named;
+            // having no move then is having no legal move.
             return;
         }
         self.end_turn();
@@ -127,6 +140,7 @@ impl State {
                 false
             }
             Effect::EndTurn => true,
+            other => self.run_stack_effect(other, ctx),
         }
     }
 

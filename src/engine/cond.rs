@@ -76,6 +76,8 @@ impl State {
             Cond::And(cs) => cs.iter().all(|c| self.eval(c, ctx)),
             Cond::Or(cs) => cs.iter().any(|c| self.eval(c, ctx)),
             Cond::Not(c) => !self.eval(c, ctx),
+            Cond::Farther(reg) => self.gain(*reg, ctx.player, ctx.from, ctx.to) > 0,
+            Cond::Flanks(f) => self.flanks(f, ctx.site(f.at), ctx.player),
         }
     }
 

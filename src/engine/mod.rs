@@ -7,11 +7,15 @@
 
 pub mod apply;
 pub mod cond;
+pub mod flank;
 pub mod movegen;
 pub mod notation;
+pub mod overlay;
 pub mod perft;
 pub mod playout;
 pub mod setup;
+pub mod slide;
+pub mod stacks;
 pub mod state;
 pub mod turns;
 pub mod zobrist;

@@ -5,9 +5,10 @@
 //! existence tests), so that it allocates nothing.
 
 use super::cond::Ctx;
+use super::overlay::{Overlay, RayCache};
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{GenId, GenKind};
+use crate::compile::ir::{GenId, GenKind, Origin};
 use std::ops::ControlFlow;
 
 impl State {
@@ -25,10 +26,7 @@ impl State {
             return;
         }
         let game = self.game.clone();
-        let levels: &[Vec<GenId>] = match self.s.cont {
-            Some(_) => &[],
-            None => &game.play,
-        };
+        let levels = self.levels_of(&game);
         if let Some(c) = self.s.cont {
             let _ = self.gen_level(&[c.gen_id], Some(c.site), &mut |m| {
                 buf.push(m);
@@ -37,27 +35,67 @@ impl State {
             self.filter_after(buf);
             return;
         }
+        // The candidates of the last level generated, before filtering.
+        let mut raw: Vec<Move> = Vec::new();
+        let mut prev: &[GenId] = &[];
         for level in levels {
-            let _ = self.gen_level(level, None, &mut |m| {
-                buf.push(m);
-                ControlFlow::Continue(())
-            });
-            self.filter_after(buf);
+            if twins(&game, prev, level) {
+                // The same candidates as the level before, unfiltered.
+                buf.clear();
+                buf.extend(raw.iter().map(|m| Move {
+                    gen_id: level[prev.iter().position(|&g| g == m.gen_id).unwrap_or(0)],
+                    ..*m
+                }));
+            } else {
+                buf.clear();
+                let _ = self.gen_level(level, None, &mut |m| {
+                    buf.push(m);
+                    ControlFlow::Continue(())
+                });
+            }
+            if level.iter().any(|&g| game.gens[g as usize].after.is_some()) {
+                raw.clone_from(buf);
+                self.filter_after(buf);
+            }
             if !buf.is_empty() {
                 return;
             }
+            prev = level;
+        }
+    }
+
+    /// The priority levels the mover chooses from (outside a chained
+    /// continuation): the block asked for by `again`, or the play rule.
+    fn levels_of<'g>(&self, game: &'g crate::compile::ir::Game) -> &'g [Vec<GenId>] {
+        match (self.s.cont, self.s.again) {
+            (Some(_), _) => &[],
+            (None, Some(b)) => &game.blocks[b as usize],
+            (None, None) => &game.play,
         }
     }
 
     /// Keeps the moves whose generator's `after:` condition holds on the
-    /// position after the move.
+    /// position after the move: evaluated on an overlay of the position
+    /// when the generator has a plan, else by playing the move.
     fn filter_after(&mut self, buf: &mut Vec<Move>) {
         let game = self.game.clone();
         let journaling = self.journaling;
         self.journaling = true;
-        buf.retain(|m| match &game.gens[m.gen_id as usize].after {
-            None => true,
-            Some(c) => self.probe(m, c),
+        let mut cache = RayCache::default();
+        buf.retain(|m| {
+            let g = &game.gens[m.gen_id as usize];
+            let Some(c) = &g.after else { return true };
+            let seen = g.plan.as_ref().and_then(|plan| {
+                let ctx = Ctx {
+                    player: self.s.mover,
+                    subject: m.to,
+                    from: m.from,
+                    to: m.to,
+                    over: m.over,
+                };
+                Overlay::new(self, m, plan).eval(c, &ctx, &mut cache)
+            });
+            seen.unwrap_or_else(|| self.probe(m, c))
         });
         self.journaling = journaling;
     }
@@ -95,7 +133,7 @@ impl State {
             let _ = self.gen_level(&[c.gen_id], Some(c.site), &mut push);
             return;
         }
-        for level in &self.game.play {
+        for level in self.levels_of(&self.game) {
             let mut found = false;
             let _ = self.gen_level(level, None, &mut |m| {
                 found = true;
@@ -127,8 +165,9 @@ impl State {
     }
 
     /// Calls `sink` for each move of the generators `gens` (from `only` if
-    /// given), site by site; stops when `sink` breaks. Only stacks whose top
-    /// piece is the mover's move.
+    /// given), site by site; stops when `sink` breaks. Each generator moves
+    /// from its origins: the mover's stacks (by default), empty sites, or
+    /// marked sites.
     fn gen_level(
         &self,
         gens: &[GenId],
@@ -140,9 +179,21 @@ impl State {
             Some(s) => (s, s + 1),
             None => (0, n),
         };
+        let game = &*self.game;
         for from in lo..hi {
-            if self.top_owner(from) == Some(self.s.mover) {
-                for &g in gens {
+            let mine = self.top_owner(from) == Some(self.s.mover);
+            let empty = self.heights[from as usize] == 0;
+            let marked = self.marks[from as usize] != 0;
+            if !(mine || empty || marked) {
+                continue;
+            }
+            for &g in gens {
+                let ok = match game.gens[g as usize].origin {
+                    Origin::Mine => mine,
+                    Origin::Empty => empty,
+                    Origin::Marked => marked,
+                };
+                if ok {
                     self.gen_from(g, from, sink)?;
                 }
             }
@@ -162,6 +213,9 @@ impl State {
         if !self.eval(&generator.from, &Ctx::at(player, from)) {
             return ControlFlow::Continue(());
         }
+        if generator.kind == GenKind::Slide {
+            return self.gen_slide(g, from, sink);
+        }
         let board = &game.board;
         for &d in &game.dirsets[generator.dirs as usize][self.s.mover as usize] {
             let next = board.step(from, d);
@@ -169,8 +223,8 @@ impl State {
                 continue;
             }
             let (over, to) = match generator.kind {
-                GenKind::Step => (NO_SITE, next),
                 GenKind::Hop => (next, board.step(next, d)),
+                _ => (NO_SITE, next),
             };
             if to == NO_SITE {
                 continue;
@@ -186,15 +240,20 @@ impl State {
                 continue;
             }
             if self.eval(&generator.to, &Ctx { subject: to, ..ctx }) {
-                sink(Move {
-                    gen_id: g,
-                    from,
-                    to,
-                    over,
-                    count: 0,
-                })?;
+                self.emit(g, generator.pieces, from, to, over, sink)?;
             }
         }
         ControlFlow::Continue(())
     }
+}
+
+/// True if the generators of `level` are, one for one, twins of those of
+/// `prev` (equal but for `after:`): they make the same candidates.
+fn twins(game: &crate::compile::ir::Game, prev: &[GenId], level: &[GenId]) -> bool {
+    !prev.is_empty()
+        && prev.len() == level.len()
+        && prev
+            .iter()
+            .zip(level)
+            .all(|(&p, &g)| game.gens[g as usize].twin == Some(p))
 }

@@ -2,6 +2,10 @@
 //! every step, by a separator (`-` for a plain step, `x` for a capture) and
 //! the destination's label: `11-15`, `15x24`, `9x18x27` (PDN, rules.md §3.7).
 //! Site labels come from the board (numbers or coordinates).
+//!
+//! A step that takes only the top k pieces of a stack is followed by `/k`
+//! (`e5-e7/2`), and a step that does not start where the previous one
+//! ended is written in full after a comma (`a1-a5,c3-c4`).
 
 use super::{IllegalMove, Move, State};
 use crate::compile::ir::GenKind;
@@ -20,13 +24,22 @@ impl State {
     /// A turn (or the rest of one) in the game's notation.
     pub fn turn_to_string(&self, turn: &[Move]) -> String {
         let b = &self.game.board;
-        let Some(first) = turn.first() else {
-            return String::new();
-        };
-        let mut s = b.site(first.from).label.clone();
+        let mut s = String::new();
+        let mut at = None;
         for m in turn {
+            if at != Some(m.from) {
+                if at.is_some() {
+                    s.push(',');
+                }
+                s.push_str(&b.site(m.from).label);
+            }
             s.push(self.separator(m));
             s.push_str(&b.site(m.to).label);
+            if m.count > 0 {
+                s.push('/');
+                s.push_str(&m.count.to_string());
+            }
+            at = Some(m.to);
         }
         s
     }
@@ -80,6 +93,35 @@ impl State {
                 b.site(l.to).label
             ),
             _ => String::new(),
+        }
+    }
+
+    /// Parses and plays a whole turn, or its first steps when `text` is
+    /// written as the beginning of legal turns that share those steps (for
+    /// a human who plays a turn step by step: `a1-a5`, then `c3-c4`).
+    pub fn play_steps_str(&mut self, text: &str) -> Result<Vec<Move>, IllegalMove> {
+        let err = match self.play_str(text) {
+            Ok(t) => return Ok(t),
+            Err(e) => e,
+        };
+        let norm = text.trim().to_ascii_lowercase();
+        let mut found: Vec<Vec<Move>> = Vec::new();
+        for t in self.legal_turns() {
+            for k in 1..t.len() {
+                let steps = &t[..k];
+                if self.turn_to_string(steps).to_ascii_lowercase() == norm
+                    && !found.iter().any(|f| f == steps)
+                {
+                    found.push(steps.to_vec());
+                }
+            }
+        }
+        match found.as_slice() {
+            [steps] => {
+                self.play_turn(steps);
+                Ok(steps.clone())
+            }
+            _ => Err(err),
         }
     }
 

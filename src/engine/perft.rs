@@ -41,7 +41,7 @@ fn count(st: &mut State, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     let mut total = 0;
     for m in buf.iter() {
         st.play_unchecked(m);
-        total += if st.continuation().is_some() && st.current_player() == mover {
+        total += if st.mid_turn() && st.current_player() == mover {
             count(st, depth, rest)
         } else {
             count(st, depth - 1, rest)

@@ -56,6 +56,9 @@ impl State {
     /// code and the sites have numbers; `None` otherwise.
     pub fn to_fen(&self) -> Option<String> {
         let game = &*self.game;
+        if game.board.sites().iter().any(|s| s.number.is_none()) {
+            return None;
+        }
         let mut pieces = Vec::new();
         for (i, info) in game.board.sites().iter().enumerate() {
             let stack = self.stack(i as u16);

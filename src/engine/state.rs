@@ -7,7 +7,7 @@
 //! nothing.
 
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{Game, GenId, Piece, Player};
+use crate::compile::ir::{BlockId, Game, GenId, Piece, Player};
 use std::sync::Arc;
 
 /// Why a game ended.
@@ -74,6 +74,10 @@ pub(crate) struct Scalars {
     /// The turn so far satisfied a `Moved` progress fact.
     pub turn_progress: bool,
     pub outcome: Option<Outcome>,
+    /// The same player moves again with this move block (`again`).
+    pub again: Option<BlockId>,
+    /// How many sites are marked.
+    pub marked: u16,
 }
 
 /// One undo frame: the scalars and journal lengths before a step.
@@ -85,8 +89,9 @@ struct Frame {
 }
 
 /// Journal entries: `(index, old value)`; indices at or above
-/// `HEIGHT_BASE` are heights.
+/// `HEIGHT_BASE` are heights, from `MARK_BASE` below it marks.
 const HEIGHT_BASE: u32 = 1 << 31;
+const MARK_BASE: u32 = 1 << 30;
 
 /// A position of a game and everything needed to go on from it.
 #[derive(Debug, Clone)]
@@ -96,6 +101,8 @@ pub struct State {
     pub(crate) heights: Vec<u8>,
     pub(crate) pieces: Vec<Piece>,
     pub(crate) s: Scalars,
+    /// Sites marked by the current step (`mark-flanked`), 1 when marked.
+    pub(crate) marks: Vec<u8>,
     /// Hash of the position at the start of every turn so far.
     pub(crate) history: Vec<u64>,
     log: Vec<(u32, u8)>,
@@ -121,7 +128,10 @@ impl State {
                 turn_captured: false,
                 turn_progress: false,
                 outcome: None,
+                again: None,
+                marked: 0,
             },
+            marks: vec![0; n],
             history: Vec::with_capacity(256),
             log: Vec::new(),
             frames: Vec::new(),
@@ -147,6 +157,9 @@ impl State {
         self.s.cont = None;
         self.s.outcome = None;
         self.s.no_progress = 0;
+        self.s.again = None;
+        self.marks.iter_mut().for_each(|m| *m = 0);
+        self.s.marked = 0;
         self.reset_history();
     }
 
@@ -250,6 +263,8 @@ impl State {
             let (i, old) = self.log.pop().unwrap_or_default();
             if i >= HEIGHT_BASE {
                 self.heights[(i - HEIGHT_BASE) as usize] = old;
+            } else if i >= MARK_BASE {
+                self.marks[(i - MARK_BASE) as usize] = old;
             } else {
                 self.pieces[i as usize] = old;
             }
@@ -265,6 +280,32 @@ impl State {
             self.log.push((HEIGHT_BASE + site as u32, old));
         }
         self.heights[site as usize] = h;
+    }
+
+    /// Marks `site` (or unmarks it), journaled.
+    pub(crate) fn set_mark(&mut self, site: Site, on: bool) {
+        let old = self.marks[site as usize];
+        if old == u8::from(on) {
+            return;
+        }
+        if self.journaling {
+            self.log.push((MARK_BASE + site as u32, old));
+        }
+        self.marks[site as usize] = u8::from(on);
+        if on {
+            self.s.marked += 1;
+        } else {
+            self.s.marked -= 1;
+        }
+    }
+
+    /// Unmarks every site.
+    pub(crate) fn clear_marks(&mut self) {
+        let mut s = 0;
+        while self.s.marked > 0 && s < self.marks.len() {
+            self.set_mark(s as Site, false);
+            s += 1;
+        }
     }
 
     /// Puts `p` on top of the stack at `site`; ignored (never a panic) when
@@ -315,6 +356,8 @@ impl State {
         self.s.mover = (self.s.mover + 1) % n;
         self.s.hash ^= z.mover(self.s.mover);
         self.s.cont = None;
+        self.s.again = None;
+        self.clear_marks();
         self.s.turns += 1;
         self.history.push(self.s.hash);
     }

@@ -22,7 +22,7 @@ impl State {
         for m in moves {
             self.play_unchecked(&m);
             path.push(m);
-            if self.continuation().is_some() && self.current_player() == mover {
+            if self.mid_turn() && self.current_player() == mover {
                 self.expand_turns(path, out);
             } else {
                 out.push(path.clone());

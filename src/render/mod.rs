@@ -4,7 +4,9 @@ use crate::engine::State;
 
 /// The text of one stack: `.` when empty; otherwise the top owner's letter,
 /// lower case for a single piece, upper case for a stack of two, and upper
-/// case followed by the height for taller stacks (`B3`).
+/// case followed by the height for taller stacks (`B3`). In games whose
+/// stacks may hold more than two pieces, every stack shows the upper-case
+/// letter and its height (`W1`, `B2`, `W13`).
 pub fn stack_text(st: &State, site: u16) -> String {
     let game = st.game();
     let h = st.height(site);
@@ -12,6 +14,9 @@ pub fn stack_text(st: &State, site: u16) -> String {
         return ".".into();
     };
     let letter = game.players[owner as usize].letter;
+    if game.stack_cap > 2 {
+        return format!("{}{h}", letter.to_ascii_uppercase());
+    }
     match h {
         1 => letter.to_ascii_lowercase().to_string(),
         2 => letter.to_ascii_uppercase().to_string(),
@@ -30,6 +35,19 @@ pub fn render(st: &State) -> String {
             ", continuing from {}",
             game.board.site(c.site).label
         ));
+    } else if let Some(b) = st.again() {
+        out.push_str(&format!(
+            ", moving again ({})",
+            game.block_names[b as usize]
+        ));
+        let marked: Vec<&str> = st
+            .marked_sites()
+            .iter()
+            .map(|&s| game.board.site(s).label.as_str())
+            .collect();
+        if !marked.is_empty() {
+            out.push_str(&format!(" from {}", marked.join(" ")));
+        }
     }
     out.push('\n');
     out

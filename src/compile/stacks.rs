@@ -1,0 +1,307 @@
+//! Lowering of the stack-moving primitives: slides and their origins and
+//! piece counts, growth by distance, flanking, named move blocks and
+//! `again`; and the virtual plans of `after:` filters.
+
+use super::args::{Diags, check_shape, choice, int_in, items, named, string};
+use super::ir::{
+    AfterPlan, Amount, Cond, Effect, Flank, Gen, GenId, GenKind, Origin, Owner, Pieces,
+    PlannedPush, Rel, SiteRef,
+};
+use super::lower::Lowerer;
+use crate::board::{Board, Site};
+use crate::diag::did_you_mean;
+use crate::syntax::{Clause, Expr};
+
+/// Named arguments shared by every `flanks`-like clause.
+const FLANK_ARGS: &[&str] = &["dirs", "middle", "end", "distance", "same"];
+
+impl Lowerer {
+    /// Records the names of the `(moves "Name" …)` blocks before any move
+    /// is lowered, so that `(again "Name")` can name a block written later
+    /// (or the block it is in).
+    pub fn declare_blocks(&mut self, body: &[Expr], d: &mut Diags) {
+        for e in body {
+            let Expr::Clause(c) = e else { continue };
+            if c.head != "moves" {
+                continue;
+            }
+            let Some(name) = c.args.first().and_then(|e| string(e, d)) else {
+                continue;
+            };
+            if self.block_names.iter().any(|n| n == name) {
+                d.error(
+                    c.span,
+                    format!("move block `{name}` is declared twice"),
+                    "second declaration",
+                );
+                continue;
+            }
+            self.block_names.push(name.to_string());
+            self.blocks.push(Vec::new());
+        }
+    }
+
+    /// `(moves "Name" MOVES)`: a named block of priority levels.
+    pub fn moves_block(&mut self, c: &Clause, d: &mut Diags) {
+        check_shape(c, 2, 2, &[], d);
+        let (Some(Expr::Str(name, _)), Some(body)) = (c.args.first(), c.args.get(1)) else {
+            return;
+        };
+        let Some(i) = self.block_names.iter().position(|n| n == name) else {
+            return;
+        };
+        if self.blocks[i].is_empty() {
+            self.blocks[i] = self.levels(body, d);
+        }
+    }
+
+    /// `(again "Block")`.
+    pub fn again(&mut self, c: &Clause, d: &mut Diags) -> Option<Effect> {
+        check_shape(c, 1, 1, &[], d);
+        let e = c.args.first()?;
+        let name = string(e, d)?;
+        if let Some(i) = self.block_names.iter().position(|n| n == name) {
+            return Some(Effect::Again(i as u16));
+        }
+        let mut diag = crate::diag::Diagnostic::error(
+            e.span(),
+            format!("unknown move block `{name}`"),
+            if self.block_names.is_empty() {
+                "no `(moves \"Name\" …)` block is declared".to_string()
+            } else {
+                format!("expected one of: {}", self.block_names.join(", "))
+            },
+        );
+        if let Some(s) = did_you_mean(name, self.block_names.iter().map(String::as_str)) {
+            diag = diag.with_help(format!("did you mean `{s}`?"));
+        }
+        d.push(diag);
+        None
+    }
+
+    /// `(farther "Region")`.
+    pub fn farther(&mut self, c: &Clause, d: &mut Diags) -> Cond {
+        check_shape(c, 1, 1, &[], d);
+        let r = c.args.first().and_then(|e| self.region_ref(e, d));
+        r.map_or(Cond::False, Cond::Farther)
+    }
+
+    /// `(grow SITE "Region" [kind:"Kind"] [owner:Mover|Top])`.
+    pub fn grow(&mut self, c: &Clause, d: &mut Diags) -> Option<Effect> {
+        check_shape(c, 2, 2, &["kind", "owner"], d);
+        let at = self.site_ref(c.args.first(), d);
+        let region = self.region_ref(c.args.get(1)?, d)?;
+        let kind = named(c, "kind").and_then(|e| self.kind_ref(e, d));
+        let owner = match named(c, "owner").map(|e| choice(e, &["Mover", "Top"], d)) {
+            Some(Some("Top")) => Owner::Top,
+            _ => Owner::Mover,
+        };
+        Some(Effect::Grow {
+            at,
+            region,
+            kind,
+            owner,
+        })
+    }
+
+    /// The flank of `(flanks …)`, `(mark-flanked …)`, `(remove-flanked …)`.
+    pub fn flank(&mut self, c: &Clause, d: &mut Diags) -> Flank {
+        check_shape(c, 0, 1, FLANK_ARGS, d);
+        let at = self.site_ref(c.args.first(), d);
+        let dirs = match named(c, "dirs") {
+            Some(e) => self.dirset(e, d),
+            None => self.dirset_all(),
+        };
+        let rel = |name: &str, default: Rel, d: &mut Diags| {
+            let words = ["Mine", "Enemy", "Occupied"];
+            match named(c, name).map(|e| choice(e, &words, d)) {
+                Some(Some("Mine")) => Rel::Mine,
+                Some(Some("Enemy")) => Rel::Enemy,
+                Some(Some("Occupied")) => Rel::Occupied,
+                _ => default,
+            }
+        };
+        let middle = rel("middle", Rel::Enemy, d);
+        let end = rel("end", Rel::Mine, d);
+        let reach = match named(c, "distance") {
+            Some(Expr::Word(w, _)) if w == "Any" => u16::MAX,
+            Some(e) => int_in(e, 1, 1000, d).map_or(1, |n| n as u16),
+            None => 1,
+        };
+        let (mut same_height, mut same_kind) = (false, false);
+        for e in named(c, "same").map(items).unwrap_or_default() {
+            match choice(e, &["Height", "Kind"], d) {
+                Some("Height") => same_height = true,
+                Some("Kind") => same_kind = true,
+                _ => {}
+            }
+        }
+        Flank {
+            at,
+            dirs,
+            middle,
+            end,
+            reach,
+            same_height,
+            same_kind,
+        }
+    }
+
+    /// `origin:`, `pieces:` and (slides) `through:` of a move clause.
+    pub fn move_extras(
+        &mut self,
+        c: &Clause,
+        kind: GenKind,
+        d: &mut Diags,
+    ) -> (Origin, Pieces, Cond) {
+        let origin = match named(c, "origin").map(|e| choice(e, &["Mine", "Empty", "Marked"], d)) {
+            Some(Some("Empty")) => Origin::Empty,
+            Some(Some("Marked")) => Origin::Marked,
+            _ => Origin::Mine,
+        };
+        let pieces = match named(c, "pieces").map(|e| choice(e, &["Whole", "Part", "Any"], d)) {
+            Some(Some("Part")) => Pieces::Part,
+            Some(Some("Any")) => Pieces::Any,
+            _ => Pieces::Whole,
+        };
+        let through = match (kind, named(c, "through")) {
+            (GenKind::Slide, Some(e)) => self.cond(e, d),
+            _ => Cond::Empty(SiteRef::Subject),
+        };
+        (origin, pieces, through)
+    }
+}
+
+/// The named arguments a move clause of `kind` accepts.
+pub fn move_args(kind: GenKind) -> &'static [&'static str] {
+    match kind {
+        GenKind::Step => &["from", "dirs", "to", "then", "after", "origin", "pieces"],
+        GenKind::Hop => &[
+            "from", "dirs", "over", "to", "capture", "then", "chain", "after", "origin", "pieces",
+        ],
+        GenKind::Slide => &[
+            "from", "dirs", "through", "to", "then", "chain", "after", "origin", "pieces",
+        ],
+    }
+}
+
+/// The plan of a generator whose step only moves pieces and then adds
+/// pieces on the destination: `None` when its effects do anything else to
+/// the board (remove stacks, add pieces elsewhere, add pieces under a
+/// condition) or when it captures by hopping.
+pub fn after_plan(kind: GenKind, capture: bool, then: &[Effect]) -> Option<AfterPlan> {
+    if kind == GenKind::Hop && capture {
+        return None;
+    }
+    let mut plan = AfterPlan::default();
+    for e in then {
+        match e {
+            Effect::Push {
+                at: SiteRef::To | SiteRef::Subject,
+                count,
+                kind,
+                owner,
+            } => plan.pushes.push(PlannedPush {
+                amount: Amount::Fixed(*count),
+                kind: *kind,
+                owner: *owner,
+            }),
+            Effect::Grow {
+                at: SiteRef::To | SiteRef::Subject,
+                region,
+                kind,
+                owner,
+            } => plan.pushes.push(PlannedPush {
+                amount: Amount::Gain(*region),
+                kind: *kind,
+                owner: *owner,
+            }),
+            other if leaves_board(other) => {}
+            _ => return None,
+        }
+    }
+    Some(plan)
+}
+
+/// True for effects that change nothing on the board.
+fn leaves_board(e: &Effect) -> bool {
+    match e {
+        Effect::MarkFlanked(_) | Effect::Again(_) | Effect::EndTurn => true,
+        Effect::If(_, a, b) => a.iter().chain(b).all(leaves_board),
+        _ => false,
+    }
+}
+
+/// Sets each generator's `twin`: the first earlier generator equal to it
+/// but for `after:`.
+pub fn find_twins(gens: &mut [Gen]) {
+    for i in 0..gens.len() {
+        let unfiltered = |g: &Gen| Gen {
+            after: None,
+            plan: None,
+            twin: None,
+            ..g.clone()
+        };
+        let me = unfiltered(&gens[i]);
+        gens[i].twin = (0..i)
+            .find(|&j| unfiltered(&gens[j]) == me)
+            .map(|j| j as GenId);
+    }
+}
+
+/// Steps from each site to each region, for each player's version of the
+/// region, at `(region × players + player) × sites + site`.
+pub fn region_distances(board: &Board, regions: &[Vec<Vec<bool>>]) -> Vec<u32> {
+    regions
+        .iter()
+        .flatten()
+        .flat_map(|bits| {
+            let sources: Vec<Site> = (0..bits.len())
+                .filter(|&s| bits[s])
+                .map(|s| s as Site)
+                .collect();
+            board.distances_from(&sources)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Labels, Shape};
+
+    #[test]
+    fn plans_only_for_pushes_on_the_destination() {
+        let grow = Effect::Grow {
+            at: SiteRef::To,
+            region: 0,
+            kind: None,
+            owner: Owner::Mover,
+        };
+        let again = Effect::If(Cond::True, vec![Effect::Again(0)], vec![]);
+        let plan = after_plan(GenKind::Slide, true, &[grow.clone(), again]).unwrap();
+        assert_eq!(plan.pushes.len(), 1);
+        assert_eq!(plan.pushes[0].amount, Amount::Gain(0));
+        assert!(after_plan(GenKind::Hop, true, &[]).is_none());
+        assert!(after_plan(GenKind::Hop, false, &[]).is_some());
+        assert!(after_plan(GenKind::Step, true, &[Effect::Remove(SiteRef::Over)]).is_none());
+        let cond_push = Effect::If(Cond::True, vec![grow], vec![]);
+        assert!(after_plan(GenKind::Step, true, &[cond_push]).is_none());
+    }
+
+    #[test]
+    fn distances_from_the_centre_of_a_hexagon() {
+        let b = Board::new(Shape::HexCells { side: 5 }, Labels::Coordinates).unwrap();
+        let mut centre = vec![false; b.len()];
+        for s in b.centre() {
+            centre[s as usize] = true;
+        }
+        let d = region_distances(&b, &[vec![centre]]);
+        let mut counts = [0; 5];
+        assert_eq!(d.len(), 61);
+        for &x in &d {
+            counts[x as usize] += 1;
+        }
+        assert_eq!(counts, [1, 6, 12, 18, 24]);
+    }
+}
