@@ -126,3 +126,116 @@ impl State {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Site;
+    use crate::compile::ir::{Cond, Flank};
+    use crate::compile::{Game, Options};
+    use crate::engine::State;
+    use std::sync::Arc;
+
+    /// A line of nine cells a1…i1 and the flank of `(flanks To ARGS)`.
+    fn line(args: &str) -> (State, Flank) {
+        let text = format!(
+            "(game \"t\" (players 2) (board (square 1 9)) (piece \"P\") (piece \"Q\")
+              (play (step after:(flanks To {args}))))"
+        );
+        let game = Arc::new(Game::from_source("t", &text, &Options::default()).unwrap());
+        let Some(Cond::Flanks(f)) = game.gens[0].after.clone() else {
+            panic!("a flank");
+        };
+        let mut st = State::new(game);
+        st.clear(0);
+        (st, *f)
+    }
+
+    fn at(st: &State, label: &str) -> Site {
+        st.game().board.site_by_label(label).unwrap()
+    }
+
+    /// Puts stacks given as `label:pieces`, pieces 0/1 = P of player 1/2,
+    /// 2/3 = Q of player 1/2 (bottom first).
+    fn put(st: &mut State, stacks: &[(&str, &[u8])]) {
+        for (l, pieces) in stacks {
+            let s = at(st, l);
+            st.put_stack(s, pieces);
+        }
+    }
+
+    fn flanked(st: &State, f: &Flank, from: &str) -> Vec<String> {
+        let b = &st.game().board;
+        st.flanked_sites(f, at(st, from), 0)
+            .iter()
+            .map(|&s| b.site(s).label.clone())
+            .collect()
+    }
+
+    #[test]
+    fn the_classic_sandwich_at_distance_one() {
+        let (mut st, f) = line("");
+        put(&mut st, &[("a1", &[0]), ("b1", &[1]), ("c1", &[0])]);
+        assert_eq!(flanked(&st, &f, "a1"), ["b1"]);
+        assert_eq!(flanked(&st, &f, "c1"), ["b1"]);
+        // The near end must be the mover's; the middle an enemy.
+        assert!(flanked(&st, &f, "b1").is_empty());
+        assert!(st.flanked_sites(&f, at(&st, "a1"), 1).is_empty());
+    }
+
+    #[test]
+    fn distance_m_needs_equal_empty_gaps_on_both_sides() {
+        let (mut st, one) = line("");
+        put(&mut st, &[("a1", &[0]), ("c1", &[1]), ("e1", &[0])]);
+        assert!(flanked(&st, &one, "a1").is_empty(), "m = 2 > distance 1");
+        let (_, two) = line("distance:2");
+        assert_eq!(flanked(&st, &two, "a1"), ["c1"]);
+        let (_, any) = line("distance:Any");
+        assert_eq!(flanked(&st, &any, "a1"), ["c1"]);
+        assert_eq!(flanked(&st, &any, "e1"), ["c1"]);
+        // S _ E F: the far end is too close; S _ E _ _ F: too far.
+        let (mut st, any) = line("distance:Any");
+        put(&mut st, &[("a1", &[0]), ("c1", &[1]), ("d1", &[0])]);
+        assert!(flanked(&st, &any, "a1").is_empty());
+        let (mut st, any) = line("distance:Any");
+        put(&mut st, &[("a1", &[0]), ("c1", &[1]), ("f1", &[0])]);
+        assert!(flanked(&st, &any, "a1").is_empty());
+        // m = 3 with two stacks in the middle: the first is not midway.
+        let (mut st, any) = line("distance:Any");
+        put(
+            &mut st,
+            &[("a1", &[0]), ("d1", &[1]), ("e1", &[1]), ("g1", &[0])],
+        );
+        assert!(flanked(&st, &any, "a1").is_empty());
+    }
+
+    #[test]
+    fn same_height_and_kind_compare_the_three_stacks() {
+        let (mut st, f) = line("distance:Any same:Height");
+        put(
+            &mut st,
+            &[("a1", &[0, 0]), ("c1", &[0, 1]), ("e1", &[1, 0])],
+        );
+        assert_eq!(
+            flanked(&st, &f, "a1"),
+            ["c1"],
+            "owners below the top do not matter"
+        );
+        put(&mut st, &[("e1", &[0])]);
+        assert!(flanked(&st, &f, "a1").is_empty());
+        let (mut st, f) = line("same:Kind");
+        put(&mut st, &[("a1", &[0]), ("b1", &[3]), ("c1", &[0])]);
+        assert!(flanked(&st, &f, "a1").is_empty(), "a Q between two Ps");
+        put(&mut st, &[("b1", &[1])]);
+        assert_eq!(flanked(&st, &f, "a1"), ["b1"]);
+    }
+
+    #[test]
+    fn middle_and_end_relations() {
+        let (mut st, f) = line("middle:Occupied end:Mine");
+        put(&mut st, &[("a1", &[0]), ("b1", &[0]), ("c1", &[0])]);
+        assert_eq!(flanked(&st, &f, "a1"), ["b1"]);
+        let (_, f) = line("middle:Mine end:Enemy");
+        put(&mut st, &[("a1", &[1]), ("c1", &[1])]);
+        assert_eq!(flanked(&st, &f, "a1"), ["b1"]);
+    }
+}

@@ -37,6 +37,10 @@ fn count(st: &mut State, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
         return 0;
     };
     st.legal_moves_ignoring_draws(buf);
+    if buf.is_empty() && st.mid_turn() {
+        // A turn that cannot go on ends the game: a leaf at its depth.
+        return u64::from(depth == 1);
+    }
     let mover = st.current_player();
     let mut total = 0;
     for m in buf.iter() {

@@ -81,3 +81,83 @@ impl State {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Site;
+    use crate::compile::{Game, Options};
+    use crate::engine::State;
+    use std::sync::Arc;
+
+    /// A line of seven cells a1…g1, P1 to move.
+    fn line(play: &str) -> State {
+        let text =
+            format!("(game \"t\" (players 2) (board (square 1 7)) (piece \"P\") (play {play}))");
+        let game = Arc::new(Game::from_source("t", &text, &Options::default()).unwrap());
+        let mut st = State::new(game);
+        st.clear(0);
+        st
+    }
+
+    fn at(st: &State, label: &str) -> Site {
+        st.game().board.site_by_label(label).unwrap()
+    }
+
+    fn moves(st: &State) -> Vec<String> {
+        st.legal_moves()
+            .iter()
+            .map(|m| st.move_to_string(m))
+            .collect()
+    }
+
+    #[test]
+    fn a_slide_goes_through_empty_sites_up_to_a_blocker() {
+        let mut st = line("(slide)");
+        st.put_stack(at(&st, "c1"), &[0]);
+        st.put_stack(at(&st, "f1"), &[1]);
+        assert_eq!(moves(&st), ["c1-d1", "c1-e1", "c1-b1", "c1-a1"]);
+        // Landing on the first enemy of the line.
+        let mut st = line("(slide to:(or Empty Enemy))");
+        st.put_stack(at(&st, "c1"), &[0]);
+        st.put_stack(at(&st, "f1"), &[1]);
+        assert_eq!(moves(&st), ["c1-d1", "c1-e1", "c1-f1", "c1-b1", "c1-a1"]);
+        // Through any site, to empty ones: over the enemy to g1.
+        let mut st = line("(slide dirs:E through:true)");
+        st.put_stack(at(&st, "c1"), &[0]);
+        st.put_stack(at(&st, "f1"), &[1]);
+        assert_eq!(moves(&st), ["c1-d1", "c1-e1", "c1-g1"]);
+    }
+
+    #[test]
+    fn pieces_part_and_any_take_the_top_k() {
+        let mut st = line("(step dirs:E pieces:Part)");
+        st.put_stack(at(&st, "a1"), &[1, 0, 0]);
+        assert_eq!(moves(&st), ["a1-b1/1", "a1-b1/2"]);
+        let mut any = line("(step dirs:E pieces:Any)");
+        any.put_stack(at(&any, "a1"), &[1, 0, 0]);
+        assert_eq!(moves(&any), ["a1-b1/1", "a1-b1/2", "a1-b1"]);
+        st.play_str("a1-b1/2").unwrap();
+        assert_eq!(st.stack(at(&st, "b1")), [0, 0]);
+        assert_eq!(st.stack(at(&st, "a1")), [1]);
+        // P2 to move: the disc left behind is P2's, but one disc cannot split.
+        assert!(moves(&st).is_empty());
+    }
+
+    #[test]
+    fn an_empty_origin_moves_no_piece_and_stays_empty() {
+        let mut st = line("(slide origin:Empty dirs:E then:(push To 2 kind:\"P\" owner:Mover))");
+        for l in ["b1", "c1", "d1", "e1", "f1", "g1"] {
+            st.put_stack(at(&st, l), &[1]);
+        }
+        // a1 is the only empty site, and b1 blocks it.
+        assert!(moves(&st).is_empty());
+        // c1 is empty too, but d1 blocks it.
+        st.put_stack(at(&st, "c1"), &[]);
+        assert!(moves(&st).is_empty());
+        st.put_stack(at(&st, "b1"), &[]);
+        assert_eq!(moves(&st), ["a1-b1", "a1-c1", "b1-c1"]);
+        st.play_str("a1-c1").unwrap();
+        assert_eq!(st.stack(at(&st, "c1")), [0, 0]);
+        assert_eq!(st.height(at(&st, "a1")), 0);
+    }
+}

@@ -123,3 +123,61 @@ impl State {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::{Game, Options};
+    use crate::engine::State;
+    use std::sync::Arc;
+
+    const RULES: &str = r#"(game "t" (players 2) (board (square 1 7)) (piece "P")
+        (region "Left" (column 0))
+        (play (slide dirs:E to:(and Empty (farther "Left"))
+                then:{(grow To "Left") (if (flanks To) {(mark-flanked To) (again "Next")})}))
+        (moves "Next" (step origin:Marked dirs:W to:Empty))
+        (end (no-moves Loss)))"#;
+
+    fn state() -> State {
+        let game = Arc::new(Game::from_source("t", RULES, &Options::default()).unwrap());
+        let mut st = State::new(game);
+        st.clear(0);
+        st
+    }
+
+    fn at(st: &State, label: &str) -> u16 {
+        st.game().board.site_by_label(label).unwrap()
+    }
+
+    #[test]
+    fn growth_marks_and_again_are_undone_with_the_step() {
+        let mut st = state();
+        st.put_stack(at(&st, "a1"), &[0]);
+        st.put_stack(at(&st, "d1"), &[1]);
+        st.put_stack(at(&st, "e1"), &[0]);
+        // a1 slides east to b1 or c1 (d1 blocks), growing by the steps it
+        // gets away from column a: to c1, two discs (3 pieces). There it
+        // flanks d1 against e1, which is marked: P1 moves again.
+        assert_eq!(st.gain(0, 0, at(&st, "a1"), at(&st, "c1")), 2);
+        assert_eq!(st.gain(0, 0, at(&st, "c1"), at(&st, "a1")), 0);
+        assert_eq!(
+            st.legal_turn_strings(),
+            ["a1-b1", "a1-c1", "e1-f1", "e1-g1"]
+        );
+        st.play_unchecked(&st.legal_moves()[1]);
+        assert_eq!(st.stack(at(&st, "c1")), [0, 0, 0]);
+        assert!(st.mid_turn());
+        assert_eq!(st.marked_sites(), [at(&st, "d1")]);
+        // The marked stack cannot step west (c1 is taken): P1 owes a move
+        // and has none, and loses.
+        assert!(st.legal_moves().is_empty());
+        assert!(matches!(
+            st.outcome(),
+            Some(crate::engine::Outcome::Win(1, _))
+        ));
+        assert!(st.undo());
+        assert!(!st.mid_turn());
+        assert!(st.marked_sites().is_empty());
+        assert_eq!(st.height(at(&st, "c1")), 0);
+        assert_eq!(st.height(at(&st, "a1")), 1);
+    }
+}

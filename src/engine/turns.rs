@@ -23,7 +23,13 @@ impl State {
             self.play_unchecked(&m);
             path.push(m);
             if self.mid_turn() && self.current_player() == mover {
+                let before = out.len();
                 self.expand_turns(path, out);
+                if out.len() == before {
+                    // The mover owes a step and has none: the turn ends
+                    // here, and the game with it (the no-moves rule).
+                    out.push(path.clone());
+                }
             } else {
                 out.push(path.clone());
             }
