@@ -53,8 +53,8 @@ impl State {
                     ControlFlow::Continue(())
                 });
             }
+            raw.clone_from(buf);
             if level.iter().any(|&g| game.gens[g as usize].after.is_some()) {
-                raw.clone_from(buf);
                 self.filter_after(buf);
             }
             if !buf.is_empty() {
@@ -160,7 +160,7 @@ impl State {
 
     /// True if generator `g` has a move from `site`.
     pub(crate) fn has_move_from(&self, g: GenId, site: Site) -> bool {
-        self.gen_from(g, site, &mut |_| ControlFlow::Break(()))
+        self.gen_level(&[g], Some(site), &mut |_| ControlFlow::Break(()))
             .is_break()
     }
 
@@ -256,4 +256,43 @@ fn twins(game: &crate::compile::ir::Game, prev: &[GenId], level: &[GenId]) -> bo
             .iter()
             .zip(level)
             .all(|(&p, &g)| game.gens[g as usize].twin == Some(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::{Game, Options};
+    use crate::engine::State;
+    use std::sync::Arc;
+
+    fn state(play: &str) -> State {
+        let text = format!(
+            "(game \"t\" (players 2) (board (square 1 5)) (piece \"P\")
+              (setup (fill \"P\" P1 (sites \"a1\"))) (play {play}))"
+        );
+        State::new(Arc::new(
+            Game::from_source("t", &text, &Options::default()).unwrap(),
+        ))
+    }
+
+    fn moves(st: &State) -> Vec<String> {
+        st.legal_moves()
+            .iter()
+            .map(|m| st.move_to_string(m))
+            .collect()
+    }
+
+    #[test]
+    fn a_level_of_twins_reuses_the_candidates_of_the_level_before_it() {
+        // Level 1: slides that no filter lets through; level 2: the same
+        // slides unfiltered (twins), which are the moves.
+        let st = state("(priority {(slide after:false)} {(slide)})");
+        assert_eq!(st.game().gens[1].twin, Some(0));
+        assert_eq!(moves(&st), ["a1-b1", "a1-c1", "a1-d1", "a1-e1"]);
+        // Level 3 twins level 2 (no move), not level 1 (slides).
+        let st = state(
+            "(priority {(slide after:false)} {(step from:false)} {(step from:false after:true)})",
+        );
+        assert_eq!(st.game().gens[2].twin, Some(1));
+        assert!(moves(&st).is_empty());
+    }
 }
