@@ -235,17 +235,17 @@ fn leaves_board(e: &Effect) -> bool {
 /// Sets each generator's `twin`: the first earlier generator equal to it
 /// but for `after:`.
 pub fn find_twins(gens: &mut [Gen]) {
-    for i in 0..gens.len() {
-        let unfiltered = |g: &Gen| Gen {
+    let bare: Vec<Gen> = gens
+        .iter()
+        .map(|g| Gen {
             after: None,
             plan: None,
             twin: None,
             ..g.clone()
-        };
-        let me = unfiltered(&gens[i]);
-        gens[i].twin = (0..i)
-            .find(|&j| unfiltered(&gens[j]) == me)
-            .map(|j| j as GenId);
+        })
+        .collect();
+    for (i, g) in gens.iter_mut().enumerate() {
+        g.twin = (0..i).find(|&j| bare[j] == bare[i]).map(|j| j as GenId);
     }
 }
 

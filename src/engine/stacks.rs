@@ -96,6 +96,7 @@ impl State {
                 }
             }
             Effect::MarkFlanked(f) | Effect::RemoveFlanked(f) => {
+                // At most one flanked stack per direction.
                 let mut hit = [NO_SITE; 16];
                 let mut n = 0;
                 let game = self.game.clone();
@@ -179,5 +180,24 @@ mod tests {
         assert!(st.marked_sites().is_empty());
         assert_eq!(st.height(at(&st, "c1")), 0);
         assert_eq!(st.height(at(&st, "a1")), 1);
+    }
+
+    #[test]
+    fn remove_flanked_captures_the_sandwiched_stacks() {
+        let text = r#"(game "t" (players 2) (board (square 3 3)) (piece "P")
+            (play (step dirs:Orthogonal then:(remove-flanked To))))"#;
+        let game = Arc::new(Game::from_source("t", text, &Options::default()).unwrap());
+        let mut st = State::new(game);
+        st.clear(0);
+        // P2 on b2 and b3, P1 on c2 and a1. P1 steps a1-a2: b2 lies between
+        // a2 and c2 and is removed; b3 is next to a2 only diagonally.
+        for (l, p) in [("b2", 1), ("b3", 1), ("c2", 0), ("a1", 0)] {
+            let s = at(&st, l);
+            st.put_stack(s, &[p]);
+        }
+        st.play_str("a1-a2").unwrap();
+        assert_eq!(st.height(at(&st, "b2")), 0);
+        assert_eq!(st.height(at(&st, "b3")), 1);
+        assert_eq!(st.current_player(), 1);
     }
 }
