@@ -46,7 +46,7 @@ pub fn run(a: &PlayoutArgs) -> Result<i32, Fail> {
     let start = a.pos.state()?;
     let t = Instant::now();
     let threads = a.threads.max(1) as u64;
-    let results: Vec<PlayoutResult> = std::thread::scope(|s| {
+    let results = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|k| {
                 let start = &start;
@@ -58,13 +58,16 @@ pub fn run(a: &PlayoutArgs) -> Result<i32, Fail> {
                 })
             })
             .collect();
-        let mut all: Vec<(u64, PlayoutResult)> = handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect();
+        let mut all: Vec<(u64, PlayoutResult)> = Vec::new();
+        for h in handles {
+            all.extend(
+                h.join()
+                    .map_err(|_| Fail("a playout thread failed".into()))?,
+            );
+        }
         all.sort_by_key(|x| x.0);
-        all.into_iter().map(|x| x.1).collect()
-    });
+        Ok::<_, Fail>(all.into_iter().map(|x| x.1).collect::<Vec<_>>())
+    })?;
     let secs = t.elapsed().as_secs_f64();
     report(&start, &results, secs, a)
 }
@@ -139,5 +142,6 @@ pub fn reason_name(r: EndReason) -> &'static str {
         EndReason::Repetition => "repetition",
         EndReason::NoProgress => "no_progress",
         EndReason::TurnLimit => "turn_limit",
+        EndReason::Passes => "passes",
     }
 }

@@ -63,6 +63,14 @@ pub enum Cmp {
 }
 
 impl Cmp {
+    /// Applies the comparison to 64-bit numbers.
+    #[inline]
+    pub fn test64(self, a: i64, b: i64) -> bool {
+        a.cmp(&b) == std::cmp::Ordering::Equal && matches!(self, Cmp::Eq | Cmp::Le | Cmp::Ge)
+            || a < b && matches!(self, Cmp::Lt | Cmp::Le | Cmp::Ne)
+            || a > b && matches!(self, Cmp::Gt | Cmp::Ge | Cmp::Ne)
+    }
+
     /// Applies the comparison: `a op b`.
     #[inline]
     pub fn test(self, a: i32, b: i32) -> bool {
@@ -103,6 +111,66 @@ pub enum Cond {
     Or(Vec<Cond>),
     /// Does not hold.
     Not(Box<Cond>),
+    /// The site's top piece has the same owner as the anchor's (the site
+    /// whose neighbours or group are being looked at).
+    Friend(SiteRef),
+    /// The named role (a condition declared by `(role …)`) holds at the site.
+    Role(SiteRef, RoleId),
+    /// Compares two numbers.
+    Compare(Num, Cmp, Num),
+    /// The set is non-empty.
+    Any(SiteSet),
+    /// The set is connected by the board's adjacency (true when empty).
+    Connected(SiteSet),
+    /// Every site of the set satisfies the condition (as its subject).
+    Every(SiteSet, Box<Cond>),
+}
+
+/// Index of a role in [`Game::roles`].
+pub type RoleId = u16;
+
+/// A named condition on a site, derived from the position (Polypods' feet
+/// and body stones, rules.md §2.3): never stored, always recomputed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Role {
+    /// Its name.
+    pub name: String,
+    /// The condition, its subject being the site.
+    pub cond: Cond,
+    /// Shown after the owner's letter by `ludic show` when the role holds.
+    pub mark: Option<String>,
+}
+
+/// A number computed from the position.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Num {
+    /// A constant.
+    Int(i64),
+    /// The number of sites in a set.
+    Count(Box<SiteSet>),
+    /// A sum.
+    Add(Vec<Num>),
+    /// A difference.
+    Sub(Box<Num>, Box<Num>),
+}
+
+/// A set of sites computed from the position.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum SiteSet {
+    /// The neighbours of a site that satisfy the condition (its subject
+    /// being the neighbour, its anchor the site).
+    Neighbours(SiteRef, Box<Cond>),
+    /// The connected group of a site's stack (same top owner, board
+    /// adjacency), its members filtered by the condition (anchor: the site).
+    Group(SiteRef, Box<Cond>),
+    /// Every site of the board that satisfies the condition.
+    Where(Box<Cond>),
+    /// The sites next to a member of the set that satisfy the condition.
+    AdjacentTo(Box<SiteSet>, Box<Cond>),
+    /// The sites removed by earlier effects of the current step.
+    Removed,
+    /// The sites whose owner earlier effects of the current step changed.
+    Converted,
 }
 
 /// Which player an effect's new pieces belong to.
@@ -136,6 +204,23 @@ pub enum Effect {
     /// End the turn now: no chained continuation (crowning ends a
     /// draughts move, rules.md §3.2).
     EndTurn,
+    /// Remove every stack of the set, computed once before any is removed.
+    RemoveAll(SiteSet),
+    /// For each distinct group of the set's sites that satisfies `when`
+    /// (its subject being one of the group's sites), remove its members that
+    /// satisfy `remove` and give the mover those that satisfy `convert`; all
+    /// groups are judged on the same position before anything changes
+    /// (Polypods' deaths, rules.md §2.5 step 3).
+    Groups {
+        /// Sites whose groups are looked at.
+        of: SiteSet,
+        /// Which groups are affected.
+        when: Cond,
+        /// Members removed.
+        remove: Cond,
+        /// Members converted to the mover.
+        convert: Cond,
+    },
 }
 
 /// The family of a move generator.
@@ -145,6 +230,10 @@ pub enum GenKind {
     Step,
     /// Jump over the adjacent site to the site beyond it.
     Hop,
+    /// Put a new piece from an unlimited supply on a site.
+    Place(Kind),
+    /// Do nothing: the turn passes.
+    Pass,
 }
 
 /// A step-level move generator: one ludeme of the `(play …)` clause.
@@ -171,6 +260,9 @@ pub struct Gen {
     /// A filter on the position after the step (and its effects): the
     /// step is legal only if it holds, for the mover (`after:`).
     pub after: Option<Cond>,
+    /// A filter on the position just after the move itself, before its
+    /// effects (`check:`).
+    pub check: Option<Cond>,
 }
 
 /// What happens to the player to move who has no legal move.
@@ -204,8 +296,17 @@ pub struct EndRules {
     pub repetition: Option<u32>,
     /// Draw after this many consecutive turns without a reset fact.
     pub no_progress: Option<(u32, Vec<TurnFact>)>,
-    /// Draw after this many turns in all (an engine guard).
+    /// The game ends after this many turns in all (an engine guard): by
+    /// score when there is one, else a draw.
     pub turn_limit: Option<u32>,
+    /// The game ends after this many consecutive passes (by score).
+    pub passes: Option<u32>,
+    /// Score of a player (conditions speak for that player); the higher
+    /// score wins when the game ends by passes or the turn limit.
+    pub score: Option<Num>,
+    /// Tie-breaks, in order, when the scores are equal; equal all
+    /// through: a draw.
+    pub tie_breaks: Vec<Num>,
 }
 
 /// A toggle's value.
@@ -314,7 +415,10 @@ pub struct Game {
     pub end: EndRules,
     /// FEN setup codes.
     pub codes: Vec<Code>,
-    /// Some generator has an `after:` filter (legal moves are probed).
+    /// Roles: named conditions derived from the position.
+    pub roles: Vec<Role>,
+    /// Some generator has an `after:` or `check:` filter (legal moves are
+    /// probed).
     pub has_filters: bool,
     /// Zobrist keys for repetition detection.
     pub zobrist: crate::engine::zobrist::Zobrist,

@@ -24,6 +24,8 @@ pub struct Lowerer {
     pub setup: Vec<(Site, Vec<Piece>)>,
     pub codes: Vec<Code>,
     pub gens: Vec<Gen>,
+    pub role_names: Vec<String>,
+    pub roles: Vec<super::ir::Role>,
     pub play: Vec<Vec<GenId>>,
     pub end: EndRules,
 }

@@ -5,6 +5,7 @@
 
 pub mod args;
 pub mod expand;
+pub mod exprs;
 pub mod ir;
 pub mod lower;
 pub mod rules;
@@ -172,8 +173,10 @@ fn lower_file(items: &[Expr], options: &Options, d: &mut Diags) -> Result<Option
     for e in &mut body {
         let is_define = matches!(e, Expr::Clause(c) if c.head == "define");
         if !is_define {
-            toggles::substitute(e, &toggles, d);
+            // Defines first: their bodies may read toggles.
             defines.expand(e, d);
+            toggles::substitute(e, &toggles, d);
+            toggles::select(e, d);
         }
     }
     defines.warn_unused(d);
@@ -194,6 +197,7 @@ const ORDER: &[&str] = &[
     "piece",
     "stack-limit",
     "region",
+    "role",
     "setup",
     "code",
     "play",
@@ -214,6 +218,7 @@ fn lower_game(name: String, body: &[Expr], toggles: Vec<Toggle>, d: &mut Diags) 
             other => d.expected(other, "a clause"),
         }
     }
+    l.declare_roles(body, d);
     for head in ORDER {
         for e in body {
             if let Expr::Clause(c) = e
@@ -233,6 +238,7 @@ fn lower_clause(l: &mut Lowerer, c: &Clause, d: &mut Diags) {
         "piece" => l.piece(c, d),
         "stack-limit" => l.stack_limit(c, d),
         "region" => l.region(c, d),
+        "role" => l.role(c, d),
         "setup" => l.setup(c, d),
         "code" => l.code(c, d),
         "play" => l.play(c, d),
@@ -278,9 +284,13 @@ fn finish(
         l.kinds.len() * l.players.len(),
         l.players.len(),
     );
-    let has_filters = l.gens.iter().any(|g| g.after.is_some());
+    let has_filters = l
+        .gens
+        .iter()
+        .any(|g| g.after.is_some() || g.check.is_some());
     Some(Game {
         has_filters,
+        roles: l.roles,
         name,
         board,
         players: l.players,

@@ -18,6 +18,7 @@ impl Lowerer {
                 "Empty" => Cond::Empty(SiteRef::Subject),
                 "Mine" => Cond::Mine(SiteRef::Subject),
                 "Enemy" => Cond::Enemy(SiteRef::Subject),
+                "Friend" => Cond::Friend(SiteRef::Subject),
                 _ => {
                     self.unknown_word(e, w, vocab::CONDITION_WORDS, "a condition", d);
                     Cond::False
@@ -70,10 +71,13 @@ impl Lowerer {
                 let reg = rest.and_then(|e| self.region_ref(e, d)).unwrap_or(0);
                 Cond::In(r, reg)
             }
-            _ => {
-                self.unknown_head(c, "condition", d);
-                Cond::False
-            }
+            _ => match self.cond_ext(c, d) {
+                Some(cond) => cond,
+                None => {
+                    self.unknown_head(c, "condition", d);
+                    Cond::False
+                }
+            },
         }
     }
 
@@ -158,10 +162,13 @@ impl Lowerer {
                 check_shape(c, 0, 0, &[], d);
                 Some(Effect::EndTurn)
             }
-            _ => {
-                self.unknown_head(c, "effect", d);
-                None
-            }
+            _ => match self.effect_ext(c, d) {
+                Some(e) => e,
+                None => {
+                    self.unknown_head(c, "effect", d);
+                    None
+                }
+            },
         }
     }
 
@@ -208,18 +215,34 @@ impl Lowerer {
         let kind = match c.head.as_str() {
             "step" => GenKind::Step,
             "hop" => GenKind::Hop,
+            "place" => {
+                check_shape(c, 1, 1, &["to", "check", "after", "then"], d);
+                GenKind::Place(
+                    c.args
+                        .first()
+                        .and_then(|e| self.kind_ref(e, d))
+                        .unwrap_or(0),
+                )
+            }
+            "pass" => {
+                check_shape(c, 0, 0, &[], d);
+                GenKind::Pass
+            }
             _ => {
                 self.unknown_head(c, "move", d);
                 return None;
             }
         };
         let allowed: &[&str] = match kind {
+            GenKind::Place(_) | GenKind::Pass => &["to", "check", "after", "then"],
             GenKind::Step => &["from", "dirs", "to", "then", "after"],
             GenKind::Hop => &[
                 "from", "dirs", "over", "to", "capture", "then", "chain", "after",
             ],
         };
-        check_shape(c, 0, 0, allowed, d);
+        if matches!(kind, GenKind::Step | GenKind::Hop) {
+            check_shape(c, 0, 0, allowed, d);
+        }
         let mut cond_or = |name: &str, default: Cond, me: &mut Self| {
             named(c, name).map_or(default, |e| me.cond(e, d))
         };
@@ -240,8 +263,10 @@ impl Lowerer {
             .map(|e| self.effects(e, d))
             .unwrap_or_default();
         let after = named(c, "after").map(|e| self.cond(e, d));
+        let check = named(c, "check").map(|e| self.cond(e, d));
         self.gens.push(Gen {
             after,
+            check,
             kind,
             from,
             dirs,
@@ -294,9 +319,26 @@ impl Lowerer {
                 self.end.no_progress = n.filter(|&n| enabled && n > 0).map(|n| (n as u32, facts));
             }
             "turn-limit" => {
-                check_shape(c, 1, 1, &["when"], d);
+                check_shape(c, 1, 1, &["when", "per-site"], d);
                 let n = c.args.first().and_then(|e| int_in(e, 1, 10_000_000, d));
+                let per_site = named(c, "per-site")
+                    .and_then(|e| boolean(e, d))
+                    .unwrap_or(false);
+                let sites = self.board.as_ref().map_or(1, |b| b.len() as i64);
+                let n = n.map(|n| if per_site { n * sites } else { n });
                 self.end.turn_limit = n.filter(|_| enabled).map(|n| n as u32);
+            }
+            "passes" => {
+                check_shape(c, 1, 1, &["when"], d);
+                let n = c.args.first().and_then(|e| int_in(e, 1, 100, d));
+                self.end.passes = n.filter(|_| enabled).map(|n| n as u32);
+            }
+            "score" => {
+                check_shape(c, 1, 1, &["tie-break"], d);
+                self.end.score = c.args.first().map(|e| self.num(e, d));
+                self.end.tie_breaks = named(c, "tie-break")
+                    .map(|e| items(e).iter().map(|x| self.num(x, d)).collect())
+                    .unwrap_or_default();
             }
             _ => self.unknown_head(c, "end", d),
         }

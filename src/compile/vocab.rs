@@ -93,7 +93,7 @@ pub const DIRECTION_WORDS: &[&str] = &[
 ];
 
 /// Words that stand for sites in conditions and effects.
-pub const SITE_WORDS: &[&str] = &["From", "To", "Over"];
+pub const SITE_WORDS: &[&str] = &["From", "To", "Over", "Subject"];
 
 /// Condition words usable without parentheses.
 pub const CONDITION_WORDS: &[&str] = &["Empty", "Mine", "Enemy", "true", "false"];

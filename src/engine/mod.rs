@@ -11,6 +11,8 @@ pub mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod playout;
+pub mod score;
+pub mod sets;
 pub mod setup;
 pub mod state;
 pub mod turns;

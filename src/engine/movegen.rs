@@ -7,7 +7,7 @@
 use super::cond::Ctx;
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{GenId, GenKind};
+use crate::compile::ir::{Gen, GenId, GenKind};
 use std::ops::ControlFlow;
 
 impl State {
@@ -55,27 +55,24 @@ impl State {
         let game = self.game.clone();
         let journaling = self.journaling;
         self.journaling = true;
-        buf.retain(|m| match &game.gens[m.gen_id as usize].after {
-            None => true,
-            Some(c) => self.probe(m, c),
+        buf.retain(|m| {
+            let g = &game.gens[m.gen_id as usize];
+            (g.after.is_none() && g.check.is_none()) || self.probe(m, g)
         });
         self.journaling = journaling;
     }
 
-    /// Plays `m`, evaluates `c` for the mover on the result, undoes `m`.
-    fn probe(&mut self, m: &Move, c: &crate::compile::ir::Cond) -> bool {
-        let player = self.s.mover;
-        self.play_unchecked(m);
-        let ok = self.eval(
-            c,
-            &Ctx {
-                player,
-                subject: m.to,
-                from: m.from,
-                to: m.to,
-                over: m.over,
-            },
-        );
+    /// Plays `m` (the move, then its effects), tests the generator's
+    /// `check:` and `after:` filters for the mover, and undoes it.
+    fn probe(&mut self, m: &Move, g: &Gen) -> bool {
+        self.push_frame();
+        self.move_part(m, g);
+        let ctx = self.step_ctx(m);
+        let mut ok = g.check.as_ref().is_none_or(|c| self.eval(c, &ctx));
+        if ok {
+            self.run_step_effects(&g.then, &ctx);
+            ok = g.after.as_ref().is_none_or(|c| self.eval(c, &ctx));
+        }
         self.undo();
         ok
     }
@@ -136,6 +133,11 @@ impl State {
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let n = self.heights.len() as Site;
+        if only.is_none() {
+            for &g in gens {
+                self.gen_origin_free(g, sink)?;
+            }
+        }
         let (lo, hi) = match only {
             Some(s) => (s, s + 1),
             None => (0, n),
@@ -150,6 +152,35 @@ impl State {
         ControlFlow::Continue(())
     }
 
+    /// Moves of generators that start from no site: placements and passes.
+    fn gen_origin_free(
+        &self,
+        g: GenId,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let generator = &self.game.gens[g as usize];
+        let mv = |to| Move {
+            gen_id: g,
+            from: NO_SITE,
+            to,
+            over: NO_SITE,
+            count: 0,
+        };
+        match generator.kind {
+            GenKind::Pass => sink(mv(NO_SITE)),
+            GenKind::Place(_) => {
+                let player = self.s.mover;
+                for to in 0..self.heights.len() as Site {
+                    if self.eval(&generator.to, &Ctx::at(player, to)) {
+                        sink(mv(to))?;
+                    }
+                }
+                ControlFlow::Continue(())
+            }
+            _ => ControlFlow::Continue(()),
+        }
+    }
+
     fn gen_from(
         &self,
         g: GenId,
@@ -158,6 +189,9 @@ impl State {
     ) -> ControlFlow<()> {
         let game = &*self.game;
         let generator = &game.gens[g as usize];
+        if matches!(generator.kind, GenKind::Place(_) | GenKind::Pass) {
+            return ControlFlow::Continue(());
+        }
         let player = self.s.mover;
         if !self.eval(&generator.from, &Ctx::at(player, from)) {
             return ControlFlow::Continue(());
@@ -171,6 +205,7 @@ impl State {
             let (over, to) = match generator.kind {
                 GenKind::Step => (NO_SITE, next),
                 GenKind::Hop => (next, board.step(next, d)),
+                GenKind::Place(_) | GenKind::Pass => (NO_SITE, NO_SITE),
             };
             if to == NO_SITE {
                 continue;
@@ -181,6 +216,7 @@ impl State {
                 from,
                 to,
                 over,
+                anchor: over,
             };
             if over != NO_SITE && !self.eval(&generator.over, &ctx) {
                 continue;

@@ -17,12 +17,18 @@ impl State {
         }
     }
 
-    /// A turn (or the rest of one) in the game's notation.
+    /// A turn (or the rest of one) in the game's notation: a placement is
+    /// written as its site's label (`c3`), a pass as `pass`.
     pub fn turn_to_string(&self, turn: &[Move]) -> String {
         let b = &self.game.board;
         let Some(first) = turn.first() else {
             return String::new();
         };
+        match self.game.gens[first.gen_id as usize].kind {
+            GenKind::Pass => return "pass".into(),
+            GenKind::Place(_) => return b.site(first.to).label.clone(),
+            _ => {}
+        }
         let mut s = b.site(first.from).label.clone();
         for m in turn {
             s.push(self.separator(m));
@@ -72,6 +78,12 @@ impl State {
     /// Origin, separator of the first step and final destination.
     fn short_form(&self, turn: &[Move]) -> String {
         let b = &self.game.board;
+        if turn
+            .first()
+            .is_some_and(|m| m.from == crate::board::NO_SITE)
+        {
+            return self.turn_to_string(turn);
+        }
         match (turn.first(), turn.last()) {
             (Some(f), Some(l)) => format!(
                 "{}{}{}",

@@ -21,6 +21,8 @@ pub enum EndReason {
     NoProgress,
     /// The turn limit was reached.
     TurnLimit,
+    /// Both players passed in a row (the game is scored).
+    Passes,
 }
 
 /// The result of a finished game.
@@ -73,6 +75,8 @@ pub(crate) struct Scalars {
     pub turn_captured: bool,
     /// The turn so far satisfied a `Moved` progress fact.
     pub turn_progress: bool,
+    /// Consecutive passes.
+    pub passes: u32,
     pub outcome: Option<Outcome>,
 }
 
@@ -100,6 +104,10 @@ pub struct State {
     pub(crate) history: Vec<u64>,
     log: Vec<(u32, u8)>,
     frames: Vec<Frame>,
+    /// Sites removed by the effects of the step being applied.
+    pub(crate) removed: Vec<Site>,
+    /// Sites whose owner the effects of the step being applied changed.
+    pub(crate) converted: Vec<Site>,
     pub(crate) journaling: bool,
 }
 
@@ -120,11 +128,14 @@ impl State {
                 no_progress: 0,
                 turn_captured: false,
                 turn_progress: false,
+                passes: 0,
                 outcome: None,
             },
             history: Vec::with_capacity(256),
             log: Vec::new(),
             frames: Vec::new(),
+            removed: Vec::new(),
+            converted: Vec::new(),
             journaling: true,
             game,
         };
@@ -292,6 +303,26 @@ impl State {
         }
         if h > 0 {
             self.set_height(site, 0);
+        }
+    }
+
+    /// Replaces every piece of the stack at `site` by the same kind owned
+    /// by `owner`.
+    pub(crate) fn convert_site(&mut self, site: Site, owner: Player) {
+        let h = self.height(site);
+        for level in 0..h {
+            let i = site as usize * self.cap + level;
+            let old = self.pieces[i];
+            let new = self.game.piece(self.game.kind(old), owner);
+            if new != old {
+                if self.journaling {
+                    self.log.push((i as u32, old));
+                }
+                let z = &self.game.zobrist;
+                self.s.hash ^=
+                    z.piece(site as usize, level, old) ^ z.piece(site as usize, level, new);
+                self.pieces[i] = new;
+            }
         }
     }
 

@@ -4,7 +4,8 @@ use crate::engine::State;
 
 /// The text of one stack: `.` when empty; otherwise the top owner's letter,
 /// lower case for a single piece, upper case for a stack of two, and upper
-/// case followed by the height for taller stacks (`B3`).
+/// case followed by the height for taller stacks (`B3`); then the marks of
+/// the roles that hold there (`d*` for a body stone).
 pub fn stack_text(st: &State, site: u16) -> String {
     let game = st.game();
     let h = st.height(site);
@@ -12,11 +13,23 @@ pub fn stack_text(st: &State, site: u16) -> String {
         return ".".into();
     };
     let letter = game.players[owner as usize].letter;
-    match h {
+    let mut text = match h {
         1 => letter.to_ascii_lowercase().to_string(),
         2 => letter.to_ascii_uppercase().to_string(),
         _ => format!("{}{h}", letter.to_ascii_uppercase()),
+    };
+    // Marks of the roles that hold here (`(role "Body" … mark:"*")`).
+    for name in st.roles_at(site) {
+        if let Some(mark) = game
+            .roles
+            .iter()
+            .find(|r| r.name == name)
+            .and_then(|r| r.mark.as_deref())
+        {
+            text.push_str(mark);
+        }
     }
+    text
 }
 
 /// The board with every stack, then the player to move.
