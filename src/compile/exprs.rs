@@ -59,7 +59,7 @@ impl Lowerer {
         })
     }
 
-    /// A number: an integer, `(count SET)`, `(add N…)`, `(sub A B)`.
+    /// A number: an integer, `(count SET)`, `(sum N…)`, `(sub A B)`.
     pub fn num(&mut self, e: &Expr, d: &mut Diags) -> Num {
         let Expr::Clause(c) = e else {
             return Num::Int(int(e, d).unwrap_or(0));
@@ -71,7 +71,7 @@ impl Lowerer {
                     c.args.first().map_or(SiteSet::Removed, |e| self.set(e, d)),
                 ))
             }
-            "add" => Num::Add(c.args.iter().map(|e| self.num(e, d)).collect()),
+            "sum" => Num::Add(c.args.iter().map(|e| self.num(e, d)).collect()),
             "sub" => {
                 check_shape(c, 2, 2, &[], d);
                 let a = c.args.first().map_or(Num::Int(0), |e| self.num(e, d));

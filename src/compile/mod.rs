@@ -10,12 +10,13 @@ pub mod ir;
 pub mod lower;
 pub mod rules;
 pub mod toggles;
+pub mod variant;
 pub mod vocab;
 
 pub use ir::Game;
 
-use crate::diag::{Diagnostic, Diagnostics, Severity};
-use crate::syntax::{Clause, Expr, parse_file};
+use crate::diag::{Diagnostics, Severity};
+use crate::syntax::{Clause, Expr};
 use args::{Diags, check_shape, string};
 use expand::Defines;
 use ir::Toggle;
@@ -110,16 +111,11 @@ pub fn compile(
     text: &str,
     options: &Options,
 ) -> Result<(Game, Diagnostics), LoadError> {
-    let wrap = |items: Vec<Diagnostic>| Diagnostics {
-        file: file.to_string(),
-        source: text.to_string(),
-        items,
-    };
-    let ast = parse_file(text).map_err(|e| LoadError::Rules(wrap(e)))?;
+    let assembled = variant::assemble(file, text).map_err(LoadError::Rules)?;
     let mut d = Diags::default();
-    let game = lower_file(&ast.items, options, &mut d)?;
+    let game = lower_file(&assembled.items, options, &mut d)?;
     d.items.sort_by_key(|x| (x.span.start, x.span.end));
-    let diags = wrap(d.items);
+    let diags = assembled.diagnostics(d.items);
     if diags.items.iter().any(|x| x.severity == Severity::Error) {
         return Err(LoadError::Rules(diags));
     }

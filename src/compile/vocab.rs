@@ -31,6 +31,14 @@ macro_rules! ludemes {
 ludemes! {
     "game" "file" "(game \"Name\" CLAUSE…)" "The whole game: its name and its clauses."
         "(game \"English draughts\" (players …) (board …) …)";
+    "variant" "file" "(variant \"Name\" base:\"file.game\" CHANGE…)" "A game made from another file (a path relative to this one, or a shipped game's name) by changes; the base is not copied."
+        "(variant \"Giveaway draughts\" base:\"checkers.game\" (replace (end (no-moves Win))))";
+    "set" "variant" "(set NAME VALUE)" "Changes the default of the base's toggle NAME."
+        "(set no_progress 100)";
+    "replace" "variant" "(replace CLAUSE)" "Replaces the base's clause with the same head (and, for named clauses such as toggle, define, region, role and piece, the same name)."
+        "(replace (region \"Far\" (row 0)))";
+    "add" "variant" "(add CLAUSE…)" "Adds clauses to the base game."
+        "(add (toggle fast bool default:false \"A new switch\"))";
     "toggle" "game" "(toggle NAME bool|int|choice default:V [range:{MIN MAX}] [choices:{A B…}] \"description\")" "A rule switch, read as `$NAME`, overridden by `--set NAME=VALUE`."
         "(toggle no_progress int default:80 range:{0 10000} \"Turns without progress before a draw\")";
     "define" "game" "(define \"Name\" BODY)" "A macro; `#1`, `#2`… are its parameters; call it as `(\"Name\" a b)` or `\"Name\"`."
@@ -141,8 +149,8 @@ ludemes! {
         "(every Converted (role \"Alive\"))";
     "count" "number" "(count SET)" "The number of sites in the set."
         "(count (where (and Mine (role \"Body\"))))";
-    "add" "number" "(add NUM…)" "A sum."
-        "(add (count (where Mine)) 1)";
+    "sum" "number" "(sum NUM…)" "A sum."
+        "(sum (count (where Mine)) 1)";
     "sub" "number" "(sub NUM NUM)" "A difference."
         "(sub (count (where Mine)) (count (where Enemy)))";
     "neighbours" "set" "(neighbours [SITE] [COND])" "The site's neighbours that satisfy the condition (anchor: the site)."
@@ -217,6 +225,7 @@ pub fn find(name: &str) -> Option<&'static Ludeme> {
 /// Titles of the contexts, in documentation order.
 const CONTEXTS: &[(&str, &str)] = &[
     ("file", "The file"),
+    ("variant", "Variant files"),
     ("game", "Game clauses"),
     ("players", "Players"),
     ("board", "Board shapes"),
