@@ -12,4 +12,6 @@ pub mod diag;
 pub mod engine;
 pub mod record;
 pub mod render;
+pub mod scenario;
+pub mod snapshot;
 pub mod syntax;

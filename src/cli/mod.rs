@@ -53,6 +53,21 @@ enum Command {
     Play(play::PlayArgs),
     /// Replay recorded games (PDN) through the rules, move by move.
     Replay(replay::ReplayArgs),
+    /// Print a rule file's snapshot: rules in brief, toggles, initial
+    /// position, legal moves and a seeded random game.
+    Snapshot {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Seed of the random game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Run rule scenarios (`FILE.scenarios`); exit 1 if one fails.
+    Test {
+        /// Scenario files.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
 }
 
 /// Runs the command line; returns the process exit code.
@@ -82,5 +97,7 @@ fn run(cli: Cli) -> Result<i32, Fail> {
         Command::Playout(a) => playout::run(&a),
         Command::Play(a) => play::run(&a),
         Command::Replay(a) => replay::run(&a),
+        Command::Snapshot { game, seed } => util::snapshot(&game, seed),
+        Command::Test { files } => util::scenarios(&files),
     }
 }

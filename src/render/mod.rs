@@ -48,6 +48,15 @@ pub fn render(st: &State) -> String {
     out
 }
 
+/// A sentence for an outcome: "Black wins (NoMoves)", "draw (Repetition)".
+pub fn describe_outcome(st: &State, o: &crate::engine::Outcome) -> String {
+    let reason = format!("{:?}", o.reason());
+    match o.winner() {
+        Some(w) => format!("{} wins ({reason})", st.game().players[w as usize].name),
+        None => format!("draw ({reason})"),
+    }
+}
+
 /// The board with each site's label, for learning the notation.
 pub fn render_labels(st: &State) -> String {
     let b = &st.game().board;
