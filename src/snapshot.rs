@@ -73,7 +73,37 @@ fn rules_summary(game: &Game, out: &mut String) {
         let gens: Vec<String> = level.iter().map(|&g| gen_summary(game, g)).collect();
         let _ = writeln!(out, "play, priority {}: {}", i + 1, gens.join("; "));
     }
-    let _ = writeln!(out, "end: {:?}\n", game.end);
+    let _ = writeln!(out, "end: {}\n", end_summary(game));
+}
+
+fn end_summary(game: &Game) -> String {
+    let e = &game.end;
+    let mut parts = Vec::new();
+    if let Some(n) = e.no_moves {
+        parts.push(format!("no-moves {n:?}"));
+    }
+    if let Some(n) = e.repetition {
+        parts.push(format!("draw-repetition {n}"));
+    }
+    if let Some((n, facts)) = &e.no_progress {
+        parts.push(format!(
+            "draw-no-progress {n} ({} reset facts)",
+            facts.len()
+        ));
+    }
+    if let Some(n) = e.passes {
+        parts.push(format!("passes {n}"));
+    }
+    if let Some(n) = e.turn_limit {
+        parts.push(format!("turn-limit {n}"));
+    }
+    if e.score.is_some() {
+        parts.push(format!("score with {} tie-break(s)", e.tie_breaks.len()));
+    }
+    if !e.lose_when.is_empty() {
+        parts.push(format!("lose-when ×{}", e.lose_when.len()));
+    }
+    parts.join("; ")
 }
 
 fn gen_summary(game: &Game, g: u16) -> String {

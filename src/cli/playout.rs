@@ -143,5 +143,6 @@ pub fn reason_name(r: EndReason) -> &'static str {
         EndReason::NoProgress => "no_progress",
         EndReason::TurnLimit => "turn_limit",
         EndReason::Passes => "passes",
+        EndReason::LoseCondition => "lose_condition",
     }
 }

@@ -78,10 +78,13 @@ impl Lowerer {
                 let b = c.args.get(1).map_or(Num::Int(0), |e| self.num(e, d));
                 Num::Sub(Box::new(a), Box::new(b))
             }
-            _ => {
-                self.unknown_head(c, "number", d);
-                Num::Int(0)
-            }
+            _ => match self.num_stack(c, d) {
+                Some(n) => n,
+                None => {
+                    self.unknown_head(c, "number", d);
+                    Num::Int(0)
+                }
+            },
         }
     }
 

@@ -124,6 +124,14 @@ pub enum Cond {
     Connected(SiteSet),
     /// Every site of the set satisfies the condition (as its subject).
     Every(SiteSet, Box<Cond>),
+    /// The stack holds at least one piece of the player.
+    Holds(SiteRef),
+    /// The stack is not empty and every piece is the player's.
+    HoldsOnly(SiteRef),
+    /// The stack holds pieces of two or more players (contested).
+    Mixed(SiteRef),
+    /// The site was marked earlier this turn (`(mark …)`).
+    Marked(SiteRef),
 }
 
 /// Index of a role in [`Game::roles`].
@@ -152,7 +160,21 @@ pub enum Num {
     Add(Vec<Num>),
     /// A difference.
     Sub(Box<Num>, Box<Num>),
+    /// The first number if the condition holds, else the second.
+    If(Box<Cond>, Box<Num>, Box<Num>),
+    /// The player's value of a counter.
+    Counter(CounterId),
+    /// The number of pieces of the player on the board.
+    Pieces,
+    /// The height of a stack.
+    Height(SiteRef),
+    /// The sum of N rolls of a die with S sides (a chance event, drawn
+    /// from the state's seeded generator).
+    Roll(u8, u8),
 }
+
+/// Index of a counter in [`Game::counters`].
+pub type CounterId = u8;
 
 /// A set of sites computed from the position.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -211,6 +233,38 @@ pub enum Effect {
     /// satisfy `remove` and give the mover those that satisfy `convert`; all
     /// groups are judged on the same position before anything changes
     /// (Polypods' deaths, rules.md §2.5 step 3).
+    /// Sets the player's counter.
+    SetCounter(CounterId, Num),
+    /// Adds to the player's counter.
+    AddCounter(CounterId, Num),
+    /// Marks a site until the end of the turn.
+    Mark(SiteRef),
+    /// Adds `count` pieces of `kind` owned by the mover on top of each site
+    /// of the set, in board order, stopping when `max` pieces in all have
+    /// been added.
+    PushEach {
+        /// Where.
+        set: SiteSet,
+        /// How many on each.
+        count: u16,
+        /// Which kind.
+        kind: Kind,
+        /// Most pieces in all (a limited supply).
+        max: Option<Num>,
+    },
+    /// Resolves every contested stack: one for one, or with dice (each
+    /// side rolls a die; the higher roll kills the difference, at most
+    /// what the other side has; equal rolls kill nothing) — Genocide's
+    /// battle, rules.md §4.1 and §4.2.
+    Battle {
+        /// Roll dice instead of cancelling one for one.
+        dice: bool,
+    },
+    /// Runs the effects once for each player, in turn order, as that
+    /// player (`Mine`, counters).
+    ForEachPlayer(Vec<Effect>),
+    /// Changes the kind of every piece at a site.
+    SetKind(SiteRef, Kind),
     Groups {
         /// Sites whose groups are looked at.
         of: SiteSet,
@@ -234,6 +288,42 @@ pub enum GenKind {
     Place(Kind),
     /// Do nothing: the turn passes.
     Pass,
+    /// End the current phase (a repeated phase goes on until this move).
+    EndPhase,
+}
+
+/// How many pieces a step takes from the top of its origin's stack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Count {
+    /// The whole stack.
+    Whole,
+    /// Exactly one piece.
+    One,
+    /// Any number from one to the height (each a move).
+    Any,
+}
+
+/// A phase of a turn: automatic effects, or moves by the player.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Phase {
+    /// Name, for display.
+    pub name: String,
+    /// Effects applied when the phase is reached (automatic phase).
+    pub auto: Vec<Effect>,
+    /// Priority levels of moves (a player-driven phase when non-empty).
+    pub play: Vec<Vec<GenId>>,
+    /// The player goes on moving in this phase until an `(end-phase)`
+    /// move or until no move is left.
+    pub repeat: bool,
+}
+
+/// A per-player number kept in the state (movement points, a bank).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Counter {
+    /// Name.
+    pub name: String,
+    /// Value at the start of the game.
+    pub init: i32,
 }
 
 /// A step-level move generator: one ludeme of the `(play …)` clause.
@@ -263,6 +353,13 @@ pub struct Gen {
     /// A filter on the position just after the move itself, before its
     /// effects (`check:`).
     pub check: Option<Cond>,
+    /// How many pieces a step moves.
+    pub count: Count,
+    /// Pieces that must stay on the origin (the step leaves at least this
+    /// many behind).
+    pub keep: Option<Num>,
+    /// Cost of the step, paid from `budget` (legal only if affordable).
+    pub cost: Option<(Num, CounterId)>,
 }
 
 /// What happens to the player to move who has no legal move.
@@ -307,6 +404,9 @@ pub struct EndRules {
     /// Tie-breaks, in order, when the scores are equal; equal all
     /// through: a draw.
     pub tie_breaks: Vec<Num>,
+    /// After every turn, each player for whom this holds loses (all of
+    /// them losing together: a draw).
+    pub lose_when: Vec<Cond>,
 }
 
 /// A toggle's value.
@@ -350,6 +450,9 @@ impl std::fmt::Display for ToggleType {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ToggleType::Bool => write!(f, "bool"),
+            ToggleType::Int { min, max } if *min == i64::MIN && *max == i64::MAX => {
+                write!(f, "int")
+            }
             ToggleType::Int { min, max } => write!(f, "int {min}..={max}"),
             ToggleType::Choice(c) => write!(f, "choice {{{}}}", c.join(" ")),
         }
@@ -417,6 +520,11 @@ pub struct Game {
     pub codes: Vec<Code>,
     /// Roles: named conditions derived from the position.
     pub roles: Vec<Role>,
+    /// The phases of a turn; a game without `(phases …)` has one, made
+    /// of `play`.
+    pub phases: Vec<Phase>,
+    /// Per-player counters.
+    pub counters: Vec<Counter>,
     /// Some generator has an `after:` or `check:` filter (legal moves are
     /// probed).
     pub has_filters: bool,

@@ -25,6 +25,8 @@ pub struct Lowerer {
     pub codes: Vec<Code>,
     pub gens: Vec<Gen>,
     pub role_names: Vec<String>,
+    pub counters: Vec<super::ir::Counter>,
+    pub phases: Vec<super::ir::Phase>,
     pub roles: Vec<super::ir::Role>,
     pub play: Vec<Vec<GenId>>,
     pub end: EndRules,
@@ -193,6 +195,9 @@ impl Lowerer {
         let mut per_player = Vec::new();
         for p in 0..self.players.len() {
             let mut bits = vec![false; n];
+            // Errors are the same for every player: report them once.
+            let mut quiet = Diags::default();
+            let d: &mut Diags = if p == 0 { &mut *d } else { &mut quiet };
             for s in self.region_sites(body, p, d) {
                 bits[s as usize] = true;
             }

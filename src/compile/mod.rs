@@ -8,6 +8,7 @@ pub mod expand;
 pub mod exprs;
 pub mod ir;
 pub mod lower;
+pub mod phases;
 pub mod rules;
 pub mod toggles;
 pub mod variant;
@@ -192,11 +193,13 @@ const ORDER: &[&str] = &[
     "board",
     "piece",
     "stack-limit",
+    "counter",
     "region",
     "role",
     "setup",
     "code",
     "play",
+    "phases",
     "end",
 ];
 
@@ -234,6 +237,8 @@ fn lower_clause(l: &mut Lowerer, c: &Clause, d: &mut Diags) {
         "piece" => l.piece(c, d),
         "stack-limit" => l.stack_limit(c, d),
         "region" => l.region(c, d),
+        "counter" => l.counter(c, d),
+        "phases" => l.phases(c, d),
         "role" => l.role(c, d),
         "setup" => l.setup(c, d),
         "code" => l.code(c, d),
@@ -258,7 +263,7 @@ fn finish(
         ("players", l.players.is_empty()),
         ("board", l.board.is_none()),
         ("piece", l.kinds.is_empty()),
-        ("play", l.play.is_empty()),
+        ("play", l.play.is_empty() && l.phases.is_empty()),
     ] {
         // A clause that is written but failed has its own errors already.
         if missing && !written(head) {
@@ -284,9 +289,30 @@ fn finish(
         .gens
         .iter()
         .any(|g| g.after.is_some() || g.check.is_some());
+    let phases = if l.phases.is_empty() {
+        vec![ir::Phase {
+            name: "Play".into(),
+            auto: Vec::new(),
+            play: l.play.clone(),
+            repeat: false,
+        }]
+    } else {
+        l.phases
+    };
+    if l.counters.len() * l.players.len() > crate::engine::state::MAX_COUNTERS {
+        let limit = crate::engine::state::MAX_COUNTERS;
+        d.error(
+            span,
+            "too many counters",
+            format!("at most {limit} counter values (counters × players)"),
+        );
+        return None;
+    }
     Some(Game {
         has_filters,
         roles: l.roles,
+        phases,
+        counters: l.counters,
         name,
         board,
         players: l.players,

@@ -71,7 +71,7 @@ impl Lowerer {
                 let reg = rest.and_then(|e| self.region_ref(e, d)).unwrap_or(0);
                 Cond::In(r, reg)
             }
-            _ => match self.cond_ext(c, d) {
+            _ => match self.cond_ext(c, d).or_else(|| self.cond_stack(c, d)) {
                 Some(cond) => cond,
                 None => {
                     self.unknown_head(c, "condition", d);
@@ -162,7 +162,7 @@ impl Lowerer {
                 check_shape(c, 0, 0, &[], d);
                 Some(Effect::EndTurn)
             }
-            _ => match self.effect_ext(c, d) {
+            _ => match self.effect_ext(c, d).or_else(|| self.effect_stack(c, d)) {
                 Some(e) => e,
                 None => {
                     self.unknown_head(c, "effect", d);
@@ -193,6 +193,14 @@ impl Lowerer {
     pub fn play(&mut self, c: &Clause, d: &mut Diags) {
         check_shape(c, 1, 1, &[], d);
         let Some(body) = c.args.first() else { return };
+        let levels = self.play_levels(body, d);
+        self.play.extend(levels);
+    }
+
+    /// Priority levels of generators: `(priority A B…)` or one level (a
+    /// clause or an array of clauses).
+    pub fn play_levels(&mut self, body: &Expr, d: &mut Diags) -> Vec<Vec<GenId>> {
+        let mut out = Vec::new();
         let levels: Vec<&Expr> = match body {
             Expr::Clause(p) if p.head == "priority" => {
                 check_shape(p, 1, usize::MAX, &[], d);
@@ -207,8 +215,9 @@ impl Lowerer {
                     ids.extend(self.generator(g, d));
                 }
             }
-            self.play.push(ids);
+            out.push(ids);
         }
+        out
     }
 
     fn generator(&mut self, c: &Clause, d: &mut Diags) -> Option<GenId> {
@@ -228,14 +237,22 @@ impl Lowerer {
                 check_shape(c, 0, 0, &[], d);
                 GenKind::Pass
             }
+            "end-phase" => {
+                check_shape(c, 0, 0, &[], d);
+                GenKind::EndPhase
+            }
             _ => {
                 self.unknown_head(c, "move", d);
                 return None;
             }
         };
         let allowed: &[&str] = match kind {
-            GenKind::Place(_) | GenKind::Pass => &["to", "check", "after", "then"],
-            GenKind::Step => &["from", "dirs", "to", "then", "after"],
+            GenKind::Place(_) | GenKind::Pass | GenKind::EndPhase => {
+                &["to", "check", "after", "then"]
+            }
+            GenKind::Step => &[
+                "from", "dirs", "to", "then", "after", "check", "count", "keep", "cost", "budget",
+            ],
             GenKind::Hop => &[
                 "from", "dirs", "over", "to", "capture", "then", "chain", "after",
             ],
@@ -264,7 +281,11 @@ impl Lowerer {
             .unwrap_or_default();
         let after = named(c, "after").map(|e| self.cond(e, d));
         let check = named(c, "check").map(|e| self.cond(e, d));
+        let (count, keep, cost) = self.stack_args(c, d);
         self.gens.push(Gen {
+            count,
+            keep,
+            cost,
             after,
             check,
             kind,
@@ -340,6 +361,15 @@ impl Lowerer {
                     .map(|e| items(e).iter().map(|x| self.num(x, d)).collect())
                     .unwrap_or_default();
             }
+            "lose-when" => {
+                check_shape(c, 1, 1, &["when"], d);
+                if let Some(e) = c.args.first() {
+                    let cond = self.cond(e, d);
+                    if enabled {
+                        self.end.lose_when.push(cond);
+                    }
+                }
+            }
             _ => self.unknown_head(c, "end", d),
         }
     }
@@ -413,11 +443,12 @@ pub fn lookup(names: &[String], e: &Expr, what: &str, d: &mut Diags) -> Option<u
         return Some(i);
     }
     let known: Vec<&str> = names.iter().map(String::as_str).collect();
-    let mut diag = Diagnostic::error(
-        e.span(),
-        format!("unknown {what} `{name}`"),
-        format!("expected one of: {}", known.join(", ")),
-    );
+    let label = if known.is_empty() {
+        format!("no {what} is declared")
+    } else {
+        format!("expected one of: {}", known.join(", "))
+    };
+    let mut diag = Diagnostic::error(e.span(), format!("unknown {what} `{name}`"), label);
     if let Some(s) = did_you_mean(name, known.iter().copied()) {
         diag = diag.with_help(format!("did you mean `{s}`?"));
     }

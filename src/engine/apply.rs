@@ -80,7 +80,7 @@ impl State {
             });
             return true;
         }
-        self.end_turn();
+        self.after_step(generator.kind);
         true
     }
 
@@ -105,7 +105,13 @@ impl State {
                 self.move_pieces(m.from, m.to, n);
             }
             GenKind::Place(kind) => self.push_piece(m.to, self.game.piece(kind, self.s.mover)),
-            GenKind::Pass => {}
+            GenKind::Pass | GenKind::EndPhase => {}
+        }
+        if let Some((cost, counter)) = &generator.cost {
+            let ctx = self.step_ctx(m);
+            let c = self.num(cost, &ctx) as i32;
+            let v = self.counter(*counter, self.s.mover);
+            self.set_counter(*counter, self.s.mover, v - c);
         }
         if generator.kind == GenKind::Hop && generator.capture && m.over != NO_SITE {
             self.clear_site(m.over);
@@ -215,6 +221,49 @@ impl State {
                 give_buf(buf);
                 false
             }
+            Effect::SetCounter(c, n) => {
+                let v = self.num_drawing(n, ctx) as i32;
+                self.set_counter(*c, ctx.player, v);
+                false
+            }
+            Effect::AddCounter(c, n) => {
+                let v = self.counter(*c, ctx.player) + self.num_drawing(n, ctx) as i32;
+                self.set_counter(*c, ctx.player, v);
+                false
+            }
+            Effect::Mark(r) => {
+                let s = site_of(*r);
+                if s != NO_SITE {
+                    self.set_mark(s, 1);
+                }
+                false
+            }
+            Effect::PushEach {
+                set,
+                count,
+                kind,
+                max,
+            } => {
+                self.push_each(set, *count, *kind, max.as_ref(), ctx);
+                false
+            }
+            Effect::Battle { dice } => {
+                self.battle(*dice);
+                false
+            }
+            Effect::ForEachPlayer(effects) => {
+                for p in 0..self.game.num_players() as u8 {
+                    self.run_effects(effects, &Ctx { player: p, ..*ctx });
+                }
+                false
+            }
+            Effect::SetKind(r, k) => {
+                let s = site_of(*r);
+                if s != NO_SITE {
+                    self.set_kind(s, *k);
+                }
+                false
+            }
             Effect::Groups {
                 of,
                 when,
@@ -283,15 +332,33 @@ impl State {
         }
     }
 
-    /// Ends the turn: the next player moves, counters update, draw rules
-    /// are checked.
-    fn end_turn(&mut self) {
-        let progress = self.s.turn_captured || self.s.turn_progress;
+    /// Ends the turn: marks are cleared, the lose conditions and draw
+    /// rules are checked, the next player moves (its automatic phases run).
+    pub(crate) fn end_turn(&mut self) {
+        let capture_counts = self
+            .game
+            .end
+            .no_progress
+            .as_ref()
+            .is_some_and(|(_, facts)| facts.contains(&TurnFact::Capture));
+        let progress = (self.s.turn_captured && capture_counts) || self.s.turn_progress;
         self.s.no_progress = if progress { 0 } else { self.s.no_progress + 1 };
         self.s.turn_captured = false;
         self.s.turn_progress = false;
+        self.clear_marks();
+        self.check_lose_conditions();
         self.next_player();
-        self.check_draws();
+        if self.s.outcome.is_some() {
+            return;
+        }
+        let game = self.game.clone();
+        if game.phases.len() > 1 || !game.phases[0].auto.is_empty() {
+            self.begin_turn();
+            self.check_lose_conditions();
+        }
+        if self.s.outcome.is_none() {
+            self.check_draws();
+        }
     }
 
     fn check_draws(&mut self) {

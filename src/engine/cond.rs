@@ -101,6 +101,17 @@ impl State {
             Cond::Compare(a, cmp, b) => cmp.test64(self.num(a, ctx), self.num(b, ctx)),
             Cond::Any(set) => self.with_set(set, ctx, |v| !v.is_empty()),
             Cond::Connected(set) => self.with_set(set, ctx, |v| self.connected(v)),
+            Cond::Holds(r) => self.with_site(ctx.site(*r), |s| {
+                self.stack(s)
+                    .iter()
+                    .any(|&p| self.game.owner(p) == ctx.player)
+            }),
+            Cond::HoldsOnly(r) => self.with_site(ctx.site(*r), |s| {
+                let st = self.stack(s);
+                !st.is_empty() && st.iter().all(|&p| self.game.owner(p) == ctx.player)
+            }),
+            Cond::Mixed(r) => self.with_site(ctx.site(*r), |s| self.is_mixed(s)),
+            Cond::Marked(r) => self.with_site(ctx.site(*r), |s| self.marks[s as usize] != 0),
             Cond::Every(set, c) => self.with_set(set, ctx, |v| {
                 v.iter().all(|&x| {
                     self.eval(
@@ -114,6 +125,13 @@ impl State {
                 })
             }),
         }
+    }
+
+    /// True if the stack at `s` holds pieces of two or more players.
+    pub fn is_mixed(&self, s: Site) -> bool {
+        let st = self.stack(s);
+        st.first()
+            .is_some_and(|&b| st.iter().any(|&p| self.game.owner(p) != self.game.owner(b)))
     }
 
     /// Owner of the top piece at `s`, `None` when empty or off the board.

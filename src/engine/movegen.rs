@@ -7,7 +7,7 @@
 use super::cond::Ctx;
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{Gen, GenId, GenKind};
+use crate::compile::ir::{Count, Gen, GenId, GenKind};
 use std::ops::ControlFlow;
 
 impl State {
@@ -27,7 +27,7 @@ impl State {
         let game = self.game.clone();
         let levels: &[Vec<GenId>] = match self.s.cont {
             Some(_) => &[],
-            None => &game.play,
+            None => &game.phases[self.s.phase as usize].play,
         };
         if let Some(c) = self.s.cont {
             let _ = self.gen_level(&[c.gen_id], Some(c.site), &mut |m| {
@@ -92,7 +92,7 @@ impl State {
             let _ = self.gen_level(&[c.gen_id], Some(c.site), &mut push);
             return;
         }
-        for level in &self.game.play {
+        for level in &self.game.phases[self.s.phase as usize].play {
             let mut found = false;
             let _ = self.gen_level(level, None, &mut |m| {
                 found = true;
@@ -117,10 +117,21 @@ impl State {
         v
     }
 
+    /// True if the current phase has a candidate move (before filters).
+    pub(crate) fn has_candidate(&self) -> bool {
+        let game = &*self.game;
+        game.phases[self.s.phase as usize].play.iter().any(|level| {
+            self.gen_level(level, None, &mut |_| ControlFlow::Break(()))
+                .is_break()
+        })
+    }
+
     /// True if generator `g` has a move from `site`.
     pub(crate) fn has_move_from(&self, g: GenId, site: Site) -> bool {
-        self.gen_from(g, site, &mut |_| ControlFlow::Break(()))
-            .is_break()
+        self.top_owner(site) == Some(self.s.mover)
+            && self
+                .gen_from(g, site, &mut |_| ControlFlow::Break(()))
+                .is_break()
     }
 
     /// Calls `sink` for each move of the generators `gens` (from `only` if
@@ -152,6 +163,48 @@ impl State {
         ControlFlow::Continue(())
     }
 
+    /// The range of piece counts a step may move from its origin (`0..=0`
+    /// stands for the whole stack; an empty range when nothing may move).
+    fn counts(&self, g: &Gen, ctx: &Ctx) -> (u16, u16) {
+        if g.count == Count::Whole && g.keep.is_none() {
+            return (0, 0);
+        }
+        let h = self.height(ctx.from) as i64;
+        let keep = g.keep.as_ref().map_or(0, |k| {
+            self.num(
+                k,
+                &Ctx {
+                    subject: ctx.from,
+                    ..*ctx
+                },
+            )
+        });
+        let movable = (h - keep.max(0)).max(0) as u16;
+        match g.count {
+            Count::Whole if keep <= 0 => (0, 0),
+            Count::Whole => (1, 0),
+            Count::One => (1, movable.min(1)),
+            Count::Any => (1, movable),
+        }
+    }
+
+    /// True if the mover can pay the step's cost.
+    fn affordable(&self, g: &Gen, m: &Move, ctx: &Ctx) -> bool {
+        match &g.cost {
+            None => true,
+            Some((cost, counter)) => {
+                let c = self.num(
+                    cost,
+                    &Ctx {
+                        subject: m.to,
+                        ..*ctx
+                    },
+                );
+                c <= self.counter(*counter, ctx.player) as i64
+            }
+        }
+    }
+
     /// Moves of generators that start from no site: placements and passes.
     fn gen_origin_free(
         &self,
@@ -167,7 +220,7 @@ impl State {
             count: 0,
         };
         match generator.kind {
-            GenKind::Pass => sink(mv(NO_SITE)),
+            GenKind::Pass | GenKind::EndPhase => sink(mv(NO_SITE)),
             GenKind::Place(_) => {
                 let player = self.s.mover;
                 for to in 0..self.heights.len() as Site {
@@ -189,7 +242,10 @@ impl State {
     ) -> ControlFlow<()> {
         let game = &*self.game;
         let generator = &game.gens[g as usize];
-        if matches!(generator.kind, GenKind::Place(_) | GenKind::Pass) {
+        if matches!(
+            generator.kind,
+            GenKind::Place(_) | GenKind::Pass | GenKind::EndPhase
+        ) {
             return ControlFlow::Continue(());
         }
         let player = self.s.mover;
@@ -205,7 +261,7 @@ impl State {
             let (over, to) = match generator.kind {
                 GenKind::Step => (NO_SITE, next),
                 GenKind::Hop => (next, board.step(next, d)),
-                GenKind::Place(_) | GenKind::Pass => (NO_SITE, NO_SITE),
+                _ => (NO_SITE, NO_SITE),
             };
             if to == NO_SITE {
                 continue;
@@ -222,13 +278,19 @@ impl State {
                 continue;
             }
             if self.eval(&generator.to, &Ctx { subject: to, ..ctx }) {
-                sink(Move {
-                    gen_id: g,
-                    from,
-                    to,
-                    over,
-                    count: 0,
-                })?;
+                let (lo, hi) = self.counts(generator, &ctx);
+                for count in lo..=hi {
+                    let m = Move {
+                        gen_id: g,
+                        from,
+                        to,
+                        over,
+                        count,
+                    };
+                    if self.affordable(generator, &m, &ctx) {
+                        sink(m)?;
+                    }
+                }
             }
         }
         ControlFlow::Continue(())

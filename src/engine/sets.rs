@@ -60,7 +60,49 @@ impl State {
             }
             Num::Add(v) => v.iter().map(|x| self.num(x, ctx)).sum(),
             Num::Sub(a, b) => self.num(a, ctx) - self.num(b, ctx),
+            Num::If(c, a, b) => {
+                if self.eval(c, ctx) {
+                    self.num(a, ctx)
+                } else {
+                    self.num(b, ctx)
+                }
+            }
+            Num::Counter(c) => self.counter(*c, ctx.player) as i64,
+            Num::Pieces => self.pieces_of(ctx.player) as i64,
+            Num::Height(r) => {
+                let s = ctx.site(*r);
+                if s == NO_SITE {
+                    0
+                } else {
+                    self.height(s) as i64
+                }
+            }
+            // A roll read by a condition does not draw: see `num_drawing`.
+            Num::Roll(..) => 0,
         }
+    }
+
+    /// Evaluates a number in an effect, where dice may be rolled (drawing
+    /// from the state's chance generator).
+    pub(crate) fn num_drawing(&mut self, n: &Num, ctx: &Ctx) -> i64 {
+        match n {
+            Num::Roll(k, sides) => (0..*k).map(|_| self.roll(*sides)).sum(),
+            Num::Add(v) => v.iter().map(|x| self.num_drawing(x, ctx)).sum(),
+            Num::Sub(a, b) => self.num_drawing(a, ctx) - self.num_drawing(b, ctx),
+            other => self.num(other, ctx),
+        }
+    }
+
+    /// The number of pieces of `player` on the board.
+    pub fn pieces_of(&self, player: crate::compile::ir::Player) -> usize {
+        (0..self.heights.len() as Site)
+            .map(|s| {
+                self.stack(s)
+                    .iter()
+                    .filter(|&&p| self.game.owner(p) == player)
+                    .count()
+            })
+            .sum()
     }
 
     /// Writes the sites of `set` into `out` (cleared first), sorted and

@@ -21,6 +21,8 @@ pub enum EndReason {
     NoProgress,
     /// The turn limit was reached.
     TurnLimit,
+    /// A `lose-when` condition held (elimination, a fallen headquarters).
+    LoseCondition,
     /// Both players passed in a row (the game is scored).
     Passes,
 }
@@ -78,7 +80,16 @@ pub(crate) struct Scalars {
     /// Consecutive passes.
     pub passes: u32,
     pub outcome: Option<Outcome>,
+    /// The current phase of the turn (index into `Game::phases`).
+    pub phase: u8,
+    /// Counters: `counters[counter * players + player]`.
+    pub counters: [i32; MAX_COUNTERS],
+    /// State of the chance generator (splitmix64).
+    pub rng: u64,
 }
+
+/// Most counter values a state holds (counters × players).
+pub const MAX_COUNTERS: usize = 16;
 
 /// One undo frame: the scalars and journal lengths before a step.
 #[derive(Debug, Clone, Copy)]
@@ -89,8 +100,10 @@ struct Frame {
 }
 
 /// Journal entries: `(index, old value)`; indices at or above
-/// `HEIGHT_BASE` are heights.
+/// `HEIGHT_BASE` are heights, at or above `MARK_BASE` (and below
+/// `HEIGHT_BASE`) site marks.
 const HEIGHT_BASE: u32 = 1 << 31;
+const MARK_BASE: u32 = 1 << 30;
 
 /// A position of a game and everything needed to go on from it.
 #[derive(Debug, Clone)]
@@ -98,6 +111,8 @@ pub struct State {
     pub(crate) game: Arc<Game>,
     pub(crate) cap: usize,
     pub(crate) heights: Vec<u8>,
+    /// Per-site marks, cleared at the end of every turn.
+    pub(crate) marks: Vec<u8>,
     pub(crate) pieces: Vec<Piece>,
     pub(crate) s: Scalars,
     /// Hash of the position at the start of every turn so far.
@@ -118,6 +133,7 @@ impl State {
         let cap = game.stack_cap;
         let mut st = State {
             heights: vec![0; n],
+            marks: vec![0; n],
             pieces: vec![0; n * cap],
             cap,
             s: Scalars {
@@ -130,6 +146,9 @@ impl State {
                 turn_progress: false,
                 passes: 0,
                 outcome: None,
+                phase: 0,
+                counters: [0; MAX_COUNTERS],
+                rng: 0x6c75_6469_635f_7365,
             },
             history: Vec::with_capacity(256),
             log: Vec::new(),
@@ -145,6 +164,8 @@ impl State {
                 st.push_piece(site, p);
             }
         }
+        st.init_counters();
+        st.begin_turn();
         st.reset_history();
         st
     }
@@ -261,6 +282,8 @@ impl State {
             let (i, old) = self.log.pop().unwrap_or_default();
             if i >= HEIGHT_BASE {
                 self.heights[(i - HEIGHT_BASE) as usize] = old;
+            } else if i >= MARK_BASE {
+                self.marks[(i - MARK_BASE) as usize] = old;
             } else {
                 self.pieces[i as usize] = old;
             }
@@ -268,6 +291,72 @@ impl State {
         self.history.truncate(f.history_len as usize);
         self.s = f.scalars;
         true
+    }
+
+    /// Sets a site's mark (journaled).
+    pub(crate) fn set_mark(&mut self, site: Site, v: u8) {
+        let old = self.marks[site as usize];
+        if old != v {
+            if self.journaling {
+                self.log.push((MARK_BASE + site as u32, old));
+            }
+            self.marks[site as usize] = v;
+        }
+    }
+
+    /// Clears every mark (journaled).
+    pub(crate) fn clear_marks(&mut self) {
+        for s in 0..self.marks.len() {
+            self.set_mark(s as Site, 0);
+        }
+    }
+
+    /// Gives every counter its initial value.
+    fn init_counters(&mut self) {
+        let n = self.game.num_players();
+        for (c, counter) in self.game.counters.iter().enumerate() {
+            for p in 0..n {
+                if let Some(v) = self.s.counters.get_mut(c * n + p) {
+                    *v = counter.init;
+                }
+            }
+        }
+    }
+
+    /// A player's value of a counter.
+    pub fn counter(&self, counter: u8, player: Player) -> i32 {
+        let i = counter as usize * self.game.num_players() + player as usize;
+        self.s.counters.get(i).copied().unwrap_or(0)
+    }
+
+    /// Sets a player's counter (kept in the scalars, so undo restores it).
+    pub(crate) fn set_counter(&mut self, counter: u8, player: Player, v: i32) {
+        let i = counter as usize * self.game.num_players() + player as usize;
+        if let Some(x) = self.s.counters.get_mut(i) {
+            *x = v;
+        }
+    }
+
+    /// The current phase of the turn.
+    pub fn phase(&self) -> usize {
+        self.s.phase as usize
+    }
+
+    /// Seeds the chance generator (dice): the same seed gives the same
+    /// rolls on every machine.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.s.rng = seed ^ 0x6c75_6469_635f_7365;
+    }
+
+    /// Draws a number in `1..=sides` from the chance generator
+    /// (splitmix64; portable).
+    pub(crate) fn roll(&mut self, sides: u8) -> i64 {
+        self.s.rng = self.s.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.s.rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        (z % sides.max(1) as u64) as i64 + 1
     }
 
     fn set_height(&mut self, site: Site, h: u8) {
