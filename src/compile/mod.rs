@@ -296,3 +296,6 @@ fn finish(
         zobrist,
     })
 }
+
+#[cfg(test)]
+mod tests;
