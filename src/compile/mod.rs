@@ -330,3 +330,6 @@ fn finish(
         zobrist,
     })
 }
+
+#[cfg(test)]
+mod tests;

@@ -54,3 +54,6 @@ pub struct IllegalMove {
     /// The legal moves (turns) in the game's notation.
     pub legal: Vec<String>,
 }
+
+#[cfg(test)]
+mod tests;
