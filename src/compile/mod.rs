@@ -162,6 +162,18 @@ fn lower_file(items: &[Expr], options: &Options, d: &mut Diags) -> Result<Option
             _ => {}
         }
     }
+    for c in clauses(game) {
+        let named = ["piece", "region", "role", "counter", "phase"].contains(&c.head.as_str());
+        if let (true, Some(Expr::Str(n, span))) = (named, c.args.first())
+            && defines.contains(n)
+        {
+            d.error(
+                *span,
+                format!("`{n}` names both a {} and a define", c.head),
+                "a define's name replaces every string spelt the same",
+            );
+        }
+    }
     let errors = toggles::apply_overrides(&mut toggles, &options.sets);
     if !errors.is_empty() {
         return Err(LoadError::Options(errors));

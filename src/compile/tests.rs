@@ -246,7 +246,6 @@ fn a_toggle_passed_to_a_define_is_substituted() {
 }
 
 #[test]
-#[ignore = "bug: `$name` inside a define body is never substituted, and the clause using it is silently dropped"]
 fn a_toggle_inside_a_define_body_is_substituted() {
     // The define's body reads the toggle itself: the turn limit must be 9.
     let text = small(

@@ -205,7 +205,6 @@ fn a_capture_resets_the_no_progress_counter_when_listed() {
 }
 
 #[test]
-#[ignore = "bug: captures reset the no-progress counter even when `Capture` is not a reset fact"]
 fn a_capture_is_no_progress_when_not_listed() {
     // No reset facts at all: every turn counts. a1xc1 (1), f1-e1 (2) →
     // draw after two turns although the first was a capture.

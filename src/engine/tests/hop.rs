@@ -183,7 +183,6 @@ fn number_labels_are_used_in_notation() {
 }
 
 #[test]
-#[ignore = "bug: a chain whose landing stack was removed by `then:` keeps the turn open with no legal move"]
 fn a_chain_ends_when_its_piece_is_gone() {
     // 1×7: P1 a1, P2 b1 d1. The hop removes its own piece on landing
     // (`then:(remove To)`). After a1xc1 nothing of P1's is on c1, so the

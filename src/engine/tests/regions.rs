@@ -142,7 +142,6 @@ fn a_label_that_names_no_site_is_an_error() {
 }
 
 #[test]
-#[ignore = "bug: a region's errors are reported once per player (the region is lowered per player)"]
 fn a_region_error_is_reported_once() {
     // One bad label, one unknown region name: two diagnostics, whatever
     // the number of players (here 3).

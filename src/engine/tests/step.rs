@@ -136,6 +136,7 @@ fn an_illegal_step_is_refused_and_changes_nothing() {
         from: site(&st, "a1"),
         to: site(&st, "c1"),
         over: crate::board::NO_SITE,
+        count: 0,
     };
     assert!(st.play(&bogus).is_err());
     assert_eq!((position(&st), st.hash(), st.current_player()), before);
