@@ -22,7 +22,12 @@
 //! expect owner: D c3 d4          # these sites' top pieces are D's
 //! expect roles c3: Foot Alive    # exactly these roles hold at c3
 //! expect outcome: Black wins     # or `draw`, or `none`
+//! expect stack d4: R R B         # the stack, bottom first, by owner letter
+//! expect counter mp: 12          # the player to move's counter
+//! expect to-move: B
 //! ```
+//! In `put:`, `d4*3` puts three pieces; a site named twice gets both
+//! players' pieces in the order written (a mixed stack).
 //! Lines run in order; `expect` lines check the position reached so far.
 //! A `put:` piece may carry a setup-code prefix (`D:Ka1`, see `(code …)`).
 
@@ -168,6 +173,42 @@ fn step(st: &mut State, line: &str) -> Result<(), String> {
         }),
         "expect owner" => expect_owner(st, value),
         "expect outcome" => expect_outcome(st, value),
+        k if k.starts_with("expect stack") => {
+            let label = k.trim_start_matches("expect stack").trim();
+            let (_, s) = sites(st, std::iter::once(label))?[0];
+            let game = st.game();
+            let got: Vec<String> = st
+                .stack(s)
+                .iter()
+                .map(|&p| game.players[game.owner(p) as usize].letter.to_string())
+                .collect();
+            same(
+                value,
+                &got.join(" "),
+                &format!("stack at {label} (bottom first)"),
+            )
+        }
+        k if k.starts_with("expect counter") => {
+            let name = k.trim_start_matches("expect counter").trim();
+            let game = st.game().clone();
+            let id = game
+                .counters
+                .iter()
+                .position(|c| c.name == name)
+                .ok_or_else(|| format!("no counter `{name}`"))?;
+            same(
+                value,
+                &st.counter(id as u8, st.current_player()).to_string(),
+                &format!("counter {name}"),
+            )
+        }
+        "expect to-move" => same(
+            value,
+            &st.game().players[st.current_player() as usize]
+                .letter
+                .to_string(),
+            "player to move",
+        ),
         k if k.starts_with("expect roles") => {
             expect_roles(st, k.trim_start_matches("expect roles").trim(), value)
         }
@@ -222,6 +263,14 @@ fn put(st: &mut State, value: &str) -> Result<(), String> {
         let owner = player(st, letter)?;
         for item in list.split(',').filter(|x| !x.is_empty()) {
             let game = st.game().clone();
+            let (item, times) = match item.split_once('*') {
+                Some((i, n)) => (
+                    i,
+                    n.parse::<usize>()
+                        .map_err(|_| format!("bad count in `{i}*{n}`"))?,
+                ),
+                None => (item, 1),
+            };
             let split = item
                 .find(|c: char| c.is_ascii_digit() || c.is_ascii_lowercase())
                 .unwrap_or(0);
@@ -241,8 +290,11 @@ fn put(st: &mut State, value: &str) -> Result<(), String> {
                     None
                 })
                 .ok_or_else(|| format!("unknown prefix `{prefix}`"))?;
-            stacks.retain(|(s, _)| *s != site);
-            stacks.push((site, vec![game.piece(kind, owner); count as usize]));
+            let pieces = vec![game.piece(kind, owner); count as usize * times];
+            match stacks.iter_mut().find(|(s, _)| *s == site) {
+                Some((_, stack)) => stack.extend(pieces),
+                None => stacks.push((site, pieces)),
+            }
         }
     }
     let mover = st.current_player();

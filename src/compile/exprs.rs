@@ -115,6 +115,17 @@ impl Lowerer {
                     c.args.first().map_or(Cond::False, |e| self.cond(e, d)),
                 ))
             }
+            "minus" | "reach" => {
+                check_shape(c, 2, 2, &[], d);
+                let a = c.args.first().map_or(SiteSet::Removed, |e| self.set(e, d));
+                if c.head == "minus" {
+                    let b = c.args.get(1).map_or(SiteSet::Removed, |e| self.set(e, d));
+                    SiteSet::Minus(Box::new(a), Box::new(b))
+                } else {
+                    let cond = c.args.get(1).map_or(Cond::True, |e| self.cond(e, d));
+                    SiteSet::Reach(Box::new(a), Box::new(cond))
+                }
+            }
             "adjacent-to" => {
                 check_shape(c, 2, 2, &[], d);
                 let inner = c.args.first().map_or(SiteSet::Removed, |e| self.set(e, d));

@@ -132,7 +132,12 @@ pub enum Cond {
     Mixed(SiteRef),
     /// The site was marked earlier this turn (`(mark …)`).
     Marked(SiteRef),
+    /// The boolean toggle is on now (toggles can flip during play).
+    On(ToggleId),
 }
+
+/// Index of a toggle in [`Game::toggles`].
+pub type ToggleId = u8;
 
 /// Index of a role in [`Game::roles`].
 pub type RoleId = u16;
@@ -189,6 +194,11 @@ pub enum SiteSet {
     Where(Box<Cond>),
     /// The sites next to a member of the set that satisfy the condition.
     AdjacentTo(Box<SiteSet>, Box<Cond>),
+    /// The sites of the first set that are not in the second.
+    Minus(Box<SiteSet>, Box<SiteSet>),
+    /// The sites reachable from the set's sites satisfying the condition,
+    /// step by step through adjacent sites that satisfy it too.
+    Reach(Box<SiteSet>, Box<Cond>),
     /// The sites removed by earlier effects of the current step.
     Removed,
     /// The sites whose owner earlier effects of the current step changed.
@@ -265,6 +275,10 @@ pub enum Effect {
     ForEachPlayer(Vec<Effect>),
     /// Changes the kind of every piece at a site.
     SetKind(SiteRef, Kind),
+    /// Flips a boolean toggle for the rest of the game.
+    Flip(ToggleId),
+    /// Clears every site mark.
+    ClearMarks,
     Groups {
         /// Sites whose groups are looked at.
         of: SiteSet,
@@ -290,6 +304,9 @@ pub enum GenKind {
     Pass,
     /// End the current phase (a repeated phase goes on until this move).
     EndPhase,
+    /// Flip a boolean toggle; one move per site that satisfies `to:`
+    /// (Genocide's capturable toggles, rules.md §4.2).
+    Flip(ToggleId),
 }
 
 /// How many pieces a step takes from the top of its origin's stack.
@@ -358,6 +375,8 @@ pub struct Gen {
     /// Pieces that must stay on the origin (the step leaves at least this
     /// many behind).
     pub keep: Option<Num>,
+    /// Most pieces one step may take.
+    pub max: Option<Num>,
     /// Cost of the step, paid from `budget` (legal only if affordable).
     pub cost: Option<(Num, CounterId)>,
 }
@@ -503,6 +522,9 @@ pub struct Game {
     pub toggles: Vec<Toggle>,
     /// Region names.
     pub region_names: Vec<String>,
+    /// A mark shown by `ludic show` on the empty sites of a region (as
+    /// seen by the first player): `(region "Water" … mark:"~")`.
+    pub region_marks: Vec<Option<String>>,
     /// `regions[region][player]`: membership bitmap over sites.
     pub regions: Vec<Vec<Vec<bool>>>,
     /// `dirsets[set][player]`: directions.

@@ -18,6 +18,7 @@ pub struct Lowerer {
     pub kinds: Vec<String>,
     pub stack_cap: usize,
     pub region_names: Vec<String>,
+    pub region_marks: Vec<Option<String>>,
     pub regions: Vec<Vec<Vec<bool>>>,
     pub dirsets: Vec<Vec<Vec<Dir>>>,
     pub dirset_keys: HashMap<String, u16>,
@@ -26,6 +27,7 @@ pub struct Lowerer {
     pub gens: Vec<Gen>,
     pub role_names: Vec<String>,
     pub counters: Vec<super::ir::Counter>,
+    pub toggles: Vec<super::ir::Toggle>,
     pub phases: Vec<super::ir::Phase>,
     pub roles: Vec<super::ir::Role>,
     pub play: Vec<Vec<GenId>>,
@@ -186,11 +188,15 @@ impl Lowerer {
 
     /// `(region "Name" REGION)`: evaluated once per player.
     pub fn region(&mut self, c: &Clause, d: &mut Diags) {
-        check_shape(c, 2, 2, &[], d);
+        check_shape(c, 2, 2, &["mark"], d);
         let (Some(name), Some(body)) = (c.args.first().and_then(|e| string(e, d)), c.args.get(1))
         else {
             return;
         };
+        let mark = named(c, "mark")
+            .and_then(|e| string(e, d))
+            .map(str::to_string);
+        self.region_marks.push(mark);
         let n = self.board.as_ref().map_or(0, Board::len);
         let mut per_player = Vec::new();
         for p in 0..self.players.len() {
@@ -255,6 +261,27 @@ impl Lowerer {
                     s
                 })
                 .collect(),
+            "except" => {
+                let mut out = board.all();
+                let minus: Vec<Site> = c
+                    .args
+                    .iter()
+                    .flat_map(|e| self.region_sites(e, p, d))
+                    .collect();
+                out.retain(|s| !minus.contains(s));
+                out
+            }
+            "per-player" => match c.args.get(p) {
+                Some(e) => self.region_sites(e, p, d),
+                None => {
+                    d.error(
+                        c.span,
+                        "`per-player` needs one region per player",
+                        format!("expected {} regions", self.players.len()),
+                    );
+                    Vec::new()
+                }
+            },
             "union" => {
                 let mut all: Vec<Site> = c
                     .args

@@ -218,6 +218,7 @@ const ORDER: &[&str] = &[
 fn lower_game(name: String, body: &[Expr], toggles: Vec<Toggle>, d: &mut Diags) -> Option<Game> {
     let mut l = Lowerer {
         stack_cap: 32,
+        toggles: toggles.clone(),
         ..Default::default()
     };
     for e in body {
@@ -332,6 +333,7 @@ fn finish(
         stack_cap: l.stack_cap,
         toggles,
         region_names: l.region_names,
+        region_marks: l.region_marks,
         regions: l.regions,
         dirsets: l.dirsets,
         setup: l.setup,

@@ -100,6 +100,32 @@ impl Lowerer {
         (count, keep, cost)
     }
 
+    /// A boolean toggle given by name (a word), for rules that read or
+    /// flip it during play.
+    pub fn bool_toggle(&mut self, e: &Expr, d: &mut Diags) -> Option<super::ir::ToggleId> {
+        let w = super::args::word(e, d)?;
+        let is_bool = |t: &&super::ir::Toggle| t.ty == super::ir::ToggleType::Bool;
+        let bools: Vec<String> = self
+            .toggles
+            .iter()
+            .filter(is_bool)
+            .map(|t| t.name.clone())
+            .collect();
+        let i = self.toggles.iter().position(|t| t.name == w && is_bool(&t));
+        if i.is_none() {
+            let mut diag = crate::diag::Diagnostic::error(
+                e.span(),
+                format!("`{w}` is not a boolean toggle"),
+                format!("expected one of: {}", bools.join(", ")),
+            );
+            if let Some(s) = crate::diag::did_you_mean(w, bools.iter().map(String::as_str)) {
+                diag = diag.with_help(format!("did you mean `{s}`?"));
+            }
+            d.push(diag);
+        }
+        i.filter(|&i| i < 64).map(|i| i as super::ir::ToggleId)
+    }
+
     /// A counter given by name.
     pub fn counter_ref(&mut self, e: &Expr, d: &mut Diags) -> Option<CounterId> {
         let names: Vec<String> = self.counters.iter().map(|c| c.name.clone()).collect();
@@ -113,6 +139,15 @@ impl Lowerer {
             "holds-only" => Cond::HoldsOnly,
             "mixed" => Cond::Mixed,
             "marked" => Cond::Marked,
+            "on" => {
+                check_shape(c, 1, 1, &[], d);
+                let id = c
+                    .args
+                    .first()
+                    .and_then(|e| self.bool_toggle(e, d))
+                    .unwrap_or(0);
+                return Some(Cond::On(id));
+            }
             _ => return None,
         };
         check_shape(c, 0, 1, &[], d);
@@ -214,6 +249,17 @@ impl Lowerer {
                         .map(|e| self.effects(e, d))
                         .unwrap_or_default(),
                 ))
+            }
+            "clear-marks" => {
+                check_shape(c, 0, 0, &[], d);
+                Some(Effect::ClearMarks)
+            }
+            "flip" => {
+                check_shape(c, 1, 1, &[], d);
+                c.args
+                    .first()
+                    .and_then(|e| self.bool_toggle(e, d))
+                    .map(Effect::Flip)
             }
             "set-kind" => {
                 check_shape(c, 2, 2, &[], d);

@@ -241,17 +241,27 @@ impl Lowerer {
                 check_shape(c, 0, 0, &[], d);
                 GenKind::EndPhase
             }
+            "flip" => {
+                check_shape(c, 1, 1, &["to", "check", "after", "then"], d);
+                GenKind::Flip(
+                    c.args
+                        .first()
+                        .and_then(|e| self.bool_toggle(e, d))
+                        .unwrap_or(0),
+                )
+            }
             _ => {
                 self.unknown_head(c, "move", d);
                 return None;
             }
         };
         let allowed: &[&str] = match kind {
-            GenKind::Place(_) | GenKind::Pass | GenKind::EndPhase => {
+            GenKind::Place(_) | GenKind::Pass | GenKind::EndPhase | GenKind::Flip(_) => {
                 &["to", "check", "after", "then"]
             }
             GenKind::Step => &[
-                "from", "dirs", "to", "then", "after", "check", "count", "keep", "cost", "budget",
+                "from", "dirs", "to", "then", "after", "check", "count", "keep", "max", "cost",
+                "budget",
             ],
             GenKind::Hop => &[
                 "from", "dirs", "over", "to", "capture", "then", "chain", "after",
@@ -282,9 +292,11 @@ impl Lowerer {
         let after = named(c, "after").map(|e| self.cond(e, d));
         let check = named(c, "check").map(|e| self.cond(e, d));
         let (count, keep, cost) = self.stack_args(c, d);
+        let max = named(c, "max").map(|e| self.num(e, d));
         self.gens.push(Gen {
             count,
             keep,
+            max,
             cost,
             after,
             check,

@@ -106,6 +106,7 @@ impl State {
             }
             GenKind::Place(kind) => self.push_piece(m.to, self.game.piece(kind, self.s.mover)),
             GenKind::Pass | GenKind::EndPhase => {}
+            GenKind::Flip(id) => self.flip(id),
         }
         if let Some((cost, counter)) = &generator.cost {
             let ctx = self.step_ctx(m);
@@ -255,6 +256,14 @@ impl State {
                 for p in 0..self.game.num_players() as u8 {
                     self.run_effects(effects, &Ctx { player: p, ..*ctx });
                 }
+                false
+            }
+            Effect::ClearMarks => {
+                self.clear_marks();
+                false
+            }
+            Effect::Flip(id) => {
+                self.flip(*id);
                 false
             }
             Effect::SetKind(r, k) => {

@@ -111,6 +111,7 @@ impl State {
                 !st.is_empty() && st.iter().all(|&p| self.game.owner(p) == ctx.player)
             }),
             Cond::Mixed(r) => self.with_site(ctx.site(*r), |s| self.is_mixed(s)),
+            Cond::On(id) => self.flag(*id),
             Cond::Marked(r) => self.with_site(ctx.site(*r), |s| self.marks[s as usize] != 0),
             Cond::Every(set, c) => self.with_set(set, ctx, |v| {
                 v.iter().all(|&x| {

@@ -118,12 +118,21 @@ impl State {
     }
 
     /// True if the current phase has a candidate move (before filters).
+    /// True if the current phase has a candidate move other than ending
+    /// the phase (before filters).
     pub(crate) fn has_candidate(&self) -> bool {
         let game = &*self.game;
-        game.phases[self.s.phase as usize].play.iter().any(|level| {
-            self.gen_level(level, None, &mut |_| ControlFlow::Break(()))
-                .is_break()
-        })
+        let mut sink = |m: Move| {
+            if game.gens[m.gen_id as usize].kind == GenKind::EndPhase {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        };
+        game.phases[self.s.phase as usize]
+            .play
+            .iter()
+            .any(|level| self.gen_level(level, None, &mut sink).is_break())
     }
 
     /// True if generator `g` has a move from `site`.
@@ -166,22 +175,19 @@ impl State {
     /// The range of piece counts a step may move from its origin (`0..=0`
     /// stands for the whole stack; an empty range when nothing may move).
     fn counts(&self, g: &Gen, ctx: &Ctx) -> (u16, u16) {
-        if g.count == Count::Whole && g.keep.is_none() {
+        if g.count == Count::Whole && g.keep.is_none() && g.max.is_none() {
             return (0, 0);
         }
         let h = self.height(ctx.from) as i64;
-        let keep = g.keep.as_ref().map_or(0, |k| {
-            self.num(
-                k,
-                &Ctx {
-                    subject: ctx.from,
-                    ..*ctx
-                },
-            )
-        });
-        let movable = (h - keep.max(0)).max(0) as u16;
+        let here = Ctx {
+            subject: ctx.from,
+            ..*ctx
+        };
+        let keep = g.keep.as_ref().map_or(0, |k| self.num(k, &here));
+        let most = g.max.as_ref().map_or(h, |k| self.num(k, &here));
+        let movable = (h - keep.max(0)).clamp(0, most.max(0)) as u16;
         match g.count {
-            Count::Whole if keep <= 0 => (0, 0),
+            Count::Whole if keep <= 0 && most >= h => (0, 0),
             Count::Whole => (1, 0),
             Count::One => (1, movable.min(1)),
             Count::Any => (1, movable),
@@ -221,7 +227,7 @@ impl State {
         };
         match generator.kind {
             GenKind::Pass | GenKind::EndPhase => sink(mv(NO_SITE)),
-            GenKind::Place(_) => {
+            GenKind::Place(_) | GenKind::Flip(_) => {
                 let player = self.s.mover;
                 for to in 0..self.heights.len() as Site {
                     if self.eval(&generator.to, &Ctx::at(player, to)) {
@@ -244,7 +250,7 @@ impl State {
         let generator = &game.gens[g as usize];
         if matches!(
             generator.kind,
-            GenKind::Place(_) | GenKind::Pass | GenKind::EndPhase
+            GenKind::Place(_) | GenKind::Pass | GenKind::EndPhase | GenKind::Flip(_)
         ) {
             return ControlFlow::Continue(());
         }

@@ -1,6 +1,9 @@
 //! Move notation: a turn is written as the origin's label followed, for
 //! every step, by a separator (`-` for a plain step, `x` for a capture) and
 //! the destination's label: `11-15`, `15x24`, `9x18x27` (PDN, rules.md §3.7).
+//! A step that takes N pieces from the top of a stack adds `/N`
+//! (`d1-d2/2`); a placement is its site's label, a pass `pass`, the end of a
+//! phase `end`.
 //! Site labels come from the board (numbers or coordinates).
 
 use super::{IllegalMove, Move, State};
@@ -26,6 +29,11 @@ impl State {
         };
         match self.game.gens[first.gen_id as usize].kind {
             GenKind::Pass => return "pass".into(),
+            GenKind::EndPhase => return "end".into(),
+            GenKind::Flip(id) => {
+                let name = &self.game.toggles[id as usize].name;
+                return format!("flip-{name}@{}", b.site(first.to).label);
+            }
             GenKind::Place(_) => return b.site(first.to).label.clone(),
             _ => {}
         }
@@ -33,6 +41,9 @@ impl State {
         for m in turn {
             s.push(self.separator(m));
             s.push_str(&b.site(m.to).label);
+            if m.count > 0 {
+                s.push_str(&format!("/{}", m.count));
+            }
         }
         s
     }

@@ -40,7 +40,11 @@ impl State {
             }
             if !phase.play.is_empty() {
                 self.s.phase = p as u8;
-                return true;
+                // A repeated phase where nothing but ending it is possible
+                // is skipped.
+                if !phase.repeat || self.has_candidate() {
+                    return true;
+                }
             }
         }
         false

@@ -89,6 +89,13 @@ impl State {
             Num::Roll(k, sides) => (0..*k).map(|_| self.roll(*sides)).sum(),
             Num::Add(v) => v.iter().map(|x| self.num_drawing(x, ctx)).sum(),
             Num::Sub(a, b) => self.num_drawing(a, ctx) - self.num_drawing(b, ctx),
+            Num::If(c, a, b) => {
+                if self.eval(c, ctx) {
+                    self.num_drawing(a, ctx)
+                } else {
+                    self.num_drawing(b, ctx)
+                }
+            }
             other => self.num(other, ctx),
         }
     }
@@ -147,6 +154,15 @@ impl State {
                 }
             }
             SiteSet::AdjacentTo(inner, c) => self.adjacent_to(inner, c, ctx, out),
+            SiteSet::Minus(a, b) => {
+                let mut other = take_buf();
+                self.set_into(a, ctx, out);
+                self.set_into(b, ctx, &mut other);
+                other.sort_unstable();
+                out.retain(|s| other.binary_search(s).is_err());
+                give_buf(other);
+            }
+            SiteSet::Reach(from, c) => self.reach(from, c, ctx, out),
             SiteSet::Removed => out.extend_from_slice(&self.removed),
             SiteSet::Converted => out.extend_from_slice(&self.converted),
         }
@@ -196,6 +212,45 @@ impl State {
         });
         out.sort_unstable();
         give_buf(base);
+    }
+
+    /// Sites reachable from the members of `from` that satisfy `c`,
+    /// through adjacent sites that satisfy `c`.
+    fn reach(&self, from: &SiteSet, c: &Cond, ctx: &Ctx, out: &mut Vec<Site>) {
+        let mut start = take_buf();
+        self.set_into(from, ctx, &mut start);
+        let board = &self.game.board;
+        let ok = |s: Site| {
+            self.eval(
+                c,
+                &Ctx {
+                    subject: s,
+                    anchor: s,
+                    ..*ctx
+                },
+            )
+        };
+        with_marks(self.heights.len(), |marks, epoch| {
+            for &s in &start {
+                if marks[s as usize] != epoch && ok(s) {
+                    marks[s as usize] = epoch;
+                    out.push(s);
+                }
+            }
+            let mut i = 0;
+            while i < out.len() {
+                let cur = out[i];
+                i += 1;
+                for n in board.neighbours(cur) {
+                    if marks[n as usize] != epoch && ok(n) {
+                        marks[n as usize] = epoch;
+                        out.push(n);
+                    }
+                }
+            }
+        });
+        out.sort_unstable();
+        give_buf(start);
     }
 
     /// The connected group of the stack at `s`: occupied sites reachable by

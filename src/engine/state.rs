@@ -86,6 +86,8 @@ pub(crate) struct Scalars {
     pub counters: [i32; MAX_COUNTERS],
     /// State of the chance generator (splitmix64).
     pub rng: u64,
+    /// Boolean toggles as they stand now, bit `i` for toggle `i`.
+    pub flags: u64,
 }
 
 /// Most counter values a state holds (counters × players).
@@ -149,6 +151,7 @@ impl State {
                 phase: 0,
                 counters: [0; MAX_COUNTERS],
                 rng: 0x6c75_6469_635f_7365,
+                flags: 0,
             },
             history: Vec::with_capacity(256),
             log: Vec::new(),
@@ -165,6 +168,7 @@ impl State {
             }
         }
         st.init_counters();
+        st.init_flags();
         st.begin_turn();
         st.reset_history();
         st
@@ -308,6 +312,28 @@ impl State {
     pub(crate) fn clear_marks(&mut self) {
         for s in 0..self.marks.len() {
             self.set_mark(s as Site, 0);
+        }
+    }
+
+    /// Sets the toggle flags from the game's toggle values.
+    fn init_flags(&mut self) {
+        let game = self.game.clone();
+        for (i, t) in game.toggles.iter().enumerate().take(64) {
+            if t.value == crate::compile::ir::Value::Bool(true) {
+                self.s.flags |= 1 << i;
+            }
+        }
+    }
+
+    /// True if boolean toggle `id` is on now.
+    pub fn flag(&self, id: u8) -> bool {
+        id < 64 && self.s.flags & (1 << id) != 0
+    }
+
+    /// Flips boolean toggle `id`.
+    pub(crate) fn flip(&mut self, id: u8) {
+        if id < 64 {
+            self.s.flags ^= 1 << id;
         }
     }
 

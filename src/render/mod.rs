@@ -10,7 +10,14 @@ pub fn stack_text(st: &State, site: u16) -> String {
     let game = st.game();
     let h = st.height(site);
     let Some(owner) = st.top_owner(site) else {
-        return ".".into();
+        // An empty site of a region with a mark (water: `~`).
+        let g = &**game;
+        let mark = g
+            .region_marks
+            .iter()
+            .enumerate()
+            .find_map(|(r, m)| m.as_ref().filter(|_| g.regions[r][0][site as usize]));
+        return mark.cloned().unwrap_or_else(|| ".".into());
     };
     let letter = game.players[owner as usize].letter;
     let mut text = match h {
