@@ -10,7 +10,7 @@
 //! scenario: crowning ends the move
 //! set: repetition=false          # toggles (optional, repeatable)
 //! fen: B:W26,27:B22              # a FEN position (numbered sites), or:
-//! put: D:a1,b2 L:c3              # stacks by player letter and site labels
+//! put: D:a1,b2 L:c3              # stacks on an empty board, by player letter
 //! to-move: D                     # the player to move after `put:`
 //! moves: 11-15 23-19             # moves played first
 //! expect moves: 22x31            # exactly these legal moves (any order)
@@ -255,9 +255,10 @@ fn current_stacks(st: &State) -> Vec<(u16, Vec<u8>)> {
         .collect()
 }
 
-/// `put: D:a1,b2 L:Kc3`: adds stacks (setup codes as prefixes).
+/// `put: D:a1,b2 L:Kc3`: sets up these stacks on an empty board (setup
+/// codes as prefixes, `*N` for N pieces).
 fn put(st: &mut State, value: &str) -> Result<(), String> {
-    let mut stacks = current_stacks(st);
+    let mut stacks: Vec<(u16, Vec<u8>)> = Vec::new();
     for group in value.split_whitespace() {
         let (letter, list) = group.split_once(':').ok_or("expected `LETTER:site,site`")?;
         let owner = player(st, letter)?;

@@ -38,7 +38,10 @@ pub fn one(start: &State, seed: u64, i: u64, max_turns: u32) -> PlayoutResult {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(i);
     let mut buf = Vec::with_capacity(64);
-    playout(start.clone(), &mut rng, max_turns, &mut buf)
+    let mut st = start.clone();
+    // Dice inside the game draw from their own generator, seeded per playout.
+    st.set_seed(seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    playout(st, &mut rng, max_turns, &mut buf)
 }
 
 /// Runs the command.

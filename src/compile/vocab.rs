@@ -59,7 +59,13 @@ ludemes! {
         "(piece \"Checker\")";
     "stack-limit" "game" "(stack-limit N)" "Most pieces one stack may hold (default 32)."
         "(stack-limit 2)";
-    "region" "game" "(region \"Name\" REGION)" "A named set of sites, per player when it uses player-relative parts."
+    "counter" "game" "(counter \"Name\" [init:N])" "A number kept per player in the state (movement points, a bank); read with `(counter \"Name\")`."
+        "(counter \"mp\")";
+    "phases" "game" "(phases (phase …)…)" "The phases of a turn, in order; replaces `play`. Automatic phases apply effects; player phases give moves."
+        "(phases (phase \"Growth\" auto:(battle)) (phase \"Movement\" {(step) (end-phase)} repeat:true))";
+    "phase" "phases" "(phase \"Name\" [MOVES] [auto:EFFECTS] [repeat:BOOL])" "One phase: its effects run when it is reached; with moves, the player moves; `repeat:true` keeps the player moving until `(end-phase)` or no other move is left (a phase where only `end` is possible is skipped)."
+        "(phase \"Movement\" {(step count:Any cost:1 budget:\"mp\") (end-phase)} repeat:true)";
+    "region" "game" "(region \"Name\" REGION [mark:\"~\"])" "A named set of sites, per player when it uses player-relative parts; `ludic show` draws its empty sites with the mark."
         "(region \"Far\" (side Forward))";
     "row" "region" "(row R)" "Row R, counted from the bottom from 0."
         "(row 0)";
@@ -77,6 +83,10 @@ ludemes! {
         "(sites \"a1\" \"h8\")";
     "union" "region" "(union REGION…)" "Sites in any of the regions."
         "(union (row 0) (row 7))";
+    "per-player" "region" "(per-player REGION REGION…)" "One region per player, in turn order."
+        "(per-player (sites \"d1\") (sites \"e8\"))";
+    "except" "region" "(except REGION…)" "Every site not in the regions."
+        "(except (sites \"a1\" \"h8\"))";
     "setup" "game" "(setup (fill …)…)" "The initial position."
         "(setup (fill \"Checker\" P1 (rows 5 7)) (fill \"Checker\" P2 (rows 0 2)))";
     "fill" "setup" "(fill \"Kind\" PLAYER REGION [count:N])" "Puts a stack of N pieces (default 1) of PLAYER (P1, P2…) on every site of the region."
@@ -87,10 +97,14 @@ ludemes! {
         "(play (priority {(hop …) (hop …)} {(step …) (step …)}))";
     "priority" "move" "(priority MOVES MOVES…)" "The first group that has a legal move gives the moves (compulsory capture)."
         "(priority {(hop from:\"Man\" dirs:Forward)} {(step from:\"Man\" dirs:Forward)})";
-    "step" "move" "(step [from:COND] [dirs:DIRS] [to:COND] [then:EFFECTS] [after:COND])" "Move the stack one step to an adjacent site; `after:` keeps only the steps after which the condition holds (for the mover)."
+    "step" "move" "(step [from:COND] [dirs:DIRS] [to:COND] [count:Whole|One|Any] [keep:NUM] [max:NUM] [cost:NUM budget:\"Counter\"] [then:EFFECTS] [check:COND] [after:COND])" "Move the stack, or its top pieces, one step to an adjacent site (onto any stack `to:` allows: pieces go on top). `count:Any` makes one move per number of pieces (written `/N`), leaving at least `keep:` and taking at most `max:`; `cost:` is paid from the player's counter `budget:`; `after:` keeps only the steps after which the condition holds (for the mover)."
         "(step from:(height 1) dirs:Forward to:Empty then:\"Crown\")";
     "hop" "move" "(hop [from:COND] [dirs:DIRS] [over:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [chain:BOOL] [after:COND])" "Jump over the adjacent site to the one beyond, removing the jumped stack unless `capture:false`; `chain:true` makes the same piece jump on while it can."
         "(hop from:(height 2) dirs:Diagonal over:Enemy to:Empty chain:true)";
+    "end-phase" "move" "(end-phase)" "End the current phase. Written `end`."
+        "(end-phase)";
+    "flip" "move" "(flip TOGGLE to:COND [then:EFFECTS])" "Flip a boolean toggle; one move per site where `to:` holds, written `flip-NAME@SITE`."
+        "(flip dice to:(and (in To \"Far\") (holds-only To) (not (marked To))) then:(mark To))";
     "empty" "condition" "(empty [SITE]) | Empty" "The site holds no piece."
         "(empty Over)";
     "mine" "condition" "(mine [SITE]) | Mine" "The site's top piece is the mover's."
@@ -147,24 +161,66 @@ ludemes! {
         "(connected (neighbours Friend))";
     "every" "condition" "(every SET COND)" "Every site of the set satisfies the condition."
         "(every Converted (role \"Alive\"))";
+    "holds" "condition" "(holds [SITE])" "The stack holds a piece of the player."
+        "(not (holds))";
+    "holds-only" "condition" "(holds-only [SITE])" "The stack is not empty and every piece is the player's."
+        "(holds-only To)";
+    "mixed" "condition" "(mixed [SITE])" "The stack holds pieces of two or more players (contested)."
+        "(not (mixed From))";
+    "marked" "condition" "(marked [SITE])" "The site was marked this turn."
+        "(marked From)";
+    "on" "condition" "(on TOGGLE)" "The boolean toggle is on now; unlike `$NAME`, read during play, so flips count."
+        "(on stickyland)";
     "count" "number" "(count SET)" "The number of sites in the set."
         "(count (where (and Mine (role \"Body\"))))";
     "sum" "number" "(sum NUM…)" "A sum."
         "(sum (count (where Mine)) 1)";
     "sub" "number" "(sub NUM NUM)" "A difference."
         "(sub (count (where Mine)) (count (where Enemy)))";
+    "if" "number" "(if COND NUM NUM)" "The first number when the condition holds, else the second."
+        "(if (holds-only To) 0 1)";
+    "counter" "number" "(counter \"Name\")" "The player's counter."
+        "(counter \"mp\")";
+    "pieces" "number" "(pieces)" "The number of the player's pieces on the board."
+        "(equal (pieces) 0)";
+    "height" "number" "(height [SITE])" "The height of a stack."
+        "(height From)";
+    "roll" "number" "(roll N SIDES)" "The sum of N dice with SIDES sides, drawn from the state's seeded generator (in effects; a condition reads 0)."
+        "(roll 2 6)";
     "neighbours" "set" "(neighbours [SITE] [COND])" "The site's neighbours that satisfy the condition (anchor: the site)."
         "(neighbours To (and Enemy (role \"Body\")))";
     "group" "set" "(group [SITE] [COND])" "The connected group of the site's stack (same top owner, board adjacency), members filtered by the condition."
         "(group To (role \"Body\"))";
     "where" "set" "(where COND)" "Every site that satisfies the condition."
         "(where (and Empty (any (neighbours Mine))))";
+    "minus" "set" "(minus SET SET)" "The sites of the first set that are not in the second."
+        "(minus (where (holds-only)) (reach (where (in \"Home\")) (holds-only)))";
+    "reach" "set" "(reach SET COND)" "The sites reachable from the set's sites that satisfy the condition, through adjacent sites that satisfy it."
+        "(reach (where (and (in \"Home\") (holds-only))) (holds-only))";
     "adjacent-to" "set" "(adjacent-to SET COND)" "The sites next to a site of the set that satisfy the condition; `Removed` and `Converted` are the sites removed or converted by earlier effects of the step."
         "(adjacent-to (group To (role \"Body\")) (and Enemy (role \"Foot\")))";
     "remove-all" "effect" "(remove-all SET)" "Removes every stack of the set, computed before any is removed."
         "(remove-all (adjacent-to (group To (role \"Body\")) (and Enemy (role \"Foot\"))))";
     "groups" "effect" "(groups SET [when:COND] [remove:COND] [convert:COND])" "For each group of the set's sites that satisfies `when`, removes the members that satisfy `remove` and gives the mover those that satisfy `convert`; every group is judged on the same position."
         "(groups (adjacent-to Removed Enemy) when:(not (role \"Alive\")) remove:(role \"Body\") convert:(role \"Foot\"))";
+    "set-counter" "effect" "(set-counter \"Name\" NUM)" "Sets the player's counter."
+        "(set-counter \"mp\" 12)";
+    "add-counter" "effect" "(add-counter \"Name\" NUM)" "Adds to the player's counter."
+        "(add-counter \"steps\" 1)";
+    "mark" "effect" "(mark SITE)" "Marks a site until the end of the turn."
+        "(mark To)";
+    "clear-marks" "effect" "(clear-marks)" "Clears every mark."
+        "(clear-marks)";
+    "push-each" "effect" "(push-each SET N \"Kind\" [max:NUM])" "Adds N pieces of the player on each site of the set, in board order, at most `max` in all."
+        "(push-each (where (and (in \"Home\") (height 1) (holds-only))) 1 \"Checker\" max:(sub 60 (pieces)))";
+    "battle" "effect" "(battle [dice:true])" "Resolves every contested stack: one for one (r against b leaves |r - b| of the larger side), or each side rolls a die and the higher roll kills the difference."
+        "(if (on dice) (battle dice:true) (battle))";
+    "for-each-player" "effect" "(for-each-player EFFECTS)" "Runs the effects once for each player, as that player."
+        "(for-each-player (remove-all (where (holds-only))))";
+    "set-kind" "effect" "(set-kind SITE \"Kind\")" "Changes the kind of every piece of the stack."
+        "(set-kind To \"Bridge\")";
+    "flip" "effect" "(flip TOGGLE)" "Flips a boolean toggle."
+        "(flip banking)";
     "passes" "end" "(passes N)" "The game ends after N passes in a row, decided by the score."
         "(passes 2)";
     "score" "end" "(score NUM [tie-break:NUM|{NUM…}])" "Each player's score (conditions speak for that player), then tie-breaks; the highest wins, equal all through is a draw."
@@ -179,6 +235,8 @@ ludemes! {
         "(draw-no-progress 80 reset:{Capture (moved (height 1))})";
     "moved" "end" "(moved COND)" "Reset fact: the moving stack satisfied COND at its origin."
         "(moved \"Man\")";
+    "lose-when" "end" "(lose-when COND)" "After every turn, each player for whom the condition holds loses; all at once: a draw."
+        "(lose-when (equal (pieces) 0))";
     "turn-limit" "end" "(turn-limit N [per-site:true])" "The game ends after N turns (N times the number of sites with per-site): by score when there is one, else a draw."
         "(turn-limit 4 per-site:true)";
 }
@@ -231,6 +289,7 @@ const CONTEXTS: &[(&str, &str)] = &[
     ("board", "Board shapes"),
     ("region", "Regions"),
     ("setup", "Setup"),
+    ("phases", "Phases"),
     ("move", "Moves (inside `play`)"),
     ("condition", "Conditions"),
     ("number", "Numbers"),

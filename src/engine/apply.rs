@@ -90,6 +90,13 @@ impl State {
         if self.s.cont.is_none() {
             self.note_moved_facts(m);
         }
+        // The cost is read on the position before the step.
+        if let Some((cost, counter)) = &generator.cost {
+            let ctx = self.step_ctx(m);
+            let c = self.num(cost, &ctx) as i32;
+            let v = self.counter(*counter, self.s.mover);
+            self.set_counter(*counter, self.s.mover, v - c);
+        }
         self.s.passes = if generator.kind == GenKind::Pass {
             self.s.passes + 1
         } else {
@@ -108,12 +115,7 @@ impl State {
             GenKind::Pass | GenKind::EndPhase => {}
             GenKind::Flip(id) => self.flip(id),
         }
-        if let Some((cost, counter)) = &generator.cost {
-            let ctx = self.step_ctx(m);
-            let c = self.num(cost, &ctx) as i32;
-            let v = self.counter(*counter, self.s.mover);
-            self.set_counter(*counter, self.s.mover, v - c);
-        }
+
         if generator.kind == GenKind::Hop && generator.capture && m.over != NO_SITE {
             self.clear_site(m.over);
             self.s.turn_captured = true;

@@ -230,7 +230,12 @@ impl State {
             GenKind::Place(_) | GenKind::Flip(_) => {
                 let player = self.s.mover;
                 for to in 0..self.heights.len() as Site {
-                    if self.eval(&generator.to, &Ctx::at(player, to)) {
+                    let ctx = Ctx {
+                        to,
+                        from: NO_SITE,
+                        ..Ctx::at(player, to)
+                    };
+                    if self.eval(&generator.to, &ctx) {
                         sink(mv(to))?;
                     }
                 }

@@ -129,8 +129,19 @@ pub struct State {
 }
 
 impl State {
-    /// The initial position of `game`: its setup, player 0 to move.
+    /// The initial position of `game` with its chance generator (dice)
+    /// seeded with `seed`: the first turn's automatic phases already roll.
+    pub fn new_seeded(game: Arc<Game>, seed: u64) -> State {
+        Self::build(game, Some(seed))
+    }
+
+    /// The initial position of `game`: its setup, player 0 to move, after
+    /// the first turn's automatic phases (if any).
     pub fn new(game: Arc<Game>) -> State {
+        Self::build(game, None)
+    }
+
+    fn build(game: Arc<Game>, seed: Option<u64>) -> State {
         let n = game.board.len();
         let cap = game.stack_cap;
         let mut st = State {
@@ -169,6 +180,9 @@ impl State {
         }
         st.init_counters();
         st.init_flags();
+        if let Some(seed) = seed {
+            st.set_seed(seed);
+        }
         st.begin_turn();
         st.reset_history();
         st
