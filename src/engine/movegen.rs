@@ -195,17 +195,11 @@ impl State {
     }
 
     /// True if the mover can pay the step's cost.
-    fn affordable(&self, g: &Gen, m: &Move, ctx: &Ctx) -> bool {
+    fn affordable(&self, g: &Gen, to: Site, ctx: &Ctx) -> bool {
         match &g.cost {
             None => true,
             Some((cost, counter)) => {
-                let c = self.num(
-                    cost,
-                    &Ctx {
-                        subject: m.to,
-                        ..*ctx
-                    },
-                );
+                let c = self.num(cost, &Ctx { subject: to, ..*ctx });
                 c <= self.counter(*counter, ctx.player) as i64
             }
         }
@@ -264,6 +258,7 @@ impl State {
             return ControlFlow::Continue(());
         }
         let board = &game.board;
+        let mut counts: Option<(u16, u16)> = None;
         for &d in &game.dirsets[generator.dirs as usize][self.s.mover as usize] {
             let next = board.step(from, d);
             if next == NO_SITE {
@@ -289,17 +284,18 @@ impl State {
                 continue;
             }
             if self.eval(&generator.to, &Ctx { subject: to, ..ctx }) {
-                let (lo, hi) = self.counts(generator, &ctx);
-                for count in lo..=hi {
-                    let m = Move {
-                        gen_id: g,
-                        from,
-                        to,
-                        over,
-                        count,
-                    };
-                    if self.affordable(generator, &m, &ctx) {
-                        sink(m)?;
+                // The count range depends on the origin only, the cost on
+                // origin and destination: both are read once.
+                let (lo, hi) = *counts.get_or_insert_with(|| self.counts(generator, &ctx));
+                if lo <= hi && self.affordable(generator, to, &ctx) {
+                    for count in lo..=hi {
+                        sink(Move {
+                            gen_id: g,
+                            from,
+                            to,
+                            over,
+                            count,
+                        })?;
                     }
                 }
             }
