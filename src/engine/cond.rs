@@ -99,7 +99,10 @@ impl State {
                     )
             }
             Cond::Compare(a, cmp, b) => cmp.test64(self.num(a, ctx), self.num(b, ctx)),
-            Cond::Any(set) => self.with_set(set, ctx, |v| !v.is_empty()),
+            Cond::Any(set) => match self.any_direct(set, ctx) {
+                Some(b) => b,
+                None => self.with_set(set, ctx, |v| !v.is_empty()),
+            },
             Cond::Connected(set) => self.with_set(set, ctx, |v| self.connected(v)),
             Cond::Holds(r) => self.with_site(ctx.site(*r), |s| {
                 self.stack(s)

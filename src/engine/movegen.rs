@@ -199,7 +199,13 @@ impl State {
         match &g.cost {
             None => true,
             Some((cost, counter)) => {
-                let c = self.num(cost, &Ctx { subject: to, ..*ctx });
+                let c = self.num(
+                    cost,
+                    &Ctx {
+                        subject: to,
+                        ..*ctx
+                    },
+                );
                 c <= self.counter(*counter, ctx.player) as i64
             }
         }

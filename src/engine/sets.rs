@@ -52,6 +52,9 @@ impl State {
         match n {
             Num::Int(i) => *i,
             Num::Count(set) => {
+                if let Some(n) = self.count_direct(set, ctx) {
+                    return n;
+                }
                 let mut buf = take_buf();
                 self.set_into(set, ctx, &mut buf);
                 let k = buf.len() as i64;
@@ -79,6 +82,73 @@ impl State {
             }
             // A roll read by a condition does not draw: see `num_drawing`.
             Num::Roll(..) => 0,
+        }
+    }
+
+    /// Counts the sites of simple sets without building them: neighbours
+    /// and whole-board filters (the hot path of role conditions).
+    fn count_direct(&self, set: &SiteSet, ctx: &Ctx) -> Option<i64> {
+        match set {
+            SiteSet::Neighbours(r, c) => {
+                let s = ctx.site(*r);
+                if s == NO_SITE {
+                    return Some(0);
+                }
+                let n = self.game.board.neighbours(s);
+                Some(
+                    n.filter(|&x| {
+                        self.eval(
+                            c,
+                            &Ctx {
+                                subject: x,
+                                anchor: s,
+                                ..*ctx
+                            },
+                        )
+                    })
+                    .count() as i64,
+                )
+            }
+            SiteSet::Where(c) => Some(
+                (0..self.heights.len() as Site)
+                    .filter(|&s| {
+                        self.eval(
+                            c,
+                            &Ctx {
+                                subject: s,
+                                anchor: s,
+                                ..*ctx
+                            },
+                        )
+                    })
+                    .count() as i64,
+            ),
+            _ => None,
+        }
+    }
+
+    /// True if some neighbour of the set's site satisfies the condition,
+    /// for neighbour sets (without building them); `None` otherwise.
+    pub(crate) fn any_direct(&self, set: &SiteSet, ctx: &Ctx) -> Option<bool> {
+        match set {
+            SiteSet::Neighbours(r, c) => {
+                let s = ctx.site(*r);
+                if s == NO_SITE {
+                    return Some(false);
+                }
+                let mut n = self.game.board.neighbours(s);
+                Some(n.any(|x| {
+                    self.eval(
+                        c,
+                        &Ctx {
+                            subject: x,
+                            anchor: s,
+                            ..*ctx
+                        },
+                    )
+                }))
+            }
+            _ => None,
         }
     }
 
@@ -286,6 +356,23 @@ impl State {
             return true;
         };
         let board = &self.game.board;
+        if set.len() <= 8 {
+            // Small sets (a site's neighbours): a search over the set itself.
+            let mut reached = [first; 8];
+            let mut n = 1;
+            let mut i = 0;
+            while i < n {
+                let cur = reached[i];
+                i += 1;
+                for nb in board.neighbours(cur) {
+                    if set.contains(&nb) && !reached[..n].contains(&nb) {
+                        reached[n] = nb;
+                        n += 1;
+                    }
+                }
+            }
+            return n == set.len();
+        }
         let mut stack = take_buf();
         let reached = with_marks(self.heights.len(), |marks, epoch| {
             // Mark the members with epoch, visited members with epoch + …:
