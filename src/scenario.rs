@@ -63,6 +63,9 @@ pub fn run_text(path: &str, text: &str) -> Result<Vec<Verdict>, String> {
             continue;
         }
         if let Some(g) = line.strip_prefix("game:") {
+            if game_file.is_some() {
+                return Err(format!("{path}:{}: a scenarios file names one game", i + 1));
+            }
             game_file = Some(resolve(path, g.trim()));
         } else if let Some(name) = line.strip_prefix("scenario:") {
             blocks.push((name.trim().to_string(), Vec::new()));

@@ -39,9 +39,10 @@ pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     println!(
-        "Type a move in the game's notation (e.g. {}), `moves` to list them, `quit` to stop.",
-        st.legal_turn_strings().first().cloned().unwrap_or_default()
+        "Sites are written like this:\n{}",
+        crate::render::render_labels(&st)
     );
+    println!("Type a move in the game's notation, `moves` to list them, `quit` to stop.");
     loop {
         print!("\n{st}");
         if let Some(o) = st.outcome() {

@@ -79,7 +79,7 @@ pub fn check(g: &GameArgs) -> Result<i32, Fail> {
         eprint!("{warnings}");
     }
     println!(
-        "{name}: ok — \"{}\", {} sites, {} players, {} move generators, {} toggles",
+        "{name}: ok — \"{}\", {} sites, {} players, {} move generator(s), {} toggle(s)",
         game.name,
         game.board.len(),
         game.players.len(),

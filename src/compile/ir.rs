@@ -550,6 +550,9 @@ pub struct Game {
     /// Some generator has an `after:` or `check:` filter (legal moves are
     /// probed).
     pub has_filters: bool,
+    /// `owners[piece]`: the owner of each piece id (a table, so that the
+    /// hot path does no division).
+    pub owners: [Player; 256],
     /// Zobrist keys for repetition detection.
     pub zobrist: crate::engine::zobrist::Zobrist,
 }
@@ -570,7 +573,7 @@ impl Game {
     /// Owner of a piece.
     #[inline]
     pub fn owner(&self, p: Piece) -> Player {
-        p % self.players.len() as u8
+        self.owners[p as usize]
     }
 
     /// Kind of a piece.

@@ -231,14 +231,47 @@ impl Lowerer {
         };
         let arg = |i: usize, d: &mut Diags| c.args.get(i).and_then(|e| int_in(e, -1000, 1000, d));
         match c.head.as_str() {
-            "row" => arg(0, d).map(|r| board.row(r as i32)).unwrap_or_default(),
-            "column" => arg(0, d)
-                .map(|r| board.column(r as i32))
-                .unwrap_or_default(),
-            "rows" => match (arg(0, d), arg(1, d)) {
-                (Some(a), Some(b)) => board.rows(a as i32, b as i32),
-                _ => Vec::new(),
-            },
+            "row" | "column" | "rows" => {
+                let (a, b) = (
+                    arg(0, d),
+                    if c.head == "rows" {
+                        arg(1, d)
+                    } else {
+                        arg(0, d)
+                    },
+                );
+                let (Some(a), Some(b)) = (a, b) else {
+                    return Vec::new();
+                };
+                let sites = match c.head.as_str() {
+                    "row" => board.row(a as i32),
+                    "column" => board.column(a as i32),
+                    _ => board.rows(a as i32, b as i32),
+                };
+                let (lines, what) = if c.head == "column" {
+                    (
+                        board.sites().iter().map(|s| s.col).max().unwrap_or(0),
+                        "columns",
+                    )
+                } else {
+                    (
+                        board.sites().iter().map(|s| s.row).max().unwrap_or(0),
+                        "rows",
+                    )
+                };
+                for (i, v) in [a, b].into_iter().enumerate() {
+                    if !(0..=lines as i64).contains(&v) {
+                        let span = c.args.get(i).map_or(c.span, Expr::span);
+                        d.error(
+                            span,
+                            format!("{v} is off the board"),
+                            format!("the board's {what} are 0 to {lines}"),
+                        );
+                        break;
+                    }
+                }
+                sites
+            }
             "side" => self
                 .dir_vector(c.args.first(), p, d)
                 .map(|v| board.side(v))

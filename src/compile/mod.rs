@@ -71,12 +71,19 @@ pub fn read_source(file: &str) -> Result<(String, String), LoadError> {
             std::fs::read_to_string(path).map_err(|e| LoadError::Io(format!("{file}: {e}")))?;
         return Ok((file.to_string(), text));
     }
-    if let Some((_, p, text)) = SHIPPED.iter().find(|(n, _, _)| *n == file) {
+    let stem = file
+        .strip_prefix("games/")
+        .unwrap_or(file)
+        .trim_end_matches(".game");
+    if let Some((_, p, text)) = SHIPPED.iter().find(|(n, _, _)| *n == stem) {
         return Ok((p.to_string(), text.to_string()));
     }
     let names: Vec<&str> = SHIPPED.iter().map(|(n, _, _)| *n).collect();
+    let hint = crate::diag::did_you_mean(stem, names.iter().copied())
+        .map(|s| format!("; did you mean `{s}`?"))
+        .unwrap_or_default();
     Err(LoadError::Io(format!(
-        "{file}: no such file, and not a shipped game (shipped: {})",
+        "{file}: no such file, and not a shipped game (shipped: {}){hint}",
         names.join(", ")
     )))
 }
@@ -321,7 +328,12 @@ fn finish(
         );
         return None;
     }
+    let mut owners = [0; 256];
+    for (p, o) in owners.iter_mut().enumerate() {
+        *o = (p % l.players.len()) as u8;
+    }
     Some(Game {
+        owners,
         has_filters,
         roles: l.roles,
         phases,

@@ -27,6 +27,19 @@ pub enum EndReason {
     Passes,
 }
 
+impl std::fmt::Display for EndReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            EndReason::NoMoves => "no legal move",
+            EndReason::Repetition => "repetition",
+            EndReason::NoProgress => "no progress",
+            EndReason::TurnLimit => "turn limit",
+            EndReason::LoseCondition => "lose condition",
+            EndReason::Passes => "passes",
+        })
+    }
+}
+
 /// The result of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Outcome {

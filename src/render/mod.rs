@@ -57,7 +57,7 @@ pub fn render(st: &State) -> String {
 
 /// A sentence for an outcome: "Black wins (NoMoves)", "draw (Repetition)".
 pub fn describe_outcome(st: &State, o: &crate::engine::Outcome) -> String {
-    let reason = format!("{:?}", o.reason());
+    let reason = o.reason().to_string();
     match o.winner() {
         Some(w) => format!("{} wins ({reason})", st.game().players[w as usize].name),
         None => format!("draw ({reason})"),
