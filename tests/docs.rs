@@ -16,10 +16,16 @@ fn the_reference_is_generated_from_the_vocabulary() {
     let current = &doc[b + BEGIN.len()..e];
     if current != generated {
         if std::env::var_os("UPDATE_DOCS").is_some() {
-            let new = format!("{}{BEGIN}{generated}{END}{}", &doc[..b], &doc[e + END.len()..]);
+            let new = format!(
+                "{}{BEGIN}{generated}{END}{}",
+                &doc[..b],
+                &doc[e + END.len()..]
+            );
             std::fs::write(path, new).unwrap();
         } else {
-            panic!("{path} differs from the vocabulary table: run UPDATE_DOCS=1 cargo test --test docs");
+            panic!(
+                "{path} differs from the vocabulary table: run UPDATE_DOCS=1 cargo test --test docs"
+            );
         }
     }
 }
@@ -28,6 +34,10 @@ fn the_reference_is_generated_from_the_vocabulary() {
 fn every_ludeme_has_a_section() {
     let doc = std::fs::read_to_string("docs/language.md").unwrap();
     for l in ludic::compile::vocab::LUDEMES {
-        assert!(doc.contains(&format!("\n### {}\n", l.name)), "{} undocumented", l.name);
+        assert!(
+            doc.contains(&format!("\n### {}\n", l.name)),
+            "{} undocumented",
+            l.name
+        );
     }
 }
