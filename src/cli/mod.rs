@@ -2,6 +2,7 @@
 //! `perft`, `playout`, `play`, `replay`. Every command takes a rule file's
 //! path or a shipped game's name, and `--set NAME=VALUE` toggles.
 
+mod fmt;
 mod play;
 mod playout;
 mod replay;
@@ -53,6 +54,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Replay recorded games (PDN) through the rules, move by move.
     Replay(replay::ReplayArgs),
+    /// Print rule files in canonical layout; --check for CI, --write in place.
+    Fmt(fmt::FmtArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -82,5 +85,6 @@ fn run(cli: Cli) -> Result<i32, Fail> {
         Command::Playout(a) => playout::run(&a),
         Command::Play(a) => play::run(&a),
         Command::Replay(a) => replay::run(&a),
+        Command::Fmt(a) => fmt::run(&a),
     }
 }
