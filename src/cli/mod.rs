@@ -2,6 +2,7 @@
 //! `perft`, `playout`, `play`, `replay`. Every command takes a rule file's
 //! path or a shipped game's name, and `--set NAME=VALUE` toggles.
 
+mod fmt;
 mod play;
 mod playout;
 mod replay;
@@ -68,6 +69,8 @@ enum Command {
         #[arg(required = true)]
         files: Vec<String>,
     },
+    /// Print rule files in canonical layout; --check for CI, --write in place.
+    Fmt(fmt::FmtArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -99,5 +102,6 @@ fn run(cli: Cli) -> Result<i32, Fail> {
         Command::Replay(a) => replay::run(&a),
         Command::Snapshot { game, seed } => util::snapshot(&game, seed),
         Command::Test { files } => util::scenarios(&files),
+        Command::Fmt(a) => fmt::run(&a),
     }
 }
