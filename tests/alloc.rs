@@ -8,8 +8,7 @@
 //! - generating the legal steps into a reused buffer;
 //! - `play_unchecked` + `undo` with journaling on;
 //! - a whole random playout (journaling off, a reused buffer), from a state
-//!   made with `State::new`. From a *clone* of a state it allocates today:
-//!   see the ignored test at the end.
+//!   made with `State::new` or from a clone of one.
 
 use allocation_counter::measure;
 use ludic::compile::{Game, Options};
@@ -44,7 +43,7 @@ fn game_positions(seed: u64) -> Vec<State> {
 fn legal_moves_into_a_reused_buffer_allocates_nothing() {
     let mut buf: Vec<Move> = Vec::with_capacity(64);
     for seed in 1..=5 {
-        for st in game_positions(seed) {
+        for mut st in game_positions(seed) {
             let info = measure(|| st.legal_moves_into(&mut buf));
             assert_eq!(info.count_total, 0, "legal_moves_into allocated");
         }
@@ -117,13 +116,9 @@ fn a_random_playout_from_a_new_state_allocates_nothing() {
 }
 
 /// The CLI and the benches play every playout from a clone of the start.
-/// `Vec::clone` keeps no spare capacity, so the clone's turn history (one
-/// hash) grows again inside the playout: `State::next_player` pushes to
-/// `history` (src/engine/state.rs:319), about 5 reallocations a playout
-/// (capacity 4, 8, 16, 32, 64, …). The fix belongs in src/ (a `Clone` for
-/// `State` that reserves the history, or a playout that reserves it).
+/// `State`'s `Clone` keeps room in the turn history, so a playout from a
+/// clone (how the CLI, the benches and MCTS start them) does not regrow it.
 #[test]
-#[ignore = "fails today: a cloned State regrows its history during the playout (src/engine/state.rs:319)"]
 fn a_random_playout_from_a_cloned_state_allocates_nothing() {
     let start = start();
     let allocating = playout_allocations(|| start.clone());

@@ -121,7 +121,7 @@ const HEIGHT_BASE: u32 = 1 << 31;
 const MARK_BASE: u32 = 1 << 30;
 
 /// A position of a game and everything needed to go on from it.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct State {
     pub(crate) game: Arc<Game>,
     pub(crate) cap: usize,
@@ -139,6 +139,29 @@ pub struct State {
     /// Sites whose owner the effects of the step being applied changed.
     pub(crate) converted: Vec<Site>,
     pub(crate) journaling: bool,
+}
+
+impl Clone for State {
+    /// A copy that keeps room for the history to grow, so that a playout
+    /// from a clone does not reallocate it turn after turn.
+    fn clone(&self) -> State {
+        let mut history = Vec::with_capacity(self.history.len() + 512);
+        history.extend_from_slice(&self.history);
+        State {
+            game: self.game.clone(),
+            cap: self.cap,
+            heights: self.heights.clone(),
+            marks: self.marks.clone(),
+            pieces: self.pieces.clone(),
+            s: self.s,
+            history,
+            log: self.log.clone(),
+            frames: self.frames.clone(),
+            removed: Vec::new(),
+            converted: Vec::new(),
+            journaling: self.journaling,
+        }
+    }
 }
 
 impl State {

@@ -34,14 +34,12 @@ fn rows_and_columns_on_a_square_board() {
     let g = with_regions(
         "(square 3 3)",
         r#"(region "Bottom" (row 0)) (region "Upper" (rows 1 2))
-           (region "Down" (rows 2 1)) (region "Middle" (column 1))
-           (region "Off" (row 7))"#,
+           (region "Down" (rows 2 1)) (region "Middle" (column 1))"#,
     );
     assert_eq!(labels(&g, "Bottom", 0), ["a1", "b1", "c1"]);
     assert_eq!(labels(&g, "Upper", 0), ["a2", "a3", "b2", "b3", "c2", "c3"]);
     assert_eq!(labels(&g, "Down", 0), labels(&g, "Upper", 0));
     assert_eq!(labels(&g, "Middle", 0), ["b1", "b2", "b3"]);
-    assert!(labels(&g, "Off", 0).is_empty());
     // Fixed regions are the same for both players.
     assert_eq!(labels(&g, "Bottom", 1), labels(&g, "Bottom", 0));
 }
@@ -181,4 +179,15 @@ fn conditions_read_the_movers_version_of_a_region() {
     assert_eq!(sorted_steps(&st), ["a2-a3"]);
     super::play(&mut st, "a2-a3");
     assert_eq!(sorted_steps(&st), ["c2-c1"]);
+}
+
+#[test]
+fn a_row_off_the_board_is_an_error() {
+    // 3×3: rows are 0 to 2, so row 7 names no site; a silent empty region
+    // would hide the mistake (a new user's report).
+    let text = r#"(game "T" (players 2) (board (square 3 3)) (piece "S")
+        (region "Off" (row 7)) (play (step)))"#;
+    let err =
+        crate::compile::compile("t.game", text, &crate::compile::Options::default()).unwrap_err();
+    assert!(err.to_string().contains("7 is off the board"), "{err}");
 }
