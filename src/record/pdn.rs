@@ -473,10 +473,7 @@ mod tests {
     use super::*;
 
     fn acf_text() -> String {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/acf/acf-sample.pdn"
-        );
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/acf/acf-sample.pdn");
         std::fs::read_to_string(path).expect("acf-sample.pdn is readable")
     }
 
