@@ -1,7 +1,8 @@
 //! The command line of design.md §4: `check`, `options`, `show`, `moves`,
-//! `perft`, `playout`, `play`, `replay`. Every command takes a rule file's
+//! `perft`, `playout`, `play`, `replay`, `analyze`. Every command takes a rule file's
 //! path or a shipped game's name, and `--set NAME=VALUE` toggles.
 
+mod analyze;
 mod play;
 mod playout;
 mod replay;
@@ -49,10 +50,13 @@ enum Command {
     },
     /// Random playouts: results, mean length, playouts per second.
     Playout(playout::PlayoutArgs),
-    /// Play a game in the terminal: humans and/or random players.
+    /// Play a game in the terminal: humans and/or computer players.
     Play(play::PlayArgs),
-    /// Replay recorded games (PDN) through the rules, move by move.
+    /// Replay recorded games (PDN or trials) through the rules, move by move.
     Replay(replay::ReplayArgs),
+    /// Play many games between computer players and report win rates,
+    /// game length, branching and end conditions; compare two settings.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -82,5 +86,6 @@ fn run(cli: Cli) -> Result<i32, Fail> {
         Command::Playout(a) => playout::run(&a),
         Command::Play(a) => play::run(&a),
         Command::Replay(a) => replay::run(&a),
+        Command::Analyze(a) => analyze::run(&a),
     }
 }

@@ -11,6 +11,7 @@
 //! seeded with `seed` its own ChaCha8 stream, so a run is reproducible and
 //! does not depend on how games are spread over threads.
 
+pub mod analysis;
 pub mod mc;
 pub mod mcts;
 pub mod random;
