@@ -169,57 +169,89 @@ fn diff_text(d: &Difference) -> String {
     )
 }
 
+/// Width of the row labels and of each setting's column.
+const LABEL: usize = 24;
+const COLUMN: usize = 26;
+
+/// One row of the table: label, one cell a setting, then the difference.
+fn row(name: &str, cells: impl IntoIterator<Item = String>, diff: Option<String>) -> String {
+    let mut l = format!("{name:<LABEL$}");
+    for c in cells {
+        l.push_str(&format!("{c:<COLUMN$}"));
+    }
+    l.push_str(&diff.unwrap_or_default());
+    l.trim_end().to_string()
+}
+
 fn print_text(a: &AnalyzeArgs, names: &[String], done: &[Setting], threads: usize) {
-    let players = a.players.names();
     println!(
         "{} games a setting of {}, players {}, seed {}, {threads} thread(s)",
         a.count,
         a.game.file,
-        players.join(","),
+        a.players.names().join(","),
         a.seed
     );
-    let w = 26;
-    let mut head = format!("{:<22}", "");
-    for s in done {
-        head.push_str(&format!("{:<w$}", s.label));
+    let two = done.len() == 2;
+    let labels = done.iter().map(|s| s.label.clone());
+    let diff = two.then(|| "difference (* significant at 5%)".to_string());
+    println!("{}", row("", labels, diff));
+    rate_lines(names, done).iter().for_each(|l| println!("{l}"));
+    other_lines(done).iter().for_each(|l| println!("{l}"));
+    let time = done.iter().map(|s| {
+        let rate = a.count as f64 / s.seconds.max(1e-9);
+        format!("{:.2} s ({rate:.0} games/s)", s.seconds)
+    });
+    println!("{}", row("time", time, None));
+    if two {
+        let d = two_proportion(done[0].stats.wins[0], done[1].stats.wins[0]);
+        let verdict = if d.significant { "" } else { "not " };
+        println!(
+            "{} (first player) wins: {:+.1} points with {}, z = {:.2}, p = {:.3}: \
+             {verdict}significant at the 5% level",
+            names[0],
+            100.0 * d.difference,
+            done[1].label,
+            d.z,
+            d.p,
+        );
     }
-    if done.len() == 2 {
-        head.push_str("difference (* significant at 5%)");
-    }
-    println!("{}", head.trim_end());
+}
+
+/// The rate rows, with a z-test per row when there are two settings.
+fn rate_lines(names: &[String], done: &[Setting]) -> Vec<String> {
     let rows: Vec<Vec<(String, Rate)>> = done.iter().map(|s| rate_rows(names, &s.stats)).collect();
-    for (i, (name, _)) in rows[0].iter().enumerate() {
-        let mut line = format!("{name:<22}");
-        for r in &rows {
-            line.push_str(&format!("{:<w$}", pct(&r[i].1)));
-        }
-        if rows.len() == 2 {
-            line.push_str(&diff_text(&two_proportion(rows[0][i].1, rows[1][i].1)));
-        }
-        println!("{}", line.trim_end());
-    }
-    let line = |name: &str, f: &dyn Fn(&Stats) -> String, diff: Option<f64>| {
-        let mut l = format!("{name:<22}");
-        for s in done {
-            l.push_str(&format!("{:<w$}", f(&s.stats)));
-        }
-        if let (Some(d), 2) = (diff, done.len()) {
-            l.push_str(&format!("{d:+.2}"));
-        }
-        println!("{}", l.trim_end());
+    (0..rows[0].len())
+        .map(|i| {
+            let cells = rows.iter().map(|r| pct(&r[i].1));
+            let diff =
+                (rows.len() == 2).then(|| diff_text(&two_proportion(rows[0][i].1, rows[1][i].1)));
+            row(&rows[0][i].0, cells, diff)
+        })
+        .collect()
+}
+
+/// Game length, branching factor and end conditions.
+fn other_lines(done: &[Setting]) -> Vec<String> {
+    let line = |name: &str, f: &dyn Fn(&Stats) -> String, delta: Option<fn(&Stats) -> f64>| {
+        let cells = done.iter().map(|s| f(&s.stats));
+        let diff = match (delta, done) {
+            (Some(d), [x, y]) => Some(format!("{:+.2}", d(&y.stats) - d(&x.stats))),
+            _ => None,
+        };
+        row(name, cells, diff)
     };
-    let delta =
-        |f: fn(&Stats) -> f64| (done.len() == 2).then(|| f(&done[1].stats) - f(&done[0].stats));
-    line(
-        "turns mean [min, max]",
-        &|s| format!("{:.1} [{}, {}]", s.turns_mean, s.turns_min, s.turns_max),
-        delta(|s| s.turns_mean),
-    );
-    line(
-        "branching (mean)",
-        &|s| format!("{:.2}", s.branching_mean),
-        delta(|s| s.branching_mean),
-    );
+    let mut out = vec![
+        line(
+            "turns mean [min, max]",
+            &|s| format!("{:.1} [{}, {}]", s.turns_mean, s.turns_min, s.turns_max),
+            Some(|s| s.turns_mean),
+        ),
+        line(
+            "branching (mean)",
+            &|s| format!("{:.2}", s.branching_mean),
+            Some(|s| s.branching_mean),
+        ),
+    ];
     let mut reasons: Vec<&String> = done
         .iter()
         .flat_map(|s| s.stats.end_reasons.keys())
@@ -227,46 +259,11 @@ fn print_text(a: &AnalyzeArgs, names: &[String], done: &[Setting], threads: usiz
     reasons.sort();
     reasons.dedup();
     for r in reasons {
-        let share = |s: &Stats| {
-            s.end_reasons
-                .get(r)
-                .copied()
-                .unwrap_or(Rate::new(0, s.games))
-        };
-        line(
-            &format!("ended by {r}"),
-            &|s| format!("{:5.1}%", 100.0 * share(s).rate),
-            None,
-        );
+        let share = |s: &Stats| s.end_reasons.get(r).map_or(0.0, |x| x.rate);
+        let f = |s: &Stats| format!("{:5.1}%", 100.0 * share(s));
+        out.push(line(&format!("ended by {r}"), &f, None));
     }
-    let mut l = format!("{:<22}", "time");
-    for s in done {
-        l.push_str(&format!(
-            "{:<w$}",
-            format!(
-                "{:.2} s ({:.0} games/s)",
-                s.seconds,
-                a.count as f64 / s.seconds.max(1e-9)
-            )
-        ));
-    }
-    println!("{}", l.trim_end());
-    if done.len() == 2 {
-        let d = two_proportion(done[0].stats.wins[0], done[1].stats.wins[0]);
-        println!(
-            "{} (first player) wins: {:+.1} points with {}, z = {:.2}, p = {:.3}: {}",
-            names[0],
-            100.0 * d.difference,
-            done[1].label,
-            d.z,
-            d.p,
-            if d.significant {
-                "significant at the 5% level"
-            } else {
-                "not significant at the 5% level"
-            }
-        );
-    }
+    out
 }
 
 fn print_json(a: &AnalyzeArgs, names: &[String], done: &[Setting], threads: usize) {
