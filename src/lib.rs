@@ -10,6 +10,7 @@ pub mod cli;
 pub mod compile;
 pub mod diag;
 pub mod engine;
+pub mod players;
 pub mod record;
 pub mod render;
 pub mod scenario;

@@ -140,12 +140,5 @@ fn report(
 
 /// Short name of an end reason for reports.
 pub fn reason_name(r: EndReason) -> &'static str {
-    match r {
-        EndReason::NoMoves => "no_moves",
-        EndReason::Repetition => "repetition",
-        EndReason::NoProgress => "no_progress",
-        EndReason::TurnLimit => "turn_limit",
-        EndReason::Passes => "passes",
-        EndReason::LoseCondition => "lose_condition",
-    }
+    r.name()
 }

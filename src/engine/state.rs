@@ -27,6 +27,30 @@ pub enum EndReason {
     Passes,
 }
 
+impl EndReason {
+    /// Every end reason.
+    pub const ALL: [EndReason; 6] = [
+        EndReason::NoMoves,
+        EndReason::Repetition,
+        EndReason::NoProgress,
+        EndReason::TurnLimit,
+        EndReason::LoseCondition,
+        EndReason::Passes,
+    ];
+
+    /// A short machine name (`no_moves`), for JSON reports and trials.
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::NoMoves => "no_moves",
+            EndReason::Repetition => "repetition",
+            EndReason::NoProgress => "no_progress",
+            EndReason::TurnLimit => "turn_limit",
+            EndReason::LoseCondition => "lose_condition",
+            EndReason::Passes => "passes",
+        }
+    }
+}
+
 impl std::fmt::Display for EndReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
