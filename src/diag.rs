@@ -68,6 +68,10 @@ pub struct Diagnostics {
     pub source: String,
     /// The diagnostics, in any order (rendering sorts them).
     pub items: Vec<Diagnostic>,
+    /// When `source` is several files laid end to end (a variant and its
+    /// base): each file's name and the offset where its text starts, in
+    /// order. Empty for a single file.
+    pub parts: Vec<(String, usize)>,
 }
 
 impl Diagnostics {
@@ -77,7 +81,19 @@ impl Diagnostics {
             file: file.into(),
             source: source.into(),
             items,
+            parts: Vec::new(),
         }
+    }
+
+    /// The file, its text and the offset of its first byte, for a span.
+    fn part_of(&self, offset: usize) -> (&str, &str, usize) {
+        let Some(i) = self.parts.iter().rposition(|(_, start)| *start <= offset) else {
+            return (&self.file, &self.source, 0);
+        };
+        let start = self.parts[i].1;
+        let end = self.parts.get(i + 1).map_or(self.source.len(), |p| p.1);
+        let end = end.min(self.source.len()).max(start);
+        (&self.parts[i].0, &self.source[start..end], start)
     }
 
     /// Whether any item is an error (warnings alone do not stop a file).
@@ -97,7 +113,14 @@ impl Diagnostics {
         items.sort_by_key(|d| (d.span.start, d.span.end));
         let mut out = String::new();
         for item in items {
-            out.push_str(&render_one(&self.file, &self.source, item));
+            let (file, text, start) = self.part_of(item.span.start as usize);
+            let mut local = item.clone();
+            let shift = |x: u32| x.saturating_sub(start as u32).min(text.len() as u32);
+            local.span = Span {
+                start: shift(item.span.start),
+                end: shift(item.span.end),
+            };
+            out.push_str(&render_one(file, text, &local));
             out.push('\n');
         }
         out.push_str(&self.summary());

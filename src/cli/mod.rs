@@ -1,7 +1,9 @@
 //! The command line of design.md §4: `check`, `options`, `show`, `moves`,
-//! `perft`, `playout`, `play`, `replay`. Every command takes a rule file's
+//! `perft`, `playout`, `play`, `replay`, `analyze`. Every command takes a rule file's
 //! path or a shipped game's name, and `--set NAME=VALUE` toggles.
 
+mod analyze;
+mod fmt;
 mod play;
 mod playout;
 mod replay;
@@ -49,10 +51,30 @@ enum Command {
     },
     /// Random playouts: results, mean length, playouts per second.
     Playout(playout::PlayoutArgs),
-    /// Play a game in the terminal: humans and/or random players.
+    /// Play a game in the terminal: humans and/or computer players.
     Play(play::PlayArgs),
-    /// Replay recorded games (PDN) through the rules, move by move.
+    /// Replay recorded games (PDN or trials) through the rules, move by move.
     Replay(replay::ReplayArgs),
+    /// Print a rule file's snapshot: rules in brief, toggles, initial
+    /// position, legal moves and a seeded random game.
+    Snapshot {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Seed of the random game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Run rule scenarios (`FILE.scenarios`); exit 1 if one fails.
+    Test {
+        /// Scenario files.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Print rule files in canonical layout; --check for CI, --write in place.
+    Fmt(fmt::FmtArgs),
+    /// Play many games between computer players and report win rates,
+    /// game length, branching and end conditions; compare two settings.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -82,5 +104,9 @@ fn run(cli: Cli) -> Result<i32, Fail> {
         Command::Playout(a) => playout::run(&a),
         Command::Play(a) => play::run(&a),
         Command::Replay(a) => replay::run(&a),
+        Command::Snapshot { game, seed } => util::snapshot(&game, seed),
+        Command::Test { files } => util::scenarios(&files),
+        Command::Fmt(a) => fmt::run(&a),
+        Command::Analyze(a) => analyze::run(&a),
     }
 }

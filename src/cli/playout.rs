@@ -38,7 +38,10 @@ pub fn one(start: &State, seed: u64, i: u64, max_turns: u32) -> PlayoutResult {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(i);
     let mut buf = Vec::with_capacity(64);
-    playout(start.clone(), &mut rng, max_turns, &mut buf)
+    let mut st = start.clone();
+    // Dice inside the game draw from their own generator, seeded per playout.
+    st.set_seed(seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    playout(st, &mut rng, max_turns, &mut buf)
 }
 
 /// Runs the command.
@@ -46,7 +49,7 @@ pub fn run(a: &PlayoutArgs) -> Result<i32, Fail> {
     let start = a.pos.state()?;
     let t = Instant::now();
     let threads = a.threads.max(1) as u64;
-    let results: Vec<PlayoutResult> = std::thread::scope(|s| {
+    let results = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|k| {
                 let start = &start;
@@ -58,13 +61,16 @@ pub fn run(a: &PlayoutArgs) -> Result<i32, Fail> {
                 })
             })
             .collect();
-        let mut all: Vec<(u64, PlayoutResult)> = handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect();
+        let mut all: Vec<(u64, PlayoutResult)> = Vec::new();
+        for h in handles {
+            all.extend(
+                h.join()
+                    .map_err(|_| Fail("a playout thread failed".into()))?,
+            );
+        }
         all.sort_by_key(|x| x.0);
-        all.into_iter().map(|x| x.1).collect()
-    });
+        Ok::<_, Fail>(all.into_iter().map(|x| x.1).collect::<Vec<_>>())
+    })?;
     let secs = t.elapsed().as_secs_f64();
     report(&start, &results, secs, a)
 }
@@ -134,10 +140,5 @@ fn report(
 
 /// Short name of an end reason for reports.
 pub fn reason_name(r: EndReason) -> &'static str {
-    match r {
-        EndReason::NoMoves => "no_moves",
-        EndReason::Repetition => "repetition",
-        EndReason::NoProgress => "no_progress",
-        EndReason::TurnLimit => "turn_limit",
-    }
+    r.name()
 }

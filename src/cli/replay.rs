@@ -1,10 +1,16 @@
-//! `ludic replay GAME RECORD`: plays every game of a PDN file through the
+//! `ludic replay GAME RECORD`: plays every game of a record through the
 //! rules and reports, per game, that every move was legal or the first move
 //! that was not (with its ply). Exit 1 if any game fails.
+//!
+//! A record is a PDN file (one or more games) or a trial (one game, see
+//! [`crate::record::trial`]); the format is detected from the text. A
+//! trial's toggles are applied (then the command line's `--set`), and its
+//! recorded result must be the one the rules reach.
 
 use super::util::{Fail, GameArgs};
 use crate::engine::State;
 use crate::record::pdn::{PdnGame, parse_pdn};
+use crate::record::trial::{Trial, TrialResult, is_trial, parse_trial};
 use clap::Args;
 use std::sync::Arc;
 
@@ -13,7 +19,7 @@ use std::sync::Arc;
 pub struct ReplayArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// A PDN file with one or more games.
+    /// A PDN file with one or more games, or a trial.
     record: String,
     /// Print one JSON object (a summary and the failures).
     #[arg(long)]
@@ -32,6 +38,10 @@ pub struct Verdict {
     /// Draws our rules declare automatically that the players went on past
     /// (they are claims in tournament play, rules.md §3.4): ply and rule.
     pub draws_passed: Vec<(usize, String)>,
+    /// For a trial whose moves are legal: the recorded result when the
+    /// rules reach another one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wrong_result: Option<String>,
 }
 
 /// Replays one game; the first illegal move stops it.
@@ -46,6 +56,7 @@ pub fn replay_game(game: &Arc<crate::compile::Game>, g: &PdnGame, index: usize) 
                     moves: 0,
                     error,
                     draws_passed: Vec::new(),
+                    wrong_result: None,
                 };
             }
         },
@@ -63,6 +74,7 @@ pub fn replay_game(game: &Arc<crate::compile::Game>, g: &PdnGame, index: usize) 
                 moves: m.ply,
                 error,
                 draws_passed,
+                wrong_result: None,
             };
         }
     }
@@ -71,21 +83,83 @@ pub fn replay_game(game: &Arc<crate::compile::Game>, g: &PdnGame, index: usize) 
         moves: g.moves.len(),
         error: None,
         draws_passed,
+        wrong_result: None,
+    }
+}
+
+/// Replays a trial on `game` (loaded with the trial's toggles): every
+/// move must be legal, and the position reached must have the recorded
+/// result.
+pub fn replay_trial(game: &Arc<crate::compile::Game>, t: &Trial) -> Verdict {
+    let fail = |ply: usize, text: &str, line: usize, why: String, moves| Verdict {
+        game: 1,
+        moves,
+        error: Some((ply, text.to_string(), line, why)),
+        draws_passed: Vec::new(),
+        wrong_result: None,
+    };
+    let mut st = match &t.start {
+        Some(fen) => match State::from_fen(game.clone(), fen) {
+            Ok(s) => s,
+            Err(e) => return fail(0, fen, 0, format!("bad start position: {e}"), 0),
+        },
+        None => State::new(game.clone()),
+    };
+    for (ply, m) in t.moves.iter().enumerate() {
+        if let Err(e) = st.play_str(&m.text) {
+            return fail(ply, &m.text, m.line, e.to_string(), ply);
+        }
+    }
+    let reached = TrialResult::from_outcome(st.outcome());
+    // A game stopped early may end anywhere; a finished one must end here.
+    let wrong_result = (t.result != TrialResult::Unfinished && reached != t.result)
+        .then(|| format!("the record says `{}`, the rules say `{reached}`", t.result));
+    Verdict {
+        game: 1,
+        moves: t.moves.len(),
+        error: None,
+        draws_passed: Vec::new(),
+        wrong_result,
     }
 }
 
 /// Runs the command.
 pub fn run(a: &ReplayArgs) -> Result<i32, Fail> {
-    let game = a.game.load()?;
     let text =
         std::fs::read_to_string(&a.record).map_err(|e| Fail(format!("{}: {e}", a.record)))?;
-    let games = parse_pdn(&text).map_err(|e| Fail(format!("{}:{e}", a.record)))?;
-    let verdicts: Vec<Verdict> = games
+    let verdicts = if is_trial(&text) {
+        let t = parse_trial(&text).map_err(|e| Fail(format!("{}: {e}", a.record)))?;
+        let mut args = GameArgs {
+            file: a.game.file.clone(),
+            sets: t.sets.iter().map(|(n, v)| format!("{n}={v}")).collect(),
+        };
+        args.sets.extend(a.game.sets.iter().cloned());
+        vec![replay_trial(&args.load()?, &t)]
+    } else {
+        let game = a.game.load()?;
+        pdn_verdicts(&game, &text, &a.record)?
+    };
+    report(a, &verdicts)
+}
+
+fn pdn_verdicts(
+    game: &Arc<crate::compile::Game>,
+    text: &str,
+    record: &str,
+) -> Result<Vec<Verdict>, Fail> {
+    let games = parse_pdn(text).map_err(|e| Fail(format!("{record}:{e}")))?;
+    Ok(games
         .iter()
         .enumerate()
-        .map(|(i, g)| replay_game(&game, g, i + 1))
+        .map(|(i, g)| replay_game(game, g, i + 1))
+        .collect())
+}
+
+fn report(a: &ReplayArgs, verdicts: &[Verdict]) -> Result<i32, Fail> {
+    let failed: Vec<&Verdict> = verdicts
+        .iter()
+        .filter(|v| v.error.is_some() || v.wrong_result.is_some())
         .collect();
-    let failed: Vec<&Verdict> = verdicts.iter().filter(|v| v.error.is_some()).collect();
     let moves: usize = verdicts.iter().map(|v| v.moves).sum();
     if a.json {
         println!(
@@ -94,8 +168,14 @@ pub fn run(a: &ReplayArgs) -> Result<i32, Fail> {
                 "failed": failed.len(), "moves": moves, "failures": failed})
         );
     } else {
-        for v in &verdicts {
+        for v in verdicts {
             match &v.error {
+                None if v.wrong_result.is_some() => println!(
+                    "game {}: {} moves legal, WRONG RESULT: {}",
+                    v.game,
+                    v.moves,
+                    v.wrong_result.as_deref().unwrap_or_default()
+                ),
                 None if v.draws_passed.is_empty() => {
                     println!("game {}: ok, {} moves legal", v.game, v.moves)
                 }

@@ -79,7 +79,7 @@ pub fn check(g: &GameArgs) -> Result<i32, Fail> {
         eprint!("{warnings}");
     }
     println!(
-        "{name}: ok — \"{}\", {} sites, {} players, {} move generators, {} toggles",
+        "{name}: ok — \"{}\", {} sites, {} players, {} move generator(s), {} toggle(s)",
         game.name,
         game.board.len(),
         game.players.len(),
@@ -130,13 +130,9 @@ pub fn moves(p: &PositionArgs) -> Result<i32, Fail> {
     Ok(0)
 }
 
-/// A sentence for an outcome: "Black wins (no legal move)".
+/// A sentence for an outcome: "Black wins (NoMoves)".
 pub fn describe_outcome(st: &State, o: &crate::engine::Outcome) -> String {
-    let reason = format!("{:?}", o.reason());
-    match o.winner() {
-        Some(w) => format!("{} wins ({reason})", st.game().players[w as usize].name),
-        None => format!("draw ({reason})"),
-    }
+    render::describe_outcome(st, o)
 }
 
 /// `ludic perft`.
@@ -180,4 +176,32 @@ pub fn perft(p: &PositionArgs, depth: u32, divide: bool, json: bool) -> Result<i
         );
     }
     Ok(0)
+}
+
+/// `ludic snapshot`.
+pub fn snapshot(g: &GameArgs, seed: u64) -> Result<i32, Fail> {
+    let opts = Options::from_sets(&g.sets)?;
+    print!("{}", crate::snapshot::snapshot(&g.file, &opts, seed)?);
+    Ok(0)
+}
+
+/// `ludic test`: runs scenario files, names the first difference of each
+/// failing scenario.
+pub fn scenarios(files: &[String]) -> Result<i32, Fail> {
+    let mut failed = 0;
+    let mut total = 0;
+    for f in files {
+        for v in crate::scenario::run_file(f).map_err(Fail)? {
+            total += 1;
+            match v.failure {
+                None => println!("ok      {f}: {}", v.name),
+                Some(why) => {
+                    failed += 1;
+                    println!("FAILED  {f}: {}\n        {why}", v.name);
+                }
+            }
+        }
+    }
+    println!("{} passed, {failed} failed", total - failed);
+    Ok(if failed == 0 { 0 } else { 1 })
 }

@@ -54,7 +54,14 @@ pub fn check_shape(c: &Clause, min: usize, max: usize, allowed: &[&str], d: &mut
             "unexpected argument",
         );
     }
-    for nm in &c.named {
+    for (i, nm) in c.named.iter().enumerate() {
+        if c.named[..i].iter().any(|o| o.name == nm.name) {
+            d.error(
+                nm.name_span,
+                format!("`{}:` is given twice", nm.name),
+                "second value",
+            );
+        }
         if !allowed.contains(&nm.name.as_str()) {
             let mut diag = Diagnostic::error(
                 nm.name_span,

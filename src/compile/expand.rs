@@ -56,6 +56,11 @@ impl Defines {
         self.map.insert(name.clone(), define);
     }
 
+    /// True if a define has this name.
+    pub fn contains(&self, name: &str) -> bool {
+        self.map.contains_key(name)
+    }
+
     /// Expands every define call inside `e`.
     pub fn expand(&mut self, e: &mut Expr, d: &mut Diags) {
         self.expand_at(e, d, 0);

@@ -65,6 +65,14 @@ pub enum Cmp {
 }
 
 impl Cmp {
+    /// Applies the comparison to 64-bit numbers.
+    #[inline]
+    pub fn test64(self, a: i64, b: i64) -> bool {
+        a.cmp(&b) == std::cmp::Ordering::Equal && matches!(self, Cmp::Eq | Cmp::Le | Cmp::Ge)
+            || a < b && matches!(self, Cmp::Lt | Cmp::Le | Cmp::Ne)
+            || a > b && matches!(self, Cmp::Gt | Cmp::Ge | Cmp::Ne)
+    }
+
     /// Applies the comparison: `a op b`.
     #[inline]
     pub fn test(self, a: i32, b: i32) -> bool {
@@ -110,6 +118,98 @@ pub enum Cond {
     Farther(RegionId),
     /// The stack at a site flanks at least one stack.
     Flanks(Box<Flank>),
+    /// The site's top piece has the same owner as the anchor's (the site
+    /// whose neighbours or group are being looked at).
+    Friend(SiteRef),
+    /// The named role (a condition declared by `(role …)`) holds at the site.
+    Role(SiteRef, RoleId),
+    /// Compares two numbers.
+    Compare(Num, Cmp, Num),
+    /// The set is non-empty.
+    Any(SiteSet),
+    /// The set is connected by the board's adjacency (true when empty).
+    Connected(SiteSet),
+    /// Every site of the set satisfies the condition (as its subject).
+    Every(SiteSet, Box<Cond>),
+    /// The stack holds at least one piece of the player.
+    Holds(SiteRef),
+    /// The stack is not empty and every piece is the player's.
+    HoldsOnly(SiteRef),
+    /// The stack holds pieces of two or more players (contested).
+    Mixed(SiteRef),
+    /// The site was marked earlier this turn (`(mark …)`).
+    Marked(SiteRef),
+    /// The boolean toggle is on now (toggles can flip during play).
+    On(ToggleId),
+}
+
+/// Index of a toggle in [`Game::toggles`].
+pub type ToggleId = u8;
+
+/// Index of a role in [`Game::roles`].
+pub type RoleId = u16;
+
+/// A named condition on a site, derived from the position (Polypods' feet
+/// and body stones, rules.md §2.3): never stored, always recomputed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Role {
+    /// Its name.
+    pub name: String,
+    /// The condition, its subject being the site.
+    pub cond: Cond,
+    /// Shown after the owner's letter by `ludic show` when the role holds.
+    pub mark: Option<String>,
+}
+
+/// A number computed from the position.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Num {
+    /// A constant.
+    Int(i64),
+    /// The number of sites in a set.
+    Count(Box<SiteSet>),
+    /// A sum.
+    Add(Vec<Num>),
+    /// A difference.
+    Sub(Box<Num>, Box<Num>),
+    /// The first number if the condition holds, else the second.
+    If(Box<Cond>, Box<Num>, Box<Num>),
+    /// The player's value of a counter.
+    Counter(CounterId),
+    /// The number of pieces of the player on the board.
+    Pieces,
+    /// The height of a stack.
+    Height(SiteRef),
+    /// The sum of N rolls of a die with S sides (a chance event, drawn
+    /// from the state's seeded generator).
+    Roll(u8, u8),
+}
+
+/// Index of a counter in [`Game::counters`].
+pub type CounterId = u8;
+
+/// A set of sites computed from the position.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum SiteSet {
+    /// The neighbours of a site that satisfy the condition (its subject
+    /// being the neighbour, its anchor the site).
+    Neighbours(SiteRef, Box<Cond>),
+    /// The connected group of a site's stack (same top owner, board
+    /// adjacency), its members filtered by the condition (anchor: the site).
+    Group(SiteRef, Box<Cond>),
+    /// Every site of the board that satisfies the condition.
+    Where(Box<Cond>),
+    /// The sites next to a member of the set that satisfy the condition.
+    AdjacentTo(Box<SiteSet>, Box<Cond>),
+    /// The sites of the first set that are not in the second.
+    Minus(Box<SiteSet>, Box<SiteSet>),
+    /// The sites reachable from the set's sites satisfying the condition,
+    /// step by step through adjacent sites that satisfy it too.
+    Reach(Box<SiteSet>, Box<Cond>),
+    /// The sites removed by earlier effects of the current step.
+    Removed,
+    /// The sites whose owner earlier effects of the current step changed.
+    Converted,
 }
 
 /// Which player an effect's new pieces belong to.
@@ -163,6 +263,59 @@ pub enum Effect {
     RemoveFlanked(Box<Flank>),
     /// The same player moves again, with the moves of a named block.
     Again(BlockId),
+    /// Remove every stack of the set, computed once before any is removed.
+    RemoveAll(SiteSet),
+    /// For each distinct group of the set's sites that satisfies `when`
+    /// (its subject being one of the group's sites), remove its members that
+    /// satisfy `remove` and give the mover those that satisfy `convert`; all
+    /// groups are judged on the same position before anything changes
+    /// (Polypods' deaths, rules.md §2.5 step 3).
+    /// Sets the player's counter.
+    SetCounter(CounterId, Num),
+    /// Adds to the player's counter.
+    AddCounter(CounterId, Num),
+    /// Marks a site until the end of the turn.
+    Mark(SiteRef),
+    /// Adds `count` pieces of `kind` owned by the mover on top of each site
+    /// of the set, in board order, stopping when `max` pieces in all have
+    /// been added.
+    PushEach {
+        /// Where.
+        set: SiteSet,
+        /// How many on each.
+        count: u16,
+        /// Which kind.
+        kind: Kind,
+        /// Most pieces in all (a limited supply).
+        max: Option<Num>,
+    },
+    /// Resolves every contested stack: one for one, or with dice (each
+    /// side rolls a die; the higher roll kills the difference, at most
+    /// what the other side has; equal rolls kill nothing) — Genocide's
+    /// battle, rules.md §4.1 and §4.2.
+    Battle {
+        /// Roll dice instead of cancelling one for one.
+        dice: bool,
+    },
+    /// Runs the effects once for each player, in turn order, as that
+    /// player (`Mine`, counters).
+    ForEachPlayer(Vec<Effect>),
+    /// Changes the kind of every piece at a site.
+    SetKind(SiteRef, Kind),
+    /// Flips a boolean toggle for the rest of the game.
+    Flip(ToggleId),
+    /// Clears every site mark.
+    ClearMarks,
+    Groups {
+        /// Sites whose groups are looked at.
+        of: SiteSet,
+        /// Which groups are affected.
+        when: Cond,
+        /// Members removed.
+        remove: Cond,
+        /// Members converted to the mover.
+        convert: Cond,
+    },
 }
 
 /// The family of a move generator.
@@ -175,6 +328,49 @@ pub enum GenKind {
     /// Move any distance along a direction, through sites that satisfy
     /// `through` (empty ones by default).
     Slide,
+    /// Put a new piece from an unlimited supply on a site.
+    Place(Kind),
+    /// Do nothing: the turn passes.
+    Pass,
+    /// End the current phase (a repeated phase goes on until this move).
+    EndPhase,
+    /// Flip a boolean toggle; one move per site that satisfies `to:`
+    /// (Genocide's capturable toggles, rules.md §4.2).
+    Flip(ToggleId),
+}
+
+/// How many pieces a step takes from the top of its origin's stack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Count {
+    /// The whole stack.
+    Whole,
+    /// Exactly one piece.
+    One,
+    /// Any number from one to the height (each a move).
+    Any,
+}
+
+/// A phase of a turn: automatic effects, or moves by the player.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Phase {
+    /// Name, for display.
+    pub name: String,
+    /// Effects applied when the phase is reached (automatic phase).
+    pub auto: Vec<Effect>,
+    /// Priority levels of moves (a player-driven phase when non-empty).
+    pub play: Vec<Vec<GenId>>,
+    /// The player goes on moving in this phase until an `(end-phase)`
+    /// move or until no move is left.
+    pub repeat: bool,
+}
+
+/// A per-player number kept in the state (movement points, a bank).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Counter {
+    /// Name.
+    pub name: String,
+    /// Value at the start of the game.
+    pub init: i32,
 }
 
 /// A step-level move generator: one ludeme of the `(play …)` clause.
@@ -214,6 +410,18 @@ pub struct Gen {
     /// the same candidate moves (a priority level of filtered moves
     /// followed by the same moves unfiltered reuses them).
     pub twin: Option<GenId>,
+    /// A filter on the position just after the move itself, before its
+    /// effects (`check:`).
+    pub check: Option<Cond>,
+    /// How many pieces a step moves.
+    pub count: Count,
+    /// Pieces that must stay on the origin (the step leaves at least this
+    /// many behind).
+    pub keep: Option<Num>,
+    /// Most pieces one step may take.
+    pub max: Option<Num>,
+    /// Cost of the step, paid from `budget` (legal only if affordable).
+    pub cost: Option<(Num, CounterId)>,
 }
 
 /// What happens to the player to move who has no legal move.
@@ -247,8 +455,20 @@ pub struct EndRules {
     pub repetition: Option<u32>,
     /// Draw after this many consecutive turns without a reset fact.
     pub no_progress: Option<(u32, Vec<TurnFact>)>,
-    /// Draw after this many turns in all (an engine guard).
+    /// The game ends after this many turns in all (an engine guard): by
+    /// score when there is one, else a draw.
     pub turn_limit: Option<u32>,
+    /// The game ends after this many consecutive passes (by score).
+    pub passes: Option<u32>,
+    /// Score of a player (conditions speak for that player); the higher
+    /// score wins when the game ends by passes or the turn limit.
+    pub score: Option<Num>,
+    /// Tie-breaks, in order, when the scores are equal; equal all
+    /// through: a draw.
+    pub tie_breaks: Vec<Num>,
+    /// After every turn, each player for whom this holds loses (all of
+    /// them losing together: a draw).
+    pub lose_when: Vec<Cond>,
 }
 
 /// A toggle's value.
@@ -292,6 +512,9 @@ impl std::fmt::Display for ToggleType {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ToggleType::Bool => write!(f, "bool"),
+            ToggleType::Int { min, max } if *min == i64::MIN && *max == i64::MAX => {
+                write!(f, "int")
+            }
             ToggleType::Int { min, max } => write!(f, "int {min}..={max}"),
             ToggleType::Choice(c) => write!(f, "choice {{{}}}", c.join(" ")),
         }
@@ -342,6 +565,9 @@ pub struct Game {
     pub toggles: Vec<Toggle>,
     /// Region names.
     pub region_names: Vec<String>,
+    /// A mark shown by `ludic show` on the empty sites of a region (as
+    /// seen by the first player): `(region "Water" … mark:"~")`.
+    pub region_marks: Vec<Option<String>>,
     /// `regions[region][player]`: membership bitmap over sites.
     pub regions: Vec<Vec<Vec<bool>>>,
     /// `dirsets[set][player]`: directions.
@@ -366,8 +592,19 @@ pub struct Game {
     pub end: EndRules,
     /// FEN setup codes.
     pub codes: Vec<Code>,
-    /// Some generator has an `after:` filter (legal moves are probed).
+    /// Roles: named conditions derived from the position.
+    pub roles: Vec<Role>,
+    /// The phases of a turn; a game without `(phases …)` has one, made
+    /// of `play`.
+    pub phases: Vec<Phase>,
+    /// Per-player counters.
+    pub counters: Vec<Counter>,
+    /// Some generator has an `after:` or `check:` filter (legal moves are
+    /// probed).
     pub has_filters: bool,
+    /// `owners[piece]`: the owner of each piece id (a table, so that the
+    /// hot path does no division).
+    pub owners: [Player; 256],
     /// Zobrist keys for repetition detection.
     pub zobrist: crate::engine::zobrist::Zobrist,
 }
@@ -388,7 +625,7 @@ impl Game {
     /// Owner of a piece.
     #[inline]
     pub fn owner(&self, p: Piece) -> Player {
-        p % self.players.len() as u8
+        self.owners[p as usize]
     }
 
     /// Kind of a piece.

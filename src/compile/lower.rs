@@ -18,12 +18,18 @@ pub struct Lowerer {
     pub kinds: Vec<String>,
     pub stack_cap: usize,
     pub region_names: Vec<String>,
+    pub region_marks: Vec<Option<String>>,
     pub regions: Vec<Vec<Vec<bool>>>,
     pub dirsets: Vec<Vec<Vec<Dir>>>,
     pub dirset_keys: HashMap<String, u16>,
     pub setup: Vec<(Site, Vec<Piece>)>,
     pub codes: Vec<Code>,
     pub gens: Vec<Gen>,
+    pub role_names: Vec<String>,
+    pub counters: Vec<super::ir::Counter>,
+    pub toggles: Vec<super::ir::Toggle>,
+    pub phases: Vec<super::ir::Phase>,
+    pub roles: Vec<super::ir::Role>,
     pub play: Vec<Vec<GenId>>,
     pub blocks: Vec<Vec<Vec<GenId>>>,
     pub block_names: Vec<String>,
@@ -184,15 +190,22 @@ impl Lowerer {
 
     /// `(region "Name" REGION)`: evaluated once per player.
     pub fn region(&mut self, c: &Clause, d: &mut Diags) {
-        check_shape(c, 2, 2, &[], d);
+        check_shape(c, 2, 2, &["mark"], d);
         let (Some(name), Some(body)) = (c.args.first().and_then(|e| string(e, d)), c.args.get(1))
         else {
             return;
         };
+        let mark = named(c, "mark")
+            .and_then(|e| string(e, d))
+            .map(str::to_string);
+        self.region_marks.push(mark);
         let n = self.board.as_ref().map_or(0, Board::len);
         let mut per_player = Vec::new();
         for p in 0..self.players.len() {
             let mut bits = vec![false; n];
+            // Errors are the same for every player: report them once.
+            let mut quiet = Diags::default();
+            let d: &mut Diags = if p == 0 { &mut *d } else { &mut quiet };
             for s in self.region_sites(body, p, d) {
                 bits[s as usize] = true;
             }
@@ -220,14 +233,47 @@ impl Lowerer {
         };
         let arg = |i: usize, d: &mut Diags| c.args.get(i).and_then(|e| int_in(e, -1000, 1000, d));
         match c.head.as_str() {
-            "row" => arg(0, d).map(|r| board.row(r as i32)).unwrap_or_default(),
-            "column" => arg(0, d)
-                .map(|r| board.column(r as i32))
-                .unwrap_or_default(),
-            "rows" => match (arg(0, d), arg(1, d)) {
-                (Some(a), Some(b)) => board.rows(a as i32, b as i32),
-                _ => Vec::new(),
-            },
+            "row" | "column" | "rows" => {
+                let (a, b) = (
+                    arg(0, d),
+                    if c.head == "rows" {
+                        arg(1, d)
+                    } else {
+                        arg(0, d)
+                    },
+                );
+                let (Some(a), Some(b)) = (a, b) else {
+                    return Vec::new();
+                };
+                let sites = match c.head.as_str() {
+                    "row" => board.row(a as i32),
+                    "column" => board.column(a as i32),
+                    _ => board.rows(a as i32, b as i32),
+                };
+                let (lines, what) = if c.head == "column" {
+                    (
+                        board.sites().iter().map(|s| s.col).max().unwrap_or(0),
+                        "columns",
+                    )
+                } else {
+                    (
+                        board.sites().iter().map(|s| s.row).max().unwrap_or(0),
+                        "rows",
+                    )
+                };
+                for (i, v) in [a, b].into_iter().enumerate() {
+                    if !(0..=lines as i64).contains(&v) {
+                        let span = c.args.get(i).map_or(c.span, Expr::span);
+                        d.error(
+                            span,
+                            format!("{v} is off the board"),
+                            format!("the board's {what} are 0 to {lines}"),
+                        );
+                        break;
+                    }
+                }
+                sites
+            }
             "side" => self
                 .dir_vector(c.args.first(), p, d)
                 .map(|v| board.side(v))
@@ -250,6 +296,27 @@ impl Lowerer {
                     s
                 })
                 .collect(),
+            "except" => {
+                let mut out = board.all();
+                let minus: Vec<Site> = c
+                    .args
+                    .iter()
+                    .flat_map(|e| self.region_sites(e, p, d))
+                    .collect();
+                out.retain(|s| !minus.contains(s));
+                out
+            }
+            "per-player" => match c.args.get(p) {
+                Some(e) => self.region_sites(e, p, d),
+                None => {
+                    d.error(
+                        c.span,
+                        "`per-player` needs one region per player",
+                        format!("expected {} regions", self.players.len()),
+                    );
+                    Vec::new()
+                }
+            },
             "union" => {
                 let mut all: Vec<Site> = c
                     .args

@@ -5,18 +5,21 @@
 
 pub mod args;
 pub mod expand;
+pub mod exprs;
 pub mod ir;
 pub mod ir_stacks;
 pub mod lower;
+pub mod phases;
 pub mod rules;
 pub mod stacks;
 pub mod toggles;
+pub mod variant;
 pub mod vocab;
 
 pub use ir::Game;
 
-use crate::diag::{Diagnostic, Diagnostics, Severity};
-use crate::syntax::{Clause, Expr, parse_file};
+use crate::diag::{Diagnostics, Severity};
+use crate::syntax::{Clause, Expr};
 use args::{Diags, check_shape, string};
 use expand::Defines;
 use ir::Toggle;
@@ -70,12 +73,19 @@ pub fn read_source(file: &str) -> Result<(String, String), LoadError> {
             std::fs::read_to_string(path).map_err(|e| LoadError::Io(format!("{file}: {e}")))?;
         return Ok((file.to_string(), text));
     }
-    if let Some((_, p, text)) = SHIPPED.iter().find(|(n, _, _)| *n == file) {
+    let stem = file
+        .strip_prefix("games/")
+        .unwrap_or(file)
+        .trim_end_matches(".game");
+    if let Some((_, p, text)) = SHIPPED.iter().find(|(n, _, _)| *n == stem) {
         return Ok((p.to_string(), text.to_string()));
     }
     let names: Vec<&str> = SHIPPED.iter().map(|(n, _, _)| *n).collect();
+    let hint = crate::diag::did_you_mean(stem, names.iter().copied())
+        .map(|s| format!("; did you mean `{s}`?"))
+        .unwrap_or_default();
     Err(LoadError::Io(format!(
-        "{file}: no such file, and not a shipped game (shipped: {})",
+        "{file}: no such file, and not a shipped game (shipped: {}){hint}",
         names.join(", ")
     )))
 }
@@ -111,16 +121,11 @@ pub fn compile(
     text: &str,
     options: &Options,
 ) -> Result<(Game, Diagnostics), LoadError> {
-    let wrap = |items: Vec<Diagnostic>| Diagnostics {
-        file: file.to_string(),
-        source: text.to_string(),
-        items,
-    };
-    let ast = parse_file(text).map_err(|e| LoadError::Rules(wrap(e)))?;
+    let assembled = variant::assemble(file, text).map_err(LoadError::Rules)?;
     let mut d = Diags::default();
-    let game = lower_file(&ast.items, options, &mut d)?;
+    let game = lower_file(&assembled.items, options, &mut d)?;
     d.items.sort_by_key(|x| (x.span.start, x.span.end));
-    let diags = wrap(d.items);
+    let diags = assembled.diagnostics(d.items);
     if diags.items.iter().any(|x| x.severity == Severity::Error) {
         return Err(LoadError::Rules(diags));
     }
@@ -166,6 +171,18 @@ fn lower_file(items: &[Expr], options: &Options, d: &mut Diags) -> Result<Option
             _ => {}
         }
     }
+    for c in clauses(game) {
+        let named = ["piece", "region", "role", "counter", "phase"].contains(&c.head.as_str());
+        if let (true, Some(Expr::Str(n, span))) = (named, c.args.first())
+            && defines.contains(n)
+        {
+            d.error(
+                *span,
+                format!("`{n}` names both a {} and a define", c.head),
+                "a define's name replaces every string spelt the same",
+            );
+        }
+    }
     let errors = toggles::apply_overrides(&mut toggles, &options.sets);
     if !errors.is_empty() {
         return Err(LoadError::Options(errors));
@@ -174,8 +191,10 @@ fn lower_file(items: &[Expr], options: &Options, d: &mut Diags) -> Result<Option
     for e in &mut body {
         let is_define = matches!(e, Expr::Clause(c) if c.head == "define");
         if !is_define {
-            toggles::substitute(e, &toggles, d);
+            // Defines first: their bodies may read toggles.
             defines.expand(e, d);
+            toggles::substitute(e, &toggles, d);
+            toggles::select(e, d);
         }
     }
     defines.warn_unused(d);
@@ -195,17 +214,21 @@ const ORDER: &[&str] = &[
     "board",
     "piece",
     "stack-limit",
+    "counter",
     "region",
+    "role",
     "setup",
     "code",
     "moves",
     "play",
+    "phases",
     "end",
 ];
 
 fn lower_game(name: String, body: &[Expr], toggles: Vec<Toggle>, d: &mut Diags) -> Option<Game> {
     let mut l = Lowerer {
         stack_cap: 32,
+        toggles: toggles.clone(),
         ..Default::default()
     };
     for e in body {
@@ -218,6 +241,7 @@ fn lower_game(name: String, body: &[Expr], toggles: Vec<Toggle>, d: &mut Diags) 
         }
     }
     l.declare_blocks(body, d);
+    l.declare_roles(body, d);
     for head in ORDER {
         for e in body {
             if let Expr::Clause(c) = e
@@ -237,6 +261,9 @@ fn lower_clause(l: &mut Lowerer, c: &Clause, d: &mut Diags) {
         "piece" => l.piece(c, d),
         "stack-limit" => l.stack_limit(c, d),
         "region" => l.region(c, d),
+        "counter" => l.counter(c, d),
+        "phases" => l.phases(c, d),
+        "role" => l.role(c, d),
         "setup" => l.setup(c, d),
         "code" => l.code(c, d),
         "moves" => l.moves_block(c, d),
@@ -261,7 +288,7 @@ fn finish(
         ("players", l.players.is_empty()),
         ("board", l.board.is_none()),
         ("piece", l.kinds.is_empty()),
-        ("play", l.play.is_empty()),
+        ("play", l.play.is_empty() && l.phases.is_empty()),
     ] {
         // A clause that is written but failed has its own errors already.
         if missing && !written(head) {
@@ -283,11 +310,41 @@ fn finish(
         l.kinds.len() * l.players.len(),
         l.players.len(),
     );
-    let has_filters = l.gens.iter().any(|g| g.after.is_some());
+    let has_filters = l
+        .gens
+        .iter()
+        .any(|g| g.after.is_some() || g.check.is_some());
+    let phases = if l.phases.is_empty() {
+        vec![ir::Phase {
+            name: "Play".into(),
+            auto: Vec::new(),
+            play: l.play.clone(),
+            repeat: false,
+        }]
+    } else {
+        l.phases
+    };
+    if l.counters.len() * l.players.len() > crate::engine::state::MAX_COUNTERS {
+        let limit = crate::engine::state::MAX_COUNTERS;
+        d.error(
+            span,
+            "too many counters",
+            format!("at most {limit} counter values (counters × players)"),
+        );
+        return None;
+    }
+    let mut owners = [0; 256];
+    for (p, o) in owners.iter_mut().enumerate() {
+        *o = (p % l.players.len()) as u8;
+    }
     let distances = stacks::region_distances(&board, &l.regions);
     stacks::find_twins(&mut l.gens);
     Some(Game {
+        owners,
         has_filters,
+        roles: l.roles,
+        phases,
+        counters: l.counters,
         name,
         board,
         players: l.players,
@@ -295,6 +352,7 @@ fn finish(
         stack_cap: l.stack_cap,
         toggles,
         region_names: l.region_names,
+        region_marks: l.region_marks,
         regions: l.regions,
         dirsets: l.dirsets,
         setup: l.setup,
@@ -308,3 +366,6 @@ fn finish(
         zobrist,
     })
 }
+
+#[cfg(test)]
+mod tests;

@@ -18,6 +18,7 @@ impl Lowerer {
                 "Empty" => Cond::Empty(SiteRef::Subject),
                 "Mine" => Cond::Mine(SiteRef::Subject),
                 "Enemy" => Cond::Enemy(SiteRef::Subject),
+                "Friend" => Cond::Friend(SiteRef::Subject),
                 _ => {
                     self.unknown_word(e, w, vocab::CONDITION_WORDS, "a condition", d);
                     Cond::False
@@ -72,10 +73,13 @@ impl Lowerer {
                 let reg = rest.and_then(|e| self.region_ref(e, d)).unwrap_or(0);
                 Cond::In(r, reg)
             }
-            _ => {
-                self.unknown_head(c, "condition", d);
-                Cond::False
-            }
+            _ => match self.cond_ext(c, d).or_else(|| self.cond_stack(c, d)) {
+                Some(cond) => cond,
+                None => {
+                    self.unknown_head(c, "condition", d);
+                    Cond::False
+                }
+            },
         }
     }
 
@@ -164,10 +168,13 @@ impl Lowerer {
             "mark-flanked" => Some(Effect::MarkFlanked(Box::new(self.flank(c, d)))),
             "remove-flanked" => Some(Effect::RemoveFlanked(Box::new(self.flank(c, d)))),
             "again" => self.again(c, d),
-            _ => {
-                self.unknown_head(c, "effect", d);
-                None
-            }
+            _ => match self.effect_ext(c, d).or_else(|| self.effect_stack(c, d)) {
+                Some(e) => e,
+                None => {
+                    self.unknown_head(c, "effect", d);
+                    None
+                }
+            },
         }
     }
 
@@ -192,12 +199,13 @@ impl Lowerer {
     pub fn play(&mut self, c: &Clause, d: &mut Diags) {
         check_shape(c, 1, 1, &[], d);
         let Some(body) = c.args.first() else { return };
-        let levels = self.levels(body, d);
+        let levels = self.play_levels(body, d);
         self.play.extend(levels);
     }
 
-    /// Moves: a `(priority …)` of levels, or one level.
-    pub fn levels(&mut self, body: &Expr, d: &mut Diags) -> Vec<Vec<GenId>> {
+    /// Priority levels of generators: `(priority A B…)` or one level (a
+    /// clause or an array of clauses).
+    pub fn play_levels(&mut self, body: &Expr, d: &mut Diags) -> Vec<Vec<GenId>> {
         let mut out = Vec::new();
         let levels: Vec<&Expr> = match body {
             Expr::Clause(p) if p.head == "priority" => {
@@ -223,12 +231,40 @@ impl Lowerer {
             "step" => GenKind::Step,
             "hop" => GenKind::Hop,
             "slide" => GenKind::Slide,
+            "place" => {
+                check_shape(c, 1, 1, &["to", "check", "after", "then"], d);
+                GenKind::Place(
+                    c.args
+                        .first()
+                        .and_then(|e| self.kind_ref(e, d))
+                        .unwrap_or(0),
+                )
+            }
+            "pass" => {
+                check_shape(c, 0, 0, &[], d);
+                GenKind::Pass
+            }
+            "end-phase" => {
+                check_shape(c, 0, 0, &[], d);
+                GenKind::EndPhase
+            }
+            "flip" => {
+                check_shape(c, 1, 1, &["to", "check", "after", "then"], d);
+                GenKind::Flip(
+                    c.args
+                        .first()
+                        .and_then(|e| self.bool_toggle(e, d))
+                        .unwrap_or(0),
+                )
+            }
             _ => {
                 self.unknown_head(c, "move", d);
                 return None;
             }
         };
-        check_shape(c, 0, 0, super::stacks::move_args(kind), d);
+        if matches!(kind, GenKind::Step | GenKind::Hop | GenKind::Slide) {
+            check_shape(c, 0, 0, super::stacks::move_args(kind), d);
+        }
         let mut cond_or = |name: &str, default: Cond, me: &mut Self| {
             named(c, name).map_or(default, |e| me.cond(e, d))
         };
@@ -253,14 +289,23 @@ impl Lowerer {
             .map(|e| self.cond(e, d))
             .filter(|c| *c != Cond::True);
         let (origin, pieces, through) = self.move_extras(c, kind, d);
-        let plan = super::stacks::after_plan(kind, capture, &then);
+        let check = named(c, "check").map(|e| self.cond(e, d));
+        let (count, keep, cost) = self.stack_args(c, d);
+        let max = named(c, "max").map(|e| self.num(e, d));
+        // A cost changes counters: `after:` is then read on the real step.
+        let plan = super::stacks::after_plan(kind, capture, &then).filter(|_| cost.is_none());
         self.gens.push(Gen {
             origin,
             pieces,
             through,
             plan,
             twin: None,
+            count,
+            keep,
+            max,
+            cost,
             after,
+            check,
             kind,
             from,
             dirs,
@@ -313,9 +358,35 @@ impl Lowerer {
                 self.end.no_progress = n.filter(|&n| enabled && n > 0).map(|n| (n as u32, facts));
             }
             "turn-limit" => {
-                check_shape(c, 1, 1, &["when"], d);
+                check_shape(c, 1, 1, &["when", "per-site"], d);
                 let n = c.args.first().and_then(|e| int_in(e, 1, 10_000_000, d));
+                let per_site = named(c, "per-site")
+                    .and_then(|e| boolean(e, d))
+                    .unwrap_or(false);
+                let sites = self.board.as_ref().map_or(1, |b| b.len() as i64);
+                let n = n.map(|n| if per_site { n * sites } else { n });
                 self.end.turn_limit = n.filter(|_| enabled).map(|n| n as u32);
+            }
+            "passes" => {
+                check_shape(c, 1, 1, &["when"], d);
+                let n = c.args.first().and_then(|e| int_in(e, 1, 100, d));
+                self.end.passes = n.filter(|_| enabled).map(|n| n as u32);
+            }
+            "score" => {
+                check_shape(c, 1, 1, &["tie-break"], d);
+                self.end.score = c.args.first().map(|e| self.num(e, d));
+                self.end.tie_breaks = named(c, "tie-break")
+                    .map(|e| items(e).iter().map(|x| self.num(x, d)).collect())
+                    .unwrap_or_default();
+            }
+            "lose-when" => {
+                check_shape(c, 1, 1, &["when"], d);
+                if let Some(e) = c.args.first() {
+                    let cond = self.cond(e, d);
+                    if enabled {
+                        self.end.lose_when.push(cond);
+                    }
+                }
             }
             _ => self.unknown_head(c, "end", d),
         }
@@ -390,11 +461,12 @@ pub fn lookup(names: &[String], e: &Expr, what: &str, d: &mut Diags) -> Option<u
         return Some(i);
     }
     let known: Vec<&str> = names.iter().map(String::as_str).collect();
-    let mut diag = Diagnostic::error(
-        e.span(),
-        format!("unknown {what} `{name}`"),
-        format!("expected one of: {}", known.join(", ")),
-    );
+    let label = if known.is_empty() {
+        format!("no {what} is declared")
+    } else {
+        format!("expected one of: {}", known.join(", "))
+    };
+    let mut diag = Diagnostic::error(e.span(), format!("unknown {what} `{name}`"), label);
     if let Some(s) = did_you_mean(name, known.iter().copied()) {
         diag = diag.with_help(format!("did you mean `{s}`?"));
     }

@@ -51,7 +51,7 @@ impl Lowerer {
             return;
         };
         if self.blocks[i].is_empty() {
-            self.blocks[i] = self.levels(body, d);
+            self.blocks[i] = self.play_levels(body, d);
         }
     }
 
@@ -175,13 +175,20 @@ impl Lowerer {
 /// The named arguments a move clause of `kind` accepts.
 pub fn move_args(kind: GenKind) -> &'static [&'static str] {
     match kind {
-        GenKind::Step => &["from", "dirs", "to", "then", "after", "origin", "pieces"],
+        GenKind::Step => &[
+            "from", "dirs", "to", "then", "after", "check", "count", "keep", "max", "cost",
+            "budget", "origin", "pieces",
+        ],
         GenKind::Hop => &[
             "from", "dirs", "over", "to", "capture", "then", "chain", "after", "origin", "pieces",
         ],
         GenKind::Slide => &[
-            "from", "dirs", "through", "to", "then", "chain", "after", "origin", "pieces",
+            "from", "dirs", "through", "to", "then", "chain", "after", "check", "count", "keep",
+            "max", "cost", "budget", "origin", "pieces",
         ],
+        GenKind::Place(_) | GenKind::Pass | GenKind::EndPhase | GenKind::Flip(_) => {
+            &["to", "check", "after", "then"]
+        }
     }
 }
 
@@ -190,7 +197,9 @@ pub fn move_args(kind: GenKind) -> &'static [&'static str] {
 /// the board (remove stacks, add pieces elsewhere, add pieces under a
 /// condition) or when it captures by hopping.
 pub fn after_plan(kind: GenKind, capture: bool, then: &[Effect]) -> Option<AfterPlan> {
-    if kind == GenKind::Hop && capture {
+    if (kind == GenKind::Hop && capture)
+        || !matches!(kind, GenKind::Step | GenKind::Hop | GenKind::Slide)
+    {
         return None;
     }
     let mut plan = AfterPlan::default();

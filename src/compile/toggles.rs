@@ -181,3 +181,68 @@ fn unknown(name: &str, span: Span, toggles: &[Toggle], d: &mut Diags) {
     }
     d.push(diag);
 }
+
+/// Resolves `(match VALUE (case V1 EXPR1) (case V2 EXPR2) …)` once toggles
+/// are substituted: the clause becomes the EXPR whose V equals VALUE (a
+/// word, an integer or a boolean). This is how a toggle selects a board or
+/// any other clause without recompiling.
+pub fn select(e: &mut Expr, d: &mut Diags) {
+    if let Expr::Clause(c) = e
+        && c.head == "match"
+    {
+        if let Some(chosen) = choose(c, d) {
+            *e = chosen;
+            select(e, d);
+        }
+        return;
+    }
+    match e {
+        Expr::Clause(c) => {
+            c.args.iter_mut().for_each(|a| select(a, d));
+            c.named.iter_mut().for_each(|n| select(&mut n.value, d));
+        }
+        Expr::Array(v, _) => v.iter_mut().for_each(|a| select(a, d)),
+        _ => {}
+    }
+}
+
+fn choose(c: &Clause, d: &mut Diags) -> Option<Expr> {
+    check_shape(c, 2, usize::MAX, &[], d);
+    let key = c.args.first()?;
+    let mut cases = Vec::new();
+    for arm in &c.args[1..] {
+        match arm {
+            Expr::Clause(a) if a.head == "case" && a.args.len() == 2 => {
+                if same_literal(&a.args[0], key) {
+                    return Some(a.args[1].clone());
+                }
+                cases.push(literal_text(&a.args[0]));
+            }
+            other => d.expected(other, "`(case VALUE EXPR)`"),
+        }
+    }
+    d.error(
+        key.span(),
+        format!("no case of this `match` is `{}`", literal_text(key)),
+        format!("expected one of: {}", cases.join(", ")),
+    );
+    None
+}
+
+fn same_literal(a: &Expr, b: &Expr) -> bool {
+    match (a, b) {
+        (Expr::Word(x, _), Expr::Word(y, _)) => x == y,
+        (Expr::Int(x, _), Expr::Int(y, _)) => x == y,
+        (Expr::Bool(x, _), Expr::Bool(y, _)) => x == y,
+        _ => false,
+    }
+}
+
+fn literal_text(e: &Expr) -> String {
+    match e {
+        Expr::Word(w, _) => w.clone(),
+        Expr::Int(i, _) => i.to_string(),
+        Expr::Bool(b, _) => b.to_string(),
+        other => other.kind_name().to_string(),
+    }
+}

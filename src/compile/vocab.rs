@@ -8,79 +8,253 @@
 pub struct Ludeme {
     /// The head word.
     pub name: &'static str,
-    /// Where it may appear: `game`, `board`, `region`, `condition`,
-    /// `effect`, `move`, `end`, `directions`, `site`.
+    /// Where it may appear: `file`, `game`, `players`, `board`, `region`,
+    /// `setup`, `move`, `condition`, `number`, `set`, `effect`, `end`.
     pub context: &'static str,
     /// Arguments, in the language's own syntax.
     pub signature: &'static str,
     /// What it means.
     pub summary: &'static str,
+    /// A short example.
+    pub example: &'static str,
 }
 
 macro_rules! ludemes {
-    ($( $name:literal $ctx:literal $sig:literal $sum:literal ;)*) => {
+    ($( $name:literal $ctx:literal $sig:literal $sum:literal $ex:literal ;)*) => {
         /// Every ludeme, in documentation order.
         pub const LUDEMES: &[Ludeme] = &[
-            $( Ludeme { name: $name, context: $ctx, signature: $sig, summary: $sum }, )*
+            $( Ludeme { name: $name, context: $ctx, signature: $sig, summary: $sum, example: $ex }, )*
         ];
     };
 }
 
 ludemes! {
-    "game" "file" "(game \"Name\" CLAUSE…)" "The whole game: its name and its clauses.";
-    "toggle" "game" "(toggle NAME bool|int|choice default:V [range:{MIN MAX}] [choices:{A B…}] \"description\")" "A rule switch, read as `$NAME`, overridden by `--set NAME=VALUE`.";
-    "define" "game" "(define \"Name\" BODY)" "A macro; `#1`, `#2`… are its parameters; call it as `(\"Name\" a b)` or `\"Name\"`.";
-    "players" "game" "(players N) | (players (player …)…)" "The players, in turn order; the first moves first.";
-    "player" "players" "(player \"Name\" [letter:\"B\"] [forward:DIR])" "One player: display name, FEN letter, forward compass direction (N, S, E, W, NE…).";
-    "board" "game" "(board SHAPE [labels:Numbers|Coordinates])" "The board and how its sites are written in notation.";
-    "square" "board" "(square ROWS COLS [cells:All|Dark] [adjacency:Orthogonal|Diagonal|All])" "A square grid; `Dark` keeps the dark cells (a1 dark).";
-    "hex" "board" "(hex SIDE)" "A hexagon of hexagonal cells, SIDE cells a side (side 5: 61 cells).";
-    "tri" "board" "(tri SIDE [SIDE2])" "Points of the triangular grid in a hexagon whose sides alternate SIDE and SIDE2 points (limping when SIDE2 = SIDE+1).";
-    "piece" "game" "(piece \"Kind\")" "A kind of piece; every player has pieces of every kind.";
-    "stack-limit" "game" "(stack-limit N)" "Most pieces one stack may hold (default 32).";
-    "region" "game" "(region \"Name\" REGION)" "A named set of sites, per player when it uses player-relative parts.";
-    "row" "region" "(row R)" "Row R, counted from the bottom from 0.";
-    "rows" "region" "(rows A B)" "Rows A to B inclusive.";
-    "column" "region" "(column C)" "Column C, counted from the left from 0.";
-    "side" "region" "(side DIR)" "The board's edge furthest in direction DIR; `Forward` and `Backward` are the player's.";
-    "centre" "region" "(centre)" "The site(s) nearest the board's centre.";
-    "all" "region" "(all)" "Every site.";
-    "sites" "region" "(sites \"a1\" \"c3\"…)" "Sites by their labels.";
-    "union" "region" "(union REGION…)" "Sites in any of the regions.";
-    "setup" "game" "(setup (fill …)…)" "The initial position.";
-    "fill" "setup" "(fill \"Kind\" PLAYER REGION [count:N])" "Puts a stack of N pieces (default 1) of PLAYER (P1, P2…) on every site of the region.";
-    "code" "game" "(code \"PREFIX\" \"Kind\" N)" "In FEN strings, PREFIX before a square number means a stack of N pieces of that kind.";
-    "play" "game" "(play MOVES)" "The moves a player may make each step.";
-    "moves" "game" "(moves \"Name\" MOVES)" "A named block of moves (priority levels, as in `play`), played when an effect `(again \"Name\")` makes the same player move again.";
-    "priority" "move" "(priority MOVES MOVES…)" "The first group that has a legal move gives the moves (compulsory capture).";
-    "step" "move" "(step [from:COND] [dirs:DIRS] [to:COND] [then:EFFECTS] [after:COND])" "Move the stack one step to an adjacent site; `after:` keeps only the steps after which the condition holds (for the mover).";
-    "hop" "move" "(hop [from:COND] [dirs:DIRS] [over:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [chain:BOOL] [after:COND])" "Jump over the adjacent site to the one beyond, removing the jumped stack unless `capture:false`; `chain:true` makes the same piece jump on while it can.";
-    "slide" "move" "(slide [origin:Mine|Empty|Marked] [from:COND] [pieces:Whole|Part|Any] [dirs:DIRS] [through:COND] [to:COND] [then:EFFECTS] [chain:BOOL] [after:COND])" "Move any distance along a direction, through sites satisfying `through:` (default: empty), to every site satisfying `to:`; `origin:` and `pieces:` (any move clause) say which stacks move and how many of their pieces.";
-    "empty" "condition" "(empty [SITE]) | Empty" "The site holds no piece.";
-    "mine" "condition" "(mine [SITE]) | Mine" "The site's top piece is the mover's.";
-    "enemy" "condition" "(enemy [SITE]) | Enemy" "The site's top piece is another player's.";
-    "height" "condition" "(height [SITE] N) | (height [SITE] min:N max:M)" "The stack's height is N, or within MIN..=MAX.";
-    "kind" "condition" "(kind [SITE] \"Kind\")" "The site's top piece is of this kind.";
-    "in" "condition" "(in [SITE] \"Region\")" "The site is in the region (the mover's version of it).";
-    "farther" "condition" "(farther \"Region\")" "The step's destination is farther from the region (in steps) than its origin.";
-    "flanks" "condition" "(flanks [SITE] [dirs:DIRS] [middle:Mine|Enemy|Occupied] [end:Mine|Enemy|Occupied] [distance:N|Any] [same:{Height Kind}])" "The stack at SITE flanks a stack: that stack lies exactly midway on a line of otherwise empty sites between SITE and another stack, m ≤ distance steps from each.";
-    "and" "condition" "(and COND…)" "All hold.";
-    "or" "condition" "(or COND…)" "Any holds.";
-    "not" "condition" "(not COND)" "Does not hold.";
-    "if" "effect" "(if COND EFFECTS [EFFECTS])" "Runs the first effects when the condition holds, else the second.";
-    "push" "effect" "(push SITE N [kind:\"Kind\"] [owner:Mover|Top])" "Adds N pieces on top of the stack at SITE (default: the top piece's kind and owner).";
-    "remove" "effect" "(remove SITE)" "Removes the whole stack at SITE.";
-    "grow" "effect" "(grow SITE \"Region\" [kind:\"Kind\"] [owner:Mover|Top])" "Adds pieces on top of SITE, as many as the step's destination is farther from the region than its origin.";
-    "mark-flanked" "effect" "(mark-flanked [SITE] FLANK-ARGS…)" "Marks every stack the stack at SITE flanks (arguments as in `flanks`); the next step may move them (`origin:Marked`).";
-    "remove-flanked" "effect" "(remove-flanked [SITE] FLANK-ARGS…)" "Removes every stack the stack at SITE flanks (arguments as in `flanks`).";
-    "again" "effect" "(again \"Block\")" "The same player moves again, with the moves of the named block.";
-    "end-turn" "effect" "(end-turn)" "Ends the turn now: no chained continuation (crowning ends the move).";
-    "end" "game" "(end RULE…)" "When the game ends.";
-    "no-moves" "end" "(no-moves Loss|Win|Draw)" "What happens to the player to move who has no legal move (default: a draw).";
-    "draw-repetition" "end" "(draw-repetition N [when:BOOL])" "A draw when the same position (board and player to move) occurs for the N-th time.";
-    "draw-no-progress" "end" "(draw-no-progress N [reset:{FACT…}] [when:BOOL])" "A draw after N consecutive turns without a reset fact; N = 0 turns it off.";
-    "moved" "end" "(moved COND)" "Reset fact: the moving stack satisfied COND at its origin.";
-    "turn-limit" "end" "(turn-limit N)" "A draw after N turns (an engine guard).";
+    "game" "file" "(game \"Name\" CLAUSE…)" "The whole game: its name and its clauses."
+        "(game \"English draughts\" (players …) (board …) …)";
+    "variant" "file" "(variant \"Name\" base:\"file.game\" CHANGE…)" "A game made from another file (a path relative to this one, or a shipped game's name) by changes; the base is not copied."
+        "(variant \"Giveaway draughts\" base:\"checkers.game\" (replace (end (no-moves Win))))";
+    "set" "variant" "(set NAME VALUE)" "Changes the default of the base's toggle NAME."
+        "(set no_progress 100)";
+    "replace" "variant" "(replace CLAUSE)" "Replaces the base's clause with the same head (and, for named clauses such as toggle, define, region, role and piece, the same name)."
+        "(replace (region \"Far\" (row 0)))";
+    "add" "variant" "(add CLAUSE…)" "Adds clauses to the base game."
+        "(add (toggle fast bool default:false \"A new switch\"))";
+    "toggle" "game" "(toggle NAME bool|int|choice default:V [range:{MIN MAX}] [choices:{A B…}] \"description\")" "A rule switch, read as `$NAME`, overridden by `--set NAME=VALUE`."
+        "(toggle no_progress int default:80 range:{0 10000} \"Turns without progress before a draw\")";
+    "define" "game" "(define \"Name\" BODY)" "A macro; `#1`, `#2`… are its parameters; call it as `(\"Name\" a b)` or `\"Name\"`."
+        "(define \"Toward\" (step dirs:#1 to:Empty))   // (\"Toward\" Forward)";
+    "players" "game" "(players N) | (players (player …)…)" "The players, in turn order; the first moves first."
+        "(players (player \"Black\" letter:\"B\" forward:S) (player \"White\" letter:\"W\" forward:N))";
+    "player" "players" "(player \"Name\" [letter:\"B\"] [forward:DIR])" "One player: display name, FEN letter, forward compass direction (N, S, E, W, NE…)."
+        "(player \"Black\" letter:\"B\" forward:S)";
+    "board" "game" "(board SHAPE [labels:Numbers|Coordinates])" "The board and how its sites are written in notation."
+        "(board (square 8 8 cells:Dark adjacency:Diagonal) labels:Numbers)";
+    "square" "board" "(square ROWS COLS [cells:All|Dark] [adjacency:Orthogonal|Diagonal|All])" "A square grid; `Dark` keeps the dark cells (a1 dark)."
+        "(square 8 8 cells:Dark adjacency:Diagonal)";
+    "hex" "board" "(hex SIDE)" "A hexagon of hexagonal cells, SIDE cells a side (side 5: 61 cells)."
+        "(hex 5)";
+    "tri" "board" "(tri SIDE [SIDE2])" "Points of the triangular grid in a hexagon whose sides alternate SIDE and SIDE2 points (limping when SIDE2 = SIDE+1)."
+        "(tri 4 5)";
+    "piece" "game" "(piece \"Kind\")" "A kind of piece; every player has pieces of every kind."
+        "(piece \"Checker\")";
+    "stack-limit" "game" "(stack-limit N)" "Most pieces one stack may hold (default 32)."
+        "(stack-limit 2)";
+    "counter" "game" "(counter \"Name\" [init:N])" "A number kept per player in the state (movement points, a bank); read with `(counter \"Name\")`."
+        "(counter \"mp\")";
+    "phases" "game" "(phases (phase …)…)" "The phases of a turn, in order; replaces `play`. Automatic phases apply effects; player phases give moves."
+        "(phases (phase \"Growth\" auto:(battle)) (phase \"Movement\" {(step) (end-phase)} repeat:true))";
+    "phase" "phases" "(phase \"Name\" [MOVES] [auto:EFFECTS] [repeat:BOOL])" "One phase: its effects run when it is reached; with moves, the player moves; `repeat:true` keeps the player moving until `(end-phase)` or no other move is left (a phase where only `end` is possible is skipped)."
+        "(phase \"Movement\" {(step count:Any cost:1 budget:\"mp\") (end-phase)} repeat:true)";
+    "region" "game" "(region \"Name\" REGION [mark:\"~\"])" "A named set of sites, per player when it uses player-relative parts; `ludic show` draws its empty sites with the mark."
+        "(region \"Far\" (side Forward))";
+    "row" "region" "(row R)" "Row R, counted from the bottom from 0."
+        "(row 0)";
+    "rows" "region" "(rows A B)" "Rows A to B inclusive."
+        "(rows 5 7)";
+    "column" "region" "(column C)" "Column C, counted from the left from 0."
+        "(column 3)";
+    "side" "region" "(side DIR)" "The board's edge furthest in direction DIR; `Forward` and `Backward` are the player's."
+        "(side Forward)";
+    "centre" "region" "(centre)" "The site(s) nearest the board's centre."
+        "(centre)";
+    "all" "region" "(all)" "Every site."
+        "(all)";
+    "sites" "region" "(sites \"a1\" \"c3\"…)" "Sites by their labels."
+        "(sites \"a1\" \"h8\")";
+    "union" "region" "(union REGION…)" "Sites in any of the regions."
+        "(union (row 0) (row 7))";
+    "per-player" "region" "(per-player REGION REGION…)" "One region per player, in turn order."
+        "(per-player (sites \"d1\") (sites \"e8\"))";
+    "except" "region" "(except REGION…)" "Every site not in the regions."
+        "(except (sites \"a1\" \"h8\"))";
+    "setup" "game" "(setup (fill …)…)" "The initial position."
+        "(setup (fill \"Checker\" P1 (rows 5 7)) (fill \"Checker\" P2 (rows 0 2)))";
+    "fill" "setup" "(fill \"Kind\" PLAYER REGION [count:N])" "Puts a stack of N pieces (default 1) of PLAYER (P1, P2…) on every site of the region."
+        "(fill \"Checker\" P1 (rows 5 7) count:1)";
+    "code" "game" "(code \"PREFIX\" \"Kind\" N)" "In FEN strings, PREFIX before a square number means a stack of N pieces of that kind."
+        "(code \"K\" \"Checker\" 2)";
+    "play" "game" "(play MOVES)" "The moves a player may make each step."
+        "(play (priority {(hop …) (hop …)} {(step …) (step …)}))";
+    "moves" "game" "(moves \"Name\" MOVES)" "A named block of moves (priority levels, as in `play`), played when an effect `(again \"Name\")` makes the same player move again."
+        "(moves \"Hostage\" (slide origin:Marked to:Empty))";
+    "priority" "move" "(priority MOVES MOVES…)" "The first group that has a legal move gives the moves (compulsory capture)."
+        "(priority {(hop from:\"Man\" dirs:Forward)} {(step from:\"Man\" dirs:Forward)})";
+    "step" "move" "(step [from:COND] [dirs:DIRS] [to:COND] [count:Whole|One|Any] [keep:NUM] [max:NUM] [cost:NUM budget:\"Counter\"] [then:EFFECTS] [check:COND] [after:COND])" "Move the stack, or its top pieces, one step to an adjacent site (onto any stack `to:` allows: pieces go on top). `count:Any` makes one move per number of pieces (written `/N`), leaving at least `keep:` and taking at most `max:`; `cost:` is paid from the player's counter `budget:`; `after:` keeps only the steps after which the condition holds (for the mover)."
+        "(step from:(height 1) dirs:Forward to:Empty then:\"Crown\")";
+    "hop" "move" "(hop [from:COND] [dirs:DIRS] [over:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [chain:BOOL] [after:COND])" "Jump over the adjacent site to the one beyond, removing the jumped stack unless `capture:false`; `chain:true` makes the same piece jump on while it can."
+        "(hop from:(height 2) dirs:Diagonal over:Enemy to:Empty chain:true)";
+    "slide" "move" "(slide [origin:Mine|Empty|Marked] [from:COND] [pieces:Whole|Part|Any] [dirs:DIRS] [through:COND] [to:COND] [then:EFFECTS] [chain:BOOL] [after:COND])" "Move any distance along a direction, through sites satisfying `through:` (default: empty), to every site satisfying `to:`; `origin:` and `pieces:` (any move clause) say which stacks move and how many of their pieces (a part is written `/k`)."
+        "(slide origin:Empty to:(and Empty (farther \"Centre\")))";
+    "end-phase" "move" "(end-phase)" "End the current phase. Written `end`."
+        "(end-phase)";
+    "flip" "move" "(flip TOGGLE to:COND [then:EFFECTS])" "Flip a boolean toggle; one move per site where `to:` holds, written `flip-NAME@SITE`."
+        "(flip dice to:(and (in To \"Far\") (holds-only To) (not (marked To))) then:(mark To))";
+    "empty" "condition" "(empty [SITE]) | Empty" "The site holds no piece."
+        "(empty Over)";
+    "mine" "condition" "(mine [SITE]) | Mine" "The site's top piece is the mover's."
+        "(mine To)";
+    "enemy" "condition" "(enemy [SITE]) | Enemy" "The site's top piece is another player's."
+        "(enemy Over)";
+    "height" "condition" "(height [SITE] N) | (height [SITE] min:N max:M)" "The stack's height is N, or within MIN..=MAX."
+        "(height To min:2)";
+    "kind" "condition" "(kind [SITE] \"Kind\")" "The site's top piece is of this kind."
+        "(kind \"King\")";
+    "in" "condition" "(in [SITE] \"Region\")" "The site is in the region (the mover's version of it)."
+        "(in To \"Far\")";
+    "farther" "condition" "(farther \"Region\")" "The step's destination is farther from the region (in steps) than its origin."
+        "(and Empty (farther \"Centre\"))";
+    "flanks" "condition" "(flanks [SITE] [dirs:DIRS] [middle:Mine|Enemy|Occupied] [end:Mine|Enemy|Occupied] [distance:N|Any] [same:{Height Kind}])" "The stack at SITE flanks a stack: that stack lies exactly midway on a line of otherwise empty sites between SITE and another stack, m ≤ distance steps from each."
+        "(flanks To middle:Enemy end:Mine distance:Any same:Height)";
+    "and" "condition" "(and COND…)" "All hold."
+        "(and (in To \"Far\") (height To 1))";
+    "or" "condition" "(or COND…)" "Any holds."
+        "(or (height 1) (kind \"Queen\"))";
+    "not" "condition" "(not COND)" "Does not hold."
+        "(not (in \"Far\"))";
+    "if" "effect" "(if COND EFFECTS [EFFECTS])" "Runs the first effects when the condition holds, else the second."
+        "(if (in To \"Far\") (push To 1))";
+    "push" "effect" "(push SITE N [kind:\"Kind\"] [owner:Mover|Top])" "Adds N pieces on top of the stack at SITE (default: the top piece's kind and owner)."
+        "(push To 2 kind:\"Checker\" owner:Mover)";
+    "remove" "effect" "(remove SITE)" "Removes the whole stack at SITE."
+        "(remove Over)";
+    "grow" "effect" "(grow SITE \"Region\" [kind:\"Kind\"] [owner:Mover|Top])" "Adds pieces on top of SITE, as many as the step's destination is farther from the region than its origin."
+        "(grow To \"Centre\" kind:\"Disc\" owner:Mover)";
+    "mark-flanked" "effect" "(mark-flanked [SITE] FLANK-ARGS…)" "Marks every stack the stack at SITE flanks (arguments as in `flanks`) until the mover's next step, which may move them (`origin:Marked`)."
+        "(mark-flanked To middle:Enemy end:Mine distance:Any same:Height)";
+    "remove-flanked" "effect" "(remove-flanked [SITE] FLANK-ARGS…)" "Removes every stack the stack at SITE flanks (arguments as in `flanks`)."
+        "(remove-flanked To middle:Enemy end:Mine)";
+    "again" "effect" "(again \"Block\")" "The same player moves again, with the moves of the named block."
+        "(again \"Hostage\")";
+    "end-turn" "effect" "(end-turn)" "Ends the turn now: no chained continuation (crowning ends the move)."
+        "{(push To 1) (end-turn)}";
+    "role" "game" "(role \"Name\" COND [mark:\"*\"])" "A named condition on a site, derived from the position and never stored; `ludic show` prints the mark after stones where it holds."
+        "(role \"Body\" (and (not Empty) (not (role \"Foot\"))) mark:\"*\")";
+    "match" "game" "(match VALUE (case V EXPR)…)" "Chooses a clause by value once toggles are read: `(match $board (case square8 (square 8 8)) …)`."
+        "(match $board (case hex5 (tri 5)) (case square8 (square 8 8)))";
+    "case" "game" "(case V EXPR)" "One arm of a `match`."
+        "(case square8 (square 8 8))";
+    "place" "move" "(place \"Kind\" [to:COND] [check:COND] [then:EFFECTS] [after:COND])" "Put a new piece of the mover from an unlimited supply on a site; `check:` tests the position just after the placement, before `then:`; `after:` tests it after."
+        "(place \"Stone\" to:Empty check:(role To \"Alive\") then:(remove-all (adjacent-to (group To) Enemy)))";
+    "pass" "move" "(pass)" "Do nothing; the turn passes. Written `pass`."
+        "(pass)";
+    "friend" "condition" "(friend [SITE]) | Friend" "The site's top piece has the same owner as the anchor (the site whose neighbours or group are looked at)."
+        "(count (neighbours Friend))";
+    "role" "condition" "(role [SITE] \"Name\")" "The named role holds at the site."
+        "(role To \"Foot\")";
+    "equal" "condition" "(equal NUM NUM)" "The numbers are equal."
+        "(equal (count (neighbours Friend)) 2)";
+    "at-least" "condition" "(at-least NUM NUM)" "The first number is at least the second."
+        "(at-least (count (group (role \"Foot\"))) (count (group (role \"Body\"))))";
+    "at-most" "condition" "(at-most NUM NUM)" "The first number is at most the second."
+        "(at-most (count (neighbours Friend)) 1)";
+    "more-than" "condition" "(more-than NUM NUM)" "The first number is greater."
+        "(more-than (count (neighbours Enemy)) 2)";
+    "less-than" "condition" "(less-than NUM NUM)" "The first number is smaller."
+        "(less-than (count (group)) 5)";
+    "any" "condition" "(any SET)" "The set has a site."
+        "(any (neighbours To (and Enemy (role \"Body\"))))";
+    "connected" "condition" "(connected SET)" "The set's sites are connected by the board's adjacency."
+        "(connected (neighbours Friend))";
+    "every" "condition" "(every SET COND)" "Every site of the set satisfies the condition."
+        "(every Converted (role \"Alive\"))";
+    "holds" "condition" "(holds [SITE])" "The stack holds a piece of the player."
+        "(not (holds))";
+    "holds-only" "condition" "(holds-only [SITE])" "The stack is not empty and every piece is the player's."
+        "(holds-only To)";
+    "mixed" "condition" "(mixed [SITE])" "The stack holds pieces of two or more players (contested)."
+        "(not (mixed From))";
+    "marked" "condition" "(marked [SITE])" "The site was marked this turn by `mark`, or by `mark-flanked` in the step before."
+        "(marked From)";
+    "on" "condition" "(on TOGGLE)" "The boolean toggle is on now; unlike `$NAME`, read during play, so flips count."
+        "(on stickyland)";
+    "count" "number" "(count SET)" "The number of sites in the set."
+        "(count (where (and Mine (role \"Body\"))))";
+    "sum" "number" "(sum NUM…)" "A sum."
+        "(sum (count (where Mine)) 1)";
+    "sub" "number" "(sub NUM NUM)" "A difference."
+        "(sub (count (where Mine)) (count (where Enemy)))";
+    "if" "number" "(if COND NUM NUM)" "The first number when the condition holds, else the second."
+        "(if (holds-only To) 0 1)";
+    "counter" "number" "(counter \"Name\")" "The player's counter."
+        "(counter \"mp\")";
+    "pieces" "number" "(pieces)" "The number of the player's pieces on the board."
+        "(equal (pieces) 0)";
+    "height" "number" "(height [SITE])" "The height of a stack."
+        "(height From)";
+    "roll" "number" "(roll N SIDES)" "The sum of N dice with SIDES sides, drawn from the state's seeded generator (in effects; a condition reads 0)."
+        "(roll 2 6)";
+    "neighbours" "set" "(neighbours [SITE] [COND])" "The site's neighbours that satisfy the condition (anchor: the site)."
+        "(neighbours To (and Enemy (role \"Body\")))";
+    "group" "set" "(group [SITE] [COND])" "The connected group of the site's stack (same top owner, board adjacency), members filtered by the condition."
+        "(group To (role \"Body\"))";
+    "where" "set" "(where COND)" "Every site that satisfies the condition."
+        "(where (and Empty (any (neighbours Mine))))";
+    "minus" "set" "(minus SET SET)" "The sites of the first set that are not in the second."
+        "(minus (where (holds-only)) (reach (where (in \"Home\")) (holds-only)))";
+    "reach" "set" "(reach SET COND)" "The sites reachable from the set's sites that satisfy the condition, through adjacent sites that satisfy it."
+        "(reach (where (and (in \"Home\") (holds-only))) (holds-only))";
+    "adjacent-to" "set" "(adjacent-to SET COND)" "The sites next to a site of the set that satisfy the condition; `Removed` and `Converted` are the sites removed or converted by earlier effects of the step."
+        "(adjacent-to (group To (role \"Body\")) (and Enemy (role \"Foot\")))";
+    "remove-all" "effect" "(remove-all SET)" "Removes every stack of the set, computed before any is removed."
+        "(remove-all (adjacent-to (group To (role \"Body\")) (and Enemy (role \"Foot\"))))";
+    "groups" "effect" "(groups SET [when:COND] [remove:COND] [convert:COND])" "For each group of the set's sites that satisfies `when`, removes the members that satisfy `remove` and gives the mover those that satisfy `convert`; every group is judged on the same position."
+        "(groups (adjacent-to Removed Enemy) when:(not (role \"Alive\")) remove:(role \"Body\") convert:(role \"Foot\"))";
+    "set-counter" "effect" "(set-counter \"Name\" NUM)" "Sets the player's counter."
+        "(set-counter \"mp\" 12)";
+    "add-counter" "effect" "(add-counter \"Name\" NUM)" "Adds to the player's counter."
+        "(add-counter \"steps\" 1)";
+    "mark" "effect" "(mark SITE)" "Marks a site until the end of the turn."
+        "(mark To)";
+    "clear-marks" "effect" "(clear-marks)" "Clears every mark."
+        "(clear-marks)";
+    "push-each" "effect" "(push-each SET N \"Kind\" [max:NUM])" "Adds N pieces of the player on each site of the set, in board order, at most `max` in all."
+        "(push-each (where (and (in \"Home\") (height 1) (holds-only))) 1 \"Checker\" max:(sub 60 (pieces)))";
+    "battle" "effect" "(battle [dice:true])" "Resolves every contested stack: one for one (r against b leaves |r - b| of the larger side), or each side rolls a die and the higher roll kills the difference."
+        "(if (on dice) (battle dice:true) (battle))";
+    "for-each-player" "effect" "(for-each-player EFFECTS)" "Runs the effects once for each player, as that player."
+        "(for-each-player (remove-all (where (holds-only))))";
+    "set-kind" "effect" "(set-kind SITE \"Kind\")" "Changes the kind of every piece of the stack."
+        "(set-kind To \"Bridge\")";
+    "flip" "effect" "(flip TOGGLE)" "Flips a boolean toggle."
+        "(flip banking)";
+    "passes" "end" "(passes N)" "The game ends after N passes in a row, decided by the score."
+        "(passes 2)";
+    "score" "end" "(score NUM [tie-break:NUM|{NUM…}])" "Each player's score (conditions speak for that player), then tie-breaks; the highest wins, equal all through is a draw."
+        "(score (count (where (and Mine (role \"Body\")))) tie-break:(count (where Empty)))";
+    "end" "game" "(end RULE…)" "When the game ends."
+        "(end (no-moves Loss) (draw-repetition 3))";
+    "no-moves" "end" "(no-moves Loss|Win|Draw)" "What happens to the player to move who has no legal move (default: a draw)."
+        "(no-moves Loss)";
+    "draw-repetition" "end" "(draw-repetition N [when:BOOL])" "A draw when the same position (board and player to move) occurs for the N-th time."
+        "(draw-repetition 3 when:$repetition)";
+    "draw-no-progress" "end" "(draw-no-progress N [reset:{FACT…}] [when:BOOL])" "A draw after N consecutive turns without a reset fact; N = 0 turns it off."
+        "(draw-no-progress 80 reset:{Capture (moved (height 1))})";
+    "moved" "end" "(moved COND)" "Reset fact: the moving stack satisfied COND at its origin."
+        "(moved \"Man\")";
+    "lose-when" "end" "(lose-when COND)" "After every turn, each player for whom the condition holds loses; all at once: a draw."
+        "(lose-when (equal (pieces) 0))";
+    "turn-limit" "end" "(turn-limit N [per-site:true])" "The game ends after N turns (N times the number of sites with per-site): by score when there is one, else a draw."
+        "(turn-limit 4 per-site:true)";
 }
 
 /// Words that stand for directions in `dirs:`.
@@ -101,10 +275,13 @@ pub const DIRECTION_WORDS: &[&str] = &[
 ];
 
 /// Words that stand for sites in conditions and effects.
-pub const SITE_WORDS: &[&str] = &["From", "To", "Over"];
+pub const SITE_WORDS: &[&str] = &["From", "To", "Over", "Subject"];
+
+/// Words that stand for sets.
+pub const SET_WORDS: &[&str] = &["Removed", "Converted"];
 
 /// Condition words usable without parentheses.
-pub const CONDITION_WORDS: &[&str] = &["Empty", "Mine", "Enemy", "true", "false"];
+pub const CONDITION_WORDS: &[&str] = &["Empty", "Mine", "Enemy", "Friend", "true", "false"];
 
 /// The ludemes allowed in a context.
 pub fn names_in(context: &str) -> impl Iterator<Item = &'static str> + '_ {
@@ -117,4 +294,39 @@ pub fn names_in(context: &str) -> impl Iterator<Item = &'static str> + '_ {
 /// Looks a ludeme up by name.
 pub fn find(name: &str) -> Option<&'static Ludeme> {
     LUDEMES.iter().find(|l| l.name == name)
+}
+
+/// Titles of the contexts, in documentation order.
+const CONTEXTS: &[(&str, &str)] = &[
+    ("file", "The file"),
+    ("variant", "Variant files"),
+    ("game", "Game clauses"),
+    ("players", "Players"),
+    ("board", "Board shapes"),
+    ("region", "Regions"),
+    ("setup", "Setup"),
+    ("phases", "Phases"),
+    ("move", "Moves (inside `play`)"),
+    ("condition", "Conditions"),
+    ("number", "Numbers"),
+    ("set", "Sets of sites"),
+    ("effect", "Effects (`then:`)"),
+    ("end", "End rules"),
+];
+
+/// The ludeme reference of `docs/language.md`, generated from [`LUDEMES`]:
+/// one section per context, one entry per ludeme with its signature,
+/// meaning and example.
+pub fn reference_markdown() -> String {
+    let mut out = String::new();
+    for (ctx, title) in CONTEXTS {
+        out.push_str(&format!("\n## {title}\n"));
+        for l in LUDEMES.iter().filter(|l| l.context == *ctx) {
+            out.push_str(&format!(
+                "\n### {}\n\n`{}`\n\n{}\n\n```\n{}\n```\n",
+                l.name, l.signature, l.summary, l.example
+            ));
+        }
+    }
+    out
 }

@@ -2,9 +2,11 @@
 //! end of a turn and the draw rules.
 
 use super::cond::Ctx;
+use super::sets::{give_buf, take_buf};
+use super::state::{FLANK_MARK, MARK};
 use super::{EndReason, IllegalMove, Move, Outcome, State};
 use crate::board::NO_SITE;
-use crate::compile::ir::{Effect, GenKind, NoMoves, Owner, SiteRef, TurnFact};
+use crate::compile::ir::{Cond, Effect, Gen, GenKind, NoMoves, Owner, SiteRef, SiteSet, TurnFact};
 
 impl State {
     /// Plays a legal step. An illegal one is refused with the legal moves
@@ -27,47 +29,125 @@ impl State {
     /// Plays a step without checking it is legal (a move from
     /// [`State::legal_moves`]).
     pub fn play_unchecked(&mut self, m: &Move) {
+        self.step(m, false);
+    }
+
+    /// Plays a candidate step (from the generators, before `check:` and
+    /// `after:` filters) if it passes its filters; returns false, the state
+    /// unchanged, if it does not. Cheaper than listing every legal move
+    /// when only one is wanted (random playouts).
+    pub fn try_play(&mut self, m: &Move) -> bool {
+        let journaling = self.journaling;
+        self.journaling = true;
+        let ok = self.step(m, true);
+        self.journaling = journaling;
+        if ok && !journaling {
+            self.set_journaling(false);
+        }
+        ok
+    }
+
+    /// Applies a step; with `filter`, tests the generator's filters on the
+    /// way and undoes the step (returning false) if one fails.
+    fn step(&mut self, m: &Move, filter: bool) -> bool {
         self.push_frame();
         let game = self.game.clone();
         let generator = &game.gens[m.gen_id as usize];
-        if !self.mid_turn() {
-            self.note_moved_facts(m);
+        self.move_part(m, generator);
+        let ctx = self.step_ctx(m);
+        if filter
+            && generator
+                .check
+                .as_ref()
+                .is_some_and(|c| !self.eval(c, &ctx))
+        {
+            self.undo();
+            return false;
         }
-        // Marks and `again` speak to this step only.
-        self.s.again = None;
-        self.clear_marks();
-        let height = self.height(m.from);
-        let count = if m.count == 0 {
-            height
-        } else {
-            m.count as usize
-        };
-        self.move_pieces(m.from, m.to, count);
-        if generator.kind == GenKind::Hop && generator.capture && m.over != NO_SITE {
-            self.clear_site(m.over);
-            self.s.turn_captured = true;
+        let ended = self.run_step_effects(&generator.then, &ctx);
+        if filter
+            && generator
+                .after
+                .as_ref()
+                .is_some_and(|c| !self.eval(c, &ctx))
+        {
+            self.undo();
+            return false;
         }
-        let ctx = Ctx {
-            player: self.s.mover,
-            subject: m.to,
-            from: m.from,
-            to: m.to,
-            over: m.over,
-        };
-        let ended = self.run_effects(&generator.then, &ctx);
         if generator.chain && !ended && self.has_move_from(m.gen_id, m.to) {
             self.s.cont = Some(super::Continuation {
                 gen_id: m.gen_id,
                 site: m.to,
             });
-            return;
+            return true;
         }
         if self.s.again.is_some() && !ended {
             // The same player moves again, with the block `again` named;
             // having no move then is having no legal move.
-            return;
+            return true;
         }
-        self.end_turn();
+        self.after_step(generator.kind);
+        true
+    }
+
+    /// The move itself, before its effects: the stack moves (or a piece is
+    /// placed), a hop's jumped stack is removed, counters update.
+    pub(crate) fn move_part(&mut self, m: &Move, generator: &Gen) {
+        if !self.mid_turn() {
+            self.note_moved_facts(m);
+        }
+        // Flank marks and `again` speak to this step only.
+        self.s.again = None;
+        self.clear_mark_bits(FLANK_MARK);
+        // The cost is read on the position before the step.
+        if let Some((cost, counter)) = &generator.cost {
+            let ctx = self.step_ctx(m);
+            let c = self.num(cost, &ctx) as i32;
+            let v = self.counter(*counter, self.s.mover);
+            self.set_counter(*counter, self.s.mover, v - c);
+        }
+        self.s.passes = if generator.kind == GenKind::Pass {
+            self.s.passes + 1
+        } else {
+            0
+        };
+        match generator.kind {
+            GenKind::Step | GenKind::Hop | GenKind::Slide => {
+                let n = if m.count == 0 {
+                    self.height(m.from)
+                } else {
+                    m.count as usize
+                };
+                self.move_pieces(m.from, m.to, n);
+            }
+            GenKind::Place(kind) => self.push_piece(m.to, self.game.piece(kind, self.s.mover)),
+            GenKind::Pass | GenKind::EndPhase => {}
+            GenKind::Flip(id) => self.flip(id),
+        }
+
+        if generator.kind == GenKind::Hop && generator.capture && m.over != NO_SITE {
+            self.clear_site(m.over);
+            self.s.turn_captured = true;
+        }
+    }
+
+    /// The context of a step's effects and filters: the mover, its sites.
+    pub(crate) fn step_ctx(&self, m: &Move) -> Ctx {
+        Ctx {
+            player: self.s.mover,
+            subject: m.to,
+            from: m.from,
+            to: m.to,
+            over: m.over,
+            anchor: m.to,
+        }
+    }
+
+    /// Runs a step's effects with fresh removed/converted lists.
+    pub(crate) fn run_step_effects(&mut self, effects: &[Effect], ctx: &Ctx) -> bool {
+        self.removed.clear();
+        self.converted.clear();
+        self.run_effects(effects, ctx)
     }
 
     /// Records the `Moved` progress facts of the turn's first step.
@@ -140,19 +220,166 @@ impl State {
                 false
             }
             Effect::EndTurn => true,
+            Effect::RemoveAll(set) => {
+                let mut buf = take_buf();
+                self.set_into(set, ctx, &mut buf);
+                for &site in &buf {
+                    if self.height(site) > 0 {
+                        self.clear_site(site);
+                        self.removed.push(site);
+                        self.s.turn_captured = true;
+                    }
+                }
+                give_buf(buf);
+                false
+            }
+            Effect::SetCounter(c, n) => {
+                let v = self.num_drawing(n, ctx) as i32;
+                self.set_counter(*c, ctx.player, v);
+                false
+            }
+            Effect::AddCounter(c, n) => {
+                let v = self.counter(*c, ctx.player) + self.num_drawing(n, ctx) as i32;
+                self.set_counter(*c, ctx.player, v);
+                false
+            }
+            Effect::Mark(r) => {
+                let s = site_of(*r);
+                if s != NO_SITE {
+                    self.set_mark(s, MARK, true);
+                }
+                false
+            }
+            Effect::PushEach {
+                set,
+                count,
+                kind,
+                max,
+            } => {
+                self.push_each(set, *count, *kind, max.as_ref(), ctx);
+                false
+            }
+            Effect::Battle { dice } => {
+                self.battle(*dice);
+                false
+            }
+            Effect::ForEachPlayer(effects) => {
+                for p in 0..self.game.num_players() as u8 {
+                    self.run_effects(effects, &Ctx { player: p, ..*ctx });
+                }
+                false
+            }
+            Effect::ClearMarks => {
+                self.clear_marks();
+                false
+            }
+            Effect::Flip(id) => {
+                self.flip(*id);
+                false
+            }
+            Effect::SetKind(r, k) => {
+                let s = site_of(*r);
+                if s != NO_SITE {
+                    self.set_kind(s, *k);
+                }
+                false
+            }
+            Effect::Groups {
+                of,
+                when,
+                remove,
+                convert,
+            } => {
+                self.groups_effect(of, when, remove, convert, ctx);
+                false
+            }
             other => self.run_stack_effect(other, ctx),
         }
     }
 
-    /// Ends the turn: the next player moves, counters update, draw rules
-    /// are checked.
-    fn end_turn(&mut self) {
-        let progress = self.s.turn_captured || self.s.turn_progress;
+    /// Judges every group of the sites of `of` on the same position, then
+    /// removes and converts their members.
+    fn groups_effect(
+        &mut self,
+        of: &SiteSet,
+        when: &Cond,
+        remove: &Cond,
+        convert: &Cond,
+        ctx: &Ctx,
+    ) {
+        let (mut sites, mut seen, mut group) = (take_buf(), take_buf(), take_buf());
+        let (mut gone, mut turned) = (take_buf(), take_buf());
+        self.set_into(of, ctx, &mut sites);
+        for &s in &sites {
+            if seen.contains(&s) || self.height(s) == 0 {
+                continue;
+            }
+            self.group_into(s, &mut group);
+            seen.extend_from_slice(&group);
+            if !self.eval(
+                when,
+                &Ctx {
+                    subject: s,
+                    anchor: s,
+                    ..*ctx
+                },
+            ) {
+                continue;
+            }
+            for &m in &group {
+                let c = Ctx {
+                    subject: m,
+                    anchor: m,
+                    ..*ctx
+                };
+                if self.eval(remove, &c) {
+                    gone.push(m);
+                } else if self.eval(convert, &c) {
+                    turned.push(m);
+                }
+            }
+        }
+        for &m in &gone {
+            self.clear_site(m);
+            self.removed.push(m);
+            self.s.turn_captured = true;
+        }
+        for &m in &turned {
+            self.convert_site(m, ctx.player);
+            self.converted.push(m);
+        }
+        for b in [sites, seen, group, gone, turned] {
+            give_buf(b);
+        }
+    }
+
+    /// Ends the turn: marks are cleared, the lose conditions and draw
+    /// rules are checked, the next player moves (its automatic phases run).
+    pub(crate) fn end_turn(&mut self) {
+        let capture_counts = self
+            .game
+            .end
+            .no_progress
+            .as_ref()
+            .is_some_and(|(_, facts)| facts.contains(&TurnFact::Capture));
+        let progress = (self.s.turn_captured && capture_counts) || self.s.turn_progress;
         self.s.no_progress = if progress { 0 } else { self.s.no_progress + 1 };
         self.s.turn_captured = false;
         self.s.turn_progress = false;
+        self.clear_marks();
+        self.check_lose_conditions();
         self.next_player();
-        self.check_draws();
+        if self.s.outcome.is_some() {
+            return;
+        }
+        let game = self.game.clone();
+        if game.phases.len() > 1 || !game.phases[0].auto.is_empty() {
+            self.begin_turn();
+            self.check_lose_conditions();
+        }
+        if self.s.outcome.is_none() {
+            self.check_draws();
+        }
     }
 
     fn check_draws(&mut self) {
@@ -168,13 +395,22 @@ impl State {
             .is_some_and(|(n, _)| self.s.no_progress >= *n)
         {
             Some(EndReason::NoProgress)
-        } else if end.turn_limit.is_some_and(|n| self.s.turns >= n) {
-            Some(EndReason::TurnLimit)
         } else {
             None
         };
         if let Some(r) = reason {
             self.s.outcome = Some(Outcome::Draw(r));
+            return;
+        }
+        let scored = if end.passes.is_some_and(|n| self.s.passes >= n) {
+            Some(EndReason::Passes)
+        } else if end.turn_limit.is_some_and(|n| self.s.turns >= n) {
+            Some(EndReason::TurnLimit)
+        } else {
+            None
+        };
+        if let Some(r) = scored {
+            self.s.outcome = Some(self.score_outcome(r));
         }
     }
 

@@ -2,7 +2,7 @@
 
 use super::State;
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{Cond, Player, SiteRef};
+use crate::compile::ir::{Cond, Player, SiteRef, SiteSet};
 
 /// The sites a condition may refer to: the subject and the current step's
 /// origin, destination and jumped site (`NO_SITE` when absent).
@@ -19,6 +19,9 @@ pub struct Ctx {
     pub to: Site,
     /// The jumped site.
     pub over: Site,
+    /// The site whose neighbours or group are being looked at (`Friend`
+    /// compares owners with it); the subject itself elsewhere.
+    pub anchor: Site,
 }
 
 impl Ctx {
@@ -30,11 +33,13 @@ impl Ctx {
             from: site,
             to: NO_SITE,
             over: NO_SITE,
+            anchor: site,
         }
     }
 
+    /// The site a reference names in this context.
     #[inline]
-    fn site(&self, r: SiteRef) -> Site {
+    pub(crate) fn site(&self, r: SiteRef) -> Site {
         match r {
             SiteRef::Subject => self.subject,
             SiteRef::From => self.from,
@@ -78,7 +83,79 @@ impl State {
             Cond::Not(c) => !self.eval(c, ctx),
             Cond::Farther(reg) => self.gain(*reg, ctx.player, ctx.from, ctx.to) > 0,
             Cond::Flanks(f) => self.flanks(f, ctx.site(f.at), ctx.player),
+            Cond::Friend(r) => {
+                let a = self.site_owner(ctx.anchor);
+                a.is_some() && self.site_owner(ctx.site(*r)) == a
+            }
+            Cond::Role(r, id) => {
+                let s = ctx.site(*r);
+                let role = &self.game.roles[*id as usize].cond;
+                s != NO_SITE
+                    && self.eval(
+                        role,
+                        &Ctx {
+                            subject: s,
+                            anchor: s,
+                            ..*ctx
+                        },
+                    )
+            }
+            Cond::Compare(a, cmp, b) => cmp.test64(self.num(a, ctx), self.num(b, ctx)),
+            Cond::Any(set) => match self.any_direct(set, ctx) {
+                Some(b) => b,
+                None => self.with_set(set, ctx, |v| !v.is_empty()),
+            },
+            Cond::Connected(set) => self.with_set(set, ctx, |v| self.connected(v)),
+            Cond::Holds(r) => self.with_site(ctx.site(*r), |s| {
+                self.stack(s)
+                    .iter()
+                    .any(|&p| self.game.owner(p) == ctx.player)
+            }),
+            Cond::HoldsOnly(r) => self.with_site(ctx.site(*r), |s| {
+                let st = self.stack(s);
+                !st.is_empty() && st.iter().all(|&p| self.game.owner(p) == ctx.player)
+            }),
+            Cond::Mixed(r) => self.with_site(ctx.site(*r), |s| self.is_mixed(s)),
+            Cond::On(id) => self.flag(*id),
+            Cond::Marked(r) => self.with_site(ctx.site(*r), |s| self.marks[s as usize] != 0),
+            Cond::Every(set, c) => self.with_set(set, ctx, |v| {
+                v.iter().all(|&x| {
+                    self.eval(
+                        c,
+                        &Ctx {
+                            subject: x,
+                            anchor: x,
+                            ..*ctx
+                        },
+                    )
+                })
+            }),
         }
+    }
+
+    /// True if the stack at `s` holds pieces of two or more players.
+    pub fn is_mixed(&self, s: Site) -> bool {
+        let st = self.stack(s);
+        st.first()
+            .is_some_and(|&b| st.iter().any(|&p| self.game.owner(p) != self.game.owner(b)))
+    }
+
+    /// Owner of the top piece at `s`, `None` when empty or off the board.
+    fn site_owner(&self, s: Site) -> Option<Player> {
+        if s == NO_SITE || s as usize >= self.heights.len() {
+            None
+        } else {
+            self.top_owner(s)
+        }
+    }
+
+    /// Evaluates a set into a pooled buffer and applies `f` to it.
+    fn with_set<R>(&self, set: &SiteSet, ctx: &Ctx, f: impl FnOnce(&[Site]) -> R) -> R {
+        let mut buf = super::sets::take_buf();
+        self.set_into(set, ctx, &mut buf);
+        let r = f(&buf);
+        super::sets::give_buf(buf);
+        r
     }
 
     #[inline]

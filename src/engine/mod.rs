@@ -6,13 +6,17 @@
 //! steps; [`State::legal_turns`] expands continuations depth-first.
 
 pub mod apply;
+pub mod battle;
 pub mod cond;
 pub mod flank;
 pub mod movegen;
 pub mod notation;
 pub mod overlay;
 pub mod perft;
+pub mod phases;
 pub mod playout;
+pub mod score;
+pub mod sets;
 pub mod setup;
 pub mod slide;
 pub mod stacks;
@@ -54,3 +58,6 @@ pub struct IllegalMove {
     /// The legal moves (turns) in the game's notation.
     pub legal: Vec<String>,
 }
+
+#[cfg(test)]
+mod tests;

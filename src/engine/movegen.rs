@@ -8,7 +8,7 @@ use super::cond::Ctx;
 use super::overlay::{Overlay, RayCache};
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{GenId, GenKind, Origin};
+use crate::compile::ir::{Count, Gen, GenId, GenKind, Origin};
 use std::ops::ControlFlow;
 
 impl State {
@@ -54,7 +54,10 @@ impl State {
                 });
             }
             raw.clone_from(buf);
-            if level.iter().any(|&g| game.gens[g as usize].after.is_some()) {
+            if level.iter().any(|&g| {
+                let g = &game.gens[g as usize];
+                g.after.is_some() || g.check.is_some()
+            }) {
                 self.filter_after(buf);
             }
             if !buf.is_empty() {
@@ -70,7 +73,7 @@ impl State {
         match (self.s.cont, self.s.again) {
             (Some(_), _) => &[],
             (None, Some(b)) => &game.blocks[b as usize],
-            (None, None) => &game.play,
+            (None, None) => &game.phases[self.s.phase as usize].play,
         }
     }
 
@@ -84,36 +87,30 @@ impl State {
         let mut cache = RayCache::default();
         buf.retain(|m| {
             let g = &game.gens[m.gen_id as usize];
+            if g.check.is_some() {
+                return self.probe(m, g);
+            }
             let Some(c) = &g.after else { return true };
             let seen = g.plan.as_ref().and_then(|plan| {
-                let ctx = Ctx {
-                    player: self.s.mover,
-                    subject: m.to,
-                    from: m.from,
-                    to: m.to,
-                    over: m.over,
-                };
+                let ctx = self.step_ctx(m);
                 Overlay::new(self, m, plan).eval(c, &ctx, &mut cache)
             });
-            seen.unwrap_or_else(|| self.probe(m, c))
+            seen.unwrap_or_else(|| self.probe(m, g))
         });
         self.journaling = journaling;
     }
 
-    /// Plays `m`, evaluates `c` for the mover on the result, undoes `m`.
-    fn probe(&mut self, m: &Move, c: &crate::compile::ir::Cond) -> bool {
-        let player = self.s.mover;
-        self.play_unchecked(m);
-        let ok = self.eval(
-            c,
-            &Ctx {
-                player,
-                subject: m.to,
-                from: m.from,
-                to: m.to,
-                over: m.over,
-            },
-        );
+    /// Plays `m` (the move, then its effects), tests the generator's
+    /// `check:` and `after:` filters for the mover, and undoes it.
+    fn probe(&mut self, m: &Move, g: &Gen) -> bool {
+        self.push_frame();
+        self.move_part(m, g);
+        let ctx = self.step_ctx(m);
+        let mut ok = g.check.as_ref().is_none_or(|c| self.eval(c, &ctx));
+        if ok {
+            self.run_step_effects(&g.then, &ctx);
+            ok = g.after.as_ref().is_none_or(|c| self.eval(c, &ctx));
+        }
         self.undo();
         ok
     }
@@ -158,6 +155,23 @@ impl State {
         v
     }
 
+    /// True if the current phase has a candidate move (before filters).
+    /// True if the current phase has a candidate move other than ending
+    /// the phase (before filters).
+    pub(crate) fn has_candidate(&self) -> bool {
+        let game = &*self.game;
+        let mut sink = |m: Move| {
+            if game.gens[m.gen_id as usize].kind == GenKind::EndPhase {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        };
+        self.levels_of(game)
+            .iter()
+            .any(|level| self.gen_level(level, None, &mut sink).is_break())
+    }
+
     /// True if generator `g` has a move from `site`.
     pub(crate) fn has_move_from(&self, g: GenId, site: Site) -> bool {
         self.gen_level(&[g], Some(site), &mut |_| ControlFlow::Break(()))
@@ -175,6 +189,11 @@ impl State {
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let n = self.heights.len() as Site;
+        if only.is_none() {
+            for &g in gens {
+                self.gen_origin_free(g, sink)?;
+            }
+        }
         let (lo, hi) = match only {
             Some(s) => (s, s + 1),
             None => (0, n),
@@ -201,6 +220,79 @@ impl State {
         ControlFlow::Continue(())
     }
 
+    /// The range of piece counts a step may move from its origin (`0..=0`
+    /// stands for the whole stack; an empty range when nothing may move).
+    pub(super) fn counts(&self, g: &Gen, ctx: &Ctx) -> (u16, u16) {
+        if g.count == Count::Whole && g.keep.is_none() && g.max.is_none() {
+            return (0, 0);
+        }
+        let h = self.height(ctx.from) as i64;
+        let here = Ctx {
+            subject: ctx.from,
+            ..*ctx
+        };
+        let keep = g.keep.as_ref().map_or(0, |k| self.num(k, &here));
+        let most = g.max.as_ref().map_or(h, |k| self.num(k, &here));
+        let movable = (h - keep.max(0)).clamp(0, most.max(0)) as u16;
+        match g.count {
+            Count::Whole if keep <= 0 && most >= h => (0, 0),
+            Count::Whole => (1, 0),
+            Count::One => (1, movable.min(1)),
+            Count::Any => (1, movable),
+        }
+    }
+
+    /// True if the mover can pay the step's cost.
+    pub(super) fn affordable(&self, g: &Gen, to: Site, ctx: &Ctx) -> bool {
+        match &g.cost {
+            None => true,
+            Some((cost, counter)) => {
+                let c = self.num(
+                    cost,
+                    &Ctx {
+                        subject: to,
+                        ..*ctx
+                    },
+                );
+                c <= self.counter(*counter, ctx.player) as i64
+            }
+        }
+    }
+
+    /// Moves of generators that start from no site: placements and passes.
+    fn gen_origin_free(
+        &self,
+        g: GenId,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let generator = &self.game.gens[g as usize];
+        let mv = |to| Move {
+            gen_id: g,
+            from: NO_SITE,
+            to,
+            over: NO_SITE,
+            count: 0,
+        };
+        match generator.kind {
+            GenKind::Pass | GenKind::EndPhase => sink(mv(NO_SITE)),
+            GenKind::Place(_) | GenKind::Flip(_) => {
+                let player = self.s.mover;
+                for to in 0..self.heights.len() as Site {
+                    let ctx = Ctx {
+                        to,
+                        from: NO_SITE,
+                        ..Ctx::at(player, to)
+                    };
+                    if self.eval(&generator.to, &ctx) {
+                        sink(mv(to))?;
+                    }
+                }
+                ControlFlow::Continue(())
+            }
+            _ => ControlFlow::Continue(()),
+        }
+    }
+
     fn gen_from(
         &self,
         g: GenId,
@@ -209,6 +301,12 @@ impl State {
     ) -> ControlFlow<()> {
         let game = &*self.game;
         let generator = &game.gens[g as usize];
+        if matches!(
+            generator.kind,
+            GenKind::Place(_) | GenKind::Pass | GenKind::EndPhase | GenKind::Flip(_)
+        ) {
+            return ControlFlow::Continue(());
+        }
         let player = self.s.mover;
         if !self.eval(&generator.from, &Ctx::at(player, from)) {
             return ControlFlow::Continue(());
@@ -217,6 +315,7 @@ impl State {
             return self.gen_slide(g, from, sink);
         }
         let board = &game.board;
+        let mut counts: Option<(u16, u16)> = None;
         for &d in &game.dirsets[generator.dirs as usize][self.s.mover as usize] {
             let next = board.step(from, d);
             if next == NO_SITE {
@@ -235,12 +334,13 @@ impl State {
                 from,
                 to,
                 over,
+                anchor: over,
             };
             if over != NO_SITE && !self.eval(&generator.over, &ctx) {
                 continue;
             }
             if self.eval(&generator.to, &Ctx { subject: to, ..ctx }) {
-                self.emit(g, generator.pieces, from, to, over, sink)?;
+                self.emit(g, &ctx, &mut counts, sink)?;
             }
         }
         ControlFlow::Continue(())

@@ -1,11 +1,13 @@
 //! Move notation: a turn is written as the origin's label followed, for
 //! every step, by a separator (`-` for a plain step, `x` for a capture) and
 //! the destination's label: `11-15`, `15x24`, `9x18x27` (PDN, rules.md §3.7).
+//! A step that takes N pieces from the top of a stack adds `/N`
+//! (`d1-d2/2`); a placement is its site's label, a pass `pass`, the end of a
+//! phase `end`.
 //! Site labels come from the board (numbers or coordinates).
 //!
-//! A step that takes only the top k pieces of a stack is followed by `/k`
-//! (`e5-e7/2`), and a step that does not start where the previous one
-//! ended is written in full after a comma (`a1-a5,c3-c4`).
+//! A step of a turn that does not start where the previous one ended is
+//! written in full after a comma (`a1-a5,c3-c4`).
 
 use super::{IllegalMove, Move, State};
 use crate::compile::ir::GenKind;
@@ -21,9 +23,23 @@ impl State {
         }
     }
 
-    /// A turn (or the rest of one) in the game's notation.
+    /// A turn (or the rest of one) in the game's notation: a placement is
+    /// written as its site's label (`c3`), a pass as `pass`.
     pub fn turn_to_string(&self, turn: &[Move]) -> String {
         let b = &self.game.board;
+        let Some(first) = turn.first() else {
+            return String::new();
+        };
+        match self.game.gens[first.gen_id as usize].kind {
+            GenKind::Pass => return "pass".into(),
+            GenKind::EndPhase => return "end".into(),
+            GenKind::Flip(id) => {
+                let name = &self.game.toggles[id as usize].name;
+                return format!("flip-{name}@{}", b.site(first.to).label);
+            }
+            GenKind::Place(_) => return b.site(first.to).label.clone(),
+            _ => {}
+        }
         let mut s = String::new();
         let mut at = None;
         for m in turn {
@@ -85,6 +101,12 @@ impl State {
     /// Origin, separator of the first step and final destination.
     fn short_form(&self, turn: &[Move]) -> String {
         let b = &self.game.board;
+        if turn
+            .first()
+            .is_some_and(|m| m.from == crate::board::NO_SITE)
+        {
+            return self.turn_to_string(turn);
+        }
         match (turn.first(), turn.last()) {
             (Some(f), Some(l)) => format!(
                 "{}{}{}",
@@ -96,11 +118,11 @@ impl State {
         }
     }
 
-    /// Parses and plays a whole turn, or its first steps when `text` is
-    /// written as the beginning of legal turns that share those steps (for
-    /// a human who plays a turn step by step: `a1-a5`, then `c3-c4`).
-    pub fn play_steps_str(&mut self, text: &str) -> Result<Vec<Move>, IllegalMove> {
-        let err = match self.play_str(text) {
+    /// Parses a whole turn, or its first steps when `text` is written as
+    /// the beginning of legal turns that share those steps (for a human
+    /// who plays a turn step by step: `a1-a5`, then `c3-c4`).
+    pub fn parse_steps(&self, text: &str) -> Result<Vec<Move>, IllegalMove> {
+        let err = match self.parse_turn(text) {
             Ok(t) => return Ok(t),
             Err(e) => e,
         };
@@ -117,12 +139,17 @@ impl State {
             }
         }
         match found.as_slice() {
-            [steps] => {
-                self.play_turn(steps);
-                Ok(steps.clone())
-            }
+            [steps] => Ok(steps.clone()),
             _ => Err(err),
         }
+    }
+
+    /// Parses and plays a whole turn or its first steps (see
+    /// [`State::parse_steps`]).
+    pub fn play_steps_str(&mut self, text: &str) -> Result<Vec<Move>, IllegalMove> {
+        let steps = self.parse_steps(text)?;
+        self.play_turn(&steps);
+        Ok(steps)
     }
 
     /// Parses and plays a turn; refused with the legal moves listed, the

@@ -33,15 +33,40 @@ pub fn playout<R: Rng>(
         if state.turns() - start >= max_turns {
             return result(&state, None, start, steps);
         }
-        state.legal_moves_into(buf);
-        if buf.is_empty() {
+        if !random_step(&mut state, rng, buf) {
             let o = state.no_moves_outcome();
             return result(&state, Some(o), start, steps);
         }
-        let m = buf[rng.random_range(0..buf.len())];
-        state.play_unchecked(&m);
         steps += 1;
     }
+}
+
+/// Plays a uniformly random legal step; false if there is none. With
+/// `after:`/`check:` filters, candidates are drawn at random and tested one
+/// at a time (rejection), which keeps the choice uniform over the legal
+/// steps without testing them all.
+pub fn random_step<R: Rng>(state: &mut State, rng: &mut R, buf: &mut Vec<Move>) -> bool {
+    if !state.game.has_filters {
+        state.legal_moves_into(buf);
+    } else {
+        state.candidates_into(buf);
+        while !buf.is_empty() {
+            let i = rng.random_range(0..buf.len());
+            let m = buf.swap_remove(i);
+            if state.try_play(&m) {
+                return true;
+            }
+        }
+        // Every candidate of the first level failed its filter: a later
+        // priority level may still have legal steps.
+        state.legal_moves_into(buf);
+    }
+    if buf.is_empty() {
+        return false;
+    }
+    let m = buf[rng.random_range(0..buf.len())];
+    state.play_unchecked(&m);
+    true
 }
 
 fn result(st: &State, outcome: Option<Outcome>, start: u32, steps: u32) -> PlayoutResult {

@@ -32,9 +32,9 @@ impl State {
                         .map(|c| format!("`{}`", c.prefix))
                         .collect();
                     format!(
-                        "unknown piece prefix `{}`; known: {}",
+                        "unknown piece prefix `{}`; known: {} (a rule file declares them with (code \"PREFIX\" \"Kind\" N))",
                         p.prefix,
-                        known.join(", ")
+                        if known.is_empty() { "none".to_string() } else { known.join(", ") }
                     )
                 })?;
             let site = game

@@ -30,9 +30,10 @@ impl State {
                     from,
                     to,
                     over: NO_SITE,
+                    anchor: to,
                 };
                 if self.eval(&generator.to, &ctx) {
-                    self.emit(g, generator.pieces, from, to, NO_SITE, sink)?;
+                    self.emit(g, &ctx, &mut None, sink)?;
                 }
                 let pass = if through_empty {
                     self.height(to) == 0
@@ -48,19 +49,24 @@ impl State {
         ControlFlow::Continue(())
     }
 
-    /// Emits the moves from `from` to `to` that take the pieces allowed by
-    /// `pieces`: the whole stack (count 0; a stack of no piece on an empty
-    /// site), and/or the top k pieces (count k, ascending), where a count
-    /// equal to the height is written as 0 (the whole stack).
+    /// Emits the moves from `ctx.from` to `ctx.to` (jumping `ctx.over`)
+    /// that the mover can afford. With `pieces:Part|Any`: the top k pieces
+    /// (count k, ascending) and/or the whole stack (count 0; a stack of no
+    /// piece on an empty site), a count equal to the height being written
+    /// as 0. Otherwise the counts of `count:`/`keep:`/`max:`, read once per
+    /// origin into `counts`.
     pub(super) fn emit(
         &self,
         g: GenId,
-        pieces: Pieces,
-        from: Site,
-        to: Site,
-        over: Site,
+        ctx: &Ctx,
+        counts: &mut Option<(u16, u16)>,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        let generator = &self.game.gens[g as usize];
+        let (from, to, over) = (ctx.from, ctx.to, ctx.over);
+        if !self.affordable(generator, to, ctx) {
+            return ControlFlow::Continue(());
+        }
         let mv = |count| Move {
             gen_id: g,
             from,
@@ -68,11 +74,19 @@ impl State {
             over,
             count,
         };
-        let h = self.height(from) as u16;
-        if pieces != Pieces::Whole {
-            for k in 1..h {
-                sink(mv(k))?;
+        let pieces = generator.pieces;
+        if pieces == Pieces::Whole {
+            let (lo, hi) = *counts.get_or_insert_with(|| self.counts(generator, ctx));
+            if lo <= hi {
+                for count in lo..=hi {
+                    sink(mv(count))?;
+                }
             }
+            return ControlFlow::Continue(());
+        }
+        let h = self.height(from) as u16;
+        for k in 1..h {
+            sink(mv(k))?;
         }
         match pieces {
             Pieces::Part => ControlFlow::Continue(()),

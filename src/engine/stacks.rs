@@ -4,6 +4,7 @@
 use super::State;
 use super::cond::Ctx;
 use super::flank::flanked;
+use super::state::FLANK_MARK;
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{BlockId, Effect, Owner, Piece, Player, RegionId, SiteRef};
 use std::ops::ControlFlow;
@@ -111,7 +112,7 @@ impl State {
                 });
                 for &s in &hit[..n] {
                     if matches!(e, Effect::MarkFlanked(_)) {
-                        self.set_mark(s, true);
+                        self.set_mark(s, FLANK_MARK, true);
                     } else {
                         self.clear_site(s);
                         self.s.turn_captured = true;

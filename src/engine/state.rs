@@ -21,6 +21,47 @@ pub enum EndReason {
     NoProgress,
     /// The turn limit was reached.
     TurnLimit,
+    /// A `lose-when` condition held (elimination, a fallen headquarters).
+    LoseCondition,
+    /// Both players passed in a row (the game is scored).
+    Passes,
+}
+
+impl EndReason {
+    /// Every end reason.
+    pub const ALL: [EndReason; 6] = [
+        EndReason::NoMoves,
+        EndReason::Repetition,
+        EndReason::NoProgress,
+        EndReason::TurnLimit,
+        EndReason::LoseCondition,
+        EndReason::Passes,
+    ];
+
+    /// A short machine name (`no_moves`), for JSON reports and trials.
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::NoMoves => "no_moves",
+            EndReason::Repetition => "repetition",
+            EndReason::NoProgress => "no_progress",
+            EndReason::TurnLimit => "turn_limit",
+            EndReason::LoseCondition => "lose_condition",
+            EndReason::Passes => "passes",
+        }
+    }
+}
+
+impl std::fmt::Display for EndReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            EndReason::NoMoves => "no legal move",
+            EndReason::Repetition => "repetition",
+            EndReason::NoProgress => "no progress",
+            EndReason::TurnLimit => "turn limit",
+            EndReason::LoseCondition => "lose condition",
+            EndReason::Passes => "passes",
+        })
+    }
 }
 
 /// The result of a finished game.
@@ -73,12 +114,25 @@ pub(crate) struct Scalars {
     pub turn_captured: bool,
     /// The turn so far satisfied a `Moved` progress fact.
     pub turn_progress: bool,
+    /// Consecutive passes.
+    pub passes: u32,
     pub outcome: Option<Outcome>,
     /// The same player moves again with this move block (`again`).
     pub again: Option<BlockId>,
-    /// How many sites are marked.
+    /// How many sites have a mark (any bit).
     pub marked: u16,
+    /// The current phase of the turn (index into `Game::phases`).
+    pub phase: u8,
+    /// Counters: `counters[counter * players + player]`.
+    pub counters: [i32; MAX_COUNTERS],
+    /// State of the chance generator (splitmix64).
+    pub rng: u64,
+    /// Boolean toggles as they stand now, bit `i` for toggle `i`.
+    pub flags: u64,
 }
+
+/// Most counter values a state holds (counters × players).
+pub const MAX_COUNTERS: usize = 16;
 
 /// One undo frame: the scalars and journal lengths before a step.
 #[derive(Debug, Clone, Copy)]
@@ -89,34 +143,82 @@ struct Frame {
 }
 
 /// Journal entries: `(index, old value)`; indices at or above
-/// `HEIGHT_BASE` are heights, from `MARK_BASE` below it marks.
+/// `HEIGHT_BASE` are heights, at or above `MARK_BASE` (and below
+/// `HEIGHT_BASE`) site marks.
 const HEIGHT_BASE: u32 = 1 << 31;
 const MARK_BASE: u32 = 1 << 30;
 
+/// The mark bit of `(mark …)`: lasts until the end of the turn.
+pub(crate) const MARK: u8 = 1;
+/// The mark bit of `mark-flanked`: lasts until the mover's next step.
+pub(crate) const FLANK_MARK: u8 = 2;
+
 /// A position of a game and everything needed to go on from it.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct State {
     pub(crate) game: Arc<Game>,
     pub(crate) cap: usize,
     pub(crate) heights: Vec<u8>,
+    /// Per-site marks, one bit per kind of mark: [`MARK`] (`(mark …)`,
+    /// cleared at the end of every turn and by `(clear-marks)`) and
+    /// [`FLANK_MARK`] (`mark-flanked`, cleared at the start of every step
+    /// and at the end of the turn). Journaled.
+    pub(crate) marks: Vec<u8>,
     pub(crate) pieces: Vec<Piece>,
     pub(crate) s: Scalars,
-    /// Sites marked by the current step (`mark-flanked`), 1 when marked.
-    pub(crate) marks: Vec<u8>,
     /// Hash of the position at the start of every turn so far.
     pub(crate) history: Vec<u64>,
     log: Vec<(u32, u8)>,
     frames: Vec<Frame>,
+    /// Sites removed by the effects of the step being applied.
+    pub(crate) removed: Vec<Site>,
+    /// Sites whose owner the effects of the step being applied changed.
+    pub(crate) converted: Vec<Site>,
     pub(crate) journaling: bool,
 }
 
+impl Clone for State {
+    /// A copy that keeps room for the history to grow, so that a playout
+    /// from a clone does not reallocate it turn after turn.
+    fn clone(&self) -> State {
+        let mut history = Vec::with_capacity(self.history.len() + 512);
+        history.extend_from_slice(&self.history);
+        State {
+            game: self.game.clone(),
+            cap: self.cap,
+            heights: self.heights.clone(),
+            marks: self.marks.clone(),
+            pieces: self.pieces.clone(),
+            s: self.s,
+            history,
+            log: self.log.clone(),
+            frames: self.frames.clone(),
+            removed: Vec::new(),
+            converted: Vec::new(),
+            journaling: self.journaling,
+        }
+    }
+}
+
 impl State {
-    /// The initial position of `game`: its setup, player 0 to move.
+    /// The initial position of `game` with its chance generator (dice)
+    /// seeded with `seed`: the first turn's automatic phases already roll.
+    pub fn new_seeded(game: Arc<Game>, seed: u64) -> State {
+        Self::build(game, Some(seed))
+    }
+
+    /// The initial position of `game`: its setup, player 0 to move, after
+    /// the first turn's automatic phases (if any).
     pub fn new(game: Arc<Game>) -> State {
+        Self::build(game, None)
+    }
+
+    fn build(game: Arc<Game>, seed: Option<u64>) -> State {
         let n = game.board.len();
         let cap = game.stack_cap;
         let mut st = State {
             heights: vec![0; n],
+            marks: vec![0; n],
             pieces: vec![0; n * cap],
             cap,
             s: Scalars {
@@ -127,14 +229,20 @@ impl State {
                 no_progress: 0,
                 turn_captured: false,
                 turn_progress: false,
+                passes: 0,
                 outcome: None,
                 again: None,
                 marked: 0,
+                phase: 0,
+                counters: [0; MAX_COUNTERS],
+                rng: 0x6c75_6469_635f_7365,
+                flags: 0,
             },
-            marks: vec![0; n],
             history: Vec::with_capacity(256),
             log: Vec::new(),
             frames: Vec::new(),
+            removed: Vec::new(),
+            converted: Vec::new(),
             journaling: true,
             game,
         };
@@ -144,6 +252,12 @@ impl State {
                 st.push_piece(site, p);
             }
         }
+        st.init_counters();
+        st.init_flags();
+        if let Some(seed) = seed {
+            st.set_seed(seed);
+        }
+        st.begin_turn();
         st.reset_history();
         st
     }
@@ -274,6 +388,76 @@ impl State {
         true
     }
 
+    /// Sets the toggle flags from the game's toggle values.
+    fn init_flags(&mut self) {
+        let game = self.game.clone();
+        for (i, t) in game.toggles.iter().enumerate().take(64) {
+            if t.value == crate::compile::ir::Value::Bool(true) {
+                self.s.flags |= 1 << i;
+            }
+        }
+    }
+
+    /// True if boolean toggle `id` is on now.
+    pub fn flag(&self, id: u8) -> bool {
+        id < 64 && self.s.flags & (1 << id) != 0
+    }
+
+    /// Flips boolean toggle `id`.
+    pub(crate) fn flip(&mut self, id: u8) {
+        if id < 64 {
+            self.s.flags ^= 1 << id;
+        }
+    }
+
+    /// Gives every counter its initial value.
+    fn init_counters(&mut self) {
+        let n = self.game.num_players();
+        for (c, counter) in self.game.counters.iter().enumerate() {
+            for p in 0..n {
+                if let Some(v) = self.s.counters.get_mut(c * n + p) {
+                    *v = counter.init;
+                }
+            }
+        }
+    }
+
+    /// A player's value of a counter.
+    pub fn counter(&self, counter: u8, player: Player) -> i32 {
+        let i = counter as usize * self.game.num_players() + player as usize;
+        self.s.counters.get(i).copied().unwrap_or(0)
+    }
+
+    /// Sets a player's counter (kept in the scalars, so undo restores it).
+    pub(crate) fn set_counter(&mut self, counter: u8, player: Player, v: i32) {
+        let i = counter as usize * self.game.num_players() + player as usize;
+        if let Some(x) = self.s.counters.get_mut(i) {
+            *x = v;
+        }
+    }
+
+    /// The current phase of the turn.
+    pub fn phase(&self) -> usize {
+        self.s.phase as usize
+    }
+
+    /// Seeds the chance generator (dice): the same seed gives the same
+    /// rolls on every machine.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.s.rng = seed ^ 0x6c75_6469_635f_7365;
+    }
+
+    /// Draws a number in `1..=sides` from the chance generator
+    /// (splitmix64; portable).
+    pub(crate) fn roll(&mut self, sides: u8) -> i64 {
+        self.s.rng = self.s.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.s.rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        (z % sides.max(1) as u64) as i64 + 1
+    }
+
     fn set_height(&mut self, site: Site, h: u8) {
         if self.journaling {
             let old = self.heights[site as usize];
@@ -282,30 +466,41 @@ impl State {
         self.heights[site as usize] = h;
     }
 
-    /// Marks `site` (or unmarks it), journaled.
-    pub(crate) fn set_mark(&mut self, site: Site, on: bool) {
+    /// Sets (`on`) or clears the mark bits `bits` of `site`, journaled.
+    pub(crate) fn set_mark(&mut self, site: Site, bits: u8, on: bool) {
         let old = self.marks[site as usize];
-        if old == u8::from(on) {
+        let new = if on { old | bits } else { old & !bits };
+        if old == new {
             return;
         }
         if self.journaling {
             self.log.push((MARK_BASE + site as u32, old));
         }
-        self.marks[site as usize] = u8::from(on);
-        if on {
-            self.s.marked += 1;
-        } else {
-            self.s.marked -= 1;
+        self.marks[site as usize] = new;
+        match (old == 0, new == 0) {
+            (true, false) => self.s.marked += 1,
+            (false, true) => self.s.marked -= 1,
+            _ => {}
         }
     }
 
-    /// Unmarks every site.
-    pub(crate) fn clear_marks(&mut self) {
+    /// Clears the mark bits `bits` of every site (journaled); cheap when no
+    /// site is marked.
+    pub(crate) fn clear_mark_bits(&mut self, bits: u8) {
+        let mut left = self.s.marked;
         let mut s = 0;
-        while self.s.marked > 0 && s < self.marks.len() {
-            self.set_mark(s as Site, false);
+        while left > 0 && s < self.marks.len() {
+            if self.marks[s] != 0 {
+                left -= 1;
+                self.set_mark(s as Site, bits, false);
+            }
             s += 1;
         }
+    }
+
+    /// Clears every mark of every site (journaled).
+    pub(crate) fn clear_marks(&mut self) {
+        self.clear_mark_bits(u8::MAX);
     }
 
     /// Puts `p` on top of the stack at `site`; ignored (never a panic) when
@@ -333,6 +528,26 @@ impl State {
         }
         if h > 0 {
             self.set_height(site, 0);
+        }
+    }
+
+    /// Replaces every piece of the stack at `site` by the same kind owned
+    /// by `owner`.
+    pub(crate) fn convert_site(&mut self, site: Site, owner: Player) {
+        let h = self.height(site);
+        for level in 0..h {
+            let i = site as usize * self.cap + level;
+            let old = self.pieces[i];
+            let new = self.game.piece(self.game.kind(old), owner);
+            if new != old {
+                if self.journaling {
+                    self.log.push((i as u32, old));
+                }
+                let z = &self.game.zobrist;
+                self.s.hash ^=
+                    z.piece(site as usize, level, old) ^ z.piece(site as usize, level, new);
+                self.pieces[i] = new;
+            }
         }
     }
 

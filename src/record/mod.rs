@@ -8,6 +8,7 @@
 
 pub mod fen;
 pub mod pdn;
+pub mod trial;
 
 pub use fen::{Fen, FenPiece, parse_fen, write_fen};
 pub use pdn::{PdnError, PdnGame, PdnMove, parse_pdn, write_pdn};

@@ -4,24 +4,39 @@ use crate::engine::State;
 
 /// The text of one stack: `.` when empty; otherwise the top owner's letter,
 /// lower case for a single piece, upper case for a stack of two, and upper
-/// case followed by the height for taller stacks (`B3`). In games whose
-/// stacks may hold more than two pieces, every stack shows the upper-case
-/// letter and its height (`W1`, `B2`, `W13`).
+/// case followed by the height for taller stacks (`B3`); then the marks of
+/// the roles that hold there (`d*` for a body stone).
 pub fn stack_text(st: &State, site: u16) -> String {
     let game = st.game();
     let h = st.height(site);
     let Some(owner) = st.top_owner(site) else {
-        return ".".into();
+        // An empty site of a region with a mark (water: `~`).
+        let g = &**game;
+        let mark = g
+            .region_marks
+            .iter()
+            .enumerate()
+            .find_map(|(r, m)| m.as_ref().filter(|_| g.regions[r][0][site as usize]));
+        return mark.cloned().unwrap_or_else(|| ".".into());
     };
     let letter = game.players[owner as usize].letter;
-    if game.stack_cap > 2 {
-        return format!("{}{h}", letter.to_ascii_uppercase());
-    }
-    match h {
+    let mut text = match h {
         1 => letter.to_ascii_lowercase().to_string(),
         2 => letter.to_ascii_uppercase().to_string(),
         _ => format!("{}{h}", letter.to_ascii_uppercase()),
+    };
+    // Marks of the roles that hold here (`(role "Body" … mark:"*")`).
+    for name in st.roles_at(site) {
+        if let Some(mark) = game
+            .roles
+            .iter()
+            .find(|r| r.name == name)
+            .and_then(|r| r.mark.as_deref())
+        {
+            text.push_str(mark);
+        }
     }
+    text
 }
 
 /// The board with every stack, then the player to move.
@@ -51,6 +66,15 @@ pub fn render(st: &State) -> String {
     }
     out.push('\n');
     out
+}
+
+/// A sentence for an outcome: "Black wins (NoMoves)", "draw (Repetition)".
+pub fn describe_outcome(st: &State, o: &crate::engine::Outcome) -> String {
+    let reason = o.reason().to_string();
+    match o.winner() {
+        Some(w) => format!("{} wins ({reason})", st.game().players[w as usize].name),
+        None => format!("draw ({reason})"),
+    }
 }
 
 /// The board with each site's label, for learning the notation.

@@ -1,9 +1,12 @@
 //! Syntax: the pest grammar (`grammar/ludic.pest`), the owned AST with spans,
-//! and the parser that lowers pest pairs into it.
+//! the parser that lowers pest pairs into it, and the printer that writes it
+//! back in canonical layout (`ludic fmt`).
 
 pub mod ast;
 pub mod parse;
+pub mod print;
 pub mod recover;
 
 pub use ast::{Clause, Comment, Expr, File, Named, Span};
 pub use parse::parse_file;
+pub use print::{format_file, print_file};

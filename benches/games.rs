@@ -1,0 +1,191 @@
+//! Every shipped game (`games/*.game`, found when the bench starts, so a new
+//! game gets figures without a change here):
+//!
+//! - start-up: parse and build the game from its text (`Game::from_source`);
+//! - random playouts: a fixed batch of `PLAYOUTS`, playout `i` seeded with
+//!   `ChaCha8Rng::seed_from_u64(i)`, capped at `MAX_TURNS` turns;
+//! - turn-level perft(3) from the start (`ludic::engine::perft`).
+//!
+//! Criterion measures the CPU time of its thread (see
+//! `benches/common/timing.rs`). After the criterion groups a summary table
+//! (median of `REPS` timed repetitions, same clock) is printed in Markdown,
+//! ready for `docs/performance.md`.
+//!
+//! Run: `cargo bench --bench games`.
+
+#[path = "common/timing.rs"]
+mod timing;
+
+use criterion::{BenchmarkGroup, Criterion, Throughput};
+use ludic::compile::{Game, Options};
+use ludic::engine::{Move, State, perft, playout};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+use timing::{ThreadCpu, median_time, rate};
+
+/// Playouts in one batch (seeds `1..=PLAYOUTS`).
+const PLAYOUTS: u64 = 100;
+/// Turn cap of a playout; a capped playout counts as unfinished.
+const MAX_TURNS: u32 = 10_000;
+/// Perft depth (turns).
+const PERFT_DEPTH: u32 = 3;
+/// Repetitions of each workload in the summary; the median is reported.
+const REPS: usize = 7;
+/// Issue 7: parse and build of any shipped game under 20 ms.
+const STARTUP_GOAL_MS: f64 = 20.0;
+
+/// A shipped game: its name (the file stem), path and text.
+struct Shipped {
+    name: String,
+    path: String,
+    text: String,
+}
+
+impl Shipped {
+    fn build(&self) -> Game {
+        Game::from_source(&self.path, &self.text, &Options::default())
+            .unwrap_or_else(|e| panic!("{} does not load: {e}", self.path))
+    }
+}
+
+/// Every `games/*.game`, sorted by name.
+fn shipped() -> Vec<Shipped> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir("games")
+        .expect("the games/ folder (run from the crate root)")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "game"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| Shipped {
+            name: p.file_stem().unwrap_or_default().to_string_lossy().into(),
+            path: p.display().to_string(),
+            text: std::fs::read_to_string(&p).expect("a readable game file"),
+        })
+        .collect()
+}
+
+/// The outcome of a batch of playouts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Batch {
+    turns: u64,
+    unfinished: u64,
+}
+
+fn playouts(start: &State, buf: &mut Vec<Move>) -> Batch {
+    let mut b = Batch {
+        turns: 0,
+        unfinished: 0,
+    };
+    for seed in 1..=PLAYOUTS {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let r = playout(start.clone(), &mut rng, MAX_TURNS, buf);
+        b.turns += u64::from(r.turns);
+        b.unfinished += u64::from(r.outcome.is_none());
+    }
+    b
+}
+
+/// Few samples and short windows: a slow game's batch can take a second.
+fn group<'a>(c: &'a mut Criterion<ThreadCpu>, name: &str) -> BenchmarkGroup<'a, ThreadCpu> {
+    let mut g = c.benchmark_group(name);
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_millis(500));
+    g.measurement_time(Duration::from_secs(2));
+    g
+}
+
+fn bench_game(c: &mut Criterion<ThreadCpu>, game: &Shipped) {
+    let mut g = group(c, "startup");
+    g.bench_function(&game.name, |b| b.iter(|| black_box(game).build()));
+    g.finish();
+
+    let start = State::new(Arc::new(game.build()));
+    let mut g = group(c, format!("playouts{PLAYOUTS}").as_str());
+    g.throughput(Throughput::Elements(PLAYOUTS));
+    let mut buf = Vec::with_capacity(64);
+    g.bench_function(&game.name, |b| {
+        b.iter(|| playouts(black_box(&start), &mut buf))
+    });
+    g.finish();
+
+    let leaves = perft(&start, PERFT_DEPTH);
+    let mut g = group(c, format!("perft{PERFT_DEPTH}").as_str());
+    g.throughput(Throughput::Elements(leaves));
+    g.bench_function(&game.name, |b| {
+        b.iter(|| perft(black_box(&start), PERFT_DEPTH))
+    });
+    g.finish();
+}
+
+/// Times every game again and prints one Markdown table.
+fn summary(games: &[Shipped], reps: usize) {
+    println!();
+    println!(
+        "games summary (this run; median of {reps}, {}, one thread; load average {}):",
+        timing::CLOCK,
+        timing::load_average()
+    );
+    println!();
+    println!(
+        "| game | start-up ms | playouts/s | mean turns | unfinished | perft({PERFT_DEPTH}) | perft({PERFT_DEPTH}) leaves/s |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    let mut slow = Vec::new();
+    for game in games {
+        let (t_build, _) = median_time(reps, || game.build().gens.len());
+        let start = State::new(Arc::new(game.build()));
+        let mut buf = Vec::with_capacity(64);
+        let (t_play, batch) = median_time(reps, || playouts(&start, &mut buf));
+        let (t_perft, leaves) = median_time(reps, || perft(&start, PERFT_DEPTH));
+        let ms = t_build.as_secs_f64() * 1e3;
+        if ms >= STARTUP_GOAL_MS {
+            slow.push(game.name.as_str());
+        }
+        println!(
+            "| {} | {:.3} | {:.0} | {:.1} | {}/{PLAYOUTS} | {} | {:.0} |",
+            game.name,
+            ms,
+            rate(PLAYOUTS, t_play),
+            batch.turns as f64 / PLAYOUTS as f64,
+            batch.unfinished,
+            leaves,
+            rate(leaves, t_perft)
+        );
+    }
+    println!();
+    if slow.is_empty() {
+        println!("start-up goal (< {STARTUP_GOAL_MS} ms for every game): met");
+    } else {
+        println!(
+            "start-up goal (< {STARTUP_GOAL_MS} ms for every game): not met by {}",
+            slow.join(", ")
+        );
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let has = |flag: &str| args.iter().any(|a| a == flag);
+    // Criterion's own rule: without `--bench` every benchmark runs once.
+    let test_mode = has("--test") || !has("--bench");
+
+    let games = shipped();
+    let mut c = Criterion::default()
+        .with_measurement(ThreadCpu)
+        .configure_from_args();
+    for game in &games {
+        bench_game(&mut c, game);
+    }
+    c.final_summary();
+
+    if !has("--list") {
+        summary(&games, if test_mode { 1 } else { REPS });
+    }
+}

@@ -1,0 +1,448 @@
+//! Tests of the compile stage against small inline rule files: defines,
+//! toggles, `--set` overrides, unknown names with suggestions, and several
+//! errors reported together. Expected messages follow the wording of the
+//! diagnostics' format strings; expected values are worked out from the
+//! rules text.
+
+use super::ir::{Cond, NoMoves, SiteRef, ToggleType, Value};
+use super::{Game, LoadError, Options, compile};
+use crate::diag::{Diagnostic, Severity};
+use crate::engine::State;
+use std::sync::Arc;
+
+/// Compiles with `--set` overrides given as `NAME=VALUE` strings.
+fn build(text: &str, sets: &[&str]) -> Result<(Game, Vec<Diagnostic>), LoadError> {
+    let opts = Options::from_sets(sets)?;
+    compile("t.game", text, &opts).map(|(g, d)| (g, d.items))
+}
+
+fn ok(text: &str) -> Game {
+    match build(text, &[]) {
+        Ok((g, _)) => g,
+        Err(LoadError::Rules(d)) => panic!("does not compile:\n{}", d.render()),
+        Err(e) => panic!("does not load: {e}"),
+    }
+}
+
+/// The diagnostics of a file that must fail to compile.
+fn errors(text: &str) -> Vec<Diagnostic> {
+    match build(text, &[]) {
+        Err(LoadError::Rules(d)) => d.items,
+        Err(e) => panic!("expected rule errors, got {e}"),
+        Ok(_) => panic!("expected rule errors, but it compiled"),
+    }
+}
+
+/// The `--set` errors of loading `text` with `sets`.
+fn set_errors(text: &str, sets: &[&str]) -> Vec<String> {
+    match build(text, sets) {
+        Err(LoadError::Options(v)) => v,
+        Err(e) => panic!("expected option errors, got {e}"),
+        Ok(_) => panic!("expected option errors, but it loaded"),
+    }
+}
+
+/// The source text under a diagnostic's span.
+fn under<'a>(text: &'a str, d: &Diagnostic) -> &'a str {
+    &text[d.span.start as usize..d.span.end as usize]
+}
+
+/// Legal steps in notation, sorted.
+fn moves(g: Game) -> Vec<String> {
+    let st = State::new(Arc::new(g));
+    let mut v: Vec<String> = st
+        .legal_moves()
+        .iter()
+        .map(|m| st.move_to_string(m))
+        .collect();
+    v.sort();
+    v
+}
+
+/// A small game around `body`: orthogonal 3×3, one kind, a P1 man on b2
+/// and a P1 stack of two on a1.
+fn small(body: &str) -> String {
+    format!(
+        r#"(game "T" (players 2) (board (square 3 3)) (piece "Man")
+             (setup (fill "Man" P1 (sites "b2")) (fill "Man" P1 (sites "a1") count:2))
+             {body})"#
+    )
+}
+
+// ---------------------------------------------------------------- defines
+
+#[test]
+fn a_define_with_parameters_is_expanded_with_its_arguments() {
+    // ("Go" N Empty) is (step dirs:N to:Empty): b2-b3 and a1-a2.
+    let g = ok(&small(
+        r#"(define "Go" (step dirs:#1 to:#2)) (play ("Go" N Empty))"#,
+    ));
+    assert_eq!(g.gens.len(), 1);
+    assert_eq!(g.gens[0].to, Cond::Empty(SiteRef::Subject));
+    assert_eq!(moves(g), ["a1-a2", "b2-b3"]);
+}
+
+#[test]
+fn parameters_bind_by_number_not_by_order_of_use() {
+    // #2 is used before #1: ("Go" E (height 2)) = (step from:(height 2)
+    // dirs:E). Only a1 (two men) moves, to b1.
+    let g = ok(&small(
+        r#"(define "Go" (step from:#2 dirs:#1)) (play ("Go" E (height 2)))"#,
+    ));
+    assert_eq!(moves(g), ["a1-b1"]);
+}
+
+#[test]
+fn a_define_without_parameters_is_called_by_its_bare_name() {
+    // "Single" is (height 1) and "Up" is the word N: only b2 moves, N.
+    let g = ok(&small(
+        r#"(define "Single" (height 1)) (define "Up" N)
+           (play (step from:"Single" dirs:"Up"))"#,
+    ));
+    assert_eq!(moves(g), ["b2-b3"]);
+}
+
+#[test]
+fn defines_may_call_defines() {
+    let g = ok(&small(
+        r#"(define "Single" (height 1))
+           (define "Go" (step from:"Single" dirs:#1))
+           (play ("Go" {E S}))"#,
+    ));
+    // b2 E to c2, S to b1.
+    assert_eq!(moves(g), ["b2-b1", "b2-c2"]);
+}
+
+#[test]
+fn an_unused_define_is_a_warning_not_an_error() {
+    let text = small(r#"(define "Unused" (height 3)) (play (step))"#);
+    let (_, diags) = build(&text, &[]).expect("compiles");
+    assert_eq!(diags.len(), 1);
+    assert_eq!(diags[0].severity, Severity::Warning);
+    assert_eq!(diags[0].message, "define `Unused` is never used");
+    assert!(under(&text, &diags[0]).contains("Unused"));
+}
+
+#[test]
+fn a_define_called_with_the_wrong_number_of_arguments() {
+    let text = small(r#"(define "Go" (step dirs:#1 to:#2)) (play ("Go" N))"#);
+    let e = errors(&text);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].message, "define `Go` takes 2 argument(s), found 1");
+    assert_eq!(under(&text, &e[0]), r#""Go""#);
+}
+
+#[test]
+fn an_unknown_define_gets_a_suggestion() {
+    let text = small(r#"(define "Go" (step dirs:#1)) (play ("Gp" N))"#);
+    let e = errors(&text);
+    let unknown = e
+        .iter()
+        .find(|d| d.message == "unknown define `Gp`")
+        .unwrap_or_else(|| panic!("{e:?}"));
+    assert_eq!(unknown.help.as_deref(), Some("did you mean `Go`?"));
+}
+
+#[test]
+fn a_define_declared_twice_is_an_error() {
+    let e = errors(&small(
+        r#"(define "Go" (step)) (define "Go" (step dirs:N)) (play "Go")"#,
+    ));
+    assert!(
+        e.iter()
+            .any(|d| d.message == "define `Go` is declared twice"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_define_that_calls_itself_is_caught() {
+    let e = errors(&small(
+        r#"(define "Loop" (not "Loop")) (play (step from:"Loop"))"#,
+    ));
+    assert!(
+        e.iter()
+            .any(|d| d.message.starts_with("defines nest too deeply")),
+        "{e:?}"
+    );
+}
+
+// ---------------------------------------------------------------- toggles
+
+/// Three toggles, one of each type, read by the end rules.
+fn toggled(extra: &str) -> String {
+    small(&format!(
+        r#"(toggle rep bool default:true "Draw on the third repetition")
+           (toggle limit int default:50 range:{{1 100}} "Turn limit")
+           (toggle stuck choice default:Loss choices:{{Loss Win Draw}} "No moves means")
+           (play (step))
+           (end (no-moves $stuck) (draw-repetition 3 when:$rep) (turn-limit $limit))
+           {extra}"#
+    ))
+}
+
+#[test]
+fn toggles_are_declared_with_type_default_and_description() {
+    let g = ok(&toggled(""));
+    let t = g.options();
+    assert_eq!(t.len(), 3);
+    assert_eq!(t[0].name, "rep");
+    assert_eq!(t[0].ty, ToggleType::Bool);
+    assert_eq!(t[0].default, Value::Bool(true));
+    assert_eq!(t[0].description, "Draw on the third repetition");
+    assert_eq!(t[1].ty, ToggleType::Int { min: 1, max: 100 });
+    assert_eq!(t[1].value, Value::Int(50));
+    assert_eq!(
+        t[2].ty,
+        ToggleType::Choice(vec!["Loss".into(), "Win".into(), "Draw".into()])
+    );
+    assert_eq!(g.toggle("stuck"), Some(&Value::Choice("Loss".into())));
+    assert_eq!(g.toggle("nope"), None);
+}
+
+#[test]
+fn toggle_values_are_substituted_into_the_rules() {
+    // Defaults: no-moves Loss, repetition on (3), turn limit 50.
+    let g = ok(&toggled(""));
+    assert_eq!(g.end.no_moves, Some(NoMoves::Loss));
+    assert_eq!(g.end.repetition, Some(3));
+    assert_eq!(g.end.turn_limit, Some(50));
+}
+
+#[test]
+fn set_overrides_the_default() {
+    let (g, _) = build(&toggled(""), &["rep=false", "limit=7", "stuck=Win"]).unwrap();
+    assert_eq!(g.end.no_moves, Some(NoMoves::Win));
+    assert_eq!(g.end.repetition, None);
+    assert_eq!(g.end.turn_limit, Some(7));
+    assert_eq!(g.options()[1].value, Value::Int(7));
+    assert_eq!(g.options()[1].default, Value::Int(50));
+    // Later overrides win; spaces around the `=` are trimmed; bools may be
+    // written on/off, yes/no, 1/0.
+    let (g, _) = build(&toggled(""), &["limit=5", " limit = 6 ", "rep=off"]).unwrap();
+    assert_eq!(g.end.turn_limit, Some(6));
+    assert_eq!(g.end.repetition, None);
+    for (text, on) in [
+        ("on", true),
+        ("yes", true),
+        ("1", true),
+        ("no", false),
+        ("0", false),
+    ] {
+        let (g, _) = build(&toggled(""), &[&format!("rep={text}")]).unwrap();
+        assert_eq!(g.end.repetition.is_some(), on, "rep={text}");
+    }
+}
+
+#[test]
+fn a_toggle_passed_to_a_define_is_substituted() {
+    // The argument $limit is replaced before the call is expanded.
+    let g = ok(&small(
+        r#"(toggle limit int default:9 "Turn limit")
+           (define "Limit" (turn-limit #1))
+           (play (step)) (end ("Limit" $limit))"#,
+    ));
+    assert_eq!(g.end.turn_limit, Some(9));
+}
+
+#[test]
+fn a_toggle_inside_a_define_body_is_substituted() {
+    // The define's body reads the toggle itself: the turn limit must be 9.
+    let text = small(
+        r#"(toggle limit int default:9 "Turn limit")
+           (define "Limit" (turn-limit $limit))
+           (play (step)) (end "Limit")"#,
+    );
+    let g = ok(&text);
+    assert_eq!(g.end.turn_limit, Some(9));
+}
+
+#[test]
+fn an_unknown_toggle_reference_gets_a_suggestion() {
+    let text = small(
+        r#"(toggle limit int default:9 "Turn limit")
+           (play (step)) (end (turn-limit $limt))"#,
+    );
+    let e = errors(&text);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].message, "unknown toggle `$limt`");
+    assert_eq!(e[0].help.as_deref(), Some("did you mean `$limit`?"));
+    assert_eq!(under(&text, &e[0]), "$limt");
+}
+
+#[test]
+fn bad_toggle_declarations() {
+    let cases = [
+        (
+            r#"(toggle n int default:200 range:{0 100} "x")"#,
+            "200 is out of range 0..=100",
+        ),
+        (
+            r#"(toggle d choice default:Up choices:{N S} "x")"#,
+            "`Up` is not one of: N, S",
+        ),
+        (r#"(toggle n int "x")"#, "toggle `n` needs a default"),
+        (
+            r#"(toggle d choice default:N "x")"#,
+            "a choice toggle needs `choices:{A B …}`",
+        ),
+        (
+            r#"(toggle b bool default:3 "x")"#,
+            "expected a value of type bool, found an integer",
+        ),
+    ];
+    for (decl, message) in cases {
+        let e = errors(&small(&format!("{decl} (play (step))")));
+        assert!(e.iter().any(|d| d.message == message), "{decl}: {e:?}");
+    }
+}
+
+// ---------------------------------------------------------------- --set errors
+
+#[test]
+fn set_without_an_equals_sign() {
+    let err = Options::from_sets(&["limit"]).unwrap_err();
+    let LoadError::Options(v) = err else {
+        panic!("expected an option error")
+    };
+    assert_eq!(v, ["`limit`: expected NAME=VALUE"]);
+}
+
+#[test]
+fn set_of_an_unknown_toggle_lists_the_valid_ones() {
+    assert_eq!(
+        set_errors(&toggled(""), &["limt=5"]),
+        ["unknown toggle `limt` (did you mean `limit`?); valid toggles: rep, limit, stuck"]
+    );
+    assert_eq!(
+        set_errors(&toggled(""), &["speed=5"]),
+        ["unknown toggle `speed`; valid toggles: rep, limit, stuck"]
+    );
+    assert_eq!(
+        set_errors(&small("(play (step))"), &["speed=5"]),
+        ["unknown toggle `speed`; this game has no toggles"]
+    );
+}
+
+#[test]
+fn set_with_a_bad_value_names_the_type() {
+    let cases = [
+        (
+            "rep=maybe",
+            "bad value for toggle `rep` (bool): `maybe` is not a bool: use true or false",
+        ),
+        (
+            "limit=ten",
+            "bad value for toggle `limit` (int 1..=100): `ten` is not an integer",
+        ),
+        (
+            "limit=0",
+            "bad value for toggle `limit` (int 1..=100): 0 is out of range 1..=100",
+        ),
+        (
+            "stuck=Tie",
+            "bad value for toggle `stuck` (choice {Loss Win Draw}): `Tie` is not one of: Loss, Win, Draw",
+        ),
+    ];
+    for (set, message) in cases {
+        assert_eq!(set_errors(&toggled(""), &[set]), [message], "{set}");
+    }
+}
+
+#[test]
+fn every_bad_set_is_reported_at_once() {
+    let v = set_errors(
+        &toggled(""),
+        &["rep=maybe", "limit=5", "speed=1", "limit=101"],
+    );
+    assert_eq!(v.len(), 3, "{v:?}");
+    assert!(v[0].starts_with("bad value for toggle `rep`"));
+    assert!(v[1].starts_with("unknown toggle `speed`"));
+    assert!(v[2].ends_with("101 is out of range 1..=100"));
+}
+
+// ---------------------------------------------------------------- unknown names
+
+#[test]
+fn unknown_ludemes_get_did_you_mean_in_every_context() {
+    // (misspelt clause, context, the intended ludeme)
+    let cases = [
+        ("(play (stpe))", "move", "stpe", "step"),
+        (
+            "(play (step from:(hieght 1)))",
+            "condition",
+            "hieght",
+            "height",
+        ),
+        ("(play (step then:(psuh To 1)))", "effect", "psuh", "push"),
+        (
+            "(region \"R\" (colum 0)) (play (step))",
+            "region",
+            "colum",
+            "column",
+        ),
+        (
+            "(play (step)) (end (no-move Loss))",
+            "end",
+            "no-move",
+            "no-moves",
+        ),
+        ("(plya (step))", "game", "plya", "play"),
+    ];
+    for (body, context, typo, fix) in cases {
+        let text = small(body);
+        let e = errors(&text);
+        let d = e
+            .iter()
+            .find(|d| d.message == format!("unknown {context} ludeme `{typo}`"))
+            .unwrap_or_else(|| panic!("{body}: {e:?}"));
+        assert_eq!(under(&text, d), typo);
+        assert_eq!(
+            d.help.as_deref(),
+            Some(format!("did you mean `{fix}`?").as_str()),
+            "{body}"
+        );
+    }
+}
+
+#[test]
+fn a_misspelt_named_argument_gets_a_suggestion() {
+    let text = small("(play (step form:(height 1)))");
+    let e = errors(&text);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].message, "unknown argument `form` for `step`");
+    assert_eq!(e[0].help.as_deref(), Some("did you mean `from`?"));
+    assert_eq!(under(&text, &e[0]), "form");
+}
+
+#[test]
+fn a_missing_clause_is_reported() {
+    let e = errors(r#"(game "T" (players 2) (piece "Man") (play (step)))"#);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].message, "the game has no (board …) clause");
+}
+
+#[test]
+fn several_errors_are_reported_together_in_source_order() {
+    // Three independent faults: an unknown piece (with a suggestion), a
+    // misspelt move ludeme, a turn limit of 0 (the range starts at 1).
+    let text = r#"(game "T" (players 2) (board (square 3 3)) (piece "Man")
+  (setup (fill "Mann" P1 (row 0)))
+  (play (stpe dirs:N))
+  (end (turn-limit 0)))"#;
+    let e = errors(text);
+    let got: Vec<(&str, &str)> = e
+        .iter()
+        .map(|d| (d.message.as_str(), under(text, d)))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("unknown piece `Mann`", r#""Mann""#),
+            ("unknown move ludeme `stpe`", "stpe"),
+            ("0 is out of range", "0"),
+        ]
+    );
+    assert_eq!(e[0].help.as_deref(), Some("did you mean `Man`?"));
+    assert!(e.iter().all(|d| d.severity == Severity::Error));
+}

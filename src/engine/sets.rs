@@ -1,0 +1,400 @@
+//! Sets of sites and numbers computed from the position: neighbours, groups,
+//! sites next to a set, counts. Buffers come from a per-thread pool, so
+//! that evaluation allocates nothing once warm.
+
+use super::State;
+use super::cond::Ctx;
+use crate::board::{NO_SITE, Site};
+use crate::compile::ir::{Cond, Num, SiteSet};
+use std::cell::RefCell;
+
+thread_local! {
+    /// Reusable site buffers.
+    static POOL: RefCell<Vec<Vec<Site>>> = const { RefCell::new(Vec::new()) };
+    /// Reusable visit marks for searches, each `(epoch, marks)`; searches
+    /// may nest (a condition inside a search runs another), so each takes
+    /// its own.
+    static MARKS: RefCell<Vec<(u32, Vec<u32>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Takes an empty buffer from the pool.
+pub(crate) fn take_buf() -> Vec<Site> {
+    POOL.with(|p| p.borrow_mut().pop())
+        .unwrap_or_else(|| Vec::with_capacity(64))
+}
+
+/// Returns a buffer to the pool.
+pub(crate) fn give_buf(mut v: Vec<Site>) {
+    v.clear();
+    POOL.with(|p| p.borrow_mut().push(v));
+}
+
+/// Runs `f` with a fresh visit-mark epoch over `n` sites: `f(marks, epoch)`;
+/// a site is visited when `marks[site] == epoch`.
+fn with_marks<R>(n: usize, f: impl FnOnce(&mut Vec<u32>, u32) -> R) -> R {
+    let (mut epoch, mut marks) = MARKS.with(|m| m.borrow_mut().pop()).unwrap_or_default();
+    if marks.len() < n {
+        marks.resize(n, 0);
+    }
+    epoch = epoch.wrapping_add(1);
+    if epoch == 0 {
+        marks.iter_mut().for_each(|x| *x = 0);
+        epoch = 1;
+    }
+    let r = f(&mut marks, epoch);
+    MARKS.with(|m| m.borrow_mut().push((epoch, marks)));
+    r
+}
+
+impl State {
+    /// Evaluates a number for `ctx.player`.
+    pub fn num(&self, n: &Num, ctx: &Ctx) -> i64 {
+        match n {
+            Num::Int(i) => *i,
+            Num::Count(set) => {
+                if let Some(n) = self.count_direct(set, ctx) {
+                    return n;
+                }
+                let mut buf = take_buf();
+                self.set_into(set, ctx, &mut buf);
+                let k = buf.len() as i64;
+                give_buf(buf);
+                k
+            }
+            Num::Add(v) => v.iter().map(|x| self.num(x, ctx)).sum(),
+            Num::Sub(a, b) => self.num(a, ctx) - self.num(b, ctx),
+            Num::If(c, a, b) => {
+                if self.eval(c, ctx) {
+                    self.num(a, ctx)
+                } else {
+                    self.num(b, ctx)
+                }
+            }
+            Num::Counter(c) => self.counter(*c, ctx.player) as i64,
+            Num::Pieces => self.pieces_of(ctx.player) as i64,
+            Num::Height(r) => {
+                let s = ctx.site(*r);
+                if s == NO_SITE {
+                    0
+                } else {
+                    self.height(s) as i64
+                }
+            }
+            // A roll read by a condition does not draw: see `num_drawing`.
+            Num::Roll(..) => 0,
+        }
+    }
+
+    /// Counts the sites of simple sets without building them: neighbours
+    /// and whole-board filters (the hot path of role conditions).
+    fn count_direct(&self, set: &SiteSet, ctx: &Ctx) -> Option<i64> {
+        match set {
+            SiteSet::Neighbours(r, c) => {
+                let s = ctx.site(*r);
+                if s == NO_SITE {
+                    return Some(0);
+                }
+                let n = self.game.board.neighbours(s);
+                Some(
+                    n.filter(|&x| {
+                        self.eval(
+                            c,
+                            &Ctx {
+                                subject: x,
+                                anchor: s,
+                                ..*ctx
+                            },
+                        )
+                    })
+                    .count() as i64,
+                )
+            }
+            SiteSet::Where(c) => Some(
+                (0..self.heights.len() as Site)
+                    .filter(|&s| {
+                        self.eval(
+                            c,
+                            &Ctx {
+                                subject: s,
+                                anchor: s,
+                                ..*ctx
+                            },
+                        )
+                    })
+                    .count() as i64,
+            ),
+            _ => None,
+        }
+    }
+
+    /// True if some neighbour of the set's site satisfies the condition,
+    /// for neighbour sets (without building them); `None` otherwise.
+    pub(crate) fn any_direct(&self, set: &SiteSet, ctx: &Ctx) -> Option<bool> {
+        match set {
+            SiteSet::Neighbours(r, c) => {
+                let s = ctx.site(*r);
+                if s == NO_SITE {
+                    return Some(false);
+                }
+                let mut n = self.game.board.neighbours(s);
+                Some(n.any(|x| {
+                    self.eval(
+                        c,
+                        &Ctx {
+                            subject: x,
+                            anchor: s,
+                            ..*ctx
+                        },
+                    )
+                }))
+            }
+            _ => None,
+        }
+    }
+
+    /// Evaluates a number in an effect, where dice may be rolled (drawing
+    /// from the state's chance generator).
+    pub(crate) fn num_drawing(&mut self, n: &Num, ctx: &Ctx) -> i64 {
+        match n {
+            Num::Roll(k, sides) => (0..*k).map(|_| self.roll(*sides)).sum(),
+            Num::Add(v) => v.iter().map(|x| self.num_drawing(x, ctx)).sum(),
+            Num::Sub(a, b) => self.num_drawing(a, ctx) - self.num_drawing(b, ctx),
+            Num::If(c, a, b) => {
+                if self.eval(c, ctx) {
+                    self.num_drawing(a, ctx)
+                } else {
+                    self.num_drawing(b, ctx)
+                }
+            }
+            other => self.num(other, ctx),
+        }
+    }
+
+    /// The number of pieces of `player` on the board.
+    pub fn pieces_of(&self, player: crate::compile::ir::Player) -> usize {
+        (0..self.heights.len() as Site)
+            .map(|s| {
+                self.stack(s)
+                    .iter()
+                    .filter(|&&p| self.game.owner(p) == player)
+                    .count()
+            })
+            .sum()
+    }
+
+    /// Writes the sites of `set` into `out` (cleared first), sorted and
+    /// without duplicates.
+    pub fn set_into(&self, set: &SiteSet, ctx: &Ctx, out: &mut Vec<Site>) {
+        out.clear();
+        match set {
+            SiteSet::Neighbours(r, c) => {
+                let s = ctx.site(*r);
+                if s != NO_SITE {
+                    self.neighbours_where(s, c, ctx, out);
+                }
+            }
+            SiteSet::Group(r, c) => {
+                let s = ctx.site(*r);
+                if s != NO_SITE && self.height(s) > 0 {
+                    self.group_into(s, out);
+                    let inner = Ctx { anchor: s, ..*ctx };
+                    out.retain(|&m| {
+                        self.eval(
+                            c,
+                            &Ctx {
+                                subject: m,
+                                ..inner
+                            },
+                        )
+                    });
+                }
+            }
+            SiteSet::Where(c) => {
+                for s in 0..self.heights.len() as Site {
+                    if self.eval(
+                        c,
+                        &Ctx {
+                            subject: s,
+                            anchor: s,
+                            ..*ctx
+                        },
+                    ) {
+                        out.push(s);
+                    }
+                }
+            }
+            SiteSet::AdjacentTo(inner, c) => self.adjacent_to(inner, c, ctx, out),
+            SiteSet::Minus(a, b) => {
+                let mut other = take_buf();
+                self.set_into(a, ctx, out);
+                self.set_into(b, ctx, &mut other);
+                other.sort_unstable();
+                out.retain(|s| other.binary_search(s).is_err());
+                give_buf(other);
+            }
+            SiteSet::Reach(from, c) => self.reach(from, c, ctx, out),
+            SiteSet::Removed => out.extend_from_slice(&self.removed),
+            SiteSet::Converted => out.extend_from_slice(&self.converted),
+        }
+    }
+
+    /// Neighbours of `s` satisfying `c` (subject: the neighbour; anchor: `s`).
+    fn neighbours_where(&self, s: Site, c: &Cond, ctx: &Ctx, out: &mut Vec<Site>) {
+        let board = &self.game.board;
+        for n in board.neighbours(s) {
+            if self.eval(
+                c,
+                &Ctx {
+                    subject: n,
+                    anchor: s,
+                    ..*ctx
+                },
+            ) {
+                out.push(n);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    fn adjacent_to(&self, inner: &SiteSet, c: &Cond, ctx: &Ctx, out: &mut Vec<Site>) {
+        let mut base = take_buf();
+        self.set_into(inner, ctx, &mut base);
+        let board = &self.game.board;
+        with_marks(self.heights.len(), |marks, epoch| {
+            for &b in &base {
+                for n in board.neighbours(b) {
+                    if marks[n as usize] != epoch {
+                        marks[n as usize] = epoch;
+                        if self.eval(
+                            c,
+                            &Ctx {
+                                subject: n,
+                                anchor: b,
+                                ..*ctx
+                            },
+                        ) {
+                            out.push(n);
+                        }
+                    }
+                }
+            }
+        });
+        out.sort_unstable();
+        give_buf(base);
+    }
+
+    /// Sites reachable from the members of `from` that satisfy `c`,
+    /// through adjacent sites that satisfy `c`.
+    fn reach(&self, from: &SiteSet, c: &Cond, ctx: &Ctx, out: &mut Vec<Site>) {
+        let mut start = take_buf();
+        self.set_into(from, ctx, &mut start);
+        let board = &self.game.board;
+        let ok = |s: Site| {
+            self.eval(
+                c,
+                &Ctx {
+                    subject: s,
+                    anchor: s,
+                    ..*ctx
+                },
+            )
+        };
+        with_marks(self.heights.len(), |marks, epoch| {
+            for &s in &start {
+                if marks[s as usize] != epoch && ok(s) {
+                    marks[s as usize] = epoch;
+                    out.push(s);
+                }
+            }
+            let mut i = 0;
+            while i < out.len() {
+                let cur = out[i];
+                i += 1;
+                for n in board.neighbours(cur) {
+                    if marks[n as usize] != epoch && ok(n) {
+                        marks[n as usize] = epoch;
+                        out.push(n);
+                    }
+                }
+            }
+        });
+        out.sort_unstable();
+        give_buf(start);
+    }
+
+    /// The connected group of the stack at `s`: occupied sites reachable by
+    /// board adjacency through stacks of the same top owner, sorted.
+    pub fn group_into(&self, s: Site, out: &mut Vec<Site>) {
+        out.clear();
+        let Some(owner) = self.top_owner(s) else {
+            return;
+        };
+        let board = &self.game.board;
+        with_marks(self.heights.len(), |marks, epoch| {
+            marks[s as usize] = epoch;
+            out.push(s);
+            let mut i = 0;
+            while i < out.len() {
+                let cur = out[i];
+                i += 1;
+                for n in board.neighbours(cur) {
+                    if marks[n as usize] != epoch && self.top_owner(n) == Some(owner) {
+                        marks[n as usize] = epoch;
+                        out.push(n);
+                    }
+                }
+            }
+        });
+        out.sort_unstable();
+    }
+
+    /// True if the sites of `set` form one connected piece of the board
+    /// (adjacency restricted to the set); true for an empty set.
+    pub fn connected(&self, set: &[Site]) -> bool {
+        let Some(&first) = set.first() else {
+            return true;
+        };
+        let board = &self.game.board;
+        if set.len() <= 8 {
+            // Small sets (a site's neighbours): a search over the set itself.
+            let mut reached = [first; 8];
+            let mut n = 1;
+            let mut i = 0;
+            while i < n {
+                let cur = reached[i];
+                i += 1;
+                for nb in board.neighbours(cur) {
+                    if set.contains(&nb) && !reached[..n].contains(&nb) {
+                        reached[n] = nb;
+                        n += 1;
+                    }
+                }
+            }
+            return n == set.len();
+        }
+        let mut stack = take_buf();
+        let reached = with_marks(self.heights.len(), |marks, epoch| {
+            // Mark the members with epoch, visited members with epoch + …:
+            // use a second pass: members marked `epoch`, visited reset to 0.
+            for &s in set {
+                marks[s as usize] = epoch;
+            }
+            let mut reached = 0;
+            marks[first as usize] = 0;
+            stack.push(first);
+            while let Some(cur) = stack.pop() {
+                reached += 1;
+                for n in board.neighbours(cur) {
+                    if marks[n as usize] == epoch {
+                        marks[n as usize] = 0;
+                        stack.push(n);
+                    }
+                }
+            }
+            reached
+        });
+        give_buf(stack);
+        reached == set.len()
+    }
+}

@@ -1,0 +1,179 @@
+//! The journal: `undo` after `play` restores stacks, hash, player to move,
+//! counters and history exactly; the incremental hash always equals the
+//! hash of the position computed from scratch.
+
+use super::{game, play, position, start};
+use crate::compile::Game;
+use crate::compile::ir::Piece;
+use crate::engine::state::Scalars;
+use crate::engine::{EndReason, Outcome, State};
+use proptest::prelude::*;
+use std::sync::{Arc, OnceLock};
+
+/// Everything a step may change.
+#[derive(Debug, Clone, PartialEq)]
+struct Snapshot {
+    stacks: Vec<Vec<Piece>>,
+    scalars: Scalars,
+    history: Vec<u64>,
+}
+
+fn snapshot(st: &State) -> Snapshot {
+    Snapshot {
+        stacks: (0..st.game().board.len())
+            .map(|s| st.stack(s as u16).to_vec())
+            .collect(),
+        scalars: st.s,
+        history: st.history.clone(),
+    }
+}
+
+/// The hash of the position computed from scratch.
+fn fresh_hash(st: &State) -> u64 {
+    let mut copy = st.clone();
+    copy.reset_history();
+    copy.hash()
+}
+
+/// A game that uses every primitive: stacking steps, capturing chain hops
+/// with promotion and end-turn, non-capturing hops that push, steps that
+/// leave a piece behind, removal, and every end rule.
+const RICH: &str = r#"(game "T" (players 2)
+  (board (square 4 4 adjacency:All))
+  (piece "Man") (piece "King")
+  (stack-limit 4)
+  (region "Far" (side Forward))
+  (setup (fill "Man" P1 (row 0)) (fill "Man" P2 (row 3)))
+  (play (priority
+    (hop from:(kind "Man") chain:true
+         then:(if (in To "Far") {(push To 1 kind:"King" owner:Mover) (end-turn)}))
+    {(step to:(or Empty Enemy) then:(if (height To 3) (remove To)))
+     (hop over:Mine capture:false then:(push Over 1 owner:Mover))
+     (step from:(kind "King") dirs:Diagonal then:(push From 1 kind:"Man" owner:Mover))}))
+  (end (no-moves Loss) (draw-repetition 3)
+       (draw-no-progress 12 reset:{Capture (moved (kind "Man"))})
+       (turn-limit 60)))"#;
+
+fn rich() -> Arc<Game> {
+    static GAME: OnceLock<Arc<Game>> = OnceLock::new();
+    GAME.get_or_init(|| game(RICH)).clone()
+}
+
+#[test]
+fn undo_of_each_first_step_restores_the_start() {
+    let mut st = State::new(rich());
+    let before = snapshot(&st);
+    let moves = st.legal_moves();
+    assert!(!moves.is_empty());
+    for m in &moves {
+        st.play_unchecked(m);
+        assert_ne!(snapshot(&st), before, "{m:?} changed nothing");
+        assert!(st.undo());
+        assert_eq!(snapshot(&st), before, "after undoing {m:?}");
+    }
+}
+
+#[test]
+fn undo_walks_back_through_a_chain_step_by_step() {
+    // 1×7: P1 a1, P2 b1 d1 f1; the three hops of one turn, undone one by
+    // one, give back each intermediate state exactly.
+    let mut st = start(
+        r#"(game "T" (players 2) (board (square 1 7)) (piece "Man")
+             (setup (fill "Man" P1 (sites "a1")) (fill "Man" P2 (sites "b1" "d1" "f1")))
+             (play (hop dirs:E chain:true))
+             (end (no-moves Loss) (draw-no-progress 5 reset:{Capture})))"#,
+    );
+    let mut snaps = vec![snapshot(&st)];
+    for _ in 0..3 {
+        let m = st.legal_moves()[0];
+        st.play_unchecked(&m);
+        snaps.push(snapshot(&st));
+    }
+    assert_eq!(position(&st), "g1=M");
+    assert_eq!((st.current_player(), st.turns()), (1, 1));
+    snaps.pop();
+    while let Some(expected) = snaps.pop() {
+        assert!(st.undo());
+        assert_eq!(snapshot(&st), expected);
+    }
+    assert_eq!(position(&st), "a1=M b1=m d1=m f1=m");
+    assert!(!st.undo(), "nothing left to undo");
+}
+
+#[test]
+fn undo_takes_back_a_draw() {
+    // 1×3 with a turn limit of 1: the first step ends the game; undoing it
+    // brings back the start, game not over.
+    let mut st = start(
+        r#"(game "T" (players 2) (board (square 1 3)) (piece "Man")
+             (setup (fill "Man" P1 (sites "a1")) (fill "Man" P2 (sites "c1")))
+             (play (step)) (end (turn-limit 1)))"#,
+    );
+    let before = snapshot(&st);
+    play(&mut st, "a1-b1");
+    assert_eq!(st.outcome(), Some(Outcome::Draw(EndReason::TurnLimit)));
+    assert!(st.undo());
+    assert_eq!(snapshot(&st), before);
+    assert_eq!(st.outcome(), None);
+}
+
+#[test]
+fn without_journaling_there_is_nothing_to_undo() {
+    let mut st = State::new(rich());
+    st.set_journaling(false);
+    let m = st.legal_moves()[0];
+    st.play_unchecked(&m);
+    assert!(!st.undo());
+}
+
+#[test]
+fn the_same_position_has_the_same_hash() {
+    // 1×4, P1 a1, P2 d1: after a1-b1 d1-c1 b1-a1 c1-d1 the start position
+    // is back, P1 to move; in between, the hash differs (the player to
+    // move alone makes a difference).
+    let mut st = start(
+        r#"(game "T" (players 2) (board (square 1 4)) (piece "Man")
+             (setup (fill "Man" P1 (sites "a1")) (fill "Man" P2 (sites "d1")))
+             (play (step dirs:{E W})))"#,
+    );
+    let h0 = st.hash();
+    assert_eq!(h0, fresh_hash(&st));
+    for m in ["a1-b1", "d1-c1", "b1-a1"] {
+        play(&mut st, m);
+        assert_ne!(st.hash(), h0);
+        assert_eq!(st.hash(), fresh_hash(&st));
+    }
+    play(&mut st, "c1-d1");
+    assert_eq!(st.hash(), h0);
+    assert_eq!(st.history.len(), 5);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Random step sequences, then undo them all: every intermediate state
+    /// comes back, and at the end the start state's hash and stacks.
+    #[test]
+    fn random_steps_then_undo_all_restore_the_start(choices in proptest::collection::vec(any::<u16>(), 0..80)) {
+        let mut st = State::new(rich());
+        let mut snaps = vec![snapshot(&st)];
+        for c in choices {
+            let moves = st.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            st.play_unchecked(&moves[c as usize % moves.len()]);
+            prop_assert_eq!(st.hash(), fresh_hash(&st));
+            snaps.push(snapshot(&st));
+        }
+        snaps.pop();
+        while let Some(expected) = snaps.pop() {
+            prop_assert!(st.undo());
+            prop_assert_eq!(snapshot(&st), expected);
+        }
+        prop_assert!(!st.undo());
+        let fresh = State::new(rich());
+        prop_assert_eq!(st.hash(), fresh.hash());
+        prop_assert_eq!(snapshot(&st), snapshot(&fresh));
+    }
+}

@@ -1,0 +1,272 @@
+//! Variant analysis: many seeded games between computer players, summed
+//! up as the figures a designer compares between toggle settings — win
+//! rates with confidence intervals, game length, branching factor, and how
+//! games end.
+//!
+//! Game `i` draws from stream `i` of the run's seed ([`super::seeded_rng`]),
+//! and results are gathered in game order, so the figures do not depend on
+//! the number of threads.
+
+use super::{GameSummary, PlayerSpec, play_game, seeded_rng};
+use crate::engine::State;
+use crate::record::trial::reason_name;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// What to play.
+#[derive(Debug, Clone)]
+pub struct RunSpec {
+    /// Side `s` is played by `players[s % players.len()]` (a human is
+    /// replaced by the random player).
+    pub players: Vec<PlayerSpec>,
+    /// Number of games.
+    pub count: u64,
+    /// Seed of the run.
+    pub seed: u64,
+    /// Turns after which a game is stopped (counted as unfinished).
+    pub max_turns: u32,
+}
+
+/// Plays the games of `spec` from `start` on the current rayon pool;
+/// `tick` is called after each game (for a progress bar). Results are in
+/// game order.
+pub fn play_games(start: &State, spec: &RunSpec, tick: &(dyn Fn() + Sync)) -> Vec<GameSummary> {
+    let n = start.game().num_players();
+    (0..spec.count)
+        .into_par_iter()
+        .map(|i| {
+            let mut players: Vec<_> = (0..n)
+                .map(|s| {
+                    let rng = seeded_rng(spec.seed, i, s);
+                    match spec.players[s % spec.players.len()] {
+                        PlayerSpec::Human => Box::new(super::RandomPlayer::new(rng)),
+                        p => p.build(rng).expect("a computer player"),
+                    }
+                })
+                .collect();
+            let summary = play_game(start, &mut players, spec.max_turns, |_, _| {});
+            tick();
+            summary
+        })
+        .collect()
+}
+
+/// A proportion with its 95% Wilson score interval.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Rate {
+    /// Successes.
+    pub count: u64,
+    /// Trials.
+    pub of: u64,
+    /// `count / of` (0 when `of` is 0).
+    pub rate: f64,
+    /// Lower end of the 95% interval.
+    pub low: f64,
+    /// Upper end of the 95% interval.
+    pub high: f64,
+}
+
+impl Rate {
+    /// `count` successes in `of` trials.
+    pub fn new(count: u64, of: u64) -> Rate {
+        let (low, high) = wilson(count, of);
+        Rate {
+            count,
+            of,
+            rate: if of == 0 {
+                0.0
+            } else {
+                count as f64 / of as f64
+            },
+            low,
+            high,
+        }
+    }
+}
+
+/// The figures of one setting.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Stats {
+    /// Games played.
+    pub games: u64,
+    /// Wins of each player, in turn order.
+    pub wins: Vec<Rate>,
+    /// Draws.
+    pub draws: Rate,
+    /// Games stopped at the turn limit.
+    pub unfinished: Rate,
+    /// Mean game length in turns.
+    pub turns_mean: f64,
+    /// Shortest game.
+    pub turns_min: u32,
+    /// Longest game.
+    pub turns_max: u32,
+    /// Mean number of legal turns over all positions where a player chose.
+    pub branching_mean: f64,
+    /// Share of games ended by each end condition (`no_moves`, …;
+    /// `unfinished` for games stopped at the turn limit).
+    pub end_reasons: BTreeMap<String, Rate>,
+}
+
+impl Stats {
+    /// Sums up `games` of a game with `players` players.
+    pub fn of(games: &[GameSummary], players: usize) -> Stats {
+        let n = games.len() as u64;
+        let mut wins = vec![0u64; players];
+        let (mut draws, mut unfinished) = (0, 0);
+        let mut reasons: BTreeMap<String, u64> = BTreeMap::new();
+        for g in games {
+            match g.outcome {
+                Some(o) => {
+                    match o.winner() {
+                        Some(w) => wins[w as usize] += 1,
+                        None => draws += 1,
+                    }
+                    *reasons.entry(reason_name(o.reason()).into()).or_default() += 1;
+                }
+                None => {
+                    unfinished += 1;
+                    *reasons.entry("unfinished".into()).or_default() += 1;
+                }
+            }
+        }
+        let turns: u64 = games.iter().map(|g| u64::from(g.turns)).sum();
+        let branching: u64 = games.iter().map(|g| g.branching_sum).sum();
+        Stats {
+            games: n,
+            wins: wins.iter().map(|&w| Rate::new(w, n)).collect(),
+            draws: Rate::new(draws, n),
+            unfinished: Rate::new(unfinished, n),
+            turns_mean: turns as f64 / n.max(1) as f64,
+            turns_min: games.iter().map(|g| g.turns).min().unwrap_or(0),
+            turns_max: games.iter().map(|g| g.turns).max().unwrap_or(0),
+            branching_mean: branching as f64 / turns.max(1) as f64,
+            end_reasons: reasons
+                .into_iter()
+                .map(|(k, c)| (k, Rate::new(c, n)))
+                .collect(),
+        }
+    }
+}
+
+/// The 95% Wilson score interval of `k` successes in `n` trials.
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = n as f64;
+    let p = k as f64 / n;
+    let z2n = z * z / n;
+    let centre = (p + z2n / 2.0) / (1.0 + z2n);
+    let half = z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// A two-proportion z-test of `a` against `b` (pooled variance).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Difference {
+    /// `b.rate − a.rate`.
+    pub difference: f64,
+    /// The z statistic (0 when both proportions are 0 or 1).
+    pub z: f64,
+    /// Two-sided p-value.
+    pub p: f64,
+    /// `p < 0.05`.
+    pub significant: bool,
+}
+
+/// Tests whether the proportions `a` and `b` differ (two-sided,
+/// two-proportion z-test with pooled variance; 5% level).
+pub fn two_proportion(a: Rate, b: Rate) -> Difference {
+    let difference = b.rate - a.rate;
+    let pooled = (a.count + b.count) as f64 / (a.of + b.of).max(1) as f64;
+    let se =
+        (pooled * (1.0 - pooled) * (1.0 / a.of.max(1) as f64 + 1.0 / b.of.max(1) as f64)).sqrt();
+    let z = if se > 0.0 { difference / se } else { 0.0 };
+    let p = erfc(z.abs() / std::f64::consts::SQRT_2);
+    Difference {
+        difference,
+        z,
+        p,
+        significant: p < 0.05,
+    }
+}
+
+/// The complementary error function (Chebyshev fit, relative error below
+/// 1.2e-7; Numerical Recipes' `erfcc`).
+pub fn erfc(x: f64) -> f64 {
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -z * z - 1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98
+                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let r = t * poly.exp();
+    if x >= 0.0 { r } else { 2.0 - r }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::players::fixture;
+
+    #[test]
+    fn wilson_matches_published_values() {
+        // Values computed independently from the formula.
+        let (lo, hi) = wilson(81, 263);
+        assert!(
+            (lo - 0.2553).abs() < 1e-3 && (hi - 0.3662).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+        let (lo, hi) = wilson(0, 10);
+        assert_eq!(lo, 0.0);
+        assert!((hi - 0.2775).abs() < 1e-3, "{hi}");
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
+    }
+
+    #[test]
+    fn z_test_and_erfc() {
+        assert!((erfc(0.0) - 1.0).abs() < 1e-7);
+        assert!((erfc(1.959_964 / std::f64::consts::SQRT_2) - 0.05).abs() < 1e-6);
+        assert!((erfc(-1.0) - 1.842_700_79).abs() < 1e-6);
+        let d = two_proportion(Rate::new(500, 1000), Rate::new(550, 1000));
+        assert!((d.difference - 0.05).abs() < 1e-12);
+        assert!((d.z - 2.2389).abs() < 1e-3, "{}", d.z);
+        assert!(d.significant && (d.p - 0.02516).abs() < 1e-4, "{}", d.p);
+        let same = two_proportion(Rate::new(0, 10), Rate::new(0, 10));
+        assert_eq!((same.z, same.significant), (0.0, false));
+        assert!((same.p - 1.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn results_do_not_depend_on_threads() {
+        let start = fixture::start();
+        let spec = RunSpec {
+            players: vec![PlayerSpec::Random],
+            count: 60,
+            seed: 3,
+            max_turns: 1000,
+        };
+        let on = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| play_games(&start, &spec, &|| {}))
+        };
+        let one = on(1);
+        assert_eq!(one, on(2));
+        let s = Stats::of(&one, 2);
+        assert_eq!(s.games, 60);
+        assert_eq!(s.wins[0].count + s.wins[1].count + s.draws.count, 60);
+        assert!(s.branching_mean > 1.0);
+        assert!(s.turns_min as f64 <= s.turns_mean && s.turns_mean <= s.turns_max as f64);
+        assert_eq!(s.end_reasons["no_moves"].count, 60);
+    }
+}

@@ -1,0 +1,393 @@
+//! Monte Carlo tree search with UCT over turn-level moves.
+//!
+//! Each iteration clones the root position, walks down the tree choosing
+//! children by UCB1 (`mean + c·√(ln N / n)`, rewards in [0, 1] for the
+//! player who made the move), tries the first untried child of the node it
+//! stops at, finishes the game with a uniform random playout (the engine's
+//! [`playout`]) and adds the result to every node on the path. A node's
+//! children are created all at once, in random order, the second time the
+//! walk reaches it; a terminal position is remembered and scored without a
+//! playout. The final choice is the most visited child of the root.
+//!
+//! Memory: nodes live in one arena (`Vec<Node>`), children contiguous; the
+//! steps of every node's turn live in a second arena; the turn list, the
+//! path and the playout's move buffer are reused. An iteration allocates
+//! only the clone of the root position (its stacks and its history).
+
+use super::{Player, Turns, reward};
+use crate::engine::{Move, Outcome, State, playout};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// How long a search runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// This many iterations (reproducible with a seed).
+    Iterations(u32),
+    /// Iterations until this much time has passed (not reproducible).
+    Time(Duration),
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Budget::Iterations(n) => write!(f, "{n}"),
+            Budget::Time(d) if d.subsec_millis() == 0 && d.subsec_nanos() == 0 => {
+                write!(f, "{}s", d.as_secs())
+            }
+            Budget::Time(d) => write!(f, "{}ms", d.as_millis()),
+        }
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// A node of the tree: the position after its turn.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    /// First child in the arena (`NONE` until expanded).
+    first_child: u32,
+    num_children: u32,
+    /// Children before this index have been tried.
+    tried: u32,
+    /// The turn leading here: `steps[step_start..step_start + step_len]`.
+    step_start: u32,
+    step_len: u32,
+    visits: u32,
+    /// Sum of rewards for `player`.
+    reward: f64,
+    /// The player who made the turn leading here.
+    player: u8,
+    /// The game is over here, with this outcome.
+    terminal: Option<Outcome>,
+}
+
+impl Node {
+    fn new(player: u8, step_start: u32, step_len: u32) -> Node {
+        Node {
+            first_child: NONE,
+            num_children: 0,
+            tried: 0,
+            step_start,
+            step_len,
+            visits: 0,
+            reward: 0.0,
+            player,
+            terminal: None,
+        }
+    }
+}
+
+/// Figures of the last search.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct SearchStats {
+    /// Iterations run.
+    pub iterations: u32,
+    /// Nodes in the tree.
+    pub nodes: usize,
+    /// Wall-clock time of the search.
+    pub seconds: f64,
+    /// Visits of the chosen turn over the iterations.
+    pub chosen_share: f64,
+    /// Mean reward of the chosen turn for the player to move.
+    pub chosen_value: f64,
+}
+
+/// A UCT searcher. Reuse one across moves: its arenas keep their capacity.
+#[derive(Debug, Clone)]
+pub struct Mcts {
+    budget: Budget,
+    /// The exploration constant `c` of UCB1.
+    pub exploration: f64,
+    /// Turns after which a playout stops, counted as a draw.
+    pub max_playout_turns: u32,
+    rng: ChaCha8Rng,
+    nodes: Vec<Node>,
+    steps: Vec<Move>,
+    path: Vec<u32>,
+    turns: Turns,
+    buf: Vec<Move>,
+    stats: SearchStats,
+}
+
+impl Mcts {
+    /// A searcher with `budget`, drawing from `rng`; `c` = 1.
+    pub fn new(budget: Budget, rng: ChaCha8Rng) -> Mcts {
+        Mcts {
+            budget,
+            exploration: 1.0,
+            max_playout_turns: 1000,
+            rng,
+            nodes: Vec::new(),
+            steps: Vec::new(),
+            path: Vec::with_capacity(64),
+            turns: Turns::new(),
+            buf: Vec::with_capacity(64),
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// Figures of the last search.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// Searches from `st`, whose legal turns are `turns` (not empty), and
+    /// returns the index of the chosen turn.
+    pub fn search(&mut self, st: &State, turns: &Turns) -> usize {
+        let t0 = Instant::now();
+        let mut root = st.clone();
+        root.set_journaling(false);
+        self.nodes.clear();
+        self.steps.clear();
+        self.nodes.push(Node::new(NONE as u8, 0, 0));
+        self.add_children(0, root.current_player(), turns);
+        let mut iterations = 0u32;
+        loop {
+            match self.budget {
+                Budget::Iterations(n) if iterations >= n => break,
+                Budget::Time(d)
+                    if iterations.is_multiple_of(32) && iterations > 0 && t0.elapsed() >= d =>
+                {
+                    break;
+                }
+                _ => {}
+            }
+            self.iterate(&root);
+            iterations += 1;
+        }
+        let best = self.best_root_child();
+        let node = self.nodes[best as usize];
+        let turn =
+            &self.steps[node.step_start as usize..(node.step_start + node.step_len) as usize];
+        self.stats = SearchStats {
+            iterations,
+            nodes: self.nodes.len(),
+            seconds: t0.elapsed().as_secs_f64(),
+            chosen_share: f64::from(node.visits) / f64::from(iterations.max(1)),
+            chosen_value: node.reward / f64::from(node.visits.max(1)),
+        };
+        turns.position(turn).unwrap_or(0)
+    }
+
+    /// The most visited child of the root (ties: the higher reward).
+    fn best_root_child(&self) -> u32 {
+        let root = self.nodes[0];
+        let key = |i: u32| {
+            let n = &self.nodes[i as usize];
+            (n.visits, n.reward)
+        };
+        let mut best = root.first_child;
+        for c in root.first_child..root.first_child + root.num_children {
+            let (v, r) = key(c);
+            let (bv, br) = key(best);
+            if v > bv || (v == bv && r > br) {
+                best = c;
+            }
+        }
+        best
+    }
+
+    /// Creates the children of `node`, one per turn of `turns` (made by
+    /// `player`), in random order.
+    fn add_children(&mut self, node: u32, player: u8, turns: &Turns) {
+        let first = self.nodes.len() as u32;
+        for t in turns.iter() {
+            let start = self.steps.len() as u32;
+            self.steps.extend_from_slice(t);
+            self.nodes.push(Node::new(player, start, t.len() as u32));
+        }
+        let children = &mut self.nodes[first as usize..];
+        for i in (1..children.len()).rev() {
+            let j = self.rng.random_range(0..=i);
+            children.swap(i, j);
+        }
+        let n = &mut self.nodes[node as usize];
+        n.first_child = first;
+        n.num_children = turns.len() as u32;
+    }
+
+    /// Expands `node`, whose position is `st`: its children, or its
+    /// outcome when the game is over there.
+    fn expand(&mut self, node: u32, st: &mut State) {
+        let mut turns = std::mem::take(&mut self.turns);
+        turns.fill(st);
+        if turns.is_empty() {
+            let o = st
+                .outcome()
+                .unwrap_or(Outcome::Draw(crate::engine::EndReason::NoMoves));
+            self.nodes[node as usize].terminal = Some(o);
+        } else {
+            self.add_children(node, st.current_player(), &turns);
+        }
+        self.turns = turns;
+    }
+
+    /// Plays the turn of `child` on `st` and appends it to the path.
+    fn descend(&mut self, child: u32, st: &mut State) {
+        let n = self.nodes[child as usize];
+        let turn = &self.steps[n.step_start as usize..(n.step_start + n.step_len) as usize];
+        st.play_turn(turn);
+        self.path.push(child);
+    }
+
+    /// The child of `node` (all of them tried) with the best UCB1 score.
+    fn select(&self, node: u32) -> u32 {
+        let n = &self.nodes[node as usize];
+        let log_n = f64::from(n.visits.max(1)).ln();
+        let c = self.exploration;
+        let mut best = n.first_child;
+        let mut best_score = f64::NEG_INFINITY;
+        for i in n.first_child..n.first_child + n.num_children {
+            let ch = &self.nodes[i as usize];
+            let v = f64::from(ch.visits.max(1));
+            let score = ch.reward / v + c * (log_n / v).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// One iteration: select, expand, play out, back up.
+    fn iterate(&mut self, root: &State) {
+        let mut st = root.clone();
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        let outcome = loop {
+            let n = self.nodes[node as usize];
+            if let Some(o) = n.terminal {
+                break Some(o);
+            }
+            if n.first_child == NONE {
+                self.expand(node, &mut st);
+                if let Some(o) = self.nodes[node as usize].terminal {
+                    break Some(o);
+                }
+            }
+            let n = self.nodes[node as usize];
+            if n.tried < n.num_children {
+                let child = n.first_child + n.tried;
+                self.nodes[node as usize].tried += 1;
+                self.descend(child, &mut st);
+                break playout(st, &mut self.rng, self.max_playout_turns, &mut self.buf).outcome;
+            }
+            let child = self.select(node);
+            self.descend(child, &mut st);
+            node = child;
+        };
+        let players = root.game().num_players();
+        for &id in &self.path {
+            let n = &mut self.nodes[id as usize];
+            n.visits += 1;
+            if id != 0 {
+                n.reward += reward(outcome, n.player, players);
+            }
+        }
+    }
+}
+
+impl Player for Mcts {
+    fn name(&self) -> String {
+        format!("mcts:{}", self.budget)
+    }
+
+    fn choose(&mut self, st: &State, turns: &Turns) -> usize {
+        if turns.len() == 1 {
+            return 0;
+        }
+        self.search(st, turns)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::players::{PlayerSpec, fixture, play_game, seeded_rng};
+
+    #[test]
+    fn a_seeded_search_repeats_and_visits_add_up() {
+        let st = fixture::start();
+        let turns = Turns::of(&st);
+        let mut a = Mcts::new(Budget::Iterations(300), seeded_rng(4, 0, 0));
+        let mut b = Mcts::new(Budget::Iterations(300), seeded_rng(4, 0, 0));
+        assert_eq!(a.search(&st, &turns), b.search(&st, &turns));
+        let s = a.stats();
+        assert_eq!(s.iterations, 300);
+        assert!(s.nodes > turns.len());
+        let root = a.nodes[0];
+        assert_eq!(root.visits, 300);
+        let sum: u32 = (root.first_child..root.first_child + root.num_children)
+            .map(|c| a.nodes[c as usize].visits)
+            .sum();
+        assert_eq!(sum, 300);
+        // Every child of a visited node is a legal turn of its position.
+        let child = a.nodes[root.first_child as usize];
+        let turn = &a.steps[child.step_start as usize..][..child.step_len as usize];
+        assert!(turns.position(turn).is_some());
+    }
+
+    #[test]
+    fn a_turn_that_wins_at_once_scores_one() {
+        // Dark (moving down) to play. Light's men: one on 2 (top row, stuck)
+        // and one on 9. Dark's 3-6 blocks the man on 9 (its jump would land
+        // on 2), so Light cannot move and loses.
+        let st = State::from_fen(fixture::game(), "B:W2,9:B3,4").unwrap();
+        let turns = Turns::of(&st);
+        let names: Vec<String> = turns.iter().map(|t| st.turn_to_string(t)).collect();
+        assert_eq!(names, ["3-6", "4-7"]);
+        let mut m = Mcts::new(Budget::Iterations(200), seeded_rng(2, 0, 0));
+        m.choose(&st, &turns);
+        let root = m.nodes[0];
+        let win = (root.first_child..root.first_child + root.num_children)
+            .map(|c| m.nodes[c as usize])
+            .find(|n| m.steps[n.step_start as usize] == turns.get(0)[0])
+            .unwrap();
+        assert_eq!(
+            win.terminal,
+            Some(Outcome::Win(0, crate::engine::EndReason::NoMoves)),
+            "remembered as terminal once reached twice"
+        );
+        assert_eq!(win.reward, f64::from(win.visits));
+        assert!(win.visits > 1);
+        assert!(m.stats().chosen_value > 0.9);
+    }
+
+    #[test]
+    fn a_time_budget_stops() {
+        let st = fixture::start();
+        let turns = Turns::of(&st);
+        let mut m = Mcts::new(Budget::Time(Duration::from_millis(30)), seeded_rng(1, 0, 0));
+        m.search(&st, &turns);
+        let s = m.stats();
+        assert!(s.iterations > 0);
+        assert!(s.seconds < 1.0, "{s:?}");
+        assert_eq!(m.name(), "mcts:30ms");
+    }
+
+    #[test]
+    fn beats_random() {
+        let start = fixture::start();
+        let mut wins = 0;
+        for g in 0..10u64 {
+            let side = (g % 2) as usize;
+            let mut ps: Vec<Box<dyn Player>> = (0..2)
+                .map(|s| {
+                    let spec = if s == side {
+                        PlayerSpec::Mcts(Budget::Iterations(300))
+                    } else {
+                        PlayerSpec::Random
+                    };
+                    spec.build(seeded_rng(7, g, s)).unwrap()
+                })
+                .collect();
+            let s = play_game(&start, &mut ps, 500, |_, _| {});
+            wins += u32::from(s.outcome.and_then(|o| o.winner()) == Some(side as u8));
+        }
+        assert!(wins >= 9, "mcts:300 won {wins} of 10");
+    }
+}

@@ -1,0 +1,318 @@
+//! Computer players over the generic [`State`] API: uniform random
+//! ([`random`]), flat Monte Carlo ([`mc`]) and Monte Carlo tree search with
+//! UCT ([`mcts`]). Every player decides at turn level: a turn of several
+//! steps (a multi-jump) is one decision.
+//!
+//! A game loop computes the legal turns once per position (a [`Turns`]) and
+//! asks the player to move for the index of one of them
+//! ([`Player::choose`]); [`play_game`] is that loop.
+//!
+//! Players are seeded: [`seeded_rng`] gives side `s` of game `i` of a run
+//! seeded with `seed` its own ChaCha8 stream, so a run is reproducible and
+//! does not depend on how games are spread over threads.
+
+pub mod analysis;
+pub mod mc;
+pub mod mcts;
+pub mod random;
+pub mod turns;
+
+pub use mc::FlatMc;
+pub use mcts::{Budget, Mcts};
+pub use random::RandomPlayer;
+pub use turns::Turns;
+
+use crate::engine::{Move, Outcome, State};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// A computer player: picks one of the legal turns of a position.
+pub trait Player {
+    /// A short description, in the form [`PlayerSpec`] parses
+    /// (`mcts:1000`).
+    fn name(&self) -> String;
+
+    /// Chooses one of `turns`, the legal turns of `st` (never empty), and
+    /// returns its index.
+    fn choose(&mut self, st: &State, turns: &Turns) -> usize;
+}
+
+/// What a player gets from an outcome, between 0 and 1: 1 for a win, 0 for
+/// a loss, an equal share for a draw or an unfinished game (½ with two
+/// players).
+#[inline]
+pub fn reward(outcome: Option<Outcome>, player: u8, num_players: usize) -> f64 {
+    match outcome {
+        Some(Outcome::Win(w, _)) => f64::from(u8::from(w == player)),
+        _ => 1.0 / num_players.max(1) as f64,
+    }
+}
+
+/// The generator of side `side` (0-based) in game `game` of a run seeded
+/// with `seed`: ChaCha8 seeded from `seed` (mixed with the side) on stream
+/// `game`. Side 0 of game `i` uses `seed` itself on stream `i`.
+pub fn seeded_rng(seed: u64, game: u64, side: usize) -> ChaCha8Rng {
+    let mixed = seed ^ (side as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut rng = ChaCha8Rng::seed_from_u64(mixed);
+    rng.set_stream(game);
+    rng
+}
+
+/// Who plays a side, as written on the command line: `human`, `random`,
+/// `mc[:PLAYOUTS]`, `mcts[:ITERATIONS]` or `mcts:SECONDSs` / `mcts:MSms`
+/// for a time budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// Moves typed in the game's notation.
+    Human,
+    /// A uniformly random legal turn.
+    Random,
+    /// Flat Monte Carlo with this many playouts per legal turn.
+    Mc(u32),
+    /// UCT search with this budget.
+    Mcts(Budget),
+}
+
+impl PlayerSpec {
+    /// Playouts per turn of `mc` without a number.
+    pub const DEFAULT_MC_PLAYOUTS: u32 = 100;
+    /// Iterations of `mcts` without a number.
+    pub const DEFAULT_MCTS_ITERATIONS: u32 = 1000;
+
+    /// The player, drawing from `rng`; `None` for a human.
+    pub fn build(&self, rng: ChaCha8Rng) -> Option<Box<dyn Player>> {
+        match *self {
+            PlayerSpec::Human => None,
+            PlayerSpec::Random => Some(Box::new(RandomPlayer::new(rng))),
+            PlayerSpec::Mc(n) => Some(Box::new(FlatMc::new(n, rng))),
+            PlayerSpec::Mcts(b) => Some(Box::new(Mcts::new(b, rng))),
+        }
+    }
+
+    /// True for a human.
+    pub fn is_human(&self) -> bool {
+        matches!(self, PlayerSpec::Human)
+    }
+}
+
+impl FromStr for PlayerSpec {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<PlayerSpec, String> {
+        let (kind, arg) = match s.trim().split_once(':') {
+            Some((k, a)) => (k, Some(a.trim())),
+            None => (s.trim(), None),
+        };
+        let count = |a: &str| -> Result<u32, String> {
+            match a.parse::<u32>() {
+                Ok(n) if n > 0 => Ok(n),
+                _ => Err(format!("`{a}` is not a positive whole number")),
+            }
+        };
+        match (kind.to_ascii_lowercase().as_str(), arg) {
+            ("human", None) => Ok(PlayerSpec::Human),
+            ("random", None) => Ok(PlayerSpec::Random),
+            ("mc", None) => Ok(PlayerSpec::Mc(Self::DEFAULT_MC_PLAYOUTS)),
+            ("mc", Some(a)) => Ok(PlayerSpec::Mc(count(a)?)),
+            ("mcts", None) => Ok(PlayerSpec::Mcts(Budget::Iterations(
+                Self::DEFAULT_MCTS_ITERATIONS,
+            ))),
+            ("mcts", Some(a)) => Ok(PlayerSpec::Mcts(parse_budget(a, count)?)),
+            ("human" | "random", Some(_)) => Err(format!("`{kind}` takes no `:` argument")),
+            _ => Err(format!(
+                "unknown player `{s}`: expected human, random, mc[:PLAYOUTS], \
+                 mcts[:ITERATIONS] or mcts:SECONDSs"
+            )),
+        }
+    }
+}
+
+fn parse_budget(a: &str, count: impl Fn(&str) -> Result<u32, String>) -> Result<Budget, String> {
+    let secs = |t: &str, scale: f64| -> Result<Budget, String> {
+        match t.parse::<f64>() {
+            Ok(x) if x > 0.0 && x.is_finite() => {
+                Ok(Budget::Time(Duration::from_secs_f64(x * scale)))
+            }
+            _ => Err(format!("`{a}` is not a positive duration")),
+        }
+    };
+    if let Some(ms) = a.strip_suffix("ms") {
+        secs(ms, 1e-3)
+    } else if let Some(s) = a.strip_suffix('s') {
+        secs(s, 1.0)
+    } else {
+        Ok(Budget::Iterations(count(a)?))
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Human => write!(f, "human"),
+            PlayerSpec::Random => write!(f, "random"),
+            PlayerSpec::Mc(n) => write!(f, "mc:{n}"),
+            PlayerSpec::Mcts(b) => write!(f, "mcts:{b}"),
+        }
+    }
+}
+
+/// The end of a game played by [`play_game`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GameSummary {
+    /// How it ended; `None` if the turn limit came first.
+    pub outcome: Option<Outcome>,
+    /// Turns played.
+    pub turns: u32,
+    /// Sum over the positions where a player chose of the number of legal
+    /// turns (the mean branching factor is this over `turns`).
+    pub branching_sum: u64,
+}
+
+/// Plays a game from `start` between `players` (side `i` is played by
+/// `players[i % players.len()]`) until it ends or `max_turns` turns have
+/// been played. `on_turn` sees each position and the turn chosen in it,
+/// before the turn is played.
+pub fn play_game(
+    start: &State,
+    players: &mut [Box<dyn Player>],
+    max_turns: u32,
+    mut on_turn: impl FnMut(&State, &[Move]),
+) -> GameSummary {
+    let mut st = start.clone();
+    let mut turns = Turns::new();
+    let mut summary = GameSummary {
+        outcome: None,
+        turns: 0,
+        branching_sum: 0,
+    };
+    while summary.turns < max_turns {
+        turns.fill(&mut st);
+        if turns.is_empty() {
+            summary.outcome = st.outcome();
+            return summary;
+        }
+        let side = st.current_player() as usize % players.len();
+        let i = players[side].choose(&st, &turns);
+        let turn = turns.get(i);
+        on_turn(&st, turn);
+        st.play_turn(turn);
+        summary.turns += 1;
+        summary.branching_sum += turns.len() as u64;
+    }
+    summary.outcome = st.outcome();
+    summary
+}
+
+#[cfg(test)]
+pub(crate) mod fixture {
+    //! A small game for the players' unit tests: men on a 6×6 board that
+    //! step and jump forward (jumps compulsory, multi-jumps one turn); a
+    //! player who cannot move loses. Games last about 24 turns.
+
+    use crate::compile::{Game, Options};
+    use crate::engine::State;
+    use std::sync::Arc;
+
+    /// The rule text.
+    pub const SMALL: &str = r#"
+(game "Small jumps"
+  (players
+    (player "Dark" letter:"B" forward:S)
+    (player "Light" letter:"W" forward:N))
+  (board (square 6 6 cells:Dark adjacency:Diagonal) labels:Numbers)
+  (piece "Man")
+  (stack-limit 1)
+  (setup
+    (fill "Man" P1 (rows 4 5))
+    (fill "Man" P2 (rows 0 1)))
+  (code "" "Man" 1)
+  (play
+    (priority
+      { (hop from:(height 1) dirs:Forward over:Enemy to:Empty chain:true) }
+      { (step from:(height 1) dirs:Forward to:Empty) }))
+  (end (no-moves Loss)))
+"#;
+
+    /// The game.
+    pub fn game() -> Arc<Game> {
+        Arc::new(Game::from_source("small.game", SMALL, &Options::default()).expect("fixture"))
+    }
+
+    /// Its initial position.
+    pub fn start() -> State {
+        State::new(game())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_print_back() {
+        for s in [
+            "human",
+            "random",
+            "mc:7",
+            "mcts:250",
+            "mcts:2s",
+            "mcts:500ms",
+        ] {
+            let p: PlayerSpec = s.parse().unwrap();
+            assert_eq!(p.to_string(), s);
+        }
+        assert_eq!("mc".parse(), Ok(PlayerSpec::Mc(100)));
+        assert_eq!(
+            "MCTS".parse(),
+            Ok(PlayerSpec::Mcts(Budget::Iterations(1000)))
+        );
+        for bad in ["mcts:0", "mc:x", "alphabeta", "random:3", "mcts:-1s"] {
+            assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn rewards_share_draws() {
+        use crate::engine::EndReason::NoMoves;
+        assert_eq!(reward(Some(Outcome::Win(1, NoMoves)), 1, 2), 1.0);
+        assert_eq!(reward(Some(Outcome::Win(1, NoMoves)), 0, 2), 0.0);
+        assert_eq!(reward(Some(Outcome::Draw(NoMoves)), 0, 2), 0.5);
+        assert_eq!(reward(None, 0, 4), 0.25);
+    }
+
+    #[test]
+    fn seeded_games_repeat_and_sides_differ() {
+        let start = fixture::start();
+        let run = |seed| {
+            let mut ps: Vec<Box<dyn Player>> = (0..2)
+                .map(|s| PlayerSpec::Random.build(seeded_rng(seed, 0, s)).unwrap())
+                .collect();
+            let mut moves = Vec::new();
+            let sum = play_game(&start, &mut ps, 1000, |st, t| {
+                moves.push(st.turn_to_string(t))
+            });
+            (moves, sum)
+        };
+        let (a, sa) = run(5);
+        let (b, sb) = run(5);
+        assert_eq!(a, b);
+        assert_eq!(sa, sb);
+        assert!(sa.outcome.is_some());
+        assert_eq!(sa.turns as usize, a.len());
+        assert!(sa.branching_sum >= sa.turns as u64);
+        assert_ne!(seeded_rng(1, 0, 0), seeded_rng(1, 0, 1));
+        assert_ne!(seeded_rng(1, 0, 0), seeded_rng(1, 1, 0));
+    }
+
+    #[test]
+    fn the_turn_limit_stops_a_game() {
+        let mut ps: Vec<Box<dyn Player>> =
+            vec![PlayerSpec::Random.build(seeded_rng(1, 0, 0)).unwrap()];
+        let sum = play_game(&fixture::start(), &mut ps, 3, |_, _| {});
+        assert_eq!(sum.turns, 3);
+        assert_eq!(sum.outcome, None);
+    }
+}

@@ -1,0 +1,136 @@
+//! The legal turns of a position stored flat: every step of every turn in
+//! one vector, with the end of each turn in another. Refilling a [`Turns`]
+//! reuses its buffers, so that a game loop or a search allocates nothing
+//! once the buffers have grown.
+
+use crate::engine::{Move, State};
+
+/// The legal turns of a position, in the order of [`State::legal_turns`].
+#[derive(Debug, Clone, Default)]
+pub struct Turns {
+    steps: Vec<Move>,
+    ends: Vec<u32>,
+    /// One step buffer per depth of a multi-step turn.
+    bufs: Vec<Vec<Move>>,
+    path: Vec<Move>,
+}
+
+impl Turns {
+    /// An empty list.
+    pub fn new() -> Turns {
+        Turns::default()
+    }
+
+    /// The legal turns of `st` (which is cloned; see [`Turns::fill`] for
+    /// the allocation-free form).
+    pub fn of(st: &State) -> Turns {
+        let mut t = Turns::new();
+        t.fill(&mut st.clone());
+        t
+    }
+
+    /// Replaces the list with the legal turns of `st`, expanding
+    /// continuations depth-first with make/undo. `st` ends as it started,
+    /// except that journaling is left off (and any undo history dropped).
+    pub fn fill(&mut self, st: &mut State) {
+        self.steps.clear();
+        self.ends.clear();
+        self.path.clear();
+        st.set_journaling(true);
+        self.expand(st, 0);
+        st.set_journaling(false);
+    }
+
+    fn expand(&mut self, st: &mut State, depth: usize) {
+        if self.bufs.len() <= depth {
+            self.bufs.push(Vec::with_capacity(32));
+        }
+        let mut buf = std::mem::take(&mut self.bufs[depth]);
+        st.legal_moves_into(&mut buf);
+        let mover = st.current_player();
+        for m in &buf {
+            st.play_unchecked(m);
+            self.path.push(*m);
+            let before = self.ends.len();
+            if st.mid_turn() && st.current_player() == mover {
+                self.expand(st, depth + 1);
+            }
+            if self.ends.len() == before {
+                // The turn ended here, or the mover owes a step and has
+                // none: the turn ends (and the game with it).
+                self.steps.extend_from_slice(&self.path);
+                self.ends.push(self.steps.len() as u32);
+            }
+            self.path.pop();
+            st.undo();
+        }
+        self.bufs[depth] = buf;
+    }
+
+    /// Number of turns.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// True when there is no legal turn (the game is over).
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The steps of turn `i`.
+    pub fn get(&self, i: usize) -> &[Move] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.steps[start..self.ends[i] as usize]
+    }
+
+    /// The turns in order.
+    pub fn iter(&self) -> impl Iterator<Item = &[Move]> + '_ {
+        (0..self.len()).map(|i| self.get(i))
+    }
+
+    /// The index of the turn equal to `turn`, if any.
+    pub fn position(&self, turn: &[Move]) -> Option<usize> {
+        self.iter().position(|t| t == turn)
+    }
+
+    /// The turns as separate vectors (the form of [`State::legal_turns`]).
+    pub fn to_vecs(&self) -> Vec<Vec<Move>> {
+        self.iter().map(<[Move]>::to_vec).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::players::fixture;
+
+    #[test]
+    fn matches_legal_turns_along_games() {
+        let mut turns = Turns::new();
+        for seed in 0..20usize {
+            let mut st = fixture::start();
+            for ply in 0..200 {
+                let expected = st.legal_turns();
+                let mut copy = st.clone();
+                turns.fill(&mut copy);
+                assert_eq!(turns.to_vecs(), expected, "game {seed} ply {ply}");
+                assert_eq!(copy.hash(), st.hash());
+                if expected.is_empty() {
+                    break;
+                }
+                // A deterministic but varied choice.
+                st.play_turn(&expected[(ply * 7 + seed) % expected.len()]);
+            }
+        }
+    }
+
+    #[test]
+    fn a_multi_jump_is_one_turn() {
+        let st = State::from_fen(fixture::game(), "B:W5,11,12:B1").unwrap();
+        let t = Turns::of(&st);
+        let names: Vec<String> = t.iter().map(|x| st.turn_to_string(x)).collect();
+        assert_eq!(names, ["1x8x15", "1x8x13"]);
+        assert_eq!(t.get(1).len(), 2);
+        assert_eq!(t.position(t.get(1)), Some(1));
+    }
+}

@@ -1,0 +1,339 @@
+//! Trials: ludic's own text record of one game, for any game.
+//!
+//! ```text
+//! ludic-trial 1
+//! # A comment: blank lines and lines starting with `#` are skipped.
+//! game games/example.game
+//! title Example
+//! set some_toggle=true
+//! seed 7
+//! player mcts:1000
+//! player random
+//! start B:W18,24:B12
+//! moves
+//! 11-15
+//! 24-20
+//! result win 1 no_moves
+//! ```
+//!
+//! The first line names the format and its version. Header lines follow,
+//! each a keyword and the rest of the line: `game` (the rule file's path or
+//! a shipped game's name, required), `title` (the game's name), `set`
+//! (one toggle `NAME=VALUE` a line, every toggle in force), `seed`,
+//! `player` (one a side, in turn order), `start` (a FEN position when the
+//! game did not start from the initial position). The line `moves` opens
+//! the moves, one turn a line in the game's notation. The line `result`
+//! ends the record: `win P REASON` (P is 1-based), `draw REASON` or
+//! `unfinished`. REASON is `no_moves`, `repetition`, `no_progress` or
+//! `turn_limit`.
+//!
+//! Like the PDN module, this one knows the syntax only: moves stay text.
+
+use crate::engine::{EndReason, Outcome};
+use std::fmt::Write;
+
+/// The first line of every trial.
+pub const MAGIC: &str = "ludic-trial 1";
+
+/// One recorded game.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Trial {
+    /// The rule file's path or a shipped game's name.
+    pub game: String,
+    /// The game's name, for people.
+    pub title: Option<String>,
+    /// Toggle values in force, `(name, value)`.
+    pub sets: Vec<(String, String)>,
+    /// The seed of the computer players.
+    pub seed: Option<u64>,
+    /// Who played each side (`human`, `random`, `mcts:1000`…).
+    pub players: Vec<String>,
+    /// The starting position as FEN, if not the initial one.
+    pub start: Option<String>,
+    /// The turns, in the game's notation.
+    pub moves: Vec<TrialMove>,
+    /// How the game ended.
+    pub result: TrialResult,
+}
+
+/// One turn of a trial as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrialMove {
+    /// The turn in the game's notation (`9x18x27`).
+    pub text: String,
+    /// 1-based line in the file (0 when built in memory).
+    pub line: usize,
+}
+
+/// The recorded end of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TrialResult {
+    /// This player (0-based) won.
+    Win(u8, EndReason),
+    /// Nobody won.
+    Draw(EndReason),
+    /// The game was stopped before its end.
+    #[default]
+    Unfinished,
+}
+
+impl TrialResult {
+    /// The result for an engine outcome (`None`: unfinished).
+    pub fn from_outcome(o: Option<Outcome>) -> TrialResult {
+        match o {
+            Some(Outcome::Win(p, r)) => TrialResult::Win(p, r),
+            Some(Outcome::Draw(r)) => TrialResult::Draw(r),
+            None => TrialResult::Unfinished,
+        }
+    }
+
+    /// The engine outcome (`None`: unfinished).
+    pub fn outcome(&self) -> Option<Outcome> {
+        match *self {
+            TrialResult::Win(p, r) => Some(Outcome::Win(p, r)),
+            TrialResult::Draw(r) => Some(Outcome::Draw(r)),
+            TrialResult::Unfinished => None,
+        }
+    }
+}
+
+impl std::fmt::Display for TrialResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            TrialResult::Win(p, r) => write!(f, "win {} {}", p + 1, reason_name(r)),
+            TrialResult::Draw(r) => write!(f, "draw {}", reason_name(r)),
+            TrialResult::Unfinished => write!(f, "unfinished"),
+        }
+    }
+}
+
+/// A syntax error in a trial, at a 1-based line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct TrialError {
+    /// 1-based line.
+    pub line: usize,
+    /// What was wrong.
+    pub message: String,
+}
+
+/// The name of an end reason in trials and reports (`no_moves`).
+pub fn reason_name(r: EndReason) -> &'static str {
+    r.name()
+}
+
+/// The end reason named `s` (see [`reason_name`]).
+pub fn parse_reason(s: &str) -> Option<EndReason> {
+    EndReason::ALL.into_iter().find(|&r| r.name() == s)
+}
+
+/// True if `text` looks like a trial (its first non-blank line is
+/// [`MAGIC`]'s keyword).
+pub fn is_trial(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| l.starts_with("ludic-trial"))
+}
+
+/// Writes a trial in the layout above; [`parse_trial`] reads it back.
+pub fn write_trial(t: &Trial) -> String {
+    let mut out = format!("{MAGIC}\ngame {}\n", t.game);
+    let mut line = |k: &str, v: &str| {
+        let _ = writeln!(out, "{k} {v}");
+    };
+    if let Some(title) = &t.title {
+        line("title", title);
+    }
+    for (n, v) in &t.sets {
+        line("set", &format!("{n}={v}"));
+    }
+    if let Some(s) = t.seed {
+        line("seed", &s.to_string());
+    }
+    for p in &t.players {
+        line("player", p);
+    }
+    if let Some(fen) = &t.start {
+        line("start", fen);
+    }
+    out.push_str("moves\n");
+    for m in &t.moves {
+        out.push_str(&m.text);
+        out.push('\n');
+    }
+    let _ = writeln!(out, "result {}", t.result);
+    out
+}
+
+/// Reads a trial. The first error stops it, with its line.
+pub fn parse_trial(text: &str) -> Result<Trial, TrialError> {
+    let mut t = Trial::default();
+    let mut seen_magic = false;
+    let mut in_moves = false;
+    let mut seen_game = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let l = raw.trim();
+        if l.is_empty() || l.starts_with('#') {
+            continue;
+        }
+        let err = |message: String| TrialError { line, message };
+        if !seen_magic {
+            if l != MAGIC {
+                return Err(err(format!("expected `{MAGIC}`, found `{l}`")));
+            }
+            seen_magic = true;
+            continue;
+        }
+        let (key, rest) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
+        let rest = rest.trim();
+        if key == "result" {
+            if !seen_game {
+                return Err(err("no `game` line before the result".into()));
+            }
+            t.result = parse_result(rest).map_err(err)?;
+            return Ok(t);
+        }
+        if in_moves {
+            t.moves.push(TrialMove {
+                text: l.to_string(),
+                line,
+            });
+            continue;
+        }
+        match key {
+            "game" => {
+                t.game = rest.to_string();
+                seen_game = true;
+            }
+            "title" => t.title = Some(rest.to_string()),
+            "set" => {
+                let (n, v) = rest
+                    .split_once('=')
+                    .ok_or_else(|| err(format!("expected `set NAME=VALUE`, found `{l}`")))?;
+                t.sets.push((n.trim().to_string(), v.trim().to_string()));
+            }
+            "seed" => {
+                t.seed = Some(
+                    rest.parse()
+                        .map_err(|_| err(format!("`{rest}` is not a seed")))?,
+                )
+            }
+            "player" => t.players.push(rest.to_string()),
+            "start" => t.start = Some(rest.to_string()),
+            "moves" => in_moves = true,
+            _ => return Err(err(format!("unknown header line `{key}`"))),
+        }
+    }
+    Err(TrialError {
+        line: text.lines().count(),
+        message: if seen_magic {
+            "the trial has no `result` line".into()
+        } else {
+            "empty input: not a trial".into()
+        },
+    })
+}
+
+fn parse_result(s: &str) -> Result<TrialResult, String> {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let reason = |w: &str| parse_reason(w).ok_or_else(|| format!("unknown end reason `{w}`"));
+    match words.as_slice() {
+        ["unfinished"] => Ok(TrialResult::Unfinished),
+        ["draw", r] => Ok(TrialResult::Draw(reason(r)?)),
+        ["win", p, r] => match p.parse::<u8>() {
+            Ok(p) if p >= 1 => Ok(TrialResult::Win(p - 1, reason(r)?)),
+            _ => Err(format!("`{p}` is not a player number (1, 2, …)")),
+        },
+        _ => Err(format!(
+            "expected `win PLAYER REASON`, `draw REASON` or `unfinished`, found `{s}`"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Trial {
+        Trial {
+            game: "games/x.game".into(),
+            title: Some("An example".into()),
+            sets: vec![("a".into(), "true".into()), ("n".into(), "40".into())],
+            seed: Some(7),
+            players: vec!["mcts:1000".into(), "random".into()],
+            start: Some("B:W18,24:B12".into()),
+            moves: ["11-15", "24-20", "9x18x27"]
+                .iter()
+                .map(|m| TrialMove {
+                    text: m.to_string(),
+                    line: 0,
+                })
+                .collect(),
+            result: TrialResult::Win(1, EndReason::NoMoves),
+        }
+    }
+
+    #[test]
+    fn write_then_parse_round_trips() {
+        let t = sample();
+        let text = write_trial(&t);
+        assert!(is_trial(&text));
+        assert!(text.contains("\nresult win 2 no_moves\n"), "{text}");
+        let mut back = parse_trial(&text).unwrap();
+        assert_eq!(back.moves[0].line, 11);
+        back.moves.iter_mut().for_each(|m| m.line = 0);
+        assert_eq!(back, t);
+        for r in [
+            TrialResult::Draw(EndReason::Repetition),
+            TrialResult::Unfinished,
+            TrialResult::Win(0, EndReason::TurnLimit),
+        ] {
+            let t = Trial {
+                result: r,
+                ..sample()
+            };
+            assert_eq!(parse_trial(&write_trial(&t)).unwrap().result, r);
+            assert_eq!(TrialResult::from_outcome(r.outcome()), r);
+        }
+    }
+
+    #[test]
+    fn comments_and_blank_lines_are_skipped() {
+        let t = parse_trial(
+            "\n# hi\nludic-trial 1\ngame g\n\nmoves\n# c\n1-2\n\nresult draw no_progress\n",
+        )
+        .unwrap();
+        assert_eq!(t.moves.len(), 1);
+        assert_eq!(t.moves[0].line, 8);
+        assert_eq!(t.result, TrialResult::Draw(EndReason::NoProgress));
+    }
+
+    #[test]
+    fn errors_name_their_line() {
+        let cases = [
+            ("[Event \"x\"]\n", 1, "expected `ludic-trial 1`"),
+            ("ludic-trial 1\ngame g\nbogus 3\n", 3, "unknown header"),
+            ("ludic-trial 1\ngame g\nseed x\n", 3, "not a seed"),
+            ("ludic-trial 1\ngame g\nmoves\n1-2\n", 4, "no `result`"),
+            (
+                "ludic-trial 1\ngame g\nresult win 0 no_moves\n",
+                3,
+                "player number",
+            ),
+            (
+                "ludic-trial 1\ngame g\nresult draw boredom\n",
+                3,
+                "unknown end reason",
+            ),
+            ("ludic-trial 1\nresult unfinished\n", 2, "no `game`"),
+        ];
+        for (text, line, msg) in cases {
+            let e = parse_trial(text).unwrap_err();
+            assert_eq!(e.line, line, "{text}");
+            assert!(e.message.contains(msg), "{e}");
+        }
+        assert!(!is_trial("[Event \"x\"]"));
+    }
+}

@@ -1,0 +1,345 @@
+//! Rule scenarios: a small text format, beside a game file, that states a
+//! position and what must hold there — the legal moves, the position after
+//! a move, the outcome — so a designer can pin down a tricky rule without
+//! writing Rust (`ludic test FILE.scenarios`).
+//!
+//! ```text
+//! # comment
+//! game: checkers.game            # a path next to this file, or a shipped game
+//!
+//! scenario: crowning ends the move
+//! set: repetition=false          # toggles (optional, repeatable)
+//! fen: B:W26,27:B22              # a FEN position (numbered sites), or:
+//! put: D:a1,b2 L:c3              # stacks on an empty board, by player letter
+//! to-move: D                     # the player to move after `put:`
+//! moves: 11-15 23-19             # moves played first
+//! expect moves: 22x31            # exactly these legal moves (any order)
+//! expect legal: 22x31            # these moves are among the legal ones
+//! expect illegal: 22-18          # these are not legal
+//! play: 22x31                    # play moves
+//! expect fen: W:W27:BK31         # the position, in FEN
+//! expect empty: c3 d4            # these sites are empty
+//! expect owner: D c3 d4          # these sites' top pieces are D's
+//! expect roles c3: Foot Alive    # exactly these roles hold at c3
+//! expect outcome: Black wins     # or `draw`, or `none`
+//! expect stack d4: R R B         # the stack, bottom first, by owner letter
+//! expect counter mp: 12          # the player to move's counter
+//! expect to-move: B
+//! ```
+//! In `put:`, `d4*3` puts three pieces; a site named twice gets both
+//! players' pieces in the order written (a mixed stack).
+//! Lines run in order; `expect` lines check the position reached so far.
+//! A `put:` piece may carry a setup-code prefix (`D:Ka1`, see `(code …)`).
+
+use crate::compile::{Game, Options, read_source};
+use crate::engine::State;
+use std::path::Path;
+use std::sync::Arc;
+
+/// The result of one scenario.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Verdict {
+    /// The scenario's title.
+    pub name: String,
+    /// `None` if every expectation held; else the first difference, with
+    /// its line number.
+    pub failure: Option<String>,
+}
+
+/// Runs every scenario of a scenarios file. Errors in the file itself (no
+/// game, an unreadable line) are returned as `Err`, with a line number.
+pub fn run_file(path: &str) -> Result<Vec<Verdict>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    run_text(path, &text)
+}
+
+/// Runs the scenarios in `text` (read from `path`, for relative game paths).
+pub fn run_text(path: &str, text: &str) -> Result<Vec<Verdict>, String> {
+    let mut game_file = None;
+    let mut blocks: Vec<(String, Vec<(usize, String)>)> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = strip_comment(raw).trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(g) = line.strip_prefix("game:") {
+            if game_file.is_some() {
+                return Err(format!("{path}:{}: a scenarios file names one game", i + 1));
+            }
+            game_file = Some(resolve(path, g.trim()));
+        } else if let Some(name) = line.strip_prefix("scenario:") {
+            blocks.push((name.trim().to_string(), Vec::new()));
+        } else if let Some((_, lines)) = blocks.last_mut() {
+            lines.push((i + 1, line.to_string()));
+        } else {
+            return Err(format!(
+                "{path}:{}: expected `game:` or `scenario:` first",
+                i + 1
+            ));
+        }
+    }
+    let game_file = game_file.ok_or_else(|| format!("{path}: no `game:` line"))?;
+    Ok(blocks
+        .into_iter()
+        .map(|(name, lines)| Verdict {
+            failure: run_one(&game_file, &lines)
+                .err()
+                .map(|e| format!("{path}:{e}")),
+            name,
+        })
+        .collect())
+}
+
+fn strip_comment(line: &str) -> &str {
+    match line.find(" #") {
+        Some(i) => &line[..i],
+        None if line.starts_with('#') => "",
+        None => line,
+    }
+}
+
+/// A game path relative to the scenarios file, else as given.
+fn resolve(scenarios: &str, game: &str) -> String {
+    let near = Path::new(scenarios)
+        .parent()
+        .unwrap_or(Path::new(""))
+        .join(game);
+    if near.exists() {
+        near.to_string_lossy().into_owned()
+    } else {
+        game.to_string()
+    }
+}
+
+/// Runs one scenario; `Err("LINE: what differs")` at the first difference.
+fn run_one(game_file: &str, lines: &[(usize, String)]) -> Result<(), String> {
+    let sets: Vec<&str> = lines
+        .iter()
+        .filter_map(|(_, l)| l.strip_prefix("set:").map(str::trim))
+        .collect();
+    let opts = Options::from_sets(&sets).map_err(|e| format!("0: {e}"))?;
+    let (name, text) = read_source(game_file).map_err(|e| format!("0: {e}"))?;
+    let game = Arc::new(Game::from_source(&name, &text, &opts).map_err(|e| format!("0: {e}"))?);
+    let mut st = State::new(game);
+    for (n, line) in lines {
+        step(&mut st, line).map_err(|e| format!("{n}: {e}"))?;
+    }
+    Ok(())
+}
+
+fn step(st: &mut State, line: &str) -> Result<(), String> {
+    let (key, value) = line.split_once(':').ok_or("expected `key: value`")?;
+    let value = value.trim();
+    let words = || value.split_whitespace();
+    match key.trim() {
+        "set" => Ok(()),
+        "fen" => {
+            *st = State::from_fen(st.game().clone(), value)?;
+            Ok(())
+        }
+        "put" => put(st, value),
+        "to-move" => {
+            let p = player(st, value)?;
+            let stacks = current_stacks(st);
+            st.set_up(p, &stacks);
+            Ok(())
+        }
+        "moves" | "play" => {
+            words().try_for_each(|m| st.play_str(m).map(|_| ()).map_err(|e| e.to_string()))
+        }
+        "expect moves" => {
+            let mut got = st.legal_turn_strings();
+            let mut want: Vec<String> = words().map(str::to_string).collect();
+            got.sort();
+            want.sort();
+            same(&want.join(" "), &got.join(" "), "legal moves")
+        }
+        "expect legal" | "expect illegal" => {
+            let legal = st.legal_turn_strings();
+            let wanted = key.trim() == "expect legal";
+            match words().find(|m| legal.iter().any(|l| l == m) != wanted) {
+                Some(m) => Err(format!(
+                    "`{m}` is {}legal; legal: {}",
+                    if wanted { "not " } else { "" },
+                    legal.join(" ")
+                )),
+                None => Ok(()),
+            }
+        }
+        "expect fen" => same(value, &st.to_fen().unwrap_or_default(), "position"),
+        "expect empty" => sites(st, words())?.iter().try_for_each(|&(label, s)| {
+            if st.height(s) == 0 {
+                Ok(())
+            } else {
+                Err(format!("{label} is not empty"))
+            }
+        }),
+        "expect owner" => expect_owner(st, value),
+        "expect outcome" => expect_outcome(st, value),
+        k if k.starts_with("expect stack") => {
+            let label = k.trim_start_matches("expect stack").trim();
+            let (_, s) = sites(st, std::iter::once(label))?[0];
+            let game = st.game();
+            let got: Vec<String> = st
+                .stack(s)
+                .iter()
+                .map(|&p| game.players[game.owner(p) as usize].letter.to_string())
+                .collect();
+            same(
+                value,
+                &got.join(" "),
+                &format!("stack at {label} (bottom first)"),
+            )
+        }
+        k if k.starts_with("expect counter") => {
+            let name = k.trim_start_matches("expect counter").trim();
+            let game = st.game().clone();
+            let id = game
+                .counters
+                .iter()
+                .position(|c| c.name == name)
+                .ok_or_else(|| format!("no counter `{name}`"))?;
+            same(
+                value,
+                &st.counter(id as u8, st.current_player()).to_string(),
+                &format!("counter {name}"),
+            )
+        }
+        "expect to-move" => same(
+            value,
+            &st.game().players[st.current_player() as usize]
+                .letter
+                .to_string(),
+            "player to move",
+        ),
+        k if k.starts_with("expect roles") => {
+            expect_roles(st, k.trim_start_matches("expect roles").trim(), value)
+        }
+        other => Err(format!("unknown line `{other}:`")),
+    }
+}
+
+fn same(want: &str, got: &str, what: &str) -> Result<(), String> {
+    if want == got {
+        Ok(())
+    } else {
+        Err(format!("{what}: expected `{want}`, got `{got}`"))
+    }
+}
+
+fn player(st: &State, letter: &str) -> Result<u8, String> {
+    st.game()
+        .players
+        .iter()
+        .position(|p| p.letter.to_string().eq_ignore_ascii_case(letter))
+        .map(|i| i as u8)
+        .ok_or_else(|| format!("no player has the letter `{letter}`"))
+}
+
+fn sites<'a>(
+    st: &State,
+    labels: impl Iterator<Item = &'a str>,
+) -> Result<Vec<(&'a str, u16)>, String> {
+    labels
+        .map(|l| {
+            st.game()
+                .board
+                .site_by_label(l)
+                .map(|s| (l, s))
+                .ok_or_else(|| format!("no site `{l}`"))
+        })
+        .collect()
+}
+
+fn current_stacks(st: &State) -> Vec<(u16, Vec<u8>)> {
+    (0..st.game().board.len() as u16)
+        .map(|s| (s, st.stack(s).to_vec()))
+        .filter(|(_, v)| !v.is_empty())
+        .collect()
+}
+
+/// `put: D:a1,b2 L:Kc3`: sets up these stacks on an empty board (setup
+/// codes as prefixes, `*N` for N pieces).
+fn put(st: &mut State, value: &str) -> Result<(), String> {
+    let mut stacks: Vec<(u16, Vec<u8>)> = Vec::new();
+    for group in value.split_whitespace() {
+        let (letter, list) = group.split_once(':').ok_or("expected `LETTER:site,site`")?;
+        let owner = player(st, letter)?;
+        for item in list.split(',').filter(|x| !x.is_empty()) {
+            let game = st.game().clone();
+            let (item, times) = match item.split_once('*') {
+                Some((i, n)) => (
+                    i,
+                    n.parse::<usize>()
+                        .map_err(|_| format!("bad count in `{i}*{n}`"))?,
+                ),
+                None => (item, 1),
+            };
+            let split = item
+                .find(|c: char| c.is_ascii_digit() || c.is_ascii_lowercase())
+                .unwrap_or(0);
+            let (prefix, label) = item.split_at(split);
+            let site = game
+                .board
+                .site_by_label(label)
+                .ok_or_else(|| format!("no site `{label}`"))?;
+            let (kind, count) = game
+                .codes
+                .iter()
+                .find(|c| c.prefix == prefix)
+                .map(|c| (c.kind, c.count))
+                .or(if prefix.is_empty() {
+                    Some((0, 1))
+                } else {
+                    None
+                })
+                .ok_or_else(|| format!("unknown prefix `{prefix}`"))?;
+            let pieces = vec![game.piece(kind, owner); count as usize * times];
+            match stacks.iter_mut().find(|(s, _)| *s == site) {
+                Some((_, stack)) => stack.extend(pieces),
+                None => stacks.push((site, pieces)),
+            }
+        }
+    }
+    let mover = st.current_player();
+    st.set_up(mover, &stacks);
+    Ok(())
+}
+
+fn expect_owner(st: &State, value: &str) -> Result<(), String> {
+    let mut words = value.split_whitespace();
+    let owner = player(st, words.next().ok_or("expected a player letter")?)?;
+    for (label, s) in sites(st, words)? {
+        if st.top_owner(s) != Some(owner) {
+            return Err(format!(
+                "{label} is not {}'s",
+                st.game().players[owner as usize].name
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn expect_outcome(st: &State, value: &str) -> Result<(), String> {
+    let got = match st.outcome() {
+        None => "none".to_string(),
+        Some(o) => match o.winner() {
+            Some(w) => format!("{} wins", st.game().players[w as usize].name),
+            None => "draw".to_string(),
+        },
+    };
+    same(value, &got, "outcome")
+}
+
+fn expect_roles(st: &State, label: &str, value: &str) -> Result<(), String> {
+    let site = st
+        .game()
+        .board
+        .site_by_label(label)
+        .ok_or_else(|| format!("no site `{label}`"))?;
+    same(
+        value,
+        &st.roles_at(site).join(" "),
+        &format!("roles at {label}"),
+    )
+}

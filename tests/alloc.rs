@@ -1,0 +1,130 @@
+//! No allocation in the move-generation hot path (issue 7), shown with a
+//! counting global allocator (the `allocation-counter` crate: it counts the
+//! allocations of the current thread while a closure runs, so tests running
+//! in parallel do not disturb each other).
+//!
+//! After a warm-up (buffers and the journal have grown to their working
+//! size), these allocate nothing:
+//! - generating the legal steps into a reused buffer;
+//! - `play_unchecked` + `undo` with journaling on;
+//! - a whole random playout (journaling off, a reused buffer), from a state
+//!   made with `State::new` or from a clone of one.
+
+use allocation_counter::measure;
+use ludic::compile::{Game, Options};
+use ludic::engine::{Move, State, playout};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+fn start() -> State {
+    let game = Game::load("games/checkers.game", &Options::default()).expect("checkers loads");
+    State::new(Arc::new(game))
+}
+
+/// The positions of one seeded random game, in order.
+fn game_positions(seed: u64) -> Vec<State> {
+    let mut st = start();
+    st.set_journaling(false);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = vec![st.clone()];
+    let mut buf = Vec::new();
+    loop {
+        st.legal_moves_into(&mut buf);
+        if buf.is_empty() {
+            return out;
+        }
+        st.play_unchecked(&buf[rng.random_range(0..buf.len())]);
+        out.push(st.clone());
+    }
+}
+
+#[test]
+fn legal_moves_into_a_reused_buffer_allocates_nothing() {
+    let mut buf: Vec<Move> = Vec::with_capacity(64);
+    for seed in 1..=5 {
+        for mut st in game_positions(seed) {
+            let info = measure(|| st.legal_moves_into(&mut buf));
+            assert_eq!(info.count_total, 0, "legal_moves_into allocated");
+        }
+    }
+}
+
+/// Makes and unmakes every step of the tree `depth` steps deep, with one
+/// buffer per depth; returns the number of steps made.
+fn make_undo(st: &mut State, depth: usize, bufs: &mut [Vec<Move>]) -> u64 {
+    let Some((buf, rest)) = bufs.split_first_mut().filter(|_| depth > 0) else {
+        return 0;
+    };
+    st.legal_moves_into(buf);
+    let mut n = 0;
+    for m in buf.iter() {
+        st.play_unchecked(m);
+        n += 1 + make_undo(st, depth - 1, rest);
+        assert!(st.undo(), "a step to undo");
+    }
+    n
+}
+
+#[test]
+fn play_unchecked_and_undo_allocate_nothing_after_a_warm_up() {
+    let mut buf = Vec::new();
+    for (k, mut st) in game_positions(7).into_iter().enumerate().step_by(5) {
+        st.set_journaling(true);
+        let mut bufs: Vec<Vec<Move>> = (0..4).map(|_| Vec::with_capacity(64)).collect();
+        // Warm-up: the journal, the history and the buffers reach their size.
+        let warm = make_undo(&mut st, 4, &mut bufs);
+        let mut steps = 0;
+        let info = measure(|| steps = make_undo(&mut st, 4, &mut bufs));
+        assert_eq!(steps, warm);
+        assert_eq!(info.count_total, 0, "make/undo allocated at ply {k}");
+        // The state is back where it was.
+        st.legal_moves_into(&mut buf);
+        assert_eq!(buf, bufs[0]);
+    }
+}
+
+/// Plays seeds `1..=200` from states made by `fresh`; returns the
+/// allocations counted inside each playout (the state is made outside).
+fn playout_allocations(fresh: impl Fn() -> State) -> Vec<(u64, u64)> {
+    let mut buf = Vec::with_capacity(64);
+    (1..=200)
+        .map(|seed| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let st = fresh();
+            let mut turns = 0;
+            let info = measure(|| turns = playout(st, &mut rng, 1000, &mut buf).turns);
+            // A new state's history has room for 256 turns; these games are
+            // shorter, so the check below is about the hot path alone.
+            assert!(turns < 256, "playout {seed}: {turns} turns");
+            (seed, info.count_total)
+        })
+        .filter(|&(_, n)| n > 0)
+        .collect()
+}
+
+#[test]
+fn a_random_playout_from_a_new_state_allocates_nothing() {
+    let game =
+        Arc::new(Game::load("games/checkers.game", &Options::default()).expect("checkers loads"));
+    let allocating = playout_allocations(|| State::new(game.clone()));
+    assert_eq!(
+        allocating,
+        vec![],
+        "(seed, allocations) of playouts that allocated"
+    );
+}
+
+/// The CLI and the benches play every playout from a clone of the start.
+/// `State`'s `Clone` keeps room in the turn history, so a playout from a
+/// clone (how the CLI, the benches and MCTS start them) does not regrow it.
+#[test]
+fn a_random_playout_from_a_cloned_state_allocates_nothing() {
+    let start = start();
+    let allocating = playout_allocations(|| start.clone());
+    assert_eq!(
+        allocating,
+        vec![],
+        "(seed, allocations) of playouts that allocated"
+    );
+}

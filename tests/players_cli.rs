@@ -1,0 +1,190 @@
+//! The players' commands through the real binary: `play --record` then
+//! `replay` for every game in games/, `analyze` independent of threads,
+//! `analyze --compare`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn ludic(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludic"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run ludic")
+}
+
+fn ok(o: &Output) -> String {
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(
+        o.status.success(),
+        "exit {:?}\nstdout:\n{out}\nstderr:\n{}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    out
+}
+
+/// Every rule file in games/.
+fn game_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("games/")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "game"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    files
+}
+
+fn tmp(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join(name)
+}
+
+#[test]
+fn play_record_then_replay_round_trips_for_every_game() {
+    // Computer players on every file, long games included (a Genocide
+    // rollout is hundreds of turns): the search players play a few turns.
+    let matchups = [
+        ("random", "random", "1", "100000"),
+        ("mcts:10", "mc:1", "2", "6"),
+    ];
+    for file in game_files() {
+        let game = file.to_str().unwrap();
+        let stem = file.file_stem().unwrap().to_str().unwrap();
+        for (p1, p2, seed, turns) in matchups {
+            let record = tmp(&format!("{stem}-{seed}.trial"));
+            let rec = record.to_str().unwrap();
+            let args = [
+                "play",
+                game,
+                "--p1",
+                p1,
+                "--p2",
+                p2,
+                "--seed",
+                seed,
+                "--record",
+                rec,
+                "--quiet",
+                "--max-turns",
+                turns,
+            ];
+            let out = ok(&ludic(&args));
+            assert!(
+                out.contains("Game over") || out.contains("Stopped after"),
+                "{out}"
+            );
+            let first = std::fs::read_to_string(&record).unwrap();
+            assert!(first.starts_with("ludic-trial 1\n"), "{first}");
+            assert!(
+                first.contains(&format!("\nplayer {p1}\nplayer {p2}\n")),
+                "{first}"
+            );
+            // Seeded: the same command records the same game.
+            ok(&ludic(&args));
+            assert_eq!(std::fs::read_to_string(&record).unwrap(), first, "{stem}");
+            let out = ok(&ludic(&["replay", game, rec]));
+            assert!(out.contains("1 games, 1 ok, 0 failed"), "{stem}: {out}");
+            let pdn = record.with_extension("pdn");
+            if pdn.exists() {
+                let out = ok(&ludic(&["replay", game, pdn.to_str().unwrap()]));
+                assert!(out.contains("1 games, 1 ok, 0 failed"), "{stem}: {out}");
+            }
+        }
+    }
+}
+
+#[test]
+fn replay_rejects_a_trial_with_an_illegal_move_or_a_wrong_result() {
+    let game = "checkers";
+    let record = tmp("tampered.trial");
+    let rec = record.to_str().unwrap();
+    ok(&ludic(&[
+        "play", game, "--p1", "random", "--p2", "random", "--record", rec, "--quiet",
+    ]));
+    let text = std::fs::read_to_string(&record).unwrap();
+    // Drop the last move: legal moves, but the game is not over.
+    let mut lines: Vec<&str> = text.lines().collect();
+    let result = lines.pop().unwrap();
+    lines.pop();
+    lines.push(result);
+    std::fs::write(&record, lines.join("\n") + "\n").unwrap();
+    let o = ludic(&["replay", game, rec]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("WRONG RESULT"));
+    // Swap two moves of the opening: the second is then illegal.
+    let mut lines: Vec<&str> = text.lines().collect();
+    let m = lines.iter().position(|l| *l == "moves").unwrap();
+    lines.swap(m + 1, m + 2);
+    std::fs::write(&record, lines.join("\n") + "\n").unwrap();
+    let o = ludic(&["replay", game, rec]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("ILLEGAL at ply 1"));
+}
+
+fn analyze_json(threads: &str) -> serde_json::Value {
+    let out = ok(&ludic(&[
+        "analyze",
+        "checkers",
+        "--count",
+        "300",
+        "--threads",
+        threads,
+        "--json",
+    ]));
+    let mut v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    v.as_object_mut().unwrap().remove("threads");
+    for s in v["settings"].as_array_mut().unwrap() {
+        s.as_object_mut().unwrap().remove("seconds");
+    }
+    v
+}
+
+#[test]
+fn analyze_gives_the_same_numbers_on_one_and_two_threads() {
+    let one = analyze_json("1");
+    assert_eq!(one, analyze_json("2"));
+    let s = &one["settings"][0];
+    assert_eq!(s["games"], 300);
+    let total: u64 = ["wins", "draws", "unfinished"]
+        .iter()
+        .map(|k| match &s[*k] {
+            serde_json::Value::Array(a) => a.iter().map(|r| r["count"].as_u64().unwrap()).sum(),
+            r => r["count"].as_u64().unwrap(),
+        })
+        .sum();
+    assert_eq!(total, 300);
+    assert!(s["branching_mean"].as_f64().unwrap() > 1.0);
+}
+
+#[test]
+fn analyze_compare_prints_both_settings_side_by_side() {
+    let out = ok(&ludic(&[
+        "analyze",
+        "checkers",
+        "--count",
+        "200",
+        "--compare",
+        "no_progress=10",
+        "--threads",
+        "2",
+    ]));
+    let header = out.lines().nth(1).unwrap();
+    assert!(header.contains("defaults"), "{out}");
+    assert!(header.contains("no_progress=10"), "{out}");
+    assert!(header.contains("difference"), "{out}");
+    let draws = out.lines().find(|l| l.starts_with("draws")).unwrap();
+    assert_eq!(draws.matches('%').count(), 2, "{draws}");
+    assert!(draws.contains("pts, p ="), "{draws}");
+    assert!(out.contains("(first player) wins:"), "{out}");
+    assert!(out.contains("ended by no_progress"), "{out}");
+}
+
+#[test]
+fn analyze_refuses_humans_and_unknown_players() {
+    for p in ["human", "mcts,alphabeta"] {
+        let o = ludic(&["analyze", "checkers", "--count", "2", "--players", p]);
+        assert_eq!(o.status.code(), Some(2), "{p}");
+    }
+}
