@@ -45,7 +45,10 @@ fn tmp(name: &str) -> PathBuf {
 fn play_record_then_replay_round_trips_for_every_game() {
     // Computer players on every file, long games included (a Genocide
     // rollout is hundreds of turns): the search players play a few turns.
-    let matchups = [("random", "random", "1", "100000"), ("mcts:10", "mc:1", "2", "6")];
+    let matchups = [
+        ("random", "random", "1", "100000"),
+        ("mcts:10", "mc:1", "2", "6"),
+    ];
     for file in game_files() {
         let game = file.to_str().unwrap();
         let stem = file.file_stem().unwrap().to_str().unwrap();
@@ -53,11 +56,25 @@ fn play_record_then_replay_round_trips_for_every_game() {
             let record = tmp(&format!("{stem}-{seed}.trial"));
             let rec = record.to_str().unwrap();
             let args = [
-                "play", game, "--p1", p1, "--p2", p2, "--seed", seed, "--record", rec, "--quiet",
-                "--max-turns", turns,
+                "play",
+                game,
+                "--p1",
+                p1,
+                "--p2",
+                p2,
+                "--seed",
+                seed,
+                "--record",
+                rec,
+                "--quiet",
+                "--max-turns",
+                turns,
             ];
             let out = ok(&ludic(&args));
-            assert!(out.contains("Game over") || out.contains("Stopped after"), "{out}");
+            assert!(
+                out.contains("Game over") || out.contains("Stopped after"),
+                "{out}"
+            );
             let first = std::fs::read_to_string(&record).unwrap();
             assert!(first.starts_with("ludic-trial 1\n"), "{first}");
             assert!(

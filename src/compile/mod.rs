@@ -67,8 +67,7 @@ pub enum LoadError {
 pub fn read_source(file: &str) -> Result<(String, String), LoadError> {
     let path = Path::new(file);
     if path.exists() {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| LoadError::Io(format!("{file}: {e}")))?;
+        let text = read_text(path).map_err(|e| LoadError::Io(format!("{file}: {e}")))?;
         return Ok((file.to_string(), text));
     }
     let stem = file
@@ -86,6 +85,26 @@ pub fn read_source(file: &str) -> Result<(String, String), LoadError> {
         "{file}: no such file, and not a shipped game (shipped: {}){hint}",
         names.join(", ")
     )))
+}
+
+/// Largest input file read (rule files, records, scenarios): 16 MiB.
+pub const MAX_INPUT: u64 = 16 << 20;
+
+/// Reads a text file, refusing what is not a regular file (a device, a
+/// pipe that never ends) and files over [`MAX_INPUT`].
+pub fn read_text(path: &Path) -> Result<String, String> {
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file".into());
+    }
+    if meta.len() > MAX_INPUT {
+        return Err(format!(
+            "{} bytes: larger than the {} MiB ludic reads",
+            meta.len(),
+            MAX_INPUT >> 20
+        ));
+    }
+    std::fs::read_to_string(path).map_err(|e| e.to_string())
 }
 
 /// The names of the shipped games.
@@ -247,6 +266,7 @@ fn lower_game(name: String, body: &[Expr], toggles: Vec<Toggle>, d: &mut Diags) 
             }
         }
     }
+    finish_roles(&l, d);
     finish(name, l, toggles, body, d)
 }
 
@@ -265,6 +285,10 @@ fn lower_clause(l: &mut Lowerer, c: &Clause, d: &mut Diags) {
         "play" => l.play(c, d),
         _ => l.end(c, d),
     }
+}
+
+fn finish_roles(l: &Lowerer, d: &mut Diags) {
+    l.check_role_cycles(d);
 }
 
 fn finish(

@@ -116,6 +116,8 @@ pub(crate) struct Scalars {
     pub turn_progress: bool,
     /// Consecutive passes.
     pub passes: u32,
+    /// Chained steps in the current turn.
+    pub turn_steps: u32,
     pub outcome: Option<Outcome>,
     /// The current phase of the turn (index into `Game::phases`).
     pub phase: u8,
@@ -218,6 +220,7 @@ impl State {
                 turn_captured: false,
                 turn_progress: false,
                 passes: 0,
+                turn_steps: 0,
                 outcome: None,
                 phase: 0,
                 counters: [0; MAX_COUNTERS],
@@ -535,6 +538,7 @@ impl State {
         self.s.mover = (self.s.mover + 1) % n;
         self.s.hash ^= z.mover(self.s.mover);
         self.s.cont = None;
+        self.s.turn_steps = 0;
         self.s.turns += 1;
         self.history.push(self.s.hash);
     }
