@@ -215,7 +215,48 @@ fn lower_file(items: &[Expr], options: &Options, d: &mut Diags) -> Result<Option
         }
     }
     defines.warn_unused(d);
+    warn_unused_toggles(game, &toggles, d);
     Ok(lower_game(name, &body, toggles, d))
+}
+
+/// A toggle that no rule reads (`$name` or `(on name)`) does nothing.
+fn warn_unused_toggles(game: &Clause, toggles: &[Toggle], d: &mut Diags) {
+    fn reads(e: &Expr, name: &str) -> bool {
+        match e {
+            Expr::Toggle(n, _) => n == name,
+            Expr::Word(w, _) => w == name,
+            Expr::Clause(c) if c.head == "toggle" => false,
+            Expr::Clause(c) => c
+                .args
+                .iter()
+                .chain(c.named.iter().map(|n| &n.value))
+                .any(|a| reads(a, name)),
+            Expr::Array(v, _) => v.iter().any(|a| reads(a, name)),
+            _ => false,
+        }
+    }
+    for t in toggles {
+        if !game.args.iter().any(|e| reads(e, &t.name)) {
+            let span = game
+                .args
+                .iter()
+                .find_map(|e| match e {
+                    Expr::Clause(c)
+                        if c.head == "toggle"
+                            && matches!(c.args.first(), Some(Expr::Word(w, _)) if *w == t.name) =>
+                    {
+                        Some(c.span)
+                    }
+                    _ => None,
+                })
+                .unwrap_or_default();
+            d.push(crate::diag::Diagnostic::warning(
+                span,
+                format!("toggle `{}` is never read", t.name),
+                "unused toggle",
+            ));
+        }
+    }
 }
 
 fn clauses(game: &Clause) -> impl Iterator<Item = &Clause> {
