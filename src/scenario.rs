@@ -49,7 +49,7 @@ pub struct Verdict {
 /// Runs every scenario of a scenarios file. Errors in the file itself (no
 /// game, an unreadable line) are returned as `Err`, with a line number.
 pub fn run_file(path: &str) -> Result<Vec<Verdict>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let text = crate::compile::read_text(Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
     run_text(path, &text)
 }
 

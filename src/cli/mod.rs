@@ -79,6 +79,7 @@ enum Command {
 
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
+    quiet_broken_pipe();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
@@ -87,6 +88,23 @@ pub fn main() -> i32 {
             1
         }
     }
+}
+
+/// Output piped into a command that stops reading (`ludic perft … | head`)
+/// ends the program quietly instead of with a panic message.
+fn quiet_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .unwrap_or("");
+        if text.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
 }
 
 fn run(cli: Cli) -> Result<i32, Fail> {

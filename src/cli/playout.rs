@@ -16,8 +16,8 @@ use std::time::Instant;
 pub struct PlayoutArgs {
     #[command(flatten)]
     pos: PositionArgs,
-    /// Number of playouts.
-    #[arg(long, default_value_t = 1000)]
+    /// Number of playouts (at most ten million).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=10_000_000))]
     count: u64,
     /// Seed of the random generator.
     #[arg(long, default_value_t = 1)]
@@ -48,7 +48,8 @@ pub fn one(start: &State, seed: u64, i: u64, max_turns: u32) -> PlayoutResult {
 pub fn run(a: &PlayoutArgs) -> Result<i32, Fail> {
     let start = a.pos.state()?;
     let t = Instant::now();
-    let threads = a.threads.max(1) as u64;
+    // At most one thread a playout, and a sane number in all.
+    let threads = (a.threads.clamp(1, 256) as u64).min(a.count.max(1));
     let results = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|k| {

@@ -125,8 +125,8 @@ pub fn replay_trial(game: &Arc<crate::compile::Game>, t: &Trial) -> Verdict {
 
 /// Runs the command.
 pub fn run(a: &ReplayArgs) -> Result<i32, Fail> {
-    let text =
-        std::fs::read_to_string(&a.record).map_err(|e| Fail(format!("{}: {e}", a.record)))?;
+    let text = crate::compile::read_text(std::path::Path::new(&a.record))
+        .map_err(|e| Fail(format!("{}: {e}", a.record)))?;
     let verdicts = if is_trial(&text) {
         let t = parse_trial(&text).map_err(|e| Fail(format!("{}: {e}", a.record)))?;
         let mut args = GameArgs {

@@ -23,10 +23,17 @@ pub struct Define {
     pub used: bool,
 }
 
+/// Most expression nodes that define calls may produce in all.
+const MAX_NODES: usize = 1_000_000;
+
 /// The defines of a file, by name.
 #[derive(Debug, Default)]
 pub struct Defines {
     map: HashMap<String, Define>,
+    /// Nodes produced by expansions so far.
+    produced: usize,
+    /// "Nest too deeply" was reported (once is enough).
+    too_deep: bool,
 }
 
 impl Defines {
@@ -68,11 +75,14 @@ impl Defines {
 
     fn expand_at(&mut self, e: &mut Expr, d: &mut Diags, depth: usize) {
         if depth > MAX_DEPTH {
-            d.error(
-                e.span(),
-                "defines nest too deeply (a define that calls itself?)",
-                "here",
-            );
+            if !self.too_deep {
+                self.too_deep = true;
+                d.error(
+                    e.span(),
+                    "defines nest too deeply (a define that calls itself?)",
+                    "here",
+                );
+            }
             return;
         }
         match e {
@@ -110,6 +120,9 @@ impl Defines {
     /// The body of define `name` with its parameters bound, if `name` is a
     /// define.
     fn call(&mut self, name: &str, span: Span, args: &[Expr], d: &mut Diags) -> Option<Expr> {
+        if self.produced > MAX_NODES {
+            return None; // reported once already
+        }
         let def = self.map.get_mut(name)?;
         def.used = true;
         if args.len() != def.arity as usize {
@@ -126,6 +139,15 @@ impl Defines {
         }
         let mut body = def.body.clone();
         bind(&mut body, args);
+        self.produced += size(&body);
+        if self.produced > MAX_NODES {
+            d.error(
+                span,
+                "defines expand to more than a million clauses",
+                "this call makes the file too large",
+            );
+            return None;
+        }
         Some(body)
     }
 
@@ -184,5 +206,19 @@ fn bind(e: &mut Expr, args: &[Expr]) {
         }
         Expr::Array(v, _) => v.iter_mut().for_each(|a| bind(a, args)),
         _ => {}
+    }
+}
+
+/// The number of nodes of an expression.
+fn size(e: &Expr) -> usize {
+    1 + match e {
+        Expr::Clause(c) => c
+            .args
+            .iter()
+            .chain(c.named.iter().map(|n| &n.value))
+            .map(size)
+            .sum(),
+        Expr::Array(v, _) => v.iter().map(size).sum(),
+        _ => 0,
     }
 }

@@ -180,6 +180,8 @@ impl Lowerer {
             .and_then(|e| string(e, d))
             .map(str::to_string);
         if let Some(i) = self.role_names.iter().position(|n| *n == name) {
+            self.role_spans.resize(self.role_names.len(), c.span);
+            self.role_spans[i] = c.span;
             self.roles[i] = Role { name, cond, mark };
         }
     }
@@ -230,5 +232,96 @@ impl Lowerer {
                 _ => SiteRef::Subject,
             },
         }
+    }
+}
+
+impl Lowerer {
+    /// Reports roles that depend on themselves, directly or through other
+    /// roles (evaluating one would never end).
+    pub fn check_role_cycles(&self, d: &mut Diags) {
+        let n = self.roles.len();
+        let deps: Vec<Vec<u16>> = self
+            .roles
+            .iter()
+            .map(|r| {
+                let mut v = Vec::new();
+                roles_in_cond(&r.cond, &mut v);
+                v
+            })
+            .collect();
+        for start in 0..n {
+            // Depth-first search from `start`: can it reach itself?
+            let mut stack: Vec<u16> = deps[start].clone();
+            let mut seen = vec![false; n];
+            while let Some(r) = stack.pop() {
+                let r = r as usize;
+                if r == start {
+                    let span = self.role_spans.get(start).copied().unwrap_or_default();
+                    d.error(
+                        span,
+                        format!("role `{}` depends on itself", self.role_names[start]),
+                        "a role may use other roles, but not in a cycle",
+                    );
+                    break;
+                }
+                if r < n && !seen[r] {
+                    seen[r] = true;
+                    stack.extend(&deps[r]);
+                }
+            }
+        }
+    }
+}
+
+/// The roles a condition refers to.
+fn roles_in_cond(c: &Cond, out: &mut Vec<u16>) {
+    match c {
+        Cond::Role(_, id) => out.push(*id),
+        Cond::And(v) | Cond::Or(v) => v.iter().for_each(|x| roles_in_cond(x, out)),
+        Cond::Not(x) => roles_in_cond(x, out),
+        Cond::Compare(a, _, b) => {
+            roles_in_num(a, out);
+            roles_in_num(b, out);
+        }
+        Cond::Any(s) | Cond::Connected(s) => roles_in_set(s, out),
+        Cond::Every(s, x) => {
+            roles_in_set(s, out);
+            roles_in_cond(x, out);
+        }
+        _ => {}
+    }
+}
+
+fn roles_in_num(n: &Num, out: &mut Vec<u16>) {
+    match n {
+        Num::Count(s) => roles_in_set(s, out),
+        Num::Add(v) => v.iter().for_each(|x| roles_in_num(x, out)),
+        Num::Sub(a, b) => {
+            roles_in_num(a, out);
+            roles_in_num(b, out);
+        }
+        Num::If(c, a, b) => {
+            roles_in_cond(c, out);
+            roles_in_num(a, out);
+            roles_in_num(b, out);
+        }
+        _ => {}
+    }
+}
+
+fn roles_in_set(s: &SiteSet, out: &mut Vec<u16>) {
+    match s {
+        SiteSet::Neighbours(_, c) | SiteSet::Group(_, c) | SiteSet::Where(c) => {
+            roles_in_cond(c, out)
+        }
+        SiteSet::AdjacentTo(x, c) | SiteSet::Reach(x, c) => {
+            roles_in_set(x, out);
+            roles_in_cond(c, out);
+        }
+        SiteSet::Minus(a, b) => {
+            roles_in_set(a, out);
+            roles_in_set(b, out);
+        }
+        _ => {}
     }
 }

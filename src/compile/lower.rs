@@ -26,6 +26,7 @@ pub struct Lowerer {
     pub codes: Vec<Code>,
     pub gens: Vec<Gen>,
     pub role_names: Vec<String>,
+    pub role_spans: Vec<crate::syntax::Span>,
     pub counters: Vec<super::ir::Counter>,
     pub toggles: Vec<super::ir::Toggle>,
     pub phases: Vec<super::ir::Phase>,

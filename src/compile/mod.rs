@@ -69,8 +69,7 @@ pub enum LoadError {
 pub fn read_source(file: &str) -> Result<(String, String), LoadError> {
     let path = Path::new(file);
     if path.exists() {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| LoadError::Io(format!("{file}: {e}")))?;
+        let text = read_text(path).map_err(|e| LoadError::Io(format!("{file}: {e}")))?;
         return Ok((file.to_string(), text));
     }
     let stem = file
@@ -88,6 +87,26 @@ pub fn read_source(file: &str) -> Result<(String, String), LoadError> {
         "{file}: no such file, and not a shipped game (shipped: {}){hint}",
         names.join(", ")
     )))
+}
+
+/// Largest input file read (rule files, records, scenarios): 16 MiB.
+pub const MAX_INPUT: u64 = 16 << 20;
+
+/// Reads a text file, refusing what is not a regular file (a device, a
+/// pipe that never ends) and files over [`MAX_INPUT`].
+pub fn read_text(path: &Path) -> Result<String, String> {
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file".into());
+    }
+    if meta.len() > MAX_INPUT {
+        return Err(format!(
+            "{} bytes: larger than the {} MiB ludic reads",
+            meta.len(),
+            MAX_INPUT >> 20
+        ));
+    }
+    std::fs::read_to_string(path).map_err(|e| e.to_string())
 }
 
 /// The names of the shipped games.
@@ -198,7 +217,48 @@ fn lower_file(items: &[Expr], options: &Options, d: &mut Diags) -> Result<Option
         }
     }
     defines.warn_unused(d);
+    warn_unused_toggles(game, &toggles, d);
     Ok(lower_game(name, &body, toggles, d))
+}
+
+/// A toggle that no rule reads (`$name` or `(on name)`) does nothing.
+fn warn_unused_toggles(game: &Clause, toggles: &[Toggle], d: &mut Diags) {
+    fn reads(e: &Expr, name: &str) -> bool {
+        match e {
+            Expr::Toggle(n, _) => n == name,
+            Expr::Word(w, _) => w == name,
+            Expr::Clause(c) if c.head == "toggle" => false,
+            Expr::Clause(c) => c
+                .args
+                .iter()
+                .chain(c.named.iter().map(|n| &n.value))
+                .any(|a| reads(a, name)),
+            Expr::Array(v, _) => v.iter().any(|a| reads(a, name)),
+            _ => false,
+        }
+    }
+    for t in toggles {
+        if !game.args.iter().any(|e| reads(e, &t.name)) {
+            let span = game
+                .args
+                .iter()
+                .find_map(|e| match e {
+                    Expr::Clause(c)
+                        if c.head == "toggle"
+                            && matches!(c.args.first(), Some(Expr::Word(w, _)) if *w == t.name) =>
+                    {
+                        Some(c.span)
+                    }
+                    _ => None,
+                })
+                .unwrap_or_default();
+            d.push(crate::diag::Diagnostic::warning(
+                span,
+                format!("toggle `{}` is never read", t.name),
+                "unused toggle",
+            ));
+        }
+    }
 }
 
 fn clauses(game: &Clause) -> impl Iterator<Item = &Clause> {
@@ -251,6 +311,7 @@ fn lower_game(name: String, body: &[Expr], toggles: Vec<Toggle>, d: &mut Diags) 
             }
         }
     }
+    finish_roles(&l, d);
     finish(name, l, toggles, body, d)
 }
 
@@ -270,6 +331,10 @@ fn lower_clause(l: &mut Lowerer, c: &Clause, d: &mut Diags) {
         "play" => l.play(c, d),
         _ => l.end(c, d),
     }
+}
+
+fn finish_roles(l: &Lowerer, d: &mut Diags) {
+    l.check_role_cycles(d);
 }
 
 fn finish(

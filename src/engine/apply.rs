@@ -74,7 +74,12 @@ impl State {
             self.undo();
             return false;
         }
-        if generator.chain && !ended && self.has_move_from(m.gen_id, m.to) {
+        // A chain goes on while the piece can move again, but never longer
+        // than there are sites: a chain whose steps capture nothing could
+        // otherwise loop for ever.
+        self.s.turn_steps += 1;
+        let room = (self.s.turn_steps as usize) < self.heights.len();
+        if generator.chain && !ended && room && self.has_move_from(m.gen_id, m.to) {
             self.s.cont = Some(super::Continuation {
                 gen_id: m.gen_id,
                 site: m.to,

@@ -3,7 +3,6 @@
 
 use super::cond::Ctx;
 use super::{EndReason, Outcome, State};
-use crate::board::NO_SITE;
 use crate::compile::ir::Player;
 
 impl State {
@@ -11,14 +10,7 @@ impl State {
     /// `(score …)` end rule; empty when the game declares no score.
     pub fn scores(&self, player: Player) -> Vec<i64> {
         let end = &self.game.end;
-        let ctx = Ctx {
-            player,
-            subject: NO_SITE,
-            from: NO_SITE,
-            to: NO_SITE,
-            over: NO_SITE,
-            anchor: NO_SITE,
-        };
+        let ctx = self.turn_ctx(player);
         end.score
             .iter()
             .chain(&end.tie_breaks)

@@ -116,6 +116,8 @@ pub(crate) struct Scalars {
     pub turn_progress: bool,
     /// Consecutive passes.
     pub passes: u32,
+    /// Chained steps in the current turn.
+    pub turn_steps: u32,
     pub outcome: Option<Outcome>,
     /// The same player moves again with this move block (`again`).
     pub again: Option<BlockId>,
@@ -230,6 +232,7 @@ impl State {
                 turn_captured: false,
                 turn_progress: false,
                 passes: 0,
+                turn_steps: 0,
                 outcome: None,
                 again: None,
                 marked: 0,
@@ -573,6 +576,7 @@ impl State {
         self.s.cont = None;
         self.s.again = None;
         self.clear_marks();
+        self.s.turn_steps = 0;
         self.s.turns += 1;
         self.history.push(self.s.hash);
     }

@@ -45,6 +45,17 @@ pub fn render(st: &State) -> String {
     let mut out = game.board.render(|s| stack_text(st, s));
     let p = &game.players[st.current_player() as usize];
     out.push_str(&format!("\n{} ({}) to move", p.name, p.letter));
+    // Phases and counters (movement points): what the mover has left.
+    if game.phases.len() > 1 {
+        out.push_str(&format!(", phase {}", game.phases[st.phase()].name));
+    }
+    for (i, c) in game.counters.iter().enumerate() {
+        out.push_str(&format!(
+            ", {} {}",
+            c.name,
+            st.counter(i as u8, st.current_player())
+        ));
+    }
     if let Some(c) = st.continuation() {
         out.push_str(&format!(
             ", continuing from {}",
