@@ -30,9 +30,9 @@ macro_rules! ludemes {
 
 ludemes! {
     "game" "file" "(game \"Name\" CLAUSE…)" "The whole game: its name and its clauses."
-        "(game \"English draughts\" (players …) (board …) …)";
+        "(game \"My game\" (players …) (board …) …)";
     "variant" "file" "(variant \"Name\" base:\"file.game\" CHANGE…)" "A game made from another file (a path relative to this one, or a shipped game's name) by changes; the base is not copied."
-        "(variant \"Giveaway draughts\" base:\"checkers.game\" (replace (end (no-moves Win))))";
+        "(variant \"Giveaway\" base:\"base.game\" (replace (end (no-moves Win))))";
     "set" "variant" "(set NAME VALUE)" "Changes the default of the base's toggle NAME."
         "(set no_progress 100)";
     "replace" "variant" "(replace CLAUSE)" "Replaces the base's clause with the same head (and, for named clauses such as toggle, define, region, role and piece, the same name)."
