@@ -178,12 +178,7 @@ impl State {
     }
 
     fn run_effect(&mut self, e: &Effect, ctx: &Ctx) -> bool {
-        let site_of = |r: SiteRef| match r {
-            SiteRef::Subject => ctx.subject,
-            SiteRef::From => ctx.from,
-            SiteRef::To => ctx.to,
-            SiteRef::Over => ctx.over,
-        };
+        let site_of = |r: SiteRef| ctx.site(r);
         match e {
             Effect::If(c, a, b) => {
                 if self.eval(c, ctx) {

@@ -65,12 +65,7 @@ impl State {
     /// Runs one of the stack effects (`grow`, `mark-flanked`,
     /// `remove-flanked`, `again`); returns false (none ends the turn).
     pub(super) fn run_stack_effect(&mut self, e: &Effect, ctx: &Ctx) -> bool {
-        let site_of = |r: SiteRef| match r {
-            SiteRef::Subject => ctx.subject,
-            SiteRef::From => ctx.from,
-            SiteRef::To => ctx.to,
-            SiteRef::Over => ctx.over,
-        };
+        let site_of = |r: SiteRef| ctx.site(r);
         match e {
             Effect::Grow {
                 at,
