@@ -6,7 +6,7 @@
 //! per site, so that cloning a state is two memcpys and a move allocates
 //! nothing.
 
-use crate::board::{NO_SITE, Site};
+use crate::board::Site;
 use crate::compile::ir::{BlockId, Game, GenId, Piece, Player};
 use std::sync::Arc;
 
@@ -587,6 +587,3 @@ impl State {
         self.history.iter().filter(|&&h| h == self.s.hash).count()
     }
 }
-
-/// Sentinel re-exported for convenience.
-pub const NONE: Site = NO_SITE;
