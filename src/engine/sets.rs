@@ -289,7 +289,6 @@ impl State {
     fn reach(&self, from: &SiteSet, c: &Cond, ctx: &Ctx, out: &mut Vec<Site>) {
         let mut start = take_buf();
         self.set_into(from, ctx, &mut start);
-        let board = &self.game.board;
         let ok = |s: Site| {
             self.eval(
                 c,
@@ -300,8 +299,27 @@ impl State {
                 },
             )
         };
+        self.flood(&start, ok, out);
+        give_buf(start);
+    }
+
+    /// The connected group of the stack at `s`: occupied sites reachable by
+    /// board adjacency through stacks of the same top owner, sorted.
+    pub fn group_into(&self, s: Site, out: &mut Vec<Site>) {
+        out.clear();
+        let Some(owner) = self.top_owner(s) else {
+            return;
+        };
+        self.flood(&[s], |n| self.top_owner(n) == Some(owner), out);
+    }
+
+    /// Breadth-first search over board adjacency from the seeds that
+    /// satisfy `ok`, through sites that satisfy it; appends the sites
+    /// reached to `out`, then sorts it.
+    fn flood(&self, seeds: &[Site], ok: impl Fn(Site) -> bool, out: &mut Vec<Site>) {
+        let board = &self.game.board;
         with_marks(self.heights.len(), |marks, epoch| {
-            for &s in &start {
+            for &s in seeds {
                 if marks[s as usize] != epoch && ok(s) {
                     marks[s as usize] = epoch;
                     out.push(s);
@@ -313,33 +331,6 @@ impl State {
                 i += 1;
                 for n in board.neighbours(cur) {
                     if marks[n as usize] != epoch && ok(n) {
-                        marks[n as usize] = epoch;
-                        out.push(n);
-                    }
-                }
-            }
-        });
-        out.sort_unstable();
-        give_buf(start);
-    }
-
-    /// The connected group of the stack at `s`: occupied sites reachable by
-    /// board adjacency through stacks of the same top owner, sorted.
-    pub fn group_into(&self, s: Site, out: &mut Vec<Site>) {
-        out.clear();
-        let Some(owner) = self.top_owner(s) else {
-            return;
-        };
-        let board = &self.game.board;
-        with_marks(self.heights.len(), |marks, epoch| {
-            marks[s as usize] = epoch;
-            out.push(s);
-            let mut i = 0;
-            while i < out.len() {
-                let cur = out[i];
-                i += 1;
-                for n in board.neighbours(cur) {
-                    if marks[n as usize] != epoch && self.top_owner(n) == Some(owner) {
                         marks[n as usize] = epoch;
                         out.push(n);
                     }
