@@ -57,7 +57,7 @@ ludemes! {
         "(tri 4 5)";
     "piece" "game" "(piece \"Kind\")" "A kind of piece; every player has pieces of every kind."
         "(piece \"Checker\")";
-    "stack-limit" "game" "(stack-limit N)" "Most pieces one stack may hold (default 32)."
+    "stack-limit" "game" "(stack-limit N)" "Most pieces one stack may hold (1–255, default 32). It is a rule, not only a capacity: a piece added to a full stack leaves the game."
         "(stack-limit 2)";
     "counter" "game" "(counter \"Name\" [init:N])" "A number kept per player in the state (movement points, a bank); read with `(counter \"Name\")`."
         "(counter \"mp\")";

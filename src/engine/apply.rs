@@ -107,9 +107,9 @@ impl State {
         // The cost is read on the position before the step.
         if let Some((cost, counter)) = &generator.cost {
             let ctx = self.step_ctx(m);
-            let c = self.num(cost, &ctx) as i32;
-            let v = self.counter(*counter, self.s.mover);
-            self.set_counter(*counter, self.s.mover, v - c);
+            let c = self.num(cost, &ctx);
+            let v = self.counter(*counter, self.s.mover) as i64;
+            self.set_counter(*counter, self.s.mover, clamp_i32(v.saturating_sub(c)));
         }
         self.s.passes = if generator.kind == GenKind::Pass {
             self.s.passes + 1
@@ -234,12 +234,13 @@ impl State {
                 false
             }
             Effect::SetCounter(c, n) => {
-                let v = self.num_drawing(n, ctx) as i32;
+                let v = clamp_i32(self.num_drawing(n, ctx));
                 self.set_counter(*c, ctx.player, v);
                 false
             }
             Effect::AddCounter(c, n) => {
-                let v = self.counter(*c, ctx.player) + self.num_drawing(n, ctx) as i32;
+                let add = self.num_drawing(n, ctx);
+                let v = clamp_i32((self.counter(*c, ctx.player) as i64).saturating_add(add));
                 self.set_counter(*c, ctx.player, v);
                 false
             }
@@ -468,4 +469,10 @@ impl State {
             _ => vec![0.0; n],
         }
     }
+}
+
+/// A rule's number as a counter value: saturates at the bounds of `i32`
+/// rather than wrapping.
+fn clamp_i32(v: i64) -> i32 {
+    v.clamp(i32::MIN as i64, i32::MAX as i64) as i32
 }

@@ -61,8 +61,11 @@ impl State {
                 give_buf(buf);
                 k
             }
-            Num::Add(v) => v.iter().map(|x| self.num(x, ctx)).sum(),
-            Num::Sub(a, b) => self.num(a, ctx) - self.num(b, ctx),
+            // Saturating: a rule's arithmetic never wraps or panics.
+            Num::Add(v) => v
+                .iter()
+                .fold(0i64, |acc, x| acc.saturating_add(self.num(x, ctx))),
+            Num::Sub(a, b) => self.num(a, ctx).saturating_sub(self.num(b, ctx)),
             Num::If(c, a, b) => {
                 if self.eval(c, ctx) {
                     self.num(a, ctx)
@@ -156,9 +159,15 @@ impl State {
     /// from the state's chance generator).
     pub(crate) fn num_drawing(&mut self, n: &Num, ctx: &Ctx) -> i64 {
         match n {
-            Num::Roll(k, sides) => (0..*k).map(|_| self.roll(*sides)).sum(),
-            Num::Add(v) => v.iter().map(|x| self.num_drawing(x, ctx)).sum(),
-            Num::Sub(a, b) => self.num_drawing(a, ctx) - self.num_drawing(b, ctx),
+            Num::Roll(k, sides) => {
+                (0..*k).fold(0i64, |acc, _| acc.saturating_add(self.roll(*sides)))
+            }
+            Num::Add(v) => v
+                .iter()
+                .fold(0i64, |acc, x| acc.saturating_add(self.num_drawing(x, ctx))),
+            Num::Sub(a, b) => self
+                .num_drawing(a, ctx)
+                .saturating_sub(self.num_drawing(b, ctx)),
             Num::If(c, a, b) => {
                 if self.eval(c, ctx) {
                     self.num_drawing(a, ctx)

@@ -154,3 +154,26 @@ fn end_turn_stops_a_chain() {
     assert_eq!(st.continuation(), None);
     assert_eq!(st.current_player(), 1);
 }
+
+#[test]
+fn counter_arithmetic_saturates_instead_of_wrapping() {
+    // i64::MAX + i64::MAX would wrap (or panic in a debug build); the sum
+    // saturates at i64::MAX and the counter at i32::MAX. A subtraction
+    // from there saturates at the other end.
+    let text = |effect: &str| {
+        format!(
+            r#"(game "T" (players 2) (board (square 3 3)) (piece "Man") (counter "c")
+                 (setup (fill "Man" P1 (sites "a1")) (fill "Man" P2 (sites "c3")))
+                 (play (step dirs:N then:{effect})))"#
+        )
+    };
+    let big = "9223372036854775807";
+    let mut st = start(&text(&format!(r#"(add-counter "c" (sum {big} {big}))"#)));
+    play(&mut st, "a1-a2");
+    assert_eq!(st.counter(0, 0), i32::MAX);
+    let mut st = start(&text(&format!(
+        r#"(set-counter "c" (sub (sub 0 {big}) {big}))"#
+    )));
+    play(&mut st, "a1-a2");
+    assert_eq!(st.counter(0, 0), i32::MIN);
+}
