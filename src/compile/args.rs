@@ -17,6 +17,19 @@ impl Diags {
         self.items.push(Diagnostic::error(span, message, label));
     }
 
+    /// Records "WHAT `NAME` is declared twice" at the second declaration
+    /// (`what` is "piece", "region", "toggle"…).
+    pub fn twice(&mut self, span: Span, what: &str, name: &str) {
+        self.push(
+            Diagnostic::error(
+                span,
+                format!("{what} `{name}` is declared twice"),
+                "second declaration",
+            )
+            .with_help(format!("remove one, or give this {what} another name")),
+        );
+    }
+
     /// Records a diagnostic.
     pub fn push(&mut self, d: Diagnostic) {
         self.items.push(d);

@@ -47,11 +47,7 @@ impl Defines {
             return;
         };
         if self.map.contains_key(name) {
-            d.error(
-                *span,
-                format!("define `{name}` is declared twice"),
-                "second declaration",
-            );
+            d.twice(*span, "define", name);
             return;
         }
         let define = Define {

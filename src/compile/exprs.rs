@@ -194,11 +194,7 @@ impl Lowerer {
                 && let Some(name) = c.args.first().and_then(|e| string(e, d))
             {
                 if self.role_names.iter().any(|n| n == name) {
-                    d.error(
-                        c.span,
-                        format!("role `{name}` is declared twice"),
-                        "second declaration",
-                    );
+                    d.twice(c.span, "role", name);
                     continue;
                 }
                 self.role_names.push(name.to_string());

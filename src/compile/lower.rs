@@ -170,11 +170,7 @@ impl Lowerer {
         check_shape(c, 1, 1, &[], d);
         if let Some(name) = c.args.first().and_then(|e| string(e, d)) {
             if self.kinds.iter().any(|k| k == name) {
-                d.error(
-                    c.span,
-                    format!("piece `{name}` is declared twice"),
-                    "second declaration",
-                );
+                d.twice(c.span, "piece", name);
             } else {
                 self.kinds.push(name.to_string());
             }
@@ -196,6 +192,10 @@ impl Lowerer {
         else {
             return;
         };
+        if self.region_names.iter().any(|r| r == name) {
+            d.twice(c.span, "region", name);
+            return;
+        }
         let mark = named(c, "mark")
             .and_then(|e| string(e, d))
             .map(str::to_string);

@@ -185,7 +185,15 @@ fn lower_file(items: &[Expr], options: &Options, d: &mut Diags) -> Result<Option
     let mut defines = Defines::default();
     for c in clauses(game) {
         match c.head.as_str() {
-            "toggle" => toggles.extend(toggles::declare(c, d)),
+            "toggle" => {
+                if let Some(t) = toggles::declare(c, d) {
+                    if toggles.iter().any(|x: &Toggle| x.name == t.name) {
+                        d.twice(c.span, "toggle", &t.name);
+                    } else {
+                        toggles.push(t);
+                    }
+                }
+            }
             "define" => defines.declare(c, d),
             _ => {}
         }
@@ -212,6 +220,7 @@ fn lower_file(items: &[Expr], options: &Options, d: &mut Diags) -> Result<Option
         if !is_define {
             // Defines first: their bodies may read toggles.
             defines.expand(e, d);
+            toggles::check_match_cases(e, &toggles, d);
             toggles::substitute(e, &toggles, d);
             toggles::select(e, d);
         }

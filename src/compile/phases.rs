@@ -19,11 +19,7 @@ impl Lowerer {
             .and_then(|e| int_in(e, -1_000_000, 1_000_000, d))
             .unwrap_or(0);
         if self.counters.iter().any(|x| x.name == name) {
-            d.error(
-                c.span,
-                format!("counter `{name}` is declared twice"),
-                "second declaration",
-            );
+            d.twice(c.span, "counter", name);
             return;
         }
         self.counters.push(Counter {
@@ -50,6 +46,10 @@ impl Lowerer {
                 .and_then(|e| string(e, d))
                 .unwrap_or("?")
                 .to_string();
+            if self.phases.iter().any(|x| x.name == name) {
+                d.twice(p.span, "phase", &name);
+                continue;
+            }
             let auto = named(p, "auto")
                 .map(|e| self.effects(e, d))
                 .unwrap_or_default();

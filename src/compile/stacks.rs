@@ -29,11 +29,7 @@ impl Lowerer {
                 continue;
             };
             if self.block_names.iter().any(|n| n == name) {
-                d.error(
-                    c.span,
-                    format!("move block `{name}` is declared twice"),
-                    "second declaration",
-                );
+                d.twice(c.span, "move block", name);
                 continue;
             }
             self.block_names.push(name.to_string());

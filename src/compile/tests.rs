@@ -450,3 +450,79 @@ fn several_errors_are_reported_together_in_source_order() {
     assert_eq!(e[0].help.as_deref(), Some("did you mean `Man`?"));
     assert!(e.iter().all(|d| d.severity == Severity::Error));
 }
+
+// --------------------------------------------------- duplicate declarations
+
+/// The messages of the errors of `text`.
+fn error_messages(text: &str) -> Vec<String> {
+    errors(text).into_iter().map(|d| d.message).collect()
+}
+
+#[test]
+fn a_toggle_declared_twice_is_an_error() {
+    let m = error_messages(&small(
+        r#"(toggle n int default:1 "A") (toggle n int default:2 "B")
+           (play (step)) (end (turn-limit $n))"#,
+    ));
+    assert!(m.contains(&"toggle `n` is declared twice".into()), "{m:?}");
+}
+
+#[test]
+fn a_region_declared_twice_is_an_error() {
+    let m = error_messages(&small(
+        r#"(region "Top" (row 2)) (region "Top" (row 0)) (play (step))"#,
+    ));
+    assert!(
+        m.contains(&"region `Top` is declared twice".into()),
+        "{m:?}"
+    );
+}
+
+#[test]
+fn a_phase_declared_twice_is_an_error() {
+    let m = error_messages(&small(
+        r#"(phases (phase "Move" {(step)}) (phase "Move" {(step dirs:N)}))"#,
+    ));
+    assert!(
+        m.contains(&"phase `Move` is declared twice".into()),
+        "{m:?}"
+    );
+}
+
+#[test]
+fn a_choice_listed_twice_is_an_error() {
+    let m = error_messages(&small(
+        r#"(toggle b choice default:X choices:{X Y X} "B")
+           (play (step dirs:(match $b (case X N) (case Y S))))"#,
+    ));
+    assert!(m.contains(&"choice `X` is listed twice".into()), "{m:?}");
+}
+
+// ------------------------------------------------------ match coverage
+
+#[test]
+fn a_match_on_a_choice_toggle_needs_a_case_for_every_choice() {
+    // The default (X) has a case, so the game would load as it stands;
+    // `--set b=Z` would fail. The check reports Y and Z at once.
+    let e = errors(&small(
+        r#"(toggle b choice default:X choices:{X Y Z} "B")
+           (play (step dirs:(match $b (case X N))))"#,
+    ));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].message, "this `match` has no case for `$b` = Y, Z");
+    assert_eq!(e[0].help.as_deref(), Some("add `(case Y …)`"));
+}
+
+#[test]
+fn a_match_on_a_boolean_toggle_needs_both_cases() {
+    let m = error_messages(&small(
+        r#"(toggle f bool default:true "F")
+           (play (step dirs:(match $f (case true N))))"#,
+    ));
+    assert_eq!(m, ["this `match` has no case for `$f` = false"]);
+    let text = small(
+        r#"(toggle f bool default:true "F")
+           (play (step dirs:(match $f (case true N) (case false S))))"#,
+    );
+    ok(&text);
+}

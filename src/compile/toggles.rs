@@ -50,7 +50,18 @@ fn toggle_type(c: &Clause, d: &mut Diags) -> Option<ToggleType> {
             Some(Expr::Array(v, _)) if !v.is_empty() => {
                 let words: Option<Vec<String>> =
                     v.iter().map(|w| word(w, d).map(str::to_string)).collect();
-                Some(ToggleType::Choice(words?))
+                let words = words?;
+                for (i, w) in words.iter().enumerate() {
+                    if words[..i].contains(w) {
+                        d.error(
+                            v[i].span(),
+                            format!("choice `{w}` is listed twice"),
+                            "each choice once",
+                        );
+                        return None;
+                    }
+                }
+                Some(ToggleType::Choice(words))
             }
             _ => {
                 d.error(
@@ -202,6 +213,59 @@ pub fn select(e: &mut Expr, d: &mut Diags) {
             c.named.iter_mut().for_each(|n| select(&mut n.value, d));
         }
         Expr::Array(v, _) => v.iter_mut().for_each(|a| select(a, d)),
+        _ => {}
+    }
+}
+
+/// Checks, before toggles are substituted, that every `(match $name …)` on
+/// a boolean or choice toggle has a case for each of the toggle's values,
+/// so that a `--set` a designer has not tried cannot fail at load time.
+/// A missing case is an error at the key, naming the values left out.
+pub fn check_match_cases(e: &Expr, toggles: &[Toggle], d: &mut Diags) {
+    match e {
+        Expr::Clause(c) => {
+            if c.head == "match"
+                && let Some(Expr::Toggle(name, span)) = c.args.first()
+                && let Some(t) = toggles.iter().find(|t| t.name == *name)
+            {
+                let values: Vec<Expr> = match &t.ty {
+                    ToggleType::Bool => vec![Expr::Bool(false, *span), Expr::Bool(true, *span)],
+                    ToggleType::Choice(cs) => {
+                        cs.iter().map(|w| Expr::Word(w.clone(), *span)).collect()
+                    }
+                    ToggleType::Int { .. } => Vec::new(),
+                };
+                let has_case = |v: &Expr| {
+                    c.args[1..].iter().any(|arm| {
+                        matches!(arm, Expr::Clause(a)
+                            if a.head == "case" && a.args.first().is_some_and(|k| same_literal(k, v)))
+                    })
+                };
+                let missing: Vec<String> = values
+                    .iter()
+                    .filter(|v| !has_case(v))
+                    .map(literal_text)
+                    .collect();
+                if !missing.is_empty() {
+                    d.push(
+                        Diagnostic::error(
+                            *span,
+                            format!(
+                                "this `match` has no case for `${name}` = {}",
+                                missing.join(", ")
+                            ),
+                            "a toggle with a value left out",
+                        )
+                        .with_help(format!("add `(case {} …)`", missing[0])),
+                    );
+                }
+            }
+            c.args.iter().for_each(|a| check_match_cases(a, toggles, d));
+            c.named
+                .iter()
+                .for_each(|n| check_match_cases(&n.value, toggles, d));
+        }
+        Expr::Array(v, _) => v.iter().for_each(|a| check_match_cases(a, toggles, d)),
         _ => {}
     }
 }
