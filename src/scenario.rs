@@ -31,7 +31,7 @@
 //! Lines run in order; `expect` lines check the position reached so far.
 //! A `put:` piece may carry a setup-code prefix (`D:Ka1`, see `(code …)`).
 
-use crate::compile::{Game, Options, read_source};
+use crate::compile::{Game, LoadError, Options, read_source};
 use crate::engine::State;
 use std::path::Path;
 use std::sync::Arc;
@@ -66,7 +66,7 @@ pub fn run_text(path: &str, text: &str) -> Result<Vec<Verdict>, String> {
             if game_file.is_some() {
                 return Err(format!("{path}:{}: a scenarios file names one game", i + 1));
             }
-            game_file = Some(resolve(path, g.trim()));
+            game_file = Some((resolve(path, g.trim()), i + 1));
         } else if let Some(name) = line.strip_prefix("scenario:") {
             blocks.push((name.trim().to_string(), Vec::new()));
         } else if let Some((_, lines)) = blocks.last_mut() {
@@ -78,11 +78,11 @@ pub fn run_text(path: &str, text: &str) -> Result<Vec<Verdict>, String> {
             ));
         }
     }
-    let game_file = game_file.ok_or_else(|| format!("{path}: no `game:` line"))?;
+    let (game_file, game_line) = game_file.ok_or_else(|| format!("{path}: no `game:` line"))?;
     Ok(blocks
         .into_iter()
         .map(|(name, lines)| Verdict {
-            failure: run_one(&game_file, &lines)
+            failure: run_one(&game_file, game_line, &lines)
                 .err()
                 .map(|e| format!("{path}:{e}")),
             name,
@@ -112,19 +112,42 @@ fn resolve(scenarios: &str, game: &str) -> String {
 }
 
 /// Runs one scenario; `Err("LINE: what differs")` at the first difference.
-fn run_one(game_file: &str, lines: &[(usize, String)]) -> Result<(), String> {
-    let sets: Vec<&str> = lines
+fn run_one(game_file: &str, game_line: usize, lines: &[(usize, String)]) -> Result<(), String> {
+    let sets: Vec<(usize, &str)> = lines
         .iter()
-        .filter_map(|(_, l)| l.strip_prefix("set:").map(str::trim))
+        .filter_map(|(n, l)| l.strip_prefix("set:").map(|v| (*n, v.trim())))
         .collect();
-    let opts = Options::from_sets(&sets).map_err(|e| format!("0: {e}"))?;
-    let (name, text) = read_source(game_file).map_err(|e| format!("0: {e}"))?;
-    let game = Arc::new(Game::from_source(&name, &text, &opts).map_err(|e| format!("0: {e}"))?);
-    let mut st = State::new(game);
+    let mut st = State::new(Arc::new(load(game_file, game_line, &sets)?));
     for (n, line) in lines {
         step(&mut st, line).map_err(|e| format!("{n}: {e}"))?;
     }
     Ok(())
+}
+
+/// Loads the scenario's game with its `(line, "name=value")` settings. A
+/// game that does not load is reported at the `game:` line, a bad setting
+/// at its `set:` line.
+fn load(game_file: &str, game_line: usize, sets: &[(usize, &str)]) -> Result<Game, String> {
+    for (n, set) in sets {
+        Options::from_sets(&[set]).map_err(|e| format!("{n}: {e}"))?;
+    }
+    let values: Vec<&str> = sets.iter().map(|(_, v)| *v).collect();
+    let opts = Options::from_sets(&values).map_err(|e| format!("{game_line}: {e}"))?;
+    let (name, text) = read_source(game_file).map_err(|e| format!("{game_line}: {e}"))?;
+    Game::from_source(&name, &text, &opts).map_err(|e| {
+        let n = match &e {
+            LoadError::Options(msgs) => sets
+                .iter()
+                .find(|(_, v)| {
+                    let name = v.split('=').next().unwrap_or("").trim();
+                    msgs.iter().any(|m| m.contains(&format!("`{name}`")))
+                })
+                .or(sets.first())
+                .map_or(game_line, |(n, _)| *n),
+            _ => game_line,
+        };
+        format!("{n}: {e}")
+    })
 }
 
 fn step(st: &mut State, line: &str) -> Result<(), String> {
@@ -342,4 +365,34 @@ fn expect_roles(st: &State, label: &str, value: &str) -> Result<(), String> {
         &st.roles_at(site).join(" "),
         &format!("roles at {label}"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::run_text;
+
+    /// The failure of the only scenario of `text` (a checkers scenario file).
+    fn failure(text: &str) -> String {
+        let v = run_text("x.scenarios", text).expect("the file reads");
+        assert_eq!(v.len(), 1);
+        v[0].failure.clone().expect("a failure")
+    }
+
+    #[test]
+    fn a_game_that_does_not_load_is_reported_at_the_game_line() {
+        let f = failure(
+            "# a game that is not there\ngame: nowhere.game\nscenario: s\nexpect outcome: none\n",
+        );
+        assert!(f.starts_with("x.scenarios:2: "), "{f}");
+    }
+
+    #[test]
+    fn a_bad_setting_is_reported_at_its_set_line() {
+        let text = "game: checkers\nscenario: s\nset: repetition=true\nset: no_such_toggle=3\n";
+        let f = failure(text);
+        assert!(f.starts_with("x.scenarios:4: "), "{f}");
+        assert!(f.contains("no_such_toggle"), "{f}");
+        let text = "game: checkers\nscenario: s\nset: no_equals_sign\n";
+        assert!(failure(text).starts_with("x.scenarios:3: "));
+    }
 }
