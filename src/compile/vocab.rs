@@ -243,7 +243,7 @@ ludemes! {
         "(score (count (where (and Mine (role \"Body\")))) tie-break:(count (where Empty)))";
     "end" "game" "(end RULE…)" "When the game ends."
         "(end (no-moves Loss) (draw-repetition 3))";
-    "no-moves" "end" "(no-moves Loss|Win|Draw)" "What happens to the player to move who has no legal move (default: a draw)."
+    "no-moves" "end" "(no-moves Loss|Win|Draw)" "What happens to the player to move who has no legal move (default: a draw). `Loss` makes the other player the winner in a two-player game; with more players it ends the game in a draw (there is no elimination yet)."
         "(no-moves Loss)";
     "draw-repetition" "end" "(draw-repetition N [when:BOOL])" "A draw when the same position (board and player to move) occurs for the N-th time."
         "(draw-repetition 3 when:$repetition)";
