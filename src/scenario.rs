@@ -48,13 +48,16 @@ pub struct Verdict {
 
 /// Runs every scenario of a scenarios file. Errors in the file itself (no
 /// game, an unreadable line) are returned as `Err`, with a line number.
-pub fn run_file(path: &str) -> Result<Vec<Verdict>, String> {
+/// With `game`, the scenarios run against that game (a path or a shipped
+/// name) instead of the one on the `game:` line.
+pub fn run_file(path: &str, game: Option<&str>) -> Result<Vec<Verdict>, String> {
     let text = crate::compile::read_text(Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
-    run_text(path, &text)
+    run_text(path, &text, game)
 }
 
-/// Runs the scenarios in `text` (read from `path`, for relative game paths).
-pub fn run_text(path: &str, text: &str) -> Result<Vec<Verdict>, String> {
+/// Runs the scenarios in `text` (read from `path`, for relative game
+/// paths), against `game` when given.
+pub fn run_text(path: &str, text: &str, game: Option<&str>) -> Result<Vec<Verdict>, String> {
     let mut game_file = None;
     let mut blocks: Vec<(String, Vec<(usize, String)>)> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -78,7 +81,10 @@ pub fn run_text(path: &str, text: &str) -> Result<Vec<Verdict>, String> {
             ));
         }
     }
-    let (game_file, game_line) = game_file.ok_or_else(|| format!("{path}: no `game:` line"))?;
+    let (mut game_file, game_line) = game_file.ok_or_else(|| format!("{path}: no `game:` line"))?;
+    if let Some(g) = game {
+        game_file = g.to_string();
+    }
     Ok(blocks
         .into_iter()
         .map(|(name, lines)| Verdict {
@@ -373,7 +379,7 @@ mod tests {
 
     /// The failure of the only scenario of `text` (a checkers scenario file).
     fn failure(text: &str) -> String {
-        let v = run_text("x.scenarios", text).expect("the file reads");
+        let v = run_text("x.scenarios", text, None).expect("the file reads");
         assert_eq!(v.len(), 1);
         v[0].failure.clone().expect("a failure")
     }

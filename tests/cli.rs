@@ -156,3 +156,26 @@ fn play_refuses_an_illegal_move_and_goes_on() {
     assert!(text.contains("legal moves: "), "{text}");
     assert!(text.contains("White plays"), "{text}");
 }
+
+#[test]
+fn test_takes_a_game_name_and_runs_against_another_game() {
+    // Giveaway's scenarios by the game's name: all pass.
+    let o = ludic(&["test", "giveaway"]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    // Against English draughts, losing the last piece loses instead of
+    // winning (rules.md §3.4 against the giveaway rule): those fail.
+    let o = ludic(&["test", "giveaway", "--game", "checkers"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("FAILED  games/giveaway.scenarios: losing the last piece wins"),
+        "{out}"
+    );
+    let o = ludic(&["test", "no-such-game"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("games/no-such-game.scenarios"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -38,7 +38,7 @@ fn every_game_file_has_passing_scenarios() {
             missing.push(scenarios.display().to_string());
             continue;
         }
-        let verdicts = ludic::scenario::run_file(scenarios.to_str().unwrap())
+        let verdicts = ludic::scenario::run_file(scenarios.to_str().unwrap(), None)
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(
             !verdicts.is_empty(),

@@ -55,8 +55,9 @@ enum Command {
     Play(play::PlayArgs),
     /// Replay recorded games (PDN or trials) through the rules, move by move.
     Replay(replay::ReplayArgs),
-    /// Print a rule file's snapshot: rules in brief, toggles, initial
-    /// position, legal moves and a seeded random game.
+    /// Print a rule file's snapshot: the rules as read (defines expanded,
+    /// toggles applied), toggles, initial position, legal moves and a
+    /// seeded random game.
     Snapshot {
         #[command(flatten)]
         game: GameArgs,
@@ -66,9 +67,15 @@ enum Command {
     },
     /// Run rule scenarios (`FILE.scenarios`); exit 1 if one fails.
     Test {
-        /// Scenario files.
+        /// Scenario files (`games/NAME.scenarios`), or the names of games
+        /// whose scenarios are in `games/` (`checkers`).
         #[arg(required = true)]
         files: Vec<String>,
+        /// Run the scenarios against this game (a path or a shipped name)
+        /// instead of the one on their `game:` line: to see that a
+        /// variant's scenario fails on its base.
+        #[arg(long, value_name = "GAME")]
+        game: Option<String>,
     },
     /// Print rule files in canonical layout; --check for CI, --write in place.
     Fmt(fmt::FmtArgs),
@@ -123,7 +130,7 @@ fn run(cli: Cli) -> Result<i32, Fail> {
         Command::Play(a) => play::run(&a),
         Command::Replay(a) => replay::run(&a),
         Command::Snapshot { game, seed } => util::snapshot(&game, seed),
-        Command::Test { files } => util::scenarios(&files),
+        Command::Test { files, game } => util::scenarios(&files, game.as_deref()),
         Command::Fmt(a) => fmt::run(&a),
         Command::Analyze(a) => analyze::run(&a),
     }

@@ -187,11 +187,15 @@ pub fn snapshot(g: &GameArgs, seed: u64) -> Result<i32, Fail> {
 
 /// `ludic test`: runs scenario files, names the first difference of each
 /// failing scenario.
-pub fn scenarios(files: &[String]) -> Result<i32, Fail> {
+pub fn scenarios(files: &[String], game: Option<&str>) -> Result<i32, Fail> {
     let mut failed = 0;
     let mut total = 0;
+    if let Some(g) = game {
+        println!("against {g} (instead of each file's `game:` line)");
+    }
     for f in files {
-        for v in crate::scenario::run_file(f).map_err(Fail)? {
+        let f = &scenarios_path(f)?;
+        for v in crate::scenario::run_file(f, game).map_err(Fail)? {
             total += 1;
             match v.failure {
                 None => println!("ok      {f}: {}", v.name),
@@ -204,4 +208,25 @@ pub fn scenarios(files: &[String]) -> Result<i32, Fail> {
     }
     println!("{} passed, {failed} failed", total - failed);
     Ok(if failed == 0 { 0 } else { 1 })
+}
+
+/// A scenarios file as given, or `games/NAME.scenarios` for a game's name
+/// (`checkers`, `games/checkers.game`) when that file exists.
+fn scenarios_path(arg: &str) -> Result<String, Fail> {
+    if std::path::Path::new(arg).exists() {
+        return Ok(arg.to_string());
+    }
+    let stem = arg
+        .strip_prefix("games/")
+        .unwrap_or(arg)
+        .trim_end_matches(".game")
+        .trim_end_matches(".scenarios");
+    let beside = format!("games/{stem}.scenarios");
+    if std::path::Path::new(&beside).is_file() {
+        Ok(beside)
+    } else {
+        Err(Fail(format!(
+            "{arg}: no such scenarios file (looked for `{arg}` and `{beside}`)"
+        )))
+    }
 }

@@ -154,7 +154,61 @@ pub fn compile(
     }
 }
 
+/// The rules of a file as the interpreter reads them, in canonical layout:
+/// the variant chain assembled, defines expanded, toggles replaced by the
+/// values in force and `match` clauses resolved; `define` and `toggle`
+/// clauses are left out. Every rule change changes this text (snapshots
+/// show it). Errors as for [`compile`].
+pub fn resolved_rules(file: &str, text: &str, options: &Options) -> Result<String, LoadError> {
+    let assembled = variant::assemble(file, text).map_err(LoadError::Rules)?;
+    let mut d = Diags::default();
+    let resolved = resolve(&assembled.items, options, &mut d)?;
+    let errors = d.items.iter().any(|x| x.severity == Severity::Error);
+    let (Some(r), false) = (resolved, errors) else {
+        return Err(LoadError::Rules(assembled.diagnostics(d.items)));
+    };
+    let mut clause = Clause {
+        head: "game".into(),
+        head_span: Default::default(),
+        head_is_str: false,
+        args: vec![Expr::Str(r.name, Default::default())],
+        named: Vec::new(),
+        span: Default::default(),
+    };
+    clause.args.extend(
+        r.body
+            .into_iter()
+            .filter(|e| !matches!(e, Expr::Clause(c) if c.head == "define" || c.head == "toggle")),
+    );
+    let mut game = Expr::Clause(clause);
+    game.clear_spans();
+    let file = crate::syntax::File {
+        items: vec![game],
+        comments: Vec::new(),
+    };
+    Ok(crate::syntax::print::print_file(&file, ""))
+}
+
 fn lower_file(items: &[Expr], options: &Options, d: &mut Diags) -> Result<Option<Game>, LoadError> {
+    Ok(resolve(items, options, d)?.and_then(|r| lower_game(r.name, &r.body, r.toggles, d)))
+}
+
+/// A game clause with its defines expanded, toggles bound and `match`
+/// clauses resolved: what the lowering reads.
+struct Resolved {
+    /// The game's name.
+    name: String,
+    /// The toggles with the values in force.
+    toggles: Vec<Toggle>,
+    /// The game's clauses after its name (defines kept as written).
+    body: Vec<Expr>,
+}
+
+fn resolve(
+    items: &[Expr],
+    options: &Options,
+    d: &mut Diags,
+) -> Result<Option<Resolved>, LoadError> {
     let game = match items {
         [Expr::Clause(c)] if c.head == "game" => c,
         [] => {
@@ -227,7 +281,11 @@ fn lower_file(items: &[Expr], options: &Options, d: &mut Diags) -> Result<Option
     }
     defines.warn_unused(d);
     warn_unused_toggles(game, &toggles, d);
-    Ok(lower_game(name, &body, toggles, d))
+    Ok(Some(Resolved {
+        name,
+        toggles,
+        body,
+    }))
 }
 
 /// A toggle that no rule reads (`$name` or `(on name)`) does nothing.

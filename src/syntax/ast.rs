@@ -109,6 +109,33 @@ impl Expr {
         }
     }
 
+    /// Sets every span inside to the empty span at 0 (for a tree printed
+    /// without its source, see [`crate::syntax::print_file`]).
+    pub fn clear_spans(&mut self) {
+        let zero = Span::default();
+        match self {
+            Expr::Clause(c) => {
+                c.span = zero;
+                c.head_span = zero;
+                c.args.iter_mut().for_each(Expr::clear_spans);
+                for n in &mut c.named {
+                    n.name_span = zero;
+                    n.value.clear_spans();
+                }
+            }
+            Expr::Array(v, s) => {
+                *s = zero;
+                v.iter_mut().for_each(Expr::clear_spans);
+            }
+            Expr::Str(_, s)
+            | Expr::Int(_, s)
+            | Expr::Bool(_, s)
+            | Expr::Word(_, s)
+            | Expr::Toggle(_, s)
+            | Expr::Param(_, s) => *s = zero,
+        }
+    }
+
     /// A short name of the expression's kind, for error messages
     /// ("a clause", "an integer", …).
     pub fn kind_name(&self) -> &'static str {
