@@ -244,8 +244,44 @@ fn step(st: &mut State, line: &str) -> Result<(), String> {
         k if k.starts_with("expect roles") => {
             expect_roles(st, k.trim_start_matches("expect roles").trim(), value)
         }
-        other => Err(format!("unknown line `{other}:`")),
+        other => Err(unknown_line(other)),
     }
+}
+
+/// The keys a scenario line may start with (`SITE` and `NAME` stand for a
+/// site label and a counter's name).
+const KEYS: &[&str] = &[
+    "set",
+    "fen",
+    "put",
+    "to-move",
+    "moves",
+    "play",
+    "expect moves",
+    "expect legal",
+    "expect illegal",
+    "expect fen",
+    "expect empty",
+    "expect owner",
+    "expect outcome",
+    "expect to-move",
+    "expect stack SITE",
+    "expect counter NAME",
+    "expect roles SITE",
+];
+
+/// "unknown line", with the nearest key and the valid ones.
+fn unknown_line(key: &str) -> String {
+    let near = crate::diag::did_you_mean(key, KEYS.iter().copied())
+        .map(|k| format!("did you mean `{k}:`? "))
+        .unwrap_or_default();
+    format!(
+        "unknown line `{key}:`; {near}lines are: {}",
+        KEYS.iter()
+            .map(|k| format!("`{k}:`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
 }
 
 fn same(want: &str, got: &str, what: &str) -> Result<(), String> {
@@ -390,6 +426,16 @@ mod tests {
             "# a game that is not there\ngame: nowhere.game\nscenario: s\nexpect outcome: none\n",
         );
         assert!(f.starts_with("x.scenarios:2: "), "{f}");
+    }
+
+    #[test]
+    fn an_unknown_line_names_the_nearest_key() {
+        let f = failure("game: checkers\nscenario: s\nexpect legals: 9-13\n");
+        assert!(
+            f.starts_with("x.scenarios:3: unknown line `expect legals:`"),
+            "{f}"
+        );
+        assert!(f.contains("did you mean `expect legal:`?"), "{f}");
     }
 
     #[test]

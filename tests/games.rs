@@ -35,7 +35,11 @@ fn every_game_file_has_passing_scenarios() {
         }
         let scenarios = path.with_extension("scenarios");
         if !scenarios.exists() {
-            missing.push(scenarios.display().to_string());
+            missing.push(format!(
+                "{} (write {}; see docs/testing.md)",
+                path.display(),
+                scenarios.display()
+            ));
             continue;
         }
         let verdicts = ludic::scenario::run_file(scenarios.to_str().unwrap(), None)
@@ -53,7 +57,7 @@ fn every_game_file_has_passing_scenarios() {
     }
     assert!(
         missing.is_empty(),
-        "game files without scenarios: {missing:?}"
+        "game files without a scenarios file: {missing:?}"
     );
     assert!(
         failures.is_empty(),

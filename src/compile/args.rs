@@ -196,7 +196,14 @@ pub fn clause<'a>(e: &'a Expr, what: &str, d: &mut Diags) -> Option<&'a Clause> 
 }
 
 /// True for expressions whose error was reported by an earlier step: a
-/// define call that could not be expanded, a `$name` that names no toggle.
+/// define call that could not be expanded, a `$name` that names no toggle
+/// (or a broken one), a [`reported`] stand-in.
 pub fn already_reported(e: &Expr) -> bool {
     matches!(e, Expr::Toggle(..)) || matches!(e, Expr::Clause(c) if c.head_is_str)
+}
+
+/// A stand-in for an expression whose error has been reported (a `match`
+/// with no case that applies): later stages pass over it in silence.
+pub fn reported(span: Span) -> Expr {
+    Expr::Toggle(String::new(), span)
 }

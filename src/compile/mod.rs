@@ -236,11 +236,17 @@ fn resolve(
         .unwrap_or("?")
         .to_string();
     let mut toggles = Vec::new();
+    // Declared with errors: `$name` stays unbound without more errors.
+    let mut broken = Vec::new();
     let mut defines = Defines::default();
     for c in clauses(game) {
         match c.head.as_str() {
             "toggle" => {
-                if let Some(t) = toggles::declare(c, d) {
+                let declared = toggles::declare(c, d);
+                if let (None, Some(Expr::Word(w, _))) = (&declared, c.args.first()) {
+                    broken.push(w.clone());
+                }
+                if let Some(t) = declared {
                     if toggles.iter().any(|x: &Toggle| x.name == t.name) {
                         d.twice(c.span, "toggle", &t.name);
                     } else {
@@ -275,7 +281,7 @@ fn resolve(
             // Defines first: their bodies may read toggles.
             defines.expand(e, d);
             toggles::check_match_cases(e, &toggles, d);
-            toggles::substitute(e, &toggles, d);
+            toggles::substitute(e, &toggles, &broken, d);
             toggles::select(e, d);
         }
     }

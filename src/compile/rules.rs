@@ -420,8 +420,19 @@ impl Lowerer {
             format!("unknown {context} ludeme `{}`", c.head),
             format!("expected one of: {}", names.join(", ")),
         );
+        let elsewhere: Vec<&str> = vocab::LUDEMES
+            .iter()
+            .filter(|l| l.name == c.head)
+            .map(|l| l.context)
+            .collect();
         let all = vocab::LUDEMES.iter().map(|l| l.name);
-        if let Some(s) =
+        if !elsewhere.is_empty() {
+            diag = diag.with_help(format!(
+                "`{}` is a {} ludeme: it cannot stand in a {context}",
+                c.head,
+                elsewhere.join(" or ")
+            ));
+        } else if let Some(s) =
             did_you_mean(&c.head, names.iter().copied()).or_else(|| did_you_mean(&c.head, all))
         {
             diag = diag.with_help(format!("did you mean `{s}`?"));

@@ -526,3 +526,25 @@ fn a_match_on_a_boolean_toggle_needs_both_cases() {
     );
     ok(&text);
 }
+
+#[test]
+fn a_toggle_with_a_bad_default_is_reported_once() {
+    // The default is out of range: one error, and `$n` is not then called
+    // unknown, nor the match on it incomplete.
+    let m = error_messages(&small(
+        r#"(toggle n int default:7 range:{1 3} "N")
+           (play (step dirs:(match $n (case 1 N) (case 2 S) (case 3 E))))"#,
+    ));
+    assert_eq!(m, ["7 is out of range 1..=3"]);
+}
+
+#[test]
+fn a_ludeme_in_the_wrong_place_is_named_as_such() {
+    let e = errors(&small("(play (priority {(step)} (board (square 2 2))))"));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].message, "unknown move ludeme `board`");
+    assert_eq!(
+        e[0].help.as_deref(),
+        Some("`board` is a game ludeme: it cannot stand in a move")
+    );
+}

@@ -89,7 +89,13 @@ fn value_of(e: &Expr, ty: &ToggleType, d: &mut Diags) -> Option<Value> {
     match check_value(&v, ty) {
         Ok(()) => Some(v),
         Err(msg) => {
-            d.error(e.span(), msg, format!("expected {ty}"));
+            let mut diag = Diagnostic::error(e.span(), msg, format!("expected {ty}"));
+            if let (Value::Choice(c), ToggleType::Choice(cs)) = (&v, ty)
+                && let Some(s) = did_you_mean(c, cs.iter().map(String::as_str))
+            {
+                diag = diag.with_help(format!("did you mean `{s}`?"));
+            }
+            d.push(diag);
             None
         }
     }
@@ -152,23 +158,27 @@ pub fn apply_overrides(toggles: &mut [Toggle], sets: &[(String, String)]) -> Vec
     errors
 }
 
-/// Replaces every `$name` in `e` by the toggle's value.
-pub fn substitute(e: &mut Expr, toggles: &[Toggle], d: &mut Diags) {
+/// Replaces every `$name` in `e` by the toggle's value. A `$name` of a
+/// toggle in `broken` (declared, but its declaration has errors) is left
+/// as it is, without a second error.
+pub fn substitute(e: &mut Expr, toggles: &[Toggle], broken: &[String], d: &mut Diags) {
     match e {
         Expr::Toggle(name, span) => {
             if let Some(t) = toggles.iter().find(|t| &t.name == name) {
                 *e = literal(&t.value, *span);
-            } else {
+            } else if !broken.contains(name) {
                 unknown(name, *span, toggles, d);
             }
         }
         Expr::Clause(c) => {
-            c.args.iter_mut().for_each(|a| substitute(a, toggles, d));
+            c.args
+                .iter_mut()
+                .for_each(|a| substitute(a, toggles, broken, d));
             c.named
                 .iter_mut()
-                .for_each(|n| substitute(&mut n.value, toggles, d));
+                .for_each(|n| substitute(&mut n.value, toggles, broken, d));
         }
-        Expr::Array(v, _) => v.iter_mut().for_each(|a| substitute(a, toggles, d)),
+        Expr::Array(v, _) => v.iter_mut().for_each(|a| substitute(a, toggles, broken, d)),
         _ => {}
     }
 }
@@ -201,9 +211,14 @@ pub fn select(e: &mut Expr, d: &mut Diags) {
     if let Expr::Clause(c) = e
         && c.head == "match"
     {
-        if let Some(chosen) = choose(c, d) {
-            *e = chosen;
-            select(e, d);
+        match choose(c, d) {
+            Some(chosen) => {
+                *e = chosen;
+                select(e, d);
+            }
+            // Reported (here or, for a broken toggle, before): later
+            // stages say nothing more about it.
+            None => *e = super::args::reported(c.span),
         }
         return;
     }
@@ -273,6 +288,9 @@ pub fn check_match_cases(e: &Expr, toggles: &[Toggle], d: &mut Diags) {
 fn choose(c: &Clause, d: &mut Diags) -> Option<Expr> {
     check_shape(c, 2, usize::MAX, &[], d);
     let key = c.args.first()?;
+    if super::args::already_reported(key) {
+        return None;
+    }
     let mut cases = Vec::new();
     for arm in &c.args[1..] {
         match arm {

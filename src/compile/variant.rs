@@ -115,15 +115,24 @@ fn resolve_base(file: &str, v: &Clause, depth: usize) -> Result<(String, String)
             return Ok(found);
         }
     }
+    let place = if dir.as_os_str().is_empty() {
+        "the current directory".to_string()
+    } else {
+        format!("`{}`", dir.display())
+    };
+    let shipped = crate::compile::shipped_games();
+    let hint = match did_you_mean(stem, shipped.iter().copied()) {
+        Some(s) => {
+            format!("did you mean `{s}.game`? (looked in {place} and among the shipped games)")
+        }
+        None => format!("looked in {place} and among the shipped games"),
+    };
     Err(Diagnostic::error(
         *span,
         format!("base `{name}` not found"),
         "no such file or shipped game",
     )
-    .with_help(format!(
-        "looked in {} and among the shipped games",
-        dir.display()
-    )))
+    .with_help(hint))
 }
 
 /// Applies the variant's changes to the base's game clause.
@@ -227,15 +236,34 @@ fn replace(c: &Clause, game: &mut Clause, d: &mut Diags) {
         .find(|e| matches!(e, Expr::Clause(x) if key(x) == want))
     {
         Some(slot) => *slot = Expr::Clause(new.clone()),
-        None => d.error(
-            new.head_span,
-            format!(
-                "the base has no `({}{})` to replace",
-                new.head,
-                want.1.map(|n| format!(" {n}")).unwrap_or_default()
-            ),
-            "use (add …) to add a clause",
-        ),
+        None => {
+            // The names the base gives clauses with this head.
+            let names: Vec<String> = game
+                .args
+                .iter()
+                .filter_map(|e| match e {
+                    Expr::Clause(x) if x.head == new.head => first_name(x),
+                    _ => None,
+                })
+                .collect();
+            let mut diag = Diagnostic::error(
+                new.head_span,
+                format!(
+                    "the base has no `({}{})` to replace",
+                    new.head,
+                    want.1.as_ref().map(|n| format!(" {n}")).unwrap_or_default()
+                ),
+                "use (add …) to add a clause",
+            );
+            if let Some(s) = want
+                .1
+                .as_deref()
+                .and_then(|n| did_you_mean(n, names.iter().map(String::as_str)))
+            {
+                diag = diag.with_help(format!("did you mean `{s}`?"));
+            }
+            d.push(diag);
+        }
     }
 }
 
