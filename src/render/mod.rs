@@ -82,10 +82,36 @@ pub fn render(st: &State) -> String {
 /// A sentence for an outcome: "Black wins (NoMoves)", "draw (Repetition)".
 pub fn describe_outcome(st: &State, o: &crate::engine::Outcome) -> String {
     let reason = o.reason().to_string();
-    match o.winner() {
+    let result = match o.winner() {
         Some(w) => format!("{} wins ({reason})", st.game().players[w as usize].name),
         None => format!("draw ({reason})"),
+    };
+    match scores_text(st) {
+        Some(scores) => format!("{result}; scores {scores}"),
+        None => result,
     }
+}
+
+/// Each player's score, tie-breaks in brackets (`Dark 10 (3), Light 10
+/// (5)`); `None` when the game declares no `(score …)`.
+pub fn scores_text(st: &State) -> Option<String> {
+    st.game().end.score.as_ref()?;
+    let parts: Vec<String> = st
+        .game()
+        .players
+        .iter()
+        .enumerate()
+        .map(|(p, info)| {
+            let v = st.scores(p as u8);
+            let ties: Vec<String> = v[1..].iter().map(i64::to_string).collect();
+            if ties.is_empty() {
+                format!("{} {}", info.name, v[0])
+            } else {
+                format!("{} {} ({})", info.name, v[0], ties.join(", "))
+            }
+        })
+        .collect();
+    Some(parts.join(", "))
 }
 
 /// The board with each site's label, for learning the notation.
