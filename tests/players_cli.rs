@@ -188,3 +188,55 @@ fn analyze_refuses_humans_and_unknown_players() {
         assert_eq!(o.status.code(), Some(2), "{p}");
     }
 }
+
+#[test]
+fn analyze_against_another_game_compares_seat_by_seat() {
+    // Giveaway moves as English draughts does and only inverts who wins
+    // (rules.md §3, the giveaway variant): the same seeded random games
+    // are played in both, so each side's wins in one are the other side's
+    // wins in the other, and the draws are the same.
+    let out = ok(&ludic(&[
+        "analyze",
+        "giveaway",
+        "--against",
+        "checkers",
+        "--count",
+        "200",
+        "--json",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let s = v["settings"].as_array().unwrap();
+    assert_eq!(s.len(), 2);
+    let wins = |i: usize, p: usize| s[i]["wins"][p]["count"].as_u64().unwrap();
+    assert_eq!(wins(0, 0), wins(1, 1));
+    assert_eq!(wins(0, 1), wins(1, 0));
+    assert_ne!(wins(0, 0), wins(0, 1), "a test that could not tell");
+    assert_eq!(s[0]["draws"]["count"], s[1]["draws"]["count"]);
+    // A game that does not load, or has another number of players, is
+    // refused.
+    let o = ludic(&[
+        "analyze",
+        "checkers",
+        "--against",
+        "nowhere.game",
+        "--count",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let three = tmp("three.game");
+    std::fs::write(
+        &three,
+        r#"(game "Three" (players 3) (board (square 3 3)) (piece "P") (play (pass)))"#,
+    )
+    .unwrap();
+    let o = ludic(&[
+        "analyze",
+        "checkers",
+        "--against",
+        three.to_str().unwrap(),
+        "--count",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("3 players"));
+}

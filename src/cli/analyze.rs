@@ -40,6 +40,11 @@ pub struct AnalyzeArgs {
     /// compare.
     #[arg(long, value_name = "NAME=VALUE")]
     compare: Vec<String>,
+    /// Also play this game (a variant file, or its base) and compare;
+    /// `--compare` settings apply to it. It must have as many players;
+    /// they are compared seat by seat (first player, second…).
+    #[arg(long, value_name = "GAME")]
+    against: Option<String>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -78,8 +83,30 @@ struct Setting {
 pub fn run(a: &AnalyzeArgs) -> Result<i32, Fail> {
     let base = a.game.load()?;
     let names: Vec<String> = base.players.iter().map(|p| p.name.clone()).collect();
-    let mut settings = vec![(label(&a.game.sets, "defaults"), base)];
-    if !a.compare.is_empty() {
+    let first = match &a.against {
+        Some(_) => format!("{} {}", a.game.file, label(&a.game.sets, ""))
+            .trim_end()
+            .to_string(),
+        None => label(&a.game.sets, "defaults"),
+    };
+    let mut settings = vec![(first, base)];
+    if let Some(other) = &a.against {
+        let args = GameArgs {
+            file: other.clone(),
+            sets: a.compare.clone(),
+        };
+        let game = args.load()?;
+        if game.players.len() != names.len() {
+            return Err(Fail(format!(
+                "--against {other}: {} players, but {} has {}",
+                game.players.len(),
+                a.game.file,
+                names.len()
+            )));
+        }
+        let sets = label(&a.compare, "");
+        settings.push((format!("{other} {sets}").trim_end().to_string(), game));
+    } else if !a.compare.is_empty() {
         let args = GameArgs {
             file: a.game.file.clone(),
             sets: a.game.sets.iter().chain(&a.compare).cloned().collect(),
