@@ -56,6 +56,8 @@ pub fn run(a: &FmtArgs) -> Result<i32, Fail> {
             if formatted != text {
                 std::fs::write(file, &formatted).map_err(|e| Fail(format!("{file}: {e}")))?;
                 eprintln!("{name}: rewritten");
+            } else {
+                eprintln!("{name}: already in canonical layout");
             }
         } else {
             print!("{formatted}");
