@@ -41,11 +41,31 @@ impl Diags {
         if already_reported(e) {
             return;
         }
-        self.error(
-            e.span(),
-            format!("expected {what}, found {}", e.kind_name()),
-            format!("expected {what}"),
+        self.push(
+            Diagnostic::error(
+                e.span(),
+                format!("expected {what}, found {}", e.kind_name()),
+                format!("expected {what}"),
+            )
+            .with_help(how_to_write(what)),
         );
+    }
+}
+
+/// How to write a value of the kind `what` names ("an integer", "a
+/// word", "`{MIN MAX}`"…), for the hint under an "expected" error.
+fn how_to_write(what: &str) -> String {
+    let how = [
+        ("integer", "digits, without quotes: `8`, `-1`"),
+        ("word", "a bare word, without quotes: `Diagonal`, `Mover`"),
+        ("string", "a name in double quotes: `\"Man\"`"),
+        ("boolean", "`true` or `false`"),
+        ("clause", "a clause in brackets: `(head …)`"),
+        ("array", "values in braces: `{a b}`"),
+    ];
+    match how.iter().find(|(k, _)| what.contains(k)) {
+        Some((_, h)) => format!("write {h}"),
+        None => format!("write {what} here"),
     }
 }
 

@@ -122,14 +122,23 @@ impl Defines {
         let def = self.map.get_mut(name)?;
         def.used = true;
         if args.len() != def.arity as usize {
-            d.error(
-                span,
-                format!(
-                    "define `{name}` takes {} argument(s), found {}",
-                    def.arity,
-                    args.len()
-                ),
-                format!("expected {} argument(s)", def.arity),
+            let params: Vec<String> = (1..=def.arity).map(|k| format!("ARG{k}")).collect();
+            let call = if params.is_empty() {
+                format!("`\"{name}\"` alone")
+            } else {
+                format!("`(\"{name}\" {})`", params.join(" "))
+            };
+            d.push(
+                Diagnostic::error(
+                    span,
+                    format!(
+                        "define `{name}` takes {} argument(s), found {}",
+                        def.arity,
+                        args.len()
+                    ),
+                    format!("expected {} argument(s)", def.arity),
+                )
+                .with_help(format!("call it as {call}")),
             );
             return None;
         }
@@ -155,6 +164,18 @@ impl Defines {
         );
         if let Some(s) = did_you_mean(&c.head, self.map.keys().map(String::as_str)) {
             diag = diag.with_help(format!("did you mean `{s}`?"));
+        } else if let Some(w) = did_you_mean(&c.head, super::vocab::words()) {
+            diag = diag.with_help(format!(
+                "`{w}` is a word of the language: write it bare, without quotes or brackets"
+            ));
+        } else {
+            let mut names: Vec<&str> = self.map.keys().map(String::as_str).collect();
+            names.sort_unstable();
+            diag = diag.with_help(if names.is_empty() {
+                "the file declares no define".to_string()
+            } else {
+                format!("the defines are: {}", names.join(", "))
+            });
         }
         d.push(diag);
     }
@@ -165,11 +186,14 @@ impl Defines {
             self.map.iter().filter(|(_, def)| !def.used).collect();
         unused.sort_by_key(|(_, def)| def.span.start);
         for (name, def) in unused {
-            d.push(Diagnostic::warning(
-                def.span,
-                format!("define `{name}` is never used"),
-                "unused define",
-            ));
+            d.push(
+                Diagnostic::warning(
+                    def.span,
+                    format!("define `{name}` is never used"),
+                    "unused define",
+                )
+                .with_help("remove it, or call it where it is meant to apply"),
+            );
         }
     }
 }

@@ -325,11 +325,17 @@ fn warn_unused_toggles(game: &Clause, toggles: &[Toggle], d: &mut Diags) {
                     _ => None,
                 })
                 .unwrap_or_default();
-            d.push(crate::diag::Diagnostic::warning(
-                span,
-                format!("toggle `{}` is never read", t.name),
-                "unused toggle",
-            ));
+            d.push(
+                crate::diag::Diagnostic::warning(
+                    span,
+                    format!("toggle `{}` is never read", t.name),
+                    "unused toggle",
+                )
+                .with_help(format!(
+                    "read it with `${0}` or `(on {0})`, or remove it",
+                    t.name
+                )),
+            );
         }
     }
 }

@@ -53,10 +53,13 @@ fn toggle_type(c: &Clause, d: &mut Diags) -> Option<ToggleType> {
                 let words = words?;
                 for (i, w) in words.iter().enumerate() {
                     if words[..i].contains(w) {
-                        d.error(
-                            v[i].span(),
-                            format!("choice `{w}` is listed twice"),
-                            "each choice once",
+                        d.push(
+                            Diagnostic::error(
+                                v[i].span(),
+                                format!("choice `{w}` is listed twice"),
+                                "each choice once",
+                            )
+                            .with_help(format!("remove this `{w}`")),
                         );
                         return None;
                     }
@@ -90,10 +93,18 @@ fn value_of(e: &Expr, ty: &ToggleType, d: &mut Diags) -> Option<Value> {
         Ok(()) => Some(v),
         Err(msg) => {
             let mut diag = Diagnostic::error(e.span(), msg, format!("expected {ty}"));
-            if let (Value::Choice(c), ToggleType::Choice(cs)) = (&v, ty)
-                && let Some(s) = did_you_mean(c, cs.iter().map(String::as_str))
-            {
-                diag = diag.with_help(format!("did you mean `{s}`?"));
+            match (&v, ty) {
+                (Value::Choice(c), ToggleType::Choice(cs)) => {
+                    if let Some(s) = did_you_mean(c, cs.iter().map(String::as_str)) {
+                        diag = diag.with_help(format!("did you mean `{s}`?"));
+                    }
+                }
+                (_, ToggleType::Int { min, max }) => {
+                    diag = diag.with_help(format!(
+                        "give a value from {min} to {max}, or widen the toggle's `range:`"
+                    ));
+                }
+                _ => {}
             }
             d.push(diag);
             None

@@ -255,13 +255,19 @@ fn replace(c: &Clause, game: &mut Clause, d: &mut Diags) {
                 ),
                 "use (add …) to add a clause",
             );
-            if let Some(s) = want
-                .1
-                .as_deref()
-                .and_then(|n| did_you_mean(n, names.iter().map(String::as_str)))
-            {
-                diag = diag.with_help(format!("did you mean `{s}`?"));
-            }
+            diag = diag.with_help(
+                match want
+                    .1
+                    .as_deref()
+                    .and_then(|n| did_you_mean(n, names.iter().map(String::as_str)))
+                {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None => format!(
+                        "`(add ({} …))` adds a clause the base does not have",
+                        new.head
+                    ),
+                },
+            );
             d.push(diag);
         }
     }

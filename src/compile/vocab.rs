@@ -283,6 +283,16 @@ pub const SET_WORDS: &[&str] = &["Removed", "Converted"];
 /// Condition words usable without parentheses.
 pub const CONDITION_WORDS: &[&str] = &["Empty", "Mine", "Enemy", "Friend", "true", "false"];
 
+/// Every bare word of the language (conditions, sites, sets, directions).
+pub fn words() -> impl Iterator<Item = &'static str> {
+    CONDITION_WORDS
+        .iter()
+        .chain(SITE_WORDS)
+        .chain(SET_WORDS)
+        .chain(DIRECTION_WORDS)
+        .copied()
+}
+
 /// The ludemes allowed in a context.
 pub fn names_in(context: &str) -> impl Iterator<Item = &'static str> + '_ {
     LUDEMES

@@ -466,7 +466,11 @@ pub fn pest_error(err: &Error<Rule>, source: &str, base: usize) -> (Diagnostic, 
         return found;
     }
     let (span, found) = found_at(source, pos);
-    let diag = Diagnostic::error(span, format!("unexpected {found}"), expected(positives));
+    let diag = Diagnostic::error(span, format!("unexpected {found}"), expected(positives))
+        .with_help(
+            "a rule file holds clauses `(…)`, arrays `{…}`, words, \"strings\", numbers, \
+             `$toggle`, `#1` and `// comments`",
+        );
     (diag, token_fix(source, span))
 }
 
