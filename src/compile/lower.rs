@@ -175,6 +175,17 @@ impl Lowerer {
                     format!("piece `{name}` is declared twice"),
                     "second declaration",
                 );
+            } else if (self.kinds.len() + 1) * self.players.len().max(1) > 255 {
+                // A piece id is a byte: kind × players + owner.
+                let players = self.players.len().max(1);
+                d.error(
+                    c.span,
+                    format!("too many pieces: no room for `{name}`"),
+                    format!(
+                        "at most {} pieces with {players} player(s) (255 piece ids)",
+                        255 / players
+                    ),
+                );
             } else {
                 self.kinds.push(name.to_string());
             }
