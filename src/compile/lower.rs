@@ -171,6 +171,20 @@ impl Lowerer {
         if let Some(name) = c.args.first().and_then(|e| string(e, d)) {
             if self.kinds.iter().any(|k| k == name) {
                 d.twice(c.span, "piece", name);
+            } else if (self.kinds.len() + 1) * self.players.len().max(1) > 255 {
+                // A piece id is a byte: kind × players + owner.
+                let players = self.players.len().max(1);
+                d.push(
+                    crate::diag::Diagnostic::error(
+                        c.span,
+                        format!("too many pieces: no room for `{name}`"),
+                        format!(
+                            "at most {} pieces with {players} player(s) (255 piece ids)",
+                            255 / players
+                        ),
+                    )
+                    .with_help("use fewer kinds: a stack's height can tell pieces apart"),
+                );
             } else {
                 self.kinds.push(name.to_string());
             }

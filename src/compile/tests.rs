@@ -548,3 +548,27 @@ fn a_ludeme_in_the_wrong_place_is_named_as_such() {
         Some("`board` is a game ludeme: it cannot stand in a move")
     );
 }
+
+#[test]
+fn too_many_pieces_are_an_error_at_the_first_piece_too_many() {
+    // A piece id is a byte: 2 players × 127 kinds fit (254), the 128th kind
+    // does not. It used to fail with no diagnostic at all ("no problems").
+    let pieces = |n: usize| -> String { (0..n).map(|i| format!(r#"(piece "P{i}") "#)).collect() };
+    let text = |n: usize| {
+        format!(
+            r#"(game "T" (players 2) (board (square 3 3)) {} (play (step)))"#,
+            pieces(n)
+        )
+    };
+    assert_eq!(ok(&text(127)).kinds.len(), 127);
+    let text = text(129);
+    let e = errors(&text);
+    assert_eq!(e.len(), 2, "{e:?}");
+    assert_eq!(e[0].message, "too many pieces: no room for `P127`");
+    assert_eq!(
+        e[0].label,
+        "at most 127 pieces with 2 player(s) (255 piece ids)"
+    );
+    assert_eq!(under(&text, &e[0]), r#"(piece "P127")"#);
+    assert_eq!(under(&text, &e[1]), r#"(piece "P128")"#);
+}

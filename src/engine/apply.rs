@@ -53,6 +53,9 @@ impl State {
         self.push_frame();
         let game = self.game.clone();
         let generator = &game.gens[m.gen_id as usize];
+        // `turn_captured` is cleared for the step, to see whether it
+        // removes a piece, then merged back.
+        let captured_before = std::mem::take(&mut self.s.turn_captured);
         self.move_part(m, generator);
         let ctx = self.step_ctx(m);
         if filter
@@ -74,12 +77,16 @@ impl State {
             self.undo();
             return false;
         }
-        // A chain goes on while the piece can move again, but never longer
-        // than there are sites: a chain whose steps capture nothing could
-        // otherwise loop for ever.
+        // A chain goes on while the piece can move again, and only after a
+        // step that removed a piece: chained steps that capture nothing
+        // could go back and forth, and the turns to list would grow
+        // exponentially with the chain's length. Never longer than there
+        // are sites either.
+        let removed = self.s.turn_captured;
+        self.s.turn_captured |= captured_before;
         self.s.turn_steps += 1;
         let room = (self.s.turn_steps as usize) < self.heights.len();
-        if generator.chain && !ended && room && self.has_move_from(m.gen_id, m.to) {
+        if generator.chain && removed && !ended && room && self.has_move_from(m.gen_id, m.to) {
             self.s.cont = Some(super::Continuation {
                 gen_id: m.gen_id,
                 site: m.to,
@@ -130,7 +137,11 @@ impl State {
             GenKind::Flip(id) => self.flip(id),
         }
 
-        if generator.kind == GenKind::Hop && generator.capture && m.over != NO_SITE {
+        if generator.kind == GenKind::Hop
+            && generator.capture
+            && m.over != NO_SITE
+            && self.height(m.over) > 0
+        {
             self.clear_site(m.over);
             self.s.turn_captured = true;
         }

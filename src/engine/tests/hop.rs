@@ -183,6 +183,42 @@ fn number_labels_are_used_in_notation() {
 }
 
 #[test]
+fn a_chain_goes_on_only_after_a_step_that_removed_a_piece() {
+    // 1×5: P1 a1, P2 e1. Hops over empty sites remove nothing, so the chain
+    // stops after one (before, the piece hopped back and forth between a1
+    // and c1 until the chain had as many steps as there are sites).
+    let rule = "(hop over:Empty capture:false chain:true)";
+    let st = start(&row(5, r#""a1""#, r#""e1""#, rule));
+    assert_eq!(st.legal_turn_strings(), ["a1-c1"]);
+    // A capture that finds the jumped site empty removes nothing either.
+    let rule = "(hop over:true chain:true)";
+    let st = start(&row(5, r#""a1""#, r#""e1""#, rule));
+    assert_eq!(st.legal_turn_strings(), ["a1xc1"]);
+    // A removal by an effect counts: over b1 and d1, both removed.
+    let rule = "(hop dirs:E capture:false chain:true then:(remove Over))";
+    let mut st = start(&row(7, r#""a1""#, r#""b1" "d1""#, rule));
+    assert_eq!(st.legal_turn_strings(), ["a1-c1-e1"]);
+    play(&mut st, "a1-c1-e1");
+    assert_eq!(position(&st), "e1=M");
+}
+
+#[test]
+fn a_chain_over_empty_sites_does_not_blow_up_the_turns() {
+    // An 8×8 board with one piece that may hop over anything: with chains
+    // going on over empty sites, every walk of up to 64 hops was a turn
+    // (4^64 of them: listing them exhausted memory). Now each hop over an
+    // empty site ends the turn.
+    let st = start(
+        r#"(game "T" (players 2) (board (square 8 8)) (piece "Man")
+             (setup (fill "Man" P1 (sites "d4")) (fill "Man" P2 (sites "h8")))
+             (play (hop over:true to:Empty chain:true)))"#,
+    );
+    assert_eq!(sorted_turns(&st), ["d4xb4", "d4xd2", "d4xd6", "d4xf4"]);
+    // P2's h8 then has two hops (to h6 and f8).
+    assert_eq!(perft(&st, 2), 4 * 2);
+}
+
+#[test]
 fn a_chain_ends_when_its_piece_is_gone() {
     // 1×7: P1 a1, P2 b1 d1. The hop removes its own piece on landing
     // (`then:(remove To)`). After a1xc1 nothing of P1's is on c1, so the
