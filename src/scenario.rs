@@ -12,6 +12,7 @@
 //! fen: B:W26,27:B22              # a FEN position (numbered sites), or:
 //! put: D:a1,b2 L:c3              # stacks on an empty board, by player letter
 //! to-move: D                     # the player to move after `put:`
+//! put: D D:a1,b2 L:c3            # the same, the side to move first
 //! moves: 11-15 23-19             # moves played first
 //! expect moves: 22x31            # exactly these legal moves (any order)
 //! expect legal: 22x31            # these moves are among the legal ones
@@ -26,10 +27,11 @@
 //! expect counter mp: 12          # the player to move's counter
 //! expect to-move: B
 //! ```
-//! In `put:`, `d4*3` puts three pieces; a site named twice gets both
-//! players' pieces in the order written (a mixed stack).
+//! `put:` takes a position text, as `--position` does (see
+//! [`crate::record::position`]): `d4*3` puts three pieces; a site named
+//! twice gets both players' pieces in the order written (a mixed stack); a
+//! piece may carry a setup-code prefix (`D:Ka1`, see `(code …)`).
 //! Lines run in order; `expect` lines check the position reached so far.
-//! A `put:` piece may carry a setup-code prefix (`D:Ka1`, see `(code …)`).
 
 use crate::compile::{Game, LoadError, Options, read_source};
 use crate::engine::State;
@@ -166,7 +168,7 @@ fn step(st: &mut State, line: &str) -> Result<(), String> {
             *st = State::from_fen(st.game().clone(), value)?;
             Ok(())
         }
-        "put" => put(st, value),
+        "put" => st.put(value),
         "to-move" => {
             let p = player(st, value)?;
             let stacks = current_stacks(st);
@@ -293,12 +295,7 @@ fn same(want: &str, got: &str, what: &str) -> Result<(), String> {
 }
 
 fn player(st: &State, letter: &str) -> Result<u8, String> {
-    st.game()
-        .players
-        .iter()
-        .position(|p| p.letter.to_string().eq_ignore_ascii_case(letter))
-        .map(|i| i as u8)
-        .ok_or_else(|| format!("no player has the letter `{letter}`"))
+    crate::record::position::player_by_letter(st.game(), letter)
 }
 
 fn sites<'a>(
@@ -321,54 +318,6 @@ fn current_stacks(st: &State) -> Vec<(u16, Vec<u8>)> {
         .map(|s| (s, st.stack(s).to_vec()))
         .filter(|(_, v)| !v.is_empty())
         .collect()
-}
-
-/// `put: D:a1,b2 L:Kc3`: sets up these stacks on an empty board (setup
-/// codes as prefixes, `*N` for N pieces).
-fn put(st: &mut State, value: &str) -> Result<(), String> {
-    let mut stacks: Vec<(u16, Vec<u8>)> = Vec::new();
-    for group in value.split_whitespace() {
-        let (letter, list) = group.split_once(':').ok_or("expected `LETTER:site,site`")?;
-        let owner = player(st, letter)?;
-        for item in list.split(',').filter(|x| !x.is_empty()) {
-            let game = st.game().clone();
-            let (item, times) = match item.split_once('*') {
-                Some((i, n)) => (
-                    i,
-                    n.parse::<usize>()
-                        .map_err(|_| format!("bad count in `{i}*{n}`"))?,
-                ),
-                None => (item, 1),
-            };
-            let split = item
-                .find(|c: char| c.is_ascii_digit() || c.is_ascii_lowercase())
-                .unwrap_or(0);
-            let (prefix, label) = item.split_at(split);
-            let site = game
-                .board
-                .site_by_label(label)
-                .ok_or_else(|| format!("no site `{label}`"))?;
-            let (kind, count) = game
-                .codes
-                .iter()
-                .find(|c| c.prefix == prefix)
-                .map(|c| (c.kind, c.count))
-                .or(if prefix.is_empty() {
-                    Some((0, 1))
-                } else {
-                    None
-                })
-                .ok_or_else(|| format!("unknown prefix `{prefix}`"))?;
-            let pieces = vec![game.piece(kind, owner); count as usize * times];
-            match stacks.iter_mut().find(|(s, _)| *s == site) {
-                Some((_, stack)) => stack.extend(pieces),
-                None => stacks.push((site, pieces)),
-            }
-        }
-    }
-    let mover = st.current_player();
-    st.set_up(mover, &stacks);
-    Ok(())
 }
 
 fn expect_owner(st: &State, value: &str) -> Result<(), String> {

@@ -179,3 +179,137 @@ fn test_takes_a_game_name_and_runs_against_another_game() {
         stderr(&o)
     );
 }
+
+/// Polypods on the hexagon of side 3 (rows a–e from the bottom: 3, 4, 5,
+/// 4, 3 points; `ludic show polypods --set board=hex3 --labels`). Dark has
+/// the line c1–c4 (feet c1, c4; body c2, c3), Light the line e1–e3 (body
+/// e2). Dark may place a lone stone on a1, a2 or a3, or on b1, b2, b3 or
+/// d1: a foot whose two Dark neighbours touch each other, the group then
+/// having 3 feet and 2 body stones and touching no Light body stone. Not
+/// on c5 (a line of five: 2 feet, 3 body), b4 or d4 (c4 turns body: 2
+/// feet, 3 body), d2 or d3 (a foot touching Light's body e2), nor on an
+/// occupied point. Passing is always legal.
+const HEX3_POSITION: &str = "D D:c1,c2,c3,c4 L:e1,e2,e3";
+
+#[test]
+fn moves_from_a_position_text_are_the_hand_worked_ones() {
+    let o = ludic(&[
+        "moves",
+        "polypods",
+        "--set",
+        "board=hex3",
+        "--position",
+        HEX3_POSITION,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let list = out.trim().strip_prefix("8 legal move(s): ").expect(&out);
+    let mut moves: Vec<&str> = list.split(' ').collect();
+    moves.sort();
+    assert_eq!(moves, ["a1", "a2", "a3", "b1", "b2", "b3", "d1", "pass"]);
+    // Light to move: the same stones, Light's moves.
+    let light = HEX3_POSITION.replacen('D', "L", 1);
+    let o = ludic(&[
+        "moves",
+        "polypods",
+        "--set",
+        "board=hex3",
+        "--position",
+        &light,
+    ]);
+    assert!(!stdout(&o).contains(" d1 "), "{}", stdout(&o));
+    // `show` writes the position back.
+    let o = ludic(&[
+        "show",
+        "polypods",
+        "--set",
+        "board=hex3",
+        "--position",
+        HEX3_POSITION,
+    ]);
+    assert!(
+        stdout(&o).contains(&format!("position {HEX3_POSITION}\n")),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn fen_on_a_game_it_cannot_describe_points_to_position() {
+    let o = ludic(&["moves", "polypods", "--fen", "D:De2:L"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("expected side to move 'W' or 'B'"), "{err}");
+    assert!(
+        err.contains("this game's players are D, L and its sites have no numbers"),
+        "{err}"
+    );
+    // The example is built from the game's letters and first sites, and works.
+    let example = "D D:h1 L:h2";
+    assert!(err.contains(&format!("--position \"{example}\"")), "{err}");
+    let o = ludic(&["moves", "polypods", "--position", example]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // A game FEN suits gets no such hint; --fen and --position conflict.
+    let o = ludic(&["moves", "checkers", "--fen", "B:W18:X12"]);
+    assert!(!stderr(&o).contains("--position"), "{}", stderr(&o));
+    let o = ludic(&[
+        "moves",
+        "checkers",
+        "--fen",
+        "B:W18",
+        "--position",
+        "B W:18",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn a_bad_position_text_names_the_item() {
+    let o = ludic(&["moves", "polypods", "--position", "D D:a1 X:b2"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).starts_with("--position: `X:b2`: no player has the letter `X`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_game_played_from_a_position_text_is_recorded_and_replays() {
+    let dir = std::env::temp_dir().join(format!("ludic-position-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.trial");
+    let rec = file.to_str().unwrap();
+    let o = ludic(&[
+        "play",
+        "polypods",
+        "--set",
+        "board=hex3",
+        "--position",
+        HEX3_POSITION,
+        "--p1",
+        "random",
+        "--p2",
+        "random",
+        "--quiet",
+        "--record",
+        rec,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let trial = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        trial.contains(&format!("\nposition {HEX3_POSITION}\n")),
+        "{trial}"
+    );
+    let o = ludic(&["replay", "polypods", rec]);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    // From the empty board instead, the same moves give another result.
+    let without: String = trial
+        .lines()
+        .filter(|l| !l.starts_with("position "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&file, without).unwrap();
+    let o = ludic(&["replay", "polypods", rec]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+}

@@ -26,7 +26,8 @@ enum Command {
     Check(GameArgs),
     /// List the game's toggles with their types, defaults and descriptions.
     Options(GameArgs),
-    /// Show a position: the initial one, or after --moves / from --fen.
+    /// Show a position: the initial one, or after --moves / from --fen or
+    /// --position.
     Show {
         #[command(flatten)]
         pos: PositionArgs,

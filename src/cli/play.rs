@@ -71,13 +71,10 @@ pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
         .enumerate()
         .map(|(s, spec)| spec.build(seeded_rng(a.seed, 0, s)))
         .collect();
-    // The record starts from the FEN or the initial position: the moves
-    // of --moves come first, in their full form.
+    // The record starts from the FEN, the position text or the initial
+    // position: the moves of --moves come first, in their full form.
     let mut moves = Vec::new();
-    let mut first = match &a.pos.fen {
-        Some(f) => State::from_fen(start.game().clone(), f).map_err(Fail)?,
-        None => State::new(start.game().clone()),
-    };
+    let mut first = a.pos.start(start.game().clone())?;
     for m in &prefix {
         let t = first.play_str(m).map_err(|e| Fail(e.to_string()))?;
         moves.push(first.turn_to_string(&t));
@@ -192,6 +189,7 @@ fn record(
         seed: Some(a.seed),
         players: specs.iter().map(ToString::to_string).collect(),
         start: a.pos.fen.clone(),
+        position: a.pos.position.clone(),
         moves: moves
             .iter()
             .map(|m| TrialMove {
@@ -204,29 +202,55 @@ fn record(
     write_file(&trial_path, &write_trial(&trial))?;
     println!("Recorded the game in {}", trial_path.display());
     if game.board.labels() == Labels::Numbers && game.num_players() == 2 {
-        let mut tags = vec![("Event".to_string(), format!("ludic play: {}", game.name))];
-        for (p, spec) in game.players.iter().zip(specs) {
-            if p.name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_')
-            {
-                tags.push((p.name.clone(), spec.to_string()));
-            }
-        }
-        let result = match outcome {
-            Some(Outcome::Win(0, _)) => "1-0",
-            Some(Outcome::Win(_, _)) => "0-1",
-            Some(Outcome::Draw(_)) => "1/2-1/2",
-            None => "*",
-        };
-        tags.push(("Result".into(), result.into()));
-        if let Some(fen) = &a.pos.fen {
-            tags.push(("SetUp".into(), "1".into()));
-            tags.push(("FEN".into(), fen.clone()));
-        }
-        write_file(&pdn_path, &write_pdn(&tags, moves, result))?;
-        println!("and as PDN in {}", pdn_path.display());
+        record_pdn(a, end, specs, moves, outcome, &pdn_path)?;
     }
+    Ok(())
+}
+
+/// Writes the game as PDN, with the starting position as FEN when it is
+/// not the initial one (skipped when FEN cannot describe it).
+fn record_pdn(
+    a: &PlayArgs,
+    end: &State,
+    specs: &[PlayerSpec],
+    moves: &[String],
+    outcome: Option<Outcome>,
+    path: &Path,
+) -> Result<(), Fail> {
+    let game = end.game();
+    let start = match (&a.pos.fen, &a.pos.position) {
+        (Some(fen), _) => Some(fen.clone()),
+        (None, Some(_)) => match a.pos.start(game.clone())?.to_fen() {
+            Some(fen) => Some(fen),
+            None => {
+                println!("(not written as PDN: FEN cannot describe the starting position)");
+                return Ok(());
+            }
+        },
+        (None, None) => None,
+    };
+    let mut tags = vec![("Event".to_string(), format!("ludic play: {}", game.name))];
+    for (p, spec) in game.players.iter().zip(specs) {
+        if p.name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            tags.push((p.name.clone(), spec.to_string()));
+        }
+    }
+    let result = match outcome {
+        Some(Outcome::Win(0, _)) => "1-0",
+        Some(Outcome::Win(_, _)) => "0-1",
+        Some(Outcome::Draw(_)) => "1/2-1/2",
+        None => "*",
+    };
+    tags.push(("Result".into(), result.into()));
+    if let Some(fen) = start {
+        tags.push(("SetUp".into(), "1".into()));
+        tags.push(("FEN".into(), fen));
+    }
+    write_file(path, &write_pdn(&tags, moves, result))?;
+    println!("and as PDN in {}", path.display());
     Ok(())
 }
 

@@ -98,12 +98,14 @@ pub fn replay_trial(game: &Arc<crate::compile::Game>, t: &Trial) -> Verdict {
         draws_passed: Vec::new(),
         wrong_result: None,
     };
-    let mut st = match &t.start {
-        Some(fen) => match State::from_fen(game.clone(), fen) {
-            Ok(s) => s,
-            Err(e) => return fail(0, fen, 0, format!("bad start position: {e}"), 0),
-        },
-        None => State::new(game.clone()),
+    let start = match (&t.start, &t.position) {
+        (Some(fen), _) => State::from_fen(game.clone(), fen).map_err(|e| (fen, e)),
+        (None, Some(text)) => State::from_position(game.clone(), text).map_err(|e| (text, e)),
+        (None, None) => Ok(State::new(game.clone())),
+    };
+    let mut st = match start {
+        Ok(s) => s,
+        Err((text, e)) => return fail(0, text, 0, format!("bad start position: {e}"), 0),
     };
     for (ply, m) in t.moves.iter().enumerate() {
         if let Err(e) = st.play_str(&m.text) {

@@ -41,22 +41,24 @@ impl GameArgs {
 pub struct PositionArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Start from this PDN FEN position (`B:W18,24,K10:B12,K22`).
+    /// Start from this PDN FEN position (`B:W18,24,K10:B12,K22`): games
+    /// whose players are W and B and whose sites are numbered.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Start from this position, for any game: the side to move (optional), then
+    /// LETTER:SITES per player (`L D:a1,b2 L:c3`, `B W:18,24 B:12,K22`;
+    /// `Kc3`: a setup code's stack, `d4*3`: three pieces).
+    #[arg(long, value_name = "TEXT", conflicts_with = "fen")]
+    pub position: Option<String>,
     /// Then play these moves, space-separated, in the game's notation.
     #[arg(long)]
     pub moves: Option<String>,
 }
 
 impl PositionArgs {
-    /// The position: initial or FEN, then the moves.
+    /// The position: initial, FEN or position text, then the moves.
     pub fn state(&self) -> Result<State, Fail> {
-        let game = self.game.load()?;
-        let mut st = match &self.fen {
-            Some(f) => State::from_fen(game, f).map_err(|e| Fail(format!("--fen: {e}")))?,
-            None => State::new(game),
-        };
+        let mut st = self.start(self.game.load()?)?;
         for (i, m) in self
             .moves
             .iter()
@@ -68,6 +70,41 @@ impl PositionArgs {
         }
         Ok(st)
     }
+
+    /// The position before `--moves`: initial, FEN or position text.
+    pub fn start(&self, game: Arc<Game>) -> Result<State, Fail> {
+        if let Some(f) = &self.fen {
+            let hint = fen_hint(&game);
+            return State::from_fen(game, f).map_err(|e| Fail(format!("--fen: {e}{hint}")));
+        }
+        match &self.position {
+            Some(p) => State::from_position(game, p).map_err(|e| Fail(format!("--position: {e}"))),
+            None => Ok(State::new(game)),
+        }
+    }
+}
+
+/// For a game that FEN cannot describe (players other than W and B, sites
+/// without numbers): a pointer to `--position`, with an example.
+fn fen_hint(game: &Game) -> String {
+    let numbered = game.board.sites().iter().all(|s| s.number.is_some());
+    let w_b = game.players.iter().all(|p| matches!(p.letter, 'W' | 'B'));
+    if numbered && w_b {
+        return String::new();
+    }
+    let letters: Vec<String> = game.players.iter().map(|p| p.letter.to_string()).collect();
+    let letters = letters.join(", ");
+    let why = match (numbered, w_b) {
+        (false, false) => {
+            format!("this game's players are {letters} and its sites have no numbers")
+        }
+        (false, true) => "this game's sites have no numbers".to_string(),
+        _ => format!("this game's players are {letters}"),
+    };
+    format!(
+        "\nhelp: FEN needs players W and B and numbered sites; {why}. Use --position, e.g. --position \"{}\"",
+        crate::record::position::example(game)
+    )
 }
 
 /// `ludic check`.
@@ -112,8 +149,10 @@ pub fn show(p: &PositionArgs, labels: bool) -> Result<i32, Fail> {
         println!("{}", render::render_labels(&st));
     } else {
         print!("{st}");
-        if let Some(fen) = st.to_fen() {
-            println!("FEN {fen}");
+        match (st.to_fen(), st.to_position()) {
+            (Some(fen), _) => println!("FEN {fen}"),
+            (None, Some(text)) => println!("position {text}"),
+            (None, None) => {}
         }
         if let Some(o) = st.outcome() {
             println!("game over: {}", describe_outcome(&st, &o));

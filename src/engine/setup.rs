@@ -1,10 +1,13 @@
 //! Set-up positions: a PDN FEN string (`B:W18,24,K10:B12,K22`) places
 //! stacks on number-labelled sites, using the players' letters and the
-//! game's setup codes (`(code "K" "Checker" 2)`: a king is two checkers).
+//! game's setup codes (`(code "K" "Checker" 2)`: a king is two checkers);
+//! a position text (`L D:a1,b2 L:c3`, [`crate::record::position`]) does the
+//! same for any game.
 
 use super::State;
 use crate::compile::ir::Game;
 use crate::record::fen::{Fen, FenPiece, parse_fen, write_fen};
+use crate::record::position::{parse_position, write_position};
 use std::sync::Arc;
 
 impl State {
@@ -78,6 +81,37 @@ impl State {
         pieces.sort_by_key(|p| (p.side != 'W', p.side));
         let to_move = game.players[self.current_player() as usize].letter;
         Some(write_fen(&Fen { to_move, pieces }))
+    }
+}
+
+impl State {
+    /// The position described by a position text (`L D:a1,b2 L:c3`): the
+    /// initial state with its board replaced by these stacks and the side
+    /// named to move (else the initial position's). The turn's phase and
+    /// counters stay as at the start of the game; history restarts.
+    pub fn from_position(game: Arc<Game>, text: &str) -> Result<State, String> {
+        let mut st = State::new(game);
+        st.put(text)?;
+        Ok(st)
+    }
+
+    /// Replaces the board with the stacks of a position text, and the
+    /// player to move with the side it names, if any (scenarios' `put:`).
+    pub fn put(&mut self, text: &str) -> Result<(), String> {
+        let pos = parse_position(&self.game, text)?;
+        let mover = pos.to_move.unwrap_or(self.current_player());
+        self.set_up(mover, &pos.stacks);
+        Ok(())
+    }
+
+    /// The board and the player to move as a position text, when every
+    /// stack can be written with the game's setup codes.
+    pub fn to_position(&self) -> Option<String> {
+        let stacks: Vec<(u16, Vec<u8>)> = (0..self.game.board.len() as u16)
+            .map(|s| (s, self.stack(s).to_vec()))
+            .filter(|(_, v)| !v.is_empty())
+            .collect();
+        write_position(&self.game, self.current_player(), &stacks)
     }
 }
 

@@ -1,14 +1,19 @@
-//! Game records: the PDN game-record reader and writer ([`pdn`]) and the
-//! PDN FEN position parser and writer ([`fen`]).
+//! Game records: the PDN game-record reader and writer ([`pdn`]), the
+//! PDN FEN position parser and writer ([`fen`]), trials ([`trial`]) and
+//! position texts for any game ([`position`]).
 //!
-//! This module knows PDN syntax only, not the rules of any game: moves are
-//! kept as the text written (e.g. `9x18x27`, `c3-d4`) and positions as the
-//! squares and piece letters written. Turning them into engine moves and
-//! states is the job of the caller (see rules.md §3.7).
+//! PDN and trials are syntax only, not the rules of any game: moves are
+//! kept as the text written (e.g. `9x18x27`, `c3-d4`) and FEN positions as
+//! the squares and piece letters written. Turning them into engine moves
+//! and states is the job of the caller (see rules.md §3.7). A position
+//! text is read against a game (its players' letters, site labels and
+//! setup codes), but knows nothing of its rules either.
 
 pub mod fen;
 pub mod pdn;
+pub mod position;
 pub mod trial;
 
 pub use fen::{Fen, FenPiece, parse_fen, write_fen};
 pub use pdn::{PdnError, PdnGame, PdnMove, parse_pdn, write_pdn};
+pub use position::{Position, parse_position, write_position};

@@ -21,7 +21,8 @@
 //! a shipped game's name, required), `title` (the game's name), `set`
 //! (one toggle `NAME=VALUE` a line, every toggle in force), `seed`,
 //! `player` (one a side, in turn order), `start` (a FEN position when the
-//! game did not start from the initial position). The line `moves` opens
+//! game did not start from the initial position) or `position` (a position
+//! text, `L D:a1,b2 L:c3`, see [`super::position`]). The line `moves` opens
 //! the moves, one turn a line in the game's notation. The line `result`
 //! ends the record: `win P REASON` (P is 1-based), `draw REASON` or
 //! `unfinished`. REASON is `no_moves`, `repetition`, `no_progress` or
@@ -50,6 +51,9 @@ pub struct Trial {
     pub players: Vec<String>,
     /// The starting position as FEN, if not the initial one.
     pub start: Option<String>,
+    /// The starting position as a position text, if not the initial one
+    /// and not given as FEN.
+    pub position: Option<String>,
     /// The turns, in the game's notation.
     pub moves: Vec<TrialMove>,
     /// How the game ended.
@@ -157,6 +161,9 @@ pub fn write_trial(t: &Trial) -> String {
     if let Some(fen) = &t.start {
         line("start", fen);
     }
+    if let Some(text) = &t.position {
+        line("position", text);
+    }
     out.push_str("moves\n");
     for m in &t.moves {
         out.push_str(&m.text);
@@ -222,6 +229,7 @@ pub fn parse_trial(text: &str) -> Result<Trial, TrialError> {
             }
             "player" => t.players.push(rest.to_string()),
             "start" => t.start = Some(rest.to_string()),
+            "position" => t.position = Some(rest.to_string()),
             "moves" => in_moves = true,
             _ => return Err(err(format!("unknown header line `{key}`"))),
         }
@@ -264,6 +272,7 @@ mod tests {
             seed: Some(7),
             players: vec!["mcts:1000".into(), "random".into()],
             start: Some("B:W18,24:B12".into()),
+            position: None,
             moves: ["11-15", "24-20", "9x18x27"]
                 .iter()
                 .map(|m| TrialMove {
@@ -297,6 +306,18 @@ mod tests {
             assert_eq!(parse_trial(&write_trial(&t)).unwrap().result, r);
             assert_eq!(TrialResult::from_outcome(r.outcome()), r);
         }
+    }
+
+    #[test]
+    fn a_position_text_start_round_trips() {
+        let t = Trial {
+            start: None,
+            position: Some("L D:c1,c2 L:e1".into()),
+            ..sample()
+        };
+        let text = write_trial(&t);
+        assert!(text.contains("\nposition L D:c1,c2 L:e1\n"), "{text}");
+        assert_eq!(parse_trial(&text).unwrap().position, t.position);
     }
 
     #[test]
