@@ -1,0 +1,38 @@
+//! Scenario files' own errors: where a game that does not load, a bad
+//! setting and an unknown line are reported (src/scenario.rs).
+use ludic::scenario::run_text;
+
+/// The failure of the only scenario of `text` (a checkers scenario file).
+fn failure(text: &str) -> String {
+    let v = run_text("x.scenarios", text, None).expect("the file reads");
+    assert_eq!(v.len(), 1);
+    v[0].failure.clone().expect("a failure")
+}
+
+#[test]
+fn a_game_that_does_not_load_is_reported_at_the_game_line() {
+    let f = failure(
+        "# a game that is not there\ngame: nowhere.game\nscenario: s\nexpect outcome: none\n",
+    );
+    assert!(f.starts_with("x.scenarios:2: "), "{f}");
+}
+
+#[test]
+fn an_unknown_line_names_the_nearest_key() {
+    let f = failure("game: checkers\nscenario: s\nexpect legals: 9-13\n");
+    assert!(
+        f.starts_with("x.scenarios:3: unknown line `expect legals:`"),
+        "{f}"
+    );
+    assert!(f.contains("did you mean `expect legal:`?"), "{f}");
+}
+
+#[test]
+fn a_bad_setting_is_reported_at_its_set_line() {
+    let text = "game: checkers\nscenario: s\nset: repetition=true\nset: no_such_toggle=3\n";
+    let f = failure(text);
+    assert!(f.starts_with("x.scenarios:4: "), "{f}");
+    assert!(f.contains("no_such_toggle"), "{f}");
+    let text = "game: checkers\nscenario: s\nset: no_equals_sign\n";
+    assert!(failure(text).starts_with("x.scenarios:3: "));
+}
