@@ -212,7 +212,7 @@ fn row(name: &str, cells: impl IntoIterator<Item = String>, diff: Option<String>
 
 fn print_text(a: &AnalyzeArgs, names: &[String], done: &[Setting], threads: usize) {
     println!(
-        "{} games a setting of {}, players {}, seed {}, {threads} thread(s)",
+        "{} games per setting of {}, players {}, seed {}, {threads} thread(s)",
         a.count,
         a.game.file,
         a.players.names().join(","),
@@ -220,7 +220,7 @@ fn print_text(a: &AnalyzeArgs, names: &[String], done: &[Setting], threads: usiz
     );
     let two = done.len() == 2;
     let labels = done.iter().map(|s| s.label.clone());
-    let diff = two.then(|| "difference (* significant at 5%)".to_string());
+    let diff = two.then(|| "difference, right − left (* significant at 5%)".to_string());
     println!("{}", row("", labels, diff));
     rate_lines(names, done).iter().for_each(|l| println!("{l}"));
     other_lines(done).iter().for_each(|l| println!("{l}"));

@@ -63,6 +63,9 @@ fn how_to_write(what: &str) -> String {
         ("clause", "a clause in brackets: `(head …)`"),
         ("array", "values in braces: `{a b}`"),
     ];
+    if what.contains(" or ") {
+        return format!("write {what} here");
+    }
     match how.iter().find(|(k, _)| what.contains(k)) {
         Some((_, h)) => format!("write {h}"),
         None => format!("write {what} here"),
@@ -135,10 +138,13 @@ pub fn int_in(e: &Expr, lo: i64, hi: i64, d: &mut Diags) -> Option<i64> {
     if (lo..=hi).contains(&i) {
         Some(i)
     } else {
-        d.error(
-            e.span(),
-            format!("{i} is out of range"),
-            format!("expected an integer from {lo} to {hi}"),
+        d.push(
+            Diagnostic::error(
+                e.span(),
+                format!("{i} is out of range"),
+                format!("expected an integer from {lo} to {hi}"),
+            )
+            .with_help(format!("give a value from {lo} to {hi}")),
         );
         None
     }

@@ -144,6 +144,10 @@ pub fn compile(
     let mut d = Diags::default();
     let game = lower_file(&assembled.items, options, &mut d)?;
     d.items.sort_by_key(|x| (x.span.start, x.span.end));
+    // A define used in several places repeats its errors: once is enough.
+    let mut seen = std::collections::HashSet::new();
+    d.items
+        .retain(|x| seen.insert((x.span.start, x.span.end, x.message.clone())));
     let diags = assembled.diagnostics(d.items);
     if diags.items.iter().any(|x| x.severity == Severity::Error) {
         return Err(LoadError::Rules(diags));

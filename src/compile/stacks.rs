@@ -121,7 +121,11 @@ impl Lowerer {
         let end = rel("end", Rel::Mine, d);
         let reach = match named(c, "distance") {
             Some(Expr::Word(w, _)) if w == "Any" => u16::MAX,
-            Some(e) => int_in(e, 1, 1000, d).map_or(1, |n| n as u16),
+            Some(e @ Expr::Int(..)) => int_in(e, 1, 1000, d).map_or(1, |n| n as u16),
+            Some(e) => {
+                d.expected(e, "an integer from 1 to 1000, or `Any`");
+                1
+            }
             None => 1,
         };
         let (mut same_height, mut same_kind) = (false, false);

@@ -572,3 +572,14 @@ fn too_many_pieces_are_an_error_at_the_first_piece_too_many() {
     assert_eq!(under(&text, &e[0]), r#"(piece "P127")"#);
     assert_eq!(under(&text, &e[1]), r#"(piece "P128")"#);
 }
+
+#[test]
+fn an_error_inside_a_define_is_reported_once_however_often_it_is_used() {
+    let text = small(
+        r#"(define "Go" (step dirs:Nrth))
+           (play (priority {"Go"} {"Go"} {"Go"}))"#,
+    );
+    let e = errors(&text);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(under(&text, &e[0]), "Nrth");
+}
