@@ -112,7 +112,8 @@ impl Diagnostics {
         let mut items: Vec<&Diagnostic> = self.items.iter().collect();
         items.sort_by_key(|d| (d.span.start, d.span.end));
         let mut out = String::new();
-        for item in items {
+        let shown = items.len().min(MAX_SHOWN);
+        for item in items.into_iter().take(MAX_SHOWN) {
             let (file, text, start) = self.part_of(item.span.start as usize);
             let mut local = item.clone();
             let shift = |x: u32| x.saturating_sub(start as u32).min(text.len() as u32);
@@ -122,6 +123,10 @@ impl Diagnostics {
             };
             out.push_str(&render_one(file, text, &local));
             out.push('\n');
+        }
+        if self.items.len() > shown {
+            let more = self.items.len() - shown;
+            out.push_str(&format!("… and {more} more not shown\n\n"));
         }
         out.push_str(&self.summary());
         out.push('\n');
@@ -270,6 +275,9 @@ impl miette::Diagnostic for Report<'_> {
 fn render_one(file: &str, source: &str, diag: &Diagnostic) -> String {
     let diag = clamp(source, diag);
     let (line, col) = line_col(source, diag.span.start as usize);
+    if long_lines_near(source, diag.span.start as usize) {
+        return windowed(file, source, line, col, &diag);
+    }
     let report = Report {
         diag: &diag,
         source: miette::NamedSource::new(format!("{file}:{line}:{col}"), source.to_string()),
@@ -293,6 +301,64 @@ fn clamp(source: &str, diag: &Diagnostic) -> Diagnostic {
     diag.span.start = diag.span.start.min(len);
     diag.span.end = diag.span.end.clamp(diag.span.start, len);
     diag
+}
+
+/// Most diagnostics rendered; the rest are counted.
+const MAX_SHOWN: usize = 50;
+
+/// Longest line shown whole around a diagnostic, in bytes.
+const LONG_LINE: usize = 400;
+
+/// True if the line at byte `at`, or the line before or after it, is
+/// longer than [`LONG_LINE`] (miette would print it whole, and cannot
+/// place a caret past column 65535).
+fn long_lines_near(source: &str, at: usize) -> bool {
+    let start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+    let before = source[..start.saturating_sub(1)]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let end = source[at..].find('\n').map_or(source.len(), |i| at + i);
+    let after = source[(end + 1).min(source.len())..]
+        .find('\n')
+        .map_or(source.len(), |i| end + 1 + i);
+    source[before..after.max(before)]
+        .split('\n')
+        .any(|l| l.len() > LONG_LINE)
+}
+
+/// A rendering for very long lines: the message, `file:line:col`, and a
+/// window of the line around the column with a caret under it.
+fn windowed(file: &str, source: &str, line: usize, col: usize, diag: &Diagnostic) -> String {
+    let at = diag.span.start as usize;
+    let start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = source[at..].find('\n').map_or(source.len(), |i| at + i);
+    let chars: Vec<char> = source[start..end].chars().collect();
+    let c = col - 1;
+    let (lo, hi) = (c.saturating_sub(40), (c + 40).min(chars.len()));
+    let mut text: String = chars[lo..hi].iter().collect();
+    let mut caret = c - lo;
+    if lo > 0 {
+        text.insert(0, '…');
+        caret += 1;
+    }
+    if hi < chars.len() {
+        text.push('…');
+    }
+    let help = diag
+        .help
+        .as_deref()
+        .map(|h| format!("\n  help: {h}"))
+        .unwrap_or_default();
+    let mark = match diag.severity {
+        Severity::Error => '×',
+        Severity::Warning => '⚠',
+    };
+    format!(
+        "  {mark} {}\n   at {file}:{line}:{col}\n    {text}\n    {}^ {}{help}\n",
+        diag.message,
+        " ".repeat(caret),
+        diag.label
+    )
 }
 
 /// A one-line rendering, should miette fail to render a snippet.
@@ -415,5 +481,38 @@ error: 1 error, 1 warning in games/x.game
             vec![Diagnostic::error(Span::new(0, 0), "empty", "here")],
         );
         assert!(empty.render().contains("[e.game:1:1]"));
+    }
+}
+
+#[cfg(test)]
+mod long_input_tests {
+    use super::*;
+
+    #[test]
+    fn a_diagnostic_far_along_a_long_line_shows_a_window_with_its_column() {
+        let source = format!("{}(bogus)", " ".repeat(70_000));
+        let d = Diagnostic::error(Span::new(70_001, 70_006), "unknown `bogus`", "here");
+        let out = Diagnostics::new("f.game", &source, vec![d]).render();
+        assert!(out.contains("at f.game:1:70002"), "{out}");
+        assert!(out.contains("…"), "{out}");
+        let lines: Vec<&str> = out.lines().collect();
+        let (text, caret) = (lines[2], lines[3]);
+        let col = caret.find('^').unwrap();
+        assert_eq!(
+            &text[text.char_indices().nth(col).unwrap().0..][..5],
+            "bogus"
+        );
+    }
+
+    #[test]
+    fn past_fifty_diagnostics_the_rest_are_counted() {
+        let source = "(x)\n".repeat(60);
+        let items = (0..60)
+            .map(|i| Diagnostic::error(Span::new(i * 4 + 1, i * 4 + 2), "bad", "here"))
+            .collect();
+        let out = Diagnostics::new("f.game", &source, items).render();
+        assert_eq!(out.matches("× bad").count(), 50);
+        assert!(out.contains("… and 10 more not shown"), "{out}");
+        assert!(out.ends_with("error: 60 errors in f.game\n"), "{out}");
     }
 }

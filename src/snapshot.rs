@@ -29,9 +29,14 @@ pub fn snapshot(file: &str, options: &Options, seed: u64) -> Result<String, Load
     let st = State::new(game.clone());
     let _ = writeln!(out, "## Initial position\n\n{}", render::render(&st));
     let moves = st.legal_turn_strings();
+    let cut = if crate::engine::turns::turns_cut(moves.len()) {
+        ", the list cut there"
+    } else {
+        ""
+    };
     let _ = writeln!(
         out,
-        "## Legal moves ({})\n\n{}\n",
+        "## Legal moves ({}{cut})\n\n{}\n",
         moves.len(),
         wrap(&moves)
     );

@@ -313,3 +313,25 @@ fn a_game_played_from_a_position_text_is_recorded_and_replays() {
     let o = ludic(&["replay", "polypods", rec]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
 }
+
+#[test]
+fn odd_counts_and_paths_are_refused_or_mapped() {
+    // perft 0 is refused by the argument parser (exit 2), not answered.
+    assert_eq!(ludic(&["perft", "checkers", "0"]).status.code(), Some(2));
+    // A game file given to `test` runs the scenarios beside it.
+    let o = ludic(&["test", "games/checkers.game"]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(stdout(&o).contains("ok      games/checkers.scenarios"));
+    // A scenarios file without a scenario fails.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let empty = dir.join("empty.scenarios");
+    std::fs::write(&empty, "game: checkers\n").unwrap();
+    let o = ludic(&["test", empty.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("no scenario in the file"), "{}", stdout(&o));
+    // analyze: counts and threads past their caps are refused.
+    let o = ludic(&["analyze", "checkers", "--count", "1000000000"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = ludic(&["analyze", "checkers", "--count", "3", "--threads", "5000"]);
+    assert_eq!(o.status.code(), Some(2));
+}

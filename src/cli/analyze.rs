@@ -19,8 +19,8 @@ use std::time::Instant;
 pub struct AnalyzeArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Games per setting.
-    #[arg(long, default_value_t = 1000)]
+    /// Games per setting (at most 1,000,000: each game's summary is kept).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     count: u64,
     /// Who plays: one player for every side, or one per side separated by
     /// commas (`mcts:200,random`). Choices: random, mc[:PLAYOUTS],
@@ -30,9 +30,9 @@ pub struct AnalyzeArgs {
     /// Seed of the run; game i draws from stream i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Threads to spread the games over (0: one per core).
-    #[arg(long, default_value_t = 0)]
-    threads: usize,
+    /// Threads to spread the games over (0: one per core; at most 256).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=256))]
+    threads: u16,
     /// Stop a game after this many turns (counted as unfinished).
     #[arg(long, default_value_t = 10_000)]
     max_turns: u32,
@@ -114,7 +114,7 @@ pub fn run(a: &AnalyzeArgs) -> Result<i32, Fail> {
         settings.push((label(&a.compare, ""), args.load()?));
     }
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(a.threads)
+        .num_threads(a.threads as usize)
         .build()
         .map_err(|e| Fail(format!("--threads: {e}")))?;
     let threads = pool.current_num_threads();

@@ -41,7 +41,8 @@ enum Command {
     Perft {
         #[command(flatten)]
         pos: PositionArgs,
-        /// Depth in turns.
+        /// Depth in turns (1 to 64).
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: u32,
         /// Per first move counts at DEPTH.
         #[arg(long)]

@@ -99,7 +99,7 @@ fn report(
         }
     }
     let n = results.len().max(1) as f64;
-    let mean_turns = results.iter().map(|r| r.turns as f64).sum::<f64>() / n;
+    let mean_turns = results.iter().fold(0.0, |a, r| a + r.turns as f64) / n;
     let (min, max) = (
         results.iter().map(|r| r.turns).min().unwrap_or(0),
         results.iter().map(|r| r.turns).max().unwrap_or(0),

@@ -166,6 +166,9 @@ pub fn moves(p: &PositionArgs) -> Result<i32, Fail> {
     let st = p.state()?;
     let list = st.legal_turn_strings();
     println!("{} legal move(s): {}", list.len(), list.join(" "));
+    if crate::engine::turns::turns_cut(list.len()) {
+        eprintln!("(the list stops there: this position has more turns)");
+    }
     Ok(0)
 }
 
@@ -228,16 +231,23 @@ pub fn snapshot(g: &GameArgs, seed: u64) -> Result<i32, Fail> {
 /// failing scenario.
 pub fn scenarios(files: &[String], game: Option<&str>) -> Result<i32, Fail> {
     let mut failed = 0;
-    let mut total = 0;
+    let mut passed = 0;
     if let Some(g) = game {
         println!("against {g} (instead of each file's `game:` line)");
     }
     for f in files {
         let f = &scenarios_path(f)?;
-        for v in crate::scenario::run_file(f, game).map_err(Fail)? {
-            total += 1;
+        let verdicts = crate::scenario::run_file(f, game).map_err(Fail)?;
+        if verdicts.is_empty() {
+            println!("FAILED  {f}: no scenario in the file (a `scenario:` line starts one)");
+            failed += 1;
+        }
+        for v in verdicts {
             match v.failure {
-                None => println!("ok      {f}: {}", v.name),
+                None => {
+                    passed += 1;
+                    println!("ok      {f}: {}", v.name);
+                }
                 Some(why) => {
                     failed += 1;
                     println!("FAILED  {f}: {}\n        {why}", v.name);
@@ -245,14 +255,15 @@ pub fn scenarios(files: &[String], game: Option<&str>) -> Result<i32, Fail> {
             }
         }
     }
-    println!("{} passed, {failed} failed", total - failed);
+    println!("{passed} passed, {failed} failed");
     Ok(if failed == 0 { 0 } else { 1 })
 }
 
 /// A scenarios file as given, or `games/NAME.scenarios` for a game's name
 /// (`checkers`, `games/checkers.game`) when that file exists.
 fn scenarios_path(arg: &str) -> Result<String, Fail> {
-    if std::path::Path::new(arg).exists() {
+    let given = std::path::Path::new(arg);
+    if given.exists() && given.extension().is_none_or(|e| e != "game") {
         return Ok(arg.to_string());
     }
     let stem = arg

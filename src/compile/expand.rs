@@ -23,6 +23,9 @@ pub struct Define {
     pub used: bool,
 }
 
+/// Highest parameter number a define may use (`#99`).
+const MAX_PARAMS: u32 = 99;
+
 /// Most expression nodes that define calls may produce in all.
 const MAX_NODES: usize = 1_000_000;
 
@@ -34,6 +37,9 @@ pub struct Defines {
     produced: usize,
     /// "Nest too deeply" was reported (once is enough).
     too_deep: bool,
+    /// Defines whose declaration had errors: their calls are not reported
+    /// again as unknown.
+    broken: Vec<String>,
 }
 
 impl Defines {
@@ -50,8 +56,21 @@ impl Defines {
             d.twice(*span, "define", name);
             return;
         }
+        let arity = max_param(body);
+        if arity > MAX_PARAMS {
+            d.push(
+                Diagnostic::error(
+                    body.span(),
+                    format!("define `{name}` uses parameter #{arity}"),
+                    format!("at most #{MAX_PARAMS}"),
+                )
+                .with_help("number the parameters #1, #2, … in the order of the call's arguments"),
+            );
+            self.broken.push(name.clone());
+            return;
+        }
         let define = Define {
-            arity: max_param(body),
+            arity,
             body: body.clone(),
             span: *span,
             used: false,
@@ -157,6 +176,9 @@ impl Defines {
     }
 
     fn unknown(&self, c: &Clause, d: &mut Diags) {
+        if self.broken.contains(&c.head) {
+            return;
+        }
         let mut diag = Diagnostic::error(
             c.head_span,
             format!("unknown define `{}`", c.head),

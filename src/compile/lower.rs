@@ -81,9 +81,8 @@ impl Lowerer {
                 .and_then(|e| string(e, d))
                 .unwrap_or("?")
                 .to_string();
-            let letter = named(p, "letter")
-                .and_then(|e| string(e, d))
-                .and_then(|s| s.chars().next())
+            let letter = self
+                .player_letter(p, d)
                 .unwrap_or_else(|| char::from_digit(i as u32 + 1, 10).unwrap_or('?'));
             let forward = named(p, "forward")
                 .and_then(|e| choice(e, COMPASS, d))
@@ -163,6 +162,44 @@ impl Lowerer {
                 None
             }
         }
+    }
+
+    /// The `letter:` of a `(player …)`: one letter, unlike the letters of
+    /// the players before it (case aside: positions read either case).
+    fn player_letter(&self, p: &Clause, d: &mut Diags) -> Option<char> {
+        let e = named(p, "letter")?;
+        let text = string(e, d)?;
+        let mut chars = text.chars();
+        let letter = match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => c,
+            _ => {
+                d.push(
+                    crate::diag::Diagnostic::error(
+                        e.span(),
+                        format!("`{text}` is not a player letter"),
+                        "expected one letter, A to Z",
+                    )
+                    .with_help("positions and records name players by this letter: `letter:\"W\"`"),
+                );
+                return None;
+            }
+        };
+        if self
+            .players
+            .iter()
+            .any(|q| q.letter.eq_ignore_ascii_case(&letter))
+        {
+            d.push(
+                crate::diag::Diagnostic::error(
+                    e.span(),
+                    format!("another player has the letter `{letter}`"),
+                    "letters tell players apart",
+                )
+                .with_help("give each player its own letter (upper and lower case count as one)"),
+            );
+            return None;
+        }
+        Some(letter)
     }
 
     /// `(piece "Kind")`.
@@ -484,6 +521,21 @@ impl Lowerer {
         let kind = c.args.get(1).and_then(|e| self.kind_ref(e, d));
         let count = c.args.get(2).and_then(|e| int_in(e, 1, 255, d));
         if let (Some(prefix), Some(kind), Some(count)) = (prefix, kind, count) {
+            if !prefix.chars().all(|ch| ch.is_ascii_uppercase()) {
+                d.push(
+                    crate::diag::Diagnostic::error(
+                        c.args[0].span(),
+                        format!("`{prefix}` cannot be a setup code"),
+                        "expected capital letters, or \"\"",
+                    )
+                    .with_help("a code stands before a site in a position: `K` in `K22`"),
+                );
+                return;
+            }
+            if self.codes.iter().any(|x| x.prefix == prefix) {
+                d.twice(c.span, "code", &prefix);
+                return;
+            }
             self.codes.push(Code {
                 prefix,
                 kind,

@@ -383,6 +383,7 @@ fn lower_game(name: String, body: &[Expr], toggles: Vec<Toggle>, d: &mut Diags) 
             other => d.expected(other, "a clause"),
         }
     }
+    once_each(body, d);
     l.declare_blocks(body, d);
     l.declare_roles(body, d);
     for head in ORDER {
@@ -396,6 +397,41 @@ fn lower_game(name: String, body: &[Expr], toggles: Vec<Toggle>, d: &mut Diags) 
     }
     finish_roles(&l, d);
     finish(name, l, toggles, body, d)
+}
+
+/// Clauses a game has at most once.
+const ONCE: &[&str] = &[
+    "players",
+    "board",
+    "stack-limit",
+    "setup",
+    "play",
+    "phases",
+    "end",
+];
+
+/// Reports a second `(board …)`, `(players …)`… (a variant's `add` of a
+/// clause the base has, too: it should `replace` it).
+fn once_each(body: &[Expr], d: &mut Diags) {
+    let mut seen: Vec<&str> = Vec::new();
+    for e in body {
+        if let Expr::Clause(c) = e
+            && ONCE.contains(&c.head.as_str())
+        {
+            if seen.contains(&c.head.as_str()) {
+                d.push(
+                    crate::diag::Diagnostic::error(
+                        c.head_span,
+                        format!("a second `({} …)`", c.head),
+                        "a game has one",
+                    )
+                    .with_help("merge the two, or (in a variant) `replace` the base's"),
+                );
+            } else {
+                seen.push(&c.head);
+            }
+        }
+    }
 }
 
 fn lower_clause(l: &mut Lowerer, c: &Clause, d: &mut Diags) {

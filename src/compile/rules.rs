@@ -365,7 +365,8 @@ impl Lowerer {
                     .unwrap_or(false);
                 let sites = self.board.as_ref().map_or(1, |b| b.len() as i64);
                 let n = n.map(|n| if per_site { n * sites } else { n });
-                self.end.turn_limit = n.filter(|_| enabled).map(|n| n as u32);
+                // Saturates: a limit past u32::MAX turns is no limit.
+                self.end.turn_limit = n.filter(|_| enabled).map(|n| n.min(u32::MAX as i64) as u32);
             }
             "passes" => {
                 check_shape(c, 1, 1, &["when"], d);

@@ -583,3 +583,51 @@ fn an_error_inside_a_define_is_reported_once_however_often_it_is_used() {
     assert_eq!(e.len(), 1, "{e:?}");
     assert_eq!(under(&text, &e[0]), "Nrth");
 }
+
+#[test]
+fn clauses_a_game_has_once_are_errors_the_second_time() {
+    let m = error_messages(&small(
+        "(play (step)) (play (pass)) (stack-limit 2) (stack-limit 3)",
+    ));
+    assert_eq!(m, ["a second `(play …)`", "a second `(stack-limit …)`"]);
+}
+
+#[test]
+fn player_letters_are_single_and_distinct_and_codes_are_capitals() {
+    let text = r#"(game "L" (players (player "A" letter:"A") (player "a" letter:"a")
+                   (player "C" letter:"CD")) (board (square 3 3)) (piece "P")
+                   (code ":" "P" 1) (code "K" "P" 2) (code "K" "P" 1) (play (pass)))"#;
+    let m = error_messages(text);
+    assert_eq!(
+        m,
+        [
+            "another player has the letter `a`",
+            "`CD` is not a player letter",
+            "`:` cannot be a setup code",
+            "code `K` is declared twice"
+        ]
+    );
+}
+
+#[test]
+fn a_define_parameter_past_99_is_an_error_and_its_calls_are_quiet() {
+    let m = error_messages(&small(
+        r#"(define "Go" (step dirs:#4000000000)) (play ("Go" N))"#,
+    ));
+    assert_eq!(m, ["define `Go` uses parameter #4000000000"]);
+}
+
+#[test]
+fn a_toggle_default_must_be_a_literal() {
+    let m = error_messages(&small(
+        r#"(toggle a bool default:$b "A") (play (step)) (end (draw-repetition 3 when:$a))"#,
+    ));
+    // `$b` names no toggle either: that is a second, true error.
+    assert_eq!(
+        m,
+        [
+            "expected a value of type bool, found a toggle reference",
+            "unknown toggle `$b`"
+        ]
+    );
+}

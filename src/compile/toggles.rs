@@ -85,7 +85,16 @@ fn value_of(e: &Expr, ty: &ToggleType, d: &mut Diags) -> Option<Value> {
         (Expr::Int(i, _), ToggleType::Int { .. }) => Value::Int(*i),
         (Expr::Word(w, _), ToggleType::Choice(_)) => Value::Choice(w.clone()),
         _ => {
-            d.expected(e, &format!("a value of type {ty}"));
+            // Said outright, even for a `$name` or a define call (which
+            // `expected` leaves to earlier steps): a default is a literal.
+            d.push(
+                Diagnostic::error(
+                    e.span(),
+                    format!("expected a value of type {ty}, found {}", e.kind_name()),
+                    format!("expected {ty}"),
+                )
+                .with_help("a toggle's value is written as it is: `true`, `12`, `hex5`"),
+            );
             return None;
         }
     };

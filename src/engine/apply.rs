@@ -93,11 +93,14 @@ impl State {
             });
             return true;
         }
-        if self.s.again.is_some() && !ended {
+        if self.s.again.is_some() && !ended && room {
             // The same player moves again, with the block `again` named;
-            // having no move then is having no legal move.
+            // having no move then is having no legal move. Like a chain,
+            // never more steps in a turn than there are sites: an `again`
+            // that names its own block could otherwise go on for ever.
             return true;
         }
+        self.s.again = None;
         self.after_step(generator.kind);
         true
     }

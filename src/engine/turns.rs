@@ -3,10 +3,24 @@
 
 use super::{Move, State};
 
+/// Most turns listed for one position. Rules whose chains branch at every
+/// step (`again` or `chain:` over many sites) can make astronomically many
+/// turns; lists stop here rather than exhaust memory, and front ends say
+/// that the list is cut ([`turns_cut`]). Real games stay far below:
+/// English draughts has at most a few dozen turns a position.
+pub const MAX_TURNS: usize = 100_000;
+
+/// True when a list of legal turns of this length was cut at
+/// [`MAX_TURNS`].
+pub fn turns_cut(n: usize) -> bool {
+    n >= MAX_TURNS
+}
+
 impl State {
     /// Every way to complete the current turn, each as its steps in order
     /// (a multi-jump is one turn of several hops; two routes to the same
-    /// squares are two turns, rules.md §3.6). Stable order.
+    /// squares are two turns, rules.md §3.6). Stable order; at most
+    /// [`MAX_TURNS`].
     pub fn legal_turns(&self) -> Vec<Vec<Move>> {
         let mut scratch = self.clone();
         scratch.set_journaling(true);
@@ -20,6 +34,9 @@ impl State {
         let mover = self.current_player();
         let moves = self.legal_moves();
         for m in moves {
+            if out.len() >= MAX_TURNS {
+                return;
+            }
             self.play_unchecked(&m);
             path.push(m);
             if self.mid_turn() && self.current_player() == mover {

@@ -5,7 +5,8 @@
 
 use crate::engine::{Move, State};
 
-/// The legal turns of a position, in the order of [`State::legal_turns`].
+/// The legal turns of a position, in the order of [`State::legal_turns`]
+/// (at most [`crate::engine::turns::MAX_TURNS`] of them, as there).
 #[derive(Debug, Clone, Default)]
 pub struct Turns {
     steps: Vec<Move>,
@@ -49,6 +50,9 @@ impl Turns {
         st.legal_moves_into(&mut buf);
         let mover = st.current_player();
         for m in &buf {
+            if self.ends.len() >= crate::engine::turns::MAX_TURNS {
+                break;
+            }
             st.play_unchecked(m);
             self.path.push(*m);
             let before = self.ends.len();

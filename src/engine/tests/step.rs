@@ -141,3 +141,17 @@ fn an_illegal_step_is_refused_and_changes_nothing() {
     assert!(st.play(&bogus).is_err());
     assert_eq!((position(&st), st.hash(), st.current_player()), before);
 }
+
+#[test]
+fn an_again_that_names_its_own_block_stops_after_as_many_steps_as_sites() {
+    // 1×3, one piece: each step may be followed by another (again "More")
+    // for ever; the turn stops after 3 steps (the number of sites): the
+    // turns are the walks of three steps (every step owes another).
+    let st = super::start(
+        r#"(game "T" (players 2) (board (square 1 3)) (piece "P")
+             (setup (fill "P" P1 (sites "a1")))
+             (moves "More" (step dirs:{E W} to:Empty then:(again "More")))
+             (play (step dirs:{E W} to:Empty then:(again "More"))))"#,
+    );
+    assert_eq!(super::sorted_turns(&st), ["a1-b1-a1-b1", "a1-b1-c1-b1"]);
+}
