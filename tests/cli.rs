@@ -328,10 +328,34 @@ fn odd_counts_and_paths_are_refused_or_mapped() {
     std::fs::write(&empty, "game: checkers\n").unwrap();
     let o = ludic(&["test", empty.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout(&o).contains("no scenario in the file"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("no scenario in the file"),
+        "{}",
+        stdout(&o)
+    );
     // analyze: counts and threads past their caps are refused.
     let o = ludic(&["analyze", "checkers", "--count", "1000000000"]);
     assert_eq!(o.status.code(), Some(2));
     let o = ludic(&["analyze", "checkers", "--count", "3", "--threads", "5000"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn an_unreadable_base_beside_a_variant_is_an_error_not_the_shipped_game() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unreadable_base");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("checkers.game"), b"\xff\xfe(game").unwrap();
+    let var = dir.join("var.game");
+    std::fs::write(
+        &var,
+        r#"(variant "Mine" base:"checkers.game" (set no_progress 20))"#,
+    )
+    .unwrap();
+    let o = ludic(&["check", var.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("base `checkers.game` cannot be read"),
+        "{}",
+        stderr(&o)
+    );
 }

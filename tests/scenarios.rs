@@ -36,3 +36,16 @@ fn a_bad_setting_is_reported_at_its_set_line() {
     let text = "game: checkers\nscenario: s\nset: no_equals_sign\n";
     assert!(failure(text).starts_with("x.scenarios:3: "));
 }
+
+#[test]
+fn a_set_up_position_starts_with_no_passes_behind_it() {
+    // Polypods ends after two passes in a row (rules.md §2.5). A pass
+    // before `put:` does not count towards the two after it.
+    let v = run_text(
+        "x.scenarios",
+        "game: polypods\nscenario: s\nplay: pass\nput: D D:e4 L:a1\nplay: pass\nexpect outcome: none\n",
+        None,
+    )
+    .unwrap();
+    assert_eq!(v[0].failure, None);
+}

@@ -111,8 +111,19 @@ fn resolve_base(file: &str, v: &Clause, depth: usize) -> Result<(String, String)
         name.clone(),
         stem.to_string(),
     ] {
-        if let Ok(found) = read_source(&candidate) {
-            return Ok(found);
+        match read_source(&candidate) {
+            Ok(found) => return Ok(found),
+            // There, but unreadable: say so rather than fall back on a
+            // shipped game of the same name.
+            Err(e) if candidate.ends_with(".game") && Path::new(&candidate).exists() => {
+                return Err(Diagnostic::error(
+                    *span,
+                    format!("base `{name}` cannot be read"),
+                    "this base",
+                )
+                .with_help(e.to_string()));
+            }
+            Err(_) => {}
         }
     }
     let place = if dir.as_os_str().is_empty() {

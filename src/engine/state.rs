@@ -266,7 +266,8 @@ impl State {
     }
 
     /// Empties the board and sets the player to move (for set-up positions:
-    /// FEN, scenarios). Counters and history restart.
+    /// FEN, scenarios). The turn count, passes and the repetition history
+    /// restart; the phase, counters and flipped toggles stay as they are.
     pub fn clear(&mut self, mover: Player) {
         self.heights.iter_mut().for_each(|h| *h = 0);
         self.s.hash = 0;
@@ -275,6 +276,12 @@ impl State {
         self.s.outcome = None;
         self.s.no_progress = 0;
         self.s.again = None;
+        // A new position: no turns, passes or steps behind it.
+        self.s.turns = 0;
+        self.s.passes = 0;
+        self.s.turn_steps = 0;
+        self.s.turn_captured = false;
+        self.s.turn_progress = false;
         self.marks.iter_mut().for_each(|m| *m = 0);
         self.s.marked = 0;
         self.reset_history();
