@@ -77,25 +77,40 @@ fn how_to_write(what: &str) -> String {
 pub fn check_shape(c: &Clause, min: usize, max: usize, allowed: &[&str], d: &mut Diags) {
     let n = c.args.len();
     if n < min {
-        d.error(
-            c.span,
-            format!("`{}` needs at least {min} argument(s), found {n}", c.head),
-            format!("expected {} more argument(s)", min - n),
+        d.push(
+            crate::diag::Diagnostic::error(
+                c.span,
+                format!("`{}` needs at least {min} argument(s), found {n}", c.head),
+                format!("expected {} more argument(s)", min - n),
+            )
+            .with_help(format!(
+                "see `{}` in docs/language.md for its arguments",
+                c.head
+            )),
         );
     }
     for extra in c.args.iter().skip(max) {
-        d.error(
-            extra.span(),
-            format!("`{}` takes at most {max} positional argument(s)", c.head),
-            "unexpected argument",
+        d.push(
+            crate::diag::Diagnostic::error(
+                extra.span(),
+                format!("`{}` takes at most {max} positional argument(s)", c.head),
+                "unexpected argument",
+            )
+            .with_help(format!(
+                "named arguments are written `name:value`; see `{}` in docs/language.md",
+                c.head
+            )),
         );
     }
     for (i, nm) in c.named.iter().enumerate() {
         if c.named[..i].iter().any(|o| o.name == nm.name) {
-            d.error(
-                nm.name_span,
-                format!("`{}:` is given twice", nm.name),
-                "second value",
+            d.push(
+                crate::diag::Diagnostic::error(
+                    nm.name_span,
+                    format!("`{}:` is given twice", nm.name),
+                    "second value",
+                )
+                .with_help("keep one of them"),
             );
         }
         if !allowed.contains(&nm.name.as_str()) {

@@ -92,10 +92,15 @@ impl Defines {
         if depth > MAX_DEPTH {
             if !self.too_deep {
                 self.too_deep = true;
-                d.error(
-                    e.span(),
-                    "defines nest too deeply (a define that calls itself?)",
-                    "here",
+                d.push(
+                    crate::diag::Diagnostic::error(
+                        e.span(),
+                        "defines nest too deeply (a define that calls itself?)",
+                        "here",
+                    )
+                    .with_help(
+                        "a define may call others, but not itself, directly or through another",
+                    ),
                 );
             }
             return;

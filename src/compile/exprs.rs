@@ -253,11 +253,10 @@ impl Lowerer {
                 let r = r as usize;
                 if r == start {
                     let span = self.role_spans.get(start).copied().unwrap_or_default();
-                    d.error(
+                    d.push(crate::diag::Diagnostic::error(
                         span,
                         format!("role `{}` depends on itself", self.role_names[start]),
-                        "a role may use other roles, but not in a cycle",
-                    );
+                        "a role may use other roles, but not in a cycle").with_help("a role may read other roles, but not itself, directly or through another"));
                     break;
                 }
                 if r < n && !seen[r] {

@@ -316,10 +316,13 @@ impl Lowerer {
                 for (i, v) in [a, b].into_iter().enumerate() {
                     if !(0..=lines as i64).contains(&v) {
                         let span = c.args.get(i).map_or(c.span, Expr::span);
-                        d.error(
-                            span,
-                            format!("{v} is off the board"),
-                            format!("the board's {what} are 0 to {lines}"),
+                        d.push(
+                            crate::diag::Diagnostic::error(
+                                span,
+                                format!("{v} is off the board"),
+                                format!("the board's {what} are 0 to {lines}"),
+                            )
+                            .with_help("rows and columns count from 0"),
                         );
                         break;
                     }
@@ -339,10 +342,13 @@ impl Lowerer {
                     let l = string(e, d)?;
                     let s = board.site_by_label(l);
                     if s.is_none() {
-                        d.error(
-                            e.span(),
-                            format!("no site is labelled `{l}`"),
-                            "unknown site",
+                        d.push(
+                            crate::diag::Diagnostic::error(
+                                e.span(),
+                                format!("no site is labelled `{l}`"),
+                                "unknown site",
+                            )
+                            .with_help("`ludic show GAME --labels` draws every site's label"),
                         );
                     }
                     s

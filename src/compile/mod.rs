@@ -216,11 +216,10 @@ fn resolve(
     let game = match items {
         [Expr::Clause(c)] if c.head == "game" => c,
         [] => {
-            d.error(
+            d.push(crate::diag::Diagnostic::error(
                 Default::default(),
                 "the file is empty",
-                "expected `(game \"Name\" …)`",
-            );
+                "expected `(game \"Name\" …)`").with_help("a rule file holds `(game \"Name\" …)` or `(variant \"Name\" base:\"file.game\" …)`"));
             return Ok(None);
         }
         [first, ..] => {
@@ -477,10 +476,15 @@ fn finish(
         // A clause that is written but failed has its own errors already.
         if missing && !written(head) {
             let what = format!("({head} …)");
-            d.error(
-                span,
-                format!("the game has no {what} clause"),
-                format!("add a {what} clause"),
+            d.push(
+                crate::diag::Diagnostic::error(
+                    span,
+                    format!("the game has no {what} clause"),
+                    format!("add a {what} clause"),
+                )
+                .with_help(
+                    "every game needs (players …), (board …), (piece …) and (play …) or (phases …)",
+                ),
             );
         }
     }

@@ -89,10 +89,15 @@ impl Lowerer {
             }
             (None, None) => None,
             (Some(x), None) | (None, Some(x)) => {
-                d.error(
-                    x.span(),
-                    "`cost:` and `budget:` go together",
-                    "add the other one",
+                d.push(
+                    crate::diag::Diagnostic::error(
+                        x.span(),
+                        "`cost:` and `budget:` go together",
+                        "add the other one",
+                    )
+                    .with_help(
+                        "`cost:` says what a step costs, `budget:` which counter pays: give both",
+                    ),
                 );
                 None
             }

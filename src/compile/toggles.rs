@@ -323,10 +323,13 @@ fn choose(c: &Clause, d: &mut Diags) -> Option<Expr> {
             other => d.expected(other, "`(case VALUE EXPR)`"),
         }
     }
-    d.error(
-        key.span(),
-        format!("no case of this `match` is `{}`", literal_text(key)),
-        format!("expected one of: {}", cases.join(", ")),
+    d.push(
+        crate::diag::Diagnostic::error(
+            key.span(),
+            format!("no case of this `match` is `{}`", literal_text(key)),
+            format!("expected one of: {}", cases.join(", ")),
+        )
+        .with_help("add a `(case VALUE …)` for it"),
     );
     None
 }

@@ -12,7 +12,7 @@ use crate::syntax::{Clause, Expr, Span, parse_file};
 use std::path::Path;
 
 /// Deepest chain of variants.
-const MAX_DEPTH: usize = 8;
+const MAX_DEPTH: usize = 32;
 
 /// Clauses that are replaced by name, not only by head.
 const NAMED: &[&str] = &["toggle", "define", "region", "role", "piece", "code"];
@@ -101,7 +101,10 @@ fn resolve_base(file: &str, v: &Clause, depth: usize) -> Result<(String, String)
             *span,
             "variants are nested too deeply (a cycle?)",
             "here",
-        ));
+        )
+        .with_help(format!(
+            "a variant may build on others {MAX_DEPTH} deep at most; check that no base leads back to this file"
+        )));
     }
     let dir = Path::new(file).parent().unwrap_or(Path::new(""));
     let near = dir.join(name);
@@ -175,9 +178,12 @@ fn apply(v: &Clause, items: &mut [Expr], d: &mut Diags) {
                     format!("unknown change `{}`", c.head),
                     "expected set, replace or add",
                 );
-                if let Some(s) = did_you_mean(&c.head, ["set", "replace", "add"]) {
-                    diag = diag.with_help(format!("did you mean `{s}`?"));
-                }
+                diag = diag.with_help(
+                    match did_you_mean(&c.head, ["set", "replace", "add"]) {
+                        Some(s) => format!("did you mean `{s}`?"),
+                        None => "a variant's changes are (set TOGGLE VALUE), (replace CLAUSE) and (add CLAUSE)".to_string(),
+                    },
+                );
                 d.push(diag);
             }
         }
