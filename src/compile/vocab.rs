@@ -143,7 +143,7 @@ ludemes! {
         "(mark-flanked To middle:Enemy end:Mine distance:Any same:Height)";
     "remove-flanked" "effect" "(remove-flanked [SITE] FLANK-ARGS…)" "Removes every stack the stack at SITE flanks (arguments as in `flanks`)."
         "(remove-flanked To middle:Enemy end:Mine)";
-    "again" "effect" "(again \"Block\")" "The same player moves again, with the moves of the named block."
+    "again" "effect" "(again \"Block\")" "The same player moves again, with the moves of the named block. A turn has at most as many steps as the board has sites (chains included): an `again` that names its own block stops there."
         "(again \"Hostage\")";
     "end-turn" "effect" "(end-turn)" "Ends the turn now: no chained continuation (crowning ends the move)."
         "{(push To 1) (end-turn)}";
