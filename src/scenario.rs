@@ -98,10 +98,16 @@ pub fn run_text(path: &str, text: &str, game: Option<&str>) -> Result<Vec<Verdic
         .collect())
 }
 
+/// A line without its comment: `#` at the start or after a blank (space
+/// or tab).
 fn strip_comment(line: &str) -> &str {
-    match line.find(" #") {
-        Some(i) => &line[..i],
-        None if line.starts_with('#') => "",
+    if line.starts_with('#') {
+        return "";
+    }
+    // Byte positions: `#`, space and tab are ASCII.
+    let b = line.as_bytes();
+    match (1..b.len()).find(|&i| b[i] == b'#' && matches!(b[i - 1], b' ' | b'\t')) {
+        Some(i) => &line[..i - 1],
         None => line,
     }
 }

@@ -49,3 +49,14 @@ fn a_set_up_position_starts_with_no_passes_behind_it() {
     .unwrap();
     assert_eq!(v[0].failure, None);
 }
+
+#[test]
+fn a_comment_may_follow_a_tab() {
+    let v = run_text(
+        "x.scenarios",
+        "game: checkers\nscenario: s\nexpect legal: 11-15\t# a comment\n",
+        None,
+    )
+    .unwrap();
+    assert_eq!(v[0].failure, None);
+}

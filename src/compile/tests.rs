@@ -345,7 +345,7 @@ fn set_with_a_bad_value_names_the_type() {
         ),
         (
             "stuck=Tie",
-            "bad value for toggle `stuck` (choice {Loss Win Draw}): `Tie` is not one of: Loss, Win, Draw",
+            "bad value for toggle `stuck`: `Tie` is not one of: Loss, Win, Draw",
         ),
     ];
     for (set, message) in cases {

@@ -172,7 +172,20 @@ pub fn apply_overrides(toggles: &mut [Toggle], sets: &[(String, String)]) -> Vec
         };
         match parse_value(text, &t.ty) {
             Ok(v) => t.value = v,
-            Err(e) => errors.push(format!("bad value for toggle `{name}` ({}): {e}", t.ty)),
+            Err(e) => {
+                // A choice's message lists the choices already: no type
+                // (the same list) before it, a near one after it.
+                let (ty, near) = match &t.ty {
+                    ToggleType::Choice(cs) => (
+                        String::new(),
+                        did_you_mean(text, cs.iter().map(String::as_str))
+                            .map(|s| format!(" (did you mean `{s}`?)"))
+                            .unwrap_or_default(),
+                    ),
+                    other => (format!(" ({other})"), String::new()),
+                };
+                errors.push(format!("bad value for toggle `{name}`{ty}: {e}{near}"));
+            }
         }
     }
     errors
