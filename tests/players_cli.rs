@@ -187,6 +187,17 @@ fn analyze_refuses_humans_and_unknown_players() {
         let o = ludic(&["analyze", "checkers", "--count", "2", "--players", p]);
         assert_eq!(o.status.code(), Some(2), "{p}");
     }
+    // Three players for a two-seat game.
+    let o = ludic(&[
+        "analyze",
+        "checkers",
+        "--count",
+        "2",
+        "--players",
+        "random,random,random",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("has 2 seats"));
 }
 
 #[test]

@@ -83,6 +83,14 @@ struct Setting {
 pub fn run(a: &AnalyzeArgs) -> Result<i32, Fail> {
     let base = a.game.load()?;
     let names: Vec<String> = base.players.iter().map(|p| p.name.clone()).collect();
+    let specs = a.players.0.len();
+    if specs > 1 && specs != names.len() {
+        return Err(Fail(format!(
+            "--players: {specs} players given, but {} has {} seats (give one for all, or one per seat)",
+            a.game.file,
+            names.len()
+        )));
+    }
     let first = match &a.against {
         Some(_) => format!("{} {}", a.game.file, label(&a.game.sets, ""))
             .trim_end()
