@@ -76,7 +76,9 @@ fn perft_group(c: &mut Criterion<ThreadCpu>, lu: &State, base: &baseline::Positi
     let mut g = c.benchmark_group(format!("checkers/perft{PERFT_DEPTH}"));
     g.throughput(Throughput::Elements(PERFT_LEAVES));
     g.sample_size(20);
-    g.bench_function("ludic", |b| b.iter(|| perft(black_box(lu), PERFT_DEPTH)));
+    g.bench_function("ludic", |b| {
+        b.iter(|| perft(black_box(lu), PERFT_DEPTH).expect("perft"))
+    });
     g.bench_function("baseline", |b| {
         b.iter(|| black_box(base).perft(PERFT_DEPTH))
     });
@@ -99,7 +101,11 @@ fn playout_group(c: &mut Criterion<ThreadCpu>, lu: &State, base: &baseline::Posi
 
 /// Times both sides over the fixed workloads and prints the ratios.
 fn summary(lu: &State, base: &baseline::Position, reps: usize) {
-    let ((lt, ln), (bt, bn)) = compare(reps, || perft(lu, PERFT_DEPTH), || base.perft(PERFT_DEPTH));
+    let ((lt, ln), (bt, bn)) = compare(
+        reps,
+        || perft(lu, PERFT_DEPTH).expect("perft"),
+        || base.perft(PERFT_DEPTH),
+    );
     assert_eq!((ln, bn), (PERFT_LEAVES, PERFT_LEAVES), "perft counts");
     let (l_perft, b_perft) = (rate(ln, lt), rate(bn, bt));
 

@@ -115,11 +115,11 @@ fn bench_game(c: &mut Criterion<ThreadCpu>, game: &Shipped) {
     });
     g.finish();
 
-    let leaves = perft(&start, PERFT_DEPTH);
+    let leaves = perft(&start, PERFT_DEPTH).expect("perft");
     let mut g = group(c, format!("perft{PERFT_DEPTH}").as_str());
     g.throughput(Throughput::Elements(leaves));
     g.bench_function(&game.name, |b| {
-        b.iter(|| perft(black_box(&start), PERFT_DEPTH))
+        b.iter(|| perft(black_box(&start), PERFT_DEPTH).expect("perft"))
     });
     g.finish();
 }
@@ -143,7 +143,7 @@ fn summary(games: &[Shipped], reps: usize) {
         let start = State::new(Arc::new(game.build()));
         let mut buf = Vec::with_capacity(64);
         let (t_play, batch) = median_time(reps, || playouts(&start, &mut buf));
-        let (t_perft, leaves) = median_time(reps, || perft(&start, PERFT_DEPTH));
+        let (t_perft, leaves) = median_time(reps, || perft(&start, PERFT_DEPTH).expect("perft"));
         let ms = t_build.as_secs_f64() * 1e3;
         if ms >= STARTUP_GOAL_MS {
             slow.push(game.name.as_str());

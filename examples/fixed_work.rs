@@ -23,7 +23,7 @@ const PLAYOUT_TURNS: u64 = 6_937;
 /// The perft part; not inlined, so that callgrind can report it alone.
 #[inline(never)]
 fn perft_work(start: &State) -> u64 {
-    perft(start, 6)
+    perft(start, 6).expect("perft")
 }
 
 /// The playout part; not inlined, so that callgrind can report it alone.

@@ -123,6 +123,9 @@ pub struct Board {
     step: Vec<Site>,
     graph: DiGraph<Site, Dir>,
     labels: Labels,
+    /// `opposite[d]`: the direction pointing the other way, if the board
+    /// has one.
+    opposite: Vec<Option<Dir>>,
 }
 
 impl Board {
@@ -148,6 +151,7 @@ impl Board {
             })
             .collect::<Vec<_>>();
         let graph = build_graph(sites.len(), layout.offsets.len(), &step);
+        let opposite = opposites(&layout.directions);
         Ok(Board {
             shape,
             sites,
@@ -155,6 +159,7 @@ impl Board {
             step,
             graph,
             labels,
+            opposite,
         })
     }
 
@@ -217,6 +222,12 @@ impl Board {
         }
         let i = usize::from(s) * n + usize::from(d);
         self.step.get(i).copied().unwrap_or(NO_SITE)
+    }
+
+    /// The direction pointing opposite to `d` (`S` for `N`), if any.
+    #[inline]
+    pub fn opposite(&self, d: Dir) -> Option<Dir> {
+        self.opposite.get(usize::from(d)).copied().flatten()
     }
 
     /// The flat step table, row-major: entry `site * ndirs + dir` is the
@@ -302,6 +313,19 @@ impl Board {
     }
 }
 
+/// For each direction, the one whose vector is its negation.
+fn opposites(dirs: &[Direction]) -> Vec<Option<Dir>> {
+    dirs.iter()
+        .map(|a| {
+            dirs.iter()
+                .position(|b| {
+                    (a.vector.0 + b.vector.0).abs() < 1e-6 && (a.vector.1 + b.vector.1).abs() < 1e-6
+                })
+                .map(|i| i as Dir)
+        })
+        .collect()
+}
+
 /// The adjacency graph of a step table with `ndirs` directions a site.
 fn build_graph(nsites: usize, ndirs: usize, step: &[Site]) -> DiGraph<Site, Dir> {
     let mut graph = DiGraph::with_capacity(nsites, step.len());
@@ -343,6 +367,23 @@ mod tests {
     /// Site of square `n` in 1..=32 numbering.
     fn sq(n: u16) -> Site {
         n - 1
+    }
+
+    #[test]
+    fn every_direction_of_grids_has_its_opposite() {
+        let b = square(3, Cells::All, Adjacency::All);
+        let name = |d: Dir| b.directions()[d as usize].name.clone();
+        for d in 0..b.directions().len() as Dir {
+            let o = b.opposite(d).expect("square grids are symmetric");
+            let pair = format!("{}{}", name(d), name(o));
+            assert!(
+                ["NS", "SN", "EW", "WE", "NESW", "SWNE", "NWSE", "SENW"].contains(&pair.as_str()),
+                "{pair}"
+            );
+        }
+        let h = hex(3);
+        assert!((0..6).all(|d| h.opposite(h.opposite(d).unwrap()) == Some(d)));
+        assert_eq!(h.opposite(6), None);
     }
 
     #[test]

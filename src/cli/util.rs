@@ -182,7 +182,7 @@ pub fn perft(p: &PositionArgs, depth: u32, divide: bool, json: bool) -> Result<i
     let st = p.state()?;
     if divide {
         let t = Instant::now();
-        let rows = perft_divide(&st, depth);
+        let rows = perft_divide(&st, depth).map_err(|e| Fail(e.to_string()))?;
         let total: u64 = rows.iter().map(|r| r.1).sum();
         if json {
             let obj: serde_json::Map<String, serde_json::Value> =
@@ -200,7 +200,7 @@ pub fn perft(p: &PositionArgs, depth: u32, divide: bool, json: bool) -> Result<i
     let mut results = Vec::new();
     for d in 1..=depth {
         let t = Instant::now();
-        let n = crate::engine::perft(&st, d);
+        let n = crate::engine::perft(&st, d).map_err(|e| Fail(e.to_string()))?;
         let secs = t.elapsed().as_secs_f64();
         let rate = n as f64 / secs.max(1e-9);
         if !json {

@@ -132,10 +132,13 @@ impl Lowerer {
                 let cond = c.args.get(1).map_or(Cond::True, |e| self.cond(e, d));
                 SiteSet::AdjacentTo(Box::new(inner), Box::new(cond))
             }
-            _ => {
-                self.unknown_head(c, "set", d);
-                SiteSet::Removed
-            }
+            _ => match self.set_lines(c, d) {
+                Some(set) => set,
+                None => {
+                    self.unknown_head(c, "set", d);
+                    SiteSet::Removed
+                }
+            },
         }
     }
 

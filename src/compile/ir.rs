@@ -141,6 +141,69 @@ pub enum Cond {
     Marked(SiteRef),
     /// The boolean toggle is on now (toggles can flip during play).
     On(ToggleId),
+    /// A line through a site: along some axis of the direction set, the
+    /// site and the sites next to it in both directions that satisfy the
+    /// condition make a run of at least `len` sites (exactly `len` when
+    /// `exact`). Tic-tac-toe's three, Connect Four's four, Gomoku's five.
+    Line(Box<Line>),
+    /// The site one step from a site in some direction of the set exists
+    /// and satisfies the condition (its subject being that site).
+    Ahead(SiteRef, DirSetId, Box<Cond>),
+}
+
+/// The arguments of a [`Cond::Line`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Line {
+    /// The site the line goes through.
+    pub at: SiteRef,
+    /// Directions; a direction and its opposite make one axis.
+    pub dirs: DirSetId,
+    /// How many sites in a row.
+    pub len: u16,
+    /// Exactly `len` (a longer run does not count).
+    pub exact: bool,
+    /// What every site of the line satisfies (default: the mover's).
+    pub of: Cond,
+}
+
+/// The arguments of a [`SiteSet::Run`]: rays from a site.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Run {
+    /// Where the rays start (the site itself is not in the set).
+    pub at: SiteRef,
+    /// One ray per direction.
+    pub dirs: DirSetId,
+    /// The ray goes on through the sites that satisfy this.
+    pub through: Cond,
+    /// With `Some`, a ray counts only when it has at least one site and
+    /// the first site past it satisfies this (Reversi's own disc closing a
+    /// line of enemy discs; a custodian capture).
+    pub close: Option<Cond>,
+    /// Also the site that stopped the ray, when it exists (a slide's
+    /// landing on an enemy, a shot's target).
+    pub with_end: bool,
+}
+
+/// Who a result effect speaks of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Who {
+    /// The player making the move.
+    Mover,
+    /// The player who moves after the mover.
+    Next,
+    /// A player by index.
+    Player(Player),
+}
+
+/// What a result effect decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Decision {
+    /// The player wins.
+    Win,
+    /// The player loses.
+    Loss,
+    /// The game is drawn.
+    Draw,
 }
 
 /// Index of a toggle in [`Game::toggles`].
@@ -206,6 +269,9 @@ pub enum SiteSet {
     /// The sites reachable from the set's sites satisfying the condition,
     /// step by step through adjacent sites that satisfy it too.
     Reach(Box<SiteSet>, Box<Cond>),
+    /// Rays from a site along directions (see [`Run`]): Reversi's lines
+    /// to flip, custodian captures, a queen's or an arrow's reach.
+    Run(Box<Run>),
     /// The sites removed by earlier effects of the current step.
     Removed,
     /// The sites whose owner earlier effects of the current step changed.
@@ -306,6 +372,12 @@ pub enum Effect {
     Flip(ToggleId),
     /// Clears every site mark.
     ClearMarks,
+    /// Gives the mover every stack of the set (each piece changes owner),
+    /// computed once before any changes: Reversi's flips.
+    ConvertAll(SiteSet),
+    /// Decides the game now: the player wins, loses or draws (with more
+    /// than two players a loss ends nothing, as `lose-when` does).
+    Result(Decision, Who),
     Groups {
         /// Sites whose groups are looked at.
         of: SiteSet,

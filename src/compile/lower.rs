@@ -412,8 +412,13 @@ impl Lowerer {
         }
     }
 
-    /// A direction set (`dirs:`), interned per distinct spelling.
+    /// A direction set (`dirs:`), interned per distinct spelling: a
+    /// direction word, an array of them (their union) or `(and A B…)`
+    /// (the directions in every one: `(and Forward Diagonal)`).
     pub fn dirset(&mut self, e: &Expr, d: &mut Diags) -> u16 {
+        if let Expr::Clause(c) = e {
+            return self.dirset_and(c, d);
+        }
         let words: Vec<&str> = items(e).iter().filter_map(|w| word(w, d)).collect();
         let key = words.join(" ");
         if let Some(&id) = self.dirset_keys.get(&key) {
@@ -432,6 +437,45 @@ impl Lowerer {
             dirs.dedup();
             sets.push(dirs);
         }
+        self.dirsets.push(sets);
+        let id = (self.dirsets.len() - 1) as u16;
+        self.dirset_keys.insert(key, id);
+        id
+    }
+
+    /// `(and DIRS DIRS…)`: the intersection of direction sets, per player.
+    fn dirset_and(&mut self, c: &Clause, d: &mut Diags) -> u16 {
+        if c.head != "and" {
+            d.error(
+                c.span,
+                format!("`{}` is not a direction set", c.head),
+                "expected a direction, `{A B}` or `(and A B)`",
+            );
+            return self.dirset_all();
+        }
+        check_shape(c, 1, usize::MAX, &[], d);
+        let ids: Vec<u16> = c.args.iter().map(|a| self.dirset(a, d)).collect();
+        if ids.iter().any(|&i| usize::from(i) >= self.dirsets.len()) {
+            return 0; // No board: reported elsewhere.
+        }
+        let key = format!(
+            "and({})",
+            ids.iter().map(u16::to_string).collect::<Vec<_>>().join(" ")
+        );
+        if let Some(&id) = self.dirset_keys.get(&key) {
+            return id;
+        }
+        let sets = (0..self.players.len())
+            .map(|p| {
+                let first = ids
+                    .first()
+                    .map_or(Vec::new(), |&i| self.dirsets[i as usize][p].clone());
+                first
+                    .into_iter()
+                    .filter(|x| ids.iter().all(|&i| self.dirsets[i as usize][p].contains(x)))
+                    .collect()
+            })
+            .collect();
         self.dirsets.push(sets);
         let id = (self.dirsets.len() - 1) as u16;
         self.dirset_keys.insert(key, id);
@@ -495,7 +539,7 @@ impl Lowerer {
             let kind = f.args.first().and_then(|e| self.kind_ref(e, d));
             let player = f.args.get(1).and_then(|e| self.player_ref(e, d));
             let count = named(f, "count")
-                .and_then(|e| int_in(e, 1, 255, d))
+                .and_then(|e| self.stack_count(e, d))
                 .unwrap_or(1);
             let (Some(kind), Some(player), Some(region)) = (kind, player, f.args.get(2)) else {
                 continue;
@@ -516,6 +560,25 @@ impl Lowerer {
             .map(|i| i - 1)
     }
 
+    /// A number of pieces put on one stack at once: 1 up to the stack
+    /// limit (more could never all stay on the board: an error, since the
+    /// limit is known here).
+    pub(crate) fn stack_count(&self, e: &Expr, d: &mut Diags) -> Option<i64> {
+        let n = int_in(e, 1, 255, d)?;
+        if n as usize > self.stack_cap {
+            d.push(
+                crate::diag::Diagnostic::error(
+                    e.span(),
+                    format!("{n} pieces do not fit on one stack"),
+                    format!("expected at most {} (the stack limit)", self.stack_cap),
+                )
+                .with_help("raise `(stack-limit …)`, or put fewer pieces"),
+            );
+            return None;
+        }
+        Some(n)
+    }
+
     /// `(code "K" "Checker" 2)`.
     pub fn code(&mut self, c: &Clause, d: &mut Diags) {
         check_shape(c, 3, 3, &[], d);
@@ -525,7 +588,7 @@ impl Lowerer {
             .and_then(|e| string(e, d))
             .map(str::to_string);
         let kind = c.args.get(1).and_then(|e| self.kind_ref(e, d));
-        let count = c.args.get(2).and_then(|e| int_in(e, 1, 255, d));
+        let count = c.args.get(2).and_then(|e| self.stack_count(e, d));
         if let (Some(prefix), Some(kind), Some(count)) = (prefix, kind, count) {
             if !prefix.chars().all(|ch| ch.is_ascii_uppercase()) {
                 d.push(

@@ -8,6 +8,7 @@ pub mod expand;
 pub mod exprs;
 pub mod ir;
 pub mod ir_stacks;
+pub mod lines;
 pub mod lower;
 pub mod phases;
 pub mod rules;

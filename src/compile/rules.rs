@@ -73,7 +73,11 @@ impl Lowerer {
                 let reg = rest.and_then(|e| self.region_ref(e, d)).unwrap_or(0);
                 Cond::In(r, reg)
             }
-            _ => match self.cond_ext(c, d).or_else(|| self.cond_stack(c, d)) {
+            _ => match self
+                .cond_ext(c, d)
+                .or_else(|| self.cond_stack(c, d))
+                .or_else(|| self.cond_lines(c, d))
+            {
                 Some(cond) => cond,
                 None => {
                     self.unknown_head(c, "condition", d);
@@ -168,7 +172,11 @@ impl Lowerer {
             "mark-flanked" => Some(Effect::MarkFlanked(Box::new(self.flank(c, d)))),
             "remove-flanked" => Some(Effect::RemoveFlanked(Box::new(self.flank(c, d)))),
             "again" => self.again(c, d),
-            _ => match self.effect_ext(c, d).or_else(|| self.effect_stack(c, d)) {
+            _ => match self
+                .effect_ext(c, d)
+                .or_else(|| self.effect_stack(c, d))
+                .or_else(|| self.effect_lines(c, d))
+            {
                 Some(e) => e,
                 None => {
                     self.unknown_head(c, "effect", d);
@@ -181,7 +189,7 @@ impl Lowerer {
     fn push(&mut self, c: &Clause, d: &mut Diags) -> Option<Effect> {
         check_shape(c, 2, 2, &["kind", "owner"], d);
         let at = self.site_ref(c.args.first(), d);
-        let count = int_in(c.args.get(1)?, 1, 255, d)? as u16;
+        let count = self.stack_count(c.args.get(1)?, d)? as u16;
         let kind = named(c, "kind").and_then(|e| self.kind_ref(e, d));
         let owner = match named(c, "owner").map(|e| choice(e, &["Mover", "Top"], d)) {
             Some(Some("Mover")) => Owner::Mover,

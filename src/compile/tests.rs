@@ -631,3 +631,29 @@ fn a_toggle_default_must_be_a_literal() {
         ]
     );
 }
+
+#[test]
+fn stacks_taller_than_the_stack_limit_are_errors_where_the_file_says_so() {
+    // The limit is known when the file is read: a setup stack (`count:2` in
+    // `small`), a setup code or a push of more pieces than a stack may hold
+    // could never stay on the board whole.
+    let text = small(r#"(stack-limit 1) (code "K" "Man" 3) (play (step then:(push To 5)))"#);
+    let e = errors(&text);
+    let mut m: Vec<(String, &str)> = e
+        .iter()
+        .map(|d| (d.message.clone(), under(&text, d)))
+        .collect();
+    m.sort();
+    assert_eq!(
+        m,
+        [
+            ("2 pieces do not fit on one stack".to_string(), "2"),
+            ("3 pieces do not fit on one stack".to_string(), "3"),
+            ("5 pieces do not fit on one stack".to_string(), "5"),
+        ]
+    );
+    // Within the limit: fine.
+    ok(&small(
+        r#"(stack-limit 3) (code "K" "Man" 3) (play (step then:(push To 1)))"#,
+    ));
+}

@@ -141,7 +141,7 @@ ludemes! {
         "(grow To \"Centre\" kind:\"Disc\" owner:Mover)";
     "mark-flanked" "effect" "(mark-flanked [SITE] FLANK-ARGS…)" "Marks every stack the stack at SITE flanks (arguments as in `flanks`) until the mover's next step, which may move them (`origin:Marked`)."
         "(mark-flanked To middle:Enemy end:Mine distance:Any same:Height)";
-    "remove-flanked" "effect" "(remove-flanked [SITE] FLANK-ARGS…)" "Removes every stack the stack at SITE flanks (arguments as in `flanks`)."
+    "remove-flanked" "effect" "(remove-flanked [SITE] FLANK-ARGS…)" "Removes every stack the stack at SITE flanks (arguments as in `flanks`); later effects of the step read them as `Removed`."
         "(remove-flanked To middle:Enemy end:Mine)";
     "again" "effect" "(again \"Block\")" "The same player moves again, with the moves of the named block. A turn has at most as many steps as the board has sites (chains included): an `again` that names its own block stops there."
         "(again \"Hostage\")";
@@ -183,7 +183,7 @@ ludemes! {
         "(holds-only To)";
     "mixed" "condition" "(mixed [SITE])" "The stack holds pieces of two or more players (contested)."
         "(not (mixed From))";
-    "marked" "condition" "(marked [SITE])" "The site was marked this turn by `mark`, or by `mark-flanked` in the step before."
+    "marked" "condition" "(marked [SITE])" "The site was marked this turn by `mark`, or by `mark-flanked` earlier in this step or in the step before (its marks last until the mover's next step begins)."
         "(marked From)";
     "on" "condition" "(on TOGGLE)" "The boolean toggle is on now; unlike `$NAME`, read during play, so flips count."
         "(on stickyland)";

@@ -6,7 +6,9 @@ use super::sets::{give_buf, take_buf};
 use super::state::{FLANK_MARK, MARK};
 use super::{EndReason, IllegalMove, Move, Outcome, State};
 use crate::board::NO_SITE;
-use crate::compile::ir::{Cond, Effect, Gen, GenKind, NoMoves, Owner, SiteRef, SiteSet, TurnFact};
+use crate::compile::ir::{
+    Cond, Decision, Effect, Gen, GenKind, NoMoves, Owner, Player, SiteRef, SiteSet, TurnFact, Who,
+};
 
 impl State {
     /// Plays a legal step. An illegal one is refused with the legal moves
@@ -288,6 +290,27 @@ impl State {
                 self.clear_marks();
                 false
             }
+            Effect::ConvertAll(set) => {
+                let mut buf = take_buf();
+                self.set_into(set, ctx, &mut buf);
+                for &site in &buf {
+                    if self.height(site) > 0
+                        && !self
+                            .stack(site)
+                            .iter()
+                            .all(|&p| self.game.owner(p) == ctx.player)
+                    {
+                        self.convert_site(site, ctx.player);
+                        self.converted.push(site);
+                    }
+                }
+                give_buf(buf);
+                false
+            }
+            Effect::Result(decision, who) => {
+                self.decide(*decision, *who, ctx.player);
+                true
+            }
             Effect::Flip(id) => {
                 self.flip(*id);
                 false
@@ -399,7 +422,9 @@ impl State {
 
     fn check_draws(&mut self) {
         let end = &self.game.end;
-        let reason = if end
+        let reason = if !self.history_draws {
+            None
+        } else if end
             .repetition
             .is_some_and(|n| self.repetitions() >= n as usize)
         {
@@ -427,6 +452,28 @@ impl State {
         if let Some(r) = scored {
             self.s.outcome = Some(self.score_outcome(r));
         }
+    }
+
+    /// Applies a result effect: `who` (seen from `player`, the mover)
+    /// wins, loses or draws, unless the game is already decided. A loss
+    /// with more than two players decides nothing (as `lose-when`).
+    fn decide(&mut self, decision: Decision, who: Who, player: Player) {
+        if self.s.outcome.is_some() {
+            return;
+        }
+        let n = self.game.num_players() as Player;
+        let p = match who {
+            Who::Mover => player,
+            Who::Next => (player + 1) % n,
+            Who::Player(p) => p,
+        };
+        let r = EndReason::Result;
+        self.s.outcome = match decision {
+            Decision::Win => Some(Outcome::Win(p, r)),
+            Decision::Draw => Some(Outcome::Draw(r)),
+            Decision::Loss if n == 2 => Some(Outcome::Win(1 - p, r)),
+            Decision::Loss => None,
+        };
     }
 
     /// Forgets a draw declared by a draw rule (repetition, no progress,

@@ -9,6 +9,7 @@ pub mod apply;
 pub mod battle;
 pub mod cond;
 pub mod flank;
+pub mod lines;
 pub mod movegen;
 pub mod notation;
 pub mod overlay;
@@ -24,7 +25,7 @@ pub mod state;
 pub mod turns;
 pub mod zobrist;
 
-pub use perft::{perft, perft_divide};
+pub use perft::{TooManyTurns, perft, perft_divide};
 pub use playout::{PlayoutResult, playout};
 pub use state::{Continuation, EndReason, Outcome, State};
 

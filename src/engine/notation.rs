@@ -24,27 +24,24 @@ impl State {
     }
 
     /// A turn (or the rest of one) in the game's notation: a placement is
-    /// written as its site's label (`c3`), a pass as `pass`.
+    /// written as its site's label (`c3`), a pass as `pass`. Steps of a
+    /// turn that are not moves of a stack (a placement, a pass, an end of
+    /// phase after a move) are written after a comma: `d1-d5,f7`.
     pub fn turn_to_string(&self, turn: &[Move]) -> String {
         let b = &self.game.board;
-        let Some(first) = turn.first() else {
-            return String::new();
-        };
-        match self.game.gens[first.gen_id as usize].kind {
-            GenKind::Pass => return "pass".into(),
-            GenKind::EndPhase => return "end".into(),
-            GenKind::Flip(id) => {
-                let name = &self.game.toggles[id as usize].name;
-                return format!("flip-{name}@{}", b.site(first.to).label);
-            }
-            GenKind::Place(_) => return b.site(first.to).label.clone(),
-            _ => {}
-        }
         let mut s = String::new();
         let mut at = None;
         for m in turn {
+            if let Some(token) = self.token(m) {
+                if !s.is_empty() {
+                    s.push(',');
+                }
+                s.push_str(&token);
+                at = None;
+                continue;
+            }
             if at != Some(m.from) {
-                if at.is_some() {
+                if !s.is_empty() {
                     s.push(',');
                 }
                 s.push_str(&b.site(m.from).label);
@@ -58,6 +55,22 @@ impl State {
             at = Some(m.to);
         }
         s
+    }
+
+    /// A step that is not a move of a stack, written as one word (a
+    /// placement's site, `pass`, `end`, `flip-NAME@SITE`); `None` for moves.
+    fn token(&self, m: &Move) -> Option<String> {
+        let b = &self.game.board;
+        match self.game.gens[m.gen_id as usize].kind {
+            GenKind::Pass => Some("pass".into()),
+            GenKind::EndPhase => Some("end".into()),
+            GenKind::Flip(id) => {
+                let name = &self.game.toggles[id as usize].name;
+                Some(format!("flip-{name}@{}", b.site(m.to).label))
+            }
+            GenKind::Place(_) => Some(b.site(m.to).label.clone()),
+            _ => None,
+        }
     }
 
     /// A single step in the game's notation.
@@ -102,8 +115,8 @@ impl State {
     fn short_form(&self, turn: &[Move]) -> String {
         let b = &self.game.board;
         if turn
-            .first()
-            .is_some_and(|m| m.from == crate::board::NO_SITE)
+            .iter()
+            .any(|m| m.from == crate::board::NO_SITE || self.token(m).is_some())
         {
             return self.turn_to_string(turn);
         }

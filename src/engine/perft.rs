@@ -1,65 +1,111 @@
 //! Perft: the number of leaves of the turn-level move tree at a depth.
 //!
-//! A multi-step turn counts once per path (rules.md §3.6). Draw rules are
-//! ignored; every leaf is made (no bulk counting). Make/undo with the state's
-//! journal and one move buffer per depth: nothing is allocated per move.
+//! A multi-step turn counts once per path (rules.md §3.6). Every end rule
+//! that the position itself decides is honoured (no moves, passes, the turn
+//! limit, `lose-when`, result effects): a finished game has no turns below
+//! it. The draw rules that depend on the game's history, repetition and
+//! no-progress, are left out, as published perft counts do. Every leaf is
+//! made (no bulk counting). Make/undo with the state's journal and one move
+//! buffer per depth: nothing is allocated per move.
 
-use super::{Move, State};
+use super::turns::MAX_TURNS;
+use super::{Move, Outcome, State};
+use crate::engine::EndReason;
+
+/// Perft refused to go on: one position has more than
+/// [`MAX_TURNS`](super::turns::MAX_TURNS) legal turns (rules whose chains
+/// branch at every step), as `ludic moves` refuses to list them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "a position has more than {} legal turns (its steps branch at every step); perft stops rather than run for ever",
+    MAX_TURNS
+)]
+pub struct TooManyTurns;
 
 /// Counts the leaves of the turn tree `depth` turns deep from `state`.
-pub fn perft(state: &State, depth: u32) -> u64 {
-    let mut st = state.clone();
-    st.set_journaling(true);
-    st.s.outcome = None;
+///
+/// Errors with [`TooManyTurns`] when some position on the way has more than
+/// [`MAX_TURNS`](super::turns::MAX_TURNS) turns.
+pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
+    let mut st = perft_root(state);
     let mut bufs: Vec<Vec<Move>> = (0..64).map(|_| Vec::with_capacity(64)).collect();
-    count(&mut st, depth, &mut bufs)
+    let mut turns_here = 0;
+    count(&mut st, depth, &mut bufs, &mut turns_here)
 }
 
 /// Perft of each legal turn from `state`: `(turn in notation, count)`.
-pub fn perft_divide(state: &State, depth: u32) -> Vec<(String, u64)> {
-    let turns = state.legal_turns();
+///
+/// Errors as [`perft`] does.
+pub fn perft_divide(state: &State, depth: u32) -> Result<Vec<(String, u64)>, TooManyTurns> {
+    let root = perft_root(state);
+    let turns = root.legal_turns();
+    if super::turns::turns_cut(turns.len()) {
+        return Err(TooManyTurns);
+    }
     turns
         .iter()
         .map(|t| {
-            let mut st = state.clone();
+            let mut st = root.clone();
             st.play_turn(t);
-            let n = if depth <= 1 { 1 } else { perft(&st, depth - 1) };
-            (state.turn_to_string(t), n)
+            let n = if depth <= 1 {
+                1
+            } else {
+                perft(&st, depth - 1)?
+            };
+            Ok((root.turn_to_string(t), n))
         })
         .collect()
 }
 
-fn count(st: &mut State, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+/// A copy of `state` for perft: journaled, without the history draw rules
+/// (and without a history draw that already fired).
+fn perft_root(state: &State) -> State {
+    let mut st = state.clone();
+    st.set_journaling(true);
+    st.history_draws = false;
+    if matches!(
+        st.s.outcome,
+        Some(Outcome::Draw(EndReason::Repetition | EndReason::NoProgress))
+    ) {
+        st.s.outcome = None;
+    }
+    st
+}
+
+/// Leaves `depth` turns below `st`. `turns_here` counts the turns completed
+/// so far from the position where the current turn began.
+fn count(
+    st: &mut State,
+    depth: u32,
+    bufs: &mut [Vec<Move>],
+    turns_here: &mut usize,
+) -> Result<u64, TooManyTurns> {
     if depth == 0 {
-        return 1;
+        return Ok(1);
     }
     let Some((buf, rest)) = bufs.split_first_mut() else {
-        return 0;
+        return Ok(0);
     };
-    st.legal_moves_ignoring_draws(buf);
+    st.legal_moves_into(buf);
     if buf.is_empty() && st.mid_turn() {
-        // A turn that cannot go on ends the game: a leaf at its depth.
-        return u64::from(depth == 1);
+        // A turn that cannot go on (or that ended the game) ends the game:
+        // a leaf at its depth.
+        return Ok(u64::from(depth == 1));
     }
     let mover = st.current_player();
     let mut total = 0;
     for m in buf.iter() {
         st.play_unchecked(m);
         total += if st.mid_turn() && st.current_player() == mover {
-            count(st, depth, rest)
+            count(st, depth, rest, turns_here)?
         } else {
-            count(st, depth - 1, rest)
+            *turns_here += 1;
+            if *turns_here > MAX_TURNS {
+                return Err(TooManyTurns);
+            }
+            count(st, depth - 1, rest, &mut 0)?
         };
         st.undo();
     }
-    total
-}
-
-impl State {
-    /// Legal steps as if no draw rule had fired.
-    fn legal_moves_ignoring_draws(&mut self, buf: &mut Vec<Move>) {
-        let saved = self.s.outcome.take();
-        self.legal_moves_into(buf);
-        self.s.outcome = saved;
-    }
+    Ok(total)
 }

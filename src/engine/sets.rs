@@ -242,6 +242,7 @@ impl State {
                 give_buf(other);
             }
             SiteSet::Reach(from, c) => self.reach(from, c, ctx, out),
+            SiteSet::Run(r) => self.run_into(r, ctx, out),
             SiteSet::Removed => out.extend_from_slice(&self.removed),
             SiteSet::Converted => out.extend_from_slice(&self.converted),
         }

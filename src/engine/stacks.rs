@@ -110,6 +110,7 @@ impl State {
                         self.set_mark(s, FLANK_MARK, true);
                     } else {
                         self.clear_site(s);
+                        self.removed.push(s);
                         self.s.turn_captured = true;
                     }
                 }

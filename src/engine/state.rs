@@ -25,17 +25,21 @@ pub enum EndReason {
     LoseCondition,
     /// Both players passed in a row (the game is scored).
     Passes,
+    /// A result effect of the rules decided it (`(win)`, `(lose)`,
+    /// `(draw)`): a line completed, a piece captured, a goal reached.
+    Result,
 }
 
 impl EndReason {
     /// Every end reason.
-    pub const ALL: [EndReason; 6] = [
+    pub const ALL: [EndReason; 7] = [
         EndReason::NoMoves,
         EndReason::Repetition,
         EndReason::NoProgress,
         EndReason::TurnLimit,
         EndReason::LoseCondition,
         EndReason::Passes,
+        EndReason::Result,
     ];
 
     /// A short machine name (`no_moves`), for JSON reports and trials.
@@ -47,6 +51,7 @@ impl EndReason {
             EndReason::TurnLimit => "turn_limit",
             EndReason::LoseCondition => "lose_condition",
             EndReason::Passes => "passes",
+            EndReason::Result => "result",
         }
     }
 }
@@ -60,6 +65,7 @@ impl std::fmt::Display for EndReason {
             EndReason::TurnLimit => "turn limit",
             EndReason::LoseCondition => "lose condition",
             EndReason::Passes => "passes",
+            EndReason::Result => "a rule's result",
         })
     }
 }
@@ -177,6 +183,9 @@ pub struct State {
     /// Sites whose owner the effects of the step being applied changed.
     pub(crate) converted: Vec<Site>,
     pub(crate) journaling: bool,
+    /// The draw rules that depend on the game's history (repetition, no
+    /// progress) are applied; perft turns them off.
+    pub(crate) history_draws: bool,
 }
 
 impl Clone for State {
@@ -198,6 +207,7 @@ impl Clone for State {
             removed: Vec::new(),
             converted: Vec::new(),
             journaling: self.journaling,
+            history_draws: self.history_draws,
         }
     }
 }
@@ -247,6 +257,7 @@ impl State {
             removed: Vec::new(),
             converted: Vec::new(),
             journaling: true,
+            history_draws: true,
             game,
         };
         let setup = st.game.setup.clone();

@@ -1,0 +1,99 @@
+//! End rules are rules everywhere: perft stops where the game stops (two
+//! passes, the turn limit, `lose-when`, no moves) like `moves`, `play` and
+//! playouts do; it leaves out only the draw rules that depend on the game's
+//! history (repetition, no progress).
+
+use ludic::compile::{Game, Options};
+use ludic::engine::{Outcome, State, perft};
+use std::sync::Arc;
+
+fn load(file: &str) -> State {
+    let game = Game::load(file, &Options::default()).expect("game loads");
+    State::new(Arc::new(game))
+}
+
+fn from_source(text: &str) -> State {
+    let game = Game::from_source("t.game", text, &Options::default()).expect("game compiles");
+    State::new(Arc::new(game))
+}
+
+#[test]
+fn polypods_perft_stops_after_two_passes() {
+    // Turn-level perft of Polypods' default board (limping 4/5, 49 points)
+    // from the start: 49 · 2,353 · 110,640, as Ludii and an independent
+    // implementation count. At depth 3, `pass pass` ends the game: the 49
+    // replies after it must not be counted (110,689 = 110,640 + 49 was
+    // ludic's count when perft played on).
+    let st = load("polypods");
+    let counts: Vec<u64> = (1..=3).map(|d| perft(&st, d).unwrap()).collect();
+    assert_eq!(counts, [49, 2_353, 110_640]);
+}
+
+#[test]
+fn a_finished_position_has_perft_zero() {
+    let mut st = load("polypods");
+    st.play_str("pass").unwrap();
+    st.play_str("pass").unwrap();
+    assert!(st.is_terminal(), "two passes end Polypods");
+    assert_eq!(perft(&st, 1), Ok(0));
+    assert_eq!(perft(&st, 3), Ok(0));
+}
+
+#[test]
+fn perft_honours_lose_when_and_the_turn_limit() {
+    // One stone each on a 1×4 strip; a stone steps to an empty neighbour.
+    // Rule: a player whose stone stands on the far right cell d1 loses.
+    // P1 on a1 can go to b1 only (then P2 on c1 may go to d1 and lose at
+    // once, or back to... c1 has neighbours b1 (taken) and d1).
+    let text = r#"(game "Strip" (players 2) (board (square 1 4) labels:Coordinates)
+        (piece "S") (setup (fill "S" P1 (sites "a1")) (fill "S" P2 (sites "c1")))
+        (play (step dirs:Orthogonal to:Empty))
+        (end (no-moves Loss) (lose-when (any (where (and Mine (in "Right")))))))"#
+        .replace("(play", r#"(region "Right" (sites "d1")) (play"#);
+    let st = from_source(&text);
+    // Depth 1: a1-b1. Depth 2: c1-d1 (P2 now stands on d1 and loses: the
+    // game is over).
+    assert_eq!(perft(&st, 1), Ok(1));
+    assert_eq!(perft(&st, 2), Ok(1));
+    assert_eq!(perft(&st, 3), Ok(0), "nothing is played after a loss");
+    // The same game with a turn limit of 1: one turn, then over.
+    let limited = from_source(&text.replace("(no-moves Loss)", "(no-moves Loss) (turn-limit 1)"));
+    assert_eq!(perft(&limited, 1), Ok(1));
+    assert_eq!(perft(&limited, 2), Ok(0));
+    let mut after = limited.clone();
+    after.play_str("a1-b1").unwrap();
+    assert!(matches!(after.outcome(), Some(Outcome::Draw(_))));
+}
+
+#[test]
+fn a_pass_after_a_step_in_the_same_turn_is_written_after_a_comma() {
+    // An `again` block whose only move is a pass: the turn is a step then a
+    // pass (listing it used to panic on the pass's missing site).
+    let st = from_source(
+        r#"(game "Again pass" (players 2) (board (square 3 3) labels:Coordinates)
+          (piece "Stone") (setup (fill "Stone" P1 (sites "a1")) (fill "Stone" P2 (sites "c3")))
+          (play (step dirs:Orthogonal to:Empty then:(again "More")))
+          (moves "More" (pass))
+          (end (no-moves Loss)))"#,
+    );
+    assert_eq!(st.legal_turn_strings(), ["a1-a2,pass", "a1-b1,pass"]);
+    let mut st2 = st.clone();
+    st2.play_str("a1-b1,pass").unwrap();
+    assert_eq!(st2.current_player(), 1);
+    assert_eq!(perft(&st, 2), Ok(4));
+}
+
+#[test]
+fn perft_refuses_turns_that_branch_without_bound() {
+    // Every step is followed by another step of the same block, and a turn
+    // may take as many steps as the board has sites: 4 directions each time
+    // on a big empty board is far more than the turn bound.
+    let st = from_source(
+        r#"(game "Wander" (players 2) (board (square 12 12)) (piece "S")
+          (setup (fill "S" P1 (sites "f6")))
+          (play (step dirs:All to:Empty then:(again "On")))
+          (moves "On" (step dirs:All to:Empty then:(again "On")))
+          (end (no-moves Loss)))"#,
+    );
+    assert!(perft(&st, 1).is_err());
+}
