@@ -283,9 +283,11 @@ impl Lowerer {
             Some(e) => self.dirset(e, d),
             None => self.dirset_all(),
         };
+        // Hops capture the jumped stack unless told not to; steps and
+        // slides capture (remove the destination's stack first) if told to.
         let capture = named(c, "capture")
             .and_then(|e| boolean(e, d))
-            .unwrap_or(true);
+            .unwrap_or(kind == GenKind::Hop);
         let chain = named(c, "chain")
             .and_then(|e| boolean(e, d))
             .unwrap_or(false);

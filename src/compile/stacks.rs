@@ -176,15 +176,15 @@ impl Lowerer {
 pub fn move_args(kind: GenKind) -> &'static [&'static str] {
     match kind {
         GenKind::Step => &[
-            "from", "dirs", "to", "then", "after", "check", "count", "keep", "max", "cost",
-            "budget", "origin", "pieces",
+            "from", "dirs", "to", "capture", "then", "after", "check", "count", "keep", "max",
+            "cost", "budget", "origin", "pieces",
         ],
         GenKind::Hop => &[
             "from", "dirs", "over", "to", "capture", "then", "chain", "after", "origin", "pieces",
         ],
         GenKind::Slide => &[
-            "from", "dirs", "through", "to", "then", "chain", "after", "check", "count", "keep",
-            "max", "cost", "budget", "origin", "pieces",
+            "from", "dirs", "through", "to", "capture", "then", "chain", "after", "check", "count",
+            "keep", "max", "cost", "budget", "origin", "pieces",
         ],
         GenKind::Place(_) | GenKind::Pass | GenKind::EndPhase | GenKind::Flip(_) => {
             &["to", "check", "after", "then"]
@@ -197,9 +197,7 @@ pub fn move_args(kind: GenKind) -> &'static [&'static str] {
 /// the board (remove stacks, add pieces elsewhere, add pieces under a
 /// condition) or when it captures by hopping.
 pub fn after_plan(kind: GenKind, capture: bool, then: &[Effect]) -> Option<AfterPlan> {
-    if (kind == GenKind::Hop && capture)
-        || !matches!(kind, GenKind::Step | GenKind::Hop | GenKind::Slide)
-    {
+    if capture || !matches!(kind, GenKind::Step | GenKind::Hop | GenKind::Slide) {
         return None;
     }
     let mut plan = AfterPlan::default();

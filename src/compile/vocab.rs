@@ -99,11 +99,11 @@ ludemes! {
         "(moves \"Hostage\" (slide origin:Marked to:Empty))";
     "priority" "move" "(priority MOVES MOVES…)" "The first group that has a legal move gives the moves (compulsory capture)."
         "(priority {(hop from:\"Man\" dirs:Forward)} {(step from:\"Man\" dirs:Forward)})";
-    "step" "move" "(step [from:COND] [dirs:DIRS] [to:COND] [count:Whole|One|Any] [keep:NUM] [max:NUM] [cost:NUM budget:\"Counter\"] [then:EFFECTS] [check:COND] [after:COND])" "Move the stack, or its top pieces, one step to an adjacent site (onto any stack `to:` allows: pieces go on top). `count:Any` makes one move per number of pieces (written `/N`), leaving at least `keep:` and taking at most `max:`; `cost:` is paid from the player's counter `budget:`; `after:` keeps only the steps after which the condition holds (for the mover)."
+    "step" "move" "(step [from:COND] [dirs:DIRS] [to:COND] [capture:BOOL] [count:Whole|One|Any] [keep:NUM] [max:NUM] [cost:NUM budget:\"Counter\"] [then:EFFECTS] [check:COND] [after:COND])" "Move the stack, or its top pieces, one step to an adjacent site (onto any stack `to:` allows: pieces go on top; with `capture:true` the stack there is removed first and the step is written with `x`). `count:Any` makes one move per number of pieces (written `/N`), leaving at least `keep:` and taking at most `max:`; `cost:` is paid from the player's counter `budget:`; `after:` keeps only the steps after which the condition holds (for the mover)."
         "(step from:(height 1) dirs:Forward to:Empty then:\"Crown\")";
     "hop" "move" "(hop [from:COND] [dirs:DIRS] [over:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [chain:BOOL] [after:COND])" "Jump over the adjacent site to the one beyond, removing the jumped stack unless `capture:false`; `chain:true` makes the same piece jump on while it can, after each jump that removed a piece."
         "(hop from:(height 2) dirs:Diagonal over:Enemy to:Empty chain:true)";
-    "slide" "move" "(slide [origin:Mine|Empty|Marked] [from:COND] [pieces:Whole|Part|Any] [dirs:DIRS] [through:COND] [to:COND] [then:EFFECTS] [chain:BOOL] [after:COND])" "Move any distance along a direction, through sites satisfying `through:` (default: empty), to every site satisfying `to:`; `origin:` and `pieces:` (any move clause) say which stacks move and how many of their pieces (a part is written `/k`)."
+    "slide" "move" "(slide [origin:Mine|Empty|Marked] [from:COND] [pieces:Whole|Part|Any] [dirs:DIRS] [through:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [chain:BOOL] [after:COND])" "Move any distance along a direction, through sites satisfying `through:` (default: empty), to every site satisfying `to:` (with `capture:true`, a stack there is removed first: a queen's or a rook's capture); `origin:` and `pieces:` (any move clause) say which stacks move and how many of their pieces (a part is written `/k`)."
         "(slide origin:Empty to:(and Empty (farther \"Centre\")))";
     "end-phase" "move" "(end-phase)" "End the current phase. Written `end`."
         "(end-phase)";
@@ -185,6 +185,10 @@ ludemes! {
         "(not (mixed From))";
     "marked" "condition" "(marked [SITE])" "The site was marked this turn by `mark`, or by `mark-flanked` earlier in this step or in the step before (its marks last until the mover's next step begins)."
         "(marked From)";
+    "line" "condition" "(line N [SITE] [dirs:DIRS] [exact:BOOL] [of:COND])" "A line of N sites in a row through SITE, all satisfying `of:` (default `Mine`): along some direction of `dirs:` (default `All`) and its opposite, SITE and its neighbours that satisfy `of:` make at least N sites (exactly N with `exact:true`: a longer line does not count)."
+        "(place \"Stone\" to:Empty then:(if (line 5 To exact:true) (win)))";
+    "ahead" "condition" "(ahead [SITE] DIRS [COND])" "The site one step from SITE in a direction of DIRS exists and satisfies COND (default: any site). `(not (ahead S))` is the bottom edge; `(not (ahead S Empty))` a site resting on a piece or on the bottom edge (Connect Four's drop)."
+        "(place \"Disc\" to:(and Empty (not (ahead S Empty))))";
     "on" "condition" "(on TOGGLE)" "The boolean toggle is on now; unlike `$NAME`, read during play, so flips count."
         "(on stickyland)";
     "count" "number" "(count SET)" "The number of sites in the set."
@@ -213,8 +217,18 @@ ludemes! {
         "(minus (where (holds-only)) (reach (where (in \"Home\")) (holds-only)))";
     "reach" "set" "(reach SET COND)" "The sites reachable from the set's sites that satisfy the condition, through adjacent sites that satisfy it."
         "(reach (where (and (in \"Home\") (holds-only))) (holds-only))";
+    "run" "set" "(run [SITE] [dirs:DIRS] [through:COND] [close:COND] [end:BOOL])" "Rays from SITE (not included), one per direction of `dirs:` (default `All`): the sites in a row that satisfy `through:` (default `Empty`). With `close:`, a ray counts only if it has a site and the site just past it satisfies `close:` (Reversi's line of enemy discs closed by one's own); `end:true` adds the site that stopped each ray."
+        "(run To through:Enemy close:Mine)";
     "adjacent-to" "set" "(adjacent-to SET COND)" "The sites next to a site of the set that satisfy the condition; `Removed` and `Converted` are the sites removed or converted by earlier effects of the step."
         "(adjacent-to (group To (role \"Body\")) (and Enemy (role \"Foot\")))";
+    "convert-all" "effect" "(convert-all SET)" "Gives the mover every stack of the set (every piece changes owner), computed before any changes; later effects read them as `Converted`."
+        "(convert-all (run To through:Enemy close:Mine))";
+    "win" "effect" "(win [Mover|Next|P1…])" "The player (default: the mover) wins now, and the game is over."
+        "(if (line 3 To) (win))";
+    "lose" "effect" "(lose [Mover|Next|P1…])" "The player (default: the mover) loses now (with two players: the other wins; with more, nothing ends, as with `lose-when`)."
+        "(if (equal (pieces) 0) (lose Next))";
+    "draw" "effect" "(draw)" "The game is drawn now."
+        "(if (equal (count (where Empty)) 0) (draw))";
     "remove-all" "effect" "(remove-all SET)" "Removes every stack of the set, computed before any is removed."
         "(remove-all (adjacent-to (group To (role \"Body\")) (and Enemy (role \"Foot\"))))";
     "groups" "effect" "(groups SET [when:COND] [remove:COND] [convert:COND])" "For each group of the set's sites that satisfies `when`, removes the members that satisfy `remove` and gives the mover those that satisfy `convert`; every group is judged on the same position."

@@ -130,6 +130,12 @@ impl State {
         };
         match generator.kind {
             GenKind::Step | GenKind::Hop | GenKind::Slide => {
+                if generator.capture && generator.kind != GenKind::Hop && self.height(m.to) > 0 {
+                    // A capture by replacement: the destination's stack
+                    // leaves the board before the mover's arrives.
+                    self.clear_site(m.to);
+                    self.s.turn_captured = true;
+                }
                 let n = if m.count == 0 {
                     self.height(m.from)
                 } else {

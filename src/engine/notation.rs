@@ -16,7 +16,8 @@ impl State {
     /// The separator written before a step's destination.
     fn separator(&self, m: &Move) -> char {
         let g = &self.game.gens[m.gen_id as usize];
-        if g.kind == GenKind::Hop && g.capture {
+        let replaces = g.kind != GenKind::Hop && self.height(m.to) > 0;
+        if g.capture && (g.kind == GenKind::Hop || replaces) {
             'x'
         } else {
             '-'

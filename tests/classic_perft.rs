@@ -1,0 +1,194 @@
+//! Perft of the classic games in `games/`, from their start positions,
+//! against counts published for them or derived by hand (turn-level: one
+//! leaf per legal turn; a finished game has nothing below it). Depths of
+//! about a second each run by default; deeper published counts run with
+//! `cargo test --release --test classic_perft -- --ignored`.
+//!
+//! Sources: the perft tables that general game systems are validated on
+//! (the RBG and Regular Games projects publish them for tic-tac-toe,
+//! Connect Four, Breakthrough, Reversi, Gomoku and Hex); Reversi's counts
+//! are also Aart Bik's Othello perft table. Where a count follows by hand,
+//! the comment derives it.
+
+use ludic::compile::{Game, Options};
+use ludic::engine::{State, perft};
+use std::sync::Arc;
+
+fn start(game: &str, sets: &[&str]) -> State {
+    let opts = Options::from_sets(sets).expect("toggles");
+    let g = Game::load(game, &opts).unwrap_or_else(|e| panic!("{game}: {e}"));
+    State::new(Arc::new(g))
+}
+
+fn counts(st: &State, depths: std::ops::RangeInclusive<u32>) -> Vec<u64> {
+    depths.map(|d| perft(st, d).expect("perft")).collect()
+}
+
+#[test]
+fn tic_tac_toe() {
+    // Depths 1-4 by hand: 9, 9·8, 9·8·7, 9·8·7·6 (no line before the
+    // fifth mark). From depth 6 on, finished games stop counting.
+    let st = start("tictactoe", &[]);
+    assert_eq!(
+        counts(&st, 1..=9),
+        [9, 72, 504, 3_024, 15_120, 54_720, 148_176, 200_448, 127_872]
+    );
+}
+
+#[test]
+fn connect_four() {
+    // 7^n while no column can be full; at depth 7, the 7 games that put
+    // their first six discs in one column have 6 drops left: 7^7 − 7.
+    let st = start("connect4", &[]);
+    assert_eq!(
+        counts(&st, 1..=7),
+        [7, 49, 343, 2_401, 16_807, 117_649, 823_536]
+    );
+}
+
+#[test]
+#[ignore = "about 10 s: run with --ignored"]
+fn connect_four_depth_8() {
+    assert_eq!(perft(&start("connect4", &[]), 8), Ok(5_673_234));
+}
+
+#[test]
+fn breakthrough() {
+    // Depth 1 by hand: 6 inner pieces of row 2 have 3 moves, the two
+    // corner pieces 2 (22); depth 2: 22 · 22 (the armies do not touch).
+    let st = start("breakthrough", &[]);
+    assert_eq!(counts(&st, 1..=4), [22, 484, 11_132, 256_036]);
+}
+
+#[test]
+fn reversi() {
+    let st = start("reversi", &[]);
+    assert_eq!(counts(&st, 1..=7), [4, 12, 56, 244, 1_396, 8_200, 55_092]);
+}
+
+#[test]
+#[ignore = "a few seconds: run with --ignored"]
+fn reversi_depth_8() {
+    assert_eq!(perft(&start("reversi", &[]), 8), Ok(390_216));
+}
+
+#[test]
+fn gomoku() {
+    // 225 points, then 224 (no five can exist before the ninth stone).
+    for exact in ["exact_five=true", "exact_five=false"] {
+        let st = start("gomoku", &[exact]);
+        assert_eq!(counts(&st, 1..=2), [225, 50_400], "{exact}");
+    }
+}
+
+#[test]
+#[ignore = "about 12 s: run with --ignored"]
+fn gomoku_depth_3() {
+    assert_eq!(perft(&start("gomoku", &[]), 3), Ok(225 * 224 * 223));
+}
+
+#[test]
+fn atari_go_by_hand() {
+    // No capture or suicide is possible before the fourth stone: 81,
+    // 81·80, 81·80·79.
+    let st = start("atarigo", &[]);
+    assert_eq!(counts(&st, 1..=3), [81, 6_480, 511_920]);
+}
+
+#[test]
+#[ignore = "about a minute: run with --ignored"]
+fn atari_go_depth_4_by_hand() {
+    // 81·80·79·78, less two sets of 624 turns. (1) Black takes a corner
+    // stone of White at the third stone (Black on both neighbours of a
+    // corner, White in it: 4 corners × 2 orders) and wins: the 78 replies
+    // are not played (8 · 78 = 624). (2) White's second stone in a corner
+    // whose two neighbours are Black is suicide, refused: 4 corners × 2
+    // orders × 78 places for White's first stone = 624.
+    let st = start("atarigo", &[]);
+    assert_eq!(perft(&st, 4), Ok(81 * 80 * 79 * 78 - 1_248));
+}
+
+/// Atari Go on a 4×4 board, counted by a brute force written here from the
+/// rules (first capture wins; suicide refused unless it captures; a forced
+/// pass is a move; two passes end the game), independent of the rule
+/// interpreter.
+#[test]
+fn atari_go_4x4_against_a_brute_force() {
+    let text = std::fs::read_to_string("games/atarigo.game")
+        .unwrap()
+        .replace("(square 9 9)", "(square 4 4)");
+    let g = Game::from_source("atarigo4.game", &text, &Options::default()).unwrap();
+    let st = State::new(Arc::new(g));
+    let mut board = [0u8; 16];
+    for d in 1..=5 {
+        assert_eq!(
+            perft(&st, d),
+            Ok(brute::perft(&mut board, 1, d, false)),
+            "depth {d}"
+        );
+    }
+}
+
+mod brute {
+    const N: usize = 4;
+
+    fn neighbours(p: usize) -> impl Iterator<Item = usize> {
+        let (r, c) = (p / N, p % N);
+        [(0i32, 1i32), (0, -1), (1, 0), (-1, 0)]
+            .into_iter()
+            .filter_map(move |(dr, dc)| {
+                let (rr, cc) = (r as i32 + dr, c as i32 + dc);
+                (rr >= 0 && cc >= 0 && rr < N as i32 && cc < N as i32)
+                    .then_some(rr as usize * N + cc as usize)
+            })
+    }
+
+    fn has_liberty(b: &[u8; 16], p: usize) -> bool {
+        let mut seen = [false; 16];
+        let mut stack = vec![p];
+        seen[p] = true;
+        while let Some(q) = stack.pop() {
+            for n in neighbours(q) {
+                if b[n] == 0 {
+                    return true;
+                }
+                if b[n] == b[p] && !seen[n] {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        false
+    }
+
+    /// Leaves `d` turns below, `me` (1 or 2) to move.
+    pub fn perft(b: &mut [u8; 16], me: u8, d: u32, passed: bool) -> u64 {
+        if d == 0 {
+            return 1;
+        }
+        let mut total = 0;
+        let mut any = false;
+        for p in 0..16 {
+            if b[p] != 0 {
+                continue;
+            }
+            b[p] = me;
+            let captures = neighbours(p).any(|n| b[n] == 3 - me && !has_liberty(b, n));
+            if captures {
+                any = true;
+                total += u64::from(d == 1); // the game is won
+            } else if has_liberty(b, p) {
+                any = true;
+                total += perft(b, 3 - me, d - 1, false);
+            }
+            b[p] = 0;
+        }
+        if any {
+            total
+        } else if passed {
+            u64::from(d == 1) // the second pass ends the game
+        } else {
+            perft(b, 3 - me, d - 1, true)
+        }
+    }
+}
