@@ -192,3 +192,101 @@ mod brute {
         }
     }
 }
+
+#[test]
+fn hex_11() {
+    // No chain can join two sides before the 21st stone: 121, 121·120,
+    // 121·120·119.
+    let st = start("hex", &[]);
+    assert_eq!(counts(&st, 1..=3), [121, 14_520, 1_727_880]);
+}
+
+/// Every game of Hex on 3 × 3, played out by the interpreter, ends with
+/// the winner that a brute force written here from the rules finds (a flood
+/// fill over the six hex neighbours), and the totals agree.
+#[test]
+fn hex_3x3_winners_against_a_brute_force() {
+    let st = start("hex", &["size=3"]);
+    let mut board = [0u8; 9];
+    let mut tally = [0u64; 2];
+    walk(&st, &mut board, &mut tally);
+    let mut expected = [0u64; 2];
+    brute_hex(&mut [0u8; 9], 1, &mut expected);
+    assert_eq!(tally, expected);
+    // By hand: Red's first stone in the centre (b2) cannot lose; every game
+    // ends, and the two players' wins add up to the finished games.
+    assert!(tally[0] > tally[1]);
+}
+
+/// Plays every game from `st`, tracking the board as (column, row) cells
+/// in `board` (1 Red, 2 Blue), and checks each winner against the brute
+/// force's own test.
+fn walk(st: &State, board: &mut [u8; 9], tally: &mut [u64; 2]) {
+    if let Some(outcome) = st.outcome() {
+        let winner = outcome.winner().expect("Hex has no draws");
+        assert_eq!(Some(winner + 1), hex_winner(board), "{board:?}");
+        tally[winner as usize] += 1;
+        return;
+    }
+    let mover = st.current_player();
+    for turn in st.legal_turn_strings() {
+        let cell = turn.as_bytes();
+        let (c, r) = ((cell[0] - b'a') as usize, (cell[1] - b'1') as usize);
+        let mut next = st.clone();
+        next.play_str(&turn).unwrap();
+        board[r * 3 + c] = mover + 1;
+        walk(&next, board, tally);
+        board[r * 3 + c] = 0;
+    }
+}
+
+/// The six neighbours of cell (c, r) on a 3 × 3 rhombus: E, W, N, S and the
+/// two diagonal ones, (c − 1, r + 1) and (c + 1, r − 1).
+fn hex_neighbours(p: usize) -> impl Iterator<Item = usize> {
+    let (c, r) = ((p % 3) as i32, (p / 3) as i32);
+    [(1, 0), (-1, 0), (0, 1), (0, -1), (-1, 1), (1, -1)]
+        .into_iter()
+        .filter_map(move |(dc, dr)| {
+            let (cc, rr) = (c + dc, r + dr);
+            ((0..3).contains(&cc) && (0..3).contains(&rr)).then_some((rr * 3 + cc) as usize)
+        })
+}
+
+/// 1 if Red (rows 0 and 2) is joined, 2 if Blue (columns 0 and 2), else
+/// `None`.
+fn hex_winner(b: &[u8; 9]) -> Option<u8> {
+    (1..=2u8).find(|&who| {
+        let starts = |p: usize| if who == 1 { p / 3 == 0 } else { p % 3 == 0 };
+        let ends = |p: usize| if who == 1 { p / 3 == 2 } else { p % 3 == 2 };
+        let mut seen = [false; 9];
+        let mut stack: Vec<usize> = (0..9).filter(|&p| b[p] == who && starts(p)).collect();
+        stack.iter().for_each(|&p| seen[p] = true);
+        while let Some(p) = stack.pop() {
+            if ends(p) {
+                return true;
+            }
+            for n in hex_neighbours(p) {
+                if b[n] == who && !seen[n] {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        false
+    })
+}
+
+/// Counts the finished games won by each player, `who` (1 or 2) to move.
+fn brute_hex(b: &mut [u8; 9], who: u8, out: &mut [u64; 2]) {
+    for p in 0..9 {
+        if b[p] != 0 {
+            continue;
+        }
+        b[p] = who;
+        match hex_winner(b) {
+            Some(w) => out[usize::from(w - 1)] += 1,
+            None => brute_hex(b, 3 - who, out),
+        }
+        b[p] = 0;
+    }
+}

@@ -111,6 +111,11 @@ pub(super) fn layout(shape: &Shape) -> Result<Layout, String> {
             check_size("side", side)?;
             hexagon(side, side)
         }
+        Shape::Rhombus { cols, rows } => {
+            check_size("columns", cols)?;
+            check_size("rows", rows)?;
+            rhombus(cols, rows)
+        }
         Shape::TriPoints { side, side2 } => {
             check_size("side", side)?;
             check_size("second side", side2)?;
@@ -205,6 +210,32 @@ fn hexagon(side: u16, side2: u16) -> Layout {
     }
 }
 
+/// A parallelogram of hexagonal cells: axial `(i, j)` for `i < cols`,
+/// `j < rows`, positions centred on the mean of all sites.
+fn rhombus(cols: u16, rows: u16) -> Layout {
+    let (cols, rows) = (i32::from(cols), i32::from(rows));
+    let mean_i = f64::from(cols - 1) / 2.0;
+    let mean_j = f64::from(rows - 1) / 2.0;
+    let sites = (0..rows)
+        .rev()
+        .flat_map(|j| (0..cols).map(move |i| (i, j)))
+        .map(|(i, j)| Placed {
+            lattice: (i, j),
+            pos: hex_pos(f64::from(i) - mean_i, f64::from(j) - mean_j),
+            row: j,
+            col: i,
+        })
+        .collect();
+    Layout {
+        sites,
+        directions: HEX_DIRS
+            .iter()
+            .map(|(n, (di, dj))| direction(n, hex_pos(f64::from(*di), f64::from(*dj))))
+            .collect(),
+        offsets: HEX_DIRS.iter().map(|(_, o)| *o).collect(),
+    }
+}
+
 /// Position of axial `(i, j)`: `x = i + j/2`, `y = j·√3/2`.
 fn hex_pos(i: f64, j: f64) -> (f64, f64) {
     (i + j / 2.0, j * 3f64.sqrt() / 2.0)
@@ -242,7 +273,7 @@ pub(super) fn step_table(layout: &Layout) -> Vec<Site> {
 pub(super) fn label(shape: &Shape, labels: Labels, index: usize, p: &Placed) -> String {
     match (labels, shape) {
         (Labels::Numbers, _) => (index + 1).to_string(),
-        (Labels::Coordinates, Shape::Square { .. }) => {
+        (Labels::Coordinates, Shape::Square { .. } | Shape::Rhombus { .. }) => {
             format!("{}{}", letters(p.col as u32), p.row + 1)
         }
         (Labels::Coordinates, _) => format!("{}{}", letters(p.row as u32), p.col + 1),

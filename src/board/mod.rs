@@ -78,6 +78,16 @@ pub enum Shape {
         /// Cells along one side.
         side: u16,
     },
+    /// A parallelogram ("rhombus") of hexagonal cells, `cols` cells a row
+    /// and `rows` rows, each row shifted half a cell right of the one below
+    /// (the Hex board: 11 × 11). Six directions; labels are a column letter
+    /// and a row number (`a1` bottom left).
+    Rhombus {
+        /// Cells in a row.
+        cols: u16,
+        /// Rows.
+        rows: u16,
+    },
     /// A hexagon of points of the triangular grid; sides alternate `side`
     /// and `side2` points (`side2 == side` for a regular hexagon, `side + 1`
     /// for a limping one). Six neighbours a point.

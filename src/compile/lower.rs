@@ -148,6 +148,12 @@ impl Lowerer {
                 let side = int_in(c.args.first()?, 1, 64, d)? as u16;
                 Some(Shape::HexCells { side })
             }
+            "rhombus" => {
+                check_shape(c, 2, 2, &[], d);
+                let cols = int_in(c.args.first()?, 1, 64, d)? as u16;
+                let rows = int_in(c.args.get(1)?, 1, 64, d)? as u16;
+                Some(Shape::Rhombus { cols, rows })
+            }
             "tri" => {
                 check_shape(c, 1, 2, &[], d);
                 let side = int_in(c.args.first()?, 1, 64, d)? as u16;
@@ -297,11 +303,6 @@ impl Lowerer {
                 let (Some(a), Some(b)) = (a, b) else {
                     return Vec::new();
                 };
-                let sites = match c.head.as_str() {
-                    "row" => board.row(a as i32),
-                    "column" => board.column(a as i32),
-                    _ => board.rows(a as i32, b as i32),
-                };
                 let (lines, what) = if c.head == "column" {
                     (
                         board.sites().iter().map(|s| s.col).max().unwrap_or(0),
@@ -313,21 +314,30 @@ impl Lowerer {
                         "rows",
                     )
                 };
+                // Negative numbers count from the far end: -1 is the last.
+                let from_end = |v: i64| if v < 0 { i64::from(lines) + 1 + v } else { v };
+                let written = [a, b];
+                let (a, b) = (from_end(a), from_end(b));
                 for (i, v) in [a, b].into_iter().enumerate() {
                     if !(0..=lines as i64).contains(&v) {
+                        let v = written[i];
                         let span = c.args.get(i).map_or(c.span, Expr::span);
                         d.push(
                             crate::diag::Diagnostic::error(
                                 span,
-                                format!("{v} is off the board"),
-                                format!("the board's {what} are 0 to {lines}"),
+                                format!("{} {v} is off the board", &what[..what.len() - 1]),
+                                format!("the board's {what} are 0 to {lines} (or -1 for the last)"),
                             )
-                            .with_help("rows and columns count from 0"),
+                            .with_help("rows and columns count from 0; -1 is the last"),
                         );
-                        break;
+                        return Vec::new();
                     }
                 }
-                sites
+                match c.head.as_str() {
+                    "row" => board.row(a as i32),
+                    "column" => board.column(a as i32),
+                    _ => board.rows(a as i32, b as i32),
+                }
             }
             "side" => self
                 .dir_vector(c.args.first(), p, d)

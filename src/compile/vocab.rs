@@ -53,6 +53,8 @@ ludemes! {
         "(square 8 8 cells:Dark adjacency:Diagonal)";
     "hex" "board" "(hex SIDE)" "A hexagon of hexagonal cells, SIDE cells a side (side 5: 61 cells)."
         "(hex 5)";
+    "rhombus" "board" "(rhombus COLS ROWS)" "A parallelogram of hexagonal cells, COLS a row and ROWS rows, each row half a cell right of the one below (the Hex board); six directions; labels a column letter and a row number (`a1` bottom left)."
+        "(rhombus 11 11)";
     "tri" "board" "(tri SIDE [SIDE2])" "Points of the triangular grid in a hexagon whose sides alternate SIDE and SIDE2 points (limping when SIDE2 = SIDE+1)."
         "(tri 4 5)";
     "piece" "game" "(piece \"Kind\")" "A kind of piece; every player has pieces of every kind."
@@ -67,11 +69,11 @@ ludemes! {
         "(phase \"Movement\" {(step count:Any cost:1 budget:\"mp\") (end-phase)} repeat:true)";
     "region" "game" "(region \"Name\" REGION [mark:\"~\"])" "A named set of sites, per player when it uses player-relative parts; `ludic show` draws its empty sites with the mark."
         "(region \"Far\" (side Forward))";
-    "row" "region" "(row R)" "Row R, counted from the bottom from 0."
+    "row" "region" "(row R)" "Row R, counted from the bottom from 0; a negative R counts from the top (-1: the top row)."
         "(row 0)";
-    "rows" "region" "(rows A B)" "Rows A to B inclusive."
+    "rows" "region" "(rows A B)" "Rows A to B inclusive (negative numbers count from the top)."
         "(rows 5 7)";
-    "column" "region" "(column C)" "Column C, counted from the left from 0."
+    "column" "region" "(column C)" "Column C, counted from the left from 0; a negative C counts from the right (-1: the last column)."
         "(column 3)";
     "side" "region" "(side DIR)" "The board's edge furthest in direction DIR; `Forward` and `Backward` are the player's."
         "(side Forward)";
