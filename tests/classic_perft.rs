@@ -256,7 +256,13 @@ fn hex_neighbours(p: usize) -> impl Iterator<Item = usize> {
 /// `None`.
 fn hex_winner(b: &[u8; 9]) -> Option<u8> {
     (1..=2u8).find(|&who| {
-        let starts = |p: usize| if who == 1 { p / 3 == 0 } else { p % 3 == 0 };
+        let starts = |p: usize| {
+            if who == 1 {
+                p / 3 == 0
+            } else {
+                p.is_multiple_of(3)
+            }
+        };
         let ends = |p: usize| if who == 1 { p / 3 == 2 } else { p % 3 == 2 };
         let mut seen = [false; 9];
         let mut stack: Vec<usize> = (0..9).filter(|&p| b[p] == who && starts(p)).collect();
