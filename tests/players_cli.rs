@@ -159,7 +159,7 @@ fn analyze_gives_the_same_numbers_on_one_and_two_threads() {
     let one = analyze_json("1");
     assert_eq!(one, analyze_json("2"));
     let s = &one["settings"][0];
-    assert_eq!(s["games"], 300);
+    assert_eq!(s["count"], 300);
     let total: u64 = ["wins", "draws", "unfinished"]
         .iter()
         .map(|k| match &s[*k] {
@@ -168,7 +168,7 @@ fn analyze_gives_the_same_numbers_on_one_and_two_threads() {
         })
         .sum();
     assert_eq!(total, 300);
-    assert!(s["branching_mean"].as_f64().unwrap() > 1.0);
+    assert!(s["mean_branching"].as_f64().unwrap() > 1.0);
 }
 
 #[test]
