@@ -229,7 +229,7 @@ fn rate_rows(names: &[String], s: &Stats) -> Vec<(String, Rate)> {
 
 fn pct(r: &Rate) -> String {
     format!(
-        "{:5.1}% [{:.1}, {:.1}]",
+        "{:.1}% [{:.1}, {:.1}]",
         100.0 * r.rate,
         100.0 * r.low,
         100.0 * r.high
@@ -366,7 +366,7 @@ fn other_lines(done: &[Setting]) -> Vec<Row> {
     reasons.dedup();
     for r in reasons {
         let share = |s: &Stats| s.end_reasons.get(r).map_or(0.0, |x| x.rate);
-        let f = |s: &Stats| format!("{:5.1}%", 100.0 * share(s));
+        let f = |s: &Stats| format!("{:.1}%", 100.0 * share(s));
         out.push(line(&format!("ended by {r}"), &f, None));
     }
     out

@@ -508,7 +508,10 @@ impl Progress {
 
 /// A duration for people: `42 s`, `3 min 5 s`, `2 h 10 min`.
 pub fn duration(secs: f64) -> String {
-    let s = secs.max(0.0).round() as u64;
+    if secs < 9.95 {
+        return format!("{:.1} s", secs.max(0.0));
+    }
+    let s = secs.round() as u64;
     match s {
         0..60 => format!("{s} s"),
         60..3600 => format!("{} min {} s", s / 60, s % 60),
