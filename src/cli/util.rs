@@ -224,7 +224,12 @@ pub fn perft(p: &PositionArgs, depth: u32, o: &PerftOpts) -> Result<i32, Fail> {
     // Progress per first move, on a terminal only: counted as `--divide`
     // counts (each legal turn, then the perft below it), which is the same
     // total.
-    let first_moves = st.legal_turns().len() as u64;
+    let shown = !o.quiet && std::io::stderr().is_terminal();
+    let first_moves = if shown {
+        st.legal_turns().len() as u64
+    } else {
+        0
+    };
     let progress = |d: u32| {
         let off = o.quiet || (d < 4 && !o.divide);
         Progress::new(
