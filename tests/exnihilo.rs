@@ -427,9 +427,12 @@ fn random_games_end_by_the_rules_on_every_size_and_repeat_with_the_seed() {
             v
         };
         let v = run();
-        assert_eq!(v["unfinished"], 0, "size {size}: {v}");
-        assert_eq!(v["draws"], 0, "size {size}: {v}");
-        assert_eq!(v["end_reasons"]["no_moves"], 100, "size {size}: {v}");
+        assert_eq!(v["unfinished"]["count"], 0, "size {size}: {v}");
+        assert_eq!(v["draws"]["count"], 0, "size {size}: {v}");
+        assert_eq!(
+            v["end_reasons"]["no_moves"]["count"], 100,
+            "size {size}: {v}"
+        );
         assert_eq!(v, run(), "size {size}: same seed, same results");
     }
 }

@@ -853,14 +853,14 @@ fn playouts_end_and_repeat(sets: &[&str]) {
         v
     };
     let v = run();
-    assert_eq!(v["game"], "Polypods");
+    assert_eq!(v["title"], "Polypods");
     assert_eq!(v["count"], 1000);
-    assert_eq!(v["unfinished"], 0, "{v}");
-    let wins: u64 = ["Dark", "Light"]
-        .iter()
-        .map(|p| v["wins"][p].as_u64().unwrap())
-        .sum();
-    assert_eq!(wins + v["draws"].as_u64().unwrap(), 1000, "{v}");
+    assert_eq!(v["unfinished"]["count"], 0, "{v}");
+    let wins = v["wins"].as_array().unwrap();
+    let seats: Vec<&str> = wins.iter().map(|w| w["seat"].as_str().unwrap()).collect();
+    assert_eq!(seats, ["Dark", "Light"]);
+    let wins: u64 = wins.iter().map(|w| w["count"].as_u64().unwrap()).sum();
+    assert_eq!(wins + v["draws"]["count"].as_u64().unwrap(), 1000, "{v}");
     // Every game ends by two passes, or by the engine's turn limit
     // (4 turns a point, §2.5 step 4): nothing else.
     let reasons = v["end_reasons"].as_object().unwrap();
@@ -869,7 +869,10 @@ fn playouts_end_and_repeat(sets: &[&str]) {
         "{v}"
     );
     assert_eq!(
-        reasons.values().map(|n| n.as_u64().unwrap()).sum::<u64>(),
+        reasons
+            .values()
+            .map(|n| n["count"].as_u64().unwrap())
+            .sum::<u64>(),
         1000
     );
     assert_eq!(run(), v, "same seed, same results");

@@ -571,11 +571,20 @@ fn play_a_little(game: Arc<Game>, seed: u64) {
     let _ = playout(st, &mut rng, 200, &mut Vec::new());
 }
 
+/// Cases per file of property 1. The default run is sized for the test
+/// suite (every file, a few seconds in all); `PROPTEST_CASES=2000` explores
+/// further (docs/testing.md).
+const MUTATION_CASES: u32 = 64;
+
+/// Cases per file of property 2: a Genocide playout is a few hundred turns
+/// of costly turn lists, so fewer than property 1.
+const PLAYOUT_CASES: u32 = 48;
+
 /// Property 1.
 #[test]
 fn mutated_rule_files_never_panic_the_pipeline() {
     for_every_file(
-        256,
+        MUTATION_CASES,
         1,
         |_, _| (prop::collection::vec(mutation(), 1..=4), any::<u64>()),
         |file, text, (ms, seed)| {
@@ -671,7 +680,7 @@ fn toggle_values(game: &Game) -> impl Strategy<Value = Vec<String>> + use<> {
 #[test]
 fn random_playouts_of_every_shipped_file_end_by_the_rules() {
     for_every_file(
-        256,
+        PLAYOUT_CASES,
         2,
         |file, text| {
             let default = Game::from_source(file, text, &Options::default());

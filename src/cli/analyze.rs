@@ -4,14 +4,17 @@
 //! plays the same games under a second setting and prints both side by
 //! side, with the differences and their significance.
 
-use super::util::{Fail, GameArgs};
+use super::util::{
+    Fail, GameArgs, Progress, difference_json, duration, json_head, rate_json, round, wins_json,
+};
+use crate::compile::Game;
 use crate::engine::State;
 use crate::players::PlayerSpec;
 use crate::players::analysis::{Difference, Rate, RunSpec, Stats, play_games, two_proportion};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::json;
-use std::io::IsTerminal;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Arguments of `ludic analyze`.
@@ -45,9 +48,13 @@ pub struct AnalyzeArgs {
     /// they are compared seat by seat (first player, second…).
     #[arg(long, value_name = "GAME")]
     against: Option<String>,
-    /// Print one JSON object.
+    /// Print one JSON object (docs/json.md).
     #[arg(long)]
     json: bool,
+    /// Show progress on stderr even when it is not a terminal (a line per
+    /// tenth of the run, at most a thousand games apart).
+    #[arg(long)]
+    progress: bool,
 }
 
 /// The players of `--players`, one per side (repeated over the sides).
@@ -75,6 +82,7 @@ fn parse_players(s: &str) -> Result<PlayerList, String> {
 /// One analysed setting.
 struct Setting {
     label: String,
+    game: Arc<Game>,
     stats: Stats,
     seconds: f64,
 }
@@ -132,19 +140,28 @@ pub fn run(a: &AnalyzeArgs) -> Result<i32, Fail> {
         seed: a.seed,
         max_turns: a.max_turns,
     };
-    let bar = progress_bar(a.count * settings.len() as u64);
+    let total = a.count * settings.len() as u64;
+    let progress = Progress::new("analyze", "games", total, a.progress, false);
+    let estimate = Estimate::new(total);
     let mut done = Vec::new();
     for (label, game) in settings {
-        let start = State::new(game);
+        let start = State::new(game.clone());
         let t = Instant::now();
-        let games = pool.install(|| play_games(&start, &spec, &|| bar.inc(1)));
+        let tick = || {
+            progress.inc();
+            if let Some(line) = estimate.tick() {
+                progress.println(&line);
+            }
+        };
+        let games = pool.install(|| play_games(&start, &spec, &tick));
         done.push(Setting {
             label,
+            game,
             stats: Stats::of(&games, start.game().num_players()),
             seconds: t.elapsed().as_secs_f64(),
         });
     }
-    bar.finish_and_clear();
+    progress.finish();
     if a.json {
         print_json(a, &names, &done, threads);
     } else {
@@ -161,17 +178,41 @@ fn label(sets: &[String], empty: &str) -> String {
     }
 }
 
-fn progress_bar(total: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
+/// The estimate of a run's time, printed once on stderr when the first
+/// games are done: after a hundredth of the run (at least one game), if
+/// the whole run looks longer than a few seconds.
+struct Estimate {
+    total: u64,
+    done: AtomicU64,
+    started: Instant,
+}
+
+impl Estimate {
+    fn new(total: u64) -> Estimate {
+        Estimate {
+            total,
+            done: AtomicU64::new(0),
+            started: Instant::now(),
+        }
     }
-    let bar = ProgressBar::new(total);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
-    {
-        bar.set_style(style);
+
+    /// One game done; the estimate's line when this game is the one.
+    fn tick(&self) -> Option<String> {
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        if done != (self.total / 100).max(1) || done == self.total {
+            return None;
+        }
+        let secs = self.started.elapsed().as_secs_f64();
+        let all = secs * self.total as f64 / done as f64;
+        (all >= 5.0).then(|| {
+            format!(
+                "analyze: {done} of {} games in {}: about {} in all",
+                self.total,
+                duration(secs),
+                duration(all)
+            )
+        })
     }
-    bar
 }
 
 /// The rows compared between settings: label and rate.
@@ -188,7 +229,7 @@ fn rate_rows(names: &[String], s: &Stats) -> Vec<(String, Rate)> {
 
 fn pct(r: &Rate) -> String {
     format!(
-        "{:5.1}% [{:.1}, {:.1}]",
+        "{:.1}% [{:.1}, {:.1}]",
         100.0 * r.rate,
         100.0 * r.low,
         100.0 * r.high
@@ -204,18 +245,34 @@ fn diff_text(d: &Difference) -> String {
     )
 }
 
-/// Width of the row labels and of each setting's column.
-const LABEL: usize = 24;
-const COLUMN: usize = 26;
-
 /// One row of the table: label, one cell a setting, then the difference.
-fn row(name: &str, cells: impl IntoIterator<Item = String>, diff: Option<String>) -> String {
-    let mut l = format!("{name:<LABEL$}");
-    for c in cells {
-        l.push_str(&format!("{c:<COLUMN$}"));
-    }
-    l.push_str(&diff.unwrap_or_default());
-    l.trim_end().to_string()
+type Row = (String, Vec<String>, Option<String>);
+
+fn row(name: &str, cells: impl IntoIterator<Item = String>, diff: Option<String>) -> Row {
+    (name.to_string(), cells.into_iter().collect(), diff)
+}
+
+/// The table's lines: the label column and each setting's column as wide
+/// as their widest cell, three spaces apart.
+fn table(rows: &[Row]) -> Vec<String> {
+    let label = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0) + 3;
+    let columns = rows.iter().map(|r| r.1.len()).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|i| {
+            let widest = rows.iter().filter_map(|r| r.1.get(i));
+            widest.map(|c| c.chars().count()).max().unwrap_or(0) + 3
+        })
+        .collect();
+    rows.iter()
+        .map(|(name, cells, diff)| {
+            let mut l = format!("{name:<label$}");
+            for (c, w) in cells.iter().zip(&widths) {
+                l.push_str(&format!("{c:<w$}"));
+            }
+            l.push_str(diff.as_deref().unwrap_or_default());
+            l.trim_end().to_string()
+        })
+        .collect()
 }
 
 fn print_text(a: &AnalyzeArgs, names: &[String], done: &[Setting], threads: usize) {
@@ -229,14 +286,15 @@ fn print_text(a: &AnalyzeArgs, names: &[String], done: &[Setting], threads: usiz
     let two = done.len() == 2;
     let labels = done.iter().map(|s| s.label.clone());
     let diff = two.then(|| "difference, right − left (* significant at 5%)".to_string());
-    println!("{}", row("", labels, diff));
-    rate_lines(names, done).iter().for_each(|l| println!("{l}"));
-    other_lines(done).iter().for_each(|l| println!("{l}"));
+    let mut rows = vec![row("", labels, diff)];
+    rows.extend(rate_lines(names, done));
+    rows.extend(other_lines(done));
     let time = done.iter().map(|s| {
         let rate = a.count as f64 / s.seconds.max(1e-9);
         format!("{:.2} s ({rate:.0} games/s)", s.seconds)
     });
-    println!("{}", row("time", time, None));
+    rows.push(row("time", time, None));
+    table(&rows).iter().for_each(|l| println!("{l}"));
     if two {
         let d = two_proportion(done[0].stats.wins[0], done[1].stats.wins[0]);
         let verdict = if d.significant { "" } else { "not " };
@@ -253,7 +311,7 @@ fn print_text(a: &AnalyzeArgs, names: &[String], done: &[Setting], threads: usiz
 }
 
 /// The rate rows, with a z-test per row when there are two settings.
-fn rate_lines(names: &[String], done: &[Setting]) -> Vec<String> {
+fn rate_lines(names: &[String], done: &[Setting]) -> Vec<Row> {
     let rows: Vec<Vec<(String, Rate)>> = done.iter().map(|s| rate_rows(names, &s.stats)).collect();
     (0..rows[0].len())
         .map(|i| {
@@ -265,12 +323,25 @@ fn rate_lines(names: &[String], done: &[Setting]) -> Vec<String> {
         .collect()
 }
 
+/// A difference printed with `digits` decimals, never as `-0.00`.
+fn signed(x: f64, digits: usize) -> String {
+    let s = format!("{x:+.digits$}");
+    if s.trim_start_matches(['+', '-'])
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
+        s.replacen('-', "+", 1)
+    } else {
+        s
+    }
+}
+
 /// Game length, branching factor and end conditions.
-fn other_lines(done: &[Setting]) -> Vec<String> {
+fn other_lines(done: &[Setting]) -> Vec<Row> {
     let line = |name: &str, f: &dyn Fn(&Stats) -> String, delta: Option<fn(&Stats) -> f64>| {
         let cells = done.iter().map(|s| f(&s.stats));
         let diff = match (delta, done) {
-            (Some(d), [x, y]) => Some(format!("{:+.2}", d(&y.stats) - d(&x.stats))),
+            (Some(d), [x, y]) => Some(signed(d(&y.stats) - d(&x.stats), 2)),
             _ => None,
         };
         row(name, cells, diff)
@@ -295,44 +366,86 @@ fn other_lines(done: &[Setting]) -> Vec<String> {
     reasons.dedup();
     for r in reasons {
         let share = |s: &Stats| s.end_reasons.get(r).map_or(0.0, |x| x.rate);
-        let f = |s: &Stats| format!("{:5.1}%", 100.0 * share(s));
+        let f = |s: &Stats| format!("{:.1}%", 100.0 * share(s));
         out.push(line(&format!("ended by {r}"), &f, None));
     }
     out
 }
 
-fn print_json(a: &AnalyzeArgs, names: &[String], done: &[Setting], threads: usize) {
-    let settings: Vec<serde_json::Value> = done
+/// One setting's figures (docs/json.md).
+fn setting_json(s: &Setting, file: &str, sets: &[String]) -> Value {
+    let st = &s.stats;
+    let reasons: serde_json::Map<String, Value> = st
+        .end_reasons
         .iter()
-        .map(|s| {
-            let mut v = serde_json::to_value(&s.stats).unwrap_or_default();
-            v["label"] = json!(s.label);
-            v["seconds"] = json!(s.seconds);
-            v
+        .map(|(k, r)| (k.clone(), rate_json(r)))
+        .collect();
+    // Each setting's own seat names: `--against` may name them otherwise.
+    let names: Vec<String> = s.game.players.iter().map(|p| p.name.clone()).collect();
+    json!({
+        "label": s.label, "game": file, "title": s.game.name, "sets": sets,
+        "count": st.games,
+        "wins": wins_json(&names, &st.wins),
+        "draws": rate_json(&st.draws), "unfinished": rate_json(&st.unfinished),
+        "end_reasons": reasons,
+        "mean_turns": round(st.turns_mean, 2), "min_turns": st.turns_min,
+        "max_turns": st.turns_max, "mean_branching": round(st.branching_mean, 2),
+        "seconds": round(s.seconds, 3),
+    })
+}
+
+fn print_json(a: &AnalyzeArgs, names: &[String], done: &[Setting], threads: usize) {
+    // Each setting's game and toggles as given: the second is `--against`
+    // (or the same game) with the `--compare` settings.
+    let second_sets: Vec<String> = match &a.against {
+        Some(_) => a.compare.clone(),
+        None => a.game.sets.iter().chain(&a.compare).cloned().collect(),
+    };
+    let second_file = a.against.clone().unwrap_or_else(|| a.game.file.clone());
+    let settings: Vec<Value> = done
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match i {
+            0 => setting_json(s, &a.game.file, &a.game.sets),
+            _ => setting_json(s, &second_file, &second_sets),
         })
         .collect();
-    let mut out = json!({
-        "game": a.game.file,
+    let mut out = json_head("analyze", &a.game, &done[0].game);
+    let more = json!({
         "players": a.players.names(),
-        "player_names": names,
+        "seats": names,
         "count": a.count,
         "seed": a.seed,
+        "turn_cap": a.max_turns,
         "threads": threads,
         "settings": settings,
     });
-    if done.len() == 2 {
-        let (x, y) = (&done[0].stats, &done[1].stats);
-        let rows: serde_json::Map<String, serde_json::Value> = rate_rows(names, x)
-            .into_iter()
-            .zip(rate_rows(names, y))
-            .map(|((n, r0), (_, r1))| (n, json!(two_proportion(r0, r1))))
-            .collect();
-        out["comparison"] = json!({
-            "first_player_wins": two_proportion(x.wins[0], y.wins[0]),
-            "rates": rows,
-            "turns_mean": y.turns_mean - x.turns_mean,
-            "branching_mean": y.branching_mean - x.branching_mean,
-        });
+    if let Value::Object(m) = more {
+        out.extend(m);
     }
-    println!("{out}");
+    if let [x, y] = done {
+        let (x, y) = (&x.stats, &y.stats);
+        let wins: Vec<Value> = x
+            .wins
+            .iter()
+            .zip(&y.wins)
+            .zip(names)
+            .map(|((r0, r1), n)| {
+                let mut d = difference_json(&two_proportion(*r0, *r1));
+                d["seat"] = n.clone().into();
+                d
+            })
+            .collect();
+        out.insert(
+            "comparison".into(),
+            json!({
+                "wins": wins,
+                "draws": difference_json(&two_proportion(x.draws, y.draws)),
+                "unfinished": difference_json(&two_proportion(x.unfinished, y.unfinished)),
+                "mean_turns": round(y.turns_mean - x.turns_mean, 2),
+                "mean_branching": round(y.branching_mean - x.branching_mean, 2),
+            }),
+        );
+    }
+    println!("{}", Value::Object(out));
 }

@@ -7,10 +7,11 @@ use crate::compile;
 use crate::diag::Diagnostics;
 use crate::syntax::format_file;
 use clap::Args;
+use similar::{Algorithm, DiffTag, capture_diff_slices, group_diff_ops};
 use std::path::Path;
 
-/// Most changed lines shown of each side by `--check`.
-const DIFF_LINES: usize = 12;
+/// Most changed lines shown of a file by `--check`.
+const DIFF_LINES: usize = 24;
 
 /// The arguments of `ludic fmt`.
 #[derive(Debug, Args)]
@@ -66,37 +67,76 @@ pub fn run(a: &FmtArgs) -> Result<i32, Fail> {
     Ok(code)
 }
 
-/// The lines that differ between `old` and `new`, after their common first
-/// and last lines: `@@ line N` then up to [`DIFF_LINES`] `-` lines and as
-/// many `+` lines.
+/// The changes from `old` to `new`, line by line (a Myers diff, the
+/// `similar` crate): each run of changed lines under `@@ line N` (its first
+/// line in `old`), removed lines `-`, added lines `+`; unchanged lines are
+/// not shown. At most [`DIFF_LINES`] changed lines in all, then a count of
+/// the rest.
 pub fn short_diff(old: &str, new: &str) -> String {
     let old: Vec<&str> = old.lines().collect();
     let new: Vec<&str> = new.lines().collect();
-    let head = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
-    let tail = old[head..]
-        .iter()
-        .rev()
-        .zip(new[head..].iter().rev())
-        .take_while(|(a, b)| a == b)
-        .count();
-    let mut out = format!("@@ line {}\n", head + 1);
-    if head + tail >= old.len() && head + tail >= new.len() {
-        out.push_str("(only the line endings differ)\n");
-        return out;
+    if old == new {
+        return "(only the line endings differ)\n".to_string();
     }
-    for (sign, lines) in [
-        ('-', &old[head..old.len() - tail]),
-        ('+', &new[head..new.len() - tail]),
-    ] {
-        for line in lines.iter().take(DIFF_LINES) {
-            out.push_str(&format!("{sign}{line}\n"));
+    let ops = capture_diff_slices(Algorithm::Myers, &old, &new);
+    let mut out = String::new();
+    let mut shown = 0;
+    let mut hidden = 0;
+    for group in group_diff_ops(ops, 0) {
+        let mut header = true;
+        for op in &group {
+            let (tag, o, n) = op.as_tag_tuple();
+            let lines: Vec<(char, &str)> = match tag {
+                DiffTag::Equal => continue,
+                DiffTag::Delete => old[o.clone()].iter().map(|l| ('-', *l)).collect(),
+                DiffTag::Insert => new[n].iter().map(|l| ('+', *l)).collect(),
+                DiffTag::Replace => old[o.clone()]
+                    .iter()
+                    .map(|l| ('-', *l))
+                    .chain(new[n].iter().map(|l| ('+', *l)))
+                    .collect(),
+            };
+            for (sign, line) in lines {
+                if shown == DIFF_LINES {
+                    hidden += 1;
+                    continue;
+                }
+                if header {
+                    out.push_str(&format!("@@ line {}\n", o.start + 1));
+                    header = false;
+                }
+                out.push_str(&format!("{sign}{line}\n"));
+                shown += 1;
+            }
         }
-        if lines.len() > DIFF_LINES {
-            out.push_str(&format!(
-                "{sign}… {} more lines\n",
-                lines.len() - DIFF_LINES
-            ));
-        }
+    }
+    if hidden > 0 {
+        out.push_str(&format!("… {hidden} more changed lines\n"));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_diff;
+
+    #[test]
+    fn unchanged_lines_are_not_shown_as_removed_and_added() {
+        // Line 2 changes, line 4 is new; lines 1, 3 and 5 stay.
+        let old = "a\nb\nc\nd\n";
+        let new = "a\nB\nc\nx\nd\n";
+        assert_eq!(short_diff(old, new), "@@ line 2\n-b\n+B\n@@ line 4\n+x\n");
+        assert_eq!(
+            short_diff("a\r\nb\r\n", "a\nb\n"),
+            "(only the line endings differ)\n"
+        );
+    }
+
+    #[test]
+    fn a_long_diff_is_cut_with_a_count() {
+        let old: String = (0..30).map(|i| format!("{i}\n")).collect();
+        let out = short_diff(&old, "");
+        assert!(out.starts_with("@@ line 1\n-0\n"), "{out}");
+        assert!(out.ends_with("… 6 more changed lines\n"), "{out}");
+    }
 }

@@ -44,12 +44,8 @@ enum Command {
         /// Depth in turns (1 to 64).
         #[arg(value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: u32,
-        /// Per first move counts at DEPTH.
-        #[arg(long)]
-        divide: bool,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        opts: util::PerftOpts,
     },
     /// Random playouts: results, mean length, playouts per second.
     Playout(playout::PlayoutArgs),
@@ -122,12 +118,7 @@ fn run(cli: Cli) -> Result<i32, Fail> {
         Command::Options(g) => util::options(&g),
         Command::Show { pos, labels } => util::show(&pos, labels),
         Command::Moves(pos) => util::moves(&pos),
-        Command::Perft {
-            pos,
-            depth,
-            divide,
-            json,
-        } => util::perft(&pos, depth, divide, json),
+        Command::Perft { pos, depth, opts } => util::perft(&pos, depth, &opts),
         Command::Playout(a) => playout::run(&a),
         Command::Play(a) => play::run(&a),
         Command::Replay(a) => replay::run(&a),

@@ -3,11 +3,13 @@
 //! Playout `i` draws from ChaCha8 seeded with `--seed` on stream `i`, so
 //! the results do not depend on the number of threads.
 
-use super::util::{Fail, PositionArgs};
+use super::util::{Fail, PositionArgs, Progress, json_head, rate_json, round, wins_json};
 use crate::engine::{EndReason, PlayoutResult, State, playout};
+use crate::players::analysis::Rate;
 use clap::Args;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use serde_json::json;
 use std::collections::BTreeMap;
 use std::time::Instant;
 
@@ -28,9 +30,16 @@ pub struct PlayoutArgs {
     /// Stop a playout after this many turns (reported as unfinished).
     #[arg(long, default_value_t = 100_000)]
     max_turns: u32,
-    /// Print one JSON object.
+    /// Print one JSON object (docs/json.md).
     #[arg(long)]
     json: bool,
+    /// Show progress on stderr even when it is not a terminal (a line per
+    /// tenth of the run, at most a thousand playouts apart).
+    #[arg(long, conflicts_with = "quiet")]
+    progress: bool,
+    /// No progress on stderr (shown on a terminal by default).
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// Plays playout number `i` of a run seeded with `seed`.
@@ -50,14 +59,20 @@ pub fn run(a: &PlayoutArgs) -> Result<i32, Fail> {
     let t = Instant::now();
     // At most one thread a playout, and a sane number in all.
     let threads = (a.threads.clamp(1, 256) as u64).min(a.count.max(1));
+    let progress = Progress::new("playout", "playouts", a.count, a.progress, a.quiet);
     let results = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|k| {
                 let start = &start;
+                let progress = &progress;
                 s.spawn(move || {
                     (k..a.count)
                         .step_by(threads as usize)
-                        .map(|i| (i, one(start, a.seed, i, a.max_turns)))
+                        .map(|i| {
+                            let r = one(start, a.seed, i, a.max_turns);
+                            progress.inc();
+                            (i, r)
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -72,6 +87,7 @@ pub fn run(a: &PlayoutArgs) -> Result<i32, Fail> {
         all.sort_by_key(|x| x.0);
         Ok::<_, Fail>(all.into_iter().map(|x| x.1).collect::<Vec<_>>())
     })?;
+    progress.finish();
     let secs = t.elapsed().as_secs_f64();
     report(&start, &results, secs, a)
 }
@@ -98,29 +114,34 @@ fn report(
             None => unfinished += 1,
         }
     }
-    let n = results.len().max(1) as f64;
-    let mean_turns = results.iter().fold(0.0, |a, r| a + r.turns as f64) / n;
+    let n = results.len() as u64;
+    let mean_turns = results.iter().fold(0.0, |a, r| a + r.turns as f64) / n.max(1) as f64;
     let (min, max) = (
         results.iter().map(|r| r.turns).min().unwrap_or(0),
         results.iter().map(|r| r.turns).max().unwrap_or(0),
     );
     let rate = results.len() as f64 / secs.max(1e-9);
-    let names: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
+    let names: Vec<String> = game.players.iter().map(|p| p.name.clone()).collect();
     if a.json {
-        let w: serde_json::Map<String, serde_json::Value> = names
+        let wins: Vec<Rate> = wins.iter().map(|&w| Rate::new(w, n)).collect();
+        let reasons: serde_json::Map<String, serde_json::Value> = reasons
             .iter()
-            .zip(&wins)
-            .map(|(n, w)| (n.to_string(), (*w).into()))
+            .map(|(k, &c)| (k.clone(), rate_json(&Rate::new(c, n))))
             .collect();
-        println!(
-            "{}",
-            serde_json::json!({
-                "game": game.name, "count": results.len(), "seed": a.seed,
-                "wins": w, "draws": draws, "unfinished": unfinished, "end_reasons": reasons,
-                "mean_turns": mean_turns, "min_turns": min, "max_turns": max,
-                "seconds": secs, "playouts_per_second": rate
-            })
-        );
+        let mut out = json_head("playout", &a.pos.game, game);
+        let more = json!({
+            "count": n, "seed": a.seed, "turn_cap": a.max_turns,
+            "wins": wins_json(&names, &wins),
+            "draws": rate_json(&Rate::new(draws, n)),
+            "unfinished": rate_json(&Rate::new(unfinished, n)),
+            "end_reasons": reasons,
+            "mean_turns": round(mean_turns, 2), "min_turns": min, "max_turns": max,
+            "seconds": round(secs, 3), "playouts_per_second": rate.round() as u64,
+        });
+        if let serde_json::Value::Object(m) = more {
+            out.extend(m);
+        }
+        println!("{}", serde_json::Value::Object(out));
     } else {
         println!(
             "{} playouts of {} (seed {})",
@@ -132,7 +153,10 @@ fn report(
             println!("  {name} wins: {w}");
         }
         println!("  draws: {draws}   unfinished: {unfinished}");
-        println!("  end reasons: {reasons:?}");
+        let reasons: Vec<String> = reasons.iter().map(|(k, c)| format!("{k} {c}")).collect();
+        if !reasons.is_empty() {
+            println!("  end reasons: {}", reasons.join(", "));
+        }
         println!("  turns: mean {mean_turns:.1}, min {min}, max {max}");
         println!("  {rate:.0} playouts/s ({secs:.2} s)");
     }

@@ -2,10 +2,15 @@
 //! and the small commands (check, options, show, moves, perft).
 
 use crate::compile::{self, Game, LoadError, Options};
-use crate::engine::{State, perft_divide};
+use crate::engine::State;
+use crate::players::analysis::{Difference, Rate};
 use crate::render;
 use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{Value, json};
+use std::io::IsTerminal;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// A command's failure: the message printed on stderr, exit code 1.
@@ -177,45 +182,99 @@ pub fn describe_outcome(st: &State, o: &crate::engine::Outcome) -> String {
     render::describe_outcome(st, o)
 }
 
+/// `ludic perft`'s options beyond the position and depth.
+#[derive(Debug, Args)]
+pub struct PerftOpts {
+    /// Per first move counts at DEPTH.
+    #[arg(long)]
+    pub divide: bool,
+    /// Print one JSON object (docs/json.md).
+    #[arg(long)]
+    pub json: bool,
+    /// No progress on stderr (shown on a terminal, per first move).
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// The perft of each legal turn from `st` at `depth`, in the order of the
+/// legal turns (as `engine::perft_divide` counts them), with progress per
+/// first move.
+fn divide(st: &State, depth: u32, progress: &Progress) -> Result<Vec<(String, u64)>, Fail> {
+    crate::engine::perft_divide_each(st, depth, |_, _| progress.inc())
+        .map_err(|e| Fail(e.to_string()))
+}
+
 /// `ludic perft`.
-pub fn perft(p: &PositionArgs, depth: u32, divide: bool, json: bool) -> Result<i32, Fail> {
+pub fn perft(p: &PositionArgs, depth: u32, o: &PerftOpts) -> Result<i32, Fail> {
     let st = p.state()?;
-    if divide {
+    let mut head = json_head("perft", &p.game, st.game());
+    head.insert("depth".into(), depth.into());
+    // Progress per first move, on a terminal only: counted as `--divide`
+    // counts (each legal turn, then the perft below it), which is the same
+    // total.
+    let shown = !o.quiet && std::io::stderr().is_terminal();
+    let first_moves = if shown {
+        st.legal_turns().len() as u64
+    } else {
+        0
+    };
+    let progress = |d: u32| {
+        let off = o.quiet || (d < 4 && !o.divide);
+        Progress::new(
+            &format!("depth {d}"),
+            "first moves",
+            first_moves,
+            false,
+            off,
+        )
+    };
+    if o.divide {
         let t = Instant::now();
-        let rows = perft_divide(&st, depth).map_err(|e| Fail(e.to_string()))?;
+        let bar = progress(depth);
+        let rows = divide(&st, depth, &bar)?;
+        bar.finish();
         let total: u64 = rows.iter().map(|r| r.1).sum();
-        if json {
-            let obj: serde_json::Map<String, serde_json::Value> =
-                rows.iter().map(|(m, n)| (m.clone(), (*n).into())).collect();
-            println!(
-                "{}",
-                serde_json::json!({"depth": depth, "divide": obj, "total": total})
-            );
+        let secs = t.elapsed().as_secs_f64();
+        if o.json {
+            let list: Vec<Value> = rows
+                .iter()
+                .map(|(m, n)| json!({"move": m, "nodes": n}))
+                .collect();
+            head.insert("nodes".into(), total.into());
+            head.insert("seconds".into(), round(secs, 3).into());
+            head.insert("divide".into(), list.into());
+            println!("{}", Value::Object(head));
         } else {
             rows.iter().for_each(|(m, n)| println!("{m} {n}"));
-            println!("total {total} ({:.3} s)", t.elapsed().as_secs_f64());
+            println!("total {total} ({secs:.3} s)");
         }
         return Ok(0);
     }
     let mut results = Vec::new();
     for d in 1..=depth {
         let t = Instant::now();
-        let n = crate::engine::perft(&st, d).map_err(|e| Fail(e.to_string()))?;
+        let bar = progress(d);
+        let n = if bar.is_shown() {
+            divide(&st, d, &bar)?.iter().map(|r| r.1).sum()
+        } else {
+            crate::engine::perft(&st, d).map_err(|e| Fail(e.to_string()))?
+        };
+        bar.finish();
         let secs = t.elapsed().as_secs_f64();
         let rate = n as f64 / secs.max(1e-9);
-        if !json {
+        if !o.json {
             println!("perft {d:>2} {n:>14}  {secs:>9.3} s  {rate:>12.0} leaves/s");
         }
-        results.push(
-            serde_json::json!({"depth": d, "nodes": n, "seconds": secs, "leaves_per_second": rate}),
-        );
+        results.push(json!({
+            "depth": d, "nodes": n, "seconds": round(secs, 3),
+            "leaves_per_second": rate.round() as u64,
+        }));
     }
-    if json {
+    if o.json {
         let counts: Vec<u64> = results.iter().filter_map(|r| r["nodes"].as_u64()).collect();
-        println!(
-            "{}",
-            serde_json::json!({"game": st.game().name, "counts": counts, "depths": results})
-        );
+        head.insert("counts".into(), counts.into());
+        head.insert("depths".into(), results.into());
+        println!("{}", Value::Object(head));
     }
     Ok(0)
 }
@@ -278,5 +337,177 @@ fn scenarios_path(arg: &str) -> Result<String, Fail> {
         Err(Fail(format!(
             "{arg}: no such scenarios file (looked for `{arg}` and `{beside}`)"
         )))
+    }
+}
+
+// ---------------------------------------------------------------------------
+// JSON figures (docs/json.md)
+
+/// `x` rounded to `digits` decimals: the JSON outputs carry no float noise
+/// (`6.9e-18` is 0). Negative zero becomes zero.
+pub fn round(x: f64, digits: i32) -> f64 {
+    let f = 10f64.powi(digits);
+    let r = (x * f).round() / f;
+    if r == 0.0 || !r.is_finite() { 0.0 } else { r }
+}
+
+/// The keys every command's JSON object starts with: `command`, `game`
+/// (the game as given on the command line), `title` (the game's own title)
+/// and `sets` (the `--set` overrides, as given).
+pub fn json_head(command: &str, g: &GameArgs, game: &Game) -> serde_json::Map<String, Value> {
+    let mut m = serde_json::Map::new();
+    m.insert("command".into(), command.into());
+    m.insert("game".into(), g.file.clone().into());
+    m.insert("title".into(), game.name.clone().into());
+    m.insert("sets".into(), g.sets.clone().into());
+    m
+}
+
+/// A count out of a total, as every command writes it: `count`, `of`,
+/// `rate` and its 95% Wilson interval `low`, `high` (four decimals).
+pub fn rate_json(r: &Rate) -> Value {
+    json!({
+        "count": r.count, "of": r.of, "rate": round(r.rate, 4),
+        "low": round(r.low, 4), "high": round(r.high, 4),
+    })
+}
+
+/// The wins of each seat, in seat order: a rate with the seat's player
+/// name under `seat`.
+pub fn wins_json(names: &[String], wins: &[Rate]) -> Value {
+    names
+        .iter()
+        .zip(wins)
+        .map(|(n, r)| {
+            let mut v = rate_json(r);
+            v["seat"] = n.clone().into();
+            v
+        })
+        .collect()
+}
+
+/// A difference of two proportions (four decimals; `z` two).
+pub fn difference_json(d: &Difference) -> Value {
+    json!({
+        "difference": round(d.difference, 4), "z": round(d.z, 2),
+        "p": round(d.p, 4), "significant": d.significant,
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Progress on stderr
+
+/// Progress of a long command, on stderr only: an indicatif bar on a
+/// terminal, plain lines (about ten a run) when stderr is not a terminal
+/// and `--progress` asked for it, nothing otherwise.
+pub struct Progress {
+    bar: Option<ProgressBar>,
+    lines: Option<Lines>,
+}
+
+/// The plain-line form of [`Progress`].
+struct Lines {
+    what: String,
+    unit: String,
+    total: u64,
+    step: u64,
+    done: AtomicU64,
+    started: Instant,
+}
+
+impl Progress {
+    /// Progress of `total` items called `unit` (`games`); `what` names the
+    /// work in the plain lines. `forced`: `--progress`; `off`: `--quiet`.
+    pub fn new(what: &str, unit: &str, total: u64, forced: bool, off: bool) -> Progress {
+        let none = Progress {
+            bar: None,
+            lines: None,
+        };
+        if off || total == 0 {
+            return none;
+        }
+        if std::io::stderr().is_terminal() {
+            let bar = ProgressBar::new(total);
+            let template = format!(
+                "{{spinner}} {what} {{bar:30}} {{pos}}/{{len}} {unit}, {{elapsed}} elapsed, {{eta}} left"
+            );
+            if let Ok(style) = ProgressStyle::with_template(&template) {
+                bar.set_style(style);
+            }
+            bar.enable_steady_tick(std::time::Duration::from_millis(200));
+            return Progress {
+                bar: Some(bar),
+                lines: None,
+            };
+        }
+        if !forced {
+            return none;
+        }
+        Progress {
+            bar: None,
+            lines: Some(Lines {
+                what: what.into(),
+                unit: unit.into(),
+                total,
+                step: (total / 10).clamp(1, 1000),
+                done: AtomicU64::new(0),
+                started: Instant::now(),
+            }),
+        }
+    }
+
+    /// One more item done.
+    pub fn inc(&self) {
+        if let Some(b) = &self.bar {
+            b.inc(1);
+        }
+        if let Some(l) = &self.lines {
+            let done = l.done.fetch_add(1, Ordering::Relaxed) + 1;
+            if done % l.step == 0 || done == l.total {
+                let secs = l.started.elapsed().as_secs_f64();
+                let left = secs * (l.total - done) as f64 / done as f64;
+                eprintln!(
+                    "{}: {done}/{} {} ({:.0}%), {secs:.1} s, about {} left",
+                    l.what,
+                    l.total,
+                    l.unit,
+                    100.0 * done as f64 / l.total as f64,
+                    duration(left)
+                );
+            }
+        }
+    }
+
+    /// A line on stderr above the bar (or on its own without one).
+    pub fn println(&self, line: &str) {
+        match &self.bar {
+            Some(b) => b.println(line),
+            None => eprintln!("{line}"),
+        }
+    }
+
+    /// Whether anything is shown.
+    pub fn is_shown(&self) -> bool {
+        self.bar.is_some() || self.lines.is_some()
+    }
+
+    /// Removes the bar.
+    pub fn finish(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+}
+
+/// A duration for people: `42 s`, `3 min 5 s`, `2 h 10 min`.
+pub fn duration(secs: f64) -> String {
+    if secs < 9.95 {
+        return format!("{:.1} s", secs.max(0.0));
+    }
+    let s = secs.round() as u64;
+    match s {
+        0..60 => format!("{s} s"),
+        60..3600 => format!("{} min {} s", s / 60, s % 60),
+        _ => format!("{} h {} min", s / 3600, s % 3600 / 60),
     }
 }

@@ -37,6 +37,16 @@ pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
 ///
 /// Errors as [`perft`] does.
 pub fn perft_divide(state: &State, depth: u32) -> Result<Vec<(String, u64)>, TooManyTurns> {
+    perft_divide_each(state, depth, |_, _| {})
+}
+
+/// [`perft_divide`], calling `each(turn, count)` as each first turn is
+/// counted (for progress reports).
+pub fn perft_divide_each(
+    state: &State,
+    depth: u32,
+    mut each: impl FnMut(&str, u64),
+) -> Result<Vec<(String, u64)>, TooManyTurns> {
     let root = perft_root(state);
     let turns = root.legal_turns();
     if super::turns::turns_cut(turns.len()) {
@@ -52,7 +62,9 @@ pub fn perft_divide(state: &State, depth: u32) -> Result<Vec<(String, u64)>, Too
             } else {
                 perft(&st, depth - 1)?
             };
-            Ok((root.turn_to_string(t), n))
+            let name = root.turn_to_string(t);
+            each(&name, n);
+            Ok((name, n))
         })
         .collect()
 }

@@ -44,7 +44,13 @@ pub fn render(st: &State) -> String {
     let game = st.game();
     let mut out = game.board.render(|s| stack_text(st, s));
     let p = &game.players[st.current_player() as usize];
-    out.push_str(&format!("\n{} ({}) to move", p.name, p.letter));
+    // A player named after its letter (`(players 2)` makes P1 with letter
+    // 1) shows as `P1 to move`, not `P1 (1) to move`.
+    if p.name.ends_with(p.letter) {
+        out.push_str(&format!("\n{} to move", p.name));
+    } else {
+        out.push_str(&format!("\n{} ({}) to move", p.name, p.letter));
+    }
     // Phases and counters (movement points): what the mover has left.
     if game.phases.len() > 1 {
         out.push_str(&format!(", phase {}", game.phases[st.phase()].name));
