@@ -38,6 +38,12 @@ enum Command {
     /// List the legal moves (whole turns, in the game's notation).
     Moves(PositionArgs),
     /// Count the leaves of the move tree, depth by depth up to DEPTH.
+    ///
+    /// A turn counts once per path; a finished game has nothing below it:
+    /// every end rule is honoured except the two that depend on the game's
+    /// history (draw-repetition and draw-no-progress), which published perft
+    /// counts leave out. A position with more than 100,000 legal turns stops
+    /// the count with an error.
     Perft {
         #[command(flatten)]
         pos: PositionArgs,
