@@ -43,13 +43,14 @@ fn a_finished_position_has_perft_zero() {
 fn perft_honours_lose_when_and_the_turn_limit() {
     // One stone each on a 1×4 strip; a stone steps to an empty neighbour.
     // Rule: a player whose stone stands on the far right cell d1 loses.
-    // P1 on a1 can go to b1 only (then P2 on c1 may go to d1 and lose at
-    // once, or back to... c1 has neighbours b1 (taken) and d1).
+    // P1 on a1 can go to b1 only; then P2 on c1 can only go to d1, and
+    // loses at once.
     let text = r#"(game "Strip" (players 2) (board (square 1 4) labels:Coordinates)
         (piece "S") (setup (fill "S" P1 (sites "a1")) (fill "S" P2 (sites "c1")))
+        (region "Right" (sites "d1"))
         (play (step dirs:Orthogonal to:Empty))
         (end (no-moves Loss) (lose-when (any (where (and Mine (in "Right")))))))"#
-        .replace("(play", r#"(region "Right" (sites "d1")) (play"#);
+        .to_string();
     let st = from_source(&text);
     // Depth 1: a1-b1. Depth 2: c1-d1 (P2 now stands on d1 and loses: the
     // game is over).

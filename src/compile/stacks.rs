@@ -286,14 +286,17 @@ mod tests {
             owner: Owner::Mover,
         };
         let again = Effect::If(Cond::True, vec![Effect::Again(0)], vec![]);
-        let plan = after_plan(GenKind::Slide, true, &[grow.clone(), again]).unwrap();
+        let plan = after_plan(GenKind::Slide, false, &[grow.clone(), again]).unwrap();
         assert_eq!(plan.pushes.len(), 1);
         assert_eq!(plan.pushes[0].amount, Amount::Gain(0));
         assert!(after_plan(GenKind::Hop, true, &[]).is_none());
         assert!(after_plan(GenKind::Hop, false, &[]).is_some());
-        assert!(after_plan(GenKind::Step, true, &[Effect::Remove(SiteRef::Over)]).is_none());
+        // A step or slide that captures by replacement removes a stack.
+        assert!(after_plan(GenKind::Step, true, &[]).is_none());
+        assert!(after_plan(GenKind::Slide, true, &[]).is_none());
+        assert!(after_plan(GenKind::Step, false, &[Effect::Remove(SiteRef::Over)]).is_none());
         let cond_push = Effect::If(Cond::True, vec![grow], vec![]);
-        assert!(after_plan(GenKind::Step, true, &[cond_push]).is_none());
+        assert!(after_plan(GenKind::Step, false, &[cond_push]).is_none());
     }
 
     #[test]

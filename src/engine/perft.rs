@@ -30,7 +30,7 @@ pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
     let mut st = perft_root(state);
     let mut bufs: Vec<Vec<Move>> = (0..64).map(|_| Vec::with_capacity(64)).collect();
     let mut turns_here = 0;
-    count(&mut st, depth, &mut bufs, &mut turns_here)
+    count(&mut st, depth, 0, &mut bufs, &mut turns_here)
 }
 
 /// Perft of each legal turn from `state`: `(turn in notation, count)`.
@@ -85,37 +85,57 @@ fn perft_root(state: &State) -> State {
 }
 
 /// Leaves `depth` turns below `st`. `turns_here` counts the turns completed
-/// so far from the position where the current turn began.
+/// so far from the position where the current turn began; `level` is the
+/// number of steps made so far, each with its move buffer in `bufs` (grown
+/// on first use: a turn may take as many steps as the board has sites).
 fn count(
     st: &mut State,
     depth: u32,
-    bufs: &mut [Vec<Move>],
+    level: usize,
+    bufs: &mut Vec<Vec<Move>>,
     turns_here: &mut usize,
 ) -> Result<u64, TooManyTurns> {
     if depth == 0 {
         return Ok(1);
     }
-    let Some((buf, rest)) = bufs.split_first_mut() else {
-        return Ok(0);
-    };
-    st.legal_moves_into(buf);
-    if buf.is_empty() && st.mid_turn() {
+    if bufs.len() <= level {
+        bufs.resize_with(level + 1, || Vec::with_capacity(64));
+    }
+    let mut buf = std::mem::take(&mut bufs[level]);
+    st.legal_moves_into(&mut buf);
+    let total = if buf.is_empty() && st.mid_turn() {
         // A turn that cannot go on (or that ended the game) ends the game:
         // a leaf at its depth.
-        return Ok(u64::from(depth == 1));
-    }
+        *turns_here += 1;
+        Ok(u64::from(depth == 1))
+    } else {
+        count_moves(st, depth, level, &buf, bufs, turns_here)
+    };
+    bufs[level] = buf;
+    total
+}
+
+/// The leaves below each of `moves`, played in turn from `st`.
+fn count_moves(
+    st: &mut State,
+    depth: u32,
+    level: usize,
+    moves: &[Move],
+    bufs: &mut Vec<Vec<Move>>,
+    turns_here: &mut usize,
+) -> Result<u64, TooManyTurns> {
     let mover = st.current_player();
     let mut total = 0;
-    for m in buf.iter() {
+    for m in moves {
         st.play_unchecked(m);
         total += if st.mid_turn() && st.current_player() == mover {
-            count(st, depth, rest, turns_here)?
+            count(st, depth, level + 1, bufs, turns_here)?
         } else {
             *turns_here += 1;
             if *turns_here > MAX_TURNS {
                 return Err(TooManyTurns);
             }
-            count(st, depth - 1, rest, &mut 0)?
+            count(st, depth - 1, level + 1, bufs, &mut 0)?
         };
         st.undo();
     }

@@ -65,11 +65,13 @@ fn push_on_the_jumped_site_uses_its_owner_unless_told_otherwise() {
 
 #[test]
 fn push_stops_at_the_stack_limit() {
-    // Stacks hold at most 2: pushing 5 on a single man gives 2.
+    // Stacks hold at most 2: pushing 2 on a single man gives 2 (the third
+    // piece leaves the game). Pushing more than 2 at once is an error of
+    // the rule file (a compile test).
     let mut st = start(
         r#"(game "T" (players 2) (board (square 3 3)) (piece "Man") (stack-limit 2)
              (setup (fill "Man" P1 (sites "a1")))
-             (play (step dirs:N then:(push To 5))))"#,
+             (play (step dirs:N then:(push To 2))))"#,
     );
     play(&mut st, "a1-a2");
     assert_eq!(position(&st), "a2=MM");
