@@ -625,7 +625,12 @@ fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
     } else if e.reason.starts_with("ambiguous") {
         e.reason.clone()
     } else if legal.iter().all(|m| m.contains(['x', 'X'])) && !text.contains(['x', 'X']) {
-        format!("a capture is compulsory: {}", legal.join(" or "))
+        let or = match legal.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        return format!("illegal move `{text}`: a capture is compulsory: {or}");
     } else if let Some(&from) = sites.first() {
         let label = &game.board.site(from).label;
         let from_here: Vec<String> = legal
