@@ -6,19 +6,19 @@ use crate::compile::{Game, Options};
 
 /// `ludic list`.
 pub fn run() -> Result<i32, Fail> {
-    let names = crate::compile::shipped_games();
+    let mut names = crate::compile::shipped_games();
+    names.sort_unstable();
     let width = names.iter().map(|n| n.len()).max().unwrap_or(0);
     for name in names {
         let game = Game::load(name, &Options::default())?;
         let players: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
+        let board = super::rules::board(&game);
+        let shape = board.split(';').next().unwrap_or_default();
         println!(
-            "{name:<width$}  {} — {}; {}",
+            "{name:<width$}  {} — {}; {shape} ({} sites)",
             game.name,
             players.join(" v "),
-            super::rules::board(&game)
-                .split(';')
-                .next()
-                .unwrap_or_default()
+            game.board.len()
         );
     }
     println!("\n`ludic rules GAME` explains a game; `ludic play GAME` plays it.");

@@ -26,6 +26,12 @@ use std::time::{Duration, Instant};
 
 /// Arguments of `ludic play`.
 #[derive(Debug, Args)]
+#[command(
+    after_help = "At the prompt: a move in the game's notation, or help, moves, \
+hint (the --hint player's suggestion), undo (back to your previous turn), board, \
+save FILE, quit. By default you play first against MCTS with one second a move; \
+the first lines say who plays each side."
+)]
 pub struct PlayArgs {
     #[command(flatten)]
     pos: PositionArgs,
