@@ -18,7 +18,9 @@ fn ludic(args: &[&str]) -> Output {
 /// Runs `ludic ARGS` with `input` on standard input, closed after it.
 fn ludic_with_input(args: &[&str], input: &[u8]) -> Output {
     let mut child = spawn(args);
-    child.stdin.take().unwrap().write_all(input).unwrap();
+    // A command that refuses its arguments exits without reading: the
+    // write may then fail (a closed pipe), which is not the test's concern.
+    let _ = child.stdin.take().unwrap().write_all(input);
     child.wait_with_output().unwrap()
 }
 
@@ -235,7 +237,10 @@ fn a_non_utf8_or_overlong_line_at_the_prompt_is_refused_and_the_game_goes_on() {
     let rec = d.join("g.trial");
     let mut input = b"\xff\xfe 11-15\n".to_vec();
     input.extend(std::iter::repeat_n(b'9', 100 * 1024));
-    input.extend(b"\n11-15\nquit\n");
+    // Under the cap, a text of 30,000 steps is read and refused.
+    input.extend(b"\n");
+    input.extend("1-".repeat(30_000).as_bytes());
+    input.extend(b"1\n11-15\nquit\n");
     let o = ludic_with_input(
         &[
             "play",
@@ -255,6 +260,10 @@ fn a_non_utf8_or_overlong_line_at_the_prompt_is_refused_and_the_game_goes_on() {
         "{text}"
     );
     assert!(text.contains("longer than 64 KiB"), "{text}");
+    assert!(
+        text.contains("is not a move in this game's notation"),
+        "{text}"
+    );
     assert!(text.contains("Black plays 11-15"), "{text}");
     let trial = std::fs::read_to_string(&rec).unwrap();
     assert!(trial.contains("\nmoves\n11-15\n"), "{trial}");

@@ -426,7 +426,12 @@ impl Session<'_> {
         self.st.play_turn(steps);
         self.partial.extend_from_slice(steps);
         self.played += 1;
-        if self.st.mid_turn() && self.st.current_player() as usize == who {
+        // The mover goes on with the same turn, unless it owes a step and
+        // has none (the turn, and the game, end there).
+        if self.st.mid_turn()
+            && self.st.current_player() as usize == who
+            && !Turns::of(&self.st).is_empty()
+        {
             return Ok(());
         }
         let before = self.partial_start.take().expect("a turn has a start");
@@ -647,7 +652,7 @@ fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
         if sites.len() == 1
             && legal
                 .iter()
-                .all(|m| notation_sites(game, m).is_some_and(|s| s.len() == 1))
+                .all(|m| notation_sites(game, m).is_some_and(|s| s.len() <= 1))
         {
             if st.height(from) > 0 {
                 format!("{label} is not empty")
@@ -667,7 +672,10 @@ fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
     } else {
         "not a legal move in this position".to_string()
     };
-    format!("illegal move `{text}`: {why}; legal moves: {}", list(legal))
+    format!(
+        "illegal move `{text}`: {why}; legal moves: {}",
+        legal.join(" ")
+    )
 }
 
 /// True if the move `m` (in the notation) starts at the site labelled
@@ -678,6 +686,9 @@ fn starts_at(game: &Game, m: &str, label: &str) -> bool {
         .is_some_and(|s| game.board.site(s).label.eq_ignore_ascii_case(label))
 }
 
+/// The longest text read as a turn by [`notation_sites`], in bytes.
+const MAX_TURN_TEXT: usize = 4096;
+
 /// The sites of a text written in the game's notation, in order (empty
 /// for `pass` and `end`); `None` when the text is not in the notation:
 /// `pass`, `end`, `flip-NAME@SITE`, a site (a placement), or steps
@@ -685,6 +696,11 @@ fn starts_at(game: &Game, m: &str, label: &str) -> bool {
 /// several such after commas.
 fn notation_sites(game: &Game, text: &str) -> Option<Vec<Site>> {
     let t = text.trim().to_ascii_lowercase();
+    // Far longer than any turn: not read as one (and the parse below
+    // recurses once a step).
+    if t.len() > MAX_TURN_TEXT {
+        return None;
+    }
     if t == "pass" || t == "end" {
         return Some(Vec::new());
     }
