@@ -3,10 +3,10 @@
 //! game goes.
 //!
 //! At the prompt a human types a move in the game's notation or a command
-//! (`help`, `moves`, `hint`, `undo`, `board`, `save FILE`, `quit`). Lines
-//! are read as bytes from standard input (plain reading, no line editing,
-//! so that piped input behaves exactly like typed input): a line that is
-//! not UTF-8 or is too long is refused and the game goes on.
+//! (`help`, `moves`, `hint`, `undo`, `board`, `save FILE`, `quit`). When
+//! standard input and output are terminals the prompt has line editing and
+//! history (rustyline); otherwise (piped input) lines are read as bytes. A
+//! line that is not UTF-8 or is too long is refused and the game goes on.
 
 mod input;
 mod record;
@@ -131,7 +131,7 @@ pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
         records,
         header,
         legend: if human { legend(&game) } else { String::new() },
-        input: stdin.lock(),
+        input: Input::new(stdin.lock()),
         played: 0,
     };
     let outcome = session.game_loop()?;
@@ -346,6 +346,64 @@ enum Act {
     Quit,
 }
 
+/// Where the human's lines come from.
+enum Input {
+    /// Piped or redirected input, read as bytes.
+    Plain(std::io::StdinLock<'static>),
+    /// A terminal: line editing and history. Counts the errors in a row,
+    /// so that a terminal that keeps failing ends the game.
+    Editor(Box<rustyline::DefaultEditor>, u32),
+}
+
+impl Input {
+    /// Line editing when standard input and output are terminals.
+    fn new(stdin: std::io::StdinLock<'static>) -> Input {
+        if std::io::stdin().is_terminal()
+            && std::io::stdout().is_terminal()
+            && let Ok(ed) = rustyline::DefaultEditor::new()
+        {
+            return Input::Editor(Box::new(ed), 0);
+        }
+        Input::Plain(stdin)
+    }
+
+    /// Shows `prompt` and reads a line.
+    fn read(&mut self, prompt: &str) -> Result<Line, Fail> {
+        use rustyline::error::ReadlineError;
+        match self {
+            Input::Plain(r) => {
+                print!("{prompt}");
+                std::io::stdout().flush().map_err(|e| Fail(e.to_string()))?;
+                read_line(r)
+            }
+            Input::Editor(ed, errors) => match ed.readline(prompt) {
+                Ok(l) if l.len() > input::MAX_LINE => {
+                    *errors = 0;
+                    Ok(Line::Refused(format!(
+                        "line refused: longer than {} KiB",
+                        input::MAX_LINE / 1024
+                    )))
+                }
+                Ok(l) => {
+                    *errors = 0;
+                    if !l.trim().is_empty() {
+                        let _ = ed.add_history_entry(l.as_str());
+                    }
+                    Ok(Line::Text(l))
+                }
+                Err(ReadlineError::Eof | ReadlineError::Interrupted) => Ok(Line::End),
+                Err(e) => {
+                    *errors += 1;
+                    if *errors >= 3 {
+                        return Err(Fail(format!("reading the terminal: {e}")));
+                    }
+                    Ok(Line::Refused(format!("line refused: {e}")))
+                }
+            },
+        }
+    }
+}
+
 /// A game in progress.
 struct Session<'a> {
     a: &'a PlayArgs,
@@ -365,7 +423,7 @@ struct Session<'a> {
     records: Vec<LiveRecord>,
     header: Header,
     legend: String,
-    input: std::io::StdinLock<'static>,
+    input: Input,
     /// Decisions made (turns, or parts of turns typed step by step).
     played: u32,
 }
@@ -453,9 +511,7 @@ impl Session<'_> {
     fn human(&mut self, who: usize, turns: &Turns) -> Result<Act, Fail> {
         let name = self.st.game().players[who].name.clone();
         loop {
-            print!("{name}> ");
-            std::io::stdout().flush().map_err(|e| Fail(e.to_string()))?;
-            let line = match read_line(&mut self.input)? {
+            let line = match self.input.read(&format!("{name}> "))? {
                 Line::End => return Ok(Act::Quit),
                 Line::Refused(why) => {
                     println!("{why}; the game goes on");
