@@ -492,3 +492,18 @@ fn no_shipped_comment_or_toggle_cites_a_dossier_that_is_not_in_the_repository() 
         }
     }
 }
+
+#[test]
+fn a_move_that_matches_several_is_answered_with_the_full_forms() {
+    // Red's first Movement step from a1 (two checkers after growth) to a2
+    // may take one or both: `a1-a2` alone names neither.
+    let o = ludic_with_input(
+        &["play", "genocide", "--p2", "random", "--quiet"],
+        b"a1-a2\nquit\n",
+    );
+    let text = stdout(&o);
+    assert!(
+        text.contains("`a1-a2` matches several moves; write one in full: a1-a2/1 or a1-a2/2"),
+        "{text}"
+    );
+}

@@ -690,7 +690,11 @@ fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
     let why = if legal.is_empty() {
         "the game is over".to_string()
     } else if e.reason.starts_with("ambiguous") {
-        e.reason.clone()
+        let or = match legal.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => legal.join(""),
+        };
+        return format!("`{text}` matches several moves; write one in full: {or}");
     } else if legal.iter().all(|m| m.contains(['x', 'X'])) && !text.contains(['x', 'X']) {
         let or = match legal.split_last() {
             Some((last, [])) => last.clone(),
