@@ -53,10 +53,14 @@ fn round_trips(matchups: &[Matchup]) {
     for file in game_files() {
         let game = file.to_str().unwrap();
         let stem = file.file_stem().unwrap().to_str().unwrap();
+        // Games that FEN describes (numbered sites, players W and B) are
+        // also recorded as PDN: only the files named are written.
+        let pdn_ok = ok(&ludic(&["show", game])).contains("\nFEN ");
         for &Matchup(p1, p2, seed, turns, twice) in matchups {
             let record = tmp(&format!("{stem}-{seed}.trial"));
             let rec = record.to_str().unwrap();
-            let args = [
+            let pdn = record.with_extension("pdn");
+            let mut args = vec![
                 "play",
                 game,
                 "--p1",
@@ -70,7 +74,11 @@ fn round_trips(matchups: &[Matchup]) {
                 "--quiet",
                 "--max-turns",
                 turns,
+                "--force",
             ];
+            if pdn_ok {
+                args.extend(["--record", pdn.to_str().unwrap()]);
+            }
             let out = ok(&ludic(&args));
             assert!(
                 out.contains("Game over") || out.contains("Stopped after"),
@@ -89,8 +97,7 @@ fn round_trips(matchups: &[Matchup]) {
             }
             let out = ok(&ludic(&["replay", game, rec]));
             assert!(out.contains("1 games, 1 ok, 0 failed"), "{stem}: {out}");
-            let pdn = record.with_extension("pdn");
-            if pdn.exists() {
+            if pdn_ok {
                 let out = ok(&ludic(&["replay", game, pdn.to_str().unwrap()]));
                 assert!(out.contains("1 games, 1 ok, 0 failed"), "{stem}: {out}");
             }
@@ -125,7 +132,7 @@ fn replay_rejects_a_trial_with_an_illegal_move_or_a_wrong_result() {
     let record = tmp("tampered.trial");
     let rec = record.to_str().unwrap();
     ok(&ludic(&[
-        "play", game, "--p1", "random", "--p2", "random", "--record", rec, "--quiet",
+        "play", game, "--p1", "random", "--p2", "random", "--record", rec, "--quiet", "--force",
     ]));
     let text = std::fs::read_to_string(&record).unwrap();
     // Drop the last move: legal moves, but the game is not over.

@@ -4,9 +4,11 @@
 
 mod analyze;
 mod fmt;
+mod list;
 mod play;
 mod playout;
 mod replay;
+mod rules;
 mod util;
 
 use clap::{Parser, Subcommand};
@@ -22,6 +24,11 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// List the shipped games: players and board.
+    List,
+    /// A game's rules in prose: its description, players, board, toggles
+    /// and how to type a move.
+    Rules(GameArgs),
     /// Parse and check a rule file; print its diagnostics (exit 1 on error).
     Check(GameArgs),
     /// List the game's toggles with their types, defaults and descriptions.
@@ -120,6 +127,8 @@ fn quiet_broken_pipe() {
 
 fn run(cli: Cli) -> Result<i32, Fail> {
     match cli.command {
+        Command::List => list::run(),
+        Command::Rules(g) => rules::run(&g),
         Command::Check(g) => util::check(&g),
         Command::Options(g) => util::options(&g),
         Command::Show { pos, labels } => util::show(&pos, labels),

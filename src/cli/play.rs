@@ -1,19 +1,37 @@
 //! `ludic play`: a game in the terminal between humans and computer
-//! players, optionally recorded as a trial (and as PDN when the game's
-//! sites have number labels and it has two players).
+//! players, optionally recorded (a trial, or PDN for a `.pdn` file) as the
+//! game goes.
+//!
+//! At the prompt a human types a move in the game's notation or a command
+//! (`help`, `moves`, `hint`, `undo`, `board`, `save FILE`, `quit`). When
+//! standard input and output are terminals the prompt has line editing and
+//! history (rustyline); otherwise (piped input) lines are read as bytes. A
+//! line that is not UTF-8 or is too long is refused and the game goes on.
+
+mod input;
+mod record;
 
 use super::util::{Fail, PositionArgs, describe_outcome};
-use crate::board::Labels;
-use crate::engine::{Outcome, State};
-use crate::players::{Player, PlayerSpec, Turns, seeded_rng};
-use crate::record::pdn::write_pdn;
-use crate::record::trial::{Trial, TrialMove, TrialResult, write_trial};
+use crate::board::{Labels, Site};
+use crate::compile::Game;
+use crate::engine::{IllegalMove, Move, Outcome, State};
+use crate::players::{Budget, Player, PlayerSpec, Turns, seeded_rng};
+use crate::record::trial::{Trial, TrialResult};
 use clap::Args;
-use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
+use input::{Line, read_line};
+use record::{Format, Header, LiveRecord};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 /// Arguments of `ludic play`.
 #[derive(Debug, Args)]
+#[command(
+    after_help = "At the prompt: a move in the game's notation, or help, moves, \
+hint (the --hint player's suggestion), undo (back to your previous turn), board, \
+save FILE, quit. By default you play first against MCTS with one second a move; \
+the first lines say who plays each side."
+)]
 pub struct PlayArgs {
     #[command(flatten)]
     pos: PositionArgs,
@@ -21,21 +39,29 @@ pub struct PlayArgs {
     /// or mcts:SECONDSs.
     #[arg(long, default_value = "human", value_name = "PLAYER")]
     p1: PlayerSpec,
-    /// Who plays second (same choices as --p1).
-    #[arg(long, default_value = "random", value_name = "PLAYER")]
+    /// Who plays second (same choices as --p1). The default is Monte Carlo
+    /// tree search with one second a move.
+    #[arg(long, default_value = "mcts:1s", value_name = "PLAYER")]
     p2: PlayerSpec,
     /// Who plays the sides after the second, in games with more players
     /// (repeatable; defaults to --p2).
     #[arg(long = "pn", value_name = "PLAYER")]
     more: Vec<PlayerSpec>,
+    /// The player that answers `hint` at the prompt.
+    #[arg(long, default_value = "mcts:1s", value_name = "PLAYER")]
+    hint: PlayerSpec,
     /// Seed of the computer players.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Write the game to this file as a trial; games whose sites have
-    /// number labels are also written as PDN, beside it with the
-    /// extension `.pdn`.
+    /// Write the game to FILE as it goes, each turn when it is played: PDN
+    /// when FILE ends in `.pdn` (games with numbered sites and two
+    /// players), a trial otherwise. Repeatable; only the files named are
+    /// written, and an existing file is refused unless --force.
     #[arg(long, value_name = "FILE")]
-    record: Option<PathBuf>,
+    record: Vec<PathBuf>,
+    /// Overwrite the --record files if they exist.
+    #[arg(long)]
+    force: bool,
     /// Stop after this many turns (the record says `unfinished`).
     #[arg(long, default_value_t = 10_000)]
     max_turns: u32,
@@ -56,17 +82,11 @@ impl PlayArgs {
 
 /// Runs the command.
 pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
-    let mut start = a.pos.state()?;
-    let prefix: Vec<String> = a
-        .pos
-        .moves
-        .iter()
-        .flat_map(|s| s.split_whitespace())
-        .map(String::from)
-        .collect();
-    let n = start.game().num_players();
+    let st = a.pos.state()?;
+    let game = st.game().clone();
+    let n = game.num_players();
     let specs: Vec<PlayerSpec> = (0..n).map(|s| a.spec(s)).collect();
-    let mut players: Vec<Option<Box<dyn Player>>> = specs
+    let players: Vec<Option<Box<dyn Player>>> = specs
         .iter()
         .enumerate()
         .map(|(s, spec)| spec.build(seeded_rng(a.seed, 0, s)))
@@ -74,110 +94,69 @@ pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
     // The record starts from the FEN, the position text or the initial
     // position: the moves of --moves come first, in their full form.
     let mut moves = Vec::new();
-    let mut first = a.pos.start(start.game().clone())?;
-    for m in &prefix {
+    let mut befores = Vec::new();
+    let mut first = a.pos.start(game.clone())?;
+    for m in a.pos.moves.iter().flat_map(|s| s.split_whitespace()) {
+        befores.push(first.clone());
         let t = first.play_str(m).map_err(|e| Fail(e.to_string()))?;
         moves.push(first.turn_to_string(&t));
     }
-    if specs.iter().any(PlayerSpec::is_human) {
+    let header = header(a, &game, &specs)?;
+    let records = open_records(a, &header, &moves)?;
+    let human = specs.iter().any(PlayerSpec::is_human);
+    if !a.quiet {
+        for (p, spec) in game.players.iter().zip(&specs) {
+            println!("{} ({}): {}", p.name, p.letter, describe_spec(spec));
+        }
+    }
+    if human {
         println!(
-            "Sites are written like this:\n{}",
-            crate::render::render_labels(&start)
+            "\nSites are written like this:\n{}",
+            crate::render::render_labels(&st)
         );
-        println!("Type a move in the game's notation, `moves` to list them, `quit` to stop.");
+        println!("{}", notation_help(&st));
+        println!("Type a move, or `help` for the commands (moves, hint, undo, save FILE, quit).");
     }
-    let outcome = game_loop(a, &mut start, &mut players, &mut moves)?;
+    let stdin = std::io::stdin();
+    let mut session = Session {
+        a,
+        specs,
+        players,
+        hint: None,
+        st,
+        moves,
+        befores,
+        partial: Vec::new(),
+        partial_start: None,
+        records,
+        header,
+        legend: if human { legend(&game) } else { String::new() },
+        input: Input::new(stdin.lock()),
+        played: 0,
+    };
+    let outcome = session.game_loop()?;
+    let st = &session.st;
     match outcome {
-        Some(o) => println!("Game over: {}", describe_outcome(&start, &o)),
-        None => println!("Stopped after {} turns.", start.turns()),
+        Some(o) => println!("Game over: {}", describe_outcome(st, &o)),
+        None => println!("Stopped after {} turns.", st.turns()),
     }
-    if let Some(path) = &a.record {
-        record(a, &start, &specs, &moves, outcome, path)?;
+    let mut first = true;
+    for r in &mut session.records {
+        r.finish(&session.header, &session.moves, outcome)?;
+        let lead = if first {
+            "Recorded the game in"
+        } else {
+            "and in"
+        };
+        println!("{lead} {}", r.path().display());
+        first = false;
     }
     Ok(0)
 }
 
-/// Plays until the game ends, a human quits or the turn limit; returns
-/// the outcome (`None`: stopped).
-fn game_loop(
-    a: &PlayArgs,
-    st: &mut State,
-    players: &mut [Option<Box<dyn Player>>],
-    moves: &mut Vec<String>,
-) -> Result<Option<Outcome>, Fail> {
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    let mut turns = Turns::new();
-    let mut played = 0;
-    loop {
-        if !a.quiet {
-            print!("\n{st}");
-        }
-        turns.fill(st);
-        if turns.is_empty() {
-            return Ok(st.outcome());
-        }
-        if played >= a.max_turns {
-            return Ok(None);
-        }
-        let who = st.current_player() as usize;
-        let name = st.game().players[who].name.clone();
-        let turn = match &mut players[who] {
-            Some(p) => turns.get(p.choose(st, &turns)).to_vec(),
-            None => match human_turn(st, &name, &mut lines)? {
-                Some(t) => t,
-                None => return Ok(None),
-            },
-        };
-        let text = st.turn_to_string(&turn);
-        println!("{name} plays {text}");
-        st.play_turn(&turn);
-        moves.push(text);
-        played += 1;
-    }
-}
-
-/// Reads moves until a legal one is typed; `None` on `quit` or end of input.
-fn human_turn(
-    st: &State,
-    name: &str,
-    lines: &mut impl Iterator<Item = std::io::Result<String>>,
-) -> Result<Option<Vec<crate::engine::Move>>, Fail> {
-    loop {
-        print!("{name}> ");
-        std::io::stdout().flush().map_err(|e| Fail(e.to_string()))?;
-        let Some(line) = lines.next() else {
-            return Ok(None);
-        };
-        let line = line.map_err(|e| Fail(e.to_string()))?;
-        match line.trim() {
-            "" => continue,
-            "quit" | "exit" => return Ok(None),
-            "moves" | "?" | "help" => println!("legal: {}", st.legal_turn_strings().join(" ")),
-            m => match st.parse_steps(m) {
-                Ok(t) => return Ok(Some(t)),
-                Err(e) => println!("{e}"),
-            },
-        }
-    }
-}
-
-/// Writes the trial, and the PDN when the sites have number labels.
-fn record(
-    a: &PlayArgs,
-    end: &State,
-    specs: &[PlayerSpec],
-    moves: &[String],
-    outcome: Option<Outcome>,
-    path: &Path,
-) -> Result<(), Fail> {
-    let game = end.game();
-    let pdn_path = path.with_extension("pdn");
-    let trial_path = if pdn_path == path {
-        path.with_extension("trial")
-    } else {
-        path.to_path_buf()
-    };
+/// The record's header: the trial's lines and the PDN tags (or why PDN
+/// cannot hold this game).
+fn header(a: &PlayArgs, game: &Game, specs: &[PlayerSpec]) -> Result<Header, Fail> {
     let trial = Trial {
         game: a.pos.game.file.clone(),
         title: Some(game.name.clone()),
@@ -190,70 +169,668 @@ fn record(
         players: specs.iter().map(ToString::to_string).collect(),
         start: a.pos.fen.clone(),
         position: a.pos.position.clone(),
-        moves: moves
-            .iter()
-            .map(|m| TrialMove {
-                text: m.clone(),
-                line: 0,
-            })
-            .collect(),
-        result: TrialResult::from_outcome(outcome),
+        moves: Vec::new(),
+        result: TrialResult::Unfinished,
     };
-    write_file(&trial_path, &write_trial(&trial))?;
-    println!("Recorded the game in {}", trial_path.display());
-    if game.board.labels() == Labels::Numbers && game.num_players() == 2 {
-        record_pdn(a, end, specs, moves, outcome, &pdn_path)?;
-    }
-    Ok(())
+    let pdn_tags = if game.board.labels() != Labels::Numbers {
+        Err("this game's sites are not numbered".to_string())
+    } else if game.num_players() != 2 {
+        Err(format!("this game has {} players", game.num_players()))
+    } else {
+        let start = match (&a.pos.fen, &a.pos.position) {
+            (Some(fen), _) => Ok(Some(fen.clone())),
+            (None, Some(_)) => a
+                .pos
+                .start(std::sync::Arc::new(game.clone()))?
+                .to_fen()
+                .map(Some)
+                .ok_or_else(|| "FEN cannot describe the starting position".to_string()),
+            (None, None) => Ok(None),
+        };
+        start.map(|start| {
+            let mut tags = vec![("Event".to_string(), format!("ludic play: {}", game.name))];
+            for (p, spec) in game.players.iter().zip(specs) {
+                if p.name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_')
+                {
+                    tags.push((p.name.clone(), spec.to_string()));
+                }
+            }
+            if let Some(fen) = start {
+                tags.push(("SetUp".into(), "1".into()));
+                tags.push(("FEN".into(), fen));
+            }
+            tags
+        })
+    };
+    Ok(Header { trial, pdn_tags })
 }
 
-/// Writes the game as PDN, with the starting position as FEN when it is
-/// not the initial one (skipped when FEN cannot describe it).
-fn record_pdn(
-    a: &PlayArgs,
-    end: &State,
-    specs: &[PlayerSpec],
-    moves: &[String],
-    outcome: Option<Outcome>,
-    path: &Path,
-) -> Result<(), Fail> {
-    let game = end.game();
-    let start = match (&a.pos.fen, &a.pos.position) {
-        (Some(fen), _) => Some(fen.clone()),
-        (None, Some(_)) => match a.pos.start(game.clone())?.to_fen() {
-            Some(fen) => Some(fen),
-            None => {
-                println!("(not written as PDN: FEN cannot describe the starting position)");
-                return Ok(());
-            }
-        },
-        (None, None) => None,
-    };
-    let mut tags = vec![("Event".to_string(), format!("ludic play: {}", game.name))];
-    for (p, spec) in game.players.iter().zip(specs) {
-        if p.name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_')
-        {
-            tags.push((p.name.clone(), spec.to_string()));
+/// Creates the --record files, each checked before the first move: none is
+/// created unless all can be.
+fn open_records(a: &PlayArgs, header: &Header, moves: &[String]) -> Result<Vec<LiveRecord>, Fail> {
+    for (i, p) in a.record.iter().enumerate() {
+        if a.record[..i].contains(p) {
+            return Err(Fail(format!("--record {}: named twice", p.display())));
+        }
+        if let (Format::Pdn, Err(why)) = (Format::of(p), &header.pdn_tags) {
+            return Err(Fail(format!(
+                "--record {}: a `.pdn` record is PDN, and {why}; name a `.trial` file instead",
+                p.display()
+            )));
+        }
+        if !a.force && p.exists() {
+            return Err(Fail(format!(
+                "--record {}: the file exists; give --force to overwrite it, or another name",
+                p.display()
+            )));
         }
     }
-    let result = match outcome {
-        Some(Outcome::Win(0, _)) => "1-0",
-        Some(Outcome::Win(_, _)) => "0-1",
-        Some(Outcome::Draw(_)) => "1/2-1/2",
-        None => "*",
-    };
-    tags.push(("Result".into(), result.into()));
-    if let Some(fen) = start {
-        tags.push(("SetUp".into(), "1".into()));
-        tags.push(("FEN".into(), fen));
-    }
-    write_file(path, &write_pdn(&tags, moves, result))?;
-    println!("and as PDN in {}", path.display());
-    Ok(())
+    a.record
+        .iter()
+        .map(|p| LiveRecord::create(p, a.force, header, moves))
+        .collect()
 }
 
-fn write_file(path: &Path, text: &str) -> Result<(), Fail> {
-    std::fs::write(path, text).map_err(|e| Fail(format!("{}: {e}", path.display())))
+/// "mcts:1s — Monte Carlo tree search, 1 s a move".
+fn describe_spec(spec: &PlayerSpec) -> String {
+    let what = match spec {
+        PlayerSpec::Human => "you type the moves".to_string(),
+        PlayerSpec::Random => "a uniformly random legal move (the weakest player)".to_string(),
+        PlayerSpec::Mc(n) => format!("flat Monte Carlo, {n} random games per legal move"),
+        PlayerSpec::Mcts(Budget::Iterations(n)) => {
+            format!("Monte Carlo tree search, {n} iterations a move")
+        }
+        PlayerSpec::Mcts(Budget::Time(d)) => {
+            format!("Monte Carlo tree search, {} s a move", d.as_secs_f64())
+        }
+    };
+    format!("{spec} — {what}")
+}
+
+/// How to type a move in this game, from the kinds of its moves, with an
+/// example from the legal moves of `st`.
+pub fn notation_help(st: &State) -> String {
+    let mut out = super::rules::notation(st.game());
+    if let Some(m) = st.legal_turn_strings().first() {
+        out.push_str(&format!("\nA legal move here, for example: {m}"));
+    }
+    out
+}
+
+/// What the letters and marks of the board mean in this game: built from
+/// its players, stack limit, setup codes, roles and regions.
+pub fn legend(game: &Game) -> String {
+    let kind = if game.kinds.len() == 1 {
+        game.kinds[0].as_str()
+    } else {
+        "piece"
+    };
+    let one: Vec<String> = game
+        .players
+        .iter()
+        .map(|p| format!("{} = one {} {kind}", p.letter.to_ascii_lowercase(), p.name))
+        .collect();
+    let upper: Vec<String> = game
+        .players
+        .iter()
+        .map(|p| p.letter.to_ascii_uppercase().to_string())
+        .collect();
+    let mut parts = vec![one.join(", ")];
+    if game.stack_cap >= 2 {
+        parts.push(format!(
+            "{} = a stack of two, shown by the owner of its top piece",
+            upper.join(", ")
+        ));
+    }
+    if game.stack_cap >= 3 {
+        parts.push(format!(
+            "{}3 = a stack of 3 (the number is the height)",
+            upper[0]
+        ));
+    }
+    parts.push(". = an empty site".into());
+    let mut out = format!("Legend: {}", parts.join("; "));
+    if game.kinds.len() > 1 {
+        out.push_str(&format!(
+            "\n  pieces: {} (the letter shows the owner, not the kind)",
+            game.kinds.join(", ")
+        ));
+    }
+    let codes: Vec<String> = game
+        .codes
+        .iter()
+        .filter(|c| !c.prefix.is_empty())
+        .map(|c| {
+            format!(
+                "{} = {} {} pieces stacked",
+                c.prefix, c.count, game.kinds[c.kind as usize]
+            )
+        })
+        .collect();
+    if !codes.is_empty() {
+        out.push_str(&format!(
+            "\n  in position texts (--position, FEN): {}",
+            codes.join(", ")
+        ));
+    }
+    for r in &game.roles {
+        if let Some(mark) = &r.mark {
+            out.push_str(&format!(
+                "\n  {mark} after a letter: the piece there is a {} (a role the rules compute from the position)",
+                r.name
+            ));
+        }
+    }
+    for (i, m) in game.region_marks.iter().enumerate() {
+        if let Some(mark) = m
+            && game.regions[i][0].iter().any(|&b| b)
+        {
+            out.push_str(&format!(
+                "\n  {mark} = an empty site of {}",
+                game.region_names[i]
+            ));
+        }
+    }
+    out
+}
+
+/// What a human asked for at the prompt.
+enum Act {
+    /// Play these steps (a whole turn or its first steps).
+    Steps(Vec<Move>),
+    /// The position changed (undo): show it and ask again.
+    Again,
+    /// Stop the game.
+    Quit,
+}
+
+/// Where the human's lines come from.
+enum Input {
+    /// Piped or redirected input, read as bytes.
+    Plain(std::io::StdinLock<'static>),
+    /// A terminal: line editing and history. Counts the errors in a row,
+    /// so that a terminal that keeps failing ends the game.
+    Editor(Box<rustyline::DefaultEditor>, u32),
+}
+
+impl Input {
+    /// Line editing when standard input and output are terminals.
+    fn new(stdin: std::io::StdinLock<'static>) -> Input {
+        if std::io::stdin().is_terminal()
+            && std::io::stdout().is_terminal()
+            && let Ok(ed) = rustyline::DefaultEditor::new()
+        {
+            return Input::Editor(Box::new(ed), 0);
+        }
+        Input::Plain(stdin)
+    }
+
+    /// Shows `prompt` and reads a line.
+    fn read(&mut self, prompt: &str) -> Result<Line, Fail> {
+        use rustyline::error::ReadlineError;
+        match self {
+            Input::Plain(r) => {
+                print!("{prompt}");
+                std::io::stdout().flush().map_err(|e| Fail(e.to_string()))?;
+                read_line(r)
+            }
+            Input::Editor(ed, errors) => match ed.readline(prompt) {
+                Ok(l) if l.len() > input::MAX_LINE => {
+                    *errors = 0;
+                    Ok(Line::Refused(format!(
+                        "line refused: longer than {} KiB",
+                        input::MAX_LINE / 1024
+                    )))
+                }
+                Ok(l) => {
+                    *errors = 0;
+                    if !l.trim().is_empty() {
+                        let _ = ed.add_history_entry(l.as_str());
+                    }
+                    Ok(Line::Text(l))
+                }
+                Err(ReadlineError::Eof | ReadlineError::Interrupted) => Ok(Line::End),
+                Err(e) => {
+                    *errors += 1;
+                    if *errors >= 3 {
+                        return Err(Fail(format!("reading the terminal: {e}")));
+                    }
+                    Ok(Line::Refused(format!("line refused: {e}")))
+                }
+            },
+        }
+    }
+}
+
+/// A game in progress.
+struct Session<'a> {
+    a: &'a PlayArgs,
+    specs: Vec<PlayerSpec>,
+    players: Vec<Option<Box<dyn Player>>>,
+    /// The player that answers `hint`, built when first asked.
+    hint: Option<Box<dyn Player>>,
+    st: State,
+    /// The whole turns played, in the game's notation.
+    moves: Vec<String>,
+    /// The position before each of `moves`.
+    befores: Vec<State>,
+    /// The steps of a turn a human is playing step by step.
+    partial: Vec<Move>,
+    /// The position before `partial`.
+    partial_start: Option<State>,
+    records: Vec<LiveRecord>,
+    header: Header,
+    legend: String,
+    input: Input,
+    /// Decisions made (turns, or parts of turns typed step by step).
+    played: u32,
+}
+
+impl Session<'_> {
+    /// Plays until the game ends, a human quits or the turn limit; returns
+    /// the outcome (`None`: stopped).
+    fn game_loop(&mut self) -> Result<Option<Outcome>, Fail> {
+        let mut turns = Turns::new();
+        loop {
+            if !self.a.quiet {
+                self.show();
+            }
+            turns.fill(&mut self.st);
+            if turns.is_empty() {
+                return Ok(self.st.outcome());
+            }
+            if self.played >= self.a.max_turns {
+                return Ok(None);
+            }
+            let who = self.st.current_player() as usize;
+            let name = self.st.game().players[who].name.clone();
+            let (steps, timing) = match &mut self.players[who] {
+                Some(p) => {
+                    let spec = self.specs[who];
+                    let st = &self.st;
+                    let (i, took) = think(&name, &spec, || p.choose(st, &turns));
+                    let timing = match spec {
+                        PlayerSpec::Random => String::new(),
+                        _ => format!(" ({:.1} s)", took.as_secs_f64()),
+                    };
+                    (turns.get(i).to_vec(), timing)
+                }
+                None => match self.human(who, &turns)? {
+                    Act::Steps(t) => (t, String::new()),
+                    Act::Again => continue,
+                    Act::Quit => return Ok(None),
+                },
+            };
+            println!("{name} plays {}{timing}", self.st.turn_to_string(&steps));
+            self.play(who, &steps)?;
+        }
+    }
+
+    /// Prints the board, and the legend when a human plays.
+    fn show(&self) {
+        print!("\n{}", self.st);
+        if !self.legend.is_empty() {
+            println!("{}", self.legend);
+        }
+    }
+
+    /// Plays steps of side `who`; a completed turn goes into the records.
+    fn play(&mut self, who: usize, steps: &[Move]) -> Result<(), Fail> {
+        if self.partial.is_empty() {
+            self.partial_start = Some(self.st.clone());
+        }
+        self.st.play_turn(steps);
+        self.partial.extend_from_slice(steps);
+        self.played += 1;
+        // The mover goes on with the same turn, unless it owes a step and
+        // has none (the turn, and the game, end there).
+        if self.st.mid_turn()
+            && self.st.current_player() as usize == who
+            && !Turns::of(&self.st).is_empty()
+        {
+            return Ok(());
+        }
+        let before = self.partial_start.take().expect("a turn has a start");
+        self.moves.push(before.turn_to_string(&self.partial));
+        self.befores.push(before);
+        self.partial.clear();
+        self.sync()
+    }
+
+    /// Writes the turns played to every record.
+    fn sync(&mut self) -> Result<(), Fail> {
+        for r in &mut self.records {
+            r.sync(&self.moves)?;
+        }
+        Ok(())
+    }
+
+    /// Reads lines until a move; runs the commands typed meanwhile.
+    fn human(&mut self, who: usize, turns: &Turns) -> Result<Act, Fail> {
+        let name = self.st.game().players[who].name.clone();
+        loop {
+            let line = match self.input.read(&format!("{name}> "))? {
+                Line::End => return Ok(Act::Quit),
+                Line::Refused(why) => {
+                    println!("{why}; the game goes on");
+                    continue;
+                }
+                Line::Text(t) => t,
+            };
+            let text = line.trim();
+            let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+            match word {
+                "" => {}
+                "quit" | "exit" => return Ok(Act::Quit),
+                "help" | "?" => println!("{}", self.help()),
+                "moves" => {
+                    let list = self.st.legal_turn_strings();
+                    println!("{} legal move(s): {}", list.len(), list.join(" "));
+                }
+                "board" => self.show(),
+                "hint" => self.hint(turns),
+                "undo" => {
+                    if self.undo() {
+                        return Ok(Act::Again);
+                    }
+                }
+                "save" => self.save(rest.trim()),
+                _ => match self.st.parse_steps(text) {
+                    Ok(t) => return Ok(Act::Steps(t)),
+                    Err(e) => println!("{}", refusal(&self.st, text, &e)),
+                },
+            }
+        }
+    }
+
+    fn help(&self) -> String {
+        format!(
+            "Type a move in the game's notation, or a command:\n\
+             \x20 moves       list the legal moves\n\
+             \x20 hint        ask {} for a move\n\
+             \x20 undo        take back your last turn (and the turns played after it)\n\
+             \x20 board       show the board and its legend again\n\
+             \x20 save FILE   write the game so far to FILE (PDN if it ends in .pdn, else a trial)\n\
+             \x20 quit        stop the game\n{}",
+            self.a.hint,
+            notation_help(&self.st)
+        )
+    }
+
+    /// Prints the hint player's choice among `turns`.
+    fn hint(&mut self, turns: &Turns) {
+        let spec = self.a.hint;
+        let seed = self.a.seed;
+        let p = self.hint.get_or_insert_with(|| {
+            let rng = || seeded_rng(seed, 1, 0);
+            spec.build(rng())
+                .or_else(|| PlayerSpec::Random.build(rng()))
+                .expect("random is a computer player")
+        });
+        let st = &self.st;
+        let (i, took) = think("hint", &spec, || p.choose(st, turns));
+        println!(
+            "hint: {} ({spec} suggests it, {:.1} s)",
+            st.turn_to_string(turns.get(i)),
+            took.as_secs_f64()
+        );
+    }
+
+    /// Takes back to the start of the last turn a human began; false when
+    /// there is none.
+    fn undo(&mut self) -> bool {
+        if let Some(start) = self.partial_start.take() {
+            self.st = start;
+            self.partial.clear();
+            println!("Took back the steps of this turn.");
+            return true;
+        }
+        let human = |s: &State| self.specs[s.current_player() as usize].is_human();
+        let Some(i) = (0..self.moves.len())
+            .rev()
+            .find(|&i| human(&self.befores[i]))
+        else {
+            println!("Nothing to take back.");
+            return false;
+        };
+        let taken = self.moves.len() - i;
+        self.st = self.befores[i].clone();
+        self.moves.truncate(i);
+        self.befores.truncate(i);
+        self.played = self.played.saturating_sub(taken as u32);
+        if let Err(Fail(e)) = self.sync() {
+            println!("{e}");
+        }
+        println!("Took back {taken} turn(s).");
+        true
+    }
+
+    /// `save FILE`: the game so far, unfinished; an existing file is kept.
+    fn save(&self, file: &str) {
+        if file.is_empty() {
+            println!("save needs a file name: `save game.trial`");
+            return;
+        }
+        let path = std::path::Path::new(file);
+        let format = Format::of(path);
+        if let (Format::Pdn, Err(why)) = (format, &self.header.pdn_tags) {
+            println!("not saved: a `.pdn` file is PDN, and {why}; use a `.trial` name");
+            return;
+        }
+        let text = self.header.text(format, &self.moves, None);
+        let done = record::open_new(path, false, "save").and_then(|mut f| {
+            f.write_all(text.as_bytes())
+                .map_err(|e| Fail(format!("save {file}: {e}")))
+        });
+        match done {
+            Ok(()) => println!("Saved the game so far in {file}."),
+            Err(Fail(e)) => println!("not saved: {e}"),
+        }
+    }
+}
+
+/// Runs a computer player's choice; while it thinks, says so on stderr
+/// when stderr is a terminal. Returns the choice and the time it took.
+fn think(name: &str, spec: &PlayerSpec, choose: impl FnOnce() -> usize) -> (usize, Duration) {
+    let t0 = Instant::now();
+    let show = !matches!(spec, PlayerSpec::Random) && std::io::stderr().is_terminal();
+    if !show {
+        let i = choose();
+        return (i, t0.elapsed());
+    }
+    let (tx, rx) = std::sync::mpsc::channel::<()>();
+    let i = std::thread::scope(|s| {
+        s.spawn(move || {
+            let frames = ['|', '/', '-', '\\'];
+            let mut k = 0;
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                rx.recv_timeout(Duration::from_millis(100))
+            {
+                eprint!(
+                    "\r{name} ({spec}) is thinking {} {:.1} s",
+                    frames[k % 4],
+                    t0.elapsed().as_secs_f64()
+                );
+                k += 1;
+            }
+            eprint!("\r\x1b[K");
+        });
+        let i = choose();
+        drop(tx);
+        i
+    });
+    (i, t0.elapsed())
+}
+
+/// Why a typed move is refused: a text that is not in the game's notation
+/// gets a different message from a move that is written well but is not
+/// legal here, which says why when it can.
+fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
+    let game = st.game();
+    let legal = &e.legal;
+    let Some(sites) = notation_sites(game, text) else {
+        let like = legal
+            .first()
+            .map(|m| format!("; moves are written like `{m}`"))
+            .unwrap_or_default();
+        return format!(
+            "`{text}` is not a move in this game's notation{like} (`moves` lists the legal ones, `help` the commands)"
+        );
+    };
+    let list = |v: &[String]| {
+        const SHOWN: usize = 12;
+        let mut s = v.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(" ");
+        if v.len() > SHOWN {
+            s.push_str(&format!(" … ({} in all)", v.len()));
+        }
+        s
+    };
+    let why = if legal.is_empty() {
+        "the game is over".to_string()
+    } else if e.reason.starts_with("ambiguous") {
+        let or = match legal.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => legal.join(""),
+        };
+        return format!("`{text}` matches several moves; write one in full: {or}");
+    } else if legal.iter().all(|m| m.contains(['x', 'X'])) && !text.contains(['x', 'X']) {
+        let or = match legal.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        return format!("illegal move `{text}`: a capture is compulsory: {or}");
+    } else if let Some(&from) = sites.first() {
+        let label = &game.board.site(from).label;
+        let from_here: Vec<String> = legal
+            .iter()
+            .filter(|m| starts_at(game, m, label))
+            .cloned()
+            .collect();
+        if sites.len() == 1
+            && legal
+                .iter()
+                .all(|m| notation_sites(game, m).is_some_and(|s| s.len() <= 1))
+        {
+            if st.height(from) > 0 {
+                format!("{label} is not empty")
+            } else {
+                format!("{label} is not a legal placement here")
+            }
+        } else if !from_here.is_empty() {
+            format!("from {label} the legal moves are {}", list(&from_here))
+        } else {
+            let what = match st.top_owner(from) {
+                None => " (it is empty)".to_string(),
+                Some(p) if p == st.current_player() => String::new(),
+                Some(p) => format!(" (it holds {}'s pieces)", game.players[p as usize].name),
+            };
+            format!("no legal move starts at {label}{what}")
+        }
+    } else {
+        "not a legal move in this position".to_string()
+    };
+    format!(
+        "illegal move `{text}`: {why}; legal moves: {}",
+        legal.join(" ")
+    )
+}
+
+/// True if the move `m` (in the notation) starts at the site labelled
+/// `label`.
+fn starts_at(game: &Game, m: &str, label: &str) -> bool {
+    notation_sites(game, m)
+        .and_then(|s| s.first().copied())
+        .is_some_and(|s| game.board.site(s).label.eq_ignore_ascii_case(label))
+}
+
+/// The longest text read as a turn by [`notation_sites`], in bytes.
+const MAX_TURN_TEXT: usize = 4096;
+
+/// The sites of a text written in the game's notation, in order (empty
+/// for `pass` and `end`); `None` when the text is not in the notation:
+/// `pass`, `end`, `flip-NAME@SITE`, a site (a placement), or steps
+/// `SITE-SITE`, `SITExSITE` (each destination may add `/N`), chained, and
+/// several such after commas.
+fn notation_sites(game: &Game, text: &str) -> Option<Vec<Site>> {
+    let t = text.trim().to_ascii_lowercase();
+    // Far longer than any turn: not read as one (and the parse below
+    // recurses once a step).
+    if t.len() > MAX_TURN_TEXT {
+        return None;
+    }
+    if t == "pass" || t == "end" {
+        return Some(Vec::new());
+    }
+    let labels: Vec<(String, Site)> = game
+        .board
+        .sites()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.label.to_ascii_lowercase(), i as Site))
+        .collect();
+    if let Some(rest) = t.strip_prefix("flip-") {
+        let (name, at) = rest.split_once('@')?;
+        game.toggles
+            .iter()
+            .find(|x| x.name.eq_ignore_ascii_case(name))?;
+        return labels.iter().find(|(l, _)| *l == at).map(|(_, s)| vec![*s]);
+    }
+    let mut out = Vec::new();
+    for part in t.split(',') {
+        out.extend(chain(&labels, part.as_bytes(), true)?);
+    }
+    Some(out)
+}
+
+/// A chain `SITE (SEP SITE [/N])*` (at least one step unless `alone` may be
+/// a lone site); the sites in order. Tries every label that fits, so
+/// numbers such as `1` and `11` are told apart by what follows.
+fn chain(labels: &[(String, Site)], s: &[u8], alone: bool) -> Option<Vec<Site>> {
+    for (l, site) in labels {
+        let Some(rest) = s.strip_prefix(l.as_bytes()) else {
+            continue;
+        };
+        if rest.is_empty() {
+            if alone {
+                return Some(vec![*site]);
+            }
+            continue;
+        }
+        if let Some(rest) = rest.strip_prefix(b"-").or_else(|| rest.strip_prefix(b"x"))
+            && let Some(mut more) = steps(labels, rest)
+        {
+            more.insert(0, *site);
+            return Some(more);
+        }
+    }
+    None
+}
+
+/// The destinations after a separator: `SITE [/N] (SEP SITE [/N])*`.
+fn steps(labels: &[(String, Site)], s: &[u8]) -> Option<Vec<Site>> {
+    for (l, site) in labels {
+        let Some(mut rest) = s.strip_prefix(l.as_bytes()) else {
+            continue;
+        };
+        if let Some(r) = rest.strip_prefix(b"/") {
+            let digits = r.iter().take_while(|b| b.is_ascii_digit()).count();
+            if digits == 0 {
+                continue;
+            }
+            rest = &r[digits..];
+        }
+        if rest.is_empty() {
+            return Some(vec![*site]);
+        }
+        if let Some(r) = rest.strip_prefix(b"-").or_else(|| rest.strip_prefix(b"x"))
+            && let Some(mut more) = steps(labels, r)
+        {
+            more.insert(0, *site);
+            return Some(more);
+        }
+    }
+    None
 }

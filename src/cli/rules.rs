@@ -1,0 +1,183 @@
+//! `ludic rules GAME`: a game's rules for a player: the comment at the top
+//! of its rule file (and of its base, for a variant), its players and
+//! board, its toggles, and how to type a move.
+
+use super::util::{Fail, GameArgs};
+use crate::board::{Adjacency, Cells, Labels, Shape};
+use crate::compile::Game;
+use crate::compile::ir::{Count, GenKind, Pieces};
+
+/// `ludic rules`.
+pub fn run(g: &GameArgs) -> Result<i32, Fail> {
+    let game = g.load()?;
+    let (name, text) = crate::compile::read_source(&g.file)?;
+    println!("{}\n{}\n", game.name, "=".repeat(game.name.chars().count()));
+    let about = header_comment(&text);
+    if !about.is_empty() {
+        println!("{about}\n");
+    }
+    if let Some(base) = variant_base(&text) {
+        let path = std::path::Path::new(&name)
+            .parent()
+            .map(|d| d.join(&base).to_string_lossy().into_owned())
+            .unwrap_or(base.clone());
+        let source = crate::compile::read_source(&path)
+            .or_else(|_| crate::compile::read_source(base.trim_end_matches(".game")));
+        if let Ok((_, base_text)) = source {
+            let about = header_comment(&base_text);
+            if !about.is_empty() {
+                println!("This game is a variant of {base}, whose rules say:\n\n{about}\n");
+            }
+        }
+    }
+    println!("Players: {}.", players(&game));
+    println!("Board: {}.", board(&game));
+    if game.toggles.is_empty() {
+        println!("\nToggles: none.");
+    } else {
+        println!("\nToggles (change one with --set NAME=VALUE):");
+        for t in &game.toggles {
+            println!(
+                "  {} ({}, default {}): {}",
+                t.name, t.ty, t.default, t.description
+            );
+        }
+    }
+    println!("\nHow to type a move:\n{}", notation(&game));
+    Ok(0)
+}
+
+/// The comment lines before the first clause of a rule file, without
+/// their `//`, blank comment lines kept as paragraph breaks.
+pub fn header_comment(text: &str) -> String {
+    let mut lines = Vec::new();
+    for l in text.trim_start_matches('\u{feff}').lines() {
+        let l = l.trim();
+        if l.is_empty() {
+            continue;
+        }
+        let Some(c) = l.strip_prefix("//") else { break };
+        lines.push(c.strip_prefix(' ').unwrap_or(c).trim_end().to_string());
+    }
+    lines.join("\n").trim().to_string()
+}
+
+/// The `base:"FILE"` of a variant, if the text is one.
+fn variant_base(text: &str) -> Option<String> {
+    let at = text.find("(variant")?;
+    let rest = &text[at..];
+    let b = rest.find("base:\"")? + "base:\"".len();
+    let end = rest[b..].find('"')?;
+    Some(rest[b..b + end].to_string())
+}
+
+/// "Black (B) moves first, then White (W)".
+pub fn players(game: &Game) -> String {
+    let p: Vec<String> = game
+        .players
+        .iter()
+        .map(|p| format!("{} ({})", p.name, p.letter))
+        .collect();
+    match p.split_first() {
+        Some((first, [])) => format!("{first} alone"),
+        Some((first, rest)) => format!("{first} moves first, then {}", rest.join(", then ")),
+        None => "none".into(),
+    }
+}
+
+/// "a square 8×8 board, dark cells only, diagonal adjacency; 32 sites
+/// numbered 1–32".
+pub fn board(game: &Game) -> String {
+    let b = &game.board;
+    let shape = match b.shape() {
+        Shape::Square {
+            rows,
+            cols,
+            cells,
+            adjacency,
+        } => {
+            let cells = match cells {
+                Cells::All => "",
+                Cells::Dark => ", dark cells only",
+            };
+            let adj = match adjacency {
+                Adjacency::Orthogonal => "orthogonal",
+                Adjacency::Diagonal => "diagonal",
+                Adjacency::All => "orthogonal and diagonal",
+            };
+            format!("square {cols}×{rows}{cells}, {adj} neighbours")
+        }
+        Shape::HexCells { side } => format!("a hexagon of hexagonal cells, {side} a side"),
+        Shape::TriPoints { side, side2 } if side == side2 => {
+            format!("a hexagon of points of the triangular grid, {side} a side")
+        }
+        Shape::TriPoints { side, side2 } => format!(
+            "a limping hexagon of points of the triangular grid, sides of {side} and {side2}"
+        ),
+    };
+    let labels = match b.labels() {
+        Labels::Numbers => "numbered",
+        _ => "written as a row letter and a number",
+    };
+    format!(
+        "{shape}; {} sites, {labels} (`ludic show GAME --labels` draws them)",
+        b.len()
+    )
+}
+
+/// How moves are written in this game, from the kinds of its moves.
+pub fn notation(game: &Game) -> String {
+    let gens = &game.gens;
+    let has = |f: &dyn Fn(&GenKind) -> bool| gens.iter().any(|g| f(&g.kind));
+    let mut out = Vec::new();
+    let moves = has(&|k| matches!(k, GenKind::Step | GenKind::Slide))
+        || gens.iter().any(|g| g.kind == GenKind::Hop && !g.capture);
+    if moves {
+        out.push("- a move is its origin, `-` and its destination: `FROM-TO`".to_string());
+    }
+    if gens.iter().any(|g| g.kind == GenKind::Hop && g.capture) {
+        out.push(
+            "- a capture is written with `x`: `FROMxTO`; a capture of several jumps \
+             names every landing site (`AxBxC`), or only its start and end when no \
+             other capture has them"
+                .to_string(),
+        );
+    }
+    if gens
+        .iter()
+        .any(|g| g.pieces != Pieces::Whole || g.count != Count::Whole)
+    {
+        out.push(
+            "- a move that takes N pieces from the top of a stack adds `/N`: `FROM-TO/2`"
+                .to_string(),
+        );
+    }
+    if has(&|k| matches!(k, GenKind::Place(_))) {
+        out.push("- a placement is written as its site alone".to_string());
+    }
+    if !game.blocks.is_empty() {
+        out.push(
+            "- when a turn goes on with another move, that move follows after a comma, \
+             written from its own origin (`A-B,C-D`); at the prompt the parts may be typed \
+             one at a time"
+                .to_string(),
+        );
+    }
+    if has(&|k| *k == GenKind::Pass) {
+        out.push("- `pass` passes".to_string());
+    }
+    if has(&|k| *k == GenKind::EndPhase) {
+        out.push("- `end` ends the current phase of the turn".to_string());
+    }
+    if has(&|k| matches!(k, GenKind::Flip(_))) {
+        out.push("- `flip-NAME@SITE` flips the toggle NAME, claimed by holding SITE".to_string());
+    }
+    out.push(format!(
+        "Sites are {}; `ludic moves GAME` lists the legal moves of a position.",
+        match game.board.labels() {
+            Labels::Numbers => "numbers",
+            _ => "a letter (the row, from the bottom) and a number (the place in the row)",
+        }
+    ));
+    out.join("\n")
+}
