@@ -108,6 +108,9 @@ pub fn board(game: &Game) -> String {
             format!("square {cols}×{rows}{cells}, {adj} neighbours")
         }
         Shape::HexCells { side } => format!("a hexagon of hexagonal cells, {side} a side"),
+        Shape::Rhombus { cols, rows } => {
+            format!("a rhombus of hexagonal cells, {cols}×{rows}")
+        }
         Shape::TriPoints { side, side2 } if side == side2 => {
             format!("a hexagon of points of the triangular grid, {side} a side")
         }
@@ -115,8 +118,11 @@ pub fn board(game: &Game) -> String {
             "a limping hexagon of points of the triangular grid, sides of {side} and {side2}"
         ),
     };
-    let labels = match b.labels() {
-        Labels::Numbers => "numbered",
+    let labels = match (b.labels(), b.shape()) {
+        (Labels::Numbers, _) => "numbered",
+        (_, Shape::Square { .. } | Shape::Rhombus { .. }) => {
+            "written as a column letter and a row number"
+        }
         _ => "written as a row letter and a number",
     };
     format!(
@@ -174,8 +180,11 @@ pub fn notation(game: &Game) -> String {
     }
     out.push(format!(
         "Sites are {}; `ludic moves GAME` lists the legal moves of a position.",
-        match game.board.labels() {
-            Labels::Numbers => "numbers",
+        match (game.board.labels(), game.board.shape()) {
+            (Labels::Numbers, _) => "numbers",
+            (_, Shape::Square { .. } | Shape::Rhombus { .. }) => {
+                "a letter (the column, from the left) and a number (the row, from the bottom): a1 is the bottom left"
+            }
             _ => "a letter (the row, from the bottom) and a number (the place in the row)",
         }
     ));
