@@ -427,6 +427,9 @@ impl Lowerer {
     /// (the directions in every one: `(and Forward Diagonal)`).
     pub fn dirset(&mut self, e: &Expr, d: &mut Diags) -> u16 {
         if let Expr::Clause(c) = e {
+            if super::args::already_reported(e) {
+                return self.dirset_all();
+            }
             return self.dirset_and(c, d);
         }
         let words: Vec<&str> = items(e).iter().filter_map(|w| word(w, d)).collect();
