@@ -143,12 +143,12 @@ pub fn compile(
     let assembled = variant::assemble(file, text).map_err(LoadError::Rules)?;
     let mut d = Diags::default();
     let game = lower_file(&assembled.items, options, &mut d)?;
-    d.items.sort_by_key(|x| (x.span.start, x.span.end));
+    let mut items = d.finish();
+    items.sort_by_key(|x| (x.span.start, x.span.end));
     // A define used in several places repeats its errors: once is enough.
     let mut seen = std::collections::HashSet::new();
-    d.items
-        .retain(|x| seen.insert((x.span.start, x.span.end, x.message.clone())));
-    let diags = assembled.diagnostics(d.items);
+    items.retain(|x| seen.insert((x.span.start, x.span.end, x.message.clone())));
+    let diags = assembled.diagnostics(items);
     if diags.items.iter().any(|x| x.severity == Severity::Error) {
         return Err(LoadError::Rules(diags));
     }
@@ -169,7 +169,7 @@ pub fn resolved_rules(file: &str, text: &str, options: &Options) -> Result<Strin
     let resolved = resolve(&assembled.items, options, &mut d)?;
     let errors = d.items.iter().any(|x| x.severity == Severity::Error);
     let (Some(r), false) = (resolved, errors) else {
-        return Err(LoadError::Rules(assembled.diagnostics(d.items)));
+        return Err(LoadError::Rules(assembled.diagnostics(d.finish())));
     };
     let mut clause = Clause {
         head: "game".into(),
@@ -232,6 +232,9 @@ fn resolve(
         }
     };
     check_shape(game, 1, usize::MAX, &[], d);
+    if too_many_declarations(game, d) {
+        return Ok(None);
+    }
     let name = game
         .args
         .first()
@@ -242,6 +245,7 @@ fn resolve(
     // Declared with errors: `$name` stays unbound without more errors.
     let mut broken = Vec::new();
     let mut defines = Defines::default();
+    let mut toggle_names = std::collections::HashSet::new();
     for c in clauses(game) {
         match c.head.as_str() {
             "toggle" => {
@@ -250,10 +254,10 @@ fn resolve(
                     broken.push(w.clone());
                 }
                 if let Some(t) = declared {
-                    if toggles.iter().any(|x: &Toggle| x.name == t.name) {
-                        d.twice(c.span, "toggle", &t.name);
-                    } else {
+                    if toggle_names.insert(t.name.clone()) {
                         toggles.push(t);
+                    } else {
+                        d.twice(c.span, "toggle", &t.name);
                     }
                 }
             }
@@ -288,6 +292,12 @@ fn resolve(
             toggles::select(e, d);
         }
     }
+    if let Some(limit) = defines.limit_error() {
+        // Every other error follows from the runaway expansion.
+        d.items = vec![limit.clone()];
+        d.dropped = 0;
+        return Ok(None);
+    }
     defines.warn_unused(d);
     warn_unused_toggles(game, &toggles, d);
     Ok(Some(Resolved {
@@ -297,37 +307,74 @@ fn resolve(
     }))
 }
 
+/// Most clauses of one declaring kind in a game (`piece`: a piece id is a
+/// byte, so more can never fit). Past them the file is refused at once,
+/// so that checking stays linear in the number of declarations.
+const MAX_DECLARED: [(&str, usize); 8] = [
+    ("piece", 255),
+    ("region", 4096),
+    ("toggle", 4096),
+    ("define", 4096),
+    ("counter", 4096),
+    ("phase", 4096),
+    ("role", 4096),
+    ("player", 255),
+];
+
+/// Reports the first declaration past its kind's limit in
+/// [`MAX_DECLARED`]; returns whether there is one.
+fn too_many_declarations(game: &Clause, d: &mut Diags) -> bool {
+    let mut counts = [0; MAX_DECLARED.len()];
+    for c in clauses(game) {
+        let Some(k) = MAX_DECLARED.iter().position(|(h, _)| *h == c.head) else {
+            continue;
+        };
+        counts[k] += 1;
+        let (head, max) = MAX_DECLARED[k];
+        if counts[k] > max {
+            d.push(
+                crate::diag::Diagnostic::error(
+                    c.span,
+                    format!("too many `({head} …)` clauses"),
+                    format!("this is number {}: at most {max} are allowed", max + 1),
+                )
+                .with_help(format!("a game declares at most {max} of them")),
+            );
+            return true;
+        }
+    }
+    false
+}
+
 /// A toggle that no rule reads (`$name` or `(on name)`) does nothing.
 fn warn_unused_toggles(game: &Clause, toggles: &[Toggle], d: &mut Diags) {
-    fn reads(e: &Expr, name: &str) -> bool {
+    /// Adds to `out` every word and `$name` of `e` outside toggle clauses.
+    fn reads<'e>(e: &'e Expr, out: &mut std::collections::HashSet<&'e str>) {
         match e {
-            Expr::Toggle(n, _) => n == name,
-            Expr::Word(w, _) => w == name,
-            Expr::Clause(c) if c.head == "toggle" => false,
+            Expr::Toggle(n, _) | Expr::Word(n, _) => {
+                out.insert(n.as_str());
+            }
+            Expr::Clause(c) if c.head == "toggle" => {}
             Expr::Clause(c) => c
                 .args
                 .iter()
                 .chain(c.named.iter().map(|n| &n.value))
-                .any(|a| reads(a, name)),
-            Expr::Array(v, _) => v.iter().any(|a| reads(a, name)),
-            _ => false,
+                .for_each(|a| reads(a, out)),
+            Expr::Array(v, _) => v.iter().for_each(|a| reads(a, out)),
+            _ => {}
+        }
+    }
+    let mut read = std::collections::HashSet::new();
+    game.args.iter().for_each(|e| reads(e, &mut read));
+    let mut declared = std::collections::HashMap::new();
+    for c in clauses(game).filter(|c| c.head == "toggle") {
+        if let Some(Expr::Word(w, _)) = c.args.first() {
+            declared.entry(w.as_str()).or_insert(c.span);
         }
     }
     for t in toggles {
-        if !game.args.iter().any(|e| reads(e, &t.name)) {
-            let span = game
-                .args
-                .iter()
-                .find_map(|e| match e {
-                    Expr::Clause(c)
-                        if c.head == "toggle"
-                            && matches!(c.args.first(), Some(Expr::Word(w, _)) if *w == t.name) =>
-                    {
-                        Some(c.span)
-                    }
-                    _ => None,
-                })
-                .unwrap_or_default();
+        if !read.contains(t.name.as_str()) {
+            let span = declared.get(t.name.as_str()).copied().unwrap_or_default();
             d.push(
                 crate::diag::Diagnostic::warning(
                     span,

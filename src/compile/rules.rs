@@ -412,7 +412,7 @@ impl Lowerer {
 
     /// Reports an unknown clause head with the ludemes of the context.
     pub fn unknown_head(&mut self, c: &Clause, context: &str, d: &mut Diags) {
-        if c.head_is_str {
+        if c.head_is_str || d.full() {
             return; // a define call that failed to expand: reported already
         }
         let names: Vec<&str> = vocab::names_in(context).collect();

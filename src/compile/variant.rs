@@ -75,7 +75,7 @@ fn assemble_at(file: &str, text: &str, depth: usize) -> Result<Assembled, Diagno
     if d.items.is_empty() {
         Ok(out)
     } else {
-        Err(out.diagnostics(d.items))
+        Err(out.diagnostics(d.finish()))
     }
 }
 
