@@ -92,7 +92,7 @@ pub fn read_source(file: &str) -> Result<(String, String), LoadError> {
 /// Largest input file read (rule files, records, scenarios): 16 MiB.
 pub const MAX_INPUT: u64 = 16 << 20;
 
-/// Reads a text file, refusing what is not a regular file (a device, a
+/// Reads a text file (see [`text_of`]), refusing what is not a regular file (a device, a
 /// pipe that never ends) and files over [`MAX_INPUT`].
 pub fn read_text(path: &Path) -> Result<String, String> {
     let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
@@ -106,7 +106,29 @@ pub fn read_text(path: &Path) -> Result<String, String> {
             MAX_INPUT >> 20
         ));
     }
-    std::fs::read_to_string(path).map_err(|e| e.to_string())
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    text_of(bytes)
+}
+
+/// The text of a file's bytes: a UTF-8 byte-order mark is dropped (every
+/// kind of file accepts one), and invalid UTF-8 is refused with its line
+/// and byte offset.
+pub fn text_of(mut bytes: Vec<u8>) -> Result<String, String> {
+    let bom = if bytes.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    };
+    bytes.drain(..bom);
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        let byte = e.as_bytes()[at];
+        format!(
+            "not UTF-8 text: invalid byte 0x{byte:02X} at line {line}, byte offset {}",
+            at + bom
+        )
+    })
 }
 
 /// The names of the shipped games.
