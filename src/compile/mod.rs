@@ -557,6 +557,24 @@ fn finish(
             );
         }
     }
+    let clause_of = |head: &str| {
+        body.iter().find_map(|e| match e {
+            Expr::Clause(c) if c.head == head => Some(c),
+            _ => None,
+        })
+    };
+    if let (Some(play), Some(_)) = (clause_of("play"), clause_of("phases")) {
+        d.push(
+            crate::diag::Diagnostic::error(
+                play.head_span,
+                "`(play …)` and `(phases …)` in one game",
+                "this would be ignored: the phases give the moves",
+            )
+            .with_help(
+                "move these moves into a player phase of the `(phases …)` clause, or remove it",
+            ),
+        );
+    }
     let board = l.board?;
     if l.players.is_empty() || l.kinds.is_empty() || l.kinds.len() * l.players.len() > 255 {
         return None;

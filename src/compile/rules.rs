@@ -346,8 +346,10 @@ impl Lowerer {
             }
             "draw-repetition" => {
                 check_shape(c, 1, 1, &["when"], d);
-                let n = c.args.first().and_then(|e| int_in(e, 0, 1000, d));
-                self.end.repetition = n.filter(|&n| enabled && n > 0).map(|n| n as u32);
+                // A position occurs once when reached: a draw needs two
+                // occurrences at least (turn it off with `when:`).
+                let n = c.args.first().and_then(|e| int_in(e, 2, 1000, d));
+                self.end.repetition = n.filter(|_| enabled).map(|n| n as u32);
             }
             "draw-no-progress" => {
                 check_shape(c, 1, 1, &["reset", "when"], d);

@@ -138,8 +138,8 @@ pub fn check_value(v: &Value, ty: &ToggleType) -> Result<(), String> {
 pub fn parse_value(text: &str, ty: &ToggleType) -> Result<Value, String> {
     let v = match ty {
         ToggleType::Bool => match text {
-            "true" | "on" | "yes" | "1" => Value::Bool(true),
-            "false" | "off" | "no" | "0" => Value::Bool(false),
+            "true" => Value::Bool(true),
+            "false" => Value::Bool(false),
             _ => return Err(format!("`{text}` is not a bool: use true or false")),
         },
         ToggleType::Int { .. } => Value::Int(
