@@ -85,6 +85,7 @@ pub fn scan(source: &str) -> Scan {
         pairs: Vec::new(),
         dropped: 0,
         strings: 0,
+        hidden: Vec::new(),
     };
     lexer.mask_strings();
     let too_deep = lexer.too_many_tokens() || lexer.match_brackets(source);
@@ -117,6 +118,9 @@ struct Lexer<'s> {
     dropped: usize,
     /// How many strings the source holds.
     strings: usize,
+    /// Closers inside comments, in order, each with the innermost form
+    /// open there (filled in by bracket matching).
+    hidden: Vec<(usize, Option<usize>)>,
 }
 
 /// The error that ends a list cut at [`MAX_ERRORS`]: `dropped` more were
@@ -164,9 +168,16 @@ impl Lexer<'_> {
     /// Skips the comment starting at `i`; returns where the line ends.
     fn comment(&mut self, i: usize) -> usize {
         let mut j = i;
+        let mut closer = None;
         while j < self.buf.len() && !is_eol(self.buf[j]) {
             self.code[j] = false;
+            if closer.is_none() && matches!(self.buf[j], b')' | b'}') {
+                closer = Some(j);
+            }
             j += 1;
+        }
+        if let Some(at) = closer {
+            self.hidden.push((at, None));
         }
         j
     }
@@ -216,7 +227,13 @@ impl Lexer<'_> {
     /// whether the nesting is too deep.
     fn match_brackets(&mut self, source: &str) -> bool {
         let mut stack: Vec<usize> = Vec::new();
+        let mut next_hidden = 0;
         for i in 0..self.buf.len() {
+            if next_hidden < self.hidden.len() && self.hidden[next_hidden].0 == i {
+                // A closer in a comment: note the form it would close.
+                self.hidden[next_hidden].1 = stack.last().copied();
+                next_hidden += 1;
+            }
             if !self.code[i] {
                 continue;
             }
@@ -236,6 +253,9 @@ impl Lexer<'_> {
             self.unclosed(open, None);
             self.buf.push(closer(self.buf[open]));
             self.code.push(true);
+        }
+        if let Some(&open) = stack.first() {
+            self.hidden_closer(open);
         }
         self.hint_misplaced(source);
         false
@@ -273,6 +293,43 @@ impl Lexer<'_> {
             )
             .with_help(format!("remove it, or add the missing `{open}` before it")),
         );
+    }
+
+    /// When brackets stay open at the end and a comment after `open` holds
+    /// a closer: points the error at the form that closer would have
+    /// closed, and the help at the comment.
+    fn hidden_closer(&mut self, open: usize) {
+        let Some(&(at, Some(form))) = self
+            .hidden
+            .iter()
+            .find(|(at, form)| *at > open && form.is_some())
+        else {
+            return;
+        };
+        let Some(diag) = self
+            .diags
+            .iter_mut()
+            .rev()
+            .find(|d| d.span.start as usize == open)
+        else {
+            return;
+        };
+        let (line, col) = self.lines.line_col(at);
+        let (form_line, form_col) = self.lines.line_col(form);
+        let c = self.buf[at] as char;
+        diag.span = Span::new(form, form + 1);
+        diag.message = format!(
+            "unclosed `{}`: its `{c}` may be hidden in a comment",
+            self.buf[form] as char
+        );
+        diag.label = format!(
+            "this `{}` is closed only by a later `{c}`",
+            self.buf[form] as char
+        );
+        diag.help = Some(format!(
+            "the `{c}` at {line}:{col} is inside a `//` comment, which runs to the end of the line: \
+             move it before the comment (the form at {form_line}:{form_col} takes it; the brackets are unbalanced from there)"
+        ));
     }
 
     /// Reports the opener at `open` that is never closed; `before` is the
