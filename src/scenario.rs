@@ -136,16 +136,16 @@ fn run_one(
     at: usize,
     lines: &[(usize, String)],
 ) -> Result<(), String> {
-    if !lines.iter().any(|(_, l)| l.starts_with("expect")) {
-        return Err(format!(
-            "{at}: the scenario checks nothing: add an `expect …` line"
-        ));
-    }
     let sets: Vec<(usize, &str)> = lines
         .iter()
         .filter_map(|(n, l)| l.strip_prefix("set:").map(|v| (*n, v.trim())))
         .collect();
     let mut st = State::new(Arc::new(load(game_file, game_line, &sets)?));
+    if !lines.iter().any(|(_, l)| l.starts_with("expect")) {
+        return Err(format!(
+            "{at}: the scenario checks nothing: add an `expect …` line"
+        ));
+    }
     for (n, line) in lines {
         step(&mut st, line).map_err(|e| format!("{n}: {e}"))?;
     }
