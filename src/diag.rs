@@ -106,11 +106,13 @@ impl Diagnostics {
         self.items.iter().filter(|d| d.severity == severity).count()
     }
 
-    /// Renders every item in source order, then a summary line; plain text
+    /// Renders every error in source order, then every warning, then a
+    /// summary line; plain text
     /// without colour, the same on every machine.
     pub fn render(&self) -> String {
         let mut items: Vec<&Diagnostic> = self.items.iter().collect();
-        items.sort_by_key(|d| (d.span.start, d.span.end));
+        // Errors first: warnings must not hide them past the cut.
+        items.sort_by_key(|d| (d.severity == Severity::Warning, d.span.start, d.span.end));
         let mut out = String::new();
         let shown = items.len().min(MAX_SHOWN);
         for item in items.into_iter().take(MAX_SHOWN) {
@@ -182,6 +184,87 @@ pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
     (line, before[line_start..].chars().count() + 1)
 }
 
+/// An index of a text's lines, answering [`line_col`] questions in
+/// logarithmic time (asking [`line_col`] once per diagnostic of a large
+/// one-line file would be quadratic).
+#[derive(Debug, Clone)]
+pub struct LineIndex<'a> {
+    source: &'a str,
+    /// Byte offset where each line starts (after a `\n`).
+    starts: Vec<usize>,
+    /// Characters before each block of [`BLOCK`] bytes.
+    chars: Vec<usize>,
+}
+
+/// Bytes per block of [`LineIndex::chars`].
+const BLOCK: usize = 4096;
+
+impl<'a> LineIndex<'a> {
+    /// Indexes `source` (one pass).
+    pub fn new(source: &'a str) -> Self {
+        let bytes = source.as_bytes();
+        let mut starts = vec![0];
+        starts.extend(memchr_all(bytes));
+        let mut chars = Vec::with_capacity(bytes.len() / BLOCK + 1);
+        let mut count = 0;
+        for block in bytes.chunks(BLOCK) {
+            chars.push(count);
+            count += char_starts(block);
+        }
+        chars.push(count);
+        LineIndex {
+            source,
+            starts,
+            chars,
+        }
+    }
+
+    /// The number of characters before byte `offset` (a char boundary).
+    fn char_index(&self, offset: usize) -> usize {
+        let block = offset / BLOCK;
+        let base = self.chars.get(block).copied().unwrap_or(0);
+        base + char_starts(&self.source.as_bytes()[block * BLOCK..offset])
+    }
+
+    /// The 1-based line and column of byte `offset`, as [`line_col`].
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = floor_char_boundary(self.source, offset);
+        let line = self.starts.partition_point(|&s| s <= offset);
+        let start = self.starts[line - 1];
+        (line, self.char_index(offset) - self.char_index(start) + 1)
+    }
+
+    /// Where the line holding byte `offset` starts.
+    pub fn line_start(&self, offset: usize) -> usize {
+        let line = self.starts.partition_point(|&s| s <= offset);
+        self.starts[line - 1]
+    }
+}
+
+/// The offsets just after each `\n` of `bytes`.
+fn memchr_all(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .map(|(i, _)| i + 1)
+}
+
+/// How many characters start in `bytes` (bytes that are not UTF-8
+/// continuation bytes).
+fn char_starts(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
+}
+
+/// The largest char boundary of `source` at or before `offset`.
+fn floor_char_boundary(source: &str, offset: usize) -> usize {
+    let mut offset = offset.min(source.len());
+    while !source.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
 /// The candidate closest to `word`, if it is close enough to be a likely
 /// typo (`stpe` → `step`, `diagnal` → `Diagonal`). Case is ignored; at most
 /// one edit is allowed in words of up to four letters, two in longer ones.
@@ -190,13 +273,17 @@ pub fn did_you_mean<'a>(
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<String> {
     let lower = word.to_lowercase();
-    let allowed = match lower.chars().count() {
+    let len = lower.chars().count();
+    let allowed = match len {
         0 => return None,
         1..=4 => 1,
         _ => 2,
     };
     candidates
         .into_iter()
+        // A word much longer or shorter than a candidate is not a typo of
+        // it: skip the (quadratic) distance for it.
+        .filter(|c| len.abs_diff(c.chars().count()) <= allowed)
         .map(|c| {
             let cl = c.to_lowercase();
             let distance = strsim::damerau_levenshtein(&lower, &cl);

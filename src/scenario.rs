@@ -61,7 +61,9 @@ pub fn run_file(path: &str, game: Option<&str>) -> Result<Vec<Verdict>, String> 
 /// paths), against `game` when given.
 pub fn run_text(path: &str, text: &str, game: Option<&str>) -> Result<Vec<Verdict>, String> {
     let mut game_file = None;
-    let mut blocks: Vec<(String, Vec<(usize, String)>)> = Vec::new();
+    // Each scenario: its title, its line, and its lines.
+    type Block = (String, usize, Vec<(usize, String)>);
+    let mut blocks: Vec<Block> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = strip_comment(raw).trim();
         if line.is_empty() {
@@ -73,8 +75,8 @@ pub fn run_text(path: &str, text: &str, game: Option<&str>) -> Result<Vec<Verdic
             }
             game_file = Some((resolve(path, g.trim()), i + 1));
         } else if let Some(name) = line.strip_prefix("scenario:") {
-            blocks.push((name.trim().to_string(), Vec::new()));
-        } else if let Some((_, lines)) = blocks.last_mut() {
+            blocks.push((name.trim().to_string(), i + 1, Vec::new()));
+        } else if let Some((_, _, lines)) = blocks.last_mut() {
             lines.push((i + 1, line.to_string()));
         } else {
             return Err(format!(
@@ -89,8 +91,8 @@ pub fn run_text(path: &str, text: &str, game: Option<&str>) -> Result<Vec<Verdic
     }
     Ok(blocks
         .into_iter()
-        .map(|(name, lines)| Verdict {
-            failure: run_one(&game_file, game_line, &lines)
+        .map(|(name, at, lines)| Verdict {
+            failure: run_one(&game_file, game_line, at, &lines)
                 .err()
                 .map(|e| format!("{path}:{e}")),
             name,
@@ -125,13 +127,25 @@ fn resolve(scenarios: &str, game: &str) -> String {
     }
 }
 
-/// Runs one scenario; `Err("LINE: what differs")` at the first difference.
-fn run_one(game_file: &str, game_line: usize, lines: &[(usize, String)]) -> Result<(), String> {
+/// Runs one scenario (its `scenario:` line is `at`); `Err("LINE: what
+/// differs")` at the first difference. A scenario without any `expect`
+/// line checks nothing, and fails.
+fn run_one(
+    game_file: &str,
+    game_line: usize,
+    at: usize,
+    lines: &[(usize, String)],
+) -> Result<(), String> {
     let sets: Vec<(usize, &str)> = lines
         .iter()
         .filter_map(|(n, l)| l.strip_prefix("set:").map(|v| (*n, v.trim())))
         .collect();
     let mut st = State::new(Arc::new(load(game_file, game_line, &sets)?));
+    if !lines.iter().any(|(_, l)| l.starts_with("expect")) {
+        return Err(format!(
+            "{at}: the scenario checks nothing: add an `expect …` line"
+        ));
+    }
     for (n, line) in lines {
         step(&mut st, line).map_err(|e| format!("{n}: {e}"))?;
     }
@@ -191,6 +205,15 @@ fn step(st: &mut State, line: &str) -> Result<(), String> {
             want.sort();
             same(&want.join(" "), &got.join(" "), "legal moves")
         }
+        "expect legal" | "expect illegal" | "expect empty" if value.is_empty() => Err(format!(
+            "`{}:` lists nothing to check: give one or more {}",
+            key.trim(),
+            if key.trim() == "expect empty" {
+                "sites"
+            } else {
+                "moves"
+            }
+        )),
         "expect legal" | "expect illegal" => {
             let legal = st.legal_turn_strings();
             let wanted = key.trim() == "expect legal";

@@ -79,15 +79,27 @@ fn toggles(game: &Game, out: &mut String) {
 fn random_game(mut st: State, seed: u64, out: &mut String) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut played = Vec::new();
+    let mut capped = false;
     while st.outcome().is_none() && played.len() < TRACE_TURNS {
         let turns = st.legal_turns();
+        capped |= crate::engine::turns::turns_cut(turns.len());
         let t = &turns[rng.random_range(0..turns.len())];
         played.push(st.turn_to_string(t));
         st.play_turn(t);
     }
+    // Turn lists stop at MAX_TURNS: say so where the choice was not over
+    // every legal turn.
+    let over = if capped {
+        format!(
+            "uniform over the first {} legal turns where there were more",
+            crate::engine::turns::MAX_TURNS
+        )
+    } else {
+        "uniform over legal turns".to_string()
+    };
     let _ = writeln!(
         out,
-        "## Random game (seed {seed}, uniform over legal turns)\n\n{}\n",
+        "## Random game (seed {seed}, {over})\n\n{}\n",
         wrap(&played)
     );
     let _ = writeln!(out, "{}", render::render(&st));

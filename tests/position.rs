@@ -83,7 +83,10 @@ fn spaces_after_colons_and_around_commas_are_ignored() {
     let a = parse_position(&g, "  l  D: a1 , a2,a3   L:b2 ").unwrap();
     let b = parse_position(&g, "L D:a1,a2,a3 L:b2").unwrap();
     assert_eq!(a, b);
-    assert_eq!(parse_position(&g, "").unwrap().stacks, []);
+    assert!(
+        parse_position(&g, "").is_err(),
+        "an empty text is no position"
+    );
     assert_eq!(parse_position(&g, "D:").unwrap().stacks, []);
     // An upper-case site is the site, as the game has no code `A`.
     assert_eq!(parse_position(&g, "D:A1").unwrap().stacks.len(), 1);

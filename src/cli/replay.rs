@@ -4,8 +4,15 @@
 //!
 //! A record is a PDN file (one or more games) or a trial (one game, see
 //! [`crate::record::trial`]); the format is detected from the text. A
-//! trial's toggles are applied (then the command line's `--set`), and its
-//! recorded result must be the one the rules reach.
+//! trial's toggles are applied (then the command line's `--set`), its
+//! `game` line must name the game replayed, and its recorded result must
+//! be the one the rules reach (a trial marked `unfinished` must not have
+//! ended). A PDN game whose `Result` tag and movetext result differ fails.
+//!
+//! Records of real games often go on past a draw our rules declare
+//! automatically (in tournament play such draws are claims): the replay
+//! goes on, restarting the repetition count, and the report says so, once
+//! per rule, instead of "ok". Plies are 1-based in the text and the JSON.
 
 use super::util::{Fail, GameArgs};
 use crate::engine::State;
@@ -33,15 +40,40 @@ pub struct Verdict {
     pub game: usize,
     /// Moves checked.
     pub moves: usize,
-    /// The first illegal move: ply (0-based), text, line, reason.
+    /// The first illegal move: ply (1-based), text, line, reason.
     pub error: Option<(usize, String, usize, String)>,
     /// Draws our rules declare automatically that the players went on past
-    /// (they are claims in tournament play, rules.md §3.4): ply and rule.
-    pub draws_passed: Vec<(usize, String)>,
+    /// (they are claims in tournament play, rules.md §3.4): one entry per
+    /// rule, with the first ply and how many times.
+    pub draws_passed: Vec<PassedDraw>,
     /// For a trial whose moves are legal: the recorded result when the
     /// rules reach another one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub wrong_result: Option<String>,
+}
+
+/// A draw rule the players went on past.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct PassedDraw {
+    /// The rule (`repetition`, `no_progress`…).
+    pub rule: &'static str,
+    /// The 1-based ply played in the drawn position, the first time.
+    pub ply: usize,
+    /// How many times play went on past this rule's draw.
+    pub times: usize,
+}
+
+/// Records that play went on past `outcome` at `ply` (1-based).
+fn pass_draw(draws: &mut Vec<PassedDraw>, outcome: crate::engine::Outcome, ply: usize) {
+    let rule = outcome.reason().name();
+    match draws.iter_mut().find(|d| d.rule == rule) {
+        Some(d) => d.times += 1,
+        None => draws.push(PassedDraw {
+            rule,
+            ply,
+            times: 1,
+        }),
+    }
 }
 
 /// Replays one game; the first illegal move stops it.
@@ -50,7 +82,7 @@ pub fn replay_game(game: &Arc<crate::compile::Game>, g: &PdnGame, index: usize) 
         Some(fen) if g.tag("SetUp") != Some("0") => match State::from_fen(game.clone(), fen) {
             Ok(s) => s,
             Err(e) => {
-                let error = Some((0, fen.into(), g.line, format!("bad FEN: {e}")));
+                let error = Some((1, fen.into(), g.line, format!("bad FEN: {e}")));
                 return Verdict {
                     game: index,
                     moves: 0,
@@ -65,10 +97,13 @@ pub fn replay_game(game: &Arc<crate::compile::Game>, g: &PdnGame, index: usize) 
     let mut draws_passed = Vec::new();
     for m in &g.moves {
         if let Some(o) = st.clear_draw() {
-            draws_passed.push((m.ply, format!("{:?}", o.reason())));
+            pass_draw(&mut draws_passed, o, m.ply + 1);
+            // The draw was not claimed: positions count afresh (this also
+            // keeps the repetition check short in endless records).
+            st.reset_history();
         }
         if let Err(e) = st.play_str(&m.text) {
-            let error = Some((m.ply, m.text.clone(), m.line, e.to_string()));
+            let error = Some((m.ply + 1, m.text.clone(), m.line, e.to_string()));
             return Verdict {
                 game: index,
                 moves: m.ply,
@@ -78,12 +113,18 @@ pub fn replay_game(game: &Arc<crate::compile::Game>, g: &PdnGame, index: usize) 
             };
         }
     }
+    let wrong_result = match (g.tag("Result"), g.result.as_deref()) {
+        (Some(tag), Some(text)) if tag.trim() != text => Some(format!(
+            "the Result tag says `{tag}`, the movetext ends with `{text}`"
+        )),
+        _ => None,
+    };
     Verdict {
         game: index,
         moves: g.moves.len(),
         error: None,
         draws_passed,
-        wrong_result: None,
+        wrong_result,
     }
 }
 
@@ -92,9 +133,10 @@ pub fn replay_game(game: &Arc<crate::compile::Game>, g: &PdnGame, index: usize) 
 /// result.
 pub fn replay_trial(game: &Arc<crate::compile::Game>, t: &Trial) -> Verdict {
     let fail = |ply: usize, text: &str, line: usize, why: String, moves| Verdict {
+        // `ply` is 0-based here, 1-based in verdicts.
+        error: Some((ply + 1, text.to_string(), line, why)),
         game: 1,
         moves,
-        error: Some((ply, text.to_string(), line, why)),
         draws_passed: Vec::new(),
         wrong_result: None,
     };
@@ -108,14 +150,25 @@ pub fn replay_trial(game: &Arc<crate::compile::Game>, t: &Trial) -> Verdict {
         Err((text, e)) => return fail(0, text, 0, format!("bad start position: {e}"), 0),
     };
     for (ply, m) in t.moves.iter().enumerate() {
+        if let Some(o) = st.outcome() {
+            let why = format!(
+                "the game was over before this move ({})",
+                TrialResult::from_outcome(Some(o))
+            );
+            return fail(ply, &m.text, m.line, why, ply);
+        }
         if let Err(e) = st.play_str(&m.text) {
             return fail(ply, &m.text, m.line, e.to_string(), ply);
         }
     }
     let reached = TrialResult::from_outcome(st.outcome());
     // A game stopped early may end anywhere; a finished one must end here.
-    let wrong_result = (t.result != TrialResult::Unfinished && reached != t.result)
-        .then(|| format!("the record says `{}`, the rules say `{reached}`", t.result));
+    let wrong_result = (reached != t.result).then(|| match t.result {
+        TrialResult::Unfinished => {
+            format!("the record says `unfinished`, but the game ended: `{reached}`")
+        }
+        _ => format!("the record says `{}`, the rules say `{reached}`", t.result),
+    });
     Verdict {
         game: 1,
         moves: t.moves.len(),
@@ -127,21 +180,72 @@ pub fn replay_trial(game: &Arc<crate::compile::Game>, t: &Trial) -> Verdict {
 
 /// Runs the command.
 pub fn run(a: &ReplayArgs) -> Result<i32, Fail> {
+    let result = verdicts(a);
+    match result {
+        Ok(verdicts) => report(a, &verdicts),
+        Err(Fail(message)) if a.json => {
+            println!("{}", serde_json::json!({ "error": message }));
+            Err(Fail(message))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The verdicts on every game of the record.
+fn verdicts(a: &ReplayArgs) -> Result<Vec<Verdict>, Fail> {
     let text = crate::compile::read_text(std::path::Path::new(&a.record))
         .map_err(|e| Fail(format!("{}: {e}", a.record)))?;
-    let verdicts = if is_trial(&text) {
+    if is_trial(&text) {
         let t = parse_trial(&text).map_err(|e| Fail(format!("{}: {e}", a.record)))?;
         let mut args = GameArgs {
             file: a.game.file.clone(),
             sets: t.sets.iter().map(|(n, v)| format!("{n}={v}")).collect(),
         };
         args.sets.extend(a.game.sets.iter().cloned());
-        vec![replay_trial(&args.load()?, &t)]
+        let game = args.load()?;
+        same_game(&a.game.file, &game, &t.game, &a.record)?;
+        Ok(vec![replay_trial(&game, &t)])
     } else {
         let game = a.game.load()?;
-        pdn_verdicts(&game, &text, &a.record)?
+        pdn_verdicts(&game, &text, &a.record)
+    }
+}
+
+/// Checks that a trial's `game` line names the game replayed: the same
+/// file name, or a file whose game has the same name.
+fn same_game(
+    file: &str,
+    game: &crate::compile::Game,
+    recorded: &str,
+    record: &str,
+) -> Result<(), Fail> {
+    let stem = |f: &str| {
+        std::path::Path::new(f)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
     };
-    report(a, &verdicts)
+    if stem(file) == stem(recorded) {
+        return Ok(());
+    }
+    let theirs = crate::compile::read_source(recorded)
+        .ok()
+        .and_then(|(name, text)| {
+            crate::compile::compile(&name, &text, &Default::default())
+                .ok()
+                .map(|(g, _)| g.name)
+        });
+    match theirs {
+        Some(name) if name == game.name => Ok(()),
+        Some(name) => Err(Fail(format!(
+            "{record}: the trial is a game of `{recorded}` (\"{name}\"), not of `{file}` (\"{}\")",
+            game.name
+        ))),
+        None => Err(Fail(format!(
+            "{record}: the trial is a game of `{recorded}`, not of `{file}` (\"{}\"); replay it with that game",
+            game.name
+        ))),
+    }
 }
 
 fn pdn_verdicts(
@@ -157,17 +261,37 @@ fn pdn_verdicts(
         .collect())
 }
 
+/// "repetition at ply 9 (then 3 more times), no_progress at ply 80".
+fn describe_draws(draws: &[PassedDraw]) -> String {
+    let one = |d: &PassedDraw| match d.times {
+        1 => format!("{} at ply {}", d.rule, d.ply),
+        n => format!("{} at ply {} (then {} more times)", d.rule, d.ply, n - 1),
+    };
+    draws.iter().map(one).collect::<Vec<_>>().join(", ")
+}
+
 fn report(a: &ReplayArgs, verdicts: &[Verdict]) -> Result<i32, Fail> {
     let failed: Vec<&Verdict> = verdicts
         .iter()
         .filter(|v| v.error.is_some() || v.wrong_result.is_some())
         .collect();
+    let past_draw = verdicts
+        .iter()
+        .filter(|v| v.error.is_none() && v.wrong_result.is_none() && !v.draws_passed.is_empty())
+        .count();
+    let ok = verdicts.len() - failed.len() - past_draw;
     let moves: usize = verdicts.iter().map(|v| v.moves).sum();
     if a.json {
+        let draws: Vec<serde_json::Value> = verdicts
+            .iter()
+            .filter(|v| !v.draws_passed.is_empty())
+            .map(|v| serde_json::json!({"game": v.game, "draws_passed": v.draws_passed}))
+            .collect();
         println!(
             "{}",
-            serde_json::json!({"games": verdicts.len(), "ok": verdicts.len() - failed.len(),
-                "failed": failed.len(), "moves": moves, "failures": failed})
+            serde_json::json!({"games": verdicts.len(), "ok": ok, "past_draw": past_draw,
+                "failed": failed.len(), "moves": moves, "failures": failed,
+                "went_on_past_draws": draws})
         );
     } else {
         for v in verdicts {
@@ -182,23 +306,28 @@ fn report(a: &ReplayArgs, verdicts: &[Verdict]) -> Result<i32, Fail> {
                     println!("game {}: ok, {} moves legal", v.game, v.moves)
                 }
                 None => println!(
-                    "game {}: ok, {} moves legal (play went on past an automatic draw: {:?})",
-                    v.game, v.moves, v.draws_passed
+                    "game {}: {} moves legal, but play went on past an automatic draw: {}",
+                    v.game,
+                    v.moves,
+                    describe_draws(&v.draws_passed)
                 ),
                 Some((ply, text, line, why)) => println!(
-                    "game {}: ILLEGAL at ply {} (move {}{}, {}:{line}): {text}: {why}",
+                    "game {}: ILLEGAL at ply {ply} (move {}{}, {}:{line}): {text}: {why}",
                     v.game,
-                    ply + 1,
-                    ply / 2 + 1,
-                    if ply % 2 == 0 { "" } else { "..." },
+                    (ply - 1) / 2 + 1,
+                    if ply % 2 == 1 { "" } else { "..." },
                     a.record
                 ),
             }
         }
+        let past = if past_draw > 0 {
+            format!(", {past_draw} went on past an automatic draw")
+        } else {
+            String::new()
+        };
         println!(
-            "{} games, {} ok, {} failed, {moves} moves",
+            "{} games, {ok} ok, {} failed{past}, {moves} moves",
             verdicts.len(),
-            verdicts.len() - failed.len(),
             failed.len()
         );
     }

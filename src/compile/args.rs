@@ -7,14 +7,45 @@ use crate::syntax::{Clause, Expr, Span};
 /// Collects the diagnostics of the compile stage.
 #[derive(Debug, Default)]
 pub struct Diags {
-    /// Everything found so far.
+    /// Everything found so far (at most [`MAX_ITEMS`]).
     pub items: Vec<Diagnostic>,
+    /// How many more were found once `items` was full.
+    pub dropped: usize,
 }
+
+/// Most diagnostics kept by the compile stage: a hostile file with a
+/// million faults gets the first ones and a count, in linear time.
+pub const MAX_ITEMS: usize = 10_000;
 
 impl Diags {
     /// Records an error.
     pub fn error(&mut self, span: Span, message: impl Into<String>, label: impl Into<String>) {
-        self.items.push(Diagnostic::error(span, message, label));
+        self.push(Diagnostic::error(span, message, label));
+    }
+
+    /// Whether [`MAX_ITEMS`] diagnostics are kept already: further ones are
+    /// only counted (callers may skip building them).
+    pub fn full(&self) -> bool {
+        self.items.len() >= MAX_ITEMS
+    }
+
+    /// The diagnostics kept, and one more that counts those dropped.
+    pub fn finish(mut self) -> Vec<Diagnostic> {
+        if self.dropped > 0 {
+            let span = self.items.iter().map(|d| d.span).max_by_key(|s| s.start);
+            self.items.push(
+                Diagnostic::error(
+                    span.unwrap_or_default(),
+                    format!(
+                        "too many problems: {} more not listed after the first {MAX_ITEMS}",
+                        self.dropped
+                    ),
+                    "the list stops here",
+                )
+                .with_help("fix the first ones and check again"),
+            );
+        }
+        self.items
     }
 
     /// Records "WHAT `NAME` is declared twice" at the second declaration
@@ -32,6 +63,10 @@ impl Diags {
 
     /// Records a diagnostic.
     pub fn push(&mut self, d: Diagnostic) {
+        if self.full() {
+            self.dropped += 1;
+            return;
+        }
         self.items.push(d);
     }
 

@@ -7,8 +7,9 @@ use crate::diag::{Diagnostic, did_you_mean};
 use crate::syntax::{Clause, Expr, Span};
 use std::collections::HashMap;
 
-/// Deepest nesting of define calls (catches recursive defines).
-const MAX_DEPTH: usize = 32;
+/// Deepest nesting of define calls: a define may call another that calls
+/// another… at most this many deep.
+pub const MAX_DEPTH: usize = 32;
 
 /// A define: its body, how many parameters it takes, where it was written.
 #[derive(Debug, Clone)]
@@ -35,8 +36,13 @@ pub struct Defines {
     map: HashMap<String, Define>,
     /// Nodes produced by expansions so far.
     produced: usize,
-    /// "Nest too deeply" was reported (once is enough).
+    /// "Nest too deeply" or "calls itself" was reported (once is enough).
     too_deep: bool,
+    /// The defines being expanded, outermost first.
+    stack: Vec<String>,
+    /// The error "expand to more than a million clauses", once reported:
+    /// it makes every other error of the file moot.
+    limit: Option<Diagnostic>,
     /// Defines whose declaration had errors: their calls are not reported
     /// again as unknown.
     broken: Vec<String>,
@@ -85,32 +91,22 @@ impl Defines {
 
     /// Expands every define call inside `e`.
     pub fn expand(&mut self, e: &mut Expr, d: &mut Diags) {
-        self.expand_at(e, d, 0);
+        if self.limit.is_none() {
+            self.expand_at(e, d);
+        }
     }
 
-    fn expand_at(&mut self, e: &mut Expr, d: &mut Diags, depth: usize) {
-        if depth > MAX_DEPTH {
-            if !self.too_deep {
-                self.too_deep = true;
-                d.push(
-                    crate::diag::Diagnostic::error(
-                        e.span(),
-                        "defines nest too deeply (a define that calls itself?)",
-                        "here",
-                    )
-                    .with_help(
-                        "a define may call others, but not itself, directly or through another",
-                    ),
-                );
-            }
-            return;
-        }
+    /// The "more than a million clauses" error, if expansion hit it: the
+    /// file's only relevant error.
+    pub fn limit_error(&self) -> Option<&Diagnostic> {
+        self.limit.as_ref()
+    }
+
+    fn expand_at(&mut self, e: &mut Expr, d: &mut Diags) {
         match e {
-            Expr::Str(name, span) => {
-                if let Some(body) = self.call(name, *span, &[], d) {
-                    *e = body;
-                    self.expand_at(e, d, depth + 1);
-                }
+            Expr::Str(name, span) if self.map.contains_key(name.as_str()) => {
+                let (name, span) = (name.clone(), *span);
+                self.expand_call(e, name, span, Vec::new(), d);
             }
             Expr::Clause(c) if c.head_is_str => {
                 let known = self.map.contains_key(&c.head);
@@ -118,22 +114,72 @@ impl Defines {
                     self.unknown(c, d);
                     return;
                 }
-                let (head, span, args) = (c.head.clone(), c.head_span, c.args.clone());
-                if let Some(body) = self.call(&head, span, &args, d) {
-                    *e = body;
-                    self.expand_at(e, d, depth + 1);
-                }
+                let (head, span, mut args) = (c.head.clone(), c.head_span, c.args.clone());
+                // Arguments first, where they are written: a define may
+                // take a call of itself as an argument.
+                args.iter_mut().for_each(|a| self.expand_at(a, d));
+                self.expand_call(e, head, span, args, d);
             }
             Expr::Clause(c) => {
                 for a in &mut c.args {
-                    self.expand_at(a, d, depth);
+                    self.expand_at(a, d);
                 }
                 for n in &mut c.named {
-                    self.expand_at(&mut n.value, d, depth);
+                    self.expand_at(&mut n.value, d);
                 }
             }
-            Expr::Array(v, _) => v.iter_mut().for_each(|a| self.expand_at(a, d, depth)),
+            Expr::Array(v, _) => v.iter_mut().for_each(|a| self.expand_at(a, d)),
             _ => {}
+        }
+    }
+
+    /// Replaces the call `e` of define `name` by its body, expanded.
+    fn expand_call(
+        &mut self,
+        e: &mut Expr,
+        name: String,
+        span: Span,
+        args: Vec<Expr>,
+        d: &mut Diags,
+    ) {
+        if let Some(at) = self.stack.iter().position(|n| *n == name) {
+            let mut chain: Vec<String> =
+                self.stack[at..].iter().map(|n| format!("`{n}`")).collect();
+            chain.push(format!("`{name}`"));
+            let help = format!(
+                "it calls itself through {}: a define may call others, but not itself",
+                chain.join(" → ")
+            );
+            self.nest_error(span, format!("define `{name}` calls itself"), help, d);
+            return;
+        }
+        if self.stack.len() >= MAX_DEPTH {
+            let help = format!(
+                "defines may call each other at most {MAX_DEPTH} deep; `{}` is call number {}",
+                name,
+                MAX_DEPTH + 1
+            );
+            self.nest_error(
+                span,
+                format!("defines nest more than {MAX_DEPTH} deep"),
+                help,
+                d,
+            );
+            return;
+        }
+        if let Some(body) = self.call(&name, span, &args, d) {
+            *e = body;
+            self.stack.push(name);
+            self.expand_at(e, d);
+            self.stack.pop();
+        }
+    }
+
+    /// Reports a recursive or too deep define call, once.
+    fn nest_error(&mut self, span: Span, message: String, help: String, d: &mut Diags) {
+        if !self.too_deep {
+            self.too_deep = true;
+            d.push(Diagnostic::error(span, message, "here").with_help(help));
         }
     }
 
@@ -170,11 +216,14 @@ impl Defines {
         bind(&mut body, args);
         self.produced += size(&body);
         if self.produced > MAX_NODES {
-            d.error(
+            let error = Diagnostic::error(
                 span,
-                "defines expand to more than a million clauses",
+                format!("defines expand to more than {MAX_NODES} clauses"),
                 "this call makes the file too large",
-            );
+            )
+            .with_help("a define called many times, or calling others many times, multiplies its size: call it less often");
+            self.limit = Some(error.clone());
+            d.push(error);
             return None;
         }
         Some(body)
@@ -207,10 +256,31 @@ impl Defines {
         d.push(diag);
     }
 
-    /// Warnings for defines that nothing calls.
+    /// Warnings for defines that nothing calls: a define is used when the
+    /// rules call it, or a used define's body does (expansion may have
+    /// stopped before reaching it).
     pub fn warn_unused(&self, d: &mut Diags) {
-        let mut unused: Vec<(&String, &Define)> =
-            self.map.iter().filter(|(_, def)| !def.used).collect();
+        let mut used: std::collections::HashSet<&str> = self
+            .map
+            .iter()
+            .filter(|(_, def)| def.used)
+            .map(|(n, _)| n.as_str())
+            .collect();
+        let mut todo: Vec<&str> = used.iter().copied().collect();
+        while let Some(name) = todo.pop() {
+            let mut calls = Vec::new();
+            called(&self.map[name].body, &mut calls);
+            for c in calls {
+                if self.map.contains_key(c) && used.insert(c) {
+                    todo.push(c);
+                }
+            }
+        }
+        let mut unused: Vec<(&String, &Define)> = self
+            .map
+            .iter()
+            .filter(|(n, _)| !used.contains(n.as_str()))
+            .collect();
         unused.sort_by_key(|(_, def)| def.span.start);
         for (name, def) in unused {
             d.push(
@@ -222,6 +292,24 @@ impl Defines {
                 .with_help("remove it, or call it where it is meant to apply"),
             );
         }
+    }
+}
+
+/// The names `e` may call: its strings and string-headed clauses.
+fn called<'e>(e: &'e Expr, out: &mut Vec<&'e str>) {
+    match e {
+        Expr::Str(n, _) => out.push(n),
+        Expr::Clause(c) => {
+            if c.head_is_str {
+                out.push(&c.head);
+            }
+            c.args
+                .iter()
+                .chain(c.named.iter().map(|n| &n.value))
+                .for_each(|a| called(a, out));
+        }
+        Expr::Array(v, _) => v.iter().for_each(|a| called(a, out)),
+        _ => {}
     }
 }
 

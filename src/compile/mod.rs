@@ -93,7 +93,7 @@ pub fn read_source(file: &str) -> Result<(String, String), LoadError> {
 /// Largest input file read (rule files, records, scenarios): 16 MiB.
 pub const MAX_INPUT: u64 = 16 << 20;
 
-/// Reads a text file, refusing what is not a regular file (a device, a
+/// Reads a text file (see [`text_of`]), refusing what is not a regular file (a device, a
 /// pipe that never ends) and files over [`MAX_INPUT`].
 pub fn read_text(path: &Path) -> Result<String, String> {
     let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
@@ -107,7 +107,29 @@ pub fn read_text(path: &Path) -> Result<String, String> {
             MAX_INPUT >> 20
         ));
     }
-    std::fs::read_to_string(path).map_err(|e| e.to_string())
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    text_of(bytes)
+}
+
+/// The text of a file's bytes: a UTF-8 byte-order mark is dropped (every
+/// kind of file accepts one), and invalid UTF-8 is refused with its line
+/// and byte offset.
+pub fn text_of(mut bytes: Vec<u8>) -> Result<String, String> {
+    let bom = if bytes.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    };
+    bytes.drain(..bom);
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        let byte = e.as_bytes()[at];
+        format!(
+            "not UTF-8 text: invalid byte 0x{byte:02X} at line {line}, byte offset {}",
+            at + bom
+        )
+    })
 }
 
 /// The names of the shipped games.
@@ -144,12 +166,12 @@ pub fn compile(
     let assembled = variant::assemble(file, text).map_err(LoadError::Rules)?;
     let mut d = Diags::default();
     let game = lower_file(&assembled.items, options, &mut d)?;
-    d.items.sort_by_key(|x| (x.span.start, x.span.end));
+    let mut items = d.finish();
+    items.sort_by_key(|x| (x.span.start, x.span.end));
     // A define used in several places repeats its errors: once is enough.
     let mut seen = std::collections::HashSet::new();
-    d.items
-        .retain(|x| seen.insert((x.span.start, x.span.end, x.message.clone())));
-    let diags = assembled.diagnostics(d.items);
+    items.retain(|x| seen.insert((x.span.start, x.span.end, x.message.clone())));
+    let diags = assembled.diagnostics(items);
     if diags.items.iter().any(|x| x.severity == Severity::Error) {
         return Err(LoadError::Rules(diags));
     }
@@ -170,7 +192,7 @@ pub fn resolved_rules(file: &str, text: &str, options: &Options) -> Result<Strin
     let resolved = resolve(&assembled.items, options, &mut d)?;
     let errors = d.items.iter().any(|x| x.severity == Severity::Error);
     let (Some(r), false) = (resolved, errors) else {
-        return Err(LoadError::Rules(assembled.diagnostics(d.items)));
+        return Err(LoadError::Rules(assembled.diagnostics(d.finish())));
     };
     let mut clause = Clause {
         head: "game".into(),
@@ -233,6 +255,9 @@ fn resolve(
         }
     };
     check_shape(game, 1, usize::MAX, &[], d);
+    if too_many_declarations(game, d) {
+        return Ok(None);
+    }
     let name = game
         .args
         .first()
@@ -243,6 +268,7 @@ fn resolve(
     // Declared with errors: `$name` stays unbound without more errors.
     let mut broken = Vec::new();
     let mut defines = Defines::default();
+    let mut toggle_names = std::collections::HashSet::new();
     for c in clauses(game) {
         match c.head.as_str() {
             "toggle" => {
@@ -251,10 +277,10 @@ fn resolve(
                     broken.push(w.clone());
                 }
                 if let Some(t) = declared {
-                    if toggles.iter().any(|x: &Toggle| x.name == t.name) {
-                        d.twice(c.span, "toggle", &t.name);
-                    } else {
+                    if toggle_names.insert(t.name.clone()) {
                         toggles.push(t);
+                    } else {
+                        d.twice(c.span, "toggle", &t.name);
                     }
                 }
             }
@@ -289,6 +315,12 @@ fn resolve(
             toggles::select(e, d);
         }
     }
+    if let Some(limit) = defines.limit_error() {
+        // Every other error follows from the runaway expansion.
+        d.items = vec![limit.clone()];
+        d.dropped = 0;
+        return Ok(None);
+    }
     defines.warn_unused(d);
     warn_unused_toggles(game, &toggles, d);
     Ok(Some(Resolved {
@@ -298,37 +330,74 @@ fn resolve(
     }))
 }
 
+/// Most clauses of one declaring kind in a game (`piece`: a piece id is a
+/// byte, so more can never fit). Past them the file is refused at once,
+/// so that checking stays linear in the number of declarations.
+const MAX_DECLARED: [(&str, usize); 8] = [
+    ("piece", 255),
+    ("region", 4096),
+    ("toggle", 4096),
+    ("define", 4096),
+    ("counter", 4096),
+    ("phase", 4096),
+    ("role", 4096),
+    ("player", 255),
+];
+
+/// Reports the first declaration past its kind's limit in
+/// [`MAX_DECLARED`]; returns whether there is one.
+fn too_many_declarations(game: &Clause, d: &mut Diags) -> bool {
+    let mut counts = [0; MAX_DECLARED.len()];
+    for c in clauses(game) {
+        let Some(k) = MAX_DECLARED.iter().position(|(h, _)| *h == c.head) else {
+            continue;
+        };
+        counts[k] += 1;
+        let (head, max) = MAX_DECLARED[k];
+        if counts[k] > max {
+            d.push(
+                crate::diag::Diagnostic::error(
+                    c.span,
+                    format!("too many `({head} …)` clauses"),
+                    format!("this is number {}: at most {max} are allowed", max + 1),
+                )
+                .with_help(format!("a game declares at most {max} of them")),
+            );
+            return true;
+        }
+    }
+    false
+}
+
 /// A toggle that no rule reads (`$name` or `(on name)`) does nothing.
 fn warn_unused_toggles(game: &Clause, toggles: &[Toggle], d: &mut Diags) {
-    fn reads(e: &Expr, name: &str) -> bool {
+    /// Adds to `out` every word and `$name` of `e` outside toggle clauses.
+    fn reads<'e>(e: &'e Expr, out: &mut std::collections::HashSet<&'e str>) {
         match e {
-            Expr::Toggle(n, _) => n == name,
-            Expr::Word(w, _) => w == name,
-            Expr::Clause(c) if c.head == "toggle" => false,
+            Expr::Toggle(n, _) | Expr::Word(n, _) => {
+                out.insert(n.as_str());
+            }
+            Expr::Clause(c) if c.head == "toggle" => {}
             Expr::Clause(c) => c
                 .args
                 .iter()
                 .chain(c.named.iter().map(|n| &n.value))
-                .any(|a| reads(a, name)),
-            Expr::Array(v, _) => v.iter().any(|a| reads(a, name)),
-            _ => false,
+                .for_each(|a| reads(a, out)),
+            Expr::Array(v, _) => v.iter().for_each(|a| reads(a, out)),
+            _ => {}
+        }
+    }
+    let mut read = std::collections::HashSet::new();
+    game.args.iter().for_each(|e| reads(e, &mut read));
+    let mut declared = std::collections::HashMap::new();
+    for c in clauses(game).filter(|c| c.head == "toggle") {
+        if let Some(Expr::Word(w, _)) = c.args.first() {
+            declared.entry(w.as_str()).or_insert(c.span);
         }
     }
     for t in toggles {
-        if !game.args.iter().any(|e| reads(e, &t.name)) {
-            let span = game
-                .args
-                .iter()
-                .find_map(|e| match e {
-                    Expr::Clause(c)
-                        if c.head == "toggle"
-                            && matches!(c.args.first(), Some(Expr::Word(w, _)) if *w == t.name) =>
-                    {
-                        Some(c.span)
-                    }
-                    _ => None,
-                })
-                .unwrap_or_default();
+        if !read.contains(t.name.as_str()) {
+            let span = declared.get(t.name.as_str()).copied().unwrap_or_default();
             d.push(
                 crate::diag::Diagnostic::warning(
                     span,
@@ -488,6 +557,24 @@ fn finish(
                 ),
             );
         }
+    }
+    let clause_of = |head: &str| {
+        body.iter().find_map(|e| match e {
+            Expr::Clause(c) if c.head == head => Some(c),
+            _ => None,
+        })
+    };
+    if let (Some(play), Some(_)) = (clause_of("play"), clause_of("phases")) {
+        d.push(
+            crate::diag::Diagnostic::error(
+                play.head_span,
+                "`(play …)` and `(phases …)` in one game",
+                "this would be ignored: the phases give the moves",
+            )
+            .with_help(
+                "move these moves into a player phase of the `(phases …)` clause, or remove it",
+            ),
+        );
     }
     let board = l.board?;
     if l.players.is_empty() || l.kinds.is_empty() || l.kinds.len() * l.players.len() > 255 {

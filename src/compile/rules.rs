@@ -356,8 +356,10 @@ impl Lowerer {
             }
             "draw-repetition" => {
                 check_shape(c, 1, 1, &["when"], d);
-                let n = c.args.first().and_then(|e| int_in(e, 0, 1000, d));
-                self.end.repetition = n.filter(|&n| enabled && n > 0).map(|n| n as u32);
+                // A position occurs once when reached: a draw needs two
+                // occurrences at least (turn it off with `when:`).
+                let n = c.args.first().and_then(|e| int_in(e, 2, 1000, d));
+                self.end.repetition = n.filter(|_| enabled).map(|n| n as u32);
             }
             "draw-no-progress" => {
                 check_shape(c, 1, 1, &["reset", "when"], d);
@@ -422,7 +424,7 @@ impl Lowerer {
 
     /// Reports an unknown clause head with the ludemes of the context.
     pub fn unknown_head(&mut self, c: &Clause, context: &str, d: &mut Diags) {
-        if c.head_is_str {
+        if c.head_is_str || d.full() {
             return; // a define call that failed to expand: reported already
         }
         let names: Vec<&str> = vocab::names_in(context).collect();

@@ -37,7 +37,21 @@ fn toggle_type(c: &Clause, d: &mut Diags) -> Option<ToggleType> {
         "bool" => Some(ToggleType::Bool),
         "int" => {
             let (min, max) = match named(c, "range") {
-                Some(Expr::Array(v, _)) if v.len() == 2 => (int(&v[0], d)?, int(&v[1], d)?),
+                Some(Expr::Array(v, span)) if v.len() == 2 => {
+                    let (min, max) = (int(&v[0], d)?, int(&v[1], d)?);
+                    if min > max {
+                        d.push(
+                            Diagnostic::error(
+                                *span,
+                                format!("inverted range: {min} is above {max}"),
+                                "the first number is the lowest value",
+                            )
+                            .with_help(format!("write `range:{{{max} {min}}}`")),
+                        );
+                        return None;
+                    }
+                    (min, max)
+                }
                 Some(other) => {
                     d.expected(other, "`{MIN MAX}`");
                     return None;
@@ -138,8 +152,8 @@ pub fn check_value(v: &Value, ty: &ToggleType) -> Result<(), String> {
 pub fn parse_value(text: &str, ty: &ToggleType) -> Result<Value, String> {
     let v = match ty {
         ToggleType::Bool => match text {
-            "true" | "on" | "yes" | "1" => Value::Bool(true),
-            "false" | "off" | "no" | "0" => Value::Bool(false),
+            "true" => Value::Bool(true),
+            "false" => Value::Bool(false),
             _ => return Err(format!("`{text}` is not a bool: use true or false")),
         },
         ToggleType::Int { .. } => Value::Int(

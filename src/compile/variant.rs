@@ -75,7 +75,7 @@ fn assemble_at(file: &str, text: &str, depth: usize) -> Result<Assembled, Diagno
     if d.items.is_empty() {
         Ok(out)
     } else {
-        Err(out.diagnostics(d.items))
+        Err(out.diagnostics(d.finish()))
     }
 }
 
@@ -114,11 +114,35 @@ fn resolve_base(file: &str, v: &Clause, depth: usize) -> Result<(String, String)
         name.clone(),
         stem.to_string(),
     ] {
+        let path = Path::new(&candidate);
+        let shipped = crate::compile::shipped_games().contains(&candidate.as_str());
+        if let Some(what) = not_a_file(path).filter(|_| !shipped) {
+            return Err(Diagnostic::error(
+                *span,
+                format!("base `{name}` is {what}, not a rule file"),
+                "this base",
+            )
+            .with_help("a base is a `.game` file or a shipped game's name"));
+        }
         match read_source(&candidate) {
+            // Only a rule file may be a base: by its extension, or else by
+            // its text (never quote another kind of file's contents).
+            Ok((_, text))
+                if path.exists() && !candidate.ends_with(".game") && !parses_as_rules(&text) =>
+            {
+                return Err(Diagnostic::error(
+                    *span,
+                    format!("base `{name}` is not a rule file"),
+                    "this base",
+                )
+                .with_help(
+                    "a base is a `.game` file or a shipped game's name; this file holds no `(game …)` clause",
+                ));
+            }
             Ok(found) => return Ok(found),
             // There, but unreadable: say so rather than fall back on a
             // shipped game of the same name.
-            Err(e) if candidate.ends_with(".game") && Path::new(&candidate).exists() => {
+            Err(e) if path.exists() => {
                 return Err(Diagnostic::error(
                     *span,
                     format!("base `{name}` cannot be read"),
@@ -147,6 +171,27 @@ fn resolve_base(file: &str, v: &Clause, depth: usize) -> Result<(String, String)
         "no such file or shipped game",
     )
     .with_help(hint))
+}
+
+/// What a path that exists but is no regular file is ("a directory", "a
+/// device or pipe"); `None` for a file or a path that does not exist.
+fn not_a_file(path: &Path) -> Option<&'static str> {
+    let meta = std::fs::metadata(path).ok()?;
+    if meta.is_dir() {
+        Some("a directory")
+    } else if !meta.is_file() {
+        Some("a device, pipe or socket")
+    } else {
+        None
+    }
+}
+
+/// Whether `text` parses as one `(game …)` or `(variant …)` clause.
+fn parses_as_rules(text: &str) -> bool {
+    matches!(
+        parse_file(text).map(|f| f.items),
+        Ok(items) if matches!(items.as_slice(), [Expr::Clause(c)] if c.head == "game" || c.head == "variant")
+    )
 }
 
 /// Applies the variant's changes to the base's game clause.

@@ -5,7 +5,8 @@
 //! comma-separated squares. Each square may carry piece letters (`K10`) and
 //! may be a range (`21-32`, `K1-4`). Accepted around that: surrounding
 //! quotes, a trailing `.`, whitespace between items, lower-case letters
-//! (upper-cased), empty or missing colour sections.
+//! (upper-cased), empty or missing colour sections (but at least one: `B`
+//! alone is refused, an empty board is `B:W:B`).
 
 use std::collections::HashSet;
 
@@ -50,6 +51,13 @@ pub fn parse_fen(s: &str) -> Result<Fen, String> {
         pieces: Vec::new(),
     };
     let to_move = parser.colour("side to move")?;
+    parser.skip_whitespace();
+    if parser.peek().is_none() {
+        // `B` alone is no position: an empty board is `B:W:B`.
+        return Err(
+            parser.expected("':' and the pieces of each colour (`B:W:B` for an empty board)")
+        );
+    }
     parser.sections()?;
     Ok(Fen {
         to_move,
@@ -325,7 +333,7 @@ mod tests {
         assert_eq!(write_fen(&fen), "W:W:B1,2");
         let fen = parse_fen("B:B3:W").unwrap();
         assert_eq!(write_fen(&fen), "B:W:B3");
-        assert_eq!(parse_fen("B").unwrap().pieces, []);
+        assert!(parse_fen("B").is_err(), "no section at all is no position");
         assert_eq!(parse_fen("W:W1").unwrap().pieces, [piece('W', "", 1)]);
     }
 

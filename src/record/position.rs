@@ -44,8 +44,20 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
         None => None,
     };
     let mut stacks: Vec<(Site, Vec<Piece>)> = Vec::new();
+    let mut any = false;
     for word in words {
         group(game, word, &mut stacks)?;
+        any = true;
+    }
+    if !any {
+        // An empty text is no position: an empty board is written with an
+        // empty group, `LETTER:`.
+        return Err(format!(
+            "no group LETTER:SITES in `{}`: expected a position such as `{}` (`{}:` alone for an empty board)",
+            text,
+            example(game),
+            game.players.first().map_or('?', |p| p.letter)
+        ));
     }
     Ok(Position { to_move, stacks })
 }
@@ -302,6 +314,10 @@ pub fn write_position(game: &Game, mover: Player, stacks: &[(Site, Vec<Piece>)])
     for (owner, items) in groups(game, &runs) {
         let letter = game.players[owner as usize].letter;
         words.push(format!("{letter}:{}", items.join(",")));
+    }
+    if words.len() == 1 {
+        // An empty board: one empty group.
+        words.push(format!("{}:", words[0]));
     }
     Some(words.join(" "))
 }

@@ -131,12 +131,12 @@ pub fn parse_reason(s: &str) -> Option<EndReason> {
     EndReason::ALL.into_iter().find(|&r| r.name() == s)
 }
 
-/// True if `text` looks like a trial (its first non-blank line is
-/// [`MAGIC`]'s keyword).
+/// True if `text` looks like a trial (its first line that is neither blank
+/// nor a `#` comment is [`MAGIC`]'s keyword).
 pub fn is_trial(text: &str) -> bool {
     text.lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
+        .map(|l| l.trim().trim_start_matches('\u{FEFF}'))
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
         .is_some_and(|l| l.starts_with("ludic-trial"))
 }
 
@@ -182,6 +182,11 @@ pub fn parse_trial(text: &str) -> Result<Trial, TrialError> {
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let l = raw.trim();
+        let l = if i == 0 {
+            l.trim_start_matches('\u{FEFF}')
+        } else {
+            l
+        };
         if l.is_empty() || l.starts_with('#') {
             continue;
         }
@@ -200,6 +205,19 @@ pub fn parse_trial(text: &str) -> Result<Trial, TrialError> {
                 return Err(err("no `game` line before the result".into()));
             }
             t.result = parse_result(rest).map_err(err)?;
+            let after = text.lines().enumerate().skip(line).find(|(_, l)| {
+                let l = l.trim();
+                !l.is_empty() && !l.starts_with('#')
+            });
+            if let Some((j, l)) = after {
+                return Err(TrialError {
+                    line: j + 1,
+                    message: format!(
+                        "`{}` after the result: a trial holds one game (write one file a game)",
+                        l.trim()
+                    ),
+                });
+            }
             return Ok(t);
         }
         if in_moves {

@@ -15,7 +15,7 @@ use pest::error::{Error, ErrorVariant, InputLocation};
 
 use super::ast::Span;
 use super::parse::{LudicParser, Rule};
-use crate::diag::{Diagnostic, line_col};
+use crate::diag::{Diagnostic, LineIndex};
 
 /// Most errors reported in one form outside its children.
 const MAX_REPAIRS: usize = 20;
@@ -36,6 +36,15 @@ impl Fix {
         Fix { span, text }
     }
 }
+
+/// Most syntax errors listed by each pass: past them, a hostile file gets a
+/// count, and checking it stays linear.
+pub const MAX_ERRORS: usize = 1000;
+
+/// Most tokens (words, numbers, strings, brackets…) in a rule file: the
+/// shipped games hold a few thousand; past this a file is refused before
+/// it is parsed, so that any input is checked in seconds.
+pub const MAX_TOKENS: usize = 1_000_000;
 
 /// Deepest nesting of brackets accepted (deeper input would risk the stack).
 pub const MAX_DEPTH: usize = 128;
@@ -61,20 +70,29 @@ pub struct Scan {
     pub forms: Vec<Form>,
     /// Unterminated strings, unbalanced brackets, too deep a nesting.
     pub diags: Vec<Diagnostic>,
-    /// Brackets nest deeper than [`MAX_DEPTH`]: do not run pest.
+    /// Brackets nest deeper than [`MAX_DEPTH`], or there are more than
+    /// [`MAX_TOKENS`] tokens: do not run pest.
     pub too_deep: bool,
 }
 
 /// Lexes `source` for strings, comments and brackets; see the module doc.
 pub fn scan(source: &str) -> Scan {
     let mut lexer = Lexer {
+        lines: LineIndex::new(source),
         buf: source.as_bytes().to_vec(),
         code: vec![true; source.len()],
         diags: Vec::new(),
         pairs: Vec::new(),
+        dropped: 0,
+        strings: 0,
+        hidden: Vec::new(),
     };
     lexer.mask_strings();
-    let too_deep = lexer.match_brackets(source);
+    let too_deep = lexer.too_many_tokens() || lexer.match_brackets(source);
+    if lexer.dropped > 0 {
+        let at = lexer.diags.last().map_or(Span::default(), |d| d.span);
+        lexer.diags.push(too_many(at, lexer.dropped));
+    }
     let forms = if too_deep { Vec::new() } else { lexer.forms() };
     let text = String::from_utf8(lexer.buf)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
@@ -88,12 +106,32 @@ pub fn scan(source: &str) -> Scan {
 
 /// A copy of the source being repaired, and which bytes are code (not in a
 /// string or comment).
-struct Lexer {
+struct Lexer<'s> {
+    /// Line starts of the source, for `line:col` in hints.
+    lines: LineIndex<'s>,
     buf: Vec<u8>,
     code: Vec<bool>,
     diags: Vec<Diagnostic>,
     /// Matched bracket pairs `(open, close)`.
     pairs: Vec<(usize, usize)>,
+    /// Errors found past [`MAX_ERRORS`], counted only.
+    dropped: usize,
+    /// How many strings the source holds.
+    strings: usize,
+    /// Closers inside comments, in order, each with the innermost form
+    /// open there (filled in by bracket matching).
+    hidden: Vec<(usize, Option<usize>)>,
+}
+
+/// The error that ends a list cut at [`MAX_ERRORS`]: `dropped` more were
+/// found after `at`.
+fn too_many(at: Span, dropped: usize) -> Diagnostic {
+    Diagnostic::error(
+        at,
+        format!("too many syntax errors: {dropped} more not listed after the first {MAX_ERRORS}"),
+        "the list stops here",
+    )
+    .with_help("fix the first ones and check again")
 }
 
 /// Whether a byte ends a line.
@@ -106,7 +144,15 @@ fn closer(open: u8) -> u8 {
     if open == b'{' { b'}' } else { b')' }
 }
 
-impl Lexer {
+impl Lexer<'_> {
+    /// Whether [`MAX_ERRORS`] errors are listed already; if so, counts one
+    /// more.
+    fn full(&mut self) -> bool {
+        let full = self.diags.len() >= MAX_ERRORS;
+        self.dropped += usize::from(full);
+        full
+    }
+
     /// Marks strings and comments as non-code; blanks unterminated strings.
     fn mask_strings(&mut self) {
         let mut i = 0;
@@ -122,15 +168,23 @@ impl Lexer {
     /// Skips the comment starting at `i`; returns where the line ends.
     fn comment(&mut self, i: usize) -> usize {
         let mut j = i;
+        let mut closer = None;
         while j < self.buf.len() && !is_eol(self.buf[j]) {
             self.code[j] = false;
+            if closer.is_none() && matches!(self.buf[j], b')' | b'}') {
+                closer = Some(j);
+            }
             j += 1;
+        }
+        if let Some(at) = closer {
+            self.hidden.push((at, None));
         }
         j
     }
 
     /// Skips the string opening at `i`; returns the offset after it.
     fn string(&mut self, i: usize) -> usize {
+        self.strings += 1;
         let mut j = i + 1;
         loop {
             match self.buf.get(j) {
@@ -155,6 +209,9 @@ impl Lexer {
                 *b = b' ';
             }
         }
+        if self.full() {
+            return eol;
+        }
         let diag = Diagnostic::error(
             Span::new(i, i + 1),
             "unterminated string",
@@ -170,7 +227,13 @@ impl Lexer {
     /// whether the nesting is too deep.
     fn match_brackets(&mut self, source: &str) -> bool {
         let mut stack: Vec<usize> = Vec::new();
+        let mut next_hidden = 0;
         for i in 0..self.buf.len() {
+            if next_hidden < self.hidden.len() && self.hidden[next_hidden].0 == i {
+                // A closer in a comment: note the form it would close.
+                self.hidden[next_hidden].1 = stack.last().copied();
+                next_hidden += 1;
+            }
             if !self.code[i] {
                 continue;
             }
@@ -182,28 +245,31 @@ impl Lexer {
                         return true;
                     }
                 }
-                b')' | b'}' => self.close(&mut stack, i, source),
+                b')' | b'}' => self.close(&mut stack, i),
                 _ => {}
             }
         }
         for &open in stack.iter().rev() {
-            self.unclosed(open, None, source);
+            self.unclosed(open, None);
             self.buf.push(closer(self.buf[open]));
             self.code.push(true);
+        }
+        if let Some(&open) = stack.first() {
+            self.hidden_closer(open);
         }
         self.hint_misplaced(source);
         false
     }
 
     /// Handles the closing bracket at `i`.
-    fn close(&mut self, stack: &mut Vec<usize>, i: usize, source: &str) {
+    fn close(&mut self, stack: &mut Vec<usize>, i: usize) {
         let found = self.buf[i];
         let Some(depth) = stack.iter().rposition(|&o| closer(self.buf[o]) == found) else {
             self.stray(i);
             return;
         };
         for open in stack.drain(depth + 1..).rev().collect::<Vec<_>>() {
-            self.unclosed(open, Some(i), source);
+            self.unclosed(open, Some(i));
             self.buf[open] = b' ';
         }
         if let Some(open) = stack.pop() {
@@ -215,6 +281,10 @@ impl Lexer {
     fn stray(&mut self, i: usize) {
         let c = self.buf[i] as char;
         let open = if c == '}' { '{' } else { '(' };
+        self.buf[i] = b' ';
+        if self.full() {
+            return;
+        }
         self.diags.push(
             Diagnostic::error(
                 Span::new(i, i + 1),
@@ -223,17 +293,56 @@ impl Lexer {
             )
             .with_help(format!("remove it, or add the missing `{open}` before it")),
         );
-        self.buf[i] = b' ';
+    }
+
+    /// When brackets stay open at the end and a comment after `open` holds
+    /// a closer: points the error at the form that closer would have
+    /// closed, and the help at the comment.
+    fn hidden_closer(&mut self, open: usize) {
+        let Some(&(at, Some(form))) = self
+            .hidden
+            .iter()
+            .find(|(at, form)| *at > open && form.is_some())
+        else {
+            return;
+        };
+        let Some(diag) = self
+            .diags
+            .iter_mut()
+            .rev()
+            .find(|d| d.span.start as usize == open)
+        else {
+            return;
+        };
+        let (line, col) = self.lines.line_col(at);
+        let (form_line, form_col) = self.lines.line_col(form);
+        let c = self.buf[at] as char;
+        diag.span = Span::new(form, form + 1);
+        diag.message = format!(
+            "unclosed `{}`: its `{c}` may be hidden in a comment",
+            self.buf[form] as char
+        );
+        diag.label = format!(
+            "this `{}` is closed only by a later `{c}`",
+            self.buf[form] as char
+        );
+        diag.help = Some(format!(
+            "the `{c}` at {line}:{col} is inside a `//` comment, which runs to the end of the line: \
+             move it before the comment (the form at {form_line}:{form_col} takes it; the brackets are unbalanced from there)"
+        ));
     }
 
     /// Reports the opener at `open` that is never closed; `before` is the
     /// offset of the wrong closer that ended its enclosing form, if any.
-    fn unclosed(&mut self, open: usize, before: Option<usize>, source: &str) {
+    fn unclosed(&mut self, open: usize, before: Option<usize>) {
+        if self.full() {
+            return;
+        }
         let c = self.buf[open] as char;
         let close = closer(self.buf[open]) as char;
         let help = match before {
             Some(at) => {
-                let (line, col) = line_col(source, at);
+                let (line, col) = self.lines.line_col(at);
                 format!(
                     "add a `{close}` before the `{}` at {line}:{col}",
                     self.buf[at] as char
@@ -254,23 +363,65 @@ impl Lexer {
     /// Adds to the help of a stray closer or of an opener never closed the
     /// bracket that the indentation shows as the likely culprit.
     fn hint_misplaced(&mut self, source: &str) {
+        let breaks: Vec<usize> = (0..source.len())
+            .filter(|&i| is_eol(source.as_bytes()[i]))
+            .map(|i| i + 1)
+            .collect();
         let suspects: Vec<(usize, usize)> = self
             .pairs
             .iter()
             .copied()
-            .filter(|&(o, c)| misindented(source, o, c))
+            .filter(|&(o, c)| misindented(source, &breaks, o, c))
+            .collect();
+        // `pairs` are in the order of their closers: the suspects closed
+        // before `at` are a prefix, and the running maximum of the openers
+        // finds the first suspect opened after `at` (both in log time).
+        let mut highest = 0;
+        let opened: Vec<usize> = suspects
+            .iter()
+            .map(|s| {
+                highest = highest.max(s.0);
+                highest
+            })
             .collect();
         for diag in &mut self.diags {
             let at = diag.span.start as usize;
             let suspect = match source.as_bytes().get(at) {
-                Some(b')' | b'}') => suspects.iter().filter(|s| s.1 < at).max_by_key(|s| s.1),
-                Some(b'(' | b'{') => suspects.iter().find(|s| s.0 > at),
+                Some(b')' | b'}') => suspects[..suspects.partition_point(|s| s.1 < at)].last(),
+                Some(b'(' | b'{') => suspects.get(opened.partition_point(|&o| o <= at)),
                 _ => None,
             };
             if let (Some(&(o, c)), Some(help)) = (suspect, diag.help.as_mut()) {
-                help.push_str(&culprit(source, o, c));
+                help.push_str(&culprit(source, &self.lines, o, c));
             }
         }
+    }
+
+    /// Counts the tokens of the code: reports and returns whether there are
+    /// more than [`MAX_TOKENS`].
+    fn too_many_tokens(&mut self) -> bool {
+        let mut count = self.strings;
+        let mut in_word = false;
+        for (i, &b) in self.buf.iter().enumerate() {
+            let bracket = self.code[i] && b"(){}".contains(&b);
+            let word = self.code[i] && !b.is_ascii_whitespace() && !bracket;
+            count += usize::from((word && !in_word) || bracket);
+            in_word = word;
+            if count > MAX_TOKENS {
+                self.diags.push(
+                    Diagnostic::error(
+                        Span::new(i, i + 1),
+                        "too many tokens",
+                        format!("token number {} is here", MAX_TOKENS + 1),
+                    )
+                    .with_help(format!(
+                        "a rule file holds at most {MAX_TOKENS} words, numbers, strings and brackets"
+                    )),
+                );
+                return true;
+            }
+        }
+        false
     }
 
     /// Reports brackets nested deeper than [`MAX_DEPTH`].
@@ -314,11 +465,17 @@ impl Lexer {
     }
 }
 
-/// Where the line holding `pos` starts, and where its text starts.
-fn line_bounds(source: &str, pos: usize) -> (usize, usize) {
-    let start = source[..pos].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-    let indent = source[start..].len() - source[start..].trim_start_matches([' ', '\t']).len();
-    (start, start + indent)
+/// Where the line holding `pos` starts, and where its text starts; `breaks`
+/// are the offsets after each `\n` or `\r`.
+fn line_bounds(source: &str, breaks: &[usize], pos: usize) -> (usize, usize) {
+    let start = breaks[..breaks.partition_point(|&b| b <= pos)]
+        .last()
+        .copied()
+        .unwrap_or(0);
+    let rest = source[start..]
+        .bytes()
+        .take_while(|b| matches!(b, b' ' | b'\t'));
+    (start, start + rest.count())
 }
 
 /// Whether the pair `open`..`close` looks misplaced: it spans several
@@ -326,17 +483,17 @@ fn line_bounds(source: &str, pos: usize) -> (usize, usize) {
 /// indentation, or the closer's line starts with something else at the
 /// opener's indentation (as `(a` then `(b))` on the next line, aligned
 /// with `(a`).
-fn misindented(source: &str, open: usize, close: usize) -> bool {
-    let (open_line, open_text) = line_bounds(source, open);
-    let (close_line, close_text) = line_bounds(source, close);
+fn misindented(source: &str, breaks: &[usize], open: usize, close: usize) -> bool {
+    let (open_line, open_text) = line_bounds(source, breaks, open);
+    let (close_line, close_text) = line_bounds(source, breaks, close);
     let same_indent = open_text - open_line == close_text - close_line;
     open_line != close_line && same_indent != (close_text == close)
 }
 
 /// The hint naming the likely unclosed bracket.
-fn culprit(source: &str, open: usize, close: usize) -> String {
-    let (line, col) = line_col(source, open);
-    let (close_line, _) = line_col(source, close);
+fn culprit(source: &str, lines: &LineIndex, open: usize, close: usize) -> String {
+    let (line, col) = lines.line_col(open);
+    let (close_line, _) = lines.line_col(close);
     let c = source.as_bytes()[open] as char;
     format!(
         "; maybe the `{c}` at {line}:{col} is the one never closed: by its indentation it should end before line {close_line}"
@@ -357,9 +514,14 @@ pub fn check(source: &str, scan: &mut Scan) -> Vec<Diagnostic> {
         source,
         text: &mut scan.text,
         diags: Vec::new(),
+        dropped: 0,
     };
     checker.form(&root, Rule::file);
     scan.forms = root.children;
+    if checker.dropped > 0 {
+        let at = checker.diags.last().map_or(Span::default(), |d| d.span);
+        checker.diags.push(too_many(at, checker.dropped));
+    }
     checker.diags
 }
 
@@ -368,12 +530,19 @@ struct Checker<'a> {
     source: &'a str,
     text: &'a mut String,
     diags: Vec<Diagnostic>,
+    /// Forms left unchecked once [`MAX_ERRORS`] errors were listed.
+    dropped: usize,
 }
 
 impl Checker<'_> {
     /// Checks one form, repairing what it can; returns whether it still
     /// fails to parse.
     fn form(&mut self, form: &Form, rule: Rule) -> bool {
+        if self.diags.len() >= MAX_ERRORS && rule == Rule::form {
+            // Too many errors listed already: leave it out unchecked.
+            self.dropped += 1;
+            return true;
+        }
         if self.parse(form, rule).is_ok() {
             return false;
         }

@@ -93,7 +93,6 @@ fn the_repetition_rule_can_be_switched_off() {
     for (end, sets) in [
         ("(draw-repetition 2 when:false)", &[][..]),
         ("(draw-repetition 2 when:$rep)", &["rep=false"][..]),
-        ("(draw-repetition 0)", &[][..]),
     ] {
         let mut st = shuttle(end, sets);
         for m in CYCLE.iter().chain(&CYCLE) {

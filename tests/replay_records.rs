@@ -1,0 +1,198 @@
+//! `ludic replay` tells the truth about a record (issue 16): play past an
+//! automatic draw is named once per rule and in linear time, a result that
+//! contradicts the record fails, a trial is replayed against its own game
+//! and alone, and the JSON says what the text says.
+
+use std::process::{Command, Output};
+
+fn ludic(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludic"))
+        .args(args)
+        .output()
+        .expect("run ludic")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Writes `text` to a fresh file named `name` in a temporary folder.
+fn write(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("ludic-replay-rec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// Two kings shuffling: `turns` times `1-5 32-28 5-1 28-32`, from a
+/// position whose threefold repetition is an automatic draw.
+fn shuffle_pdn(turns: usize) -> String {
+    let moves: Vec<String> = (0..turns)
+        .map(|i| format!("{}. 1-5 32-28 {}. 5-1 28-32", 2 * i + 1, 2 * i + 2))
+        .collect();
+    format!("[FEN \"B:WK32:BK1\"]\n{} *\n", moves.join(" "))
+}
+
+#[test]
+fn play_past_an_automatic_draw_is_named_once_per_rule_in_linear_time() {
+    // 200,000 plies: the repetition scan over the whole history took
+    // minutes; now the history restarts at each passed draw.
+    let file = write("shuffle.pdn", &shuffle_pdn(50_000));
+    let o = ludic(&["replay", "checkers", &file]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(
+        out.lines().count(),
+        2,
+        "one line a game and a summary: {out}"
+    );
+    // Threefold: the start position recurs after plies 4 and 8, so the
+    // ninth ply is played in a drawn position.
+    assert!(
+        out.contains("game 1: 200000 moves legal, but play went on past an automatic draw: repetition at ply 9"),
+        "{out}"
+    );
+    assert!(!out.contains(": ok"), "not called ok: {out}");
+    assert!(!out.contains("Repetition"), "no debug format: {out}");
+    assert!(
+        out.contains("1 games, 0 ok, 0 failed, 1 went on past an automatic draw"),
+        "{out}"
+    );
+}
+
+#[test]
+fn replay_json_has_the_draw_note_and_one_based_plies() {
+    let file = write("short.pdn", &shuffle_pdn(3));
+    let o = ludic(&["replay", "checkers", &file, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(v["past_draw"], 1, "{v}");
+    let d = &v["went_on_past_draws"][0]["draws_passed"][0];
+    assert_eq!(d["rule"], "repetition", "{v}");
+    assert_eq!(d["ply"], 9, "{v}");
+    // An illegal fourth ply: ply 4 in the text and in the JSON.
+    let bad = write(
+        "bad.pdn",
+        "[Event \"t\"]\n\n1. 11-15 23-19 2. 8-11 19-15 *\n",
+    );
+    let text = stdout(&ludic(&["replay", "checkers", &bad]));
+    assert!(text.contains("ILLEGAL at ply 4"), "{text}");
+    let o = ludic(&["replay", "checkers", &bad, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(v["failures"][0]["error"][0], 4, "{v}");
+}
+
+#[test]
+fn replay_json_reports_a_pdn_syntax_error_as_json() {
+    let bad = write("syntax.pdn", "[Event\n");
+    let o = ludic(&["replay", "checkers", &bad, "--json"]);
+    assert_ne!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json on stdout");
+    assert!(
+        v["error"].as_str().unwrap().contains("syntax.pdn:2:1"),
+        "{v}"
+    );
+}
+
+#[test]
+fn a_result_tag_that_contradicts_the_movetext_fails() {
+    let file = write(
+        "result.pdn",
+        "[Event \"t\"]\n[Result \"1-0\"]\n\n1. 11-15 23-19 0-1\n",
+    );
+    let o = ludic(&["replay", "checkers", &file]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("the Result tag says `1-0`, the movetext ends with `0-1`"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// A trial of checkers from Black 14 against White 18: Black jumps and
+/// White has nothing left.
+fn trial(game: &str, result: &str, extra_moves: &str) -> String {
+    format!(
+        "ludic-trial 1\ngame {game}\nstart B:W18:B14\nmoves\n14x23\n{extra_moves}result {result}\n"
+    )
+}
+
+#[test]
+fn a_trial_marked_unfinished_whose_game_ended_fails() {
+    let file = write("unfinished.trial", &trial("checkers", "unfinished", ""));
+    let o = ludic(&["replay", "checkers", &file]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("the record says `unfinished`, but the game ended: `win 1 no_moves`"),
+        "{}",
+        stdout(&o)
+    );
+    let file = write("won.trial", &trial("checkers", "win 1 no_moves", ""));
+    let o = ludic(&["replay", "checkers", &file]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}
+
+#[test]
+fn a_move_after_the_end_of_a_trial_is_refused() {
+    let file = write(
+        "after.trial",
+        &trial("checkers", "win 1 no_moves", "23-27\n"),
+    );
+    let o = ludic(&["replay", "checkers", &file]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("ILLEGAL at ply 2") && stdout(&o).contains("the game was over"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn a_trial_replays_only_against_its_own_game() {
+    let file = write("nope.trial", &trial("nope", "win 1 no_moves", ""));
+    let o = ludic(&["replay", "checkers", &file]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(
+        stderr(&o).contains("the trial is a game of `nope`"),
+        "{}",
+        stderr(&o)
+    );
+    // The same game by its path is fine.
+    let file = write(
+        "path.trial",
+        &trial("games/checkers.game", "win 1 no_moves", ""),
+    );
+    assert_eq!(ludic(&["replay", "checkers", &file]).status.code(), Some(0));
+}
+
+#[test]
+fn two_joined_trials_are_refused_not_half_replayed() {
+    let one = trial("checkers", "win 1 no_moves", "");
+    let file = write("joined.trial", &format!("{one}{one}"));
+    let o = ludic(&["replay", "checkers", &file]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(
+        stderr(&o).contains("line 7: `ludic-trial 1` after the result: a trial holds one game"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_trial_starting_with_a_comment_or_a_bom_is_a_trial() {
+    let text = format!(
+        "# recorded by hand\n{}",
+        trial("checkers", "win 1 no_moves", "")
+    );
+    let file = write("comment.trial", &text);
+    let o = ludic(&["replay", "checkers", &file]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let text = format!("\u{FEFF}{}", trial("checkers", "win 1 no_moves", ""));
+    let file = write("bom.trial", &text);
+    let o = ludic(&["replay", "checkers", &file]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+}
