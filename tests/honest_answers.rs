@@ -103,3 +103,73 @@ fn play_beside_phases_is_an_error_not_ignored() {
         "{e:?}"
     );
 }
+
+/// Runs the real binary.
+fn ludic(args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludic"))
+        .args(args)
+        .output()
+        .expect("ludic runs");
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn play_max_turns_counts_whole_turns_like_playout() {
+    // A Genocide turn is several steps (the movement phase): `--max-turns
+    // 3` plays three turns, not three steps, and says so.
+    let out = ludic(&[
+        "play",
+        "genocide",
+        "--p1",
+        "random",
+        "--p2",
+        "random",
+        "--seed",
+        "1",
+        "--max-turns",
+        "3",
+        "--quiet",
+    ]);
+    assert!(out.contains("Stopped after 3 turns."), "{out}");
+    let plays = out.lines().filter(|l| l.contains(" plays ")).count();
+    assert!(
+        plays > 3,
+        "three Genocide turns take more than three steps: {out}"
+    );
+    let one = ludic(&[
+        "play",
+        "checkers",
+        "--p1",
+        "random",
+        "--p2",
+        "random",
+        "--seed",
+        "1",
+        "--max-turns",
+        "1",
+        "--quiet",
+    ]);
+    assert!(one.contains("Stopped after 1 turn."), "{one}");
+}
+
+#[test]
+fn show_prints_fen_only_for_sides_w_and_b() {
+    // FEN names the sides W and B: other letters would be misread (K is
+    // also the king prefix), so such games print the position text that
+    // --position reads.
+    let text = CHECKERS
+        .replace(r#"letter:"B""#, r#"letter:"X""#)
+        .replace(r#"letter:"W""#, r#"letter:"K""#);
+    let path = std::env::temp_dir().join(format!("ludic-xk-{}.game", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let out = ludic(&["show", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).ok();
+    assert!(!out.contains("FEN "), "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("position "))
+        .expect(&out);
+    assert!(line.starts_with("position X X:1,2,"), "{line}");
+    assert!(ludic(&["show", "checkers"]).contains("FEN B:W21,"));
+}

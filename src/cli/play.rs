@@ -118,6 +118,7 @@ pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
         println!("Type a move, or `help` for the commands (moves, hint, undo, save FILE, quit).");
     }
     let stdin = std::io::stdin();
+    let first_turn = st.turns();
     let mut session = Session {
         a,
         specs,
@@ -132,13 +133,16 @@ pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
         header,
         legend: if human { legend(&game) } else { String::new() },
         input: Input::new(stdin.lock()),
-        played: 0,
+        first_turn,
     };
     let outcome = session.game_loop()?;
     let st = &session.st;
     match outcome {
         Some(o) => println!("Game over: {}", describe_outcome(st, &o)),
-        None => println!("Stopped after {} turns.", st.turns()),
+        None => match session.turns_played() {
+            1 => println!("Stopped after 1 turn."),
+            n => println!("Stopped after {n} turns."),
+        },
     }
     let mut first = true;
     for r in &mut session.records {
@@ -424,8 +428,8 @@ struct Session<'a> {
     header: Header,
     legend: String,
     input: Input,
-    /// Decisions made (turns, or parts of turns typed step by step).
-    played: u32,
+    /// The game's turn count when the session began.
+    first_turn: u32,
 }
 
 impl Session<'_> {
@@ -441,7 +445,10 @@ impl Session<'_> {
             if turns.is_empty() {
                 return Ok(self.st.outcome());
             }
-            if self.played >= self.a.max_turns {
+            // Whole turns, as `playout --max-turns` counts them: a
+            // turn of several steps (a multi-jump, a Genocide movement
+            // phase) is one.
+            if self.turns_played() >= self.a.max_turns && self.partial.is_empty() {
                 return Ok(None);
             }
             let who = self.st.current_player() as usize;
@@ -468,6 +475,12 @@ impl Session<'_> {
         }
     }
 
+    /// Whole turns played since the session began (a Genocide turn of
+    /// several movement steps is one).
+    fn turns_played(&self) -> u32 {
+        self.st.turns().saturating_sub(self.first_turn)
+    }
+
     /// Prints the board, and the legend when a human plays.
     fn show(&self) {
         print!("\n{}", self.st);
@@ -483,7 +496,6 @@ impl Session<'_> {
         }
         self.st.play_turn(steps);
         self.partial.extend_from_slice(steps);
-        self.played += 1;
         // The mover goes on with the same turn, unless it owes a step and
         // has none (the turn, and the game, end there).
         if self.st.mid_turn()
@@ -599,7 +611,6 @@ impl Session<'_> {
         self.st = self.befores[i].clone();
         self.moves.truncate(i);
         self.befores.truncate(i);
-        self.played = self.played.saturating_sub(taken as u32);
         if let Err(Fail(e)) = self.sync() {
             println!("{e}");
         }

@@ -59,7 +59,12 @@ impl State {
     /// code and the sites have numbers; `None` otherwise.
     pub fn to_fen(&self) -> Option<String> {
         let game = &*self.game;
-        if game.board.sites().iter().any(|s| s.number.is_none()) {
+        // PDN FEN names the sides W and B, and a prefix such as K stands
+        // for a king: other letters would be read otherwise (or not at all).
+        let letters: Vec<char> = game.players.iter().map(|p| p.letter).collect();
+        if !matches!(letters.as_slice(), ['B', 'W'] | ['W', 'B'])
+            || game.board.sites().iter().any(|s| s.number.is_none())
+        {
             return None;
         }
         let mut pieces = Vec::new();
