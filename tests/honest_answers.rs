@@ -173,3 +173,25 @@ fn show_prints_fen_only_for_sides_w_and_b() {
     assert!(line.starts_with("position X X:1,2,"), "{line}");
     assert!(ludic(&["show", "checkers"]).contains("FEN B:W21,"));
 }
+
+#[test]
+fn a_snapshot_says_when_its_random_choice_was_over_a_cut_list() {
+    // Every step is followed by another of the same block: far more than
+    // 100,000 turns. The random game's heading must not claim a uniform
+    // choice over every legal turn.
+    let text = r#"(game "Wander" (players 2) (board (square 6 6)) (piece "S")
+        (setup (fill "S" P1 (sites "c3")))
+        (play (step dirs:All to:Empty then:(again "On")))
+        (moves "On" (step dirs:All to:Empty then:(again "On")))
+        (end (no-moves Loss)))"#;
+    let path = std::env::temp_dir().join(format!("ludic-wander-{}.game", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let snap = ludic::snapshot::snapshot(path.to_str().unwrap(), &Options::default(), 1);
+    std::fs::remove_file(&path).ok();
+    let snap = snap.unwrap();
+    assert!(snap.contains("the list cut there"), "{snap}");
+    assert!(
+        snap.contains("uniform over the first 100000 legal turns where there were more"),
+        "{snap}"
+    );
+}
