@@ -200,14 +200,7 @@ fn hexagon(side: u16, side2: u16) -> Layout {
             col,
         })
         .collect();
-    Layout {
-        sites,
-        directions: HEX_DIRS
-            .iter()
-            .map(|(n, (di, dj))| direction(n, hex_pos(f64::from(*di), f64::from(*dj))))
-            .collect(),
-        offsets: HEX_DIRS.iter().map(|(_, o)| *o).collect(),
-    }
+    hex_layout(sites)
 }
 
 /// A parallelogram of hexagonal cells: axial `(i, j)` for `i < cols`,
@@ -226,6 +219,11 @@ fn rhombus(cols: u16, rows: u16) -> Layout {
             col: i,
         })
         .collect();
+    hex_layout(sites)
+}
+
+/// A layout of sites on the hexagonal lattice, with its six directions.
+fn hex_layout(sites: Vec<Placed>) -> Layout {
     Layout {
         sites,
         directions: HEX_DIRS
@@ -287,6 +285,29 @@ mod tests {
 
     fn board(shape: Shape, labels: Labels) -> Board {
         Board::new(shape, labels).unwrap()
+    }
+
+    #[test]
+    fn a_rhombus_of_hex_cells_has_the_hex_board_neighbours() {
+        // 3 × 3: a cell (c, r) touches (c ± 1, r), (c, r ± 1), (c − 1, r + 1)
+        // and (c + 1, r − 1). Acute corners a1 and c3 have 2 neighbours, the
+        // obtuse ones c1 and a3 have 3, edges 4, the centre 6.
+        let b = board(Shape::Rhombus { cols: 3, rows: 3 }, Labels::Coordinates);
+        let degree = |label: &str| b.neighbours(b.site_by_label(label).unwrap()).count();
+        let got: Vec<usize> = ["a1", "c3", "c1", "a3", "b1", "a2", "b2"]
+            .iter()
+            .map(|l| degree(l))
+            .collect();
+        assert_eq!(got, [2, 2, 3, 3, 4, 4, 6]);
+        // Reading order: the top row first, a column letter and a row number.
+        let labels: Vec<&str> = b.sites().iter().map(|s| s.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            ["a3", "b3", "c3", "a2", "b2", "c2", "a1", "b1", "c1"]
+        );
+        // Each row sits half a cell right of the one below.
+        let x = |l: &str| b.site(b.site_by_label(l).unwrap()).pos.0;
+        assert!((x("a2") - x("a1") - 0.5).abs() < 1e-9);
     }
 
     fn grid(n: u16, cells: Cells, adjacency: Adjacency) -> Shape {

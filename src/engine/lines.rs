@@ -105,3 +105,72 @@ impl State {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::{Game, Options};
+    use crate::engine::State;
+    use crate::engine::cond::Ctx;
+    use std::sync::Arc;
+
+    /// A 5 × 5 board (all eight directions) with the stones of `position`
+    /// (a position text), P1 to move; `cond` is compiled as a place's `to:`.
+    fn setup(cond: &str, position: &str) -> (State, crate::compile::ir::Cond) {
+        let text = format!(
+            r#"(game "T" (players 2) (board (square 5 5 adjacency:All) labels:Coordinates)
+                 (piece "S") (play (place "S" to:{cond})))"#
+        );
+        let game = Game::from_source("t.game", &text, &Options::default()).unwrap();
+        let cond = game.gens[0].to.clone();
+        let st = State::from_position(Arc::new(game), position).unwrap();
+        (st, cond)
+    }
+
+    fn holds(st: &State, c: &crate::compile::ir::Cond, label: &str) -> bool {
+        let s = st.game.board.site_by_label(label).unwrap();
+        st.eval(c, &Ctx::at(0, s))
+    }
+
+    #[test]
+    fn a_line_counts_both_ways_through_the_site() {
+        // P1 on a1 b2 d4: c3 lies between, making four on the diagonal.
+        let (st, c) = setup("(line 4)", "1 1:a1,b2,c3,d4 2:e1");
+        assert!(holds(&st, &c, "c3"));
+        assert!(holds(&st, &c, "a1"));
+        assert!(!holds(&st, &c, "e1"), "not the mover's");
+        let (st, c) = setup("(line 5)", "1 1:a1,b2,c3,d4 2:e1");
+        assert!(!holds(&st, &c, "c3"));
+        // Exactly three: a line of four is too long.
+        let (st, c) = setup("(line 3 exact:true)", "1 1:a1,b2,c3,d4 2:e1");
+        assert!(!holds(&st, &c, "c3"));
+        let (st, c) = setup(
+            "(line 3 exact:true dirs:Orthogonal)",
+            "1 1:a1,a2,a3,b2 2:e1",
+        );
+        assert!(holds(&st, &c, "a2"));
+    }
+
+    #[test]
+    fn ahead_looks_one_step_and_is_false_off_the_board() {
+        let (st, c) = setup("(not (ahead S Empty))", "1 1:c1 2:e5");
+        // a1 is on the bottom row, c2 rests on c1, b2 hangs over b1.
+        assert!(holds(&st, &c, "a1"));
+        assert!(holds(&st, &c, "c2"));
+        assert!(!holds(&st, &c, "b2"));
+    }
+
+    #[test]
+    fn a_run_is_closed_by_its_far_end_or_not_at_all() {
+        // From a1 eastwards: b1 c1 enemy, d1 own: the run closes (2 sites).
+        // Northwards: a2 enemy then the edge: not closed.
+        let (st, c) = setup(
+            "(equal (count (run through:Enemy close:Mine)) 2)",
+            "1 1:d1 2:b1,c1,a2",
+        );
+        assert!(holds(&st, &c, "a1"));
+        // Through empty sites from c3, with the stopping site: b2 is empty,
+        // a1 stops the SW ray; every other ray runs to the edge.
+        let (st, c) = setup("(equal (count (run dirs:SW end:true)) 2)", "1 1:a1 2:e5");
+        assert!(holds(&st, &c, "c3"));
+    }
+}
