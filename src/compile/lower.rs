@@ -515,8 +515,17 @@ impl Lowerer {
             // directions are orthogonal and none is diagonal.
             "Orthogonal" if !matches!(board.shape(), Shape::Square { .. }) => (0..n).collect(),
             "Diagonal" if !matches!(board.shape(), Shape::Square { .. }) => Vec::new(),
-            "Orthogonal" => name_is(|s| s.len() == 1),
-            "Diagonal" => name_is(|s| s.len() == 2),
+            "Orthogonal" | "Diagonal" => {
+                let dirs: Vec<Dir> = name_is(if w == "Orthogonal" {
+                    |s: &str| s.len() == 1
+                } else {
+                    |s: &str| s.len() == 2
+                });
+                if dirs.is_empty() && p == 0 {
+                    no_such_dirs(board, w, e, d);
+                }
+                dirs
+            }
             "Forward" => board.dirs_toward(fwd),
             "Backward" => board.dirs_toward((-fwd.0, -fwd.1)),
             _ => match board.direction_by_name(w) {
@@ -625,4 +634,24 @@ impl Lowerer {
             });
         }
     }
+}
+
+/// Warns that `Orthogonal` or `Diagonal` names no direction of a square
+/// board whose adjacency leaves them out (a game with diagonal moves on the
+/// default orthogonal board moves nowhere diagonally).
+fn no_such_dirs(board: &Board, w: &str, e: &Expr, d: &mut Diags) {
+    let have = board
+        .directions()
+        .iter()
+        .map(|x| x.name.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    d.push(
+        crate::diag::Diagnostic::warning(
+            e.span(),
+            format!("`{w}` names no direction of this board"),
+            format!("this square board's directions are {have}"),
+        )
+        .with_help("a `(square …)` board is orthogonal unless it says `adjacency:Diagonal` or `adjacency:All`"),
+    );
 }

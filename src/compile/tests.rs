@@ -652,3 +652,19 @@ fn stacks_taller_than_the_stack_limit_are_errors_where_the_file_says_so() {
         r#"(stack-limit 3) (code "K" "Man" 3) (play (step then:(push To 1)))"#,
     ));
 }
+
+#[test]
+fn diagonal_moves_on_an_orthogonal_board_are_a_warning() {
+    // `small`'s board is `(square 3 3)`: orthogonal by default.
+    let text = small("(play (step dirs:Diagonal))");
+    let (_, diags) = build(&text, &[]).expect("compiles");
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!(diags[0].severity, Severity::Warning);
+    assert_eq!(
+        diags[0].message,
+        "`Diagonal` names no direction of this board"
+    );
+    assert_eq!(under(&text, &diags[0]), "Diagonal");
+    let (_, none) = build(&small("(play (step dirs:Orthogonal))"), &[]).expect("compiles");
+    assert!(none.is_empty());
+}
