@@ -1,18 +1,10 @@
 //! Runs the real `ludic` binary: exit codes and output.
 
+mod common;
+use common::{ludic, stdout};
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-
-fn ludic(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludic"))
-        .args(args)
-        .output()
-        .expect("run ludic")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()

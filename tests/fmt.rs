@@ -1,20 +1,11 @@
 //! `ludic fmt`: the shipped files are canonical (so CI keeps them so), and
 //! the command prints, checks and rewrites files.
 
+mod common;
+use common::{ludic, stdout};
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn ludic(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludic"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run ludic")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use std::process::Output;
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()

@@ -4,17 +4,11 @@
 //! notation is described in docs/json.md); its own tests below show that
 //! it refuses what the schemas exclude.
 
+mod common;
+use common::ludic;
+
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::process::{Command, Output};
-
-fn ludic(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludic"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run ludic")
-}
 
 /// The `json-schema NAME` blocks of docs/json.md, by name.
 fn schemas() -> BTreeMap<String, Value> {

@@ -3,17 +3,13 @@
 //! existing file without --force), the prompt (refused lines, commands,
 //! messages), and `ludic list` / `ludic rules`.
 
+mod common;
+use common::{ludic, stdout};
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-fn ludic(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludic"))
-        .args(args)
-        .output()
-        .expect("run ludic")
-}
 
 /// Runs `ludic ARGS` with `input` on standard input, closed after it.
 fn ludic_with_input(args: &[&str], input: &[u8]) -> Output {
@@ -32,10 +28,6 @@ fn spawn(args: &[&str]) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run ludic")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 fn stderr(o: &Output) -> String {

@@ -2,27 +2,10 @@
 //! `replay` for every game in games/, `analyze` independent of threads,
 //! `analyze --compare`.
 
+mod common;
+use common::{ludic, ok};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn ludic(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludic"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run ludic")
-}
-
-fn ok(o: &Output) -> String {
-    let out = String::from_utf8_lossy(&o.stdout).into_owned();
-    assert!(
-        o.status.success(),
-        "exit {:?}\nstdout:\n{out}\nstderr:\n{}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    out
-}
 
 /// Every rule file in games/.
 fn game_files() -> Vec<PathBuf> {

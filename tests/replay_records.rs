@@ -3,18 +3,10 @@
 //! contradicts the record fails, a trial is replayed against its own game
 //! and alone, and the JSON says what the text says.
 
-use std::process::{Command, Output};
+mod common;
+use common::{ludic, stdout};
 
-fn ludic(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludic"))
-        .args(args)
-        .output()
-        .expect("run ludic")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use std::process::Output;
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()

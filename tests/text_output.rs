@@ -1,20 +1,8 @@
 //! The text outputs of the commands: no Rust `Debug` formatting, tables
 //! whose columns line up, names a player can read.
 
-use std::process::{Command, Output};
-
-fn ludic(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludic"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run ludic")
-}
-
-fn ok(o: &Output) -> String {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+mod common;
+use common::{ludic, ok};
 
 #[test]
 fn playout_lists_end_reasons_as_words_and_counts() {
