@@ -296,3 +296,118 @@ fn brute_hex(b: &mut [u8; 9], who: u8, out: &mut [u64; 2]) {
         b[p] = 0;
     }
 }
+
+#[test]
+fn amazons() {
+    // The published Amazons perft (a turn is a queen move and its arrow):
+    // 2,176 turns from the start, 4,307,152 at depth 2.
+    let st = start("amazons", &[]);
+    assert_eq!(counts(&st, 1..=2), [2_176, 4_307_152]);
+}
+
+#[test]
+fn nine_mens_morris_by_hand() {
+    // Placements only while no mill can be made: 24·23·…, one factor a
+    // ply (a mill needs a player's third man, at ply 5).
+    let st = start("morris", &[]);
+    assert_eq!(counts(&st, 1..=4), [24, 552, 12_144, 255_024]);
+}
+
+#[test]
+#[ignore = "about 5 s: run with --ignored"]
+fn nine_mens_morris_depth_5_by_hand() {
+    // Ply 5 is White's third man: 24·23·22·21·20 = 5,100,480 sequences,
+    // and those where it completes a mill of White's three men are a turn
+    // for each Black man it can take (2, neither in a mill): a mill line
+    // (16) with White's men on it in any order (3! = 6) and Black's two
+    // men anywhere else (21·20 = 420) adds 16·6·420 = 40,320.
+    let st = start("morris", &[]);
+    assert_eq!(perft(&st, 5).expect("perft"), 5_100_480 + 40_320);
+}
+
+#[test]
+fn konane_against_a_brute_force() {
+    // Depths 1-2 by hand: Black takes a stone of its own from the centre
+    // (d4, e5) or a corner (a1, h8): 4; White then one of its stones next
+    // to the gap: 4 beside a centre gap, 2 beside a corner: 2·4 + 2·2 = 12.
+    // Deeper, a brute force over the rules as stated, written apart from
+    // the engine.
+    let st = start("konane", &[]);
+    let want: Vec<u64> = (1..=6)
+        .map(|d| konane::perft(&konane::start(), 0, d))
+        .collect();
+    assert_eq!(want[..2], [4, 12]);
+    assert_eq!(counts(&st, 1..=6), want);
+}
+
+/// Konane on 8×8 by brute force: Black (0) on the squares with an even
+/// file + rank (a1 dark), White (1) on the others; Black first.
+mod konane {
+    pub type Board = [Option<u8>; 64];
+
+    pub fn start() -> Board {
+        std::array::from_fn(|i| Some(((i % 8 + i / 8) % 2) as u8))
+    }
+
+    fn at(x: i32, y: i32) -> Option<usize> {
+        ((0..8).contains(&x) && (0..8).contains(&y)).then(|| (y * 8 + x) as usize)
+    }
+
+    const DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+
+    /// Each legal turn as the board after it.
+    fn turns(b: &Board, me: u8) -> Vec<Board> {
+        let empty: Vec<usize> = (0..64).filter(|&i| b[i].is_none()).collect();
+        let remove = |i: usize| {
+            let mut n = *b;
+            n[i] = None;
+            n
+        };
+        if empty.is_empty() {
+            // The centre (d4 e4 d5 e5) and the corners.
+            return [27, 28, 35, 36, 0, 7, 56, 63]
+                .into_iter()
+                .filter(|&i| b[i] == Some(me))
+                .map(remove)
+                .collect();
+        }
+        if let [gap] = empty[..] {
+            let (x, y) = ((gap % 8) as i32, (gap / 8) as i32);
+            return DIRS
+                .iter()
+                .filter_map(|&(dx, dy)| at(x + dx, y + dy))
+                .filter(|&i| b[i] == Some(me))
+                .map(remove)
+                .collect();
+        }
+        let mut out = Vec::new();
+        for from in (0..64).filter(|&i| b[i] == Some(me)) {
+            for (dx, dy) in DIRS {
+                let mut n = *b;
+                let (mut x, mut y) = ((from % 8) as i32, (from / 8) as i32);
+                n[from] = None;
+                while let (Some(over), Some(to)) = (at(x + dx, y + dy), at(x + 2 * dx, y + 2 * dy))
+                {
+                    if b[over] != Some(1 - me) || b[to].is_some() {
+                        break;
+                    }
+                    n[over] = None;
+                    let mut landed = n;
+                    landed[to] = Some(me);
+                    out.push(landed);
+                    x += 2 * dx;
+                    y += 2 * dy;
+                }
+            }
+        }
+        out
+    }
+
+    pub fn perft(b: &Board, me: u8, depth: u32) -> u64 {
+        let next = turns(b, me);
+        if depth == 1 {
+            return next.len() as u64;
+        }
+        next.iter().map(|n| perft(n, 1 - me, depth - 1)).sum()
+    }
+}

@@ -18,7 +18,7 @@ pub const MAX_SITES: usize = 65_000;
 
 /// Compass names and lattice offsets `(dx, dy)` of the eight square-grid
 /// directions, in the order the directions of a square board are listed.
-const SQUARE_DIRS: [(&str, (i32, i32)); 8] = [
+pub(super) const SQUARE_DIRS: [(&str, (i32, i32)); 8] = [
     ("N", (0, 1)),
     ("NE", (1, 1)),
     ("E", (1, 0)),
@@ -121,6 +121,7 @@ pub(super) fn layout(shape: &Shape) -> Result<Layout, String> {
             check_size("second side", side2)?;
             hexagon(side, side2)
         }
+        Shape::Graph(_) => return Err("a graph board is laid out from its own sites".into()),
     };
     if layout.sites.len() > MAX_SITES {
         return Err(format!(

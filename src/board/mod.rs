@@ -11,6 +11,7 @@
 //! hexagons of points of the triangular grid (six neighbours a point).
 
 pub mod geometry;
+pub mod graph;
 pub mod regions;
 mod render;
 
@@ -97,6 +98,10 @@ pub enum Shape {
         /// Points along the second, fourth and sixth sides.
         side2: u16,
     },
+    /// Sites and edges listed one by one (Nine Men's Morris): each site's
+    /// label and position are given; its neighbours lie in the compass
+    /// direction nearest each edge. Labels are always the given ones.
+    Graph(graph::GraphSpec),
 }
 
 /// A named direction with its unit vector (x to the right, y up).
@@ -146,8 +151,19 @@ impl Board {
     /// A sentence explaining the problem when a size is 0 or above 64, or
     /// when the board would have more than 65000 sites.
     pub fn new(shape: Shape, labels: Labels) -> Result<Board, String> {
-        let layout = geometry::layout(&shape)?;
-        let step = geometry::step_table(&layout);
+        // A graph's sites keep the labels it gives them.
+        let labels = match shape {
+            Shape::Graph(_) => Labels::Coordinates,
+            _ => labels,
+        };
+        let (layout, step) = match &shape {
+            Shape::Graph(spec) => graph::layout(spec)?,
+            _ => {
+                let layout = geometry::layout(&shape)?;
+                let step = geometry::step_table(&layout);
+                (layout, step)
+            }
+        };
         let sites = layout
             .sites
             .iter()
@@ -156,7 +172,10 @@ impl Board {
                 pos: p.pos,
                 row: p.row,
                 col: p.col,
-                label: geometry::label(&shape, labels, i, p),
+                label: match &shape {
+                    Shape::Graph(spec) => spec.sites[i].label.clone(),
+                    _ => geometry::label(&shape, labels, i, p),
+                },
                 number: (labels == Labels::Numbers).then_some(i as u32 + 1),
             })
             .collect::<Vec<_>>();

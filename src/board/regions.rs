@@ -50,6 +50,15 @@ impl Board {
         self.sites_where(|s| proj(s) >= best - EPS)
     }
 
+    /// The cells whose row and column have the same parity (`dark`) or
+    /// not: on a square grid the dark cells of a draughts board, a1 dark.
+    pub fn parity(&self, dark: bool) -> Vec<Site> {
+        self.sites_where(|s| {
+            let i = &self.sites[s];
+            ((i.row + i.col).rem_euclid(2) == 0) == dark
+        })
+    }
+
     /// The site or sites nearest to the mean position of all sites (every
     /// site within 1e-6 of the least distance), sorted.
     pub fn centre(&self) -> Vec<Site> {

@@ -294,6 +294,11 @@ pub fn legend(game: &Game) -> String {
             upper[0]
         ));
     }
+    for (k, sym) in game.kinds.iter().zip(&game.kind_symbols) {
+        if let Some(sym) = sym {
+            parts.push(format!("{sym} = a piece of kind {k}, whoever owns it"));
+        }
+    }
     parts.push(". = an empty site".into());
     let mut out = format!("Legend: {}", parts.join("; "));
     if game.kinds.len() > 1 {

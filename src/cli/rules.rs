@@ -117,8 +117,10 @@ pub fn board(game: &Game) -> String {
         Shape::TriPoints { side, side2 } => format!(
             "a limping hexagon of points of the triangular grid, sides of {side} and {side2}"
         ),
+        Shape::Graph(g) => format!("a graph of points and lines, {} lines", g.edges.len()),
     };
     let labels = match (b.labels(), b.shape()) {
+        (_, Shape::Graph(_)) => "labelled as the rule file names them",
         (Labels::Numbers, _) => "numbered",
         (_, Shape::Square { .. } | Shape::Rhombus { .. }) => {
             "written as a column letter and a row number"
@@ -136,7 +138,7 @@ pub fn notation(game: &Game) -> String {
     let gens = &game.gens;
     let has = |f: &dyn Fn(&GenKind) -> bool| gens.iter().any(|g| f(&g.kind));
     let mut out = Vec::new();
-    let moves = has(&|k| matches!(k, GenKind::Step | GenKind::Slide))
+    let moves = has(&|k| matches!(k, GenKind::Step | GenKind::Slide | GenKind::Relocate))
         || gens.iter().any(|g| g.kind == GenKind::Hop && !g.capture);
     if moves {
         out.push("- a move is its origin, `-` and its destination: `FROM-TO`".to_string());
@@ -146,6 +148,12 @@ pub fn notation(game: &Game) -> String {
             "- a capture is written with `x`: `FROMxTO`; a capture of several jumps \
              names every landing site (`AxBxC`), or only its start and end when no \
              other capture has them"
+                .to_string(),
+        );
+    }
+    if gens.iter().any(|g| g.kind == GenKind::Hop && g.repeat) {
+        out.push(
+            "- a jump that goes on in the same direction over several pieces is written              with its origin and last landing site: `FROMxTO`"
                 .to_string(),
         );
     }
@@ -160,6 +168,11 @@ pub fn notation(game: &Game) -> String {
     }
     if has(&|k| matches!(k, GenKind::Place(_))) {
         out.push("- a placement is written as its site alone".to_string());
+    }
+    if has(&|k| *k == GenKind::Select) {
+        out.push(
+            "- choosing a site (to remove its piece) is written as the site alone".to_string(),
+        );
     }
     if !game.blocks.is_empty() {
         out.push(
@@ -182,6 +195,7 @@ pub fn notation(game: &Game) -> String {
         "Sites are {}; `ludic moves GAME` lists the legal moves of a position.",
         match (game.board.labels(), game.board.shape()) {
             (Labels::Numbers, _) => "numbers",
+            (_, Shape::Graph(_)) => "the labels the board gives its points (`ludic show GAME --labels`)",
             (_, Shape::Square { .. } | Shape::Rhombus { .. }) => {
                 "a letter (the column, from the left) and a number (the row, from the bottom): a1 is the bottom left"
             }

@@ -45,7 +45,7 @@ impl Lowerer {
             }
             "friend" => {
                 check_shape(c, 0, 1, &[], d);
-                Cond::Friend(self.opt_site(c.args.first(), d))
+                Cond::Friend(self.site_ref(c.args.first(), d))
             }
             "role" => {
                 check_shape(c, 1, 2, &[], d);
@@ -214,22 +214,10 @@ impl Lowerer {
     fn site_then<'a>(&mut self, c: &'a Clause, d: &mut Diags) -> (SiteRef, Option<&'a Expr>) {
         match c.args.as_slice() {
             [Expr::Word(w, _), rest @ ..] if vocab::SITE_WORDS.contains(&w.as_str()) => {
-                (self.opt_site(c.args.first(), d), rest.first())
+                (self.site_ref(c.args.first(), d), rest.first())
             }
             [first, ..] => (SiteRef::Subject, Some(first)),
             [] => (SiteRef::Subject, None),
-        }
-    }
-
-    fn opt_site(&mut self, e: Option<&Expr>, d: &mut Diags) -> SiteRef {
-        match e {
-            None => SiteRef::Subject,
-            Some(e) => match super::args::choice(e, vocab::SITE_WORDS, d) {
-                Some("From") => SiteRef::From,
-                Some("To") => SiteRef::To,
-                Some("Over") => SiteRef::Over,
-                _ => SiteRef::Subject,
-            },
         }
     }
 }

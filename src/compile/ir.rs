@@ -45,6 +45,10 @@ pub enum SiteRef {
     To,
     /// The jumped site of the current step (hops only).
     Over,
+    /// The destination of the step played before the current one (the
+    /// mover's previous step in a turn of several steps: where Amazons'
+    /// queen landed before it shoots).
+    Last,
 }
 
 /// A comparison operator of a numeric condition.
@@ -407,8 +411,16 @@ pub enum GenKind {
     /// End the current phase (a repeated phase goes on until this move).
     EndPhase,
     /// Flip a boolean toggle; one move per site that satisfies `to:`
-    /// (Genocide's capturable toggles, rules.md §4.2).
+    /// (Genocide's capturable toggles).
     Flip(ToggleId),
+    /// Choose a site that satisfies `to:`; nothing moves, the step's
+    /// effects act on it (`To`): Konane's opening removals, the removal
+    /// after a mill in Nine Men's Morris.
+    Select,
+    /// Move a stack from its origin to any other site that satisfies
+    /// `to:`, however far and whatever lies between (a Morris piece that
+    /// flies).
+    Relocate,
 }
 
 /// How many pieces a step takes from the top of its origin's stack.
@@ -492,6 +504,13 @@ pub struct Gen {
     pub keep: Option<Num>,
     /// Most pieces one step may take.
     pub max: Option<Num>,
+    /// Placements, selections and flips: the candidate sites (every site
+    /// when `None`), each still tested with `to:`.
+    pub sites: Option<SiteSet>,
+    /// Hops: the jump may go on in the same direction, over the next site
+    /// to the one beyond, as long as `over:` and `to:` hold; each landing
+    /// is a move and every jumped stack is captured (Konane).
+    pub repeat: bool,
     /// Cost of the step, paid from `budget` (legal only if affordable).
     pub cost: Option<(Num, CounterId)>,
 }
@@ -631,6 +650,9 @@ pub struct Game {
     pub players: Vec<PlayerInfo>,
     /// Piece kind names.
     pub kinds: Vec<String>,
+    /// A kind's own symbol in the text board (`(piece "Arrow"
+    /// symbol:"x")`), shown instead of its owner's letter.
+    pub kind_symbols: Vec<Option<String>>,
     /// Most pieces a stack can hold.
     pub stack_cap: usize,
     /// Toggles with their values.

@@ -16,6 +16,8 @@ pub struct Lowerer {
     pub players: Vec<PlayerInfo>,
     pub board: Option<Board>,
     pub kinds: Vec<String>,
+    /// `symbol:` of each kind, in the order of `kinds`.
+    pub kind_symbols: Vec<Option<String>>,
     pub stack_cap: usize,
     pub region_names: Vec<String>,
     pub region_marks: Vec<Option<String>>,
@@ -163,6 +165,7 @@ impl Lowerer {
                 };
                 Some(Shape::TriPoints { side, side2 })
             }
+            "graph" => super::graph::graph_spec(c, d).map(Shape::Graph),
             _ => {
                 self.unknown_head(c, "board", d);
                 None
@@ -210,7 +213,15 @@ impl Lowerer {
 
     /// `(piece "Kind")`.
     pub fn piece(&mut self, c: &Clause, d: &mut Diags) {
-        check_shape(c, 1, 1, &[], d);
+        check_shape(c, 1, 1, &["symbol"], d);
+        let symbol = named(c, "symbol").and_then(|e| string(e, d)).and_then(|s| {
+            if s.chars().count() == 1 && !s.trim().is_empty() && s != "." {
+                Some(s.to_string())
+            } else {
+                d.expected(named(c, "symbol")?, "one visible character other than `.`");
+                None
+            }
+        });
         if let Some(name) = c.args.first().and_then(|e| string(e, d)) {
             if self.kinds.iter().any(|k| k == name) {
                 d.twice(c.span, "piece", name);
@@ -230,6 +241,7 @@ impl Lowerer {
                 );
             } else {
                 self.kinds.push(name.to_string());
+                self.kind_symbols.push(symbol);
             }
         }
     }
@@ -344,6 +356,8 @@ impl Lowerer {
                 .map(|v| board.side(v))
                 .unwrap_or_default(),
             "centre" => board.centre(),
+            "dark" => board.parity(true),
+            "light" => board.parity(false),
             "all" => board.all(),
             "sites" => c
                 .args
@@ -513,8 +527,12 @@ impl Lowerer {
             "All" => (0..n).collect(),
             // On hexagonal grids every neighbour shares an edge: all six
             // directions are orthogonal and none is diagonal.
-            "Orthogonal" if !matches!(board.shape(), Shape::Square { .. }) => (0..n).collect(),
-            "Diagonal" if !matches!(board.shape(), Shape::Square { .. }) => Vec::new(),
+            "Orthogonal" if !matches!(board.shape(), Shape::Square { .. } | Shape::Graph(_)) => {
+                (0..n).collect()
+            }
+            "Diagonal" if !matches!(board.shape(), Shape::Square { .. } | Shape::Graph(_)) => {
+                Vec::new()
+            }
             "Orthogonal" | "Diagonal" => {
                 let dirs: Vec<Dir> = name_is(if w == "Orthogonal" {
                     |s: &str| s.len() == 1

@@ -6,6 +6,7 @@
 pub mod args;
 pub mod expand;
 pub mod exprs;
+pub mod graph;
 pub mod ir;
 pub mod ir_stacks;
 pub mod lines;
@@ -625,6 +626,7 @@ fn finish(
         board,
         players: l.players,
         kinds: l.kinds,
+        kind_symbols: l.kind_symbols,
         stack_cap: l.stack_cap,
         toggles,
         region_names: l.region_names,

@@ -156,7 +156,7 @@ impl Lowerer {
             _ => return None,
         };
         check_shape(c, 0, 1, &[], d);
-        Some(make(self.site_word(c.args.first(), d)))
+        Some(make(self.site_ref(c.args.first(), d)))
     }
 
     /// Numbers on counters, stacks and dice; `None` if `c` is none of them.
@@ -184,7 +184,7 @@ impl Lowerer {
             }
             "height" => {
                 check_shape(c, 0, 1, &[], d);
-                Num::Height(self.site_word(c.args.first(), d))
+                Num::Height(self.site_ref(c.args.first(), d))
             }
             "roll" => {
                 check_shape(c, 2, 2, &[], d);
@@ -221,7 +221,7 @@ impl Lowerer {
             }
             "mark" => {
                 check_shape(c, 1, 1, &[], d);
-                Some(Effect::Mark(self.site_word(c.args.first(), d)))
+                Some(Effect::Mark(self.site_ref(c.args.first(), d)))
             }
             "push-each" => {
                 check_shape(c, 3, 3, &["max"], d);
@@ -268,7 +268,7 @@ impl Lowerer {
             }
             "set-kind" => {
                 check_shape(c, 2, 2, &[], d);
-                let r = self.site_word(c.args.first(), d);
+                let r = self.site_ref(c.args.first(), d);
                 c.args
                     .get(1)
                     .and_then(|e| self.kind_ref(e, d))
@@ -276,15 +276,5 @@ impl Lowerer {
             }
             _ => return None,
         })
-    }
-
-    /// `From`, `To`, `Over`, `Subject`, or the subject when absent.
-    fn site_word(&mut self, e: Option<&Expr>, d: &mut Diags) -> SiteRef {
-        match e.map(|e| choice(e, super::vocab::SITE_WORDS, d)) {
-            Some(Some("From")) => SiteRef::From,
-            Some(Some("To")) => SiteRef::To,
-            Some(Some("Over")) => SiteRef::Over,
-            _ => SiteRef::Subject,
-        }
     }
 }

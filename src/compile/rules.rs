@@ -124,15 +124,13 @@ impl Lowerer {
         }
     }
 
-    /// `From`, `To`, `Over`, or the subject when absent.
+    /// A site word (`From`, `To`, `Over`, `Last`, `Subject`), or the
+    /// subject when absent.
     pub(super) fn site_ref(&mut self, e: Option<&Expr>, d: &mut Diags) -> SiteRef {
         let Some(e) = e else { return SiteRef::Subject };
-        match choice(e, vocab::SITE_WORDS, d) {
-            Some("From") => SiteRef::From,
-            Some("To") => SiteRef::To,
-            Some("Over") => SiteRef::Over,
-            _ => SiteRef::Subject,
-        }
+        choice(e, vocab::SITE_WORDS, d)
+            .and_then(vocab::site_word)
+            .unwrap_or(SiteRef::Subject)
     }
 
     /// Effects: one clause or an array of them.
@@ -239,8 +237,13 @@ impl Lowerer {
             "step" => GenKind::Step,
             "hop" => GenKind::Hop,
             "slide" => GenKind::Slide,
+            "select" => {
+                check_shape(c, 0, 0, super::stacks::move_args(GenKind::Select), d);
+                GenKind::Select
+            }
+            "relocate" => GenKind::Relocate,
             "place" => {
-                check_shape(c, 1, 1, &["to", "check", "after", "then"], d);
+                check_shape(c, 1, 1, super::stacks::move_args(GenKind::Select), d);
                 GenKind::Place(
                     c.args
                         .first()
@@ -270,7 +273,10 @@ impl Lowerer {
                 return None;
             }
         };
-        if matches!(kind, GenKind::Step | GenKind::Hop | GenKind::Slide) {
+        if matches!(
+            kind,
+            GenKind::Step | GenKind::Hop | GenKind::Slide | GenKind::Relocate
+        ) {
             check_shape(c, 0, 0, super::stacks::move_args(kind), d);
         }
         let mut cond_or = |name: &str, default: Cond, me: &mut Self| {
@@ -302,6 +308,10 @@ impl Lowerer {
         let check = named(c, "check").map(|e| self.cond(e, d));
         let (count, keep, cost) = self.stack_args(c, d);
         let max = named(c, "max").map(|e| self.num(e, d));
+        let sites = named(c, "sites").map(|e| self.set(e, d));
+        let repeat = named(c, "repeat")
+            .and_then(|e| boolean(e, d))
+            .unwrap_or(false);
         // A cost changes counters: `after:` is then read on the real step.
         let plan = super::stacks::after_plan(kind, capture, &then).filter(|_| cost.is_none());
         self.gens.push(Gen {
@@ -313,6 +323,8 @@ impl Lowerer {
             count,
             keep,
             max,
+            sites,
+            repeat,
             cost,
             after,
             check,

@@ -180,15 +180,18 @@ pub fn move_args(kind: GenKind) -> &'static [&'static str] {
             "cost", "budget", "origin", "pieces",
         ],
         GenKind::Hop => &[
-            "from", "dirs", "over", "to", "capture", "then", "chain", "after", "origin", "pieces",
+            "from", "dirs", "over", "to", "capture", "then", "chain", "repeat", "after", "origin",
+            "pieces",
+        ],
+        GenKind::Relocate => &[
+            "from", "to", "capture", "then", "after", "check", "origin", "pieces",
         ],
         GenKind::Slide => &[
             "from", "dirs", "through", "to", "capture", "then", "chain", "after", "check", "count",
             "keep", "max", "cost", "budget", "origin", "pieces",
         ],
-        GenKind::Place(_) | GenKind::Pass | GenKind::EndPhase | GenKind::Flip(_) => {
-            &["to", "check", "after", "then"]
-        }
+        GenKind::Place(_) | GenKind::Select => &["to", "sites", "check", "after", "then"],
+        GenKind::Pass | GenKind::EndPhase | GenKind::Flip(_) => &["to", "check", "after", "then"],
     }
 }
 

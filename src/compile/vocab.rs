@@ -55,9 +55,11 @@ ludemes! {
         "(hex 5)";
     "rhombus" "board" "(rhombus COLS ROWS)" "A parallelogram of hexagonal cells, COLS a row and ROWS rows, each row half a cell right of the one below (the Hex board); six directions; labels a column letter and a row number (`a1` bottom left)."
         "(rhombus 11 11)";
+    "graph" "board" "(graph (site \"LABEL\" X Y)… (edge \"A\" \"B\"…)…)" "A board of points given one by one, with their labels and positions (x right, y up), and lines: each `edge` joins every pair of points next to each other in it. A point's neighbour along a line lies in the compass direction nearest the line's (N, NE, E…), so `dirs:` and `(line …)` work as on a square grid."
+        "(graph (site \"a1\" 0 0) (site \"d1\" 3 0) (site \"a4\" 0 3) (edge \"a4\" \"a1\" \"d1\"))";
     "tri" "board" "(tri SIDE [SIDE2])" "Points of the triangular grid in a hexagon whose sides alternate SIDE and SIDE2 points (limping when SIDE2 = SIDE+1)."
         "(tri 4 5)";
-    "piece" "game" "(piece \"Kind\")" "A kind of piece; every player has pieces of every kind."
+    "piece" "game" "(piece \"Kind\" [symbol:\"x\"])" "A kind of piece; every player has pieces of every kind. `symbol:` shows the kind with its own character on the text board instead of its owner's letter (Amazons' arrows)."
         "(piece \"Checker\")";
     "stack-limit" "game" "(stack-limit N)" "Most pieces one stack may hold (1–255, default 32). It is a rule, not only a capacity: a piece added to a full stack leaves the game."
         "(stack-limit 2)";
@@ -77,6 +79,10 @@ ludemes! {
         "(column 3)";
     "side" "region" "(side DIR)" "The board's edge furthest in direction DIR; `Forward` and `Backward` are the player's."
         "(side Forward)";
+    "dark" "region" "(dark)" "The cells whose row and column numbers have the same parity: on a square grid the dark cells of a draughts board (a1 dark)."
+        "(fill \"Stone\" P1 (dark))";
+    "light" "region" "(light)" "The other cells: on a square grid the light cells (b1, a2…)."
+        "(fill \"Stone\" P2 (light))";
     "centre" "region" "(centre)" "The site(s) nearest the board's centre."
         "(centre)";
     "all" "region" "(all)" "Every site."
@@ -103,7 +109,7 @@ ludemes! {
         "(priority {(hop from:\"Man\" dirs:Forward)} {(step from:\"Man\" dirs:Forward)})";
     "step" "move" "(step [from:COND] [dirs:DIRS] [to:COND] [capture:BOOL] [count:Whole|One|Any] [keep:NUM] [max:NUM] [cost:NUM budget:\"Counter\"] [then:EFFECTS] [check:COND] [after:COND])" "Move the stack, or its top pieces, one step to an adjacent site (onto any stack `to:` allows: pieces go on top; with `capture:true` the stack there is removed first and the step is written with `x`). `count:Any` makes one move per number of pieces (written `/N`), leaving at least `keep:` and taking at most `max:`; `cost:` is paid from the player's counter `budget:`; `after:` keeps only the steps after which the condition holds (for the mover)."
         "(step from:(height 1) dirs:Forward to:Empty then:\"Crown\")";
-    "hop" "move" "(hop [from:COND] [dirs:DIRS] [over:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [chain:BOOL] [after:COND])" "Jump over the adjacent site to the one beyond, removing the jumped stack unless `capture:false`; `chain:true` makes the same piece jump on while it can, after each jump that removed a piece."
+    "hop" "move" "(hop [from:COND] [dirs:DIRS] [over:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [chain:BOOL] [repeat:BOOL] [after:COND])" "Jump over the adjacent site to the one beyond, removing the jumped stack unless `capture:false`; `chain:true` makes the same piece jump on while it can, after each jump that removed a piece; `repeat:true` lets one move jump on in the same direction, over the next site to the one beyond, as far as `over:` and `to:` allow: each landing is a move (`FROMxTO`, naming the last landing), every jumped stack is captured (Konane's multiple jump)."
         "(hop from:(height 2) dirs:Diagonal over:Enemy to:Empty chain:true)";
     "slide" "move" "(slide [origin:Mine|Empty|Marked] [from:COND] [pieces:Whole|Part|Any] [dirs:DIRS] [through:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [chain:BOOL] [after:COND])" "Move any distance along a direction, through sites satisfying `through:` (default: empty), to every site satisfying `to:` (with `capture:true`, a stack there is removed first: a queen's or a rook's capture); `origin:` and `pieces:` (any move clause) say which stacks move and how many of their pieces (a part is written `/k`)."
         "(slide origin:Empty to:(and Empty (farther \"Centre\")))";
@@ -155,10 +161,14 @@ ludemes! {
         "(match $board (case hex5 (tri 5)) (case square8 (square 8 8)))";
     "case" "game" "(case V EXPR)" "One arm of a `match`."
         "(case square8 (square 8 8))";
-    "place" "move" "(place \"Kind\" [to:COND] [check:COND] [then:EFFECTS] [after:COND])" "Put a new piece of the mover from an unlimited supply on a site; `check:` tests the position just after the placement, before `then:`; `after:` tests it after."
+    "place" "move" "(place \"Kind\" [to:COND] [sites:SET] [check:COND] [then:EFFECTS] [after:COND])" "Put a new piece of the mover from an unlimited supply on a site; `sites:` limits the candidates to a set (by default every site); `check:` tests the position just after the placement, before `then:`; `after:` tests it after. Amazons' arrow: `(place \"Arrow\" sites:(run Last dirs:All))`."
         "(place \"Stone\" to:Empty check:(role To \"Alive\") then:(remove-all (adjacent-to (group To) Enemy)))";
     "pass" "move" "(pass)" "Do nothing; the turn passes. Written `pass`."
         "(pass)";
+    "select" "move" "(select [to:COND] [sites:SET] [check:COND] [then:EFFECTS] [after:COND])" "Choose a site where `to:` holds (among `sites:`, by default every site); nothing moves: the step's effects act on it as `To`. Written as the site's label. Konane's opening removal, the piece taken after a mill."
+        "(select to:(and Enemy (not (line 3 To dirs:Orthogonal of:Enemy))) then:(remove To))";
+    "relocate" "move" "(relocate [from:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [check:COND] [after:COND])" "Move the stack to any other site where `to:` holds, however far and whatever lies between (a Morris piece that flies). Written `FROM-TO`."
+        "(relocate from:Mine to:Empty)";
     "friend" "condition" "(friend [SITE]) | Friend" "The site's top piece has the same owner as the anchor (the site whose neighbours or group are looked at)."
         "(count (neighbours Friend))";
     "role" "condition" "(role [SITE] \"Name\")" "The named role holds at the site."
@@ -291,7 +301,20 @@ pub const DIRECTION_WORDS: &[&str] = &[
 ];
 
 /// Words that stand for sites in conditions and effects.
-pub const SITE_WORDS: &[&str] = &["From", "To", "Over", "Subject"];
+pub const SITE_WORDS: &[&str] = &["From", "To", "Over", "Subject", "Last"];
+
+/// The site a site word names (see [`SITE_WORDS`]).
+pub fn site_word(w: &str) -> Option<super::ir::SiteRef> {
+    use super::ir::SiteRef;
+    Some(match w {
+        "From" => SiteRef::From,
+        "To" => SiteRef::To,
+        "Over" => SiteRef::Over,
+        "Subject" => SiteRef::Subject,
+        "Last" => SiteRef::Last,
+        _ => return None,
+    })
+}
 
 /// Words that stand for sets.
 pub const SET_WORDS: &[&str] = &["Removed", "Converted"];

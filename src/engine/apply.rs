@@ -86,6 +86,7 @@ impl State {
         // are sites either.
         let removed = self.s.turn_captured;
         self.s.turn_captured |= captured_before;
+        self.s.last = m.to;
         self.s.turn_steps += 1;
         let room = (self.s.turn_steps as usize) < self.heights.len();
         if generator.chain && removed && !ended && room && self.has_move_from(m.gen_id, m.to) {
@@ -105,6 +106,30 @@ impl State {
         self.s.again = None;
         self.after_step(generator.kind);
         true
+    }
+
+    /// Removes every stack a repeated hop jumped: the sites at odd
+    /// distances on the straight line from its origin to its landing.
+    fn clear_jumped(&mut self, m: &Move) {
+        let board = &self.game.board;
+        let Some(d) = (0..board.directions().len() as crate::board::Dir)
+            .find(|&d| board.step(m.from, d) == m.over)
+        else {
+            return;
+        };
+        let mut over = m.over;
+        while over != NO_SITE && over != m.to {
+            if self.height(over) > 0 {
+                self.clear_site(over);
+                self.s.turn_captured = true;
+            }
+            let next = self.game.board.step(over, d);
+            over = if next == NO_SITE || next == m.to {
+                NO_SITE
+            } else {
+                self.game.board.step(next, d)
+            };
+        }
     }
 
     /// The move itself, before its effects: the stack moves (or a piece is
@@ -129,7 +154,7 @@ impl State {
             0
         };
         match generator.kind {
-            GenKind::Step | GenKind::Hop | GenKind::Slide => {
+            GenKind::Step | GenKind::Hop | GenKind::Slide | GenKind::Relocate => {
                 if generator.capture && generator.kind != GenKind::Hop && self.height(m.to) > 0 {
                     // A capture by replacement: the destination's stack
                     // leaves the board before the mover's arrives.
@@ -144,17 +169,17 @@ impl State {
                 self.move_pieces(m.from, m.to, n);
             }
             GenKind::Place(kind) => self.push_piece(m.to, self.game.piece(kind, self.s.mover)),
-            GenKind::Pass | GenKind::EndPhase => {}
+            GenKind::Pass | GenKind::EndPhase | GenKind::Select => {}
             GenKind::Flip(id) => self.flip(id),
         }
 
-        if generator.kind == GenKind::Hop
-            && generator.capture
-            && m.over != NO_SITE
-            && self.height(m.over) > 0
-        {
-            self.clear_site(m.over);
-            self.s.turn_captured = true;
+        if generator.kind == GenKind::Hop && generator.capture && m.over != NO_SITE {
+            if generator.repeat {
+                self.clear_jumped(m);
+            } else if self.height(m.over) > 0 {
+                self.clear_site(m.over);
+                self.s.turn_captured = true;
+            }
         }
     }
 
@@ -167,6 +192,7 @@ impl State {
             to: m.to,
             over: m.over,
             anchor: m.to,
+            last: self.s.last,
         }
     }
 

@@ -22,6 +22,8 @@ pub struct Ctx {
     /// The site whose neighbours or group are being looked at (`Friend`
     /// compares owners with it); the subject itself elsewhere.
     pub anchor: Site,
+    /// The destination of the step played before the current one.
+    pub last: Site,
 }
 
 impl Ctx {
@@ -34,6 +36,7 @@ impl Ctx {
             to: NO_SITE,
             over: NO_SITE,
             anchor: site,
+            last: NO_SITE,
         }
     }
 
@@ -45,6 +48,7 @@ impl Ctx {
             SiteRef::From => self.from,
             SiteRef::To => self.to,
             SiteRef::Over => self.over,
+            SiteRef::Last => self.last,
         }
     }
 }

@@ -6,6 +6,7 @@
 
 use super::cond::Ctx;
 use super::overlay::{Overlay, RayCache};
+use super::sets::{give_buf, take_buf};
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{Count, Gen, GenId, GenKind, Origin};
@@ -275,19 +276,34 @@ impl State {
         };
         match generator.kind {
             GenKind::Pass | GenKind::EndPhase => sink(mv(NO_SITE)),
-            GenKind::Place(_) | GenKind::Flip(_) => {
+            GenKind::Place(_) | GenKind::Flip(_) | GenKind::Select => {
                 let player = self.s.mover;
-                for to in 0..self.heights.len() as Site {
+                let ok = |to| {
                     let ctx = Ctx {
                         to,
                         from: NO_SITE,
+                        last: self.s.last,
                         ..Ctx::at(player, to)
                     };
-                    if self.eval(&generator.to, &ctx) {
-                        sink(mv(to))?;
+                    self.eval(&generator.to, &ctx)
+                };
+                match &generator.sites {
+                    None => {
+                        for to in 0..self.heights.len() as Site {
+                            if ok(to) {
+                                sink(mv(to))?;
+                            }
+                        }
+                        ControlFlow::Continue(())
                     }
+                    Some(set) => self.each_site_of(set, player, |to| {
+                        if ok(to) {
+                            sink(mv(to))
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    }),
                 }
-                ControlFlow::Continue(())
             }
             _ => ControlFlow::Continue(()),
         }
@@ -303,16 +319,26 @@ impl State {
         let generator = &game.gens[g as usize];
         if matches!(
             generator.kind,
-            GenKind::Place(_) | GenKind::Pass | GenKind::EndPhase | GenKind::Flip(_)
+            GenKind::Place(_)
+                | GenKind::Pass
+                | GenKind::EndPhase
+                | GenKind::Flip(_)
+                | GenKind::Select
         ) {
             return ControlFlow::Continue(());
         }
         let player = self.s.mover;
-        if !self.eval(&generator.from, &Ctx::at(player, from)) {
+        let at = Ctx {
+            last: self.s.last,
+            ..Ctx::at(player, from)
+        };
+        if !self.eval(&generator.from, &at) {
             return ControlFlow::Continue(());
         }
-        if generator.kind == GenKind::Slide {
-            return self.gen_slide(g, from, sink);
+        match generator.kind {
+            GenKind::Slide => return self.gen_slide(g, from, sink),
+            GenKind::Relocate => return self.gen_relocate(g, from, sink),
+            _ => {}
         }
         let board = &game.board;
         let mut counts: Option<(u16, u16)> = None;
@@ -335,11 +361,113 @@ impl State {
                 to,
                 over,
                 anchor: over,
+                last: self.s.last,
             };
             if over != NO_SITE && !self.eval(&generator.over, &ctx) {
                 continue;
             }
             if self.eval(&generator.to, &Ctx { subject: to, ..ctx }) {
+                self.emit(g, &ctx, &mut counts, sink)?;
+                if generator.repeat {
+                    self.gen_repeat(g, &ctx, d, sink)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Calls `f` for each site of `set` in board order (the set computed
+    /// for `player` on the current position); stops when `f` breaks.
+    fn each_site_of(
+        &self,
+        set: &crate::compile::ir::SiteSet,
+        player: crate::compile::ir::Player,
+        mut f: impl FnMut(Site) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let mut buf = take_buf();
+        let ctx = Ctx {
+            last: self.s.last,
+            ..Ctx::at(player, NO_SITE)
+        };
+        self.set_into(set, &ctx, &mut buf);
+        buf.sort_unstable();
+        buf.dedup();
+        let r = buf.iter().try_for_each(|&s| f(s));
+        give_buf(buf);
+        r
+    }
+
+    /// A hop with `repeat:true` that landed (`ctx`): its further landings
+    /// in the same direction `d`, each over the next site to the one
+    /// beyond, while `over:` and `to:` hold (Konane's multiple jump).
+    fn gen_repeat(
+        &self,
+        g: GenId,
+        first: &Ctx,
+        d: crate::board::Dir,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let generator = &self.game.gens[g as usize];
+        let board = &self.game.board;
+        let mut at = first.to;
+        loop {
+            let over = board.step(at, d);
+            let to = if over == NO_SITE {
+                NO_SITE
+            } else {
+                board.step(over, d)
+            };
+            if to == NO_SITE || to == first.from {
+                return ControlFlow::Continue(());
+            }
+            let ctx = Ctx {
+                subject: over,
+                anchor: over,
+                to,
+                over,
+                ..*first
+            };
+            if !self.eval(&generator.over, &ctx)
+                || !self.eval(&generator.to, &Ctx { subject: to, ..ctx })
+            {
+                return ControlFlow::Continue(());
+            }
+            // The move keeps its first jumped site as `Over`.
+            sink(Move {
+                gen_id: g,
+                from: first.from,
+                to,
+                over: first.over,
+                count: 0,
+            })?;
+            at = to;
+        }
+    }
+
+    /// Moves of a `relocate` generator from `from`: to every other site
+    /// that satisfies `to:`.
+    fn gen_relocate(
+        &self,
+        g: GenId,
+        from: Site,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let generator = &self.game.gens[g as usize];
+        let mut counts: Option<(u16, u16)> = None;
+        for to in 0..self.heights.len() as Site {
+            if to == from {
+                continue;
+            }
+            let ctx = Ctx {
+                player: self.s.mover,
+                subject: to,
+                from,
+                to,
+                over: NO_SITE,
+                anchor: to,
+                last: self.s.last,
+            };
+            if self.eval(&generator.to, &ctx) {
                 self.emit(g, &ctx, &mut counts, sink)?;
             }
         }

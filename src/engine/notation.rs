@@ -69,7 +69,7 @@ impl State {
                 let name = &self.game.toggles[id as usize].name;
                 Some(format!("flip-{name}@{}", b.site(m.to).label))
             }
-            GenKind::Place(_) => Some(b.site(m.to).label.clone()),
+            GenKind::Place(_) | GenKind::Select => Some(b.site(m.to).label.clone()),
             _ => None,
         }
     }

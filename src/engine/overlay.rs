@@ -114,6 +114,7 @@ impl<'a> Overlay<'a> {
             SiteRef::From => ctx.from,
             SiteRef::To => ctx.to,
             SiteRef::Over => ctx.over,
+            SiteRef::Last => ctx.last,
         };
         let on = |r: SiteRef, f: &dyn Fn(Site) -> bool| {
             let s = site(r);

@@ -26,6 +26,7 @@ impl State {
             to: NO_SITE,
             over: NO_SITE,
             anchor: NO_SITE,
+            last: self.s.last,
         }
     }
 

@@ -31,6 +31,7 @@ impl State {
                     to,
                     over: NO_SITE,
                     anchor: to,
+                    last: self.s.last,
                 };
                 if self.eval(&generator.to, &ctx) {
                     self.emit(g, &ctx, &mut None, sink)?;

@@ -137,6 +137,9 @@ pub(crate) struct Scalars {
     pub rng: u64,
     /// Boolean toggles as they stand now, bit `i` for toggle `i`.
     pub flags: u64,
+    /// The destination of the last step played (`Last`; `NO_SITE` before
+    /// the first and after a step with none, such as a pass).
+    pub last: Site,
 }
 
 /// Most counter values a state holds (counters × players).
@@ -250,6 +253,7 @@ impl State {
                 counters: [0; MAX_COUNTERS],
                 rng: 0x6c75_6469_635f_7365,
                 flags: 0,
+                last: crate::board::NO_SITE,
             },
             history: Vec::with_capacity(256),
             log: Vec::new(),

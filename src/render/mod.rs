@@ -20,10 +20,17 @@ pub fn stack_text(st: &State, site: u16) -> String {
         return mark.cloned().unwrap_or_else(|| ".".into());
     };
     let letter = game.players[owner as usize].letter;
-    let mut text = match h {
-        1 => letter.to_ascii_lowercase().to_string(),
-        2 => letter.to_ascii_uppercase().to_string(),
-        _ => format!("{}{h}", letter.to_ascii_uppercase()),
+    let symbol = st
+        .top(site)
+        .and_then(|p| game.kind_symbols.get(game.kind(p) as usize)?.as_deref());
+    let mut text = match (symbol, h) {
+        (Some(sym), 1) => sym.to_string(),
+        (Some(sym), _) => format!("{sym}{h}"),
+        (None, h) => match h {
+            1 => letter.to_ascii_lowercase().to_string(),
+            2 => letter.to_ascii_uppercase().to_string(),
+            _ => format!("{}{h}", letter.to_ascii_uppercase()),
+        },
     };
     // Marks of the roles that hold here (`(role "Body" … mark:"*")`).
     for name in st.roles_at(site) {

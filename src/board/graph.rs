@@ -1,0 +1,203 @@
+//! Boards given as explicit graphs: sites with their labels and positions,
+//! and the edges between them (Nine Men's Morris, or any board no grid
+//! describes). A site's neighbour along an edge lies in the compass
+//! direction nearest the edge's own (eight directions, 45° apart), so
+//! lines and directions work as on a square grid.
+
+use super::geometry::{Layout, Placed, SQUARE_DIRS};
+use super::{Direction, NO_SITE, Site};
+use serde::Serialize;
+
+/// One site of an explicit graph: its label and position (x right, y up).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GraphSite {
+    /// The label written in notation (`"a7"`).
+    pub label: String,
+    /// Position: x to the right, y up, in any unit.
+    pub pos: (i32, i32),
+}
+
+/// An explicit graph board: its sites (in the order given) and its edges,
+/// each joining two sites by index.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GraphSpec {
+    /// The sites.
+    pub sites: Vec<GraphSite>,
+    /// Undirected edges between sites.
+    pub edges: Vec<(Site, Site)>,
+}
+
+/// The compass direction (index into [`SQUARE_DIRS`]) nearest the vector
+/// `(dx, dy)`, which must not be zero.
+fn nearest_dir(dx: i32, dy: i32) -> usize {
+    let angle = f64::from(dy).atan2(f64::from(dx)).to_degrees();
+    // SQUARE_DIRS starts with N (90°) and turns clockwise by 45°.
+    let steps = ((90.0 - angle) / 45.0).round() as i64;
+    steps.rem_euclid(8) as usize
+}
+
+/// Rank of each value among the distinct values (0 for the smallest).
+fn ranks(values: impl Iterator<Item = i32> + Clone) -> impl Fn(i32) -> i32 {
+    let mut distinct: Vec<i32> = values.collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    move |v| distinct.partition_point(|&x| x < v) as i32
+}
+
+/// The layout and step table of a graph board. Rows and columns are the
+/// ranks of the distinct y and x positions (row 0 at the bottom).
+///
+/// # Errors
+/// A sentence when the board has no site, two sites share a label or a
+/// position, an edge joins a site to itself, or two edges leave one site in
+/// the same compass direction.
+pub(super) fn layout(spec: &GraphSpec) -> Result<(Layout, Vec<Site>), String> {
+    let n = spec.sites.len();
+    if n == 0 {
+        return Err("a graph board needs at least one site".into());
+    }
+    if n >= usize::from(NO_SITE) {
+        return Err(format!("a graph board has at most {} sites", NO_SITE - 1));
+    }
+    for (i, a) in spec.sites.iter().enumerate() {
+        if let Some(b) = spec.sites[..i].iter().find(|b| b.label == a.label) {
+            return Err(format!("two sites are labelled `{}`", b.label));
+        }
+        if let Some(b) = spec.sites[..i].iter().find(|b| b.pos == a.pos) {
+            return Err(format!(
+                "sites `{}` and `{}` have the same position",
+                b.label, a.label
+            ));
+        }
+    }
+    let nd = SQUARE_DIRS.len();
+    let mut step = vec![NO_SITE; n * nd];
+    for &(a, b) in &spec.edges {
+        let (pa, pb) = (spec.sites[a as usize].pos, spec.sites[b as usize].pos);
+        if a == b {
+            return Err(format!(
+                "an edge joins `{}` to itself",
+                spec.sites[a as usize].label
+            ));
+        }
+        for (from, to, v) in [
+            (a, b, (pb.0 - pa.0, pb.1 - pa.1)),
+            (b, a, (pa.0 - pb.0, pa.1 - pb.1)),
+        ] {
+            let d = nearest_dir(v.0, v.1);
+            let slot = &mut step[from as usize * nd + d];
+            if *slot != NO_SITE && *slot != to {
+                return Err(format!(
+                    "two edges leave `{}` in direction {}: to `{}` and to `{}`",
+                    spec.sites[from as usize].label,
+                    SQUARE_DIRS[d].0,
+                    spec.sites[*slot as usize].label,
+                    spec.sites[to as usize].label
+                ));
+            }
+            *slot = to;
+        }
+    }
+    let row = ranks(spec.sites.iter().map(|s| s.pos.1));
+    let col = ranks(spec.sites.iter().map(|s| s.pos.0));
+    let sites = spec
+        .sites
+        .iter()
+        .map(|s| Placed {
+            lattice: s.pos,
+            pos: (f64::from(s.pos.0), f64::from(s.pos.1)),
+            row: row(s.pos.1),
+            col: col(s.pos.0),
+        })
+        .collect();
+    let directions = SQUARE_DIRS
+        .iter()
+        .map(|&(name, (dx, dy))| {
+            let len = f64::from(dx).hypot(f64::from(dy));
+            Direction {
+                name: name.into(),
+                vector: (f64::from(dx) / len, f64::from(dy) / len),
+            }
+        })
+        .collect();
+    let offsets = SQUARE_DIRS.iter().map(|&(_, o)| o).collect();
+    Ok((
+        Layout {
+            sites,
+            directions,
+            offsets,
+        },
+        step,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(sites: &[(&str, i32, i32)], edges: &[(Site, Site)]) -> GraphSpec {
+        GraphSpec {
+            sites: sites
+                .iter()
+                .map(|&(l, x, y)| GraphSite {
+                    label: l.into(),
+                    pos: (x, y),
+                })
+                .collect(),
+            edges: edges.to_vec(),
+        }
+    }
+
+    #[test]
+    fn an_edge_points_in_the_nearest_compass_direction() {
+        assert_eq!(SQUARE_DIRS[nearest_dir(0, 3)].0, "N");
+        assert_eq!(SQUARE_DIRS[nearest_dir(3, 0)].0, "E");
+        assert_eq!(SQUARE_DIRS[nearest_dir(0, -1)].0, "S");
+        assert_eq!(SQUARE_DIRS[nearest_dir(-2, 0)].0, "W");
+        assert_eq!(SQUARE_DIRS[nearest_dir(2, 2)].0, "NE");
+        assert_eq!(SQUARE_DIRS[nearest_dir(-1, -1)].0, "SW");
+        // 30° from east is nearer east than north-east.
+        assert_eq!(SQUARE_DIRS[nearest_dir(5, 3)].0, "NE");
+        assert_eq!(SQUARE_DIRS[nearest_dir(5, 1)].0, "E");
+    }
+
+    #[test]
+    fn edges_fill_the_step_table_both_ways() {
+        // a —— b (3 apart, east), b above c.
+        let (layout, step) = layout(&spec(
+            &[("a", 0, 2), ("b", 3, 2), ("c", 3, 0)],
+            &[(0, 1), (1, 2)],
+        ))
+        .unwrap();
+        let at = |s: usize, name: &str| {
+            let d = SQUARE_DIRS.iter().position(|x| x.0 == name).unwrap();
+            step[s * 8 + d]
+        };
+        assert_eq!(at(0, "E"), 1);
+        assert_eq!(at(1, "W"), 0);
+        assert_eq!(at(1, "S"), 2);
+        assert_eq!(at(2, "N"), 1);
+        assert_eq!(at(0, "S"), NO_SITE);
+        // Rows and columns are ranks of the distinct positions.
+        assert_eq!((layout.sites[0].row, layout.sites[0].col), (1, 0));
+        assert_eq!((layout.sites[2].row, layout.sites[2].col), (0, 1));
+    }
+
+    #[test]
+    fn bad_graphs_are_refused_with_a_reason() {
+        let two_east = spec(&[("a", 0, 0), ("b", 1, 0), ("c", 2, 0)], &[(0, 1), (0, 2)]);
+        let e = layout(&two_east).unwrap_err();
+        assert!(e.contains("two edges leave `a` in direction E"), "{e}");
+        let same = spec(&[("a", 0, 0), ("a", 1, 0)], &[]);
+        assert!(
+            layout(&same)
+                .unwrap_err()
+                .contains("two sites are labelled `a`")
+        );
+        let stacked = spec(&[("a", 0, 0), ("b", 0, 0)], &[]);
+        assert!(layout(&stacked).unwrap_err().contains("same position"));
+        let loop_ = spec(&[("a", 0, 0)], &[(0, 0)]);
+        assert!(layout(&loop_).unwrap_err().contains("to itself"));
+        assert!(layout(&spec(&[], &[])).is_err());
+    }
+}
