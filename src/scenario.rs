@@ -195,6 +195,7 @@ fn step(st: &mut State, line: &str) -> Result<(), String> {
             st.set_up(p, &stacks);
             Ok(())
         }
+        k if k.starts_with("counter ") => set_counters(st, k["counter ".len()..].trim(), value),
         "moves" | "play" => {
             words().try_for_each(|m| st.play_str(m).map(|_| ()).map_err(|e| e.to_string()))
         }
@@ -279,6 +280,31 @@ fn step(st: &mut State, line: &str) -> Result<(), String> {
     }
 }
 
+/// `counter NAME: L=N…`: sets a counter of the players named by their
+/// letters (a position set with `put:` keeps the counters of the start).
+fn set_counters(st: &mut State, name: &str, value: &str) -> Result<(), String> {
+    let game = st.game().clone();
+    let id = game
+        .counters
+        .iter()
+        .position(|c| c.name == name)
+        .ok_or_else(|| format!("no counter `{name}`"))?;
+    if value.is_empty() {
+        return Err(format!("`counter {name}:` needs values such as `W=0 B=3`"));
+    }
+    for pair in value.split_whitespace() {
+        let (letter, n) = pair
+            .split_once('=')
+            .ok_or_else(|| format!("expected LETTER=NUMBER, found `{pair}`"))?;
+        let p = player(st, letter)?;
+        let n: i32 = n
+            .parse()
+            .map_err(|_| format!("`{n}` is not a whole number"))?;
+        st.set_counter(id as u8, p, n);
+    }
+    Ok(())
+}
+
 /// The keys a scenario line may start with (`SITE` and `NAME` stand for a
 /// site label and a counter's name).
 const KEYS: &[&str] = &[
@@ -286,6 +312,7 @@ const KEYS: &[&str] = &[
     "fen",
     "put",
     "to-move",
+    "counter NAME",
     "moves",
     "play",
     "expect moves",
