@@ -124,6 +124,10 @@ pub(crate) struct Scalars {
     pub passes: u32,
     /// Chained steps in the current turn.
     pub turn_steps: u32,
+    /// The count the game's `maximize:` rule reads, for the turn in
+    /// progress or, once it is over, the turn just ended (until the next
+    /// turn's first step).
+    pub turn_score: u32,
     pub outcome: Option<Outcome>,
     /// The same player moves again with this move block (`again`).
     pub again: Option<BlockId>,
@@ -160,6 +164,12 @@ const MARK_BASE: u32 = 1 << 30;
 pub(crate) const MARK: u8 = 1;
 /// The mark bit of `mark-flanked`: lasts until the mover's next step.
 pub(crate) const FLANK_MARK: u8 = 2;
+/// The mark bit of a stack taken by a `capture:End` hop: it stays on the
+/// board, cannot be jumped again, and is removed when the turn ends. Not
+/// a mark the rules see (`marked`, `origin:Marked`).
+pub(crate) const TAKEN: u8 = 4;
+/// The mark bits the rules see.
+pub(crate) const VISIBLE_MARKS: u8 = MARK | FLANK_MARK;
 
 /// A position of a game and everything needed to go on from it.
 #[derive(Debug)]
@@ -243,6 +253,7 @@ impl State {
                 turn_progress: false,
                 passes: 0,
                 turn_steps: 0,
+                turn_score: 0,
                 outcome: None,
                 again: None,
                 marked: 0,
@@ -291,6 +302,7 @@ impl State {
         self.s.turns = 0;
         self.s.passes = 0;
         self.s.turn_steps = 0;
+        self.s.turn_score = 0;
         self.s.turn_captured = false;
         self.s.turn_progress = false;
         self.marks.iter_mut().for_each(|m| *m = 0);
