@@ -308,10 +308,7 @@ fn international_draughts() {
     // pieces taken; none occurs before depth 8, where ludic, which counts
     // every path, finds 10 more than the published 6,483,961.
     let st = start("international", &[]);
-    assert_eq!(
-        counts(&st, 1..=6),
-        [9, 81, 658, 4_265, 27_117, 167_140]
-    );
+    assert_eq!(counts(&st, 1..=6), [9, 81, 658, 4_265, 27_117, 167_140]);
 }
 
 #[test]
@@ -328,10 +325,7 @@ fn brazilian_draughts() {
     // apart, as here). Depths 1–2 by hand: 7 and 7 · 7, as in English
     // draughts (same board and set-up, the armies do not touch).
     let st = start("brazilian", &[]);
-    assert_eq!(
-        counts(&st, 1..=6),
-        [7, 49, 302, 1_469, 7_473, 37_628]
-    );
+    assert_eq!(counts(&st, 1..=6), [7, 49, 302, 1_469, 7_473, 37_628]);
 }
 
 #[test]

@@ -2,7 +2,9 @@
 //! priority list and the end rules.
 
 use super::args::{Diags, boolean, check_shape, choice, clause, int_in, items, named, string};
-use super::ir::{Cmp, Cond, Effect, Gen, GenId, GenKind, Maximize, NoMoves, Owner, SiteRef, TurnFact};
+use super::ir::{
+    Cmp, Cond, Effect, Gen, GenId, GenKind, Maximize, NoMoves, Owner, SiteRef, TurnFact,
+};
 use super::lower::Lowerer;
 use super::vocab;
 use crate::diag::{Diagnostic, did_you_mean};
@@ -206,12 +208,11 @@ impl Lowerer {
     /// The `(play …)` clause: priority levels of generators.
     pub fn play(&mut self, c: &Clause, d: &mut Diags) {
         check_shape(c, 1, 1, &["maximize"], d);
-        self.maximize = named(c, "maximize").and_then(|e| {
-            match choice(e, &["Captures", "Steps"], d)? {
+        self.maximize =
+            named(c, "maximize").and_then(|e| match choice(e, &["Captures", "Steps"], d)? {
                 "Captures" => Some(Maximize::Captures),
                 _ => Some(Maximize::Steps),
-            }
-        });
+            });
         let Some(body) = c.args.first() else { return };
         let levels = self.play_levels(body, d);
         self.play.extend(levels);
@@ -349,7 +350,11 @@ impl Lowerer {
             capture_at_end,
             // A placeholder that `link_chains` fills in: a chain that
             // draws from its level is marked by a non-empty list.
-            chain_with: if chain_level { vec![GenId::MAX] } else { Vec::new() },
+            chain_with: if chain_level {
+                vec![GenId::MAX]
+            } else {
+                Vec::new()
+            },
             finally,
         });
         Some((self.gens.len() - 1) as GenId)

@@ -7,7 +7,8 @@ use super::state::{FLANK_MARK, MARK, TAKEN};
 use super::{EndReason, IllegalMove, Move, Outcome, State};
 use crate::board::NO_SITE;
 use crate::compile::ir::{
-    Cond, Decision, Effect, Gen, GenKind, Maximize, NoMoves, Owner, Player, SiteRef, SiteSet, TurnFact, Who,
+    Cond, Decision, Effect, Gen, GenKind, Maximize, NoMoves, Owner, Player, SiteRef, SiteSet,
+    TurnFact, Who,
 };
 
 impl State {

@@ -204,6 +204,8 @@ impl Clone for State {
     fn clone(&self) -> State {
         let mut history = Vec::with_capacity(self.history.len() + 512);
         history.extend_from_slice(&self.history);
+        let (mut log, mut frames) = (self.log.clone(), self.frames.clone());
+        reserve_journal(&self.game, &mut log, &mut frames);
         State {
             game: self.game.clone(),
             cap: self.cap,
@@ -212,13 +214,24 @@ impl Clone for State {
             pieces: self.pieces.clone(),
             s: self.s,
             history,
-            log: self.log.clone(),
-            frames: self.frames.clone(),
+            log,
+            frames,
             removed: Vec::new(),
             converted: Vec::new(),
             journaling: self.journaling,
             history_draws: self.history_draws,
         }
+    }
+}
+
+/// Room in the journal for a game whose legal steps are found by playing
+/// turns out and undoing them (`maximize:`), so that the search does not
+/// grow the journal in a playout from a new or cloned state (journaling is
+/// off there otherwise).
+fn reserve_journal(game: &Game, log: &mut Vec<(u32, u8)>, frames: &mut Vec<Frame>) {
+    if game.maximize.is_some() {
+        log.reserve(1024);
+        frames.reserve(64);
     }
 }
 
@@ -271,6 +284,7 @@ impl State {
             history_draws: true,
             game,
         };
+        reserve_journal(&st.game, &mut st.log, &mut st.frames);
         let setup = st.game.setup.clone();
         for (site, stack) in setup {
             for p in stack {
