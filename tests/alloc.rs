@@ -128,3 +128,54 @@ fn a_random_playout_from_a_cloned_state_allocates_nothing() {
         "(seed, allocations) of playouts that allocated"
     );
 }
+
+/// International draughts lists its steps through the majority rule's
+/// search (every capture played out and undone): once the journal and the
+/// spare move buffers are warm, that allocates nothing either, nor do its
+/// playouts (taken pieces, flying kings).
+#[test]
+fn the_majority_rules_search_allocates_nothing_after_a_warm_up() {
+    let game = Arc::new(
+        Game::load("games/international.game", &Options::default()).expect("international loads"),
+    );
+    let mut st = State::new(game.clone());
+    st.set_journaling(false);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut buf: Vec<Move> = Vec::with_capacity(64);
+    let mut captures = 0;
+    for _ in 0..400 {
+        st.legal_moves_into(&mut buf);
+        if buf.is_empty() {
+            break;
+        }
+        let again = measure(|| st.legal_moves_into(&mut buf));
+        assert_eq!(again.count_total, 0, "legal_moves_into allocated");
+        let m = buf[rng.random_range(0..buf.len())];
+        captures += u32::from(m.over != ludic::board::NO_SITE);
+        st.play_unchecked(&m);
+    }
+    assert!(captures > 0, "the game made captures");
+    // Playouts: a first round warms up the spare buffers (deep chains
+    // need more of them); the same playouts again allocate nothing.
+    let mut bufp = Vec::with_capacity(64);
+    for seed in 1..=30 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        playout(State::new(game.clone()), &mut rng, 1000, &mut bufp);
+    }
+    let allocating: Vec<(u64, u64)> = (1..=30)
+        .map(|seed| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let st = State::new(game.clone());
+            let info = measure(|| {
+                playout(st, &mut rng, 1000, &mut bufp);
+            });
+            (seed, info.count_total)
+        })
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    assert_eq!(
+        allocating,
+        vec![],
+        "(seed, allocations) of playouts that allocated"
+    );
+}

@@ -499,6 +499,22 @@ pub struct Gen {
     pub check: Option<Cond>,
     /// How many pieces a step moves.
     pub count: Count,
+    /// Hops: the jumped piece may stand any distance away along the line
+    /// (the sites before it empty) and the landing is any empty site
+    /// beyond it, up to the first that is not (`flying:true`).
+    pub flying: bool,
+    /// Hops: the jumped stacks stay on the board, taken (they cannot be
+    /// jumped again and still block), until the turn ends; they are
+    /// removed then (`capture:End`).
+    pub capture_at_end: bool,
+    /// The generators a chained continuation draws from: this one, or
+    /// (`chain:Level`) every chained generator of its priority level, so
+    /// that a piece whose kind changed mid-chain jumps on as its new kind.
+    /// Filled in once the levels are known.
+    pub chain_with: Vec<GenId>,
+    /// Effects run after the step when it is the last of the turn (no
+    /// chained continuation follows it): `finally:`.
+    pub finally: Vec<Effect>,
     /// Pieces that must stay on the origin (the step leaves at least this
     /// many behind).
     pub keep: Option<Num>,
@@ -513,6 +529,17 @@ pub struct Gen {
     pub repeat: bool,
     /// Cost of the step, paid from `budget` (legal only if affordable).
     pub cost: Option<(Num, CounterId)>,
+}
+
+/// The count a turn must make as large as it can (`(play … maximize:…)`):
+/// of the legal turns, only those that reach the largest count are legal
+/// (ties free).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Maximize {
+    /// Stacks captured (removed or taken) by the turn.
+    Captures,
+    /// Steps of the turn.
+    Steps,
 }
 
 /// What happens to the player to move who has no legal move.
@@ -673,6 +700,8 @@ pub struct Game {
     /// Priority levels of the play rule: the first level with a legal move
     /// gives the moves (compulsory capture).
     pub play: Vec<Vec<GenId>>,
+    /// The count every turn must maximise, if any (`maximize:`).
+    pub maximize: Option<Maximize>,
     /// Named move blocks (`(moves "Name" …)`), priority levels like `play`,
     /// played when an effect asks the same player to move again.
     pub blocks: Vec<Vec<Vec<GenId>>>,

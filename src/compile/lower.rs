@@ -34,6 +34,7 @@ pub struct Lowerer {
     pub phases: Vec<super::ir::Phase>,
     pub roles: Vec<super::ir::Role>,
     pub play: Vec<Vec<GenId>>,
+    pub maximize: Option<super::ir::Maximize>,
     pub blocks: Vec<Vec<Vec<GenId>>>,
     pub block_names: Vec<String>,
     pub end: EndRules,

@@ -616,6 +616,7 @@ fn finish(
     }
     let distances = stacks::region_distances(&board, &l.regions);
     stacks::find_twins(&mut l.gens);
+    stacks::link_chains(&mut l.gens, &phases, &l.blocks);
     Some(Game {
         owners,
         has_filters,
@@ -636,6 +637,7 @@ fn finish(
         setup: l.setup,
         gens: l.gens,
         play: l.play,
+        maximize: l.maximize,
         blocks: l.blocks,
         block_names: l.block_names,
         distances,

@@ -2,7 +2,9 @@
 //! priority list and the end rules.
 
 use super::args::{Diags, boolean, check_shape, choice, clause, int_in, items, named, string};
-use super::ir::{Cmp, Cond, Effect, Gen, GenId, GenKind, NoMoves, Owner, SiteRef, TurnFact};
+use super::ir::{
+    Cmp, Cond, Effect, Gen, GenId, GenKind, Maximize, NoMoves, Owner, SiteRef, TurnFact,
+};
 use super::lower::Lowerer;
 use super::vocab;
 use crate::diag::{Diagnostic, did_you_mean};
@@ -203,7 +205,12 @@ impl Lowerer {
 
     /// The `(play …)` clause: priority levels of generators.
     pub fn play(&mut self, c: &Clause, d: &mut Diags) {
-        check_shape(c, 1, 1, &[], d);
+        check_shape(c, 1, 1, &["maximize"], d);
+        self.maximize =
+            named(c, "maximize").and_then(|e| match choice(e, &["Captures", "Steps"], d)? {
+                "Captures" => Some(Maximize::Captures),
+                _ => Some(Maximize::Steps),
+            });
         let Some(body) = c.args.first() else { return };
         let levels = self.play_levels(body, d);
         self.play.extend(levels);
@@ -291,12 +298,27 @@ impl Lowerer {
         };
         // Hops capture the jumped stack unless told not to; steps and
         // slides capture (remove the destination's stack first) if told to.
-        let capture = named(c, "capture")
-            .and_then(|e| boolean(e, d))
-            .unwrap_or(kind == GenKind::Hop);
-        let chain = named(c, "chain")
+        let (capture, capture_at_end) = match named(c, "capture") {
+            None => (kind == GenKind::Hop, false),
+            Some(e) => flag_or(e, "End", kind == GenKind::Hop, d),
+        };
+        if capture_at_end && kind != GenKind::Hop {
+            d.error(
+                c.head_span,
+                "`capture:End` on a move that jumps nothing",
+                "only a `hop` takes the stacks it jumps at the end of the turn",
+            );
+        }
+        let (chain, chain_level) = match named(c, "chain") {
+            None => (false, false),
+            Some(e) => flag_or(e, "Level", false, d),
+        };
+        let flying = named(c, "flying")
             .and_then(|e| boolean(e, d))
             .unwrap_or(false);
+        let finally = named(c, "finally")
+            .map(|e| self.effects(e, d))
+            .unwrap_or_default();
         let then = named(c, "then")
             .map(|e| self.effects(e, d))
             .unwrap_or_default();
@@ -336,6 +358,16 @@ impl Lowerer {
             capture,
             then,
             chain,
+            flying,
+            capture_at_end,
+            // A placeholder that `link_chains` fills in: a chain that
+            // draws from its level is marked by a non-empty list.
+            chain_with: if chain_level {
+                vec![GenId::MAX]
+            } else {
+                Vec::new()
+            },
+            finally,
         });
         Some((self.gens.len() - 1) as GenId)
     }
@@ -508,4 +540,17 @@ pub fn lookup(names: &[String], e: &Expr, what: &str, d: &mut Diags) -> Option<u
     }
     d.push(diag);
     None
+}
+
+/// A boolean argument that may also be the word `word`: `(value, word
+/// given)`; the word counts as `true`. `default` when the argument is
+/// neither (after an error).
+fn flag_or(e: &Expr, word: &str, default: bool, d: &mut Diags) -> (bool, bool) {
+    match e {
+        Expr::Bool(b, _) => (*b, false),
+        _ => match choice(e, &["true", "false", word], d) {
+            Some(w) if w == word => (true, true),
+            _ => (default, false),
+        },
+    }
 }

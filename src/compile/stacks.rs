@@ -4,7 +4,7 @@
 
 use super::args::{Diags, check_shape, choice, int_in, items, named, string};
 use super::ir::{
-    AfterPlan, Amount, Cond, Effect, Flank, Gen, GenId, GenKind, Origin, Owner, Pieces,
+    AfterPlan, Amount, Cond, Effect, Flank, Gen, GenId, GenKind, Origin, Owner, Phase, Pieces,
     PlannedPush, Rel, SiteRef,
 };
 use super::lower::Lowerer;
@@ -177,18 +177,18 @@ pub fn move_args(kind: GenKind) -> &'static [&'static str] {
     match kind {
         GenKind::Step => &[
             "from", "dirs", "to", "capture", "then", "after", "check", "count", "keep", "max",
-            "cost", "budget", "origin", "pieces",
+            "cost", "budget", "origin", "pieces", "finally",
         ],
         GenKind::Hop => &[
             "from", "dirs", "over", "to", "capture", "then", "chain", "repeat", "after", "origin",
-            "pieces",
+            "pieces", "flying", "finally",
         ],
         GenKind::Relocate => &[
             "from", "to", "capture", "then", "after", "check", "origin", "pieces",
         ],
         GenKind::Slide => &[
             "from", "dirs", "through", "to", "capture", "then", "chain", "after", "check", "count",
-            "keep", "max", "cost", "budget", "origin", "pieces",
+            "keep", "max", "cost", "budget", "origin", "pieces", "finally",
         ],
         GenKind::Place(_) | GenKind::Select => &["to", "sites", "check", "after", "then"],
         GenKind::Pass | GenKind::EndPhase | GenKind::Flip(_) => &["to", "check", "after", "then"],
@@ -256,6 +256,31 @@ pub fn find_twins(gens: &mut [Gen]) {
         .collect();
     for (i, g) in gens.iter_mut().enumerate() {
         g.twin = (0..i).find(|&j| bare[j] == bare[i]).map(|j| j as GenId);
+    }
+}
+
+/// Fills in `chain_with` for the chained generators: the chained
+/// generators of the priority level (of a phase's play or of a move block)
+/// that holds it, itself included, for `chain:Level`; itself otherwise.
+pub fn link_chains(gens: &mut [Gen], phases: &[Phase], blocks: &[Vec<Vec<GenId>>]) {
+    let levels = phases
+        .iter()
+        .flat_map(|p| p.play.iter())
+        .chain(blocks.iter().flatten());
+    for level in levels {
+        let chained: Vec<GenId> = level
+            .iter()
+            .copied()
+            .filter(|&g| gens[g as usize].chain)
+            .collect();
+        for &g in level {
+            let gen_ = &mut gens[g as usize];
+            if !gen_.chain_with.is_empty() {
+                gen_.chain_with.clone_from(&chained);
+            } else if gen_.chain {
+                gen_.chain_with = vec![g];
+            }
+        }
     }
 }
 

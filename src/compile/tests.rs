@@ -668,3 +668,47 @@ fn diagonal_moves_on_an_orthogonal_board_are_a_warning() {
     let (_, none) = build(&small("(play (step dirs:Orthogonal))"), &[]).expect("compiles");
     assert!(none.is_empty());
 }
+
+// ---------------------------------------------------------------- draughts
+
+#[test]
+fn the_draughts_arguments_are_lowered() {
+    let g = ok(&small(
+        r#"(play {(hop capture:End flying:true chain:Level finally:(push To 1))
+                  (hop chain:true) (step)} maximize:Captures)"#,
+    ));
+    assert!(g.gens[0].capture && g.gens[0].capture_at_end && g.gens[0].flying);
+    assert_eq!(g.gens[0].finally.len(), 1);
+    // chain:Level draws from the level's chained moves (not the step).
+    assert_eq!(g.gens[0].chain_with, [0, 1]);
+    assert_eq!(g.gens[1].chain_with, [1]);
+    assert!(!g.gens[1].capture_at_end && !g.gens[1].flying);
+    assert_eq!(g.maximize, Some(super::ir::Maximize::Captures));
+    let g = ok(&small("(play (hop) maximize:Steps)"));
+    assert_eq!(g.maximize, Some(super::ir::Maximize::Steps));
+    assert_eq!(ok(&small("(play (hop))")).maximize, None);
+}
+
+#[test]
+fn draughts_arguments_out_of_place_are_errors() {
+    let messages = |body: &str| -> Vec<String> {
+        errors(&small(body))
+            .iter()
+            .map(|d| format!("{} / {}", d.message, d.label))
+            .collect()
+    };
+    let e = messages("(play (step capture:End))");
+    assert!(
+        e[0].contains("`capture:End` on a move that jumps nothing"),
+        "{e:?}"
+    );
+    let e = messages("(play (hop chain:Maybe))");
+    assert!(
+        e[0].contains("unknown value `Maybe`") && e[0].contains("true, false, Level"),
+        "{e:?}"
+    );
+    let e = messages("(play (hop) maximize:Most)");
+    assert!(e[0].contains("Captures, Steps"), "{e:?}");
+    // Only a hop flies.
+    assert!(!messages("(play (step flying:true))").is_empty());
+}

@@ -3,11 +3,12 @@
 
 use super::cond::Ctx;
 use super::sets::{give_buf, take_buf};
-use super::state::{FLANK_MARK, MARK};
+use super::state::{FLANK_MARK, MARK, TAKEN};
 use super::{EndReason, IllegalMove, Move, Outcome, State};
 use crate::board::NO_SITE;
 use crate::compile::ir::{
-    Cond, Decision, Effect, Gen, GenKind, NoMoves, Owner, Player, SiteRef, SiteSet, TurnFact, Who,
+    Cond, Decision, Effect, Gen, GenKind, Maximize, NoMoves, Owner, Player, SiteRef, SiteSet,
+    TurnFact, Who,
 };
 
 impl State {
@@ -88,8 +89,18 @@ impl State {
         self.s.turn_captured |= captured_before;
         self.s.last = m.to;
         self.s.turn_steps += 1;
+        if game.maximize == Some(Maximize::Steps) {
+            self.s.turn_score += 1;
+        }
         let room = (self.s.turn_steps as usize) < self.heights.len();
-        if generator.chain && removed && !ended && room && self.has_move_from(m.gen_id, m.to) {
+        if generator.chain
+            && removed
+            && !ended
+            && room
+            && super::movegen::chained(&game, m.gen_id)
+                .iter()
+                .any(|&g| self.has_move_from(g, m.to))
+        {
             self.s.cont = Some(super::Continuation {
                 gen_id: m.gen_id,
                 site: m.to,
@@ -104,6 +115,12 @@ impl State {
             return true;
         }
         self.s.again = None;
+        // The last step of the turn: its `finally:` effects, then the
+        // stacks taken on the way leave the board.
+        if !generator.finally.is_empty() {
+            self.run_step_effects(&generator.finally, &ctx);
+        }
+        self.remove_taken();
         self.after_step(generator.kind);
         true
     }
@@ -121,7 +138,7 @@ impl State {
         while over != NO_SITE && over != m.to {
             if self.height(over) > 0 {
                 self.clear_site(over);
-                self.s.turn_captured = true;
+                self.note_capture();
             }
             let next = self.game.board.step(over, d);
             over = if next == NO_SITE || next == m.to {
@@ -132,11 +149,36 @@ impl State {
         }
     }
 
+    /// Removes the stacks taken by `capture:End` hops during the turn.
+    fn remove_taken(&mut self) {
+        if self.s.marked == 0 {
+            return;
+        }
+        for site in 0..self.marks.len() {
+            if self.marks[site] & TAKEN != 0 {
+                self.set_mark(site as crate::board::Site, TAKEN, false);
+                self.clear_site(site as crate::board::Site);
+            }
+        }
+    }
+
+    /// Notes that the step removed (or took) a stack: for chains, the
+    /// no-progress rule and `maximize:Captures`.
+    pub(crate) fn note_capture(&mut self) {
+        self.s.turn_captured = true;
+        if self.game.maximize == Some(Maximize::Captures) {
+            self.s.turn_score += 1;
+        }
+    }
+
     /// The move itself, before its effects: the stack moves (or a piece is
     /// placed), a hop's jumped stack is removed, counters update.
     pub(crate) fn move_part(&mut self, m: &Move, generator: &Gen) {
         if !self.mid_turn() {
             self.note_moved_facts(m);
+        }
+        if self.s.turn_steps == 0 {
+            self.s.turn_score = 0;
         }
         // Flank marks and `again` speak to this step only.
         self.s.again = None;
@@ -159,7 +201,7 @@ impl State {
                     // A capture by replacement: the destination's stack
                     // leaves the board before the mover's arrives.
                     self.clear_site(m.to);
-                    self.s.turn_captured = true;
+                    self.note_capture();
                 }
                 let n = if m.count == 0 {
                     self.height(m.from)
@@ -177,8 +219,12 @@ impl State {
             if generator.repeat {
                 self.clear_jumped(m);
             } else if self.height(m.over) > 0 {
-                self.clear_site(m.over);
-                self.s.turn_captured = true;
+                if generator.capture_at_end {
+                    self.set_mark(m.over, TAKEN, true);
+                } else {
+                    self.clear_site(m.over);
+                }
+                self.note_capture();
             }
         }
     }
@@ -263,7 +309,7 @@ impl State {
                 let site = site_of(*r);
                 if site != NO_SITE && self.height(site) > 0 {
                     self.clear_site(site);
-                    self.s.turn_captured = true;
+                    self.note_capture();
                 }
                 false
             }
@@ -275,7 +321,7 @@ impl State {
                     if self.height(site) > 0 {
                         self.clear_site(site);
                         self.removed.push(site);
-                        self.s.turn_captured = true;
+                        self.note_capture();
                     }
                 }
                 give_buf(buf);
@@ -412,7 +458,7 @@ impl State {
         for &m in &gone {
             self.clear_site(m);
             self.removed.push(m);
-            self.s.turn_captured = true;
+            self.note_capture();
         }
         for &m in &turned {
             self.convert_site(m, ctx.player);

@@ -55,7 +55,7 @@ impl State {
             };
             self.remove_of(s, &[(0, kill_a), (1, kill_b)]);
             if kill_a + kill_b > 0 {
-                self.s.turn_captured = true;
+                self.note_capture();
             }
         }
     }

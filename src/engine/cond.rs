@@ -121,7 +121,9 @@ impl State {
             }),
             Cond::Mixed(r) => self.with_site(ctx.site(*r), |s| self.is_mixed(s)),
             Cond::On(id) => self.flag(*id),
-            Cond::Marked(r) => self.with_site(ctx.site(*r), |s| self.marks[s as usize] != 0),
+            Cond::Marked(r) => self.with_site(ctx.site(*r), |s| {
+                self.marks[s as usize] & super::state::VISIBLE_MARKS != 0
+            }),
             Cond::Line(l) => self.line(l, ctx),
             Cond::Ahead(r, dirs, c) => self.ahead(ctx.site(*r), *dirs, c, ctx),
             Cond::Every(set, c) => self.with_set(set, ctx, |v| {

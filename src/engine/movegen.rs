@@ -7,6 +7,7 @@
 use super::cond::Ctx;
 use super::overlay::{Overlay, RayCache};
 use super::sets::{give_buf, take_buf};
+use super::state::{TAKEN, VISIBLE_MARKS};
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{Count, Gen, GenId, GenKind, Origin};
@@ -17,7 +18,59 @@ impl State {
     /// into `buf` (cleared first). Empty when the game is over or the mover
     /// has no move. Moves of generators with an `after:` filter are played,
     /// tested and undone (the state is left as it was).
+    ///
+    /// With a `maximize:` rule, only the steps that begin (or go on with)
+    /// a turn reaching the largest count are kept: each candidate's best
+    /// completion is searched by playing and undoing the rest of the turn.
     pub fn legal_moves_into(&mut self, buf: &mut Vec<Move>) {
+        self.unmaximized_into(buf);
+        if self.game.maximize.is_some() && buf.len() > 1 {
+            self.keep_maximal(buf);
+        }
+    }
+
+    /// Keeps the steps of `buf` whose best completion of the turn has the
+    /// largest `maximize:` count (order kept).
+    fn keep_maximal(&mut self, buf: &mut Vec<Move>) {
+        let journaling = self.journaling;
+        self.journaling = true;
+        let (mut best, mut kept) = (0, 0);
+        for i in 0..buf.len() {
+            let m = buf[i];
+            let score = self.best_score(&m);
+            if score > best {
+                best = score;
+                kept = 0;
+            }
+            if score == best {
+                buf[kept] = m;
+                kept += 1;
+            }
+        }
+        buf.truncate(kept);
+        self.journaling = journaling;
+    }
+
+    /// The largest `maximize:` count of a turn that plays `m` next (the
+    /// state is left as it was; journaling must be on).
+    fn best_score(&mut self, m: &Move) -> u32 {
+        let mover = self.s.mover;
+        self.play_unchecked(m);
+        let mut best = self.s.turn_score;
+        if self.mid_turn() && self.s.mover == mover && self.s.outcome.is_none() {
+            let mut next = take_moves();
+            self.unmaximized_into(&mut next);
+            for n in &next {
+                best = best.max(self.best_score(n));
+            }
+            give_moves(next);
+        }
+        self.undo();
+        best
+    }
+
+    /// The legal steps before the `maximize:` rule.
+    fn unmaximized_into(&mut self, buf: &mut Vec<Move>) {
         if !self.game.has_filters {
             self.candidates_into(buf);
             return;
@@ -29,7 +82,7 @@ impl State {
         let game = self.game.clone();
         let levels = self.levels_of(&game);
         if let Some(c) = self.s.cont {
-            let _ = self.gen_level(&[c.gen_id], Some(c.site), &mut |m| {
+            let _ = self.gen_level(chained(&game, c.gen_id), Some(c.site), &mut |m| {
                 buf.push(m);
                 ControlFlow::Continue(())
             });
@@ -128,7 +181,7 @@ impl State {
             ControlFlow::Continue(())
         };
         if let Some(c) = self.s.cont {
-            let _ = self.gen_level(&[c.gen_id], Some(c.site), &mut push);
+            let _ = self.gen_level(chained(&self.game, c.gen_id), Some(c.site), &mut push);
             return;
         }
         for level in self.levels_of(&self.game) {
@@ -148,7 +201,7 @@ impl State {
     /// `after:` filters.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut v = Vec::new();
-        if self.game.has_filters {
+        if self.game.has_filters || self.game.maximize.is_some() {
             self.clone().legal_moves_into(&mut v);
         } else {
             self.candidates_into(&mut v);
@@ -203,7 +256,7 @@ impl State {
         for from in lo..hi {
             let mine = self.top_owner(from) == Some(self.s.mover);
             let empty = self.heights[from as usize] == 0;
-            let marked = self.marks[from as usize] != 0;
+            let marked = self.marks[from as usize] & VISIBLE_MARKS != 0;
             if !(mine || empty || marked) {
                 continue;
             }
@@ -342,6 +395,9 @@ impl State {
         }
         let board = &game.board;
         let mut counts: Option<(u16, u16)> = None;
+        if generator.flying {
+            return self.gen_flying(g, from, sink);
+        }
         for &d in &game.dirsets[generator.dirs as usize][self.s.mover as usize] {
             let next = board.step(from, d);
             if next == NO_SITE {
@@ -363,7 +419,9 @@ impl State {
                 anchor: over,
                 last: self.s.last,
             };
-            if over != NO_SITE && !self.eval(&generator.over, &ctx) {
+            if over != NO_SITE
+                && (self.marks[over as usize] & TAKEN != 0 || !self.eval(&generator.over, &ctx))
+            {
                 continue;
             }
             if self.eval(&generator.to, &Ctx { subject: to, ..ctx }) {
@@ -473,6 +531,77 @@ impl State {
         }
         ControlFlow::Continue(())
     }
+}
+
+impl State {
+    /// Flying hops of generator `g` from `from`: along each direction,
+    /// past empty sites to the first stack, which `over:` must accept (and
+    /// which must not be taken already), then one move per site beyond it
+    /// that `to:` accepts, up to the first that it does not.
+    fn gen_flying(
+        &self,
+        g: GenId,
+        from: Site,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let game = &*self.game;
+        let generator = &game.gens[g as usize];
+        let board = &game.board;
+        let player = self.s.mover;
+        let mut counts: Option<(u16, u16)> = None;
+        for &d in &game.dirsets[generator.dirs as usize][player as usize] {
+            let mut over = board.step(from, d);
+            while over != NO_SITE && self.heights[over as usize] == 0 {
+                over = board.step(over, d);
+            }
+            if over == NO_SITE || self.marks[over as usize] & TAKEN != 0 {
+                continue;
+            }
+            let at = |to| Ctx {
+                player,
+                subject: over,
+                from,
+                to,
+                over,
+                anchor: over,
+                last: self.s.last,
+            };
+            if !self.eval(&generator.over, &at(board.step(over, d))) {
+                continue;
+            }
+            let mut to = board.step(over, d);
+            while to != NO_SITE {
+                let ctx = at(to);
+                if !self.eval(&generator.to, &Ctx { subject: to, ..ctx }) {
+                    break;
+                }
+                self.emit(g, &ctx, &mut counts, sink)?;
+                to = board.step(to, d);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The generators a chained continuation of `g` draws from: `g` itself,
+/// or its level's chained generators (`chain:Level`).
+pub(crate) fn chained(game: &crate::compile::ir::Game, g: GenId) -> &[GenId] {
+    &game.gens[g as usize].chain_with
+}
+
+thread_local! {
+    /// Spare move buffers for the `maximize:` search (no allocation per
+    /// move once warm).
+    static MOVE_BUFS: std::cell::RefCell<Vec<Vec<Move>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn take_moves() -> Vec<Move> {
+    MOVE_BUFS.with(|b| b.borrow_mut().pop()).unwrap_or_default()
+}
+
+fn give_moves(mut v: Vec<Move>) {
+    v.clear();
+    MOVE_BUFS.with(|b| b.borrow_mut().push(v));
 }
 
 /// True if the generators of `level` are, one for one, twins of those of

@@ -42,11 +42,11 @@ pub fn playout<R: Rng>(
 }
 
 /// Plays a uniformly random legal step; false if there is none. With
-/// `after:`/`check:` filters, candidates are drawn at random and tested one
+/// `after:`/`check:` filters (and no `maximize:` rule), candidates are drawn at random and tested one
 /// at a time (rejection), which keeps the choice uniform over the legal
 /// steps without testing them all.
 pub fn random_step<R: Rng>(state: &mut State, rng: &mut R, buf: &mut Vec<Move>) -> bool {
-    if !state.game.has_filters {
+    if !state.game.has_filters || state.game.maximize.is_some() {
         state.legal_moves_into(buf);
     } else {
         state.candidates_into(buf);

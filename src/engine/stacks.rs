@@ -42,7 +42,9 @@ impl State {
 
     /// True if the last step marked `site`.
     pub fn is_marked(&self, site: Site) -> bool {
-        self.marks.get(site as usize).is_some_and(|&m| m != 0)
+        self.marks
+            .get(site as usize)
+            .is_some_and(|&m| m & super::state::VISIBLE_MARKS != 0)
     }
 
     /// The sites the last step marked, in order.
@@ -111,7 +113,7 @@ impl State {
                     } else {
                         self.clear_site(s);
                         self.removed.push(s);
-                        self.s.turn_captured = true;
+                        self.note_capture();
                     }
                 }
             }

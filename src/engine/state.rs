@@ -124,6 +124,10 @@ pub(crate) struct Scalars {
     pub passes: u32,
     /// Chained steps in the current turn.
     pub turn_steps: u32,
+    /// The count the game's `maximize:` rule reads, for the turn in
+    /// progress or, once it is over, the turn just ended (until the next
+    /// turn's first step).
+    pub turn_score: u32,
     pub outcome: Option<Outcome>,
     /// The same player moves again with this move block (`again`).
     pub again: Option<BlockId>,
@@ -163,6 +167,12 @@ const MARK_BASE: u32 = 1 << 30;
 pub(crate) const MARK: u8 = 1;
 /// The mark bit of `mark-flanked`: lasts until the mover's next step.
 pub(crate) const FLANK_MARK: u8 = 2;
+/// The mark bit of a stack taken by a `capture:End` hop: it stays on the
+/// board, cannot be jumped again, and is removed when the turn ends. Not
+/// a mark the rules see (`marked`, `origin:Marked`).
+pub(crate) const TAKEN: u8 = 4;
+/// The mark bits the rules see.
+pub(crate) const VISIBLE_MARKS: u8 = MARK | FLANK_MARK;
 
 /// A position of a game and everything needed to go on from it.
 #[derive(Debug)]
@@ -197,6 +207,8 @@ impl Clone for State {
     fn clone(&self) -> State {
         let mut history = Vec::with_capacity(self.history.len() + 512);
         history.extend_from_slice(&self.history);
+        let (mut log, mut frames) = (self.log.clone(), self.frames.clone());
+        reserve_journal(&self.game, &mut log, &mut frames);
         State {
             game: self.game.clone(),
             cap: self.cap,
@@ -205,13 +217,24 @@ impl Clone for State {
             pieces: self.pieces.clone(),
             s: self.s,
             history,
-            log: self.log.clone(),
-            frames: self.frames.clone(),
+            log,
+            frames,
             removed: Vec::new(),
             converted: Vec::new(),
             journaling: self.journaling,
             history_draws: self.history_draws,
         }
+    }
+}
+
+/// Room in the journal for a game whose legal steps are found by playing
+/// turns out and undoing them (`maximize:`), so that the search does not
+/// grow the journal in a playout from a new or cloned state (journaling is
+/// off there otherwise).
+fn reserve_journal(game: &Game, log: &mut Vec<(u32, u8)>, frames: &mut Vec<Frame>) {
+    if game.maximize.is_some() {
+        log.reserve(1024);
+        frames.reserve(64);
     }
 }
 
@@ -246,6 +269,7 @@ impl State {
                 turn_progress: false,
                 passes: 0,
                 turn_steps: 0,
+                turn_score: 0,
                 outcome: None,
                 again: None,
                 marked: 0,
@@ -264,6 +288,7 @@ impl State {
             history_draws: true,
             game,
         };
+        reserve_journal(&st.game, &mut st.log, &mut st.frames);
         let setup = st.game.setup.clone();
         for (site, stack) in setup {
             for p in stack {
@@ -295,6 +320,7 @@ impl State {
         self.s.turns = 0;
         self.s.passes = 0;
         self.s.turn_steps = 0;
+        self.s.turn_score = 0;
         self.s.turn_captured = false;
         self.s.turn_progress = false;
         self.marks.iter_mut().for_each(|m| *m = 0);

@@ -32,7 +32,8 @@ impl State {
 
     fn expand_turns(&mut self, path: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
         let mover = self.current_player();
-        let moves = self.legal_moves();
+        let mut moves = Vec::new();
+        self.legal_moves_into(&mut moves);
         for m in moves {
             if out.len() >= MAX_TURNS {
                 return;
