@@ -566,4 +566,43 @@ mod tests {
             assert!(Shard::parse(bad).is_err(), "{bad}");
         }
     }
+
+    #[test]
+    fn merged_tallies_are_the_tally_of_all_games() {
+        use crate::engine::{EndReason, Outcome};
+        // Five games by hand: (outcome, turns, branching sum).
+        let games = [
+            (Some(Outcome::Win(0, EndReason::NoMoves)), 30, 200),
+            (None, 100, 700),
+            (Some(Outcome::Win(1, EndReason::NoMoves)), 12, 50),
+            (Some(Outcome::Draw(EndReason::Repetition)), 41, 300),
+            (Some(Outcome::Win(1, EndReason::NoMoves)), 25, 150),
+        ];
+        let tally = |gs: &[(Option<Outcome>, u32, u64)]| {
+            let mut t = Tally::new(2);
+            for &(o, turns, b) in gs {
+                t.add(o, turns, b);
+            }
+            t
+        };
+        let whole = tally(&games);
+        assert_eq!(
+            (whole.games, whole.wins.clone(), whole.draws),
+            (5, vec![1, 2], 1)
+        );
+        assert_eq!(
+            (whole.turns_min, whole.turns_max, whole.turns_sum),
+            (12, 100, 208)
+        );
+        assert_eq!(whole.end_reasons["unfinished"], 1);
+        let mut merged = tally(&[]);
+        for part in [&games[3..], &games[..0], &games[..3]] {
+            merged.merge(&tally(part)).unwrap();
+        }
+        assert_eq!(merged, whole);
+        let s = merged.stats();
+        assert!((s.turns_mean - 41.6).abs() < 1e-12);
+        assert!((s.branching_mean - 1400.0 / 208.0).abs() < 1e-12);
+        assert!(merged.merge(&Tally::new(3)).is_err());
+    }
 }
