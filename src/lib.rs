@@ -5,6 +5,7 @@
 //! → [`engine`] (state, legal moves, apply, outcome) → front ends
 //! ([`record`], [`render`], the `ludic` binary).
 
+pub mod batch;
 pub mod board;
 pub mod cli;
 pub mod compile;

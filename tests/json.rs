@@ -156,6 +156,7 @@ fn the_document_has_a_schema_per_output() {
         names,
         [
             "analyze",
+            "analyze-shard",
             "perft",
             "perft-divide",
             "playout",
@@ -259,6 +260,29 @@ fn playout_json_validates_and_progress_stays_on_stderr() {
     assert_eq!(v["count"], 30);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("30/30 playouts (100%)"), "{err}");
+}
+
+#[test]
+fn analyze_shard_json_validates() {
+    let v = check(
+        "analyze-shard",
+        &[
+            "analyze",
+            "checkers",
+            "--count",
+            "10",
+            "--compare",
+            "no_progress=10",
+            "--shard",
+            "2/3",
+            "--json",
+        ],
+        0,
+    );
+    // Games 3 to 5 of 10 (⌊10/3⌋ to ⌊20/3⌋): three games.
+    assert_eq!(v["settings"][0]["count"], 3);
+    assert_eq!(v["settings"][1]["tally"]["games"], 3);
+    assert_eq!(v["count"], 10);
 }
 
 #[test]

@@ -4,16 +4,11 @@
 //! plays the same games under a second setting and prints both side by
 //! side, with the differences and their significance.
 
-use super::util::{
-    Fail, GameArgs, Progress, difference_json, duration, json_head, rate_json, round, wins_json,
-};
-use crate::compile::Game;
-use crate::engine::State;
+use super::util::{Fail, GameArgs, Progress, duration};
+use crate::batch::analyze::{self, Report, Request, Setting, Shard};
 use crate::players::PlayerSpec;
-use crate::players::analysis::{Difference, Rate, RunSpec, Stats, play_games, two_proportion};
+use crate::players::analysis::{Difference, Rate, Stats, two_proportion};
 use clap::Args;
-use serde_json::{Value, json};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -48,6 +43,11 @@ pub struct AnalyzeArgs {
     /// they are compared seat by seat (first player, second…).
     #[arg(long, value_name = "GAME")]
     against: Option<String>,
+    /// Play only shard K of N of the games (1 <= K <= N): a partial
+    /// result that `ludic merge` adds up with the other shards' into the
+    /// unsharded run's. Use with --json.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<Shard>,
     /// Print one JSON object (docs/json.md).
     #[arg(long)]
     json: bool,
@@ -61,12 +61,6 @@ pub struct AnalyzeArgs {
 #[derive(Debug, Clone)]
 struct PlayerList(Vec<PlayerSpec>);
 
-impl PlayerList {
-    fn names(&self) -> Vec<String> {
-        self.0.iter().map(ToString::to_string).collect()
-    }
-}
-
 /// Parses `--players`: specs separated by commas, no humans.
 fn parse_players(s: &str) -> Result<PlayerList, String> {
     let specs = s
@@ -79,103 +73,61 @@ fn parse_players(s: &str) -> Result<PlayerList, String> {
     Ok(PlayerList(specs))
 }
 
-/// One analysed setting.
-struct Setting {
-    label: String,
-    game: Arc<Game>,
-    stats: Stats,
-    seconds: f64,
+fn parse_shard(s: &str) -> Result<Shard, String> {
+    Shard::parse(s).map_err(|e| e.to_string())
 }
 
 /// Runs the command.
 pub fn run(a: &AnalyzeArgs) -> Result<i32, Fail> {
-    let base = a.game.load()?;
-    let names: Vec<String> = base.players.iter().map(|p| p.name.clone()).collect();
-    let specs = a.players.0.len();
-    if specs > 1 && specs != names.len() {
-        return Err(Fail(format!(
-            "--players: {specs} players given, but {} has {} seats (give one for all, or one per seat)",
-            a.game.file,
-            names.len()
-        )));
-    }
-    let first = match &a.against {
-        Some(_) => format!("{} {}", a.game.file, label(&a.game.sets, ""))
-            .trim_end()
-            .to_string(),
-        None => label(&a.game.sets, "defaults"),
-    };
-    let mut settings = vec![(first, base)];
-    if let Some(other) = &a.against {
-        let args = GameArgs {
-            file: other.clone(),
-            sets: a.compare.clone(),
-        };
-        let game = args.load()?;
-        if game.players.len() != names.len() {
-            return Err(Fail(format!(
-                "--against {other}: {} players, but {} has {}",
-                game.players.len(),
-                a.game.file,
-                names.len()
-            )));
-        }
-        let sets = label(&a.compare, "");
-        settings.push((format!("{other} {sets}").trim_end().to_string(), game));
-    } else if !a.compare.is_empty() {
-        let args = GameArgs {
-            file: a.game.file.clone(),
-            sets: a.game.sets.iter().chain(&a.compare).cloned().collect(),
-        };
-        settings.push((label(&a.compare, ""), args.load()?));
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(a.threads as usize)
-        .build()
-        .map_err(|e| Fail(format!("--threads: {e}")))?;
-    let threads = pool.current_num_threads();
-    let spec = RunSpec {
+    let req = Request {
+        game: a.game.file.clone(),
+        sets: a.game.sets.clone(),
         players: a.players.0.clone(),
         count: a.count,
         seed: a.seed,
+        threads: a.threads as usize,
         max_turns: a.max_turns,
+        compare: a.compare.clone(),
+        against: a.against.clone(),
+        shard: a.shard,
     };
-    let total = a.count * settings.len() as u64;
+    let total = req.total_games();
     let progress = Progress::new("analyze", "games", total, a.progress, false);
     let estimate = Estimate::new(total);
-    let mut done = Vec::new();
-    for (label, game) in settings {
-        let start = State::new(game.clone());
-        let t = Instant::now();
-        let tick = || {
-            progress.inc();
-            if let Some(line) = estimate.tick() {
-                progress.println(&line);
-            }
-        };
-        let games = pool.install(|| play_games(&start, &spec, &tick));
-        done.push(Setting {
-            label,
-            game,
-            stats: Stats::of(&games, start.game().num_players()),
-            seconds: t.elapsed().as_secs_f64(),
-        });
-    }
+    let tick = || {
+        progress.inc();
+        if let Some(line) = estimate.tick() {
+            progress.println(&line);
+        }
+    };
+    let report = analyze::run(&req, &tick).map_err(|e| Fail(e.to_string()))?;
     progress.finish();
     if a.json {
-        print_json(a, &names, &done, threads);
+        println!("{}", report.to_json());
     } else {
-        print_text(a, &names, &done, threads);
+        print_text(&report);
     }
     Ok(0)
 }
 
-fn label(sets: &[String], empty: &str) -> String {
-    if sets.is_empty() {
-        empty.to_string()
+/// `ludic merge`: the partial results of `analyze --shard K/N --json`, in
+/// files, merged into the whole run's report.
+pub fn merge(files: &[String], json: bool) -> Result<i32, Fail> {
+    let parts = files
+        .iter()
+        .map(|f| {
+            let text = crate::compile::read_text(std::path::Path::new(f))
+                .map_err(|e| Fail(format!("{f}: {e}")))?;
+            serde_json::from_str(&text).map_err(|e| Fail(format!("{f}: not JSON: {e}")))
+        })
+        .collect::<Result<Vec<serde_json::Value>, Fail>>()?;
+    let report = analyze::merge(&parts).map_err(|e| Fail(e.to_string()))?;
+    if json {
+        println!("{}", report.to_json());
     } else {
-        sets.join(" ")
+        print_text(&report);
     }
+    Ok(0)
 }
 
 /// The estimate of a run's time, printed once on stderr when the first
@@ -275,14 +227,18 @@ fn table(rows: &[Row]) -> Vec<String> {
         .collect()
 }
 
-fn print_text(a: &AnalyzeArgs, names: &[String], done: &[Setting], threads: usize) {
+fn print_text(r: &Report) {
+    let shard = r.shard.map(|s| format!(" (shard {s})")).unwrap_or_default();
     println!(
-        "{} games per setting of {}, players {}, seed {}, {threads} thread(s)",
-        a.count,
-        a.game.file,
-        a.players.names().join(","),
-        a.seed
+        "{} games per setting of {}{shard}, players {}, seed {}, {} thread(s)",
+        r.count,
+        r.game,
+        r.players.join(","),
+        r.seed,
+        r.threads
     );
+    let names = &r.seats;
+    let done = &r.settings;
     let two = done.len() == 2;
     let labels = done.iter().map(|s| s.label.clone());
     let diff = two.then(|| "difference, right − left (* significant at 5%)".to_string());
@@ -290,13 +246,13 @@ fn print_text(a: &AnalyzeArgs, names: &[String], done: &[Setting], threads: usiz
     rows.extend(rate_lines(names, done));
     rows.extend(other_lines(done));
     let time = done.iter().map(|s| {
-        let rate = a.count as f64 / s.seconds.max(1e-9);
+        let rate = s.tally.games as f64 / s.seconds.max(1e-9);
         format!("{:.2} s ({rate:.0} games/s)", s.seconds)
     });
     rows.push(row("time", time, None));
     table(&rows).iter().for_each(|l| println!("{l}"));
     if two {
-        let d = two_proportion(done[0].stats.wins[0], done[1].stats.wins[0]);
+        let d = two_proportion(done[0].stats().wins[0], done[1].stats().wins[0]);
         let verdict = if d.significant { "" } else { "not " };
         println!(
             "{} (first player) wins: {:+.1} points with {}, z = {:.2}, p = {:.3}: \
@@ -312,7 +268,8 @@ fn print_text(a: &AnalyzeArgs, names: &[String], done: &[Setting], threads: usiz
 
 /// The rate rows, with a z-test per row when there are two settings.
 fn rate_lines(names: &[String], done: &[Setting]) -> Vec<Row> {
-    let rows: Vec<Vec<(String, Rate)>> = done.iter().map(|s| rate_rows(names, &s.stats)).collect();
+    let rows: Vec<Vec<(String, Rate)>> =
+        done.iter().map(|s| rate_rows(names, &s.stats())).collect();
     (0..rows[0].len())
         .map(|i| {
             let cells = rows.iter().map(|r| pct(&r[i].1));
@@ -339,9 +296,9 @@ fn signed(x: f64, digits: usize) -> String {
 /// Game length, branching factor and end conditions.
 fn other_lines(done: &[Setting]) -> Vec<Row> {
     let line = |name: &str, f: &dyn Fn(&Stats) -> String, delta: Option<fn(&Stats) -> f64>| {
-        let cells = done.iter().map(|s| f(&s.stats));
+        let cells = done.iter().map(|s| f(&s.stats()));
         let diff = match (delta, done) {
-            (Some(d), [x, y]) => Some(signed(d(&y.stats) - d(&x.stats), 2)),
+            (Some(d), [x, y]) => Some(signed(d(&y.stats()) - d(&x.stats()), 2)),
             _ => None,
         };
         row(name, cells, diff)
@@ -360,7 +317,7 @@ fn other_lines(done: &[Setting]) -> Vec<Row> {
     ];
     let mut reasons: Vec<&String> = done
         .iter()
-        .flat_map(|s| s.stats.end_reasons.keys())
+        .flat_map(|s| s.tally.end_reasons.keys())
         .collect();
     reasons.sort();
     reasons.dedup();
@@ -370,82 +327,4 @@ fn other_lines(done: &[Setting]) -> Vec<Row> {
         out.push(line(&format!("ended by {r}"), &f, None));
     }
     out
-}
-
-/// One setting's figures (docs/json.md).
-fn setting_json(s: &Setting, file: &str, sets: &[String]) -> Value {
-    let st = &s.stats;
-    let reasons: serde_json::Map<String, Value> = st
-        .end_reasons
-        .iter()
-        .map(|(k, r)| (k.clone(), rate_json(r)))
-        .collect();
-    // Each setting's own seat names: `--against` may name them otherwise.
-    let names: Vec<String> = s.game.players.iter().map(|p| p.name.clone()).collect();
-    json!({
-        "label": s.label, "game": file, "title": s.game.name, "sets": sets,
-        "count": st.games,
-        "wins": wins_json(&names, &st.wins),
-        "draws": rate_json(&st.draws), "unfinished": rate_json(&st.unfinished),
-        "end_reasons": reasons,
-        "mean_turns": round(st.turns_mean, 2), "min_turns": st.turns_min,
-        "max_turns": st.turns_max, "mean_branching": round(st.branching_mean, 2),
-        "seconds": round(s.seconds, 3),
-    })
-}
-
-fn print_json(a: &AnalyzeArgs, names: &[String], done: &[Setting], threads: usize) {
-    // Each setting's game and toggles as given: the second is `--against`
-    // (or the same game) with the `--compare` settings.
-    let second_sets: Vec<String> = match &a.against {
-        Some(_) => a.compare.clone(),
-        None => a.game.sets.iter().chain(&a.compare).cloned().collect(),
-    };
-    let second_file = a.against.clone().unwrap_or_else(|| a.game.file.clone());
-    let settings: Vec<Value> = done
-        .iter()
-        .enumerate()
-        .map(|(i, s)| match i {
-            0 => setting_json(s, &a.game.file, &a.game.sets),
-            _ => setting_json(s, &second_file, &second_sets),
-        })
-        .collect();
-    let mut out = json_head("analyze", &a.game, &done[0].game);
-    let more = json!({
-        "players": a.players.names(),
-        "seats": names,
-        "count": a.count,
-        "seed": a.seed,
-        "turn_cap": a.max_turns,
-        "threads": threads,
-        "settings": settings,
-    });
-    if let Value::Object(m) = more {
-        out.extend(m);
-    }
-    if let [x, y] = done {
-        let (x, y) = (&x.stats, &y.stats);
-        let wins: Vec<Value> = x
-            .wins
-            .iter()
-            .zip(&y.wins)
-            .zip(names)
-            .map(|((r0, r1), n)| {
-                let mut d = difference_json(&two_proportion(*r0, *r1));
-                d["seat"] = n.clone().into();
-                d
-            })
-            .collect();
-        out.insert(
-            "comparison".into(),
-            json!({
-                "wins": wins,
-                "draws": difference_json(&two_proportion(x.draws, y.draws)),
-                "unfinished": difference_json(&two_proportion(x.unfinished, y.unfinished)),
-                "mean_turns": round(y.turns_mean - x.turns_mean, 2),
-                "mean_branching": round(y.branching_mean - x.branching_mean, 2),
-            }),
-        );
-    }
-    println!("{}", Value::Object(out));
 }

@@ -93,6 +93,16 @@ enum Command {
     /// Play many games between computer players and report win rates,
     /// game length, branching and end conditions; compare two settings.
     Analyze(analyze::AnalyzeArgs),
+    /// Merge the partial results of `analyze --shard K/N --json` (one file
+    /// per shard, every shard once) into the whole run's result.
+    Merge {
+        /// The shards' JSON files.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Print one JSON object (docs/json.md), as `analyze --json`.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs the command line; returns the process exit code.
@@ -141,5 +151,6 @@ fn run(cli: Cli) -> Result<i32, Fail> {
         Command::Test { files, game } => util::scenarios(&files, game.as_deref()),
         Command::Fmt(a) => fmt::run(&a),
         Command::Analyze(a) => analyze::run(&a),
+        Command::Merge { files, json } => analyze::merge(&files, json),
     }
 }

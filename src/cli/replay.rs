@@ -15,9 +15,9 @@
 //! per rule, instead of "ok". Plies are 1-based in the text and the JSON.
 
 use super::util::{Fail, GameArgs};
-use crate::engine::State;
-use crate::record::pdn::{PdnGame, parse_pdn};
-use crate::record::trial::{Trial, TrialResult, is_trial, parse_trial};
+use crate::batch::replay::{IllegalPly, PassedDraw, Verdict, replay_game, replay_trial};
+use crate::record::pdn::parse_pdn;
+use crate::record::trial::{is_trial, parse_trial};
 use clap::Args;
 use std::sync::Arc;
 
@@ -31,151 +31,6 @@ pub struct ReplayArgs {
     /// Print one JSON object (a summary and the failures).
     #[arg(long)]
     json: bool,
-}
-
-/// The verdict on one recorded game.
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct Verdict {
-    /// 1-based index of the game in the file.
-    pub game: usize,
-    /// Moves checked.
-    pub moves: usize,
-    /// The first illegal move: ply (1-based), text, line, reason.
-    pub error: Option<(usize, String, usize, String)>,
-    /// Draws our rules declare automatically that the players went on past
-    /// (they are claims in tournament play, rules.md §3.4): one entry per
-    /// rule, with the first ply and how many times.
-    pub draws_passed: Vec<PassedDraw>,
-    /// For a trial whose moves are legal: the recorded result when the
-    /// rules reach another one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub wrong_result: Option<String>,
-}
-
-/// A draw rule the players went on past.
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct PassedDraw {
-    /// The rule (`repetition`, `no_progress`…).
-    pub rule: &'static str,
-    /// The 1-based ply played in the drawn position, the first time.
-    pub ply: usize,
-    /// How many times play went on past this rule's draw.
-    pub times: usize,
-}
-
-/// Records that play went on past `outcome` at `ply` (1-based).
-fn pass_draw(draws: &mut Vec<PassedDraw>, outcome: crate::engine::Outcome, ply: usize) {
-    let rule = outcome.reason().name();
-    match draws.iter_mut().find(|d| d.rule == rule) {
-        Some(d) => d.times += 1,
-        None => draws.push(PassedDraw {
-            rule,
-            ply,
-            times: 1,
-        }),
-    }
-}
-
-/// Replays one game; the first illegal move stops it.
-pub fn replay_game(game: &Arc<crate::compile::Game>, g: &PdnGame, index: usize) -> Verdict {
-    let mut st = match g.tag("FEN") {
-        Some(fen) if g.tag("SetUp") != Some("0") => match State::from_fen(game.clone(), fen) {
-            Ok(s) => s,
-            Err(e) => {
-                let error = Some((1, fen.into(), g.line, format!("bad FEN: {e}")));
-                return Verdict {
-                    game: index,
-                    moves: 0,
-                    error,
-                    draws_passed: Vec::new(),
-                    wrong_result: None,
-                };
-            }
-        },
-        _ => State::new(game.clone()),
-    };
-    let mut draws_passed = Vec::new();
-    for m in &g.moves {
-        if let Some(o) = st.clear_draw() {
-            pass_draw(&mut draws_passed, o, m.ply + 1);
-            // The draw was not claimed: positions count afresh (this also
-            // keeps the repetition check short in endless records).
-            st.reset_history();
-        }
-        if let Err(e) = st.play_str(&m.text) {
-            let error = Some((m.ply + 1, m.text.clone(), m.line, e.to_string()));
-            return Verdict {
-                game: index,
-                moves: m.ply,
-                error,
-                draws_passed,
-                wrong_result: None,
-            };
-        }
-    }
-    let wrong_result = match (g.tag("Result"), g.result.as_deref()) {
-        (Some(tag), Some(text)) if tag.trim() != text => Some(format!(
-            "the Result tag says `{tag}`, the movetext ends with `{text}`"
-        )),
-        _ => None,
-    };
-    Verdict {
-        game: index,
-        moves: g.moves.len(),
-        error: None,
-        draws_passed,
-        wrong_result,
-    }
-}
-
-/// Replays a trial on `game` (loaded with the trial's toggles): every
-/// move must be legal, and the position reached must have the recorded
-/// result.
-pub fn replay_trial(game: &Arc<crate::compile::Game>, t: &Trial) -> Verdict {
-    let fail = |ply: usize, text: &str, line: usize, why: String, moves| Verdict {
-        // `ply` is 0-based here, 1-based in verdicts.
-        error: Some((ply + 1, text.to_string(), line, why)),
-        game: 1,
-        moves,
-        draws_passed: Vec::new(),
-        wrong_result: None,
-    };
-    let start = match (&t.start, &t.position) {
-        (Some(fen), _) => State::from_fen(game.clone(), fen).map_err(|e| (fen, e)),
-        (None, Some(text)) => State::from_position(game.clone(), text).map_err(|e| (text, e)),
-        (None, None) => Ok(State::new(game.clone())),
-    };
-    let mut st = match start {
-        Ok(s) => s,
-        Err((text, e)) => return fail(0, text, 0, format!("bad start position: {e}"), 0),
-    };
-    for (ply, m) in t.moves.iter().enumerate() {
-        if let Some(o) = st.outcome() {
-            let why = format!(
-                "the game was over before this move ({})",
-                TrialResult::from_outcome(Some(o))
-            );
-            return fail(ply, &m.text, m.line, why, ply);
-        }
-        if let Err(e) = st.play_str(&m.text) {
-            return fail(ply, &m.text, m.line, e.to_string(), ply);
-        }
-    }
-    let reached = TrialResult::from_outcome(st.outcome());
-    // A game stopped early may end anywhere; a finished one must end here.
-    let wrong_result = (reached != t.result).then(|| match t.result {
-        TrialResult::Unfinished => {
-            format!("the record says `unfinished`, but the game ended: `{reached}`")
-        }
-        _ => format!("the record says `{}`, the rules say `{reached}`", t.result),
-    });
-    Verdict {
-        game: 1,
-        moves: t.moves.len(),
-        error: None,
-        draws_passed: Vec::new(),
-        wrong_result,
-    }
 }
 
 /// Runs the command.
@@ -311,7 +166,12 @@ fn report(a: &ReplayArgs, verdicts: &[Verdict]) -> Result<i32, Fail> {
                     v.moves,
                     describe_draws(&v.draws_passed)
                 ),
-                Some((ply, text, line, why)) => println!(
+                Some(IllegalPly {
+                    ply,
+                    text,
+                    line,
+                    reason: why,
+                }) => println!(
                     "game {}: ILLEGAL at ply {ply} (move {}{}, {}:{line}): {text}: {why}",
                     v.game,
                     (ply - 1) / 2 + 1,

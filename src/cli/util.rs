@@ -3,7 +3,6 @@
 
 use crate::compile::{self, Game, LoadError, Options};
 use crate::engine::State;
-use crate::players::analysis::{Difference, Rate};
 use crate::render;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -343,55 +342,13 @@ fn scenarios_path(arg: &str) -> Result<String, Fail> {
 // ---------------------------------------------------------------------------
 // JSON figures (docs/json.md)
 
-/// `x` rounded to `digits` decimals: the JSON outputs carry no float noise
-/// (`6.9e-18` is 0). Negative zero becomes zero.
-pub fn round(x: f64, digits: i32) -> f64 {
-    let f = 10f64.powi(digits);
-    let r = (x * f).round() / f;
-    if r == 0.0 || !r.is_finite() { 0.0 } else { r }
-}
+pub use crate::batch::json::round;
 
 /// The keys every command's JSON object starts with: `command`, `game`
 /// (the game as given on the command line), `title` (the game's own title)
 /// and `sets` (the `--set` overrides, as given).
 pub fn json_head(command: &str, g: &GameArgs, game: &Game) -> serde_json::Map<String, Value> {
-    let mut m = serde_json::Map::new();
-    m.insert("command".into(), command.into());
-    m.insert("game".into(), g.file.clone().into());
-    m.insert("title".into(), game.name.clone().into());
-    m.insert("sets".into(), g.sets.clone().into());
-    m
-}
-
-/// A count out of a total, as every command writes it: `count`, `of`,
-/// `rate` and its 95% Wilson interval `low`, `high` (four decimals).
-pub fn rate_json(r: &Rate) -> Value {
-    json!({
-        "count": r.count, "of": r.of, "rate": round(r.rate, 4),
-        "low": round(r.low, 4), "high": round(r.high, 4),
-    })
-}
-
-/// The wins of each seat, in seat order: a rate with the seat's player
-/// name under `seat`.
-pub fn wins_json(names: &[String], wins: &[Rate]) -> Value {
-    names
-        .iter()
-        .zip(wins)
-        .map(|(n, r)| {
-            let mut v = rate_json(r);
-            v["seat"] = n.clone().into();
-            v
-        })
-        .collect()
-}
-
-/// A difference of two proportions (four decimals; `z` two).
-pub fn difference_json(d: &Difference) -> Value {
-    json!({
-        "difference": round(d.difference, 4), "z": round(d.z, 2),
-        "p": round(d.p, 4), "significant": d.significant,
-    })
+    crate::batch::json::head(command, &g.file, &game.name, &g.sets)
 }
 
 // ---------------------------------------------------------------------------

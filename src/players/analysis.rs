@@ -8,10 +8,10 @@
 //! the number of threads.
 
 use super::{GameSummary, PlayerSpec, play_game, seeded_rng};
-use crate::engine::State;
+use crate::engine::{Outcome, State};
 use crate::record::trial::reason_name;
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// What to play.
@@ -32,8 +32,20 @@ pub struct RunSpec {
 /// `tick` is called after each game (for a progress bar). Results are in
 /// game order.
 pub fn play_games(start: &State, spec: &RunSpec, tick: &(dyn Fn() + Sync)) -> Vec<GameSummary> {
+    play_range(start, spec, 0..spec.count, tick)
+}
+
+/// Plays games number `games` of `spec` (a shard of the run: game `i` is
+/// the same game whichever range it is played in); otherwise as
+/// [`play_games`].
+pub fn play_range(
+    start: &State,
+    spec: &RunSpec,
+    games: std::ops::Range<u64>,
+    tick: &(dyn Fn() + Sync),
+) -> Vec<GameSummary> {
     let n = start.game().num_players();
-    (0..spec.count)
+    games
         .into_par_iter()
         .map(|i| {
             let mut players: Vec<_> = (0..n)
@@ -85,6 +97,139 @@ impl Rate {
     }
 }
 
+/// How a set of games ended, as counts: the figures that add up when
+/// shards of a run are merged ([`Tally::merge`]); [`Tally::stats`] turns
+/// them into rates and means. Random playouts and analysed games are
+/// counted alike.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Tally {
+    /// Games counted.
+    pub games: u64,
+    /// Wins of each player, in turn order.
+    pub wins: Vec<u64>,
+    /// Draws.
+    pub draws: u64,
+    /// Games stopped at the turn limit.
+    pub unfinished: u64,
+    /// Games by end condition (`no_moves`, …; `unfinished` for games
+    /// stopped at the turn limit).
+    pub end_reasons: BTreeMap<String, u64>,
+    /// Turns over all games.
+    pub turns_sum: u64,
+    /// Shortest game (0 when there is none).
+    pub turns_min: u32,
+    /// Longest game.
+    pub turns_max: u32,
+    /// Legal turns summed over the positions where a player chose.
+    pub branching_sum: u64,
+}
+
+impl Tally {
+    /// No games yet, for a game of `players` players.
+    pub fn new(players: usize) -> Tally {
+        Tally {
+            wins: vec![0; players],
+            ..Tally::default()
+        }
+    }
+
+    /// Counts one game: how it ended (`None`: at the turn limit), its
+    /// length and its branching sum.
+    pub fn add(&mut self, outcome: Option<Outcome>, turns: u32, branching_sum: u64) {
+        match outcome {
+            Some(o) => {
+                match o.winner() {
+                    Some(w) => {
+                        if let Some(c) = self.wins.get_mut(w as usize) {
+                            *c += 1;
+                        }
+                    }
+                    None => self.draws += 1,
+                }
+                *self
+                    .end_reasons
+                    .entry(reason_name(o.reason()).into())
+                    .or_default() += 1;
+            }
+            None => {
+                self.unfinished += 1;
+                *self.end_reasons.entry("unfinished".into()).or_default() += 1;
+            }
+        }
+        self.turns_min = if self.games == 0 {
+            turns
+        } else {
+            self.turns_min.min(turns)
+        };
+        self.turns_max = self.turns_max.max(turns);
+        self.games += 1;
+        self.turns_sum += u64::from(turns);
+        self.branching_sum += branching_sum;
+    }
+
+    /// The tally of `games` of a game with `players` players.
+    pub fn of(games: &[GameSummary], players: usize) -> Tally {
+        let mut t = Tally::new(players);
+        for g in games {
+            t.add(g.outcome, g.turns, g.branching_sum);
+        }
+        t
+    }
+
+    /// Adds the games of `other` (another shard of the same run). Errors
+    /// when the two count different numbers of players.
+    pub fn merge(&mut self, other: &Tally) -> Result<(), String> {
+        if self.wins.len() != other.wins.len() {
+            return Err(format!(
+                "tallies of {} and {} players cannot be merged",
+                self.wins.len(),
+                other.wins.len()
+            ));
+        }
+        if other.games == 0 {
+            return Ok(());
+        }
+        self.turns_min = if self.games == 0 {
+            other.turns_min
+        } else {
+            self.turns_min.min(other.turns_min)
+        };
+        self.turns_max = self.turns_max.max(other.turns_max);
+        self.games += other.games;
+        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
+            *a += b;
+        }
+        self.draws += other.draws;
+        self.unfinished += other.unfinished;
+        for (k, c) in &other.end_reasons {
+            *self.end_reasons.entry(k.clone()).or_default() += c;
+        }
+        self.turns_sum += other.turns_sum;
+        self.branching_sum += other.branching_sum;
+        Ok(())
+    }
+
+    /// The rates (with their intervals) and means of these counts.
+    pub fn stats(&self) -> Stats {
+        let n = self.games;
+        Stats {
+            games: n,
+            wins: self.wins.iter().map(|&w| Rate::new(w, n)).collect(),
+            draws: Rate::new(self.draws, n),
+            unfinished: Rate::new(self.unfinished, n),
+            turns_mean: self.turns_sum as f64 / n.max(1) as f64,
+            turns_min: self.turns_min,
+            turns_max: self.turns_max,
+            branching_mean: self.branching_sum as f64 / self.turns_sum.max(1) as f64,
+            end_reasons: self
+                .end_reasons
+                .iter()
+                .map(|(k, &c)| (k.clone(), Rate::new(c, n)))
+                .collect(),
+        }
+    }
+}
+
 /// The figures of one setting.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Stats {
@@ -112,41 +257,7 @@ pub struct Stats {
 impl Stats {
     /// Sums up `games` of a game with `players` players.
     pub fn of(games: &[GameSummary], players: usize) -> Stats {
-        let n = games.len() as u64;
-        let mut wins = vec![0u64; players];
-        let (mut draws, mut unfinished) = (0, 0);
-        let mut reasons: BTreeMap<String, u64> = BTreeMap::new();
-        for g in games {
-            match g.outcome {
-                Some(o) => {
-                    match o.winner() {
-                        Some(w) => wins[w as usize] += 1,
-                        None => draws += 1,
-                    }
-                    *reasons.entry(reason_name(o.reason()).into()).or_default() += 1;
-                }
-                None => {
-                    unfinished += 1;
-                    *reasons.entry("unfinished".into()).or_default() += 1;
-                }
-            }
-        }
-        let turns: u64 = games.iter().map(|g| u64::from(g.turns)).sum();
-        let branching: u64 = games.iter().map(|g| g.branching_sum).sum();
-        Stats {
-            games: n,
-            wins: wins.iter().map(|&w| Rate::new(w, n)).collect(),
-            draws: Rate::new(draws, n),
-            unfinished: Rate::new(unfinished, n),
-            turns_mean: turns as f64 / n.max(1) as f64,
-            turns_min: games.iter().map(|g| g.turns).min().unwrap_or(0),
-            turns_max: games.iter().map(|g| g.turns).max().unwrap_or(0),
-            branching_mean: branching as f64 / turns.max(1) as f64,
-            end_reasons: reasons
-                .into_iter()
-                .map(|(k, c)| (k, Rate::new(c, n)))
-                .collect(),
-        }
+        Tally::of(games, players).stats()
     }
 }
 

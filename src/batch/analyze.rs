@@ -1,0 +1,608 @@
+//! Variant analysis as a library: a [`Request`] (the game, its settings,
+//! the players, the seeds) is played by [`run`] into a [`Report`], whose
+//! [`Report::to_json`] is the object `ludic analyze --json` prints
+//! (docs/json.md).
+//!
+//! A run can be split into shards ([`Shard`]): shard `K/N` plays the `K`th
+//! of `N` consecutive ranges of game numbers, and game `i` is the same game
+//! whichever shard plays it (it draws from stream `i` of the run's seed). A
+//! shard's report carries each setting's counts ([`Tally`]); [`merge`] adds
+//! the counts of the `N` shards and recomputes the rates, intervals and
+//! means, so the merged report equals the unsharded run's (except the
+//! `seconds` and `threads`, which say how the work was done: they are
+//! summed).
+
+use super::json::{difference_json, head, rate_json, round, wins_json};
+use crate::compile::{Game, LoadError, Options};
+use crate::engine::State;
+use crate::players::PlayerSpec;
+use crate::players::analysis::{RunSpec, Stats, Tally, play_range, two_proportion};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use std::ops::Range;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Shard `index` of `of` (1-based: `1/4` … `4/4`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// Which shard, from 1 to `of`.
+    pub index: u64,
+    /// How many shards the run is split into.
+    pub of: u64,
+}
+
+impl Shard {
+    /// Parses `K/N` with `1 <= K <= N`.
+    pub fn parse(text: &str) -> Result<Shard, AnalyzeError> {
+        let bad = || AnalyzeError::Shard(format!("`{text}`: expected K/N with 1 <= K <= N"));
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let index: u64 = k.trim().parse().map_err(|_| bad())?;
+        let of: u64 = n.trim().parse().map_err(|_| bad())?;
+        if index == 0 || index > of {
+            return Err(bad());
+        }
+        Ok(Shard { index, of })
+    }
+
+    /// The game numbers of this shard in a run of `count` games.
+    pub fn games(&self, count: u64) -> Range<u64> {
+        let at = |k: u64| (u128::from(count) * u128::from(k) / u128::from(self.of)) as u64;
+        at(self.index - 1)..at(self.index)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.of)
+    }
+}
+
+/// Why an analysis could not run, or shards could not be merged.
+#[derive(Debug, thiserror::Error)]
+pub enum AnalyzeError {
+    /// A game (or a setting of it) could not be loaded.
+    #[error("{0}")]
+    Load(#[from] LoadError),
+    /// The players do not fit the game.
+    #[error("players: {0}")]
+    Players(String),
+    /// The game of `against` does not fit.
+    #[error("against: {0}")]
+    Against(String),
+    /// A bad shard.
+    #[error("shard: {0}")]
+    Shard(String),
+    /// The thread pool could not be made.
+    #[error("threads: {0}")]
+    Threads(String),
+    /// Partial results that do not make one run.
+    #[error("merge: {0}")]
+    Merge(String),
+}
+
+/// What to analyse.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// A rule file, or a shipped game's name.
+    pub game: String,
+    /// Toggle overrides, `NAME=VALUE`.
+    pub sets: Vec<String>,
+    /// One player for every seat, or one per seat (no humans).
+    pub players: Vec<PlayerSpec>,
+    /// Games per setting (of the whole run, when sharded).
+    pub count: u64,
+    /// Seed of the run; game `i` draws from stream `i`.
+    pub seed: u64,
+    /// Threads (0: one per core).
+    pub threads: usize,
+    /// A game stops after this many turns (counted as unfinished).
+    pub max_turns: u32,
+    /// A second setting: these toggles too (or, with `against`, these
+    /// toggles of that game).
+    pub compare: Vec<String>,
+    /// A second game to compare with, seat by seat.
+    pub against: Option<String>,
+    /// Play only this shard of the games.
+    pub shard: Option<Shard>,
+}
+
+impl Request {
+    /// A request with the defaults of `ludic analyze`: random players,
+    /// 1000 games, seed 1, every core, 10,000 turns, one setting.
+    pub fn new(game: &str) -> Request {
+        Request {
+            game: game.to_string(),
+            sets: Vec::new(),
+            players: vec![PlayerSpec::Random],
+            count: 1000,
+            seed: 1,
+            threads: 0,
+            max_turns: 10_000,
+            compare: Vec::new(),
+            against: None,
+            shard: None,
+        }
+    }
+
+    /// The game numbers this request plays in each setting.
+    pub fn games(&self) -> Range<u64> {
+        match self.shard {
+            Some(s) => s.games(self.count),
+            None => 0..self.count,
+        }
+    }
+
+    /// The settings analysed: label, file, toggles as given, and the game.
+    fn settings(&self) -> Result<Vec<SettingToPlay>, AnalyzeError> {
+        let load = |file: &str, sets: &[String]| -> Result<Arc<Game>, AnalyzeError> {
+            Ok(Arc::new(Game::load(file, &Options::from_sets(sets)?)?))
+        };
+        let base = load(&self.game, &self.sets)?;
+        let seats = base.players.len();
+        let specs = self.players.len();
+        if specs == 0 || (specs > 1 && specs != seats) {
+            return Err(AnalyzeError::Players(format!(
+                "{specs} players given, but {} has {seats} seats (give one for all, or one per seat)",
+                self.game
+            )));
+        }
+        if self.players.iter().any(PlayerSpec::is_human) {
+            return Err(AnalyzeError::Players(
+                "analyze plays computer players only".into(),
+            ));
+        }
+        let first = match &self.against {
+            Some(_) => format!("{} {}", self.game, label(&self.sets, ""))
+                .trim_end()
+                .to_string(),
+            None => label(&self.sets, "defaults"),
+        };
+        let mut out = vec![(first, self.game.clone(), self.sets.clone(), base)];
+        if let Some(other) = &self.against {
+            let game = load(other, &self.compare)?;
+            if game.players.len() != seats {
+                return Err(AnalyzeError::Against(format!(
+                    "{other}: {} players, but {} has {seats}",
+                    game.players.len(),
+                    self.game,
+                )));
+            }
+            let sets = label(&self.compare, "");
+            let l = format!("{other} {sets}").trim_end().to_string();
+            out.push((l, other.clone(), self.compare.clone(), game));
+        } else if !self.compare.is_empty() {
+            let sets: Vec<String> = self.sets.iter().chain(&self.compare).cloned().collect();
+            let game = load(&self.game, &sets)?;
+            out.push((label(&self.compare, ""), self.game.clone(), sets, game));
+        }
+        Ok(out)
+    }
+
+    /// Games played by [`run`] in all (every setting).
+    pub fn total_games(&self) -> u64 {
+        let n = self.games();
+        let settings = if self.against.is_some() || !self.compare.is_empty() {
+            2
+        } else {
+            1
+        };
+        (n.end - n.start) * settings
+    }
+}
+
+/// A setting before it is played: label, file, toggles as given, game.
+type SettingToPlay = (String, String, Vec<String>, Arc<Game>);
+
+fn label(sets: &[String], empty: &str) -> String {
+    if sets.is_empty() {
+        empty.to_string()
+    } else {
+        sets.join(" ")
+    }
+}
+
+/// One analysed setting.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Setting {
+    /// `defaults`, the toggles set, or the game and its toggles.
+    pub label: String,
+    /// The game as given.
+    pub game: String,
+    /// The game's own title.
+    pub title: String,
+    /// Its toggle overrides as given.
+    pub sets: Vec<String>,
+    /// Its seats' player names.
+    pub seats: Vec<String>,
+    /// The counts of its games.
+    pub tally: Tally,
+    /// Seconds spent playing them.
+    pub seconds: f64,
+}
+
+impl Setting {
+    /// The figures of this setting.
+    pub fn stats(&self) -> Stats {
+        self.tally.stats()
+    }
+}
+
+/// The result of an analysis, or of one shard of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// The game as given.
+    pub game: String,
+    /// Its title.
+    pub title: String,
+    /// Its toggle overrides.
+    pub sets: Vec<String>,
+    /// The players as given (`mcts:200`, `random`).
+    pub players: Vec<String>,
+    /// The seats' player names.
+    pub seats: Vec<String>,
+    /// Games per setting (of the whole run).
+    pub count: u64,
+    /// The run's seed.
+    pub seed: u64,
+    /// The turn cap.
+    pub turn_cap: u32,
+    /// Threads used.
+    pub threads: usize,
+    /// Which shard this report is, if it is one.
+    pub shard: Option<Shard>,
+    /// One or two settings.
+    pub settings: Vec<Setting>,
+}
+
+/// Plays the games of `req` (on a rayon pool of `req.threads`); `tick` is
+/// called after each game, from any thread.
+pub fn run(req: &Request, tick: &(dyn Fn() + Sync)) -> Result<Report, AnalyzeError> {
+    if let Some(s) = req.shard
+        && (s.index == 0 || s.index > s.of)
+    {
+        return Err(AnalyzeError::Shard(format!(
+            "{s}: expected K/N with 1 <= K <= N"
+        )));
+    }
+    let settings = req.settings()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(req.threads.min(256))
+        .build()
+        .map_err(|e| AnalyzeError::Threads(e.to_string()))?;
+    let spec = RunSpec {
+        players: req.players.clone(),
+        count: req.count,
+        seed: req.seed,
+        max_turns: req.max_turns,
+    };
+    let base = settings[0].3.clone();
+    let mut done = Vec::new();
+    for (label, game, sets, g) in settings {
+        let start = State::new(g.clone());
+        let t = Instant::now();
+        let games = pool.install(|| play_range(&start, &spec, req.games(), tick));
+        done.push(Setting {
+            label,
+            game,
+            title: g.name.clone(),
+            sets,
+            seats: g.players.iter().map(|p| p.name.clone()).collect(),
+            tally: Tally::of(&games, g.num_players()),
+            seconds: t.elapsed().as_secs_f64(),
+        });
+    }
+    Ok(Report {
+        game: req.game.clone(),
+        title: base.name.clone(),
+        sets: req.sets.clone(),
+        players: req.players.iter().map(ToString::to_string).collect(),
+        seats: base.players.iter().map(|p| p.name.clone()).collect(),
+        count: req.count,
+        seed: req.seed,
+        turn_cap: req.max_turns,
+        threads: pool.current_num_threads(),
+        shard: req.shard,
+        settings: done,
+    })
+}
+
+impl Report {
+    /// The object `ludic analyze --json` prints (docs/json.md). A shard's
+    /// also has `shard` (`{"index", "of"}`) and each setting's `tally`,
+    /// which [`merge`] reads.
+    pub fn to_json(&self) -> Value {
+        let settings: Vec<Value> = self
+            .settings
+            .iter()
+            .map(|s| {
+                let mut v = setting_json(s);
+                if self.shard.is_some() {
+                    v["tally"] = serde_json::to_value(&s.tally).unwrap_or(Value::Null);
+                }
+                v
+            })
+            .collect();
+        let mut out = head("analyze", &self.game, &self.title, &self.sets);
+        let more = json!({
+            "players": self.players,
+            "seats": self.seats,
+            "count": self.count,
+            "seed": self.seed,
+            "turn_cap": self.turn_cap,
+            "threads": self.threads,
+            "settings": settings,
+        });
+        if let Value::Object(m) = more {
+            out.extend(m);
+        }
+        if let Some(s) = self.shard {
+            out.insert("shard".into(), json!({"index": s.index, "of": s.of}));
+        }
+        if let [x, y] = &self.settings[..] {
+            out.insert("comparison".into(), comparison_json(&self.seats, x, y));
+        }
+        Value::Object(out)
+    }
+}
+
+/// One setting's figures (docs/json.md).
+fn setting_json(s: &Setting) -> Value {
+    let st = s.stats();
+    let reasons: serde_json::Map<String, Value> = st
+        .end_reasons
+        .iter()
+        .map(|(k, r)| (k.clone(), rate_json(r)))
+        .collect();
+    json!({
+        "label": s.label, "game": s.game, "title": s.title, "sets": s.sets,
+        "count": st.games,
+        "wins": wins_json(&s.seats, &st.wins),
+        "draws": rate_json(&st.draws), "unfinished": rate_json(&st.unfinished),
+        "end_reasons": reasons,
+        "mean_turns": round(st.turns_mean, 2), "min_turns": st.turns_min,
+        "max_turns": st.turns_max, "mean_branching": round(st.branching_mean, 2),
+        "seconds": round(s.seconds, 3),
+    })
+}
+
+/// The differences between two settings, seat by seat.
+fn comparison_json(seats: &[String], x: &Setting, y: &Setting) -> Value {
+    let (x, y) = (x.stats(), y.stats());
+    let wins: Vec<Value> = x
+        .wins
+        .iter()
+        .zip(&y.wins)
+        .zip(seats)
+        .map(|((r0, r1), n)| {
+            let mut d = difference_json(&two_proportion(*r0, *r1));
+            d["seat"] = n.clone().into();
+            d
+        })
+        .collect();
+    json!({
+        "wins": wins,
+        "draws": difference_json(&two_proportion(x.draws, y.draws)),
+        "unfinished": difference_json(&two_proportion(x.unfinished, y.unfinished)),
+        "mean_turns": round(y.turns_mean - x.turns_mean, 2),
+        "mean_branching": round(y.branching_mean - x.branching_mean, 2),
+    })
+}
+
+/// What [`merge`] reads of a shard's JSON.
+#[derive(Deserialize)]
+struct Partial {
+    command: String,
+    game: String,
+    title: String,
+    sets: Vec<String>,
+    players: Vec<String>,
+    seats: Vec<String>,
+    count: u64,
+    seed: u64,
+    turn_cap: u32,
+    threads: usize,
+    shard: Option<Shard>,
+    settings: Vec<PartialSetting>,
+}
+
+#[derive(Deserialize)]
+struct PartialSetting {
+    label: String,
+    game: String,
+    title: String,
+    sets: Vec<String>,
+    wins: Vec<Seat>,
+    tally: Option<Tally>,
+    seconds: f64,
+}
+
+#[derive(Deserialize)]
+struct Seat {
+    seat: String,
+}
+
+/// Merges the reports of every shard of one run (as [`Report::to_json`]
+/// writes them, in any order) into the report of the whole run. Errors
+/// when a report is not a shard, when they are shards of different runs,
+/// or when a shard is missing or given twice.
+pub fn merge(parts: &[Value]) -> Result<Report, AnalyzeError> {
+    let err = |m: String| AnalyzeError::Merge(m);
+    if parts.is_empty() {
+        return Err(err("no partial results given".into()));
+    }
+    let parsed = parts
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            serde_json::from_value::<Partial>(v.clone()).map_err(|e| {
+                err(format!(
+                    "result {}: not the JSON of `ludic analyze --shard K/N --json` ({e})",
+                    i + 1
+                ))
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut shards = Vec::new();
+    for (i, p) in parsed.iter().enumerate() {
+        if p.command != "analyze" {
+            return Err(err(format!(
+                "result {}: from `{}`, expected `analyze`",
+                i + 1,
+                p.command
+            )));
+        }
+        let s = p.shard.ok_or_else(|| {
+            err(format!(
+                "result {}: not a shard (run analyze with --shard K/N)",
+                i + 1
+            ))
+        })?;
+        shards.push(s);
+    }
+    let first = &parsed[0];
+    let of = shards[0].of;
+    for (i, (p, s)) in parsed.iter().zip(&shards).enumerate() {
+        let same = p.game == first.game
+            && p.title == first.title
+            && p.sets == first.sets
+            && p.players == first.players
+            && p.seats == first.seats
+            && p.count == first.count
+            && p.seed == first.seed
+            && p.turn_cap == first.turn_cap
+            && s.of == of
+            && p.settings.len() == first.settings.len()
+            && p.settings.iter().zip(&first.settings).all(|(a, b)| {
+                (&a.label, &a.game, &a.title, &a.sets) == (&b.label, &b.game, &b.title, &b.sets)
+            });
+        if !same {
+            return Err(err(format!(
+                "result {} ({s}) is not a shard of the same run as result 1 \
+                 (game, toggles, players, count, seed, turn cap, settings and shard count must agree)",
+                i + 1
+            )));
+        }
+    }
+    let mut seen: Vec<u64> = shards.iter().map(|s| s.index).collect();
+    seen.sort_unstable();
+    let expected: Vec<u64> = (1..=of).collect();
+    if seen != expected {
+        let missing: Vec<String> = expected
+            .iter()
+            .filter(|k| !seen.contains(k))
+            .map(|k| format!("{k}/{of}"))
+            .collect();
+        let mut twice: Vec<String> = seen
+            .windows(2)
+            .filter(|w| w[0] == w[1])
+            .map(|w| format!("{}/{of}", w[0]))
+            .collect();
+        twice.dedup();
+        return Err(err(format!(
+            "the shards do not make the run once: missing [{}], given twice [{}]",
+            missing.join(", "),
+            twice.join(", ")
+        )));
+    }
+    let mut settings = Vec::new();
+    for (k, s) in first.settings.iter().enumerate() {
+        let seats: Vec<String> = s.wins.iter().map(|w| w.seat.clone()).collect();
+        let mut tally = Tally::new(seats.len());
+        let mut seconds = 0.0;
+        for (i, p) in parsed.iter().enumerate() {
+            let ps = &p.settings[k];
+            let t = ps
+                .tally
+                .as_ref()
+                .ok_or_else(|| err(format!("result {}: setting {} has no tally", i + 1, k + 1)))?;
+            tally
+                .merge(t)
+                .map_err(|e| err(format!("result {}: {e}", i + 1)))?;
+            seconds += ps.seconds;
+        }
+        settings.push(Setting {
+            label: s.label.clone(),
+            game: s.game.clone(),
+            title: s.title.clone(),
+            sets: s.sets.clone(),
+            seats,
+            tally,
+            seconds,
+        });
+    }
+    Ok(Report {
+        game: first.game.clone(),
+        title: first.title.clone(),
+        sets: first.sets.clone(),
+        players: first.players.clone(),
+        seats: first.seats.clone(),
+        count: first.count,
+        seed: first.seed,
+        turn_cap: first.turn_cap,
+        threads: parsed.iter().map(|p| p.threads).sum(),
+        shard: None,
+        settings,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_cover_the_run_once() {
+        for (count, of) in [(10, 3), (7, 7), (3, 5), (0, 2), (1000, 4)] {
+            let mut next = 0;
+            for index in 1..=of {
+                let r = Shard { index, of }.games(count);
+                assert_eq!(r.start, next, "{count} games, shard {index}/{of}");
+                next = r.end;
+            }
+            assert_eq!(next, count);
+        }
+        assert_eq!(Shard::parse("2/4").unwrap(), Shard { index: 2, of: 4 });
+        for bad in ["0/4", "5/4", "4", "a/b", "1/0", ""] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn merged_tallies_are_the_tally_of_all_games() {
+        use crate::engine::{EndReason, Outcome};
+        // Five games by hand: (outcome, turns, branching sum).
+        let games = [
+            (Some(Outcome::Win(0, EndReason::NoMoves)), 30, 200),
+            (None, 100, 700),
+            (Some(Outcome::Win(1, EndReason::NoMoves)), 12, 50),
+            (Some(Outcome::Draw(EndReason::Repetition)), 41, 300),
+            (Some(Outcome::Win(1, EndReason::NoMoves)), 25, 150),
+        ];
+        let tally = |gs: &[(Option<Outcome>, u32, u64)]| {
+            let mut t = Tally::new(2);
+            for &(o, turns, b) in gs {
+                t.add(o, turns, b);
+            }
+            t
+        };
+        let whole = tally(&games);
+        assert_eq!(
+            (whole.games, whole.wins.clone(), whole.draws),
+            (5, vec![1, 2], 1)
+        );
+        assert_eq!(
+            (whole.turns_min, whole.turns_max, whole.turns_sum),
+            (12, 100, 208)
+        );
+        assert_eq!(whole.end_reasons["unfinished"], 1);
+        let mut merged = tally(&[]);
+        for part in [&games[3..], &games[..0], &games[..3]] {
+            merged.merge(&tally(part)).unwrap();
+        }
+        assert_eq!(merged, whole);
+        let s = merged.stats();
+        assert!((s.turns_mean - 41.6).abs() < 1e-12);
+        assert!((s.branching_mean - 1400.0 / 208.0).abs() < 1e-12);
+        assert!(merged.merge(&Tally::new(3)).is_err());
+    }
+}

@@ -1,0 +1,115 @@
+//! Seeded random playouts, spread over threads.
+//!
+//! Playout `i` of a run seeded with `seed` draws from ChaCha8 seeded with
+//! `seed` on stream `i` (and the game's own dice from a seed mixed from
+//! both), so a run's results do not depend on the number of threads.
+
+use super::json::{head, rate_json, round, wins_json};
+use crate::engine::{PlayoutResult, State, playout};
+use crate::players::analysis::{Rate, Tally};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::{Value, json};
+
+/// What to play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayoutSpec {
+    /// Number of playouts.
+    pub count: u64,
+    /// Seed of the run.
+    pub seed: u64,
+    /// Threads to spread them over (clamped to 1..=256 and to `count`).
+    pub threads: usize,
+    /// A playout stops after this many turns (reported as unfinished).
+    pub max_turns: u32,
+}
+
+/// Plays playout number `i` of a run seeded with `seed`.
+pub fn one(start: &State, seed: u64, i: u64, max_turns: u32) -> PlayoutResult {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(i);
+    let mut buf = Vec::with_capacity(64);
+    let mut st = start.clone();
+    // Dice inside the game draw from their own generator, seeded per playout.
+    st.set_seed(seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    playout(st, &mut rng, max_turns, &mut buf)
+}
+
+/// Plays the playouts of `spec` from `start`, in playout order; `tick` is
+/// called after each one (for a progress bar).
+pub fn run(start: &State, spec: &PlayoutSpec, tick: &(dyn Fn() + Sync)) -> Vec<PlayoutResult> {
+    let threads = (spec.threads.clamp(1, 256) as u64).min(spec.count.max(1));
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                s.spawn(move || {
+                    (k..spec.count)
+                        .step_by(threads as usize)
+                        .map(|i| {
+                            let r = one(start, spec.seed, i, spec.max_turns);
+                            tick();
+                            (i, r)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let mut all: Vec<(u64, PlayoutResult)> = Vec::new();
+        for h in handles {
+            // A playout thread only fails on an interpreter bug: pass it on.
+            all.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+        all.sort_by_key(|x| x.0);
+        all.into_iter().map(|x| x.1).collect()
+    })
+}
+
+/// The tally of playouts of a game with `players` players (no branching
+/// figures: playouts do not list every turn).
+pub fn tally(results: &[PlayoutResult], players: usize) -> Tally {
+    let mut t = Tally::new(players);
+    for r in results {
+        t.add(r.outcome, r.turns, 0);
+    }
+    t
+}
+
+/// The report of `ludic playout --json` (docs/json.md): `file` and `sets`
+/// as given, the results of [`run`], and the seconds it took.
+pub fn report_json(
+    file: &str,
+    sets: &[String],
+    start: &State,
+    spec: &PlayoutSpec,
+    results: &[PlayoutResult],
+    secs: f64,
+) -> Value {
+    let game = start.game();
+    let t = tally(results, game.num_players());
+    let n = t.games;
+    let names: Vec<String> = game.players.iter().map(|p| p.name.clone()).collect();
+    let wins: Vec<Rate> = t.wins.iter().map(|&w| Rate::new(w, n)).collect();
+    // Games stopped at the turn cap are `unfinished`, not an end reason.
+    let reasons: serde_json::Map<String, Value> = t
+        .end_reasons
+        .iter()
+        .filter(|(k, _)| *k != "unfinished")
+        .map(|(k, &c)| (k.clone(), rate_json(&Rate::new(c, n))))
+        .collect();
+    let rate = n as f64 / secs.max(1e-9);
+    let mut out = head("playout", file, &game.name, sets);
+    let more = json!({
+        "count": n, "seed": spec.seed, "turn_cap": spec.max_turns,
+        "wins": wins_json(&names, &wins),
+        "draws": rate_json(&Rate::new(t.draws, n)),
+        "unfinished": rate_json(&Rate::new(t.unfinished, n)),
+        "end_reasons": reasons,
+        "mean_turns": round(t.turns_sum as f64 / n.max(1) as f64, 2),
+        "min_turns": t.turns_min, "max_turns": t.turns_max,
+        "seconds": round(secs, 3), "playouts_per_second": rate.round() as u64,
+    });
+    if let Value::Object(m) = more {
+        out.extend(m);
+    }
+    Value::Object(out)
+}

@@ -1,0 +1,117 @@
+//! `ludic analyze --shard K/N --json` and `ludic merge`: the merged shards
+//! equal the unsharded run (every count, rate, interval and mean; only the
+//! seconds and threads, which say how the work was done, differ).
+
+mod common;
+use common::{ludic, ok, stdout};
+use serde_json::Value;
+
+/// A report without its timings and thread count.
+fn strip(mut v: Value) -> Value {
+    let m = v.as_object_mut().expect("an object");
+    m.remove("threads");
+    for s in m["settings"].as_array_mut().expect("settings") {
+        s.as_object_mut().expect("a setting").remove("seconds");
+    }
+    v
+}
+
+fn json(out: &str) -> Value {
+    serde_json::from_str(out).expect("JSON")
+}
+
+const RUN: [&str; 12] = [
+    "analyze",
+    "checkers",
+    "--count",
+    "30",
+    "--seed",
+    "9",
+    "--max-turns",
+    "400",
+    "--compare",
+    "no_progress=20",
+    "--threads",
+    "1",
+];
+
+fn shard_file(dir: &std::path::Path, k: u64, n: u64) -> String {
+    let shard = format!("{k}/{n}");
+    let mut args = RUN.to_vec();
+    args.extend(["--shard", &shard, "--json"]);
+    let out = ok(&ludic(&args));
+    let v = json(&out);
+    assert_eq!(v["shard"]["index"], k);
+    assert_eq!(v["shard"]["of"], n);
+    let path = dir.join(format!("shard-{k}-of-{n}.json"));
+    std::fs::write(&path, out).expect("write shard");
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn merged_shards_equal_the_unsharded_run() {
+    let dir = std::env::temp_dir().join(format!("ludic-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut whole_args = RUN.to_vec();
+    whole_args.push("--json");
+    let whole = json(&ok(&ludic(&whole_args)));
+    assert!(whole.get("shard").is_none());
+    // 30 games in 4 shards: 7, 8, 7, 8 games (ranges of game numbers).
+    let files: Vec<String> = [3, 1, 4, 2]
+        .iter()
+        .map(|&k| shard_file(&dir, k, 4))
+        .collect();
+    let counts: Vec<u64> = files
+        .iter()
+        .map(|f| {
+            let v = json(&std::fs::read_to_string(f).unwrap());
+            v["settings"][0]["count"].as_u64().unwrap()
+        })
+        .collect();
+    assert_eq!(counts.iter().sum::<u64>(), 30);
+    let mut args = vec!["merge", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    let merged = json(&ok(&ludic(&args)));
+    assert_eq!(strip(merged.clone()), strip(whole.clone()));
+    // The numbers themselves, not only their agreement: every game counted.
+    let s = &merged["settings"][0];
+    let wins: u64 = s["wins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["count"].as_u64().unwrap())
+        .sum();
+    let rest = s["draws"]["count"].as_u64().unwrap() + s["unfinished"]["count"].as_u64().unwrap();
+    assert_eq!(wins + rest, 30);
+    // The text report of a merge is the analysis table.
+    let mut text_args = vec!["merge"];
+    text_args.extend(files.iter().map(String::as_str));
+    let text = ok(&ludic(&text_args));
+    assert!(text.contains("30 games per setting of checkers"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn merge_refuses_incomplete_or_mixed_shards() {
+    let dir = std::env::temp_dir().join(format!("ludic-shards-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let a = shard_file(&dir, 1, 2);
+    let b = shard_file(&dir, 2, 3);
+    for files in [
+        vec![a.as_str()],
+        vec![a.as_str(), a.as_str()],
+        vec![a.as_str(), b.as_str()],
+    ] {
+        let mut args = vec!["merge", "--json"];
+        args.extend(files);
+        let o = ludic(&args);
+        assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("merge:"), "{err}");
+    }
+    // A shard outside 1..=N is refused before anything is played.
+    let o = ludic(&["analyze", "checkers", "--shard", "5/4", "--json"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("K/N"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
