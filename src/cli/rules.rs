@@ -138,8 +138,12 @@ pub fn notation(game: &Game) -> String {
     let gens = &game.gens;
     let has = |f: &dyn Fn(&GenKind) -> bool| gens.iter().any(|g| f(&g.kind));
     let mut out = Vec::new();
-    let moves = has(&|k| matches!(k, GenKind::Step | GenKind::Slide | GenKind::Relocate))
-        || gens.iter().any(|g| g.kind == GenKind::Hop && !g.capture);
+    let moves = has(&|k| {
+        matches!(
+            k,
+            GenKind::Step | GenKind::Slide | GenKind::Relocate | GenKind::Leap
+        )
+    }) || gens.iter().any(|g| g.kind == GenKind::Hop && !g.capture);
     if moves {
         out.push("- a move is its origin, `-` and its destination: `FROM-TO`".to_string());
     }

@@ -193,6 +193,11 @@ pub struct PerftOpts {
     /// No progress on stderr (shown on a terminal, per first move).
     #[arg(long)]
     pub quiet: bool,
+    /// Count steps instead of turns: each step of a turn is a ply of its
+    /// own (Amazons' move and arrow are two), as some published tables
+    /// count. Not with --divide.
+    #[arg(long, conflicts_with = "divide")]
+    pub steps: bool,
 }
 
 /// The perft of each legal turn from `st` at `depth`, in the order of the
@@ -211,7 +216,7 @@ pub fn perft(p: &PositionArgs, depth: u32, o: &PerftOpts) -> Result<i32, Fail> {
     // Progress per first move, on a terminal only: counted as `--divide`
     // counts (each legal turn, then the perft below it), which is the same
     // total.
-    let shown = !o.quiet && std::io::stderr().is_terminal();
+    let shown = !o.quiet && !o.steps && std::io::stderr().is_terminal();
     let first_moves = if shown {
         st.legal_turns().len() as u64
     } else {
@@ -253,7 +258,9 @@ pub fn perft(p: &PositionArgs, depth: u32, o: &PerftOpts) -> Result<i32, Fail> {
     for d in 1..=depth {
         let t = Instant::now();
         let bar = progress(d);
-        let n = if bar.is_shown() {
+        let n = if o.steps {
+            crate::engine::perft_steps(&st, d)
+        } else if bar.is_shown() {
             divide(&st, d, &bar)?.iter().map(|r| r.1).sum()
         } else {
             crate::engine::perft(&st, d).map_err(|e| Fail(e.to_string()))?

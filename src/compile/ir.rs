@@ -417,6 +417,9 @@ pub enum GenKind {
     /// effects act on it (`To`): Konane's opening removals, the removal
     /// after a mill in Nine Men's Morris.
     Select,
+    /// Move a stack to a site at one of fixed offsets from its origin,
+    /// whatever lies between (a knight's move; Ataxx's jump).
+    Leap,
     /// Move a stack from its origin to any other site that satisfies
     /// `to:`, however far and whatever lies between (a Morris piece that
     /// flies).
@@ -523,6 +526,13 @@ pub struct Gen {
     /// Placements, selections and flips: the candidate sites (every site
     /// when `None`), each still tested with `to:`.
     pub sites: Option<SiteSet>,
+    /// Leaps: the offsets `{X Y}` in the mover's frame (X to the right, Y
+    /// forward).
+    pub offsets: Vec<(i32, i32)>,
+    /// Leaps: the target of each offset, at `(player × sites + site) ×
+    /// offsets + i` ([`crate::board::NO_SITE`] off the board).
+    #[serde(skip)]
+    pub leap_to: Vec<crate::board::Site>,
     /// Hops: the jump may go on in the same direction, over the next site
     /// to the one beyond, as long as `over:` and `to:` hold; each landing
     /// is a move and every jumped stack is captured (Konane).

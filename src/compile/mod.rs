@@ -9,6 +9,7 @@ pub mod exprs;
 pub mod graph;
 pub mod ir;
 pub mod ir_stacks;
+pub mod leaps;
 pub mod lines;
 pub mod lower;
 pub mod phases;

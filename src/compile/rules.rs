@@ -249,6 +249,7 @@ impl Lowerer {
                 GenKind::Select
             }
             "relocate" => GenKind::Relocate,
+            "leap" => GenKind::Leap,
             "place" => {
                 check_shape(c, 1, 1, super::stacks::move_args(GenKind::Select), d);
                 GenKind::Place(
@@ -282,7 +283,7 @@ impl Lowerer {
         };
         if matches!(
             kind,
-            GenKind::Step | GenKind::Hop | GenKind::Slide | GenKind::Relocate
+            GenKind::Step | GenKind::Hop | GenKind::Slide | GenKind::Relocate | GenKind::Leap
         ) {
             check_shape(c, 0, 0, super::stacks::move_args(kind), d);
         }
@@ -331,6 +332,25 @@ impl Lowerer {
         let (count, keep, cost) = self.stack_args(c, d);
         let max = named(c, "max").map(|e| self.num(e, d));
         let sites = named(c, "sites").map(|e| self.set(e, d));
+        let offsets = match (kind, named(c, "by")) {
+            (GenKind::Leap, Some(e)) => super::leaps::offsets(e, d).unwrap_or_default(),
+            (GenKind::Leap, None) => {
+                d.error(
+                    c.span,
+                    "`leap` needs its offsets",
+                    "expected `by:{{X Y}…}` (X to the player's right, Y forward)",
+                );
+                Vec::new()
+            }
+            _ => Vec::new(),
+        };
+        let leap_to = match &self.board {
+            Some(b) if !offsets.is_empty() => {
+                let forwards: Vec<(f64, f64)> = self.players.iter().map(|p| p.forward).collect();
+                super::leaps::table(b, &forwards, &offsets)
+            }
+            _ => Vec::new(),
+        };
         let repeat = named(c, "repeat")
             .and_then(|e| boolean(e, d))
             .unwrap_or(false);
@@ -346,6 +366,8 @@ impl Lowerer {
             keep,
             max,
             sites,
+            offsets,
+            leap_to,
             repeat,
             cost,
             after,

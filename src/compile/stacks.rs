@@ -183,6 +183,9 @@ pub fn move_args(kind: GenKind) -> &'static [&'static str] {
             "from", "dirs", "over", "to", "capture", "then", "chain", "repeat", "after", "origin",
             "pieces", "flying", "finally",
         ],
+        GenKind::Leap => &[
+            "from", "by", "to", "capture", "then", "after", "check", "origin", "pieces",
+        ],
         GenKind::Relocate => &[
             "from", "to", "capture", "then", "after", "check", "origin", "pieces",
         ],

@@ -167,6 +167,8 @@ ludemes! {
         "(pass)";
     "select" "move" "(select [to:COND] [sites:SET] [check:COND] [then:EFFECTS] [after:COND])" "Choose a site where `to:` holds (among `sites:`, by default every site); nothing moves: the step's effects act on it as `To`. Written as the site's label. Konane's opening removal, the piece taken after a mill."
         "(select to:(and Enemy (not (line 3 To dirs:Orthogonal of:Enemy))) then:(remove To))";
+    "leap" "move" "(leap by:{{X Y}…} [from:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [check:COND] [after:COND])" "Move the stack straight to the site at one of the offsets, whatever lies between; `{X Y}` counts X cells to the mover's right and Y toward its forward direction, so one rule serves both sides (a knight: `{1 2} {2 1} {-1 2}…`). Written `FROM-TO` (`FROMxTO` for a capture)."
+        "(leap by:{{1 2} {2 1} {-1 2} {-2 1}} to:(not Mine) capture:true)";
     "relocate" "move" "(relocate [from:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [check:COND] [after:COND])" "Move the stack to any other site where `to:` holds, however far and whatever lies between (a Morris piece that flies). Written `FROM-TO`."
         "(relocate from:Mine to:Empty)";
     "friend" "condition" "(friend [SITE]) | Friend" "The site's top piece has the same owner as the anchor (the site whose neighbours or group are looked at)."

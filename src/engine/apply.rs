@@ -196,7 +196,7 @@ impl State {
             0
         };
         match generator.kind {
-            GenKind::Step | GenKind::Hop | GenKind::Slide | GenKind::Relocate => {
+            GenKind::Step | GenKind::Hop | GenKind::Slide | GenKind::Relocate | GenKind::Leap => {
                 if generator.capture && generator.kind != GenKind::Hop && self.height(m.to) > 0 {
                     // A capture by replacement: the destination's stack
                     // leaves the board before the mover's arrives.

@@ -25,7 +25,7 @@ pub mod state;
 pub mod turns;
 pub mod zobrist;
 
-pub use perft::{TooManyTurns, perft, perft_divide, perft_divide_each};
+pub use perft::{TooManyTurns, perft, perft_divide, perft_divide_each, perft_steps};
 pub use playout::{PlayoutResult, playout};
 pub use state::{Continuation, EndReason, Outcome, State};
 

@@ -391,6 +391,7 @@ impl State {
         match generator.kind {
             GenKind::Slide => return self.gen_slide(g, from, sink),
             GenKind::Relocate => return self.gen_relocate(g, from, sink),
+            GenKind::Leap => return self.gen_leap(g, from, sink),
             _ => {}
         }
         let board = &game.board;
@@ -500,6 +501,41 @@ impl State {
             })?;
             at = to;
         }
+    }
+
+    /// Moves of a `leap` generator from `from`: to the site at each of its
+    /// offsets (for the mover) that satisfies `to:`.
+    fn gen_leap(
+        &self,
+        g: GenId,
+        from: Site,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let generator = &self.game.gens[g as usize];
+        let k = generator.offsets.len();
+        let start = (self.s.mover as usize * self.heights.len() + from as usize) * k;
+        let Some(targets) = generator.leap_to.get(start..start + k) else {
+            return ControlFlow::Continue(());
+        };
+        let mut counts: Option<(u16, u16)> = None;
+        for &to in targets {
+            if to == NO_SITE {
+                continue;
+            }
+            let ctx = Ctx {
+                player: self.s.mover,
+                subject: to,
+                from,
+                to,
+                over: NO_SITE,
+                anchor: to,
+                last: self.s.last,
+            };
+            if self.eval(&generator.to, &ctx) {
+                self.emit(g, &ctx, &mut counts, sink)?;
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     /// Moves of a `relocate` generator from `from`: to every other site

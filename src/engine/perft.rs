@@ -33,6 +33,33 @@ pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
     count(&mut st, depth, 0, &mut bufs, &mut turns_here)
 }
 
+/// Counts the leaves of the step tree `depth` steps deep from `state`: each
+/// step is a ply, so a turn of two steps (Amazons' move, then its arrow)
+/// counts as two. The end rules apply as in [`perft`].
+pub fn perft_steps(state: &State, depth: u32) -> u64 {
+    let mut st = perft_root(state);
+    let mut bufs: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(64)).collect();
+    count_steps(&mut st, depth, &mut bufs)
+}
+
+/// Leaves `depth` steps below `st`, with the move buffer of each depth in
+/// `bufs[depth]`.
+fn count_steps(st: &mut State, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut buf = std::mem::take(&mut bufs[depth as usize]);
+    st.legal_moves_into(&mut buf);
+    let mut total = 0;
+    for m in &buf {
+        st.play_unchecked(m);
+        total += count_steps(st, depth - 1, bufs);
+        st.undo();
+    }
+    bufs[depth as usize] = buf;
+    total
+}
+
 /// Perft of each legal turn from `state`: `(turn in notation, count)`.
 ///
 /// Errors as [`perft`] does.
