@@ -7,6 +7,7 @@ mod fmt;
 mod list;
 mod play;
 mod playout;
+mod render;
 mod replay;
 mod rules;
 mod util;
@@ -42,6 +43,9 @@ enum Command {
         #[arg(long)]
         labels: bool,
     },
+    /// Draw a position as an SVG picture: the initial one, or after --moves
+    /// / from --fen or --position.
+    Render(render::RenderArgs),
     /// List the legal moves (whole turns, in the game's notation).
     Moves(PositionArgs),
     /// Count the leaves of the move tree, depth by depth up to DEPTH.
@@ -132,6 +136,7 @@ fn run(cli: Cli) -> Result<i32, Fail> {
         Command::Check(g) => util::check(&g),
         Command::Options(g) => util::options(&g),
         Command::Show { pos, labels } => util::show(&pos, labels),
+        Command::Render(a) => render::run(&a),
         Command::Moves(pos) => util::moves(&pos),
         Command::Perft { pos, depth, opts } => util::perft(&pos, depth, &opts),
         Command::Playout(a) => playout::run(&a),

@@ -1,4 +1,6 @@
-//! Text rendering of positions for the terminal.
+//! Rendering of positions: text for the terminal, SVG pictures ([`svg`]).
+
+pub mod svg;
 
 use crate::engine::State;
 
