@@ -97,6 +97,9 @@ enum Command {
     /// Play many games between computer players and report win rates,
     /// game length, branching and end conditions; compare two settings.
     Analyze(analyze::AnalyzeArgs),
+    /// Serve a local web page (127.0.0.1) to play and watch any game: the
+    /// shipped games and the rule files given, reloaded when they change.
+    Serve(crate::serve::ServeArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -146,5 +149,6 @@ fn run(cli: Cli) -> Result<i32, Fail> {
         Command::Test { files, game } => util::scenarios(&files, game.as_deref()),
         Command::Fmt(a) => fmt::run(&a),
         Command::Analyze(a) => analyze::run(&a),
+        Command::Serve(a) => crate::serve::run(&a).map_err(Fail),
     }
 }
