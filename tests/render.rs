@@ -67,3 +67,52 @@ fn render_takes_a_position_and_refuses_bad_input() {
     ]));
     assert_eq!(labels.matches("<text class=\"label\"").count(), 9);
 }
+
+#[test]
+fn analyze_plots_both_settings_side_by_side() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/target/render-tests");
+    std::fs::create_dir_all(dir).unwrap();
+    let path = format!("{dir}/plot.svg");
+    let _ = std::fs::remove_file(&path);
+    let args = [
+        "analyze",
+        "tictactoe",
+        "--count",
+        "30",
+        "--seed",
+        "1",
+        "--compare",
+        "x=1",
+    ];
+    // A bad --compare toggle fails before anything is written.
+    assert!(
+        !ludic(&[&args[..], &["--plot", &path]].concat())
+            .status
+            .success()
+    );
+    assert!(!std::path::Path::new(&path).exists());
+    ok(&ludic(&[
+        "analyze",
+        "connect4",
+        "--count",
+        "30",
+        "--seed",
+        "1",
+        "--against",
+        "tictactoe",
+        "--plot",
+        &path,
+    ]));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(svg.matches("<g class=\"panel\"").count(), 2);
+    // Each panel: a bar per seat and one for draws, each with its interval;
+    // 30 games in each histogram.
+    assert_eq!(svg.matches("class=\"bar\"").count(), 6);
+    assert_eq!(svg.matches("class=\"interval\"").count(), 6);
+    let games: u64 = svg
+        .split("data-count=\"")
+        .skip(1)
+        .map(|s| s[..s.find('"').unwrap()].parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(games, 60);
+}

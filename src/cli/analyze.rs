@@ -51,6 +51,10 @@ pub struct AnalyzeArgs {
     /// Print one JSON object (docs/json.md).
     #[arg(long)]
     json: bool,
+    /// Also draw the win rates (with their intervals) and a histogram of
+    /// game lengths into this SVG file, the settings side by side.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<String>,
     /// Show progress on stderr even when it is not a terminal (a line per
     /// tenth of the run, at most a thousand games apart).
     #[arg(long)]
@@ -79,12 +83,38 @@ fn parse_players(s: &str) -> Result<PlayerList, String> {
     Ok(PlayerList(specs))
 }
 
+/// Writes the charts of `--plot`.
+fn plot(path: &str, file: &str, done: &[Setting]) -> Result<(), Fail> {
+    let panels: Vec<crate::render::plot::Panel> = done
+        .iter()
+        .map(|s| crate::render::plot::Panel {
+            label: s.label.clone(),
+            wins: s
+                .game
+                .players
+                .iter()
+                .map(|p| p.name.clone())
+                .zip(s.stats.wins.iter().copied())
+                .collect(),
+            draws: s.stats.draws,
+            lengths: s.lengths.clone(),
+        })
+        .collect();
+    let title = format!(
+        "{file}: {} games a setting",
+        done.first().map_or(0, |s| s.stats.games)
+    );
+    let svg = crate::render::plot::analysis_svg(&title, &panels);
+    std::fs::write(path, svg).map_err(|e| Fail(format!("--plot {path}: {e}")))
+}
+
 /// One analysed setting.
 struct Setting {
     label: String,
     game: Arc<Game>,
     stats: Stats,
     seconds: f64,
+    lengths: Vec<u32>,
 }
 
 /// Runs the command.
@@ -159,9 +189,13 @@ pub fn run(a: &AnalyzeArgs) -> Result<i32, Fail> {
             game,
             stats: Stats::of(&games, start.game().num_players()),
             seconds: t.elapsed().as_secs_f64(),
+            lengths: games.iter().map(|g| g.turns).collect(),
         });
     }
     progress.finish();
+    if let Some(path) = &a.plot {
+        plot(path, &a.game.file, &done)?;
+    }
     if a.json {
         print_json(a, &names, &done, threads);
     } else {

@@ -1,5 +1,6 @@
 //! Rendering of positions: text for the terminal, SVG pictures ([`svg`]).
 
+pub mod plot;
 pub mod svg;
 
 use crate::engine::State;

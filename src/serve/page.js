@@ -139,7 +139,8 @@ async function setSeats() {
 
 function show(v) {
   view = v;
-  $("title").textContent = v.title ? v.title + " (" + v.game + ")" : v.game;
+  const sets = v.sets && v.sets.length ? " — " + v.sets.join(" ") : "";
+  $("title").textContent = (v.title ? v.title + " (" + v.game + ")" : v.game) + sets;
   if (v.error) {
     $("error").hidden = false;
     $("error").textContent = v.error;
