@@ -15,5 +15,6 @@ pub mod players;
 pub mod record;
 pub mod render;
 pub mod scenario;
+pub mod serve;
 pub mod snapshot;
 pub mod syntax;

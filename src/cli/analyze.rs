@@ -51,6 +51,10 @@ pub struct AnalyzeArgs {
     /// Print one JSON object (docs/json.md).
     #[arg(long)]
     json: bool,
+    /// Also draw the win rates (with their intervals) and a histogram of
+    /// game lengths into this SVG file, the settings side by side.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<String>,
     /// Show progress on stderr even when it is not a terminal (a line per
     /// tenth of the run, at most a thousand games apart).
     #[arg(long)]
@@ -71,6 +75,41 @@ fn parse_players(s: &str) -> Result<PlayerList, String> {
         return Err("analyze plays computer players only".into());
     }
     Ok(PlayerList(specs))
+}
+
+/// Writes the charts of `--plot`: each setting's win rates and draws with
+/// their intervals, and its game lengths.
+fn plot(path: &str, report: &Report) -> Result<(), Fail> {
+    let panels: Vec<crate::render::plot::Panel> = report
+        .settings
+        .iter()
+        .map(|s| {
+            let stats = s.stats();
+            crate::render::plot::Panel {
+                label: s.label.clone(),
+                wins: s
+                    .seats
+                    .iter()
+                    .cloned()
+                    .zip(stats.wins.iter().copied())
+                    .collect(),
+                draws: stats.draws,
+                lengths: s
+                    .tally
+                    .lengths
+                    .iter()
+                    .flat_map(|(&turns, &n)| std::iter::repeat_n(turns, n as usize))
+                    .collect(),
+            }
+        })
+        .collect();
+    let title = format!(
+        "{}: {} games a setting",
+        report.game,
+        report.settings.first().map_or(0, |s| s.tally.games)
+    );
+    let svg = crate::render::plot::analysis_svg(&title, &panels);
+    std::fs::write(path, svg).map_err(|e| Fail(format!("--plot {path}: {e}")))
 }
 
 fn parse_shard(s: &str) -> Result<Shard, String> {
@@ -102,6 +141,9 @@ pub fn run(a: &AnalyzeArgs) -> Result<i32, Fail> {
     };
     let report = analyze::run(&req, &tick).map_err(|e| Fail(e.to_string()))?;
     progress.finish();
+    if let Some(path) = &a.plot {
+        plot(path, &report)?;
+    }
     if a.json {
         println!("{}", report.to_json());
     } else {

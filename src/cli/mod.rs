@@ -7,6 +7,7 @@ mod fmt;
 mod list;
 mod play;
 mod playout;
+mod render;
 mod replay;
 mod rules;
 mod util;
@@ -42,6 +43,9 @@ enum Command {
         #[arg(long)]
         labels: bool,
     },
+    /// Draw a position as an SVG picture: the initial one, or after --moves
+    /// / from --fen or --position.
+    Render(render::RenderArgs),
     /// List the legal moves (whole turns, in the game's notation).
     Moves(PositionArgs),
     /// Count the leaves of the move tree, depth by depth up to DEPTH.
@@ -103,6 +107,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Serve a local web page (127.0.0.1) to play and watch any game: the
+    /// shipped games and the rule files given, reloaded when they change.
+    Serve(crate::serve::ServeArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -142,6 +149,7 @@ fn run(cli: Cli) -> Result<i32, Fail> {
         Command::Check(g) => util::check(&g),
         Command::Options(g) => util::options(&g),
         Command::Show { pos, labels } => util::show(&pos, labels),
+        Command::Render(a) => render::run(&a),
         Command::Moves(pos) => util::moves(&pos),
         Command::Perft { pos, depth, opts } => util::perft(&pos, depth, &opts),
         Command::Playout(a) => playout::run(&a),
@@ -152,5 +160,6 @@ fn run(cli: Cli) -> Result<i32, Fail> {
         Command::Fmt(a) => fmt::run(&a),
         Command::Analyze(a) => analyze::run(&a),
         Command::Merge { files, json } => analyze::merge(&files, json),
+        Command::Serve(a) => crate::serve::run(&a).map_err(Fail),
     }
 }

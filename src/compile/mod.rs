@@ -139,6 +139,15 @@ pub fn shipped_games() -> Vec<&'static str> {
     SHIPPED.iter().map(|(n, _, _)| *n).collect()
 }
 
+/// The path and text of a shipped game, by name (`checkers`), without
+/// looking at the file system.
+pub fn shipped_source(name: &str) -> Option<(&'static str, &'static str)> {
+    SHIPPED
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|(_, p, t)| (*p, *t))
+}
+
 impl Game {
     /// Loads a game from a path or a shipped game's name, with toggle
     /// overrides. Warnings are dropped; use [`compile`] to see them.

@@ -122,6 +122,9 @@ pub struct Tally {
     pub turns_max: u32,
     /// Legal turns summed over the positions where a player chose.
     pub branching_sum: u64,
+    /// Games by their length in turns (for a histogram).
+    #[serde(default)]
+    pub lengths: BTreeMap<u32, u64>,
 }
 
 impl Tally {
@@ -163,6 +166,7 @@ impl Tally {
         };
         self.turns_max = self.turns_max.max(turns);
         self.games += 1;
+        *self.lengths.entry(turns).or_default() += 1;
         self.turns_sum += u64::from(turns);
         self.branching_sum += branching_sum;
     }
@@ -206,6 +210,9 @@ impl Tally {
         }
         self.turns_sum += other.turns_sum;
         self.branching_sum += other.branching_sum;
+        for (k, c) in &other.lengths {
+            *self.lengths.entry(*k).or_default() += c;
+        }
         Ok(())
     }
 

@@ -1,4 +1,7 @@
-//! Text rendering of positions for the terminal.
+//! Rendering of positions: text for the terminal, SVG pictures ([`svg`]).
+
+pub mod plot;
+pub mod svg;
 
 use crate::engine::State;
 

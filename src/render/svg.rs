@@ -1,0 +1,474 @@
+//! SVG pictures of a position, drawn from the board's own geometry.
+//!
+//! Every site is placed at its geometric position ([`SiteInfo::pos`], one
+//! unit per step along a row, y up). How a site is drawn depends on what
+//! the shape's sites are:
+//!
+//! - cells of a square grid: unit squares, every cell of the grid drawn
+//!   (the light ones that are not sites too), dark and light;
+//! - hexagonal cells (a hexagon or a rhombus of cells): pointy-top
+//!   hexagons whose centres are one unit apart;
+//! - points (the triangular grid, and any other graph): a dot per site and
+//!   a line per pair of neighbours, from the board's adjacency.
+//!
+//! A stack is drawn as a pile of discs, bottom first, each disc in its
+//! owner's colour (a draughts king is two discs, a Ex nihilo stack of mixed
+//! colour shows every level); a stack of two or more carries its height.
+//! A site where a role with a mark holds (Polypods' body stones) gets a
+//! ring and the mark. Each site is a `<g class="site" data-site="N"
+//! data-label="…">` so that a page can find and highlight it.
+//!
+//! [`SiteInfo::pos`]: crate::board::SiteInfo::pos
+
+use std::fmt::Write;
+
+use crate::board::{Board, Cells, Shape, Site};
+use crate::engine::State;
+
+/// Pixels per unit of board geometry.
+const SCALE: f64 = 56.0;
+/// Margin around the sites, in units.
+const MARGIN: f64 = 0.75;
+/// Vertical offset between the discs of a stack, in units.
+const LEVEL: f64 = 0.07;
+/// Most discs drawn for one stack (taller stacks show their height).
+const MAX_DISCS: usize = 8;
+
+/// What to draw besides the pieces.
+#[derive(Debug, Clone, Default)]
+pub struct SvgOptions {
+    /// Write each site's notation label in it.
+    pub labels: bool,
+    /// Sites to highlight as possible destinations (class `target`).
+    pub targets: Vec<Site>,
+    /// Sites to highlight as possible origins (class `origin`).
+    pub origins: Vec<Site>,
+    /// The selected site (class `selected`).
+    pub selected: Option<Site>,
+    /// Sites of the last move (class `last`).
+    pub last: Vec<Site>,
+}
+
+/// How the sites of a shape are drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Style {
+    /// Unit squares of a `rows × cols` grid; `dark_only`: only dark cells
+    /// are sites.
+    Squares {
+        rows: u16,
+        cols: u16,
+        dark_only: bool,
+    },
+    /// Pointy-top hexagons.
+    Hexagons,
+    /// Dots joined by the adjacency's lines.
+    Points,
+}
+
+fn style(shape: &Shape) -> Style {
+    match *shape {
+        Shape::Square {
+            rows, cols, cells, ..
+        } => Style::Squares {
+            rows,
+            cols,
+            dark_only: cells == Cells::Dark,
+        },
+        Shape::HexCells { .. } | Shape::Rhombus { .. } => Style::Hexagons,
+        // Points of the triangular grid, and any other graph of sites.
+        _ => Style::Points,
+    }
+}
+
+/// Colours of the seats: a player named after a colour (`Black`, `White`,
+/// `Red`, `Dark`, `Light`…) gets that colour, the others a palette by seat.
+fn player_colour(name: &str, seat: usize) -> (&'static str, &'static str) {
+    // (fill, text drawn on it)
+    let named = match name.to_ascii_lowercase().as_str() {
+        "black" | "dark" => Some(("#222222", "#ffffff")),
+        "white" | "light" => Some(("#f4f1e8", "#222222")),
+        "red" => Some(("#c0392b", "#ffffff")),
+        "blue" => Some(("#2e6fbf", "#ffffff")),
+        "green" => Some(("#2e8b57", "#ffffff")),
+        "yellow" => Some(("#f1c40f", "#222222")),
+        _ => None,
+    };
+    const PALETTE: [(&str, &str); 6] = [
+        ("#222222", "#ffffff"),
+        ("#f4f1e8", "#222222"),
+        ("#c0392b", "#ffffff"),
+        ("#2e6fbf", "#ffffff"),
+        ("#2e8b57", "#ffffff"),
+        ("#f1c40f", "#222222"),
+    ];
+    named.unwrap_or(PALETTE[seat % PALETTE.len()])
+}
+
+/// The fill colour of each seat, in seat order (for a legend).
+pub fn seat_colours(st: &State) -> Vec<&'static str> {
+    st.game()
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| player_colour(&p.name, i).0)
+        .collect()
+}
+
+/// Escapes text for SVG/XML content and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Rounds a pixel coordinate to two decimals for compact, stable output.
+fn px(v: f64) -> String {
+    let r = (v * 100.0).round() / 100.0;
+    if r == 0.0 { "0".into() } else { format!("{r}") }
+}
+
+/// Maps board geometry (y up) to picture pixels (y down).
+struct Frame {
+    xmin: f64,
+    ymax: f64,
+    width: f64,
+    height: f64,
+}
+
+impl Frame {
+    fn new(board: &Board, style: Style) -> Frame {
+        let mut xs: Vec<f64> = board.sites().iter().map(|s| s.pos.0).collect();
+        let mut ys: Vec<f64> = board.sites().iter().map(|s| s.pos.1).collect();
+        if let Style::Squares { rows, cols, .. } = style {
+            // The light cells that are not sites are drawn too.
+            xs.extend([0.0, f64::from(cols) - 1.0]);
+            ys.extend([0.0, f64::from(rows) - 1.0]);
+        }
+        let lo = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = |v: &[f64]| v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let (xmin, xmax) = (lo(&xs) - MARGIN, hi(&xs) + MARGIN);
+        let (ymin, ymax) = (lo(&ys) - MARGIN, hi(&ys) + MARGIN);
+        Frame {
+            xmin,
+            ymax,
+            width: (xmax - xmin) * SCALE,
+            height: (ymax - ymin) * SCALE,
+        }
+    }
+
+    fn x(&self, x: f64) -> f64 {
+        (x - self.xmin) * SCALE
+    }
+
+    fn y(&self, y: f64) -> f64 {
+        (self.ymax - y) * SCALE
+    }
+
+    fn point(&self, (x, y): (f64, f64)) -> (f64, f64) {
+        (self.x(x), self.y(y))
+    }
+}
+
+/// The SVG picture of the position: the board, the stacks, and what
+/// `opts` asks for. The result is a complete `<svg>` element.
+pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
+    let game = st.game();
+    let board = &game.board;
+    let style = style(board.shape());
+    let f = Frame::new(board, style);
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif">"#,
+        w = px(f.width),
+        h = px(f.height),
+    );
+    out.push('\n');
+    let _ = writeln!(
+        out,
+        r##"<rect class="background" width="{}" height="{}" fill="#e9dcc0"/>"##,
+        px(f.width),
+        px(f.height)
+    );
+    // Cells that are not sites (the light squares of a draughts board).
+    if let Style::Squares {
+        rows,
+        cols,
+        dark_only: true,
+    } = style
+    {
+        for r in 0..i32::from(rows) {
+            for c in 0..i32::from(cols) {
+                if (r + c) % 2 == 1 {
+                    let (x, y) = f.point((f64::from(c) - 0.5, f64::from(r) + 0.5));
+                    let _ = writeln!(
+                        out,
+                        r##"<rect class="light" x="{}" y="{}" width="{s}" height="{s}" fill="#f0e2c4"/>"##,
+                        px(x),
+                        px(y),
+                        s = px(SCALE)
+                    );
+                }
+            }
+        }
+    }
+    if style == Style::Points {
+        lines(&mut out, board, &f);
+    }
+    let marks = region_marks(st);
+    let classes = |s: Site| {
+        let mut c = String::from("site");
+        if opts.origins.contains(&s) {
+            c.push_str(" origin");
+        }
+        if opts.targets.contains(&s) {
+            c.push_str(" target");
+        }
+        if opts.selected == Some(s) {
+            c.push_str(" selected");
+        }
+        if opts.last.contains(&s) {
+            c.push_str(" last");
+        }
+        c
+    };
+    for s in board.all() {
+        let info = board.site(s);
+        let (cx, cy) = f.point(info.pos);
+        let _ = write!(
+            out,
+            r#"<g class="{}" data-site="{s}" data-label="{}">"#,
+            classes(s),
+            escape(&info.label)
+        );
+        let fill = match (style, &marks[usize::from(s)]) {
+            (_, Some(_)) => "#a9cfe8",
+            (
+                Style::Squares {
+                    dark_only: true, ..
+                },
+                _,
+            ) => "#7a5a3a",
+            (Style::Squares { .. }, _) if (info.row + info.col) % 2 == 0 => "#d9c49c",
+            (Style::Squares { .. }, _) => "#eadbb9",
+            (Style::Hexagons, _) => "#e3cf9f",
+            (Style::Points, _) => "#5a4630",
+        };
+        match style {
+            Style::Squares { .. } => {
+                let _ = write!(
+                    out,
+                    r#"<rect class="cell" x="{}" y="{}" width="{s}" height="{s}" fill="{fill}"/>"#,
+                    px(cx - SCALE / 2.0),
+                    px(cy - SCALE / 2.0),
+                    s = px(SCALE)
+                );
+            }
+            Style::Hexagons => {
+                let _ = write!(
+                    out,
+                    r##"<polygon class="cell" points="{}" fill="{fill}" stroke="#8a6d45" stroke-width="1.5"/>"##,
+                    hexagon(cx, cy)
+                );
+            }
+            Style::Points => {
+                // A transparent disc to click on, and the point itself.
+                let _ = write!(
+                    out,
+                    r#"<circle class="cell" cx="{}" cy="{}" r="{}" fill="transparent"/><circle class="dot" cx="{}" cy="{}" r="{}" fill="{fill}"/>"#,
+                    px(cx),
+                    px(cy),
+                    px(0.45 * SCALE),
+                    px(cx),
+                    px(cy),
+                    px(0.08 * SCALE)
+                );
+            }
+        }
+        if let Some(mark) = &marks[usize::from(s)]
+            && st.height(s) == 0
+        {
+            let _ = write!(
+                out,
+                r##"<text class="mark" x="{}" y="{}" text-anchor="middle" font-size="{}" fill="#3b6f94">{}</text>"##,
+                px(cx),
+                px(cy + 0.12 * SCALE),
+                px(0.35 * SCALE),
+                escape(mark)
+            );
+        }
+        stack(&mut out, st, s, (cx, cy));
+        if opts.labels {
+            let _ = write!(
+                out,
+                r##"<text class="label" x="{}" y="{}" font-size="{}" fill="#5b3f1e">{}</text>"##,
+                px(cx - 0.46 * SCALE),
+                px(cy - 0.3 * SCALE),
+                px(0.2 * SCALE),
+                escape(&info.label)
+            );
+        }
+        out.push_str("</g>\n");
+    }
+    if let Style::Squares { rows, cols, .. } = style {
+        coordinates(&mut out, &f, rows, cols);
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The corners of a pointy-top hexagon of apothem ½ unit centred on
+/// `(cx, cy)` pixels.
+fn hexagon(cx: f64, cy: f64) -> String {
+    let r = SCALE / 3f64.sqrt();
+    (0..6)
+        .map(|k| {
+            let a = std::f64::consts::PI / 180.0 * (30.0 + 60.0 * f64::from(k));
+            format!("{},{}", px(cx + r * a.cos()), px(cy - r * a.sin()))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One line per pair of neighbours (each pair once).
+fn lines(out: &mut String, board: &Board, f: &Frame) {
+    for s in board.all() {
+        for t in board.neighbours(s) {
+            if t <= s && board.neighbours(t).any(|u| u == s) {
+                continue;
+            }
+            let (x1, y1) = f.point(board.site(s).pos);
+            let (x2, y2) = f.point(board.site(t).pos);
+            let _ = writeln!(
+                out,
+                r##"<line class="edge" x1="{}" y1="{}" x2="{}" y2="{}" stroke="#8a6d45" stroke-width="2"/>"##,
+                px(x1),
+                px(y1),
+                px(x2),
+                px(y2)
+            );
+        }
+    }
+}
+
+/// File letters under and rank numbers left of a square grid.
+fn coordinates(out: &mut String, f: &Frame, rows: u16, cols: u16) {
+    let size = px(0.22 * SCALE);
+    for c in 0..cols {
+        let _ = writeln!(
+            out,
+            r##"<text class="coord" x="{}" y="{}" text-anchor="middle" font-size="{size}" fill="#6b5433">{}</text>"##,
+            px(f.x(f64::from(c))),
+            px(f.y(-0.5) + 0.2 * SCALE),
+            crate::board::geometry::letters(u32::from(c))
+        );
+    }
+    for r in 0..rows {
+        let _ = writeln!(
+            out,
+            r##"<text class="coord" x="{}" y="{}" text-anchor="middle" font-size="{size}" fill="#6b5433">{}</text>"##,
+            px(f.x(-0.5) - 0.12 * SCALE),
+            px(f.y(f64::from(r)) + 0.08 * SCALE),
+            r + 1
+        );
+    }
+}
+
+/// The mark of a marked region at each site (`~` for water), as
+/// `ludic show` prints it on empty sites.
+fn region_marks(st: &State) -> Vec<Option<String>> {
+    let g = &**st.game();
+    (0..g.board.len())
+        .map(|site| {
+            g.region_marks
+                .iter()
+                .enumerate()
+                .find_map(|(r, m)| m.as_ref().filter(|_| g.regions[r][0][site]))
+                .cloned()
+        })
+        .collect()
+}
+
+/// The discs of the stack at `s`, bottom first, with its height and the
+/// marks of the roles that hold there.
+fn stack(out: &mut String, st: &State, s: Site, (cx, cy): (f64, f64)) {
+    let game = st.game();
+    let pieces = st.stack(s);
+    if pieces.is_empty() {
+        return;
+    }
+    let h = pieces.len();
+    let shown = h.min(MAX_DISCS);
+    let r = 0.36 * SCALE;
+    // The pile is centred on the site.
+    let lift =
+        |k: usize| cy + (shown as f64 - 1.0) * LEVEL * SCALE / 2.0 - k as f64 * LEVEL * SCALE;
+    let owners: Vec<String> = pieces
+        .iter()
+        .map(|&p| game.players[usize::from(game.owner(p))].name.clone())
+        .collect();
+    let _ = write!(
+        out,
+        r#"<g class="stack" data-height="{h}"><title>{}</title>"#,
+        escape(&owners.join(", "))
+    );
+    for (k, &p) in pieces[h - shown..].iter().enumerate() {
+        let owner = usize::from(game.owner(p));
+        let (fill, _) = player_colour(&game.players[owner].name, owner);
+        let _ = write!(
+            out,
+            r##"<circle class="piece p{owner}" cx="{}" cy="{}" r="{}" fill="{fill}" stroke="#555555" stroke-width="1.5"/>"##,
+            px(cx),
+            px(lift(k)),
+            px(r)
+        );
+    }
+    let top = usize::from(game.owner(pieces[h - 1]));
+    let (_, ink) = player_colour(&game.players[top].name, top);
+    let marks: Vec<&str> = st
+        .roles_at(s)
+        .into_iter()
+        .filter_map(|name| {
+            game.roles
+                .iter()
+                .find(|r| r.name == name)
+                .and_then(|r| r.mark.as_deref())
+        })
+        .collect();
+    if !marks.is_empty() {
+        let _ = write!(
+            out,
+            r##"<circle class="role" cx="{}" cy="{}" r="{}" fill="none" stroke="#e67e22" stroke-width="3"/>"##,
+            px(cx),
+            px(lift(shown - 1)),
+            px(r * 0.62)
+        );
+    }
+    let text = match (h, marks.concat()) {
+        (1, m) => m,
+        (h, m) => format!("{h}{m}"),
+    };
+    if !text.is_empty() {
+        let _ = write!(
+            out,
+            r#"<text class="height" x="{}" y="{}" text-anchor="middle" font-size="{}" font-weight="bold" fill="{ink}">{}</text>"#,
+            px(cx),
+            px(lift(shown - 1) + 0.11 * SCALE),
+            px(0.32 * SCALE),
+            escape(&text)
+        );
+    }
+    out.push_str("</g>");
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,778 @@
+//! One game on the page: the rules, the turns played, the steps of the
+//! turn being entered, the seats, and what a click does.
+//!
+//! A turn is entered step by step ([`State::legal_moves`] at each step):
+//! a click on an origin selects it and highlights its destinations, a click
+//! on a destination plays the step; a multi-jump goes on from where it
+//! landed. When several steps share origin and destination (how many
+//! pieces to take from a stack) or a step has no site to click (`pass`,
+//! `end`), they are offered as choices. The turns played so far are kept
+//! with their notation, and `at` says how many of them the position shows
+//! (stepping through a record, or after undo).
+
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use serde_json::{Value, json};
+
+use crate::board::{NO_SITE, Site};
+use crate::compile::ir::GenKind;
+use crate::compile::{Game, LoadError, Options};
+use crate::engine::{Move, State};
+use crate::players::PlayerSpec;
+use crate::record::pdn::parse_pdn;
+use crate::record::trial::{Trial, TrialMove, TrialResult, is_trial, parse_trial, write_trial};
+use crate::render::svg::{SvgOptions, board_svg, seat_colours};
+use crate::render::{describe_outcome, render};
+
+/// Where a game's rules come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// A shipped game, by name.
+    Shipped(String),
+    /// A rule file named on the command line.
+    File(String),
+}
+
+impl Source {
+    /// The id the page uses: the shipped name or the path as given.
+    pub fn id(&self) -> &str {
+        match self {
+            Source::Shipped(n) | Source::File(n) => n,
+        }
+    }
+
+    /// Reads and compiles the rules with `sets` (`NAME=VALUE`). Only the
+    /// shipped games and the files given to the server are read.
+    pub fn load(&self, sets: &[String]) -> Result<Arc<Game>, String> {
+        self.load_game(sets).map_err(|e| e.to_string())
+    }
+
+    /// As [`Source::load`], with the kind of error.
+    pub fn load_game(&self, sets: &[String]) -> Result<Arc<Game>, LoadError> {
+        let opts = Options::from_sets(sets)?;
+        let game = match self {
+            Source::Shipped(name) => {
+                let (path, text) = crate::compile::shipped_source(name)
+                    .ok_or_else(|| LoadError::Io(format!("unknown game `{name}`")))?;
+                Game::from_source(path, text, &opts)
+            }
+            Source::File(path) => Game::load(path, &opts),
+        };
+        game.map(Arc::new)
+    }
+
+    /// The modification time of a rule file (`None` for shipped games or
+    /// when it cannot be read).
+    pub fn mtime(&self) -> Option<SystemTime> {
+        match self {
+            Source::Shipped(_) => None,
+            Source::File(p) => std::fs::metadata(p).and_then(|m| m.modified()).ok(),
+        }
+    }
+}
+
+/// A turn played: its steps and its notation.
+#[derive(Debug, Clone)]
+struct Turn {
+    steps: Vec<Move>,
+    text: String,
+}
+
+/// A choice offered as a button: a step that has no site to click, or one
+/// of several steps between the same two sites.
+#[derive(Debug, Clone)]
+struct Choice {
+    step: Move,
+    text: String,
+}
+
+/// One game on the page.
+#[derive(Debug)]
+pub struct Session {
+    source: Source,
+    sets: Vec<String>,
+    seats: Vec<PlayerSpec>,
+    game: Option<Arc<Game>>,
+    error: Option<String>,
+    mtime: Option<SystemTime>,
+    /// The position before the first turn.
+    start: Option<State>,
+    /// `position` or `start` line of a loaded trial (kept when saving).
+    start_text: Option<(String, String)>,
+    turns: Vec<Turn>,
+    at: usize,
+    partial: Vec<Move>,
+    /// The position shown: `start`, then `turns[..at]`, then `partial`.
+    current: Option<State>,
+    selected: Option<Site>,
+    choices: Vec<Choice>,
+    message: Option<String>,
+    /// Bumped on every change, so that an AI's answer computed for an
+    /// older position is dropped.
+    pub version: u64,
+    /// Seed of the computer players' next turn.
+    seed: u64,
+}
+
+impl Session {
+    /// A new game of `source` with toggles `sets` and players `seats`
+    /// (missing seats are human). A file that does not compile gives a
+    /// session that shows its diagnostics.
+    pub fn new(source: Source, sets: Vec<String>, seats: Vec<PlayerSpec>) -> Session {
+        let mut s = Session {
+            mtime: source.mtime(),
+            source,
+            sets,
+            seats,
+            game: None,
+            error: None,
+            start: None,
+            start_text: None,
+            turns: Vec::new(),
+            at: 0,
+            partial: Vec::new(),
+            current: None,
+            selected: None,
+            choices: Vec::new(),
+            message: None,
+            version: 0,
+            seed: 1,
+        };
+        s.compile();
+        s
+    }
+
+    /// Compiles the rules; on success starts from the initial position.
+    fn compile(&mut self) {
+        match self.source.load(&self.sets) {
+            Ok(g) => {
+                self.seats.resize(g.players.len(), PlayerSpec::Human);
+                self.seats.truncate(g.players.len());
+                self.start = Some(State::new(g.clone()));
+                self.game = Some(g);
+                self.error = None;
+            }
+            Err(e) => {
+                self.game = None;
+                self.start = None;
+                self.error = Some(e);
+            }
+        }
+        self.start_text = None;
+        self.turns.clear();
+        self.at = 0;
+        self.rebuild();
+    }
+
+    /// Checks whether the rule file changed on disk and reloads it: the
+    /// turns played are replayed as far as they are still legal. Returns
+    /// true when it reloaded.
+    pub fn reload_if_changed(&mut self) -> bool {
+        let now = self.source.mtime();
+        if now.is_none() || now == self.mtime {
+            return false;
+        }
+        self.mtime = now;
+        let texts: Vec<String> = self.turns[..self.at]
+            .iter()
+            .map(|t| t.text.clone())
+            .collect();
+        self.compile();
+        if self.game.is_some() {
+            let mut kept = 0;
+            for t in &texts {
+                if self.play_text(t).is_err() {
+                    break;
+                }
+                kept += 1;
+            }
+            self.message = Some(format!(
+                "{} changed on disk and was reloaded ({kept} of {} turns replayed)",
+                self.source.id(),
+                texts.len()
+            ));
+        }
+        self.version += 1;
+        true
+    }
+
+    /// Recomputes the position shown from the start and the turns.
+    fn rebuild(&mut self) {
+        self.selected = None;
+        self.choices.clear();
+        self.current = self.start.clone().map(|mut st| {
+            for t in &self.turns[..self.at] {
+                st.play_turn(&t.steps);
+            }
+            st.play_turn(&self.partial);
+            st
+        });
+        self.version += 1;
+        self.auto_select();
+    }
+
+    /// In a turn that must go on from one site (a multi-jump), that site
+    /// is selected.
+    fn auto_select(&mut self) {
+        let Some(st) = &self.current else { return };
+        let moves = st.legal_moves();
+        self.choices = self.button_steps(st, &moves);
+        if self.partial.is_empty() {
+            return;
+        }
+        let froms: Vec<Site> = moves
+            .iter()
+            .filter(|m| clickable_from(st, m))
+            .map(|m| m.from)
+            .collect();
+        if let Some(&f) = froms.first()
+            && froms.iter().all(|&x| x == f)
+        {
+            self.selected = Some(f);
+        }
+    }
+
+    /// The steps that have no site to click: `pass`, `end`, flips.
+    fn button_steps(&self, st: &State, moves: &[Move]) -> Vec<Choice> {
+        moves
+            .iter()
+            .filter(|m| !clickable_from(st, m) && !is_place(st, m))
+            .map(|m| Choice {
+                step: *m,
+                text: st.move_to_string(m),
+            })
+            .collect()
+    }
+
+    /// The seat to move, if the game goes on.
+    fn to_move(&self) -> Option<usize> {
+        let st = self.current.as_ref()?;
+        if st.outcome().is_some() || st.legal_moves().is_empty() {
+            return None;
+        }
+        Some(usize::from(st.current_player()))
+    }
+
+    /// True when a computer player is to move (the page then asks for its
+    /// turn at the speed it wants).
+    pub fn ai_to_move(&self) -> bool {
+        self.to_move()
+            .is_some_and(|p| !self.seats[p].is_human() && self.at == self.turns.len())
+    }
+
+    /// A click on `site`. An illegal click changes nothing and says why.
+    pub fn click(&mut self, site: Site) -> Result<(), String> {
+        let st = self.current.clone().ok_or("the rules do not compile")?;
+        let game = st.game().clone();
+        if usize::from(site) >= game.board.len() {
+            return Err(format!(
+                "site {site} is not on the board (it has {} sites)",
+                game.board.len()
+            ));
+        }
+        let Some(p) = self.to_move() else {
+            return Err("the game is over".into());
+        };
+        if !self.seats[p].is_human() {
+            return Err(format!(
+                "it is {}'s turn, played by the computer ({})",
+                game.players[p].name, self.seats[p]
+            ));
+        }
+        let label = game.board.site(site).label.clone();
+        let moves = st.legal_moves();
+        if let Some(o) = self.selected {
+            let to_here: Vec<Move> = moves
+                .iter()
+                .filter(|m| m.from == o && m.to == site && clickable_from(&st, m))
+                .copied()
+                .collect();
+            match to_here.as_slice() {
+                [m] => return self.step(*m),
+                [] => {}
+                several => {
+                    self.message = Some("choose one of these moves".into());
+                    self.choices = several
+                        .iter()
+                        .map(|m| Choice {
+                            step: *m,
+                            text: st.move_to_string(m),
+                        })
+                        .collect();
+                    self.version += 1;
+                    return Ok(());
+                }
+            }
+            if site == o && self.partial.is_empty() {
+                self.selected = None;
+                self.message = None;
+                self.version += 1;
+                return Ok(());
+            }
+        }
+        let from_here = moves
+            .iter()
+            .any(|m| m.from == site && clickable_from(&st, m));
+        let places: Vec<Move> = moves
+            .iter()
+            .filter(|m| is_place(&st, m) && m.to == site)
+            .copied()
+            .collect();
+        let continuing = !self.partial.is_empty() && self.selected.is_some();
+        if from_here && !continuing {
+            self.selected = Some(site);
+            self.message = None;
+            self.choices = self.button_steps(&st, &moves);
+            self.choices.extend(places.iter().map(|m| Choice {
+                step: *m,
+                text: st.move_to_string(m),
+            }));
+            self.version += 1;
+            return Ok(());
+        }
+        match places.as_slice() {
+            [m] => return self.step(*m),
+            [] => {}
+            several => {
+                self.choices = several
+                    .iter()
+                    .map(|m| Choice {
+                        step: *m,
+                        text: st.move_to_string(m),
+                    })
+                    .collect();
+                self.version += 1;
+                return Ok(());
+            }
+        }
+        Err(self.why_not(&st, &moves, site, &label))
+    }
+
+    /// Why a click on `site` plays nothing.
+    fn why_not(&self, st: &State, moves: &[Move], site: Site, label: &str) -> String {
+        let game = st.game();
+        let b = &game.board;
+        let list = |ms: &mut dyn Iterator<Item = &Move>| {
+            let mut v: Vec<String> = ms.map(|m| st.move_to_string(m)).collect();
+            v.dedup();
+            if v.len() > 12 {
+                let n = v.len();
+                v.truncate(12);
+                v.push(format!("… ({n} in all)"));
+            }
+            v.join(" ")
+        };
+        if let Some(o) = self.selected {
+            let from_o = list(&mut moves.iter().filter(|m| m.from == o));
+            return format!(
+                "{} cannot go to {label}; from {} the legal moves are {from_o}",
+                b.site(o).label,
+                b.site(o).label
+            );
+        }
+        let captures = moves
+            .iter()
+            .filter(|m| st.move_to_string(m).contains('x'))
+            .count();
+        if captures == moves.len() && captures > 0 && st.height(site) > 0 {
+            return format!(
+                "no legal move starts at {label}: a capture is compulsory: {}",
+                list(&mut moves.iter())
+            );
+        }
+        let what = match st.top_owner(site) {
+            None => " (it is empty)".to_string(),
+            Some(p) if p == st.current_player() => String::new(),
+            Some(p) => format!(" (it holds {}'s pieces)", game.players[usize::from(p)].name),
+        };
+        format!(
+            "no legal move starts at {label}{what}; the legal moves are {}",
+            list(&mut moves.iter())
+        )
+    }
+
+    /// Plays the choice shown at `index`.
+    pub fn choose(&mut self, index: usize) -> Result<(), String> {
+        let Some(c) = self.choices.get(index).cloned() else {
+            return Err(format!(
+                "no choice {index}: there are {} choices",
+                self.choices.len()
+            ));
+        };
+        match self.to_move() {
+            Some(p) if self.seats[p].is_human() => self.step(c.step),
+            Some(_) => Err("it is the computer's turn".into()),
+            None => Err("the game is over".into()),
+        }
+    }
+
+    /// Plays one step of the mover's turn; completes the turn when it ends.
+    fn step(&mut self, m: Move) -> Result<(), String> {
+        let mut st = self.current.clone().ok_or("the rules do not compile")?;
+        let mover = st.current_player();
+        st.play(&m).map_err(|e| e.to_string())?;
+        // Playing from an earlier position drops the turns after it.
+        self.turns.truncate(self.at);
+        self.partial.push(m);
+        let ends = !(st.mid_turn() && st.current_player() == mover) || st.legal_moves().is_empty();
+        if ends {
+            let steps = std::mem::take(&mut self.partial);
+            let text = self.turn_start().turn_to_string(&steps);
+            self.turns.push(Turn { steps, text });
+            self.at += 1;
+        }
+        self.message = None;
+        self.rebuild();
+        Ok(())
+    }
+
+    /// The position at the start of the turn being entered.
+    fn turn_start(&self) -> State {
+        let mut st = self.start.clone().expect("a compiled game");
+        for t in &self.turns[..self.at] {
+            st.play_turn(&t.steps);
+        }
+        st
+    }
+
+    /// Plays a whole turn written in the game's notation.
+    fn play_text(&mut self, text: &str) -> Result<(), String> {
+        let st = self.current.as_ref().ok_or("the rules do not compile")?;
+        let steps = st.parse_turn(text).map_err(|e| e.to_string())?;
+        self.play_turn(steps);
+        Ok(())
+    }
+
+    /// Plays a whole turn (the computer's) at the end of the game.
+    pub fn play_turn(&mut self, steps: Vec<Move>) {
+        self.turns.truncate(self.at);
+        self.partial.clear();
+        let text = self.turn_start().turn_to_string(&steps);
+        self.turns.push(Turn { steps, text });
+        self.at += 1;
+        self.message = None;
+        self.rebuild();
+    }
+
+    /// What a computer player needs to choose the next turn: the
+    /// position, the seat's player and the version it answers.
+    pub fn ai_request(&mut self) -> Option<(State, PlayerSpec, u64, u64)> {
+        if !self.ai_to_move() {
+            return None;
+        }
+        let st = self.current.clone()?;
+        let spec = self.seats[usize::from(st.current_player())];
+        self.seed += 1;
+        Some((st, spec, self.version, self.seed))
+    }
+
+    /// Takes back the steps of the turn being entered, or the last turn,
+    /// and the computer's turns before it so that a human is to move.
+    pub fn undo(&mut self) -> Result<(), String> {
+        if !self.partial.is_empty() {
+            self.partial.clear();
+            self.rebuild();
+            return Ok(());
+        }
+        if self.at == 0 {
+            return Err("nothing to undo".into());
+        }
+        self.at -= 1;
+        self.turns.truncate(self.at);
+        let humans = self.seats.iter().any(|s| s.is_human());
+        while humans && self.at > 0 {
+            self.rebuild();
+            let mover = self
+                .current
+                .as_ref()
+                .map(|s| usize::from(s.current_player()));
+            if mover.is_some_and(|p| self.seats[p].is_human()) {
+                break;
+            }
+            self.at -= 1;
+            self.turns.truncate(self.at);
+        }
+        self.message = None;
+        self.rebuild();
+        Ok(())
+    }
+
+    /// Shows the position after `ply` turns (a record's slider).
+    pub fn seek(&mut self, ply: usize) -> Result<(), String> {
+        if ply > self.turns.len() {
+            return Err(format!(
+                "ply {ply} is past the end: the game has {} turns",
+                self.turns.len()
+            ));
+        }
+        self.partial.clear();
+        self.at = ply;
+        self.message = None;
+        self.rebuild();
+        Ok(())
+    }
+
+    /// Sets the players of the seats.
+    pub fn set_seats(&mut self, seats: Vec<PlayerSpec>) -> Result<(), String> {
+        let n = self.seats.len();
+        if self.game.is_some() && seats.len() != n {
+            return Err(format!(
+                "the game has {n} seats, {} were given",
+                seats.len()
+            ));
+        }
+        self.seats = seats;
+        self.version += 1;
+        Ok(())
+    }
+
+    /// Loads a record (a trial or a PDN file's first game) and shows its
+    /// start; the slider then steps through it. A record that does not
+    /// replay changes nothing.
+    pub fn load_record(&mut self, text: &str) -> Result<(), String> {
+        let game = self.game.clone().ok_or("the rules do not compile")?;
+        let (start, start_text, moves) = if is_trial(text) {
+            let t = parse_trial(text).map_err(|e| format!("trial: {e}"))?;
+            let sets: Vec<String> = t.sets.iter().map(|(n, v)| format!("{n}={v}")).collect();
+            let game = if sets.is_empty() || sets == self.sets {
+                game
+            } else {
+                self.source.load(&sets)?
+            };
+            let (start, start_text) = match (&t.start, &t.position) {
+                (Some(f), _) => (
+                    State::from_fen(game, f).map_err(|e| format!("trial start: {e}"))?,
+                    Some(("start".to_string(), f.clone())),
+                ),
+                (_, Some(p)) => (
+                    State::from_position(game, p).map_err(|e| format!("trial position: {e}"))?,
+                    Some(("position".to_string(), p.clone())),
+                ),
+                _ => (State::new(game), None),
+            };
+            let moves: Vec<String> = t.moves.iter().map(|m| m.text.clone()).collect();
+            (start, start_text, moves)
+        } else {
+            let games = parse_pdn(text).map_err(|e| format!("PDN: {e}"))?;
+            let g = games.first().ok_or("the PDN file has no game")?;
+            let start = match g.tag("FEN") {
+                Some(f) => State::from_fen(game, f).map_err(|e| format!("PDN FEN tag: {e}"))?,
+                None => State::new(game),
+            };
+            let start_text = g.tag("FEN").map(|f| ("start".to_string(), f.to_string()));
+            (
+                start,
+                start_text,
+                g.moves.iter().map(|m| m.text.clone()).collect(),
+            )
+        };
+        let mut st = start.clone();
+        let mut turns = Vec::new();
+        for (i, m) in moves.iter().enumerate() {
+            let steps = st
+                .parse_turn(m)
+                .map_err(|e| format!("move {} ({m}): {}", i + 1, e.reason))?;
+            let text = st.turn_to_string(&steps);
+            st.play_turn(&steps);
+            turns.push(Turn { steps, text });
+        }
+        self.game = Some(start.game().clone());
+        self.start = Some(start);
+        self.start_text = start_text;
+        self.turns = turns;
+        self.at = 0;
+        self.partial.clear();
+        self.message = Some(format!("record loaded: {} turns", self.turns.len()));
+        self.rebuild();
+        Ok(())
+    }
+
+    /// The game as a trial (the turns shown, up to the slider).
+    pub fn trial(&self) -> Result<String, String> {
+        let game = self.game.as_ref().ok_or("the rules do not compile")?;
+        let st = self.current.as_ref().ok_or("the rules do not compile")?;
+        let sets = self
+            .sets
+            .iter()
+            .filter_map(|s| s.split_once('='))
+            .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+            .collect();
+        let (start, position) = match &self.start_text {
+            Some((k, v)) if k == "start" => (Some(v.clone()), None),
+            Some((_, v)) => (None, Some(v.clone())),
+            None => (None, None),
+        };
+        let t = Trial {
+            game: self.source.id().to_string(),
+            title: Some(game.name.clone()),
+            sets,
+            seed: None,
+            players: self.seats.iter().map(|s| s.to_string()).collect(),
+            start,
+            position,
+            moves: self.turns[..self.at]
+                .iter()
+                .enumerate()
+                .map(|(i, t)| TrialMove {
+                    text: t.text.clone(),
+                    line: i + 1,
+                })
+                .collect(),
+            result: TrialResult::from_outcome(st.outcome()),
+        };
+        Ok(write_trial(&t))
+    }
+
+    /// Sets the message shown under the board.
+    pub fn say(&mut self, text: String) {
+        self.message = Some(text);
+        self.version += 1;
+    }
+
+    /// The page's view of the game (docs/serve.md).
+    pub fn view(&self, id: u64) -> Value {
+        let base = json!({
+            "session": id,
+            "game": self.source.id(),
+            "sets": self.sets,
+            "version": self.version,
+            "message": self.message,
+        });
+        let (Some(st), Some(game)) = (&self.current, &self.game) else {
+            let mut v = base;
+            v["error"] = json!(self.error);
+            v["title"] = Value::Null;
+            return v;
+        };
+        let moves = st.legal_moves();
+        let sel = self.selected;
+        let targets: Vec<Site> = match sel {
+            Some(o) => moves
+                .iter()
+                .filter(|m| m.from == o && clickable_from(st, m))
+                .map(|m| m.to)
+                .collect(),
+            None => moves
+                .iter()
+                .filter(|m| is_place(st, m))
+                .map(|m| m.to)
+                .collect(),
+        };
+        let human = self.to_move().is_some_and(|p| self.seats[p].is_human());
+        let origins: Vec<Site> = if sel.is_none() && human {
+            moves
+                .iter()
+                .filter(|m| clickable_from(st, m))
+                .map(|m| m.from)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let last: Vec<Site> = if self.partial.is_empty() {
+            self.at
+                .checked_sub(1)
+                .map(|i| sites_of(&self.turns[i].steps))
+                .unwrap_or_default()
+        } else {
+            sites_of(&self.partial)
+        };
+        let opts = SvgOptions {
+            labels: false,
+            targets: if human { targets } else { Vec::new() },
+            origins,
+            selected: sel,
+            last,
+        };
+        let colours = seat_colours(st);
+        let seats: Vec<Value> = game
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                json!({"name": p.name, "letter": p.letter.to_string(),
+                       "colour": colours[i], "player": self.seats[i].to_string()})
+            })
+            .collect();
+        let outcome = st.outcome().map(|o| {
+            json!({
+                "winner": o.winner().map(|w| game.players[usize::from(w)].name.clone()),
+                "reason": crate::record::trial::reason_name(o.reason()),
+                "text": describe_outcome(st, &o),
+            })
+        });
+        let status = render(st).lines().last().unwrap_or_default().to_string();
+        let mut v = base;
+        v["error"] = Value::Null;
+        v["title"] = json!(game.name);
+        v["svg"] = json!(board_svg(st, &opts));
+        v["seats"] = json!(seats);
+        v["to_move"] = json!(self.to_move());
+        v["status"] = json!(status);
+        v["moves"] = json!(
+            self.turns
+                .iter()
+                .map(|t| t.text.clone())
+                .collect::<Vec<_>>()
+        );
+        v["ply"] = json!(self.at);
+        v["partial"] = json!(if self.partial.is_empty() {
+            Value::Null
+        } else {
+            json!(self.turn_start().turn_to_string(&self.partial))
+        });
+        v["selected"] = json!(sel);
+        v["choices"] = json!(
+            self.choices
+                .iter()
+                .enumerate()
+                .map(|(i, c)| json!({"index": i, "text": c.text}))
+                .collect::<Vec<_>>()
+        );
+        v["legal"] = json!(if human {
+            moves
+                .iter()
+                .map(|m| st.move_to_string(m))
+                .collect::<Vec<_>>()
+        } else {
+            Vec::new()
+        });
+        v["outcome"] = json!(outcome);
+        v["ai_to_move"] = json!(self.ai_to_move());
+        v
+    }
+}
+
+/// True for a step that moves a stack from a site (clicked as origin,
+/// then destination).
+fn clickable_from(st: &State, m: &Move) -> bool {
+    m.from != NO_SITE
+        && !matches!(
+            st.game().gens[usize::from(m.gen_id)].kind,
+            GenKind::Place(_) | GenKind::Pass | GenKind::EndPhase | GenKind::Flip(_)
+        )
+}
+
+/// True for a placement (one click on its site).
+fn is_place(st: &State, m: &Move) -> bool {
+    matches!(
+        st.game().gens[usize::from(m.gen_id)].kind,
+        GenKind::Place(_)
+    )
+}
+
+/// The sites a list of steps touched.
+fn sites_of(steps: &[Move]) -> Vec<Site> {
+    let mut v = Vec::new();
+    for m in steps {
+        for s in [m.from, m.to] {
+            if s != NO_SITE && !v.contains(&s) {
+                v.push(s);
+            }
+        }
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,176 @@
+//! Sessions: clicks, multi-jumps step by step, refusals that change
+//! nothing, undo against the computer, records and reloading.
+
+use super::*;
+
+fn checkers(seats: &[&str]) -> Session {
+    let seats = seats.iter().map(|s| s.parse().unwrap()).collect();
+    Session::new(Source::Shipped("checkers".into()), Vec::new(), seats)
+}
+
+/// Site of square `n` (1..=32).
+fn sq(n: u16) -> Site {
+    n - 1
+}
+
+fn moves(s: &Session) -> Vec<String> {
+    s.view(0)["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn two_clicks_play_a_step_and_a_wrong_one_says_why() {
+    let mut s = checkers(&["human", "human"]);
+    s.click(sq(11)).unwrap();
+    assert_eq!(s.view(0)["selected"], json!(sq(11)));
+    // From 11 a Black man goes to 15 or 16 (rules.md: forward diagonals).
+    let mut targets: Vec<Site> = s
+        .current
+        .as_ref()
+        .map(|st| {
+            st.legal_moves()
+                .iter()
+                .filter(|m| m.from == sq(11))
+                .map(|m| m.to)
+                .collect()
+        })
+        .unwrap();
+    targets.sort();
+    assert_eq!(targets, [sq(15), sq(16)]);
+    s.click(sq(15)).unwrap();
+    assert_eq!(moves(&s), ["11-15"]);
+    // White to move: a click on a Black man plays nothing.
+    let before = s.version;
+    let err = s.click(sq(9)).unwrap_err();
+    assert!(
+        err.contains("no legal move starts at 9 (it holds Black's pieces)"),
+        "{err}"
+    );
+    assert_eq!(s.version, before);
+    assert_eq!(moves(&s), ["11-15"]);
+    // Off the board.
+    assert!(s.click(40).unwrap_err().contains("not on the board"));
+}
+
+#[test]
+fn a_multi_jump_is_entered_step_by_step() {
+    let mut s = checkers(&["human", "human"]);
+    // Black 14 jumps 18 to 23, then 27 to 32 (hand-worked: the squares
+    // below 14 are 17 and 18, below 23 are 26 and 27).
+    s.load_record("ludic-trial 1\ngame checkers\nstart B:W18,27:B14\nmoves\nresult unfinished\n")
+        .unwrap();
+    s.click(sq(14)).unwrap();
+    s.click(sq(23)).unwrap();
+    let v = s.view(0);
+    assert_eq!(v["partial"], json!("14x23"));
+    assert_eq!(v["selected"], json!(sq(23)), "the jump goes on from 23");
+    assert!(moves(&s).is_empty());
+    let err = s.click(sq(1)).unwrap_err();
+    assert!(
+        err.contains("23 cannot go to 1; from 23 the legal moves are 23x32"),
+        "{err}"
+    );
+    s.click(sq(32)).unwrap();
+    assert_eq!(moves(&s), ["14x23x32"]);
+    assert!(
+        s.view(0)["outcome"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("Black wins")
+    );
+    assert_eq!(s.click(sq(5)).unwrap_err(), "the game is over");
+}
+
+#[test]
+fn undo_goes_back_to_the_human_and_the_computer_waits_its_turn() {
+    let mut s = checkers(&["human", "random"]);
+    s.click(sq(11)).unwrap();
+    s.click(sq(15)).unwrap();
+    assert!(s.ai_to_move());
+    let err = s.click(sq(22)).unwrap_err();
+    assert!(err.contains("played by the computer (random)"), "{err}");
+    let (st, spec, version, _) = s.ai_request().unwrap();
+    assert_eq!(spec, PlayerSpec::Random);
+    assert_eq!(version, s.version);
+    let turn = st.parse_turn("23-19").unwrap();
+    s.play_turn(turn);
+    assert_eq!(moves(&s), ["11-15", "23-19"]);
+    s.undo().unwrap();
+    assert!(moves(&s).is_empty(), "back to Black's first turn");
+    assert_eq!(s.undo().unwrap_err(), "nothing to undo");
+}
+
+#[test]
+fn records_round_trip_and_the_slider_steps_through_them() {
+    let mut s = checkers(&["human", "human"]);
+    for (a, b) in [(11, 15), (23, 19), (8, 11)] {
+        s.click(sq(a)).unwrap();
+        s.click(sq(b)).unwrap();
+    }
+    let trial = s.trial().unwrap();
+    assert!(
+        trial.contains("moves\n11-15\n23-19\n8-11\nresult unfinished"),
+        "{trial}"
+    );
+    let mut t = checkers(&["human", "human"]);
+    t.load_record(&trial).unwrap();
+    assert_eq!(t.view(0)["ply"], json!(0));
+    t.seek(2).unwrap();
+    assert_eq!(t.view(0)["status"], json!("Black (B) to move"));
+    assert!(t.seek(4).unwrap_err().contains("3 turns"));
+    // PDN, and a record that does not replay changes nothing.
+    t.load_record("[Event \"x\"]\n1. 9-14 22-18 *\n").unwrap();
+    assert_eq!(moves(&t), ["9-14", "22-18"]);
+    let err = t.load_record("1. 9-14 9-13 *\n").unwrap_err();
+    assert!(err.starts_with("move 2 (9-13)"), "{err}");
+    assert_eq!(moves(&t), ["9-14", "22-18"]);
+}
+
+#[test]
+fn steps_without_a_site_are_choices() {
+    // Genocide's movement phase ends with `end`, a button.
+    let mut s = Session::new(Source::Shipped("genocide".into()), Vec::new(), Vec::new());
+    let v = s.view(0);
+    let texts: Vec<&str> = v["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["text"].as_str().unwrap())
+        .collect();
+    assert!(texts.contains(&"end"), "{texts:?}");
+    let i = texts.iter().position(|t| *t == "end").unwrap();
+    let before = s.view(0)["status"].clone();
+    s.choose(i).unwrap();
+    assert_ne!(s.view(0)["status"], before);
+    assert!(s.choose(99).unwrap_err().starts_with("no choice 99"));
+}
+
+#[test]
+fn a_changed_file_is_reloaded_and_a_broken_one_shows_its_errors() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/target/serve-tests");
+    std::fs::create_dir_all(dir).unwrap();
+    let path = format!("{dir}/reload.game");
+    let good = crate::compile::shipped_source("tictactoe").unwrap().1;
+    std::fs::write(&path, good).unwrap();
+    let mut s = Session::new(Source::File(path.clone()), Vec::new(), Vec::new());
+    assert!(s.view(0)["error"].is_null());
+    s.click(4).unwrap();
+    assert_eq!(moves(&s), ["b2"]);
+    // Unchanged: nothing happens.
+    assert!(!s.reload_if_changed());
+    std::fs::write(&path, good.replace("(play (place", "(play (plaec")).unwrap();
+    s.mtime = Some(SystemTime::UNIX_EPOCH);
+    assert!(s.reload_if_changed());
+    let err = s.view(0)["error"].as_str().unwrap().to_string();
+    assert!(err.contains("reload.game:"), "{err}");
+    assert!(err.contains("plaec"), "{err}");
+    assert!(s.click(4).is_err());
+    std::fs::write(&path, good).unwrap();
+    s.mtime = Some(SystemTime::UNIX_EPOCH);
+    assert!(s.reload_if_changed());
+    assert!(s.view(0)["error"].is_null());
+}

@@ -1,0 +1,244 @@
+//! End-to-end test of `ludic serve` in headless Chromium, driven over
+//! WebDriver (fantoccini) through chromedriver. It needs Debian's
+//! `chromium` and `chromium-driver` (installed by .ci/setup), so it is
+//! ignored by a plain `cargo test`; .ci/test runs it with
+//! `cargo test --release --test browser -- --ignored`.
+//!
+//! Screenshots of each step go to target/browser/ (artifacts, not in the
+//! repository).
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::json;
+
+/// A child process killed when the test ends, even by a panic.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Starts `ludic serve FILES --port 0` and returns it with its address.
+fn serve(files: &[&str]) -> (Killed, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludic"))
+        .arg("serve")
+        .args(files)
+        .args(["--port", "0"])
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start ludic serve");
+    let out = child.stdout.take().unwrap();
+    let mut line = String::new();
+    BufReader::new(out).read_line(&mut line).unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://127.0.0.1:"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    (Killed(child), url)
+}
+
+/// Starts chromedriver on a free loopback port and waits until it listens.
+fn chromedriver() -> (Killed, u16) {
+    let port = free_port();
+    let bin = std::env::var("LUDIC_CHROMEDRIVER").unwrap_or("/usr/bin/chromedriver".into());
+    let child = Command::new(&bin)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("start {bin}: {e} (run .ci/setup)"));
+    let t0 = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "chromedriver did not start"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    (Killed(child), port)
+}
+
+async fn browser(port: u16, profile: &std::path::Path) -> Client {
+    let args = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=1280,900",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .chain([format!("--user-data-dir={}", profile.display())])
+    .collect::<Vec<_>>();
+    let binary = std::env::var("LUDIC_CHROMIUM").unwrap_or("/usr/bin/chromium".into());
+    let caps = json!({"goog:chromeOptions": {"binary": binary, "args": args}});
+    let serde_json::Value::Object(caps) = caps else {
+        unreachable!()
+    };
+    ClientBuilder::new(HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a WebDriver session")
+}
+
+/// Waits (up to 30 s) until the text of `css` satisfies `ok`; returns it.
+async fn wait_text(c: &Client, css: &str, ok: impl Fn(&str) -> bool) -> String {
+    let t0 = Instant::now();
+    let mut last = String::new();
+    while t0.elapsed() < Duration::from_secs(30) {
+        if let Ok(e) = c.find(Locator::Css(css)).await
+            && let Ok(text) = e.text().await
+        {
+            if ok(&text) {
+                return text;
+            }
+            last = text;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{css} never matched; its text: {last:?}");
+}
+
+/// The moves listed on the page.
+async fn moves(c: &Client) -> Vec<String> {
+    let mut out = Vec::new();
+    for li in c.find_all(Locator::Css("#moves li")).await.unwrap() {
+        out.push(li.text().await.unwrap());
+    }
+    out
+}
+
+async fn click_site(c: &Client, label: &str) {
+    let css = format!("g.site[data-label=\"{label}\"]");
+    c.find(Locator::Css(&css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+async fn shot(c: &Client, dir: &std::path::Path, name: &str) {
+    let png = c.screenshot().await.unwrap();
+    std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+}
+
+async fn choose_game(c: &Client, id: &str) {
+    let css = format!("#game option[value=\"{id}\"]");
+    c.find(Locator::Css(&css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium; run by .ci/test"]
+async fn play_checkers_in_the_browser() {
+    let out = root().join("target/browser");
+    std::fs::create_dir_all(&out).unwrap();
+    let profile = out.join("profile");
+    let _ = std::fs::remove_dir_all(&profile);
+    // A position with a double jump for Black: 14x23x32 (hand-worked: the
+    // squares below 14 are 17 and 18, below 23 are 26 and 27).
+    let jump = out.join("jump.trial");
+    std::fs::write(
+        &jump,
+        "ludic-trial 1\ngame checkers\nstart B:W18,27,1:B14\nmoves\nresult unfinished\n",
+    )
+    .unwrap();
+    let (_server, url) = serve(&["tests/invalid/misspelt_ludeme.game"]);
+    let (_driver, port) = chromedriver();
+    let c = browser(port, &profile).await;
+
+    // Checkers: Black (human) plays 11-15; White (mcts:300) replies.
+    c.goto(&format!("{url}?game=checkers")).await.unwrap();
+    wait_text(&c, "#status", |t| t.contains("Black (B) to move")).await;
+    click_site(&c, "11").await;
+    click_site(&c, "15").await;
+    wait_text(&c, "#moves", |t| t.lines().count() == 2).await;
+    assert_eq!(moves(&c).await[0], "11-15");
+    wait_text(&c, "#status", |t| t.starts_with("Black (B) to move")).await;
+    shot(&c, &out, "1-reply").await;
+
+    // A multi-jump, step by step, from a loaded record; an illegal click
+    // first, which changes nothing and says why.
+    c.find(Locator::Id("record"))
+        .await
+        .unwrap()
+        .send_keys(jump.to_str().unwrap())
+        .await
+        .unwrap();
+    wait_text(&c, "#message", |t| t.contains("record loaded")).await;
+    click_site(&c, "18").await;
+    let why = wait_text(&c, "#message", |t| t.contains("no legal move")).await;
+    assert!(why.contains("a capture is compulsory: 14x23"), "{why}");
+    assert!(moves(&c).await.is_empty());
+    click_site(&c, "14").await;
+    click_site(&c, "23").await;
+    wait_text(&c, "#status", |t| t.contains("so far: 14x23")).await;
+    shot(&c, &out, "2-half-jump").await;
+    click_site(&c, "32").await;
+    wait_text(&c, "#moves", |t| t.contains("14x23x32")).await;
+    shot(&c, &out, "3-jump").await;
+
+    // A toggle restarts the game with --set semantics; a bad value is
+    // refused and the game stays.
+    c.find(Locator::Id("toggle-repetition"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_text(&c, "#title", |t| t.contains("repetition=false")).await;
+    assert!(moves(&c).await.is_empty());
+    let np = c.find(Locator::Id("toggle-no_progress")).await.unwrap();
+    np.clear().await.unwrap();
+    np.send_keys("99999\n").await.unwrap();
+    c.execute(
+        "document.getElementById('toggle-no_progress').dispatchEvent(new Event('change'))",
+        vec![],
+    )
+    .await
+    .unwrap();
+    let err = wait_text(&c, "#message", |t| t.contains("no_progress")).await;
+    assert!(err.contains("99999"), "{err}");
+    shot(&c, &out, "4-toggle").await;
+
+    // A broken rule file shows its diagnostics instead of a board.
+    choose_game(&c, "tests/invalid/misspelt_ludeme.game").await;
+    let diag = wait_text(&c, "#error", |t| t.contains("misspelt_ludeme.game:6:20")).await;
+    assert!(diag.contains("expected one of"), "{diag}");
+    assert!(diag.contains("(play (priority (hpo)"), "{diag}");
+    shot(&c, &out, "5-diagnostics").await;
+    c.close().await.unwrap();
+}
