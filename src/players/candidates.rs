@@ -10,7 +10,8 @@
 //! [`Bound::epsilon`]. A sequence stops when the turn ends or after
 //! [`Bound::max_steps`] steps.
 
-use super::heuristic::evaluate;
+use super::heuristic::{evaluate, evaluate_with};
+use crate::compile::ir::GenKind;
 use crate::engine::{Move, State};
 use rand::{Rng, RngExt};
 
@@ -31,7 +32,7 @@ impl Default for Bound {
     fn default() -> Bound {
         Bound {
             exact: 256,
-            samples: 8,
+            samples: 4,
             epsilon: 0.25,
             max_steps: 64,
         }
@@ -51,6 +52,12 @@ impl Scratch {
     /// The evaluation of `st` for `player` (see [`evaluate`]).
     pub fn eval(&mut self, st: &mut State, player: u8) -> i64 {
         evaluate(st, player, &mut self.values, &mut self.moves)
+    }
+
+    /// The cheaper evaluation of a step in a sampled turn (a game over by
+    /// want of moves is not noticed).
+    fn quick(&mut self, st: &mut State, player: u8) -> i64 {
+        evaluate_with(st, player, &mut self.values, &mut self.moves, false)
     }
 }
 
@@ -135,12 +142,21 @@ fn sample<R: Rng>(
     let t0 = st.turns();
     let mut path = Vec::new();
     let mut buf = Vec::new();
-    let mut next = Vec::new();
+    let game = st.game().clone();
     while path.len() < max_steps {
         st.legal_moves_into(&mut buf);
         if buf.is_empty() {
             break;
         }
+        // The move that ends the current phase, if this phase has one: a
+        // step is judged by the position after it and that move (when the
+        // phase is still on), so that a battle fought at the phase's end
+        // counts.
+        let phase = st.phase();
+        let ender = buf
+            .iter()
+            .find(|m| game.gens[m.gen_id as usize].kind == GenKind::EndPhase)
+            .copied();
         let pick = if eps > 0.0 && rng.random_bool(eps) {
             buf[rng.random_range(0..buf.len())]
         } else {
@@ -149,24 +165,14 @@ fn sample<R: Rng>(
             let mut chosen = buf[0];
             for m in &buf {
                 st.play_unchecked(m);
-                let v = if turn_over(st, t0) {
-                    sc.eval(st, mover)
-                } else {
-                    // The position if the turn ended now, when one step
-                    // (among the first few) ends it.
-                    st.legal_moves_into(&mut next);
-                    let mut v = None;
-                    for n in next.iter().take(3) {
-                        st.play_unchecked(n);
-                        if turn_over(st, t0) {
-                            v = Some(sc.eval(st, mover));
-                        }
+                let v = match ender {
+                    Some(e) if !turn_over(st, t0) && st.phase() == phase && *m != e => {
+                        st.play_unchecked(&e);
+                        let v = sc.quick(st, mover);
                         st.undo();
-                        if v.is_some() {
-                            break;
-                        }
+                        v
                     }
-                    v.unwrap_or_else(|| sc.eval(st, mover))
+                    _ => sc.quick(st, mover),
                 };
                 st.undo();
                 if v > best {

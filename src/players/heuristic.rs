@@ -128,7 +128,21 @@ fn lines(st: &State, p: Player, length: u32) -> i64 {
 /// The evaluation of `st` for `player`: [`WIN`] or `-WIN` for a finished
 /// game (0 for a draw), else its heuristic sum minus the others' mean.
 pub fn evaluate(st: &mut State, player: Player, buf: &mut Vec<i64>, moves: &mut Vec<Move>) -> i64 {
-    if let Some(o) = st.outcome() {
+    evaluate_with(st, player, buf, moves, true)
+}
+
+/// [`evaluate`]; with `no_moves` false, a game that is over only because
+/// the player to move has no move is not noticed (that takes a move
+/// generation: the cheaper form judges the steps of a sampled turn).
+pub fn evaluate_with(
+    st: &mut State,
+    player: Player,
+    buf: &mut Vec<i64>,
+    moves: &mut Vec<Move>,
+    no_moves: bool,
+) -> i64 {
+    let outcome = if no_moves { st.outcome() } else { st.s.outcome };
+    if let Some(o) = outcome {
         return match o {
             Outcome::Win(w, _) if w == player => WIN,
             Outcome::Win(..) => -WIN,

@@ -35,6 +35,24 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+/// The players, one a line, as `ludic players` prints them.
+pub const PLAYERS_HELP: &str = "\
+human             moves typed in the game's notation
+random            a uniformly random legal turn
+greedy            the turn whose position the game's heuristic likes best (one ply; seeded tie-break)
+mc[:N]            flat Monte Carlo: N random playouts per legal turn (default 100)
+mcts[:N]          Monte Carlo tree search (UCT), N iterations a move (default 1000)
+mcts:Ts, mcts:Tms the same, T seconds (milliseconds) a move
+ab[:D]            alpha-beta over whole turns, D turns deep (default 2), by the game's heuristic
+ab:Ts, ab:Tms     the same, iterative deepening for T seconds (milliseconds) a move
+
+Every player is seeded (--seed): the same seed, the same game. Heuristic
+players (greedy, ab) list a position's turns when there are at most 256;
+past that they sample 4 step sequences built step by step by the heuristic
+(docs/players.md). A game's heuristic is its (heuristics …) clause, material
+when it has none.
+";
+
 /// A computer player: picks one of the legal turns of a position.
 pub trait Player {
     /// A short description, in the form [`PlayerSpec`] parses
