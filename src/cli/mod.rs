@@ -27,6 +27,8 @@ pub struct Cli {
 enum Command {
     /// List the shipped games: players and board.
     List,
+    /// List the computer players (`--players` of play, playout, analyze).
+    Players,
     /// A game's rules in prose: its description, players, board, toggles
     /// and how to type a move.
     Rules(GameArgs),
@@ -145,6 +147,10 @@ fn quiet_broken_pipe() {
 fn run(cli: Cli) -> Result<i32, Fail> {
     match cli.command {
         Command::List => list::run(),
+        Command::Players => {
+            print!("{}", crate::players::PLAYERS_HELP);
+            Ok(0)
+        }
         Command::Rules(g) => rules::run(&g),
         Command::Check(g) => util::check(&g),
         Command::Options(g) => util::options(&g),

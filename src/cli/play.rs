@@ -249,6 +249,13 @@ fn describe_spec(spec: &PlayerSpec) -> String {
         PlayerSpec::Mcts(Budget::Time(d)) => {
             format!("Monte Carlo tree search, {} s a move", d.as_secs_f64())
         }
+        PlayerSpec::Greedy => "the best turn one ply ahead by the game's heuristic".to_string(),
+        PlayerSpec::Ab(crate::players::Depth::Plies(n)) => {
+            format!("alpha-beta search, {n} turns deep")
+        }
+        PlayerSpec::Ab(crate::players::Depth::Time(d)) => {
+            format!("alpha-beta search, {} s a move", d.as_secs_f64())
+        }
     };
     format!("{spec} — {what}")
 }

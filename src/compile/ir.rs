@@ -740,6 +740,11 @@ pub struct Game {
     pub owners: [Player; 256],
     /// Zobrist keys for repetition detection.
     pub zobrist: crate::engine::zobrist::Zobrist,
+    /// Who moves first (`(first …)`; player 0 by default).
+    pub first: super::heuristics::First,
+    /// The weighted terms computer players judge a position by
+    /// (`(heuristics …)`; material alone by default).
+    pub heuristics: Vec<super::heuristics::Term>,
 }
 
 impl Game {

@@ -38,6 +38,10 @@ pub struct Lowerer {
     pub blocks: Vec<Vec<Vec<GenId>>>,
     pub block_names: Vec<String>,
     pub end: EndRules,
+    /// `(first …)`.
+    pub first: super::heuristics::First,
+    /// `(heuristics …)`, if declared.
+    pub heuristics: Option<Vec<super::heuristics::Term>>,
 }
 
 /// Unit vector of a compass word (x right, y up).

@@ -7,6 +7,7 @@ pub mod args;
 pub mod expand;
 pub mod exprs;
 pub mod graph;
+pub mod heuristics;
 pub mod ir;
 pub mod ir_stacks;
 pub mod leaps;
@@ -446,6 +447,8 @@ const ORDER: &[&str] = &[
     "play",
     "phases",
     "end",
+    "first",
+    "heuristics",
 ];
 
 fn lower_game(name: String, body: &[Expr], toggles: Vec<Toggle>, d: &mut Diags) -> Option<Game> {
@@ -488,6 +491,8 @@ const ONCE: &[&str] = &[
     "play",
     "phases",
     "end",
+    "first",
+    "heuristics",
 ];
 
 /// Reports a second `(board …)`, `(players …)`… (a variant's `add` of a
@@ -528,6 +533,8 @@ fn lower_clause(l: &mut Lowerer, c: &Clause, d: &mut Diags) {
         "code" => l.code(c, d),
         "moves" => l.moves_block(c, d),
         "play" => l.play(c, d),
+        "first" => l.first(c, d),
+        "heuristics" => l.heuristics(c, d),
         _ => l.end(c, d),
     }
 }
@@ -654,6 +661,8 @@ fn finish(
         end: l.end,
         codes: l.codes,
         zobrist,
+        first: l.first,
+        heuristics: l.heuristics.unwrap_or_else(heuristics::default_terms),
     })
 }
 

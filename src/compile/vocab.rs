@@ -283,6 +283,24 @@ ludemes! {
         "(lose-when (equal (pieces) 0))";
     "turn-limit" "end" "(turn-limit N [per-site:true])" "The game ends after N turns (N times the number of sites with per-site): by score when there is one, else a draw."
         "(turn-limit 4 per-site:true)";
+    "first" "game" "(first P1|P2…|Random)" "Who moves first (default `P1`): a player, or one drawn from the game's seed (`--seed`; the same seed, the same first player). Usually bound to a toggle with `match`."
+        "(first (match $first (case red P1) (case black P2) (case random Random)))";
+    "heuristics" "game" "(heuristics TERM…)" "How computer players (`greedy`, `ab`, `mcts` with a cut) judge an unfinished position: the sum of weighted terms, each computed for every player; a player's evaluation is its own sum minus the others' mean. A game without it is judged by `(material 1)`."
+        "(heuristics (material 10) (mobility 1) (region 3 \"Far\"))";
+    "material" "heuristics" "(material WEIGHT [kind:\"Kind\"] [stacks:true])" "The player's pieces on the board (only one kind with `kind:`); with `stacks:true`, the stacks whose top piece is theirs."
+        "(material 3 kind:\"King\")";
+    "mobility" "heuristics" "(mobility WEIGHT)" "The legal first steps of the player to move (the other players count 0: a tempo term)."
+        "(mobility 1)";
+    "region" "heuristics" "(region WEIGHT \"Region\" [pieces:true])" "Sites of the region (as the player sees it) whose top piece is the player's; with `pieces:true`, the player's pieces there."
+        "(region 5 \"Far\")";
+    "score" "heuristics" "(score WEIGHT)" "The game's `(score …)` number for the player (0 without one)."
+        "(score 1)";
+    "centre" "heuristics" "(centre WEIGHT)" "Over the player's stacks, closeness to the centre: the board's largest graph distance to its central sites minus the stack's own."
+        "(centre 1)";
+    "lines" "heuristics" "(lines WEIGHT N)" "Line potential: every window of N sites in a line (each board direction) with no enemy piece on top counts the square of the player's pieces on top in it."
+        "(lines 1 4)";
+    "term" "heuristics" "(term WEIGHT NUM)" "Any number of the language, computed for the player."
+        "(term 2 (count (where (and (in \"Home\") (holds-only)))))";
 }
 
 /// Words that stand for directions in `dirs:`.
@@ -363,6 +381,7 @@ const CONTEXTS: &[(&str, &str)] = &[
     ("set", "Sets of sites"),
     ("effect", "Effects (`then:`)"),
     ("end", "End rules"),
+    ("heuristics", "Heuristic terms (inside `heuristics`)"),
 ];
 
 /// The ludeme reference of `docs/language.md`, generated from [`LUDEMES`]:

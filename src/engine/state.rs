@@ -300,6 +300,12 @@ impl State {
         if let Some(seed) = seed {
             st.set_seed(seed);
         }
+        st.s.mover = match st.game.first {
+            crate::compile::heuristics::First::Player(p) => p,
+            crate::compile::heuristics::First::Random => {
+                (st.roll(st.game.players.len().min(255) as u8) - 1) as Player
+            }
+        };
         st.begin_turn();
         st.reset_history();
         st

@@ -57,6 +57,16 @@ pub fn play_range(
                     }
                 })
                 .collect();
+            // A game whose first player is drawn (`(first Random)`): each
+            // game draws its own from the run's seed.
+            let drawn;
+            let start = if start.game().first == crate::compile::heuristics::First::Random {
+                let mixed = spec.seed ^ i.wrapping_mul(0xA076_1D64_78BD_642F);
+                drawn = State::new_seeded(start.game().clone(), mixed);
+                &drawn
+            } else {
+                start
+            };
             let summary = play_game(start, &mut players, spec.max_turns, |_, _| {});
             tick();
             summary

@@ -11,12 +11,18 @@
 //! seeded with `seed` its own ChaCha8 stream, so a run is reproducible and
 //! does not depend on how games are spread over threads.
 
+pub mod alphabeta;
 pub mod analysis;
+pub mod candidates;
+pub mod greedy;
+pub mod heuristic;
 pub mod mc;
 pub mod mcts;
 pub mod random;
 pub mod turns;
 
+pub use alphabeta::{AlphaBeta, Depth};
+pub use greedy::Greedy;
 pub use mc::FlatMc;
 pub use mcts::{Budget, Mcts};
 pub use random::RandomPlayer;
@@ -29,6 +35,24 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+/// The players, one a line, as `ludic players` prints them.
+pub const PLAYERS_HELP: &str = "\
+human             moves typed in the game's notation
+random            a uniformly random legal turn
+greedy            the turn whose position the game's heuristic likes best (one ply; seeded tie-break)
+mc[:N]            flat Monte Carlo: N random playouts per legal turn (default 100)
+mcts[:N]          Monte Carlo tree search (UCT), N iterations a move (default 1000)
+mcts:Ts, mcts:Tms the same, T seconds (milliseconds) a move
+ab[:D]            alpha-beta over whole turns, D turns deep (default 2), by the game's heuristic
+ab:Ts, ab:Tms     the same, iterative deepening for T seconds (milliseconds) a move
+
+Every player is seeded (--seed): the same seed, the same game. Heuristic
+players (greedy, ab) list a position's turns when there are at most 256;
+past that they sample 4 step sequences built step by step by the heuristic
+(docs/players.md). A game's heuristic is its (heuristics …) clause, material
+when it has none.
+";
+
 /// A computer player: picks one of the legal turns of a position.
 pub trait Player {
     /// A short description, in the form [`PlayerSpec`] parses
@@ -38,6 +62,14 @@ pub trait Player {
     /// Chooses one of `turns`, the legal turns of `st` (never empty), and
     /// returns its index.
     fn choose(&mut self, st: &State, turns: &Turns) -> usize;
+
+    /// A player that builds its own turns (heuristic players, which bound
+    /// huge turn trees by sampling) returns one here, with the number of
+    /// turns it chose among; the game loop then skips listing every legal
+    /// turn. `None` (the default): the loop calls [`Player::choose`].
+    fn choose_turn(&mut self, _st: &State) -> Option<(Vec<Move>, usize)> {
+        None
+    }
 }
 
 /// What a player gets from an outcome, between 0 and 1: 1 for a win, 0 for
@@ -74,6 +106,10 @@ pub enum PlayerSpec {
     Mc(u32),
     /// UCT search with this budget.
     Mcts(Budget),
+    /// One ply by the game's heuristic.
+    Greedy,
+    /// Alpha-beta over whole turns.
+    Ab(Depth),
 }
 
 impl PlayerSpec {
@@ -81,6 +117,8 @@ impl PlayerSpec {
     pub const DEFAULT_MC_PLAYOUTS: u32 = 100;
     /// Iterations of `mcts` without a number.
     pub const DEFAULT_MCTS_ITERATIONS: u32 = 1000;
+    /// Depth of `ab` without a number.
+    pub const DEFAULT_AB_DEPTH: u32 = 2;
 
     /// The player, drawing from `rng`; `None` for a human.
     pub fn build(&self, rng: ChaCha8Rng) -> Option<Box<dyn Player>> {
@@ -89,6 +127,8 @@ impl PlayerSpec {
             PlayerSpec::Random => Some(Box::new(RandomPlayer::new(rng))),
             PlayerSpec::Mc(n) => Some(Box::new(FlatMc::new(n, rng))),
             PlayerSpec::Mcts(b) => Some(Box::new(Mcts::new(b, rng))),
+            PlayerSpec::Greedy => Some(Box::new(Greedy::new(rng))),
+            PlayerSpec::Ab(d) => Some(Box::new(AlphaBeta::new(d, rng))),
         }
     }
 
@@ -115,16 +155,24 @@ impl FromStr for PlayerSpec {
         match (kind.to_ascii_lowercase().as_str(), arg) {
             ("human", None) => Ok(PlayerSpec::Human),
             ("random", None) => Ok(PlayerSpec::Random),
+            ("greedy", None) => Ok(PlayerSpec::Greedy),
+            ("ab", None) => Ok(PlayerSpec::Ab(Depth::Plies(Self::DEFAULT_AB_DEPTH))),
+            ("ab", Some(a)) => Ok(PlayerSpec::Ab(match parse_budget(a, count)? {
+                Budget::Iterations(n) => Depth::Plies(n),
+                Budget::Time(t) => Depth::Time(t),
+            })),
             ("mc", None) => Ok(PlayerSpec::Mc(Self::DEFAULT_MC_PLAYOUTS)),
             ("mc", Some(a)) => Ok(PlayerSpec::Mc(count(a)?)),
             ("mcts", None) => Ok(PlayerSpec::Mcts(Budget::Iterations(
                 Self::DEFAULT_MCTS_ITERATIONS,
             ))),
             ("mcts", Some(a)) => Ok(PlayerSpec::Mcts(parse_budget(a, count)?)),
-            ("human" | "random", Some(_)) => Err(format!("`{kind}` takes no `:` argument")),
+            ("human" | "random" | "greedy", Some(_)) => {
+                Err(format!("`{kind}` takes no `:` argument"))
+            }
             _ => Err(format!(
-                "unknown player `{s}`: expected human, random, mc[:PLAYOUTS], \
-                 mcts[:ITERATIONS] or mcts:SECONDSs"
+                "unknown player `{s}`: expected human, random, greedy, mc[:PLAYOUTS], \
+                 mcts[:ITERATIONS], mcts:SECONDSs, ab[:DEPTH] or ab:SECONDSs"
             )),
         }
     }
@@ -155,6 +203,8 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Random => write!(f, "random"),
             PlayerSpec::Mc(n) => write!(f, "mc:{n}"),
             PlayerSpec::Mcts(b) => write!(f, "mcts:{b}"),
+            PlayerSpec::Greedy => write!(f, "greedy"),
+            PlayerSpec::Ab(d) => write!(f, "ab:{d}"),
         }
     }
 }
@@ -189,6 +239,17 @@ pub fn play_game(
         branching_sum: 0,
     };
     while summary.turns < max_turns {
+        if st.outcome().is_some() {
+            break;
+        }
+        let side = st.current_player() as usize % players.len();
+        if let Some((turn, n)) = players[side].choose_turn(&st) {
+            on_turn(&st, &turn);
+            st.play_turn(&turn);
+            summary.turns += 1;
+            summary.branching_sum += n as u64;
+            continue;
+        }
         turns.fill(&mut st);
         if turns.is_empty() {
             summary.outcome = st.outcome();
@@ -260,6 +321,10 @@ mod tests {
             "mcts:250",
             "mcts:2s",
             "mcts:500ms",
+            "greedy",
+            "ab:3",
+            "ab:2s",
+            "ab:250ms",
         ] {
             let p: PlayerSpec = s.parse().unwrap();
             assert_eq!(p.to_string(), s);
@@ -269,7 +334,17 @@ mod tests {
             "MCTS".parse(),
             Ok(PlayerSpec::Mcts(Budget::Iterations(1000)))
         );
-        for bad in ["mcts:0", "mc:x", "alphabeta", "random:3", "mcts:-1s"] {
+        assert_eq!("ab".parse(), Ok(PlayerSpec::Ab(Depth::Plies(2))));
+        for bad in [
+            "mcts:0",
+            "mc:x",
+            "alphabeta",
+            "random:3",
+            "mcts:-1s",
+            "greedy:2",
+            "ab:0",
+            "ab:x",
+        ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
     }

@@ -1,0 +1,219 @@
+//! `(first …)`: who moves first; `(heuristics …)`: how computer players
+//! judge a position that is not over (weighted terms, each computed per
+//! player). A game without `(heuristics …)` gets [`default_terms`]:
+//! material alone.
+
+use super::args::{Diags, check_shape, choice, int_in, named};
+use super::ir::{Kind, Num};
+use super::lower::Lowerer;
+use crate::board::Site;
+use crate::syntax::{Clause, Expr};
+use serde::Serialize;
+
+/// Who moves first, from `(first P1|P2…|Random)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum First {
+    /// This player (0-based); `P1` when the clause is absent.
+    Player(u8),
+    /// Drawn from the state's seeded chance generator.
+    Random,
+}
+
+impl Default for First {
+    fn default() -> First {
+        First::Player(0)
+    }
+}
+
+/// One weighted term of a heuristic.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Term {
+    /// The weight (a term counts `weight × value`).
+    pub weight: i64,
+    /// What is counted.
+    pub kind: TermKind,
+}
+
+/// What a heuristic term counts for a player.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum TermKind {
+    /// The player's pieces on the board (of one kind if given); with
+    /// `stacks`, the stacks whose top piece is theirs instead.
+    Material {
+        /// Only pieces of this kind.
+        kind: Option<Kind>,
+        /// Count stacks (by top piece) rather than pieces.
+        stacks: bool,
+    },
+    /// The legal first steps of the player to move (0 for the others).
+    Mobility,
+    /// Sites of a region (as the player sees it) whose top piece is the
+    /// player's; with `pieces`, the player's pieces there.
+    Region {
+        /// The region.
+        region: u16,
+        /// Count pieces rather than sites.
+        pieces: bool,
+    },
+    /// The game's `(score …)` number (0 when it has none).
+    Score,
+    /// Sum over the player's stacks of closeness to the centre:
+    /// `closeness[site]`, the board's largest graph distance to the
+    /// central sites minus this site's.
+    Centre {
+        /// Closeness of every site.
+        closeness: Vec<i64>,
+    },
+    /// Line potential: over every site and board direction, each window
+    /// of `length` sites holding no enemy piece on top counts the square
+    /// of the number of the player's pieces on top in it.
+    Lines {
+        /// The window length (the length of a winning line).
+        length: u32,
+    },
+    /// Any number of the language, computed for the player.
+    Num(Num),
+}
+
+/// The heuristic of a game that declares none: material (pieces on the
+/// board), weight 1.
+pub fn default_terms() -> Vec<Term> {
+    vec![Term {
+        weight: 1,
+        kind: TermKind::Material {
+            kind: None,
+            stacks: false,
+        },
+    }]
+}
+
+impl Lowerer {
+    /// `(first P1|P2…|Random)`.
+    pub fn first(&mut self, c: &Clause, d: &mut Diags) {
+        check_shape(c, 1, 1, &[], d);
+        let Some(e) = c.args.first() else { return };
+        let mut names: Vec<String> = (1..=self.players.len()).map(|i| format!("P{i}")).collect();
+        names.push("Random".into());
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        match choice(e, &refs, d) {
+            Some("Random") => self.first = First::Random,
+            Some(w) => {
+                if let Ok(i) = w[1..].parse::<u8>() {
+                    self.first = First::Player(i - 1);
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// `(heuristics TERM…)`.
+    pub fn heuristics(&mut self, c: &Clause, d: &mut Diags) {
+        check_shape(c, 1, usize::MAX, &[], d);
+        let mut terms = Vec::new();
+        for e in &c.args {
+            let Expr::Clause(t) = e else {
+                d.expected(e, "a heuristic term such as `(material 1)`");
+                continue;
+            };
+            if let Some(term) = self.term(t, d) {
+                terms.push(term);
+            }
+        }
+        self.heuristics = Some(terms);
+    }
+
+    fn term(&mut self, t: &Clause, d: &mut Diags) -> Option<Term> {
+        let weight = t
+            .args
+            .first()
+            .and_then(|e| int_in(e, -1_000_000, 1_000_000, d));
+        let kind = match t.head.as_str() {
+            "material" => {
+                check_shape(t, 1, 1, &["kind", "stacks"], d);
+                let kind = named(t, "kind").and_then(|e| self.kind_ref(e, d));
+                let stacks = named(t, "stacks")
+                    .and_then(|e| super::args::boolean(e, d))
+                    .unwrap_or(false);
+                TermKind::Material { kind, stacks }
+            }
+            "mobility" => {
+                check_shape(t, 1, 1, &[], d);
+                TermKind::Mobility
+            }
+            "region" => {
+                check_shape(t, 2, 2, &["pieces"], d);
+                let region = t.args.get(1).and_then(|e| self.region_ref(e, d))?;
+                let pieces = named(t, "pieces")
+                    .and_then(|e| super::args::boolean(e, d))
+                    .unwrap_or(false);
+                TermKind::Region { region, pieces }
+            }
+            "score" => {
+                check_shape(t, 1, 1, &[], d);
+                TermKind::Score
+            }
+            "centre" => {
+                check_shape(t, 1, 1, &[], d);
+                TermKind::Centre {
+                    closeness: self.closeness(),
+                }
+            }
+            "lines" => {
+                check_shape(t, 2, 2, &[], d);
+                let length = t.args.get(1).and_then(|e| int_in(e, 2, 64, d))?;
+                TermKind::Lines {
+                    length: length as u32,
+                }
+            }
+            "term" => {
+                check_shape(t, 2, 2, &[], d);
+                TermKind::Num(self.num(t.args.get(1)?, d))
+            }
+            _ => {
+                self.unknown_head(t, "heuristics", d);
+                return None;
+            }
+        };
+        Some(Term {
+            weight: weight?,
+            kind,
+        })
+    }
+
+    /// Closeness to the centre of every site: the central sites are those
+    /// nearest the mean position; closeness is the largest graph distance
+    /// to them minus the site's own (unreachable sites: 0).
+    fn closeness(&self) -> Vec<i64> {
+        let Some(b) = &self.board else {
+            return Vec::new();
+        };
+        let n = b.len();
+        if n == 0 {
+            return Vec::new();
+        }
+        let (sx, sy) = b
+            .sites()
+            .iter()
+            .fold((0.0, 0.0), |(x, y), s| (x + s.pos.0, y + s.pos.1));
+        let (cx, cy) = (sx / n as f64, sy / n as f64);
+        let dist = |s: usize| {
+            let p = b.sites()[s].pos;
+            (p.0 - cx).hypot(p.1 - cy)
+        };
+        let best = (0..n).map(dist).fold(f64::INFINITY, f64::min);
+        let centre: Vec<Site> = (0..n)
+            .filter(|&s| dist(s) <= best + 1e-6)
+            .map(|s| s as Site)
+            .collect();
+        let d = b.distances_from(&centre);
+        let max = d
+            .iter()
+            .filter(|&&x| x != u32::MAX)
+            .max()
+            .copied()
+            .unwrap_or(0);
+        d.iter()
+            .map(|&x| if x == u32::MAX { 0 } else { i64::from(max - x) })
+            .collect()
+    }
+}

@@ -1,0 +1,244 @@
+//! The evaluation of a position by a game's `(heuristics …)` terms
+//! ([`crate::compile::heuristics`]): each term is computed for every
+//! player; a player's evaluation is its weighted sum minus the mean of the
+//! others'. A finished game is worth [`WIN`] (less the plies to reach it,
+//! in a search) to its winner.
+
+use crate::board::NO_SITE;
+use crate::compile::heuristics::TermKind;
+use crate::compile::ir::Player;
+use crate::engine::cond::Ctx;
+use crate::engine::{Move, Outcome, State};
+
+/// The value of a won game; every heuristic value stays far below.
+pub const WIN: i64 = 1 << 40;
+
+/// The weighted sum of the heuristic terms for every player, in `out`
+/// (resized to the number of players). `moves` is a scratch buffer for
+/// mobility.
+pub fn values(st: &mut State, out: &mut Vec<i64>, moves: &mut Vec<Move>) {
+    let game = st.game().clone();
+    let n = game.num_players();
+    out.clear();
+    out.resize(n, 0);
+    for t in &game.heuristics {
+        for (p, v) in out.iter_mut().enumerate() {
+            let x = term(st, &t.kind, p as Player, moves);
+            *v = v.saturating_add(t.weight.saturating_mul(x));
+        }
+    }
+}
+
+fn term(st: &mut State, kind: &TermKind, p: Player, moves: &mut Vec<Move>) -> i64 {
+    let game = st.game().clone();
+    let sites = game.board.len();
+    match kind {
+        TermKind::Material { kind, stacks } => {
+            let mut n = 0i64;
+            for s in 0..sites as u16 {
+                let stack = st.stack(s);
+                if *stacks {
+                    if let Some(&top) = stack.last()
+                        && game.owner(top) == p
+                        && kind.is_none_or(|k| game.kind(top) == k)
+                    {
+                        n += 1;
+                    }
+                } else {
+                    n += stack
+                        .iter()
+                        .filter(|&&x| game.owner(x) == p && kind.is_none_or(|k| game.kind(x) == k))
+                        .count() as i64;
+                }
+            }
+            n
+        }
+        TermKind::Mobility => {
+            if st.current_player() == p {
+                st.legal_moves_into(moves);
+                moves.len() as i64
+            } else {
+                0
+            }
+        }
+        TermKind::Region { region, pieces } => {
+            let member = &game.regions[*region as usize][p as usize];
+            let mut n = 0i64;
+            for s in 0..sites as u16 {
+                if !member[s as usize] {
+                    continue;
+                }
+                if *pieces {
+                    n += st.stack(s).iter().filter(|&&x| game.owner(x) == p).count() as i64;
+                } else if st.top_owner(s) == Some(p) {
+                    n += 1;
+                }
+            }
+            n
+        }
+        TermKind::Score => match &game.end.score {
+            Some(num) => st.num(num, &Ctx::at(p, NO_SITE)),
+            None => 0,
+        },
+        TermKind::Centre { closeness } => (0..sites as u16)
+            .filter(|&s| st.top_owner(s) == Some(p))
+            .map(|s| closeness.get(s as usize).copied().unwrap_or(0))
+            .sum(),
+        TermKind::Lines { length } => lines(st, p, *length),
+        TermKind::Num(num) => st.num(num, &Ctx::at(p, NO_SITE)),
+    }
+}
+
+/// Line potential: windows of `length` sites along every direction with
+/// no enemy top piece; each counts the square of the player's tops in it.
+fn lines(st: &State, p: Player, length: u32) -> i64 {
+    let b = &st.game().board;
+    let dirs = b.directions().len();
+    let mut total = 0i64;
+    for s in 0..b.len() as u16 {
+        for d in 0..dirs {
+            let mut site = s;
+            let mut mine = 0i64;
+            let mut ok = true;
+            for k in 0..length {
+                if k > 0 {
+                    site = b.step(site, d as u8);
+                }
+                if site == NO_SITE {
+                    ok = false;
+                    break;
+                }
+                match st.top_owner(site) {
+                    Some(o) if o == p => mine += 1,
+                    Some(_) => {
+                        ok = false;
+                        break;
+                    }
+                    None => {}
+                }
+            }
+            if ok {
+                total += mine * mine;
+            }
+        }
+    }
+    total
+}
+
+/// The evaluation of `st` for `player`: [`WIN`] or `-WIN` for a finished
+/// game (0 for a draw), else its heuristic sum minus the others' mean.
+pub fn evaluate(st: &mut State, player: Player, buf: &mut Vec<i64>, moves: &mut Vec<Move>) -> i64 {
+    evaluate_with(st, player, buf, moves, true)
+}
+
+/// [`evaluate`]; with `no_moves` false, a game that is over only because
+/// the player to move has no move is not noticed (that takes a move
+/// generation: the cheaper form judges the steps of a sampled turn).
+pub fn evaluate_with(
+    st: &mut State,
+    player: Player,
+    buf: &mut Vec<i64>,
+    moves: &mut Vec<Move>,
+    no_moves: bool,
+) -> i64 {
+    let outcome = if no_moves { st.outcome() } else { st.s.outcome };
+    if let Some(o) = outcome {
+        return match o {
+            Outcome::Win(w, _) if w == player => WIN,
+            Outcome::Win(..) => -WIN,
+            _ => 0,
+        };
+    }
+    values(st, buf, moves);
+    relative(buf, player)
+}
+
+/// A player's value minus the mean of the others' (rounded toward zero).
+pub fn relative(values: &[i64], player: Player) -> i64 {
+    let n = values.len() as i64;
+    if n <= 1 {
+        return values.first().copied().unwrap_or(0);
+    }
+    let mine = values[player as usize];
+    let others: i64 = values.iter().sum::<i64>() - mine;
+    mine - others / (n - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::{Game, Options};
+    use std::sync::Arc;
+
+    fn state(src: &str, position: &str) -> State {
+        let g = Arc::new(Game::from_source("t.game", src, &Options::default()).expect("game"));
+        State::from_position(g, position).expect("position")
+    }
+
+    fn game_with(heuristics: &str) -> String {
+        format!(
+            r#"(game "T" (players (player "White" letter:"W") (player "Black" letter:"B"))
+              (board (square 4 4) labels:Coordinates) (piece "Man") (piece "King")
+              (code "" "Man" 1) (code "K" "King" 1) (region "Top" (row 3))
+              (play (step to:Empty)) (end (no-moves Loss)) {heuristics})"#
+        )
+    }
+
+    #[test]
+    fn default_material_prefers_the_side_with_more_pieces() {
+        // Three pieces against one: +2 for P1 (default `(material 1)`).
+        let mut st = state(&game_with(""), "W W:a1,b1,c1 B:d4");
+        let (mut b, mut m) = (Vec::new(), Vec::new());
+        assert_eq!(evaluate(&mut st, 0, &mut b, &mut m), 2);
+        assert_eq!(evaluate(&mut st, 1, &mut b, &mut m), -2);
+    }
+
+    #[test]
+    fn terms_count_kinds_regions_centre_and_numbers() {
+        let h = r#"(heuristics (material 5 kind:"King") (region 3 "Top") (centre 1) (term 7 (count (where Mine))))"#;
+        // P1: a king on a4 (row 3 is "Top" for both players as written),
+        // a man on b2 (central); P2: a man on d1 (a corner).
+        let mut st = state(&game_with(h), "W W:Ka4,b2 B:d1");
+        let (mut b, mut m) = (Vec::new(), Vec::new());
+        values(&mut st, &mut b, &mut m);
+        // 4×4: central sites b2 b3 c2 c3 (closeness 2, corners 0, a4 0).
+        // P1: king 5 + Top 3 + centre (0 + 2) + 7 × 2 sites = 24.
+        // P2: 0 + 0 + 0 + 7 = 7.
+        assert_eq!(b, vec![24, 7]);
+    }
+
+    #[test]
+    fn a_finished_game_is_worth_a_win() {
+        let mut st = state(&game_with(""), "B W:a1");
+        let (mut b, mut m) = (Vec::new(), Vec::new());
+        // P2 to move has no piece, no move: P2 loses.
+        assert_eq!(evaluate(&mut st, 0, &mut b, &mut m), WIN);
+        assert_eq!(evaluate(&mut st, 1, &mut b, &mut m), -WIN);
+    }
+
+    #[test]
+    fn line_potential_counts_open_windows() {
+        let mut st = state(&game_with("(heuristics (lines 1 4))"), "W W:a1,b1 B:d4");
+        let (mut b, mut m) = (Vec::new(), Vec::new());
+        values(&mut st, &mut b, &mut m);
+        // P1's row-1 window (a1..d1) holds 2: 4, counted once from a1
+        // eastward and once from d1 westward; the columns a and b hold 1
+        // each, both ways: 1+1+1+1; no diagonal on an orthogonal board.
+        assert_eq!(b[0], 8 + 4);
+    }
+
+    #[test]
+    fn first_random_draws_both_players_over_seeds() {
+        let src = r#"(game "T" (players 2) (board (square 3 3)) (piece "Man")
+            (first Random) (play (place "Man" to:Empty)) (end (no-moves Draw)))"#;
+        let g = Arc::new(Game::from_source("t.game", src, &Options::default()).expect("game"));
+        let firsts: std::collections::HashSet<_> = (0..32)
+            .map(|s| State::new_seeded(g.clone(), s).current_player())
+            .collect();
+        assert_eq!(firsts.len(), 2);
+        let same: Vec<_> = (0..2)
+            .map(|_| State::new_seeded(g.clone(), 9).current_player())
+            .collect();
+        assert_eq!(same[0], same[1]);
+    }
+}

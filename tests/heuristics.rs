@@ -1,0 +1,94 @@
+//! The heuristics of the shipped games judge hand-built positions the way
+//! a player would: more material, more open lines, more discs are better
+//! (fewer pieces in Giveaway). Values are computed by hand from the terms
+//! written in each rule file.
+
+use ludic::compile::{Game, Options};
+use ludic::engine::State;
+use ludic::players::heuristic::evaluate;
+use std::sync::Arc;
+
+fn game(name: &str) -> Arc<Game> {
+    Arc::new(Game::load(&format!("games/{name}.game"), &Options::default()).expect("game"))
+}
+
+fn eval_pos(name: &str, position: &str, player: u8) -> i64 {
+    let mut st = State::from_position(game(name), position).expect("position");
+    evaluate(&mut st, player, &mut Vec::new(), &mut Vec::new())
+}
+
+fn eval_fen(name: &str, fen: &str, player: u8) -> i64 {
+    let mut st = State::from_fen(game(name), fen).expect("fen");
+    evaluate(&mut st, player, &mut Vec::new(), &mut Vec::new())
+}
+
+#[test]
+fn checkers_prefers_the_side_with_more_men() {
+    // (material 10) (mobility 1). White (player 2) to move with three men
+    // on 21 22 23 against Black's one on 1: material 30 against 10; White
+    // has 5 steps (21-17, 22-17, 22-18, 23-18, 23-19). For White: 35 - 10.
+    assert_eq!(eval_fen("checkers", "W:W21,22,23:B1", 1), 25);
+    assert_eq!(eval_fen("checkers", "W:W21,22,23:B1", 0), -25);
+}
+
+#[test]
+fn giveaway_prefers_the_side_with_fewer_men() {
+    // (material -10) (mobility -1): the same position is bad for White.
+    assert_eq!(eval_fen("giveaway", "W:W21,22,23:B1", 1), -25);
+}
+
+#[test]
+fn tictactoe_prefers_an_open_two() {
+    // (lines 2 3) (centre 1). X on a1 and b2, O on c1; O to move.
+    // X's open windows (each counted from both ends): column a (1), row 2
+    // (1), column b (1), the a1-c3 diagonal (4): 7 × 2 × 2 = 28; centre:
+    // b2 1, a1 0 → 29. O: c1 in column c (1) and the c1-a3 diagonal, which
+    // b2 blocks: 1 × 2 × 2 = 4; centre 0 → 4. For X: 25.
+    assert_eq!(eval_pos("tictactoe", "O X:a1,b2 O:c1", 0), 25);
+}
+
+#[test]
+fn reversi_prefers_more_discs() {
+    // (score 1) (mobility 3): the score is the discs; Black (to move) has
+    // d5 e4 e5 against White's d4; Black's moves: c3 (flips d4), c5? no.
+    let v = eval_pos("reversi", "B B:d5,e4,e5 W:d4", 0);
+    assert!(v >= 2, "{v}");
+    assert!(eval_pos("reversi", "B B:d5,e4,e5 W:d4", 1) < 0);
+}
+
+#[test]
+fn genocide_prefers_the_bigger_army() {
+    // (material 10) (centre 1). The central squares are d4 d5 e4 e5; a
+    // corner is 6 orthogonal steps from them, so d4's closeness is 6 and
+    // h8's 0. Red d4*5 against Black h8*2: 56 against 20.
+    assert_eq!(eval_pos("genocide", "R R:d4*5 B:h8*2", 0), 36);
+}
+
+#[test]
+fn check_reports_heuristic_errors_with_their_names() {
+    let src = r#"(game "T" (players 2) (board (square 3 3)) (piece "Man")
+        (play (place "Man" to:Empty)) (end (no-moves Draw))
+        (heuristics (material x) (region 1 "Nowhere") (sparkle 3)))"#;
+    let err = Game::from_source("t.game", src, &Options::default()).expect_err("errors");
+    let text = format!("{err:?}");
+    assert!(text.contains("an integer"), "{text}");
+    assert!(text.contains("unknown region `Nowhere`"), "{text}");
+    assert!(text.contains("sparkle"), "{text}");
+}
+
+#[test]
+fn morris_counts_men_on_the_board_and_in_hand() {
+    // (material 10) (term 10 (counter "Hand")) (mobility 1), nine men in
+    // hand each. White, to move, with a7 and d7 placed: 20 + 90 + 21
+    // placements; Black with a1: 10 + 90 + 0. For White: 131 - 100.
+    assert_eq!(eval_pos("morris", "W W:a7,d7 B:a1", 0), 31);
+}
+
+#[test]
+fn amazons_prefers_room_around_its_amazons() {
+    // Empty squares next to one's amazons: White's on a1 has b1 and b2
+    // (an arrow on a2), Black's on j10 has i10, i9 and j9. For White:
+    // 2 - 3.
+    assert_eq!(eval_pos("amazons", "W W:a1,Xa2 B:j10", 0), -1);
+    assert_eq!(eval_pos("amazons", "W W:a1,Xa2 B:j10", 1), 1);
+}
