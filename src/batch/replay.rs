@@ -41,7 +41,7 @@ pub struct Verdict {
     /// The first illegal move.
     pub error: Option<IllegalPly>,
     /// Draws our rules declare automatically that the players went on past
-    /// (they are claims in tournament play, rules.md §3.4): one entry per
+    /// (they are claims in tournament play, docs/games/checkers.md): one entry per
     /// rule, with the first ply and how many times.
     pub draws_passed: Vec<PassedDraw>,
     /// For a trial whose moves are legal: the recorded result when the

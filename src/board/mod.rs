@@ -32,7 +32,7 @@ pub enum Cells {
     /// Every cell.
     All,
     /// Only the dark cells: the bottom-left cell (a1) is dark, as on a
-    /// draughts board (rules.md §3.1).
+    /// draughts board (docs/games/checkers.md).
     Dark,
 }
 
@@ -51,7 +51,7 @@ pub enum Adjacency {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Labels {
     /// Numbers 1..=n in reading order: the top row left to right, then the
-    /// next row down (PDN numbering of the 32 draughts squares, rules.md §3.1).
+    /// next row down (PDN numbering of the 32 draughts squares, docs/games/checkers.md).
     Numbers,
     /// Coordinates: a file letter and a rank number (`a1` bottom-left) on
     /// square grids; on hexagonal grids the letter names the row from the

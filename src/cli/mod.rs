@@ -1,4 +1,4 @@
-//! The command line of design.md §4: `check`, `options`, `show`, `moves`,
+//! The command line: `check`, `options`, `show`, `moves`,
 //! `perft`, `playout`, `play`, `replay`, `analyze`. Every command takes a rule file's
 //! path or a shipped game's name, and `--set NAME=VALUE` toggles.
 

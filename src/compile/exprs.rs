@@ -1,6 +1,6 @@
 //! Lowering of numbers, site sets, and the conditions and effects built on
 //! them (groups, neighbours, counts, roles): the vocabulary of placement
-//! games such as Polypods (rules.md §2).
+//! games such as Polypods (docs/games/polypods.md).
 
 use super::args::{Diags, check_shape, clause, int, named, string};
 use super::ir::{Cmp, Cond, Effect, Num, Role, SiteRef, SiteSet};

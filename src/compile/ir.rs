@@ -217,7 +217,7 @@ pub type ToggleId = u8;
 pub type RoleId = u16;
 
 /// A named condition on a site, derived from the position (Polypods' feet
-/// and body stones, rules.md §2.3): never stored, always recomputed.
+/// and body stones, docs/games/polypods.md): never stored, always recomputed.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Role {
     /// Its name.
@@ -311,7 +311,7 @@ pub enum Effect {
     /// Remove the whole stack at a site.
     Remove(SiteRef),
     /// End the turn now: no chained continuation (crowning ends a
-    /// draughts move, rules.md §3.2).
+    /// draughts move, docs/games/checkers.md).
     EndTurn,
     /// Add pieces on top of the stack at a site, as many as the step's
     /// gain of distance from a region (`grow`).
@@ -339,7 +339,7 @@ pub enum Effect {
     /// (its subject being one of the group's sites), remove its members that
     /// satisfy `remove` and give the mover those that satisfy `convert`; all
     /// groups are judged on the same position before anything changes
-    /// (Polypods' deaths, rules.md §2.5 step 3).
+    /// (Polypods' deaths, docs/games/polypods.md).
     /// Sets the player's counter.
     SetCounter(CounterId, Num),
     /// Adds to the player's counter.
@@ -362,7 +362,7 @@ pub enum Effect {
     /// Resolves every contested stack: one for one, or with dice (each
     /// side rolls a die; the higher roll kills the difference, at most
     /// what the other side has; equal rolls kill nothing) — Genocide's
-    /// battle, rules.md §4.1 and §4.2.
+    /// battle, docs/games/genocide.md
     Battle {
         /// Roll dice instead of cancelling one for one.
         dice: bool,
@@ -479,7 +479,7 @@ pub struct Gen {
     pub then: Vec<Effect>,
     /// After the step, unless the turn was ended, the same player must go on
     /// with this generator from the destination while it has moves
-    /// (multi-jumps, rules.md §3.2).
+    /// (multi-jumps, docs/games/checkers.md).
     pub chain: bool,
     /// A filter on the position after the step (and its effects): the
     /// step is legal only if it holds, for the mover (`after:`).
@@ -555,7 +555,7 @@ pub enum Maximize {
 /// What happens to the player to move who has no legal move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum NoMoves {
-    /// That player loses (draughts, rules.md §3.2; Ex nihilo §1.6).
+    /// That player loses (draughts, docs/games/checkers.md; Ex nihilo, docs/games/exnihilo.md).
     Loss,
     /// That player wins.
     Win,

@@ -50,7 +50,7 @@ pub enum Rel {
 /// A flank: a stack (the *middle*) lies exactly midway on a straight line
 /// of otherwise empty sites between the stack at `at` and another stack,
 /// both ends satisfying `end`, the middle satisfying `middle`, at a
-/// distance m (1 ≤ m ≤ `reach`) from each end (rules.md §1.4).
+/// distance m (1 ≤ m ≤ `reach`) from each end (docs/games/exnihilo.md).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Flank {
     /// The near end (the stack that just moved, usually `To`).

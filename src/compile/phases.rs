@@ -1,6 +1,6 @@
 //! Lowering of turn structure and stack economy: phases, counters, step
 //! counts and costs, and the conditions, numbers and effects on mixed
-//! stacks, marks and dice (Genocide, rules.md §4).
+//! stacks, marks and dice (Genocide, docs/games/genocide.md).
 
 use super::args::{Diags, boolean, check_shape, choice, clause, int_in, named, string};
 use super::ir::{Cond, Count, Counter, CounterId, Effect, Num, Phase, SiteRef};

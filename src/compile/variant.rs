@@ -1,6 +1,6 @@
 //! Variant files: `(variant "Name" base:"file.game" (set …) (replace …)
 //! (add …))` — a game made from another file by changes, without copying it
-//! (design.md §2). Bases may themselves be variants.
+//! (as in Ludii). Bases may themselves be variants.
 //!
 //! The texts of the chain are laid end to end (base first) so that every
 //! span stays valid; diagnostics name the file each span falls in.

@@ -1,6 +1,6 @@
 //! Effects on whole stacks: growth on a set of sites with a limited
 //! supply, battles on contested stacks (one for one, or with dice), and
-//! changing the kind of a stack's pieces (Genocide, rules.md §4).
+//! changing the kind of a stack's pieces (Genocide, docs/games/genocide.md).
 
 use super::State;
 use super::cond::Ctx;
@@ -39,7 +39,7 @@ impl State {
     /// against `b` leaves `|r − b|` pieces of the larger side. With dice:
     /// each side rolls a die, the higher roll kills the difference (at most
     /// what the other side has), equal rolls kill nothing; a stack still
-    /// contested stays so (rules.md §4.1, §4.2 Dice). Two players.
+    /// contested stays so (docs/games/genocide.md). Two players.
     pub(crate) fn battle(&mut self, dice: bool) {
         for s in 0..self.heights.len() as Site {
             if !self.is_mixed(s) {

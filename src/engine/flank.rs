@@ -1,6 +1,6 @@
 //! Flanking: a stack lies exactly midway on a straight line of otherwise
-//! empty sites between the stack at a site and another stack (rules.md
-//! §1.4: the classic sandwich at distance m = 1, `S _ E _ F` at m = 2, …),
+//! empty sites between the stack at a site and another stack (Ex nihilo,
+//! docs/games/exnihilo.md: the classic sandwich at distance m = 1, `S _ E _ F` at m = 2, …),
 //! with conditions on the three stacks.
 //!
 //! The search runs over any [`Stacks`] view, so that an `after:` filter

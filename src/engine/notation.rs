@@ -1,6 +1,6 @@
 //! Move notation: a turn is written as the origin's label followed, for
 //! every step, by a separator (`-` for a plain step, `x` for a capture) and
-//! the destination's label: `11-15`, `15x24`, `9x18x27` (PDN, rules.md §3.7).
+//! the destination's label: `11-15`, `15x24`, `9x18x27` (PDN, docs/games/checkers.md).
 //! A step that takes N pieces from the top of a stack adds `/N`
 //! (`d1-d2/2`); a placement is its site's label, a pass `pass`, the end of a
 //! phase `end`.

@@ -1,6 +1,6 @@
 //! Perft: the number of leaves of the turn-level move tree at a depth.
 //!
-//! A multi-step turn counts once per path (rules.md §3.6). Every end rule
+//! A multi-step turn counts once per path (docs/games/checkers.md). Every end rule
 //! that the position itself decides is honoured (no moves, passes, the turn
 //! limit, `lose-when`, result effects): a finished game has no turns below
 //! it. The draw rules that depend on the game's history, repetition and

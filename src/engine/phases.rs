@@ -1,5 +1,5 @@
 //! Phases inside a turn: automatic phases apply effects (Genocide's growth
-//! and battle, rules.md §4.1); a player-driven phase gives the moves, and a
+//! and battle, docs/games/genocide.md); a player-driven phase gives the moves, and a
 //! repeated one goes on step by step until the player ends it or has no
 //! move left. Also the lose conditions checked after every turn.
 

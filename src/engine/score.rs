@@ -1,5 +1,5 @@
 //! Scores: the end of a game decided by a score per player and tie-breaks
-//! (Polypods, rules.md §2.5 step 5).
+//! (Polypods, docs/games/polypods.md).
 
 use super::cond::Ctx;
 use super::{EndReason, Outcome, State};

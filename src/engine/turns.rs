@@ -19,7 +19,7 @@ pub fn turns_cut(n: usize) -> bool {
 impl State {
     /// Every way to complete the current turn, each as its steps in order
     /// (a multi-jump is one turn of several hops; two routes to the same
-    /// squares are two turns, rules.md §3.6). Stable order; at most
+    /// squares are two turns, docs/games/checkers.md). Stable order; at most
     /// [`MAX_TURNS`].
     pub fn legal_turns(&self) -> Vec<Vec<Move>> {
         let mut scratch = self.clone();

@@ -1,4 +1,4 @@
-//! PDN FEN positions (rules.md §3.7), e.g.
+//! PDN FEN positions (docs/games/checkers.md), e.g.
 //! `B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29`.
 //!
 //! The side to move (`W` or `B`), then for each colour `:` + colour letter +

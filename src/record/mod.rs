@@ -5,7 +5,7 @@
 //! PDN and trials are syntax only, not the rules of any game: moves are
 //! kept as the text written (e.g. `9x18x27`, `c3-d4`) and FEN positions as
 //! the squares and piece letters written. Turning them into engine moves
-//! and states is the job of the caller (see rules.md §3.7). A position
+//! and states is the job of the caller (see docs/games/checkers.md). A position
 //! text is read against a game (its players' letters, site labels and
 //! setup codes), but knows nothing of its rules either.
 

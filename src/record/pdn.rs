@@ -1,5 +1,5 @@
 //! PDN (Portable Draughts Notation) game records: reading a file of many
-//! games and writing one game in the standard layout (rules.md §3.7).
+//! games and writing one game in the standard layout (docs/games/checkers.md).
 //!
 //! Reading accepts:
 //! - tag pairs `[Name "value"]` (`\"` and `\\` escapes in the value);

@@ -27,7 +27,7 @@ fn two_clicks_play_a_step_and_a_wrong_one_says_why() {
     let mut s = checkers(&["human", "human"]);
     s.click(sq(11)).unwrap();
     assert_eq!(s.view(0)["selected"], json!(sq(11)));
-    // From 11 a Black man goes to 15 or 16 (rules.md: forward diagonals).
+    // From 11 a Black man goes to 15 or 16 (forward diagonals).
     let mut targets: Vec<Site> = s
         .current
         .as_ref()
