@@ -10,19 +10,11 @@
 //! are also Aart Bik's Othello perft table. Where a count follows by hand,
 //! the comment derives it.
 
+mod common;
+use common::{counts, start};
 use ludic::compile::{Game, Options};
 use ludic::engine::{State, perft};
 use std::sync::Arc;
-
-fn start(game: &str, sets: &[&str]) -> State {
-    let opts = Options::from_sets(sets).expect("toggles");
-    let g = Game::load(game, &opts).unwrap_or_else(|e| panic!("{game}: {e}"));
-    State::new(Arc::new(g))
-}
-
-fn counts(st: &State, depths: std::ops::RangeInclusive<u32>) -> Vec<u64> {
-    depths.map(|d| perft(st, d).expect("perft")).collect()
-}
 
 #[test]
 fn tic_tac_toe() {

@@ -5,19 +5,9 @@
 //! every reading tried, the test says so and checks a brute force written
 //! here, apart from the engine, instead.
 
-use ludic::compile::{Game, Options};
-use ludic::engine::{State, perft, perft_steps};
-use std::sync::Arc;
-
-fn start(game: &str, sets: &[&str]) -> State {
-    let opts = Options::from_sets(sets).expect("toggles");
-    let g = Game::load(game, &opts).unwrap_or_else(|e| panic!("{game}: {e}"));
-    State::new(Arc::new(g))
-}
-
-fn counts(st: &State, depths: std::ops::RangeInclusive<u32>) -> Vec<u64> {
-    depths.map(|d| perft(st, d).expect("perft")).collect()
-}
+mod common;
+use common::{counts, start};
+use ludic::engine::perft_steps;
 
 #[test]
 fn knightthrough() {

@@ -517,25 +517,7 @@ impl State {
         let Some(targets) = generator.leap_to.get(start..start + k) else {
             return ControlFlow::Continue(());
         };
-        let mut counts: Option<(u16, u16)> = None;
-        for &to in targets {
-            if to == NO_SITE {
-                continue;
-            }
-            let ctx = Ctx {
-                player: self.s.mover,
-                subject: to,
-                from,
-                to,
-                over: NO_SITE,
-                anchor: to,
-                last: self.s.last,
-            };
-            if self.eval(&generator.to, &ctx) {
-                self.emit(g, &ctx, &mut counts, sink)?;
-            }
-        }
-        ControlFlow::Continue(())
+        self.emit_each(g, from, targets.iter().copied(), sink)
     }
 
     /// Moves of a `relocate` generator from `from`: to every other site
@@ -546,12 +528,22 @@ impl State {
         from: Site,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        let sites = (0..self.heights.len() as Site).filter(|&to| to != from);
+        self.emit_each(g, from, sites, sink)
+    }
+
+    /// The moves of generator `g` from `from` to each of `targets` (skipping
+    /// [`NO_SITE`]) that satisfies its `to:`.
+    fn emit_each(
+        &self,
+        g: GenId,
+        from: Site,
+        targets: impl Iterator<Item = Site>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let generator = &self.game.gens[g as usize];
         let mut counts: Option<(u16, u16)> = None;
-        for to in 0..self.heights.len() as Site {
-            if to == from {
-                continue;
-            }
+        for to in targets.filter(|&to| to != NO_SITE) {
             let ctx = Ctx {
                 player: self.s.mover,
                 subject: to,

@@ -30,3 +30,17 @@ pub fn ok(o: &Output) -> String {
     );
     out
 }
+
+/// The start of a shipped game with toggles set (`NAME=VALUE`).
+pub fn start(game: &str, sets: &[&str]) -> ludic::engine::State {
+    let opts = ludic::compile::Options::from_sets(sets).expect("toggles");
+    let g = ludic::compile::Game::load(game, &opts).unwrap_or_else(|e| panic!("{game}: {e}"));
+    ludic::engine::State::new(std::sync::Arc::new(g))
+}
+
+/// Perft at each depth of `depths` (turn-level).
+pub fn counts(st: &ludic::engine::State, depths: std::ops::RangeInclusive<u32>) -> Vec<u64> {
+    depths
+        .map(|d| ludic::engine::perft(st, d).expect("perft"))
+        .collect()
+}
