@@ -218,7 +218,8 @@ fn step(st: &mut State, line: &str) -> Result<(), String> {
         "expect legal" | "expect illegal" => {
             let legal = st.legal_turn_strings();
             let wanted = key.trim() == "expect legal";
-            match words().find(|m| legal.iter().any(|l| l == m) != wanted) {
+            let is_legal = |m: &str| legal.iter().any(|l| l.eq_ignore_ascii_case(m));
+            match words().find(|m| is_legal(m) != wanted) {
                 Some(m) => Err(format!(
                     "`{m}` is {}legal; legal: {}",
                     if wanted { "not " } else { "" },

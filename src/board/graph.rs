@@ -60,8 +60,22 @@ pub(super) fn layout(spec: &GraphSpec) -> Result<(Layout, Vec<Site>), String> {
         return Err(format!("a graph board has at most {} sites", NO_SITE - 1));
     }
     for (i, a) in spec.sites.iter().enumerate() {
-        if let Some(b) = spec.sites[..i].iter().find(|b| b.label == a.label) {
-            return Err(format!("two sites are labelled `{}`", b.label));
+        if let Some(b) = spec.sites[..i]
+            .iter()
+            .find(|b| b.label.eq_ignore_ascii_case(&a.label))
+        {
+            return Err(format!(
+                "two sites are labelled `{}` and `{}` (moves are read without regard to case)",
+                b.label, a.label
+            ));
+        }
+        if ["pass", "end"].contains(&a.label.to_ascii_lowercase().as_str())
+            || a.label.contains(['-', ',', '/', '@'])
+        {
+            return Err(format!(
+                "the label `{}` would read as move notation: no `pass`, `end`, `-`, `,`, `/` or `@`",
+                a.label
+            ));
         }
         if let Some(b) = spec.sites[..i].iter().find(|b| b.pos == a.pos) {
             return Err(format!(
@@ -194,6 +208,16 @@ mod tests {
                 .unwrap_err()
                 .contains("two sites are labelled `a`")
         );
+        let case = spec(&[("a1", 0, 0), ("A1", 1, 0)], &[]);
+        assert!(
+            layout(&case)
+                .unwrap_err()
+                .contains("without regard to case")
+        );
+        for bad in ["pass", "END", "a-b", "c,d"] {
+            let e = layout(&spec(&[(bad, 0, 0)], &[])).unwrap_err();
+            assert!(e.contains("move notation"), "{bad}: {e}");
+        }
         let stacked = spec(&[("a", 0, 0), ("b", 0, 0)], &[]);
         assert!(layout(&stacked).unwrap_err().contains("same position"));
         let loop_ = spec(&[("a", 0, 0)], &[(0, 0)]);

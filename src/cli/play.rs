@@ -310,7 +310,7 @@ pub fn legend(game: &Game) -> String {
     let mut out = format!("Legend: {}", parts.join("; "));
     if game.kinds.len() > 1 {
         out.push_str(&format!(
-            "\n  pieces: {} (the letter shows the owner, not the kind)",
+            "\n  pieces: {} (a letter shows the owner, not the kind; a kind with a symbol shows its symbol)",
             game.kinds.join(", ")
         ));
     }

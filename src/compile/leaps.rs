@@ -18,6 +18,10 @@ pub fn offsets(e: &Expr, d: &mut Diags) -> Option<Vec<(i32, i32)>> {
         match items(pair) {
             [x, y] if matches!(pair, Expr::Array(..)) => {
                 match (int_in(x, -64, 64, d), int_in(y, -64, 64, d)) {
+                    (Some(x), Some(y)) if out.contains(&(x as i32, y as i32)) => {
+                        d.expected(pair, "each offset once");
+                        ok = false;
+                    }
                     (Some(x), Some(y)) if (x, y) != (0, 0) => out.push((x as i32, y as i32)),
                     (Some(_), Some(_)) => {
                         d.expected(pair, "an offset other than {0 0}");
@@ -109,5 +113,21 @@ mod tests {
         // Off the board.
         assert_eq!(at(0, "h8", 0), "-");
         assert_eq!(at(1, "a1", 0), "-");
+    }
+
+    #[test]
+    fn repeated_or_empty_offsets_are_check_errors() {
+        use crate::compile::{Game, Options};
+        let game = |by: &str| {
+            let text = format!(
+                "(game \"g\" (players 2) (board (square 3 3)) (piece \"P\") (play (leap by:{by})))"
+            );
+            Game::from_source("g.game", &text, &Options::default()).map_err(|e| e.to_string())
+        };
+        assert!(game("{{1 2} {2 1}}").is_ok());
+        let e = game("{{1 0} {1 0}}").unwrap_err();
+        assert!(e.contains("each offset once"), "{e}");
+        assert!(game("{{0 0}}").unwrap_err().contains("other than {0 0}"));
+        assert!(game("{1 2}").is_err());
     }
 }

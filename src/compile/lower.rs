@@ -220,7 +220,8 @@ impl Lowerer {
     pub fn piece(&mut self, c: &Clause, d: &mut Diags) {
         check_shape(c, 1, 1, &["symbol"], d);
         let symbol = named(c, "symbol").and_then(|e| string(e, d)).and_then(|s| {
-            if s.chars().count() == 1 && !s.trim().is_empty() && s != "." {
+            let visible = |c: char| c.is_ascii_graphic() || c.is_alphanumeric();
+            if s.chars().count() == 1 && s.chars().all(visible) && s != "." {
                 Some(s.to_string())
             } else {
                 d.expected(named(c, "symbol")?, "one visible character other than `.`");

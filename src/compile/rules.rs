@@ -292,7 +292,14 @@ impl Lowerer {
         };
         let from = cond_or("from", Cond::True, self);
         let over = cond_or("over", Cond::Enemy(SiteRef::Subject), self);
-        let to = cond_or("to", Cond::Empty(SiteRef::Subject), self);
+        // A selection may choose any site by default; moves and placements
+        // go to empty ones.
+        let to_default = if kind == GenKind::Select {
+            Cond::True
+        } else {
+            Cond::Empty(SiteRef::Subject)
+        };
+        let to = cond_or("to", to_default, self);
         let dirs = match named(c, "dirs") {
             Some(e) => self.dirset(e, d),
             None => self.dirset_all(),

@@ -165,9 +165,9 @@ ludemes! {
         "(place \"Stone\" to:Empty check:(role To \"Alive\") then:(remove-all (adjacent-to (group To) Enemy)))";
     "pass" "move" "(pass)" "Do nothing; the turn passes. Written `pass`."
         "(pass)";
-    "select" "move" "(select [to:COND] [sites:SET] [check:COND] [then:EFFECTS] [after:COND])" "Choose a site where `to:` holds (among `sites:`, by default every site); nothing moves: the step's effects act on it as `To`. Written as the site's label. Konane's opening removal, the piece taken after a mill."
+    "select" "move" "(select [to:COND] [sites:SET] [check:COND] [then:EFFECTS] [after:COND])" "Choose a site where `to:` holds (by default any site), among `sites:` (by default every site); nothing moves: the step's effects act on it as `To`. Written as the site's label. Konane's opening removal, the piece taken after a mill."
         "(select to:(and Enemy (not (line 3 To dirs:Orthogonal of:Enemy))) then:(remove To))";
-    "leap" "move" "(leap by:{{X Y}…} [from:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [check:COND] [after:COND])" "Move the stack straight to the site at one of the offsets, whatever lies between; `{X Y}` counts X cells to the mover's right and Y toward its forward direction, so one rule serves both sides (a knight: `{1 2} {2 1} {-1 2}…`). Written `FROM-TO` (`FROMxTO` for a capture)."
+    "leap" "move" "(leap by:{{X Y}…} [from:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [check:COND] [after:COND])" "Move the stack straight to the site at one of the offsets, whatever lies between, if `to:` allows it (default: an empty site); `{X Y}` counts X cells to the mover's right and Y toward its forward direction, so one rule serves both sides (a knight: `{1 2} {2 1} {-1 2}…`); offsets count units of the board's positions (cells on square grids; a graph's own coordinates, edge or not). Written `FROM-TO` (`FROMxTO` for a capture)."
         "(leap by:{{1 2} {2 1} {-1 2} {-2 1}} to:(not Mine) capture:true)";
     "relocate" "move" "(relocate [from:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [check:COND] [after:COND])" "Move the stack to any other site where `to:` holds, however far and whatever lies between (a Morris piece that flies). Written `FROM-TO`."
         "(relocate from:Mine to:Empty)";
