@@ -255,12 +255,7 @@ fn step(st: &mut State, line: &str) -> Result<(), String> {
         }
         k if k.starts_with("expect counter") => {
             let name = k.trim_start_matches("expect counter").trim();
-            let game = st.game().clone();
-            let id = game
-                .counters
-                .iter()
-                .position(|c| c.name == name)
-                .ok_or_else(|| format!("no counter `{name}`"))?;
+            let id = counter_id(st, name)?;
             same(
                 value,
                 &st.counter(id as u8, st.current_player()).to_string(),
@@ -281,15 +276,19 @@ fn step(st: &mut State, line: &str) -> Result<(), String> {
     }
 }
 
-/// `counter NAME: L=N…`: sets a counter of the players named by their
-/// letters (a position set with `put:` keeps the counters of the start).
-fn set_counters(st: &mut State, name: &str, value: &str) -> Result<(), String> {
-    let game = st.game().clone();
-    let id = game
+/// The index of the counter called `name`.
+fn counter_id(st: &State, name: &str) -> Result<usize, String> {
+    st.game()
         .counters
         .iter()
         .position(|c| c.name == name)
-        .ok_or_else(|| format!("no counter `{name}`"))?;
+        .ok_or_else(|| format!("no counter `{name}`"))
+}
+
+/// `counter NAME: L=N…`: sets a counter of the players named by their
+/// letters (a position set with `put:` keeps the counters of the start).
+fn set_counters(st: &mut State, name: &str, value: &str) -> Result<(), String> {
+    let id = counter_id(st, name)?;
     if value.is_empty() {
         return Err(format!("`counter {name}:` needs values such as `W=0 B=3`"));
     }

@@ -532,6 +532,20 @@ impl State {
         self.emit_each(g, from, sites, sink)
     }
 
+    /// The context of a move of the mover from `from` to `to` (its subject
+    /// the destination), no site jumped.
+    pub(super) fn dest_ctx(&self, from: Site, to: Site) -> Ctx {
+        Ctx {
+            player: self.s.mover,
+            subject: to,
+            from,
+            to,
+            over: NO_SITE,
+            anchor: to,
+            last: self.s.last,
+        }
+    }
+
     /// The moves of generator `g` from `from` to each of `targets` (skipping
     /// [`NO_SITE`]) that satisfies its `to:`.
     fn emit_each(
@@ -544,15 +558,7 @@ impl State {
         let generator = &self.game.gens[g as usize];
         let mut counts: Option<(u16, u16)> = None;
         for to in targets.filter(|&to| to != NO_SITE) {
-            let ctx = Ctx {
-                player: self.s.mover,
-                subject: to,
-                from,
-                to,
-                over: NO_SITE,
-                anchor: to,
-                last: self.s.last,
-            };
+            let ctx = self.dest_ctx(from, to);
             if self.eval(&generator.to, &ctx) {
                 self.emit(g, &ctx, &mut counts, sink)?;
             }

@@ -24,15 +24,7 @@ impl State {
         for &d in &game.dirsets[generator.dirs as usize][player as usize] {
             let mut to = game.board.step(from, d);
             while to != NO_SITE {
-                let ctx = Ctx {
-                    player,
-                    subject: to,
-                    from,
-                    to,
-                    over: NO_SITE,
-                    anchor: to,
-                    last: self.s.last,
-                };
+                let ctx = self.dest_ctx(from, to);
                 if self.eval(&generator.to, &ctx) {
                     self.emit(g, &ctx, &mut None, sink)?;
                 }
