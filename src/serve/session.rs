@@ -116,6 +116,18 @@ pub struct Session {
 }
 
 impl Session {
+    /// The position shown (the start, the turns up to the slider, then the
+    /// steps entered so far); `None` while the rule file does not check.
+    pub fn state(&self) -> Option<&State> {
+        self.current.as_ref()
+    }
+
+    /// Forgets when the rule file was last read, so that the next
+    /// [`Session::reload_if_changed`] reads it again.
+    pub fn forget_file_time(&mut self) {
+        self.mtime = Some(SystemTime::UNIX_EPOCH);
+    }
+
     /// A new game of `source` with toggles `sets` and players `seats`
     /// (missing seats are human). A file that does not compile gives a
     /// session that shows its diagnostics.
@@ -773,6 +785,3 @@ fn sites_of(steps: &[Move]) -> Vec<Site> {
     }
     v
 }
-
-#[cfg(test)]
-mod tests;

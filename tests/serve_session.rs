@@ -1,7 +1,10 @@
 //! Sessions: clicks, multi-jumps step by step, refusals that change
 //! nothing, undo against the computer, records and reloading.
 
-use super::*;
+use ludic::board::Site;
+use ludic::players::PlayerSpec;
+use ludic::serve::session::*;
+use serde_json::json;
 
 fn checkers(seats: &[&str]) -> Session {
     let seats = seats.iter().map(|s| s.parse().unwrap()).collect();
@@ -29,8 +32,7 @@ fn two_clicks_play_a_step_and_a_wrong_one_says_why() {
     assert_eq!(s.view(0)["selected"], json!(sq(11)));
     // From 11 a Black man goes to 15 or 16 (forward diagonals).
     let mut targets: Vec<Site> = s
-        .current
-        .as_ref()
+        .state()
         .map(|st| {
             st.legal_moves()
                 .iter()
@@ -154,7 +156,7 @@ fn a_changed_file_is_reloaded_and_a_broken_one_shows_its_errors() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/target/serve-tests");
     std::fs::create_dir_all(dir).unwrap();
     let path = format!("{dir}/reload.game");
-    let good = crate::compile::shipped_source("tictactoe").unwrap().1;
+    let good = ludic::compile::shipped_source("tictactoe").unwrap().1;
     std::fs::write(&path, good).unwrap();
     let mut s = Session::new(Source::File(path.clone()), Vec::new(), Vec::new());
     assert!(s.view(0)["error"].is_null());
@@ -163,14 +165,14 @@ fn a_changed_file_is_reloaded_and_a_broken_one_shows_its_errors() {
     // Unchanged: nothing happens.
     assert!(!s.reload_if_changed());
     std::fs::write(&path, good.replace("(play (place", "(play (plaec")).unwrap();
-    s.mtime = Some(SystemTime::UNIX_EPOCH);
+    s.forget_file_time();
     assert!(s.reload_if_changed());
     let err = s.view(0)["error"].as_str().unwrap().to_string();
     assert!(err.contains("reload.game:"), "{err}");
     assert!(err.contains("plaec"), "{err}");
     assert!(s.click(4).is_err());
     std::fs::write(&path, good).unwrap();
-    s.mtime = Some(SystemTime::UNIX_EPOCH);
+    s.forget_file_time();
     assert!(s.reload_if_changed());
     assert!(s.view(0)["error"].is_null());
 }
