@@ -4,7 +4,10 @@
 //! - start-up: parse and build the game from its text (`Game::from_source`);
 //! - random playouts: a fixed batch of `PLAYOUTS`, playout `i` seeded with
 //!   `ChaCha8Rng::seed_from_u64(i)`, capped at `MAX_TURNS` turns;
-//! - turn-level perft(3) from the start (`ludic::engine::perft`).
+//! - turn-level perft from the start (`ludic::engine::perft`), to the
+//!   deepest depth up to 3 whose count stays under `PERFT_LEAVES` (Gomoku's
+//!   and Pentago's depth 3 count tens of millions);
+//! - the start-up of a 10,000-site board (issue 14: under 100 ms).
 //!
 //! Criterion measures the CPU time of its thread (see
 //! `benches/common/timing.rs`). After the criterion groups a summary table
@@ -31,12 +34,19 @@ use timing::{ThreadCpu, median_time, rate};
 const PLAYOUTS: u64 = 100;
 /// Turn cap of a playout; a capped playout counts as unfinished.
 const MAX_TURNS: u32 = 10_000;
-/// Perft depth (turns).
+/// Deepest perft depth (turns).
 const PERFT_DEPTH: u32 = 3;
+/// A game's perft depth is the deepest whose count stays under this.
+const PERFT_LEAVES: u64 = 3_000_000;
 /// Repetitions of each workload in the summary; the median is reported.
 const REPS: usize = 7;
-/// Issue 7: parse and build of any shipped game under 20 ms.
-const STARTUP_GOAL_MS: f64 = 20.0;
+/// Issue 14: parse and build of any shipped game under 5 ms.
+const STARTUP_GOAL_MS: f64 = 5.0;
+/// Issue 14: a 10,000-site board (100 × 100) builds in under 100 ms.
+const BIG_BOARD_GOAL_MS: f64 = 100.0;
+/// A 100 × 100 placement game: 10,000 sites.
+const BIG_BOARD: &str = "(game \"big\" (players 2) (board (square 100 100)) (piece \"Stone\")
+  (play (place \"Stone\" to:Empty)) (end (no-moves Loss)))";
 
 /// A shipped game: its name (the file stem), path and text.
 struct Shipped {
@@ -92,6 +102,18 @@ fn playouts(start: &State, buf: &mut Vec<Move>) -> Batch {
     b
 }
 
+/// The perft depth of a game: the deepest up to `PERFT_DEPTH` whose count,
+/// estimated from the first depth's branching, stays under `PERFT_LEAVES`.
+fn perft_depth(start: &State) -> u32 {
+    let branching = perft(start, 1).expect("perft").max(1);
+    let (mut depth, mut leaves) = (1, branching);
+    while depth < PERFT_DEPTH && leaves.saturating_mul(branching) <= PERFT_LEAVES {
+        depth += 1;
+        leaves = perft(start, depth).expect("perft");
+    }
+    depth
+}
+
 /// Few samples and short windows: a slow game's batch can take a second.
 fn group<'a>(c: &'a mut Criterion<ThreadCpu>, name: &str) -> BenchmarkGroup<'a, ThreadCpu> {
     let mut g = c.benchmark_group(name);
@@ -115,11 +137,12 @@ fn bench_game(c: &mut Criterion<ThreadCpu>, game: &Shipped) {
     });
     g.finish();
 
-    let leaves = perft(&start, PERFT_DEPTH).expect("perft");
-    let mut g = group(c, format!("perft{PERFT_DEPTH}").as_str());
+    let depth = perft_depth(&start);
+    let leaves = perft(&start, depth).expect("perft");
+    let mut g = group(c, "perft");
     g.throughput(Throughput::Elements(leaves));
-    g.bench_function(&game.name, |b| {
-        b.iter(|| perft(black_box(&start), PERFT_DEPTH).expect("perft"))
+    g.bench_function(format!("{}/{depth}", game.name), |b| {
+        b.iter(|| perft(black_box(&start), depth).expect("perft"))
     });
     g.finish();
 }
@@ -134,22 +157,23 @@ fn summary(games: &[Shipped], reps: usize) {
     );
     println!();
     println!(
-        "| game | start-up ms | playouts/s | mean turns | unfinished | perft({PERFT_DEPTH}) | perft({PERFT_DEPTH}) leaves/s |"
+        "| game | start-up ms | playouts/s | mean turns | unfinished | perft depth | perft leaves | perft leaves/s |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     let mut slow = Vec::new();
     for game in games {
         let (t_build, _) = median_time(reps, || game.build().gens.len());
         let start = State::new(Arc::new(game.build()));
         let mut buf = Vec::with_capacity(64);
         let (t_play, batch) = median_time(reps, || playouts(&start, &mut buf));
-        let (t_perft, leaves) = median_time(reps, || perft(&start, PERFT_DEPTH).expect("perft"));
+        let depth = perft_depth(&start);
+        let (t_perft, leaves) = median_time(reps, || perft(&start, depth).expect("perft"));
         let ms = t_build.as_secs_f64() * 1e3;
         if ms >= STARTUP_GOAL_MS {
             slow.push(game.name.as_str());
         }
         println!(
-            "| {} | {:.3} | {:.0} | {:.1} | {}/{PLAYOUTS} | {} | {:.0} |",
+            "| {} | {:.3} | {:.0} | {:.1} | {}/{PLAYOUTS} | {depth} | {} | {:.0} |",
             game.name,
             ms,
             rate(PLAYOUTS, t_play),
@@ -168,6 +192,21 @@ fn summary(games: &[Shipped], reps: usize) {
             slow.join(", ")
         );
     }
+    let (t_big, sites) = median_time(reps, || big_board().board.len());
+    let ms = t_big.as_secs_f64() * 1e3;
+    let verdict = if ms < BIG_BOARD_GOAL_MS {
+        "met"
+    } else {
+        "not met"
+    };
+    println!(
+        "a {sites}-site board (100 × 100) starts in {ms:.1} ms (goal < {BIG_BOARD_GOAL_MS} ms: {verdict})"
+    );
+}
+
+/// The 10,000-site placement game, parsed and built.
+fn big_board() -> Game {
+    Game::from_source("big.game", BIG_BOARD, &Options::default()).expect("the big board loads")
 }
 
 fn main() {
@@ -183,6 +222,9 @@ fn main() {
     for game in &games {
         bench_game(&mut c, game);
     }
+    let mut g = group(&mut c, "startup");
+    g.bench_function("board-10000-sites", |b| b.iter(big_board));
+    g.finish();
     c.final_summary();
 
     if !has("--list") {

@@ -43,6 +43,8 @@ pub fn run(start: &State, spec: &PlayoutSpec, tick: &(dyn Fn() + Sync)) -> Vec<P
         let handles: Vec<_> = (0..threads)
             .map(|k| {
                 s.spawn(move || {
+                    let start = start.detached();
+                    let start = &start;
                     (k..spec.count)
                         .step_by(threads as usize)
                         .map(|i| {

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use super::{Adjacency, Cells, Direction, Labels, NO_SITE, Shape, Site};
 
 /// Largest accepted size (rows, columns, or points/cells a side) of a board.
-pub const MAX_SIZE: u16 = 64;
+pub const MAX_SIZE: u16 = 128;
 
 /// Largest accepted number of sites of a board (below [`NO_SITE`]).
 pub const MAX_SITES: usize = 65_000;

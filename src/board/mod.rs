@@ -489,17 +489,22 @@ mod tests {
             cells: Cells::All,
             adjacency: Adjacency::All,
         };
-        assert!(Board::new(sq(64, 64), Labels::Coordinates).is_ok());
+        // A 100 × 100 board: 10,000 sites, labelled past column z.
+        let big = Board::new(sq(100, 100), Labels::Coordinates).expect("10,000 sites");
+        assert_eq!(big.len(), 10_000);
         for shape in [
             sq(0, 8),
-            sq(8, 65),
+            sq(8, 129),
             Shape::HexCells { side: 0 },
-            Shape::TriPoints { side: 65, side2: 4 },
-            Shape::HexCells { side: 65 },
+            Shape::TriPoints {
+                side: 129,
+                side2: 4,
+            },
+            Shape::HexCells { side: 129 },
             Shape::TriPoints { side: 3, side2: 0 },
         ] {
             let err = Board::new(shape, Labels::Numbers).unwrap_err();
-            assert!(err.contains("between 1 and 64"), "{err}");
+            assert!(err.contains("between 1 and 128"), "{err}");
         }
         let b = hex(64);
         assert_eq!(b.len(), 3 * 64 * 63 + 1);

@@ -6,6 +6,7 @@ use super::args::{Diags, check_shape, choice, clause, int_in, items, named, stri
 use super::ir::{Code, EndRules, Gen, GenId, Piece, PlayerInfo};
 use super::rules::lookup;
 use super::vocab;
+use crate::board::geometry::MAX_SIZE;
 use crate::board::{Adjacency, Board, Cells, Dir, Labels, Shape, Site};
 use crate::syntax::{Clause, Expr};
 use std::collections::HashMap;
@@ -130,8 +131,11 @@ impl Lowerer {
         match c.head.as_str() {
             "square" => {
                 check_shape(c, 2, 2, &["cells", "adjacency"], d);
-                let rows = c.args.first().and_then(|e| int_in(e, 1, 64, d));
-                let cols = c.args.get(1).and_then(|e| int_in(e, 1, 64, d));
+                let rows = c
+                    .args
+                    .first()
+                    .and_then(|e| int_in(e, 1, MAX_SIZE.into(), d));
+                let cols = c.args.get(1).and_then(|e| int_in(e, 1, MAX_SIZE.into(), d));
                 let cells = match named(c, "cells").map(|e| choice(e, &["All", "Dark"], d)) {
                     Some(Some("Dark")) => Cells::Dark,
                     _ => Cells::All,
@@ -152,20 +156,20 @@ impl Lowerer {
             }
             "hex" => {
                 check_shape(c, 1, 1, &[], d);
-                let side = int_in(c.args.first()?, 1, 64, d)? as u16;
+                let side = int_in(c.args.first()?, 1, MAX_SIZE.into(), d)? as u16;
                 Some(Shape::HexCells { side })
             }
             "rhombus" => {
                 check_shape(c, 2, 2, &[], d);
-                let cols = int_in(c.args.first()?, 1, 64, d)? as u16;
-                let rows = int_in(c.args.get(1)?, 1, 64, d)? as u16;
+                let cols = int_in(c.args.first()?, 1, MAX_SIZE.into(), d)? as u16;
+                let rows = int_in(c.args.get(1)?, 1, MAX_SIZE.into(), d)? as u16;
                 Some(Shape::Rhombus { cols, rows })
             }
             "tri" => {
                 check_shape(c, 1, 2, &[], d);
-                let side = int_in(c.args.first()?, 1, 64, d)? as u16;
+                let side = int_in(c.args.first()?, 1, MAX_SIZE.into(), d)? as u16;
                 let side2 = match c.args.get(1) {
-                    Some(e) => int_in(e, 1, 64, d)? as u16,
+                    Some(e) => int_in(e, 1, MAX_SIZE.into(), d)? as u16,
                     None => side,
                 };
                 Some(Shape::TriPoints { side, side2 })

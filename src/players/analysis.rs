@@ -47,30 +47,36 @@ pub fn play_range(
     let n = start.game().num_players();
     games
         .into_par_iter()
-        .map(|i| {
-            let mut players: Vec<_> = (0..n)
-                .map(|s| {
-                    let rng = seeded_rng(spec.seed, i, s);
-                    match spec.players[s % spec.players.len()] {
-                        PlayerSpec::Human => Box::new(super::RandomPlayer::new(rng)),
-                        p => p.build(rng).expect("a computer player"),
-                    }
-                })
-                .collect();
-            // A game whose first player is drawn (`(first Random)`): each
-            // game draws its own from the run's seed.
-            let drawn;
-            let start = if start.game().first == crate::compile::heuristics::First::Random {
-                let mixed = spec.seed ^ i.wrapping_mul(0xA076_1D64_78BD_642F);
-                drawn = State::new_seeded(start.game().clone(), mixed);
-                &drawn
-            } else {
-                start
-            };
-            let summary = play_game(start, &mut players, spec.max_turns, |_, _| {});
-            tick();
-            summary
-        })
+        // Each thread plays from its own copy of the game (see
+        // `State::detached`).
+        .map_init(
+            || start.detached(),
+            |local, i| {
+                let start = &*local;
+                let mut players: Vec<_> = (0..n)
+                    .map(|s| {
+                        let rng = seeded_rng(spec.seed, i, s);
+                        match spec.players[s % spec.players.len()] {
+                            PlayerSpec::Human => Box::new(super::RandomPlayer::new(rng)),
+                            p => p.build(rng).expect("a computer player"),
+                        }
+                    })
+                    .collect();
+                // A game whose first player is drawn (`(first Random)`): each
+                // game draws its own from the run's seed.
+                let drawn;
+                let start = if start.game().first == crate::compile::heuristics::First::Random {
+                    let mixed = spec.seed ^ i.wrapping_mul(0xA076_1D64_78BD_642F);
+                    drawn = State::new_seeded(start.game().clone(), mixed);
+                    &drawn
+                } else {
+                    start
+                };
+                let summary = play_game(start, &mut players, spec.max_turns, |_, _| {});
+                tick();
+                summary
+            },
+        )
         .collect()
 }
 
