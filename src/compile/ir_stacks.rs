@@ -24,6 +24,18 @@ pub enum Origin {
     Marked,
 }
 
+impl Origin {
+    /// A bit of its own for each origin, to test a set of origins at once.
+    #[inline]
+    pub fn bit(self) -> u8 {
+        match self {
+            Origin::Mine => 1,
+            Origin::Empty => 2,
+            Origin::Marked => 4,
+        }
+    }
+}
+
 /// How many pieces of the origin's stack a move takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 pub enum Pieces {

@@ -79,9 +79,8 @@ impl State {
         if self.s.outcome.is_some() {
             return;
         }
-        let game = self.game.clone();
-        let levels = self.levels_of(&game);
         if let Some(c) = self.s.cont {
+            let game = self.game.clone();
             let _ = self.gen_level(chained(&game, c.gen_id), Some(c.site), &mut |m| {
                 buf.push(m);
                 ControlFlow::Continue(())
@@ -89,10 +88,26 @@ impl State {
             self.filter_after(buf);
             return;
         }
+        self.levels_from_into(buf, 0, &[]);
+    }
+
+    /// The legal steps of the first priority level from `first` on that
+    /// has any (filters applied). `before` holds the unfiltered candidates
+    /// of level `first - 1` when `first > 0`, reused by a twin level.
+    pub(crate) fn levels_from_into(&mut self, buf: &mut Vec<Move>, first: usize, before: &[Move]) {
+        buf.clear();
+        if self.s.outcome.is_some() || self.s.cont.is_some() {
+            return;
+        }
+        let game = self.game.clone();
+        let levels = self.levels_of(&game);
         // The candidates of the last level generated, before filtering.
-        let mut raw: Vec<Move> = Vec::new();
-        let mut prev: &[GenId] = &[];
-        for level in levels {
+        let mut raw: Vec<Move> = before.to_vec();
+        let mut prev: &[GenId] = match first.checked_sub(1) {
+            Some(i) if !before.is_empty() => levels.get(i).map_or(&[], Vec::as_slice),
+            _ => &[],
+        };
+        for level in levels.iter().skip(first) {
             if twins(&game, prev, level) {
                 // The same candidates as the level before, unfiltered.
                 buf.clear();
@@ -154,6 +169,24 @@ impl State {
         self.journaling = journaling;
     }
 
+    /// Whether candidate `m` passes its generator's filters, when that can
+    /// be told without playing it: `Some(true)` for a generator without
+    /// filters, the overlay's answer for an `after:` filter with a plan
+    /// (and no `check:`), `None` when only playing it can tell. `cache`
+    /// holds rays of the current position (forget them when it changes).
+    pub(crate) fn admits_unplayed(&self, m: &Move, cache: &mut RayCache) -> Option<bool> {
+        let g = &self.game.gens[m.gen_id as usize];
+        if g.check.is_some() {
+            return None;
+        }
+        let Some(c) = &g.after else {
+            return Some(true);
+        };
+        let plan = g.plan.as_ref()?;
+        let ctx = self.step_ctx(m);
+        Overlay::new(self, m, plan).eval(c, &ctx, cache)
+    }
+
     /// Plays `m` (the move, then its effects), tests the generator's
     /// `check:` and `after:` filters for the mover, and undoes it.
     fn probe(&mut self, m: &Move, g: &Gen) -> bool {
@@ -172,9 +205,16 @@ impl State {
     /// The moves of the first priority level that has any, without
     /// `after:` filters (exactly the legal moves when the game has none).
     pub(crate) fn candidates_into(&self, buf: &mut Vec<Move>) {
+        self.candidate_level_into(buf);
+    }
+
+    /// [`State::candidates_into`], telling which of the mover's priority
+    /// levels the candidates come from (`None` when there are none, and
+    /// in a chained continuation, which has no levels).
+    pub(crate) fn candidate_level_into(&self, buf: &mut Vec<Move>) -> Option<usize> {
         buf.clear();
         if self.s.outcome.is_some() {
-            return;
+            return None;
         }
         let mut push = |m| {
             buf.push(m);
@@ -182,18 +222,19 @@ impl State {
         };
         if let Some(c) = self.s.cont {
             let _ = self.gen_level(chained(&self.game, c.gen_id), Some(c.site), &mut push);
-            return;
+            return None;
         }
-        for level in self.levels_of(&self.game) {
+        for (i, level) in self.levels_of(&self.game).iter().enumerate() {
             let mut found = false;
             let _ = self.gen_level(level, None, &mut |m| {
                 found = true;
                 push(m)
             });
             if found {
-                return;
+                return Some(i);
             }
         }
+        None
     }
 
     /// The legal steps for the player to move (see
@@ -253,11 +294,21 @@ impl State {
             None => (0, n),
         };
         let game = &*self.game;
+        // The origins this level moves from: sites of other kinds are
+        // skipped at the cost of one test.
+        let origins = gens
+            .iter()
+            .fold(0u8, |acc, &g| acc | game.gens[g as usize].origin.bit());
         for from in lo..hi {
-            let mine = self.top_owner(from) == Some(self.s.mover);
-            let empty = self.heights[from as usize] == 0;
-            let marked = self.marks[from as usize] & VISIBLE_MARKS != 0;
-            if !(mine || empty || marked) {
+            let h = self.heights[from as usize];
+            let mine = h > 0 && self.top_owner(from) == Some(self.s.mover);
+            let empty = h == 0;
+            let marked = origins & Origin::Marked.bit() != 0
+                && self.marks[from as usize] & VISIBLE_MARKS != 0;
+            let wanted = (mine && origins & Origin::Mine.bit() != 0)
+                || (empty && origins & Origin::Empty.bit() != 0)
+                || marked;
+            if !wanted {
                 continue;
             }
             for &g in gens {
@@ -385,7 +436,7 @@ impl State {
             last: self.s.last,
             ..Ctx::at(player, from)
         };
-        if !self.eval(&generator.from, &at) {
+        if !self.test(&generator.from, &at) {
             return ControlFlow::Continue(());
         }
         match generator.kind {
@@ -421,11 +472,11 @@ impl State {
                 last: self.s.last,
             };
             if over != NO_SITE
-                && (self.marks[over as usize] & TAKEN != 0 || !self.eval(&generator.over, &ctx))
+                && (self.marks[over as usize] & TAKEN != 0 || !self.test(&generator.over, &ctx))
             {
                 continue;
             }
-            if self.eval(&generator.to, &Ctx { subject: to, ..ctx }) {
+            if self.test(&generator.to, &Ctx { subject: to, ..ctx }) {
                 self.emit(g, &ctx, &mut counts, sink)?;
                 if generator.repeat {
                     self.gen_repeat(g, &ctx, d, sink)?;
@@ -559,7 +610,7 @@ impl State {
         let mut counts: Option<(u16, u16)> = None;
         for to in targets.filter(|&to| to != NO_SITE) {
             let ctx = self.dest_ctx(from, to);
-            if self.eval(&generator.to, &ctx) {
+            if self.test(&generator.to, &ctx) {
                 self.emit(g, &ctx, &mut counts, sink)?;
             }
         }
@@ -629,11 +680,11 @@ thread_local! {
     static MOVE_BUFS: std::cell::RefCell<Vec<Vec<Move>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-fn take_moves() -> Vec<Move> {
+pub(crate) fn take_moves() -> Vec<Move> {
     MOVE_BUFS.with(|b| b.borrow_mut().pop()).unwrap_or_default()
 }
 
-fn give_moves(mut v: Vec<Move>) {
+pub(crate) fn give_moves(mut v: Vec<Move>) {
     v.clear();
     MOVE_BUFS.with(|b| b.borrow_mut().push(v));
 }

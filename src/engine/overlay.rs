@@ -179,6 +179,11 @@ pub struct RayCache {
 const MAX_DIRS: usize = 8;
 
 impl RayCache {
+    /// Forgets every ray (for another position), keeping the memory.
+    pub fn forget(&mut self) {
+        self.key = None;
+    }
+
     /// The rays from `to` for flank `f`, found on `st` if not known yet;
     /// `None` when the cache serves another flank or the board has too
     /// many directions.

@@ -1,7 +1,16 @@
 //! Random playouts: uniform random steps until the game ends, with a
 //! seeded, portable generator (rand_chacha).
 
+use super::movegen::{give_moves, take_moves};
+use super::overlay::RayCache;
 use super::{Move, Outcome, State};
+use std::cell::RefCell;
+
+thread_local! {
+    /// Rays of the position being played, for the filters of random
+    /// steps (kept between steps so that they allocate nothing once warm).
+    static RAYS: RefCell<RayCache> = RefCell::new(RayCache::default());
+}
 use rand::{Rng, RngExt};
 
 /// The end of one playout.
@@ -49,17 +58,40 @@ pub fn random_step<R: Rng>(state: &mut State, rng: &mut R, buf: &mut Vec<Move>) 
     if !state.game.has_filters || state.game.maximize.is_some() {
         state.legal_moves_into(buf);
     } else {
-        state.candidates_into(buf);
-        while !buf.is_empty() {
-            let i = rng.random_range(0..buf.len());
-            let m = buf.swap_remove(i);
-            if state.try_play(&m) {
-                return true;
+        let level = state.candidate_level_into(buf);
+        let mut raw = take_moves();
+        raw.extend_from_slice(buf);
+        let played = RAYS.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            cache.forget();
+            while !buf.is_empty() {
+                let i = rng.random_range(0..buf.len());
+                let m = buf.swap_remove(i);
+                // The overlay tells most filters without playing the step
+                // (and undoing it when it fails).
+                match state.admits_unplayed(&m, &mut cache) {
+                    Some(true) => {
+                        state.play_unchecked(&m);
+                        return true;
+                    }
+                    Some(false) => {}
+                    None if state.try_play(&m) => return true,
+                    None => {}
+                }
+            }
+            false
+        });
+        if !played {
+            // Every candidate of that level failed its filter: a later
+            // priority level may still have legal steps.
+            if let Some(level) = level {
+                state.levels_from_into(buf, level + 1, &raw);
             }
         }
-        // Every candidate of the first level failed its filter: a later
-        // priority level may still have legal steps.
-        state.legal_moves_into(buf);
+        give_moves(raw);
+        if played {
+            return true;
+        }
     }
     if buf.is_empty() {
         return false;
