@@ -144,3 +144,34 @@ mod ataxx {
         next.iter().map(|n| perft(n, 1 - me, depth - 1)).sum()
     }
 }
+
+// Fox and Geese and Oware (abapa): the block of the helper who added them.
+
+#[test]
+fn fox_and_geese_on_the_tables_board() {
+    // The table's counts, reproduced on the board of its rule file, which
+    // keeps seven corner points of the 7×7 grid by a slip in its corner
+    // test (tests/data/foxgeese-table-board.game says which and how they
+    // connect). Depth 6 (1,470,459) runs in the ignored test below.
+    let st = start("tests/data/foxgeese-table-board.game", &[]);
+    assert_eq!(counts(&st, 1..=5), [27, 338, 1_146, 18_839, 79_868]);
+}
+
+#[test]
+#[ignore = "a few seconds"]
+fn fox_and_geese_on_the_tables_board_deep() {
+    let st = start("tests/data/foxgeese-table-board.game", &[]);
+    assert_eq!(counts(&st, 6..=6), [1_470_459]);
+}
+
+#[test]
+fn fox_and_geese_on_the_cross() {
+    // The shipped game, on the 33 points of the cross: the fox enters on
+    // one of the 20 empty points, then the same rules. These counts come
+    // from a brute force of the table's rule file (games/hrg/foxAndGeese.hrg
+    // of the Regular Games project) with its corner test corrected,
+    // written apart from ludic; its uncorrected board gives the table's
+    // counts, as the test above shows ludic does too.
+    let st = start("foxgeese", &[]);
+    assert_eq!(counts(&st, 1..=4), [20, 247, 955, 15_601]);
+}
