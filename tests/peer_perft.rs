@@ -175,3 +175,21 @@ fn fox_and_geese_on_the_cross() {
     let st = start("foxgeese", &[]);
     assert_eq!(counts(&st, 1..=4), [20, 247, 955, 15_601]);
 }
+
+#[test]
+fn oware_abapa() {
+    // The table's counts; depth 8 (711,414) runs in the ignored test
+    // below. Published: 6, 36, 190, 1,014, 5,219, 27,332, 139,157, 711,414.
+    let st = start("oware", &[]);
+    assert_eq!(
+        counts(&st, 1..=7),
+        [6, 36, 190, 1_014, 5_219, 27_332, 139_157]
+    );
+}
+
+#[test]
+#[ignore = "a few seconds"]
+fn oware_abapa_deep() {
+    let st = start("oware", &[]);
+    assert_eq!(counts(&st, 8..=8), [711_414]);
+}

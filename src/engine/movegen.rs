@@ -329,6 +329,7 @@ impl State {
         };
         match generator.kind {
             GenKind::Pass | GenKind::EndPhase => sink(mv(NO_SITE)),
+            GenKind::Sow { track, skip } => self.gen_sow(g, track, skip, sink),
             GenKind::Place(_) | GenKind::Flip(_) | GenKind::Select => {
                 let player = self.s.mover;
                 let ok = |to| {
@@ -377,6 +378,7 @@ impl State {
                 | GenKind::EndPhase
                 | GenKind::Flip(_)
                 | GenKind::Select
+                | GenKind::Sow { .. }
         ) {
             return ControlFlow::Continue(());
         }
