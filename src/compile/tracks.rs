@@ -158,7 +158,7 @@ impl Lowerer {
             Err(why) => d.error(
                 dirs_e.span(),
                 format!("this track cannot be walked: {why}"),
-                "expected a walk that does not cross itself",
+                "expected directions that each add a site, never crossing the walk",
             ),
         }
     }
