@@ -161,7 +161,8 @@ impl State {
         self.move_part(m, g);
         let ctx = self.step_ctx(m);
         let mut ok = g.check.as_ref().is_none_or(|c| self.eval(c, &ctx));
-        if ok {
+        // The effects matter only to `after:`.
+        if ok && g.after.is_some() {
             self.run_step_effects(&g.then, &ctx);
             ok = g.after.as_ref().is_none_or(|c| self.eval(c, &ctx));
         }
