@@ -355,7 +355,7 @@ const MAX_DECLARED: [(&str, usize); 9] = [
     ("counter", 4096),
     ("phase", 4096),
     ("role", 4096),
-    ("track", 4096),
+    ("track", 64),
     ("player", 255),
 ];
 

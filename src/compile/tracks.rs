@@ -73,6 +73,8 @@ impl Track {
 /// site or a walk that crosses itself.
 pub fn walk(board: &Board, start: Site, dirs: &[(&str, u8)]) -> Result<(Vec<Site>, bool), String> {
     let mut sites = vec![start];
+    let mut seen = vec![false; board.len()];
+    seen[start as usize] = true;
     let mut at = start;
     for &(name, d) in dirs {
         let before = sites.len();
@@ -84,11 +86,12 @@ pub fn walk(board: &Board, start: Site, dirs: &[(&str, u8)]) -> Result<(Vec<Site
             if next == start {
                 return Ok((sites, true));
             }
-            if sites.contains(&next) {
+            if seen[next as usize] {
                 let label = &board.site(next).label;
                 return Err(format!("the walk {name} comes back to {label}"));
             }
             sites.push(next);
+            seen[next as usize] = true;
             at = next;
         }
         if sites.len() == before {
@@ -270,5 +273,17 @@ mod tests {
         assert!(e.contains("comes back to e1"), "{e}");
         let e = game("(track \"T\" \"a1\" {E}) (track \"T\" \"a2\" {E})").unwrap_err();
         assert!(e.contains("declared twice"), "{e}");
+    }
+
+    #[test]
+    fn at_most_64_tracks() {
+        let tracks = |n: usize| -> String {
+            (0..n)
+                .map(|i| format!("(track \"T{i}\" \"a1\" {{E}})"))
+                .collect()
+        };
+        assert_eq!(game(&tracks(64)).unwrap().tracks.len(), 64);
+        let e = game(&tracks(65)).unwrap_err();
+        assert!(e.contains("too many `(track …)` clauses"), "{e}");
     }
 }
