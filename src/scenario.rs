@@ -256,6 +256,9 @@ fn step(st: &mut State, line: &str) -> Result<(), String> {
         k if k.starts_with("expect counter") => {
             let name = k.trim_start_matches("expect counter").trim();
             let id = counter_id(st, name)?;
+            if value.contains('=') {
+                return expect_counters(st, id, name, value);
+            }
             same(
                 value,
                 &st.counter(id as u8, st.current_player()).to_string(),
@@ -301,6 +304,23 @@ fn set_counters(st: &mut State, name: &str, value: &str) -> Result<(), String> {
             .parse()
             .map_err(|_| format!("`{n}` is not a whole number"))?;
         st.set_counter(id as u8, p, n);
+    }
+    Ok(())
+}
+
+/// `expect counter NAME: L=N…`: the counter of each player named by its
+/// letter.
+fn expect_counters(st: &State, id: usize, name: &str, value: &str) -> Result<(), String> {
+    for pair in value.split_whitespace() {
+        let (letter, n) = pair
+            .split_once('=')
+            .ok_or_else(|| format!("expected LETTER=NUMBER, found `{pair}`"))?;
+        let p = player(st, letter)?;
+        same(
+            n,
+            &st.counter(id as u8, p).to_string(),
+            &format!("counter {name} of {letter}"),
+        )?;
     }
     Ok(())
 }

@@ -144,3 +144,134 @@ mod ataxx {
         next.iter().map(|n| perft(n, 1 - me, depth - 1)).sum()
     }
 }
+
+// Fox and Geese and Oware (abapa): the block of the helper who added them.
+
+#[test]
+fn fox_and_geese_on_the_tables_board() {
+    // The table's counts, reproduced on the board of its rule file, which
+    // keeps seven corner points of the 7×7 grid by a slip in its corner
+    // test (tests/data/foxgeese-table-board.game says which and how they
+    // connect). Depth 6 (1,470,459) runs in the ignored test below.
+    let st = start("tests/data/foxgeese-table-board.game", &[]);
+    assert_eq!(counts(&st, 1..=5), [27, 338, 1_146, 18_839, 79_868]);
+}
+
+#[test]
+#[ignore = "a few seconds"]
+fn fox_and_geese_on_the_tables_board_deep() {
+    let st = start("tests/data/foxgeese-table-board.game", &[]);
+    assert_eq!(counts(&st, 6..=6), [1_470_459]);
+}
+
+#[test]
+fn fox_and_geese_on_the_cross_against_a_brute_force() {
+    // The shipped game, on the 33 points of the cross: the fox enters on
+    // one of the 20 empty points, then the same rules. A brute force of
+    // the table's rule file (games/hrg/foxAndGeese.hrg of the Regular
+    // Games project) with its corner test corrected, written apart from
+    // ludic, counts 20, 247, 955, 15,601, 70,746; so does the one below.
+    let st = start("foxgeese", &[]);
+    let want: Vec<u64> = (1..=5).map(|d| fox::perft(&fox::start(), d)).collect();
+    assert_eq!(want, [20, 247, 955, 15_601, 70_746]);
+    assert_eq!(counts(&st, 1..=5), want);
+}
+
+/// Fox and Geese on the cross by brute force: points (x, y) of the 7×7
+/// grid outside its four 2×2 corners; lines along rows and columns, and
+/// diagonals through the points with x + y even. The fox (`F`) enters
+/// first, then the geese (`G`) and the fox take turns; a side with no
+/// move has lost.
+mod fox {
+    pub type Board = [[u8; 7]; 7];
+
+    fn on(x: i32, y: i32) -> bool {
+        let bar = |v: i32| (2..=4).contains(&v);
+        (0..7).contains(&x) && (0..7).contains(&y) && (bar(x) || bar(y))
+    }
+
+    /// The steps from (x, y): orthogonal always, diagonal from even points.
+    fn dirs(x: i32, y: i32) -> Vec<(i32, i32)> {
+        let mut v = vec![(1, 0), (-1, 0), (0, 1), (0, -1)];
+        if (x + y) % 2 == 0 {
+            v.extend([(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+        }
+        v
+    }
+
+    pub fn start() -> Board {
+        let mut b = [[b'.'; 7]; 7];
+        for (x, column) in b.iter_mut().enumerate() {
+            column[2] = b'G';
+            if (2..5).contains(&x) {
+                column[0] = b'G';
+                column[1] = b'G';
+            }
+        }
+        b
+    }
+
+    fn at(b: &Board, x: i32, y: i32) -> Option<u8> {
+        on(x, y).then(|| b[x as usize][y as usize])
+    }
+
+    fn children(b: &Board, fox: bool) -> Vec<Board> {
+        let mut out = Vec::new();
+        let cells = (0..7).flat_map(|x| (0..7).map(move |y| (x, y)));
+        if fox && !b.iter().flatten().any(|&c| c == b'F') {
+            for (x, y) in cells.filter(|&(x, y)| at(b, x, y) == Some(b'.')) {
+                let mut n = *b;
+                n[x as usize][y as usize] = b'F';
+                out.push(n);
+            }
+            return out;
+        }
+        let me = if fox { b'F' } else { b'G' };
+        for (x, y) in cells.filter(|&(x, y)| at(b, x, y) == Some(me)) {
+            for (dx, dy) in dirs(x, y) {
+                let (a, c) = ((x + dx, y + dy), (x + 2 * dx, y + 2 * dy));
+                let mut n = *b;
+                n[x as usize][y as usize] = b'.';
+                if at(b, a.0, a.1) == Some(b'.') {
+                    n[a.0 as usize][a.1 as usize] = me;
+                    out.push(n);
+                } else if fox && at(b, a.0, a.1) == Some(b'G') && at(b, c.0, c.1) == Some(b'.') {
+                    n[a.0 as usize][a.1 as usize] = b'.';
+                    n[c.0 as usize][c.1 as usize] = me;
+                    out.push(n);
+                }
+            }
+        }
+        out
+    }
+
+    /// Turns at `depth` from `b`, the fox to move.
+    pub fn perft(b: &Board, depth: u32) -> u64 {
+        fn go(b: &Board, fox: bool, depth: u32) -> u64 {
+            let next = children(b, fox);
+            if depth == 1 {
+                return next.len() as u64;
+            }
+            next.iter().map(|n| go(n, !fox, depth - 1)).sum()
+        }
+        go(b, true, depth)
+    }
+}
+
+#[test]
+fn oware_abapa() {
+    // The table's counts; depth 8 (711,414) runs in the ignored test
+    // below. Published: 6, 36, 190, 1,014, 5,219, 27,332, 139,157, 711,414.
+    let st = start("oware", &[]);
+    assert_eq!(
+        counts(&st, 1..=7),
+        [6, 36, 190, 1_014, 5_219, 27_332, 139_157]
+    );
+}
+
+#[test]
+#[ignore = "a few seconds"]
+fn oware_abapa_deep() {
+    let st = start("oware", &[]);
+    assert_eq!(counts(&st, 8..=8), [711_414]);
+}

@@ -176,3 +176,21 @@ fn a_changed_file_is_reloaded_and_a_broken_one_shows_its_errors() {
     assert!(s.reload_if_changed());
     assert!(s.view(0)["error"].is_null());
 }
+
+#[test]
+fn a_sowing_is_one_click_on_the_house_it_empties() {
+    // Oware: sites a2..f2 are 0..5, a1..f1 are 6..11 (top row first).
+    let seats = ["human", "human"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let mut s = Session::new(Source::Shipped("oware".into()), Vec::new(), seats);
+    let c1: Site = 8;
+    assert_eq!(s.state().unwrap().game().board.site(c1).label, "c1");
+    // One click, no destination to choose.
+    s.click(c1).unwrap();
+    assert_eq!(moves(&s), ["c1"]);
+    // North's turn: a click on South's row plays nothing.
+    assert!(s.click(c1).is_err());
+    assert_eq!(moves(&s), ["c1"]);
+}

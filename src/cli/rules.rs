@@ -173,6 +173,9 @@ pub fn notation(game: &Game) -> String {
     if has(&|k| matches!(k, GenKind::Place(_))) {
         out.push("- a placement is written as its site alone".to_string());
     }
+    if has(&|k| matches!(k, GenKind::Sow { .. })) {
+        out.push("- a sowing is written as the site it empties".to_string());
+    }
     if has(&|k| *k == GenKind::Select) {
         out.push(
             "- choosing a site (to remove its piece) is written as the site alone".to_string(),

@@ -72,6 +72,12 @@ impl Lowerer {
                 ))
             }
             "sum" => Num::Add(c.args.iter().map(|e| self.num(e, d)).collect()),
+            "pieces-in" => {
+                check_shape(c, 1, 1, &[], d);
+                Num::PiecesIn(Box::new(
+                    c.args.first().map_or(SiteSet::Removed, |e| self.set(e, d)),
+                ))
+            }
             "sub" => {
                 check_shape(c, 2, 2, &[], d);
                 let a = c.args.first().map_or(Num::Int(0), |e| self.num(e, d));
@@ -131,6 +137,31 @@ impl Lowerer {
                 let inner = c.args.first().map_or(SiteSet::Removed, |e| self.set(e, d));
                 let cond = c.args.get(1).map_or(Cond::True, |e| self.cond(e, d));
                 SiteSet::AdjacentTo(Box::new(inner), Box::new(cond))
+            }
+            "trail" => {
+                check_shape(c, 1, 2, &["backward", "through"], d);
+                let (at, rest) = self.site_then(c, d);
+                let track = match rest {
+                    Some(e) => self.track_ref(e, d).unwrap_or(0),
+                    None => {
+                        d.error(
+                            c.head_span,
+                            "`trail` needs its track",
+                            "expected `(trail [SITE] \"Track\" …)`",
+                        );
+                        0
+                    }
+                };
+                let backward = named(c, "backward")
+                    .and_then(|e| super::args::boolean(e, d))
+                    .unwrap_or(false);
+                let through = named(c, "through").map_or(Cond::True, |e| self.cond(e, d));
+                SiteSet::Trail {
+                    at,
+                    track,
+                    backward,
+                    through: Box::new(through),
+                }
             }
             _ => match self.set_lines(c, d) {
                 Some(set) => set,

@@ -8,6 +8,7 @@ use crate::board::{Board, Dir, Site};
 use serde::Serialize;
 
 pub use super::ir_stacks::*;
+pub use super::tracks::{Track, TrackId};
 
 /// Index of a player: `0` is the first player (P1), who moves first.
 pub type Player = u8;
@@ -250,6 +251,8 @@ pub enum Num {
     /// The sum of N rolls of a die with S sides (a chance event, drawn
     /// from the state's seeded generator).
     Roll(u8, u8),
+    /// The number of pieces, whoever owns them, on the sites of a set.
+    PiecesIn(Box<SiteSet>),
 }
 
 /// Index of a counter in [`Game::counters`].
@@ -276,6 +279,19 @@ pub enum SiteSet {
     /// Rays from a site along directions (see [`Run`]): Reversi's lines
     /// to flip, custodian captures, a queen's or an arrow's reach.
     Run(Box<Run>),
+    /// Sites along a track from a site, that site included, forward or
+    /// backward, as long as they satisfy the condition (a mancala
+    /// capture that runs back over the houses sown).
+    Trail {
+        /// Where the trail starts.
+        at: SiteRef,
+        /// The track followed.
+        track: TrackId,
+        /// Against the track's order.
+        backward: bool,
+        /// What every site of the trail satisfies.
+        through: Box<Cond>,
+    },
     /// The sites removed by earlier effects of the current step.
     Removed,
     /// The sites whose owner earlier effects of the current step changed.
@@ -424,6 +440,15 @@ pub enum GenKind {
     /// `to:`, however far and whatever lies between (a Morris piece that
     /// flies).
     Relocate,
+    /// Lift the whole stack of a site of a track and drop its pieces one
+    /// by one on the sites that follow it along the track (mancala
+    /// sowing); `skip`: never on the origin, on later laps.
+    Sow {
+        /// The track.
+        track: TrackId,
+        /// Skip the origin when a lap comes back to it.
+        skip: bool,
+    },
 }
 
 /// How many pieces a step takes from the top of its origin's stack.
@@ -561,6 +586,8 @@ pub enum NoMoves {
     Win,
     /// The game is drawn.
     Draw,
+    /// The game ends, decided by the `(score …)` rule.
+    Score,
 }
 
 /// A fact about a whole turn, for resetting the no-progress counter.
@@ -742,6 +769,8 @@ pub struct Game {
     pub zobrist: crate::engine::zobrist::Zobrist,
     /// Who moves first (`(first …)`; player 0 by default).
     pub first: super::heuristics::First,
+    /// Tracks (`(track …)`): paths through the sites, for sowing.
+    pub tracks: Vec<Track>,
     /// The weighted terms computer players judge a position by
     /// (`(heuristics …)`; material alone by default).
     pub heuristics: Vec<super::heuristics::Term>,

@@ -43,6 +43,8 @@ pub struct Lowerer {
     pub first: super::heuristics::First,
     /// `(heuristics …)`, if declared.
     pub heuristics: Option<Vec<super::heuristics::Term>>,
+    /// `(track …)` clauses.
+    pub tracks: Vec<super::tracks::Track>,
 }
 
 /// Unit vector of a compass word (x right, y up).

@@ -17,6 +17,7 @@ pub mod phases;
 pub mod rules;
 pub mod stacks;
 pub mod toggles;
+pub mod tracks;
 pub mod variant;
 pub mod vocab;
 
@@ -301,7 +302,8 @@ fn resolve(
         }
     }
     for c in clauses(game) {
-        let named = ["piece", "region", "role", "counter", "phase"].contains(&c.head.as_str());
+        let named =
+            ["piece", "region", "role", "counter", "phase", "track"].contains(&c.head.as_str());
         if let (true, Some(Expr::Str(n, span))) = (named, c.args.first())
             && defines.contains(n)
         {
@@ -345,7 +347,7 @@ fn resolve(
 /// Most clauses of one declaring kind in a game (`piece`: a piece id is a
 /// byte, so more can never fit). Past them the file is refused at once,
 /// so that checking stays linear in the number of declarations.
-const MAX_DECLARED: [(&str, usize); 8] = [
+const MAX_DECLARED: [(&str, usize); 9] = [
     ("piece", 255),
     ("region", 4096),
     ("toggle", 4096),
@@ -353,6 +355,7 @@ const MAX_DECLARED: [(&str, usize); 8] = [
     ("counter", 4096),
     ("phase", 4096),
     ("role", 4096),
+    ("track", 64),
     ("player", 255),
 ];
 
@@ -436,6 +439,7 @@ fn clauses(game: &Clause) -> impl Iterator<Item = &Clause> {
 const ORDER: &[&str] = &[
     "players",
     "board",
+    "track",
     "piece",
     "stack-limit",
     "counter",
@@ -523,6 +527,7 @@ fn lower_clause(l: &mut Lowerer, c: &Clause, d: &mut Diags) {
     match c.head.as_str() {
         "players" => l.players(c, d),
         "board" => l.board(c, d),
+        "track" => l.track(c, d),
         "piece" => l.piece(c, d),
         "stack-limit" => l.stack_limit(c, d),
         "region" => l.region(c, d),
@@ -662,6 +667,7 @@ fn finish(
         codes: l.codes,
         zobrist,
         first: l.first,
+        tracks: l.tracks,
         heuristics: l.heuristics.unwrap_or_else(heuristics::default_terms),
     })
 }

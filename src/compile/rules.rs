@@ -250,6 +250,7 @@ impl Lowerer {
             }
             "relocate" => GenKind::Relocate,
             "leap" => GenKind::Leap,
+            "sow" => self.sow_kind(c, d),
             "place" => {
                 check_shape(c, 1, 1, super::stacks::move_args(GenKind::Select), d);
                 GenKind::Place(
@@ -420,10 +421,11 @@ impl Lowerer {
                 let what = c
                     .args
                     .first()
-                    .and_then(|e| choice(e, &["Loss", "Win", "Draw"], d));
+                    .and_then(|e| choice(e, &["Loss", "Win", "Draw", "Score"], d));
                 self.end.no_moves = match what {
                     Some("Loss") => Some(NoMoves::Loss),
                     Some("Win") => Some(NoMoves::Win),
+                    Some("Score") => Some(NoMoves::Score),
                     _ => Some(NoMoves::Draw),
                 };
             }

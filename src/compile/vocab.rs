@@ -71,6 +71,8 @@ ludemes! {
         "(phase \"Movement\" {(step count:Any cost:1 budget:\"mp\") (end-phase)} repeat:true)";
     "region" "game" "(region \"Name\" REGION [mark:\"~\"])" "A named set of sites, per player when it uses player-relative parts; `ludic show` draws its empty sites with the mark."
         "(region \"Far\" (side Forward))";
+    "track" "game" "(track \"Name\" \"START\" {DIR…})" "A path through the sites: from START, each direction followed in turn as far as the board goes; a walk that comes back to START is a loop. Sowing follows tracks (`sow`, `trail`). A direction that adds no site, or a walk that crosses itself, is an error."
+        "(track \"Round\" \"a1\" {E N W S})   // two rows of a mancala board, anticlockwise";
     "row" "region" "(row R)" "Row R, counted from the bottom from 0; a negative R counts from the top (-1: the top row)."
         "(row 0)";
     "rows" "region" "(rows A B)" "Rows A to B inclusive (negative numbers count from the top)."
@@ -171,6 +173,8 @@ ludemes! {
         "(leap by:{{1 2} {2 1} {-1 2} {-2 1}} to:(not Mine) capture:true)";
     "relocate" "move" "(relocate [from:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [check:COND] [after:COND])" "Move the stack to any other site where `to:` holds, however far and whatever lies between (a Morris piece that flies). Written `FROM-TO`."
         "(relocate from:Mine to:Empty)";
+    "sow" "move" "(sow track:\"Name\" [from:COND] [skip-origin:BOOL] [check:COND] [then:EFFECTS] [after:COND])" "Lift the whole stack of a site of the track (any player's, where `from:` holds) and drop its pieces one by one on the sites that follow along the track, which must be a loop; `skip-origin:true` passes over the origin on later laps. `To` is the site the last piece reached. Written as the origin's label. A mancala move."
+        "(sow track:\"Round\" from:(in \"Home\") skip-origin:true then:\"Capture\")";
     "friend" "condition" "(friend [SITE]) | Friend" "The site's top piece has the same owner as the anchor (the site whose neighbours or group are looked at)."
         "(count (neighbours Friend))";
     "role" "condition" "(role [SITE] \"Name\")" "The named role holds at the site."
@@ -221,6 +225,8 @@ ludemes! {
         "(height From)";
     "roll" "number" "(roll N SIDES)" "The sum of N dice with SIDES sides, drawn from the state's seeded generator (in effects; a condition reads 0)."
         "(roll 2 6)";
+    "pieces-in" "number" "(pieces-in SET)" "The number of pieces on the set's sites, whoever owns them (the seeds in some houses)."
+        "(add-counter \"Store\" (pieces-in (trail To \"Round\" backward:true through:(height min:2 max:3))))";
     "neighbours" "set" "(neighbours [SITE] [COND])" "The site's neighbours that satisfy the condition (anchor: the site)."
         "(neighbours To (and Enemy (role \"Body\")))";
     "group" "set" "(group [SITE] [COND])" "The connected group of the site's stack (same top owner, board adjacency), members filtered by the condition."
@@ -235,6 +241,8 @@ ludemes! {
         "(run To through:Enemy close:Mine)";
     "adjacent-to" "set" "(adjacent-to SET COND)" "The sites next to a site of the set that satisfy the condition; `Removed` and `Converted` are the sites removed or converted by earlier effects of the step."
         "(adjacent-to (group To (role \"Body\")) (and Enemy (role \"Foot\")))";
+    "trail" "set" "(trail [SITE] \"Track\" [backward:BOOL] [through:COND])" "The sites along the track from SITE, SITE included, forward (or against the track with `backward:true`), as long as they satisfy `through:` (default: all of them), at most once round a loop: the houses an Oware capture runs back over."
+        "(remove-all (trail To \"Round\" backward:true through:(and (in \"Across\") (height min:2 max:3))))";
     "convert-all" "effect" "(convert-all SET)" "Gives the mover every stack of the set (every piece changes owner), computed before any changes; later effects read them as `Converted`."
         "(convert-all (run To through:Enemy close:Mine))";
     "win" "effect" "(win [Mover|Next|P1…])" "The player (default: the mover) wins now, and the game is over."
@@ -271,7 +279,7 @@ ludemes! {
         "(score (count (where (and Mine (role \"Body\")))) tie-break:(count (where Empty)))";
     "end" "game" "(end RULE…)" "When the game ends."
         "(end (no-moves Loss) (draw-repetition 3))";
-    "no-moves" "end" "(no-moves Loss|Win|Draw)" "What happens to the player to move who has no legal move (default: a draw). `Loss` makes the other player the winner in a two-player game; with more players it ends the game in a draw (there is no elimination yet)."
+    "no-moves" "end" "(no-moves Loss|Win|Draw|Score)" "What happens to the player to move who has no legal move (default: a draw). `Loss` makes the other player the winner in a two-player game; with more players it ends the game in a draw (there is no elimination yet). `Score` ends the game, decided by the `(score …)` rule (a draw without one)."
         "(no-moves Loss)";
     "draw-repetition" "end" "(draw-repetition N [when:BOOL])" "A draw when the same position (board and player to move) occurs for the N-th time."
         "(draw-repetition 3 when:$repetition)";

@@ -20,6 +20,7 @@ pub mod score;
 pub mod sets;
 pub mod setup;
 pub mod slide;
+pub mod sow;
 pub mod stacks;
 pub mod state;
 pub mod turns;

@@ -194,7 +194,8 @@ impl State {
         self.move_part(m, g);
         let ctx = self.step_ctx(m);
         let mut ok = g.check.as_ref().is_none_or(|c| self.eval(c, &ctx));
-        if ok {
+        // The effects matter only to `after:`.
+        if ok && g.after.is_some() {
             self.run_step_effects(&g.then, &ctx);
             ok = g.after.as_ref().is_none_or(|c| self.eval(c, &ctx));
         }
@@ -380,6 +381,7 @@ impl State {
         };
         match generator.kind {
             GenKind::Pass | GenKind::EndPhase => sink(mv(NO_SITE)),
+            GenKind::Sow { track, skip } => self.gen_sow(g, track, skip, sink),
             GenKind::Place(_) | GenKind::Flip(_) | GenKind::Select => {
                 let player = self.s.mover;
                 let ok = |to| {
@@ -428,6 +430,7 @@ impl State {
                 | GenKind::EndPhase
                 | GenKind::Flip(_)
                 | GenKind::Select
+                | GenKind::Sow { .. }
         ) {
             return ControlFlow::Continue(());
         }

@@ -85,6 +85,7 @@ impl State {
             }
             // A roll read by a condition does not draw: see `num_drawing`.
             Num::Roll(..) => 0,
+            Num::PiecesIn(set) => self.pieces_in(set, ctx),
         }
     }
 
@@ -243,6 +244,12 @@ impl State {
             }
             SiteSet::Reach(from, c) => self.reach(from, c, ctx, out),
             SiteSet::Run(r) => self.run_into(r, ctx, out),
+            SiteSet::Trail {
+                at,
+                track,
+                backward,
+                through,
+            } => self.trail_into(*at, *track, *backward, through, ctx, out),
             SiteSet::Removed => out.extend_from_slice(&self.removed),
             SiteSet::Converted => out.extend_from_slice(&self.converted),
         }

@@ -328,7 +328,7 @@ impl Session {
             .any(|m| m.from == site && clickable_from(&st, m));
         let places: Vec<Move> = moves
             .iter()
-            .filter(|m| is_place(&st, m) && m.to == site)
+            .filter(|m| click_site(&st, m) == Some(site))
             .copied()
             .collect();
         let continuing = !self.partial.is_empty() && self.selected.is_some();
@@ -665,11 +665,7 @@ impl Session {
                 .filter(|m| m.from == o && clickable_from(st, m))
                 .map(|m| m.to)
                 .collect(),
-            None => moves
-                .iter()
-                .filter(|m| is_place(st, m))
-                .map(|m| m.to)
-                .collect(),
+            None => moves.iter().filter_map(|m| click_site(st, m)).collect(),
         };
         let human = self.to_move().is_some_and(|p| self.seats[p].is_human());
         let origins: Vec<Site> = if sel.is_none() && human {
@@ -761,16 +757,27 @@ fn clickable_from(st: &State, m: &Move) -> bool {
     m.from != NO_SITE
         && !matches!(
             st.game().gens[usize::from(m.gen_id)].kind,
-            GenKind::Place(_) | GenKind::Pass | GenKind::EndPhase | GenKind::Flip(_)
+            GenKind::Place(_)
+                | GenKind::Pass
+                | GenKind::EndPhase
+                | GenKind::Flip(_)
+                | GenKind::Sow { .. }
         )
 }
 
-/// True for a placement (one click on its site).
+/// True for a step played by one click on a site (see [`click_site`]).
 fn is_place(st: &State, m: &Move) -> bool {
-    matches!(
-        st.game().gens[usize::from(m.gen_id)].kind,
-        GenKind::Place(_)
-    )
+    click_site(st, m).is_some()
+}
+
+/// The site clicked to play a one-click step: a placement's site, or the
+/// site a sowing empties.
+fn click_site(st: &State, m: &Move) -> Option<Site> {
+    match st.game().gens[usize::from(m.gen_id)].kind {
+        GenKind::Place(_) => Some(m.to),
+        GenKind::Sow { .. } => Some(m.from),
+        _ => None,
+    }
 }
 
 /// The sites a list of steps touched.

@@ -1,0 +1,289 @@
+//! Tracks: a path through the board's sites, walked from a start site
+//! along a list of directions, each as far as the board goes (`(track
+//! "Round" "a1" {E N W S})`: the houses of a mancala board in sowing
+//! order). Sowing (`sow`) drops pieces along a track and `(trail …)`
+//! follows one, forward or backward, while a condition holds.
+
+use super::args::{Diags, boolean, check_shape, items, named, string, word};
+use super::ir::GenKind;
+use super::lower::Lowerer;
+use super::rules::lookup;
+use crate::board::{Board, NO_SITE, Site};
+use crate::syntax::{Clause, Expr};
+use serde::Serialize;
+
+/// Index of a track in [`crate::compile::ir::Game::tracks`].
+pub type TrackId = u16;
+
+/// A track declared by `(track "Name" "START" {DIRS…})`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Track {
+    /// Its name.
+    pub name: String,
+    /// The sites in track order, the start first.
+    pub sites: Vec<Site>,
+    /// The walk came back to its start: the site after the last is the
+    /// first (a loop).
+    pub is_loop: bool,
+    /// `next[site]`: the site after `site` on the track ([`NO_SITE`] past
+    /// the end, or off the track).
+    #[serde(skip)]
+    pub next: Vec<Site>,
+    /// `prev[site]`: the site before `site` on the track.
+    #[serde(skip)]
+    pub prev: Vec<Site>,
+}
+
+impl Track {
+    /// A track through `sites` in this order (a loop when `is_loop`), on
+    /// a board of `n` sites.
+    pub fn new(name: &str, sites: Vec<Site>, is_loop: bool, n: usize) -> Track {
+        let (mut next, mut prev) = (vec![NO_SITE; n], vec![NO_SITE; n]);
+        for w in sites.windows(2) {
+            next[w[0] as usize] = w[1];
+            prev[w[1] as usize] = w[0];
+        }
+        if let (true, Some(&first), Some(&last)) = (is_loop, sites.first(), sites.last())
+            && sites.len() > 1
+        {
+            next[last as usize] = first;
+            prev[first as usize] = last;
+        }
+        Track {
+            name: name.to_string(),
+            sites,
+            is_loop,
+            next,
+            prev,
+        }
+    }
+
+    /// The site after `s` (before it with `backward`), [`NO_SITE`] at an
+    /// end or off the track.
+    #[inline]
+    pub fn step(&self, s: Site, backward: bool) -> Site {
+        let table = if backward { &self.prev } else { &self.next };
+        table.get(s as usize).copied().unwrap_or(NO_SITE)
+    }
+}
+
+/// The walk of a track: from `start`, each direction of `dirs` followed as
+/// far as the board goes, until the walk comes back to its start (a loop)
+/// or the directions run out. An error names a direction that adds no
+/// site or a walk that crosses itself.
+pub fn walk(board: &Board, start: Site, dirs: &[(&str, u8)]) -> Result<(Vec<Site>, bool), String> {
+    let mut sites = vec![start];
+    let mut seen = vec![false; board.len()];
+    seen[start as usize] = true;
+    let mut at = start;
+    for &(name, d) in dirs {
+        let before = sites.len();
+        loop {
+            let next = board.step(at, d);
+            if next == NO_SITE {
+                break;
+            }
+            if next == start {
+                return Ok((sites, true));
+            }
+            if seen[next as usize] {
+                let label = &board.site(next).label;
+                return Err(format!("the walk {name} comes back to {label}"));
+            }
+            sites.push(next);
+            seen[next as usize] = true;
+            at = next;
+        }
+        if sites.len() == before {
+            let label = &board.site(at).label;
+            return Err(format!("{name} leads nowhere from {label}"));
+        }
+    }
+    Ok((sites, false))
+}
+
+impl Lowerer {
+    /// `(track "Name" "START" {DIRS…})`.
+    pub fn track(&mut self, c: &Clause, d: &mut Diags) {
+        check_shape(c, 3, 3, &[], d);
+        let (Some(name_e), Some(start_e), Some(dirs_e)) =
+            (c.args.first(), c.args.get(1), c.args.get(2))
+        else {
+            return;
+        };
+        let Some(name) = string(name_e, d) else {
+            return;
+        };
+        if self.tracks.iter().any(|t| t.name == name) {
+            d.twice(c.span, "track", name);
+            return;
+        }
+        let Some(board) = self.board.as_ref() else {
+            return;
+        };
+        let Some(label) = string(start_e, d) else {
+            return;
+        };
+        let Some(start) = board.site_by_label(label) else {
+            d.error(
+                start_e.span(),
+                format!("no site is labelled `{label}`"),
+                "expected the label of the track's first site",
+            );
+            return;
+        };
+        let mut dirs = Vec::new();
+        for x in items(dirs_e) {
+            let Some(w) = word(x, d) else { return };
+            match board.direction_by_name(w) {
+                Some(dir) => dirs.push((w, dir)),
+                None => {
+                    let names: Vec<&str> =
+                        board.directions().iter().map(|d| d.name.as_str()).collect();
+                    d.error(
+                        x.span(),
+                        format!("`{w}` is not a direction of this board"),
+                        format!("expected one of: {}", names.join(", ")),
+                    );
+                    return;
+                }
+            }
+        }
+        if dirs.is_empty() {
+            d.expected(dirs_e, "the directions of the walk, as in `{E N W S}`");
+            return;
+        }
+        match walk(board, start, &dirs) {
+            Ok((sites, is_loop)) => {
+                let t = Track::new(name, sites, is_loop, board.len());
+                self.tracks.push(t);
+            }
+            Err(why) => d.error(
+                dirs_e.span(),
+                format!("this track cannot be walked: {why}"),
+                "expected directions that each add a site, never crossing the walk",
+            ),
+        }
+    }
+
+    /// The kind of a `(sow track:"Name" [skip-origin:BOOL] …)` generator:
+    /// its track must close into a loop.
+    pub fn sow_kind(&mut self, c: &Clause, d: &mut Diags) -> GenKind {
+        check_shape(
+            c,
+            0,
+            0,
+            super::stacks::move_args(GenKind::Sow {
+                track: 0,
+                skip: false,
+            }),
+            d,
+        );
+        let skip = named(c, "skip-origin")
+            .and_then(|e| boolean(e, d))
+            .unwrap_or(false);
+        let track = match named(c, "track") {
+            None => {
+                d.error(
+                    c.head_span,
+                    "`sow` needs its track",
+                    "expected `track:\"Name\"`, a track declared by `(track …)`",
+                );
+                0
+            }
+            Some(e) => match self.track_ref(e, d) {
+                Some(t) if !self.tracks[t as usize].is_loop => {
+                    d.error(
+                        e.span(),
+                        format!("track `{}` is not a loop", self.tracks[t as usize].name),
+                        "sowing goes round a track that comes back to its start",
+                    );
+                    t
+                }
+                Some(t) => t,
+                None => 0,
+            },
+        };
+        GenKind::Sow { track, skip }
+    }
+
+    /// A track given by name.
+    pub fn track_ref(&mut self, e: &Expr, d: &mut Diags) -> Option<TrackId> {
+        let names: Vec<String> = self.tracks.iter().map(|t| t.name.clone()).collect();
+        lookup(&names, e, "track", d).map(|i| i as TrackId)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::{Game, Options};
+
+    fn game(extra: &str) -> Result<Game, String> {
+        let text = format!(
+            "(game \"t\" (players 2) (board (square 2 6) labels:Coordinates) (piece \"P\")
+               {extra} (play (pass)))"
+        );
+        Game::from_source("t.game", &text, &Options::default()).map_err(|e| e.to_string())
+    }
+
+    fn labels(g: &Game, i: usize) -> Vec<String> {
+        g.tracks[i]
+            .sites
+            .iter()
+            .map(|&s| g.board.site(s).label.clone())
+            .collect()
+    }
+
+    #[test]
+    fn a_walk_round_two_rows_closes_into_a_loop() {
+        let g = game("(track \"Round\" \"a1\" {E N W S})").unwrap();
+        assert_eq!(
+            labels(&g, 0),
+            [
+                "a1", "b1", "c1", "d1", "e1", "f1", "f2", "e2", "d2", "c2", "b2", "a2"
+            ]
+        );
+        let t = &g.tracks[0];
+        assert!(t.is_loop);
+        let at = |l: &str| g.board.site_by_label(l).unwrap();
+        assert_eq!(t.step(at("a2"), false), at("a1"));
+        assert_eq!(t.step(at("a1"), true), at("a2"));
+        assert_eq!(t.step(at("f1"), false), at("f2"));
+    }
+
+    #[test]
+    fn an_open_walk_ends_where_its_directions_do() {
+        let g = game("(track \"Row\" \"c1\" {E})").unwrap();
+        assert_eq!(labels(&g, 0), ["c1", "d1", "e1", "f1"]);
+        let t = &g.tracks[0];
+        assert!(!t.is_loop);
+        let f1 = g.board.site_by_label("f1").unwrap();
+        assert_eq!(t.step(f1, false), crate::board::NO_SITE);
+    }
+
+    #[test]
+    fn bad_tracks_are_check_errors() {
+        let e = game("(track \"T\" \"a1\" {W})").unwrap_err();
+        assert!(e.contains("W leads nowhere from a1"), "{e}");
+        let e = game("(track \"T\" \"z9\" {E})").unwrap_err();
+        assert!(e.contains("no site is labelled `z9`"), "{e}");
+        let e = game("(track \"T\" \"a1\" {E NE})").unwrap_err();
+        assert!(e.contains("not a direction of this board"), "{e}");
+        let e = game("(track \"T\" \"a1\" {E W})").unwrap_err();
+        assert!(e.contains("comes back to e1"), "{e}");
+        let e = game("(track \"T\" \"a1\" {E}) (track \"T\" \"a2\" {E})").unwrap_err();
+        assert!(e.contains("declared twice"), "{e}");
+    }
+
+    #[test]
+    fn at_most_64_tracks() {
+        let tracks = |n: usize| -> String {
+            (0..n)
+                .map(|i| format!("(track \"T{i}\" \"a1\" {{E}})"))
+                .collect()
+        };
+        assert_eq!(game(&tracks(64)).unwrap().tracks.len(), 64);
+        let e = game(&tracks(65)).unwrap_err();
+        assert!(e.contains("too many `(track …)` clauses"), "{e}");
+    }
+}
