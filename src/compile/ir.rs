@@ -424,6 +424,9 @@ pub enum GenKind {
     /// `to:`, however far and whatever lies between (a Morris piece that
     /// flies).
     Relocate,
+    /// Turn a square region a quarter turn, every stack in it moving with
+    /// it; one move per region and way (`Gen::rotations`).
+    Rotate,
 }
 
 /// How many pieces a step takes from the top of its origin's stack.
@@ -539,6 +542,9 @@ pub struct Gen {
     pub repeat: bool,
     /// Cost of the step, paid from `budget` (legal only if affordable).
     pub cost: Option<(Num, CounterId)>,
+    /// Rotations: the quarter turns it may make, one move each (the
+    /// move's `count` is the index of its turn here).
+    pub rotations: Vec<super::rotate::Rotation>,
 }
 
 /// The count a turn must make as large as it can (`(play … maximize:…)`):
@@ -561,6 +567,9 @@ pub enum NoMoves {
     Win,
     /// The game is drawn.
     Draw,
+    /// The game ends and the `(score …)` rule decides it (a draw without
+    /// one).
+    Score,
 }
 
 /// A fact about a whole turn, for resetting the no-progress counter.

@@ -249,6 +249,10 @@ impl Lowerer {
                 GenKind::Select
             }
             "relocate" => GenKind::Relocate,
+            "rotate" => {
+                check_shape(c, 0, 0, super::stacks::move_args(GenKind::Rotate), d);
+                GenKind::Rotate
+            }
             "leap" => GenKind::Leap,
             "place" => {
                 check_shape(c, 1, 1, super::stacks::move_args(GenKind::Select), d);
@@ -361,6 +365,11 @@ impl Lowerer {
         let repeat = named(c, "repeat")
             .and_then(|e| boolean(e, d))
             .unwrap_or(false);
+        let rotations = if kind == GenKind::Rotate {
+            self.rotations(c, d)
+        } else {
+            Vec::new()
+        };
         // A cost changes counters: `after:` is then read on the real step.
         let plan = super::stacks::after_plan(kind, capture, &then).filter(|_| cost.is_none());
         self.gens.push(Gen {
@@ -377,6 +386,7 @@ impl Lowerer {
             leap_to,
             repeat,
             cost,
+            rotations,
             after,
             check,
             kind,
@@ -420,10 +430,11 @@ impl Lowerer {
                 let what = c
                     .args
                     .first()
-                    .and_then(|e| choice(e, &["Loss", "Win", "Draw"], d));
+                    .and_then(|e| choice(e, &["Loss", "Win", "Draw", "Score"], d));
                 self.end.no_moves = match what {
                     Some("Loss") => Some(NoMoves::Loss),
                     Some("Win") => Some(NoMoves::Win),
+                    Some("Score") => Some(NoMoves::Score),
                     _ => Some(NoMoves::Draw),
                 };
             }

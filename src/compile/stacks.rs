@@ -194,6 +194,7 @@ pub fn move_args(kind: GenKind) -> &'static [&'static str] {
             "keep", "max", "cost", "budget", "origin", "pieces", "finally",
         ],
         GenKind::Place(_) | GenKind::Select => &["to", "sites", "check", "after", "then"],
+        GenKind::Rotate => &["regions", "ways", "check", "after", "then"],
         GenKind::Pass | GenKind::EndPhase | GenKind::Flip(_) => &["to", "check", "after", "then"],
     }
 }

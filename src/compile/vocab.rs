@@ -89,6 +89,8 @@ ludemes! {
         "(all)";
     "sites" "region" "(sites \"a1\" \"c3\"…)" "Sites by their labels."
         "(sites \"a1\" \"h8\")";
+    "rectangle" "region" "(rectangle \"A\" \"B\" [step:N])" "The sites whose column and row lie between those of the corner sites A and B (inclusive); with `step:N`, every N-th column and row counted from A's: a quadrant of the board, or the boxes of a grid drawn at double scale."
+        "(region \"NE\" (rectangle \"d4\" \"f6\"))";
     "union" "region" "(union REGION…)" "Sites in any of the regions."
         "(union (row 0) (row 7))";
     "per-player" "region" "(per-player REGION REGION…)" "One region per player, in turn order."
@@ -171,6 +173,8 @@ ludemes! {
         "(leap by:{{1 2} {2 1} {-1 2} {-2 1}} to:(not Mine) capture:true)";
     "relocate" "move" "(relocate [from:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [check:COND] [after:COND])" "Move the stack to any other site where `to:` holds, however far and whatever lies between (a Morris piece that flies). Written `FROM-TO`."
         "(relocate from:Mine to:Empty)";
+    "rotate" "move" "(rotate regions:{\"Name\"…} [ways:{Clockwise Anticlockwise}] [then:EFFECTS] [check:COND] [after:COND])" "Turn one of the regions a quarter turn, every stack in it moving with it, clockwise or anticlockwise (both by default): one move per region and way, legal even when nothing changes. Each region must fill a square block of rows and columns. Written as the region's name (clockwise) or the name and `'` (anticlockwise): `NE`, `NE'`; `To` is the region's first site."
+        "(rotate regions:{\"NW\" \"NE\" \"SW\" \"SE\"} then:(if (any (where (line 5))) (win)))";
     "friend" "condition" "(friend [SITE]) | Friend" "The site's top piece has the same owner as the anchor (the site whose neighbours or group are looked at)."
         "(count (neighbours Friend))";
     "role" "condition" "(role [SITE] \"Name\")" "The named role holds at the site."
@@ -271,7 +275,7 @@ ludemes! {
         "(score (count (where (and Mine (role \"Body\")))) tie-break:(count (where Empty)))";
     "end" "game" "(end RULE…)" "When the game ends."
         "(end (no-moves Loss) (draw-repetition 3))";
-    "no-moves" "end" "(no-moves Loss|Win|Draw)" "What happens to the player to move who has no legal move (default: a draw). `Loss` makes the other player the winner in a two-player game; with more players it ends the game in a draw (there is no elimination yet)."
+    "no-moves" "end" "(no-moves Loss|Win|Draw|Score)" "What happens to the player to move who has no legal move (default: a draw). `Loss` makes the other player the winner in a two-player game; with more players it ends the game in a draw (there is no elimination yet). `Score` ends the game and lets the `(score …)` rule decide it."
         "(no-moves Loss)";
     "draw-repetition" "end" "(draw-repetition N [when:BOOL])" "A draw when the same position (board and player to move) occurs for the N-th time."
         "(draw-repetition 3 when:$repetition)";

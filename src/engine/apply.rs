@@ -213,6 +213,7 @@ impl State {
             GenKind::Place(kind) => self.push_piece(m.to, self.game.piece(kind, self.s.mover)),
             GenKind::Pass | GenKind::EndPhase | GenKind::Select => {}
             GenKind::Flip(id) => self.flip(id),
+            GenKind::Rotate => self.apply_rotation(m),
         }
 
         if generator.kind == GenKind::Hop && generator.capture && m.over != NO_SITE {
@@ -588,6 +589,7 @@ impl State {
         match self.game.end.no_moves {
             Some(NoMoves::Loss) if n == 2 => Outcome::Win(1 - me, EndReason::NoMoves),
             Some(NoMoves::Win) => Outcome::Win(me, EndReason::NoMoves),
+            Some(NoMoves::Score) => self.score_outcome(EndReason::NoMoves),
             _ => Outcome::Draw(EndReason::NoMoves),
         }
     }

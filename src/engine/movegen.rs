@@ -329,6 +329,7 @@ impl State {
         };
         match generator.kind {
             GenKind::Pass | GenKind::EndPhase => sink(mv(NO_SITE)),
+            GenKind::Rotate => self.gen_rotate(g, sink),
             GenKind::Place(_) | GenKind::Flip(_) | GenKind::Select => {
                 let player = self.s.mover;
                 let ok = |to| {
@@ -377,6 +378,7 @@ impl State {
                 | GenKind::EndPhase
                 | GenKind::Flip(_)
                 | GenKind::Select
+                | GenKind::Rotate
         ) {
             return ControlFlow::Continue(());
         }

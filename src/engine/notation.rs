@@ -70,6 +70,7 @@ impl State {
                 Some(format!("flip-{name}@{}", b.site(m.to).label))
             }
             GenKind::Place(_) | GenKind::Select => Some(b.site(m.to).label.clone()),
+            GenKind::Rotate => Some(self.rotation_name(m)),
             _ => None,
         }
     }
