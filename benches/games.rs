@@ -4,7 +4,10 @@
 //! - start-up: parse and build the game from its text (`Game::from_source`);
 //! - random playouts: a fixed batch of `PLAYOUTS`, playout `i` seeded with
 //!   `ChaCha8Rng::seed_from_u64(i)`, capped at `MAX_TURNS` turns;
-//! - turn-level perft(3) from the start (`ludic::engine::perft`).
+//! - turn-level perft from the start (`ludic::engine::perft`), at depth 3
+//!   or less: the deepest whose leaves, estimated as the count one depth
+//!   up times the number of first turns, stay within `PERFT_LEAVES`
+//!   (Gomoku's and Pentago's depth 3 would take a minute each).
 //!
 //! Criterion measures the CPU time of its thread (see
 //! `benches/common/timing.rs`). After the criterion groups a summary table
@@ -31,8 +34,10 @@ use timing::{ThreadCpu, median_time, rate};
 const PLAYOUTS: u64 = 100;
 /// Turn cap of a playout; a capped playout counts as unfinished.
 const MAX_TURNS: u32 = 10_000;
-/// Perft depth (turns).
+/// Deepest perft depth (turns).
 const PERFT_DEPTH: u32 = 3;
+/// Most perft leaves a game's bench should count (estimated).
+const PERFT_LEAVES: u64 = 6_000_000;
 /// Repetitions of each workload in the summary; the median is reported.
 const REPS: usize = 7;
 /// Issue 7: parse and build of any shipped game under 20 ms.
@@ -115,13 +120,27 @@ fn bench_game(c: &mut Criterion<ThreadCpu>, game: &Shipped) {
     });
     g.finish();
 
-    let leaves = perft(&start, PERFT_DEPTH).expect("perft");
-    let mut g = group(c, format!("perft{PERFT_DEPTH}").as_str());
+    let depth = perft_depth(&start);
+    let leaves = perft(&start, depth).expect("perft");
+    let mut g = group(c, "perft");
     g.throughput(Throughput::Elements(leaves));
     g.bench_function(&game.name, |b| {
-        b.iter(|| perft(black_box(&start), PERFT_DEPTH).expect("perft"))
+        b.iter(|| perft(black_box(&start), depth).expect("perft"))
     });
     g.finish();
+}
+
+/// The perft depth of a game's row: up to `PERFT_DEPTH`, while the next
+/// depth's leaves (this depth's times the first turns) stay within
+/// `PERFT_LEAVES`.
+fn perft_depth(start: &State) -> u32 {
+    let first = perft(start, 1).expect("perft").max(1);
+    let (mut depth, mut leaves) = (1, first);
+    while depth < PERFT_DEPTH && leaves.saturating_mul(first) <= PERFT_LEAVES {
+        depth += 1;
+        leaves = perft(start, depth).expect("perft");
+    }
+    depth
 }
 
 /// Times every game again and prints one Markdown table.
@@ -134,22 +153,23 @@ fn summary(games: &[Shipped], reps: usize) {
     );
     println!();
     println!(
-        "| game | start-up ms | playouts/s | mean turns | unfinished | perft({PERFT_DEPTH}) | perft({PERFT_DEPTH}) leaves/s |"
+        "| game | start-up ms | playouts/s | mean turns | unfinished | perft depth | perft leaves | perft leaves/s |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     let mut slow = Vec::new();
     for game in games {
         let (t_build, _) = median_time(reps, || game.build().gens.len());
         let start = State::new(Arc::new(game.build()));
         let mut buf = Vec::with_capacity(64);
         let (t_play, batch) = median_time(reps, || playouts(&start, &mut buf));
-        let (t_perft, leaves) = median_time(reps, || perft(&start, PERFT_DEPTH).expect("perft"));
+        let depth = perft_depth(&start);
+        let (t_perft, leaves) = median_time(reps, || perft(&start, depth).expect("perft"));
         let ms = t_build.as_secs_f64() * 1e3;
         if ms >= STARTUP_GOAL_MS {
             slow.push(game.name.as_str());
         }
         println!(
-            "| {} | {:.3} | {:.0} | {:.1} | {}/{PLAYOUTS} | {} | {:.0} |",
+            "| {} | {:.3} | {:.0} | {:.1} | {}/{PLAYOUTS} | {depth} | {} | {:.0} |",
             game.name,
             ms,
             rate(PLAYOUTS, t_play),

@@ -157,7 +157,7 @@ fn pentago_placement_and_quarter_turn_as_one_turn() {
 }
 
 #[test]
-#[ignore = "21.9 million leaves: about 30 s; run with --ignored"]
+#[ignore = "21.9 million leaves: about 30 s of CPU; run with --ignored"]
 fn pentago_depth_3() {
     let st = start("pentago", &[]);
     assert_eq!(counts(&st, 3..=3), [21_934_080]);
