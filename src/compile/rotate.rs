@@ -249,6 +249,43 @@ mod tests {
         );
     }
 
+    fn region(text: &str) -> Vec<String> {
+        let src = format!(
+            "(game \"t\" (players 2) (board (square 5 5) labels:Coordinates) (piece \"P\")
+              (region \"R\" {text}) (play (pass)))"
+        );
+        let g = crate::compile::Game::from_source("t", &src, &crate::compile::Options::default())
+            .unwrap();
+        let bits = &g.regions[0][0];
+        (0..bits.len() as Site)
+            .filter(|&s| bits[s as usize])
+            .map(|s| g.board.site(s).label.clone())
+            .collect()
+    }
+
+    #[test]
+    fn a_rectangle_is_the_block_between_its_corners_every_step_th_site() {
+        // Reading order: top row first.
+        assert_eq!(
+            region("(rectangle \"b1\" \"c2\")"),
+            ["b2", "c2", "b1", "c1"]
+        );
+        // The corners may be given in any order.
+        assert_eq!(
+            region("(rectangle \"c2\" \"b1\")"),
+            ["b2", "c2", "b1", "c1"]
+        );
+        assert_eq!(
+            region("(rectangle \"a1\" \"e5\" step:2)"),
+            ["a5", "c5", "e5", "a3", "c3", "e3", "a1", "c1", "e1"]
+        );
+        // Counted from the first corner: b2, d2, b4, d4.
+        assert_eq!(
+            region("(rectangle \"b2\" \"e5\" step:2)"),
+            ["b4", "d4", "b2", "d2"]
+        );
+    }
+
     #[test]
     fn only_a_full_square_block_turns() {
         let b = grid(4);
