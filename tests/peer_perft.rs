@@ -274,4 +274,34 @@ fn oware_abapa() {
 fn oware_abapa_deep() {
     let st = start("oware", &[]);
     assert_eq!(counts(&st, 8..=8), [711_414]);
+// Pentago and Dots and Boxes (the table's counts; a Pentago turn is the
+// placement and the quarter turn, and with `perft_steps` each is a ply).
+
+#[test]
+fn pentago_placement_and_quarter_turn_as_one_turn() {
+    // 36 points × 4 quadrants × 2 ways: every quarter turn counts, even
+    // one that leaves the board as it was (288 = 36 × 8).
+    let st = start("pentago", &[]);
+    assert_eq!(counts(&st, 1..=2), [288, 80_640]);
+}
+
+#[test]
+#[ignore = "21.9 million leaves: about 30 s of CPU; run with --ignored"]
+fn pentago_depth_3() {
+    let st = start("pentago", &[]);
+    assert_eq!(counts(&st, 3..=3), [21_934_080]);
+}
+
+#[test]
+fn pentago_with_the_placement_and_the_turn_as_two_plies() {
+    let st = start("pentago", &[]);
+    let plies: Vec<u64> = (1..=5).map(|d| perft_steps(&st, d)).collect();
+    assert_eq!(plies, [36, 288, 10_080, 80_640, 2_741_760]);
+}
+
+#[test]
+fn dots_and_boxes_8x8() {
+    // No box can be closed in three lines: 144, 144·143, 144·143·142.
+    let st = start("dotsandboxes", &[]);
+    assert_eq!(counts(&st, 1..=3), [144, 20_592, 2_924_064]);
 }

@@ -189,6 +189,13 @@ pub fn notation(game: &Game) -> String {
                 .to_string(),
         );
     }
+    if has(&|k| *k == GenKind::Rotate) {
+        out.push(
+            "- turning a region a quarter turn is written as the region's name, clockwise, \
+             or with `'` after it, anticlockwise (`NE`, `NE'`)"
+                .to_string(),
+        );
+    }
     if has(&|k| *k == GenKind::Pass) {
         out.push("- `pass` passes".to_string());
     }

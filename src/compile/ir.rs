@@ -449,6 +449,9 @@ pub enum GenKind {
         /// Skip the origin when a lap comes back to it.
         skip: bool,
     },
+    /// Turn a square region a quarter turn, every stack in it moving with
+    /// it; one move per region and way (`Gen::rotations`).
+    Rotate,
 }
 
 /// How many pieces a step takes from the top of its origin's stack.
@@ -564,6 +567,9 @@ pub struct Gen {
     pub repeat: bool,
     /// Cost of the step, paid from `budget` (legal only if affordable).
     pub cost: Option<(Num, CounterId)>,
+    /// Rotations: the quarter turns it may make, one move each (the
+    /// move's `count` is the index of its turn here).
+    pub rotations: Vec<super::rotate::Rotation>,
 }
 
 /// The count a turn must make as large as it can (`(play … maximize:…)`):

@@ -368,6 +368,7 @@ impl Lowerer {
                 .map(|v| board.side(v))
                 .unwrap_or_default(),
             "centre" => board.centre(),
+            "rectangle" => super::rotate::rectangle(c, &board, d),
             "dark" => board.parity(true),
             "light" => board.parity(false),
             "all" => board.all(),

@@ -14,6 +14,7 @@ pub mod leaps;
 pub mod lines;
 pub mod lower;
 pub mod phases;
+pub mod rotate;
 pub mod rules;
 pub mod stacks;
 pub mod toggles;

@@ -249,6 +249,10 @@ impl Lowerer {
                 GenKind::Select
             }
             "relocate" => GenKind::Relocate,
+            "rotate" => {
+                check_shape(c, 0, 0, super::stacks::move_args(GenKind::Rotate), d);
+                GenKind::Rotate
+            }
             "leap" => GenKind::Leap,
             "sow" => self.sow_kind(c, d),
             "place" => {
@@ -362,6 +366,11 @@ impl Lowerer {
         let repeat = named(c, "repeat")
             .and_then(|e| boolean(e, d))
             .unwrap_or(false);
+        let rotations = if kind == GenKind::Rotate {
+            self.rotations(c, d)
+        } else {
+            Vec::new()
+        };
         // A cost changes counters: `after:` is then read on the real step.
         let plan = super::stacks::after_plan(kind, capture, &then).filter(|_| cost.is_none());
         self.gens.push(Gen {
@@ -378,6 +387,7 @@ impl Lowerer {
             leap_to,
             repeat,
             cost,
+            rotations,
             after,
             check,
             kind,

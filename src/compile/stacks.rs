@@ -195,6 +195,7 @@ pub fn move_args(kind: GenKind) -> &'static [&'static str] {
         ],
         GenKind::Place(_) | GenKind::Select => &["to", "sites", "check", "after", "then"],
         GenKind::Sow { .. } => &["from", "track", "skip-origin", "check", "after", "then"],
+        GenKind::Rotate => &["regions", "ways", "check", "after", "then"],
         GenKind::Pass | GenKind::EndPhase | GenKind::Flip(_) => &["to", "check", "after", "then"],
     }
 }

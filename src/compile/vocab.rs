@@ -91,6 +91,8 @@ ludemes! {
         "(all)";
     "sites" "region" "(sites \"a1\" \"c3\"…)" "Sites by their labels."
         "(sites \"a1\" \"h8\")";
+    "rectangle" "region" "(rectangle \"A\" \"B\" [step:N])" "The sites whose column and row lie between those of the corner sites A and B (inclusive); with `step:N`, every N-th column and row counted from A's: a quadrant of the board, or the boxes of a grid drawn at double scale."
+        "(region \"NE\" (rectangle \"d4\" \"f6\"))";
     "union" "region" "(union REGION…)" "Sites in any of the regions."
         "(union (row 0) (row 7))";
     "per-player" "region" "(per-player REGION REGION…)" "One region per player, in turn order."
@@ -175,6 +177,8 @@ ludemes! {
         "(relocate from:Mine to:Empty)";
     "sow" "move" "(sow track:\"Name\" [from:COND] [skip-origin:BOOL] [check:COND] [then:EFFECTS] [after:COND])" "Lift the whole stack of a site of the track (any player's, where `from:` holds) and drop its pieces one by one on the sites that follow along the track, which must be a loop; `skip-origin:true` passes over the origin on later laps. `To` is the site the last piece reached. Written as the origin's label. A mancala move."
         "(sow track:\"Round\" from:(in \"Home\") skip-origin:true then:\"Capture\")";
+    "rotate" "move" "(rotate regions:{\"Name\"…} [ways:{Clockwise Anticlockwise}] [then:EFFECTS] [check:COND] [after:COND])" "Turn one of the regions a quarter turn, every stack in it moving with it, clockwise or anticlockwise (both by default): one move per region and way, legal even when nothing changes. Each region must fill a square block of rows and columns. Written as the region's name (clockwise) or the name and `'` (anticlockwise): `NE`, `NE'`; `To` is the region's first site."
+        "(rotate regions:{\"NW\" \"NE\" \"SW\" \"SE\"} then:(if (any (where (line 5))) (win)))";
     "friend" "condition" "(friend [SITE]) | Friend" "The site's top piece has the same owner as the anchor (the site whose neighbours or group are looked at)."
         "(count (neighbours Friend))";
     "role" "condition" "(role [SITE] \"Name\")" "The named role holds at the site."

@@ -214,6 +214,7 @@ impl State {
             GenKind::Pass | GenKind::EndPhase | GenKind::Select => {}
             GenKind::Flip(id) => self.flip(id),
             GenKind::Sow { track, skip } => self.sow(m.from, track, skip),
+            GenKind::Rotate => self.apply_rotation(m),
         }
 
         if generator.kind == GenKind::Hop && generator.capture && m.over != NO_SITE {

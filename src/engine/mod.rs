@@ -16,6 +16,7 @@ pub mod overlay;
 pub mod perft;
 pub mod phases;
 pub mod playout;
+pub mod rotate;
 pub mod score;
 pub mod sets;
 pub mod setup;

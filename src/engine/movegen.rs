@@ -382,6 +382,7 @@ impl State {
         match generator.kind {
             GenKind::Pass | GenKind::EndPhase => sink(mv(NO_SITE)),
             GenKind::Sow { track, skip } => self.gen_sow(g, track, skip, sink),
+            GenKind::Rotate => self.gen_rotate(g, sink),
             GenKind::Place(_) | GenKind::Flip(_) | GenKind::Select => {
                 let player = self.s.mover;
                 let ok = |to| {
@@ -431,6 +432,7 @@ impl State {
                 | GenKind::Flip(_)
                 | GenKind::Select
                 | GenKind::Sow { .. }
+                | GenKind::Rotate
         ) {
             return ControlFlow::Continue(());
         }

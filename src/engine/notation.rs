@@ -71,6 +71,7 @@ impl State {
             }
             GenKind::Place(_) | GenKind::Select => Some(b.site(m.to).label.clone()),
             GenKind::Sow { .. } => Some(b.site(m.from).label.clone()),
+            GenKind::Rotate => Some(self.rotation_name(m)),
             _ => None,
         }
     }

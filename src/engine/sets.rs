@@ -152,6 +152,17 @@ impl State {
                     )
                 }))
             }
+            // Stops at the first site that satisfies the condition.
+            SiteSet::Where(c) => Some((0..self.heights.len() as Site).any(|s| {
+                self.eval(
+                    c,
+                    &Ctx {
+                        subject: s,
+                        anchor: s,
+                        ..*ctx
+                    },
+                )
+            })),
             _ => None,
         }
     }

@@ -33,6 +33,18 @@ fn no_moves_loss_win_draw_and_the_default_draw() {
 }
 
 #[test]
+fn no_moves_score_lets_the_score_decide() {
+    // Blocked P1 has one piece on a1 and P2 one on b1: scored by pieces
+    // in column b, P2 wins; scored by pieces anywhere, a draw.
+    let st = blocked(
+        r#"(region "B" (column 1)) (end (no-moves Score) (score (count (where (and Mine (in "B"))))))"#,
+    );
+    assert_eq!(st.outcome(), Some(Outcome::Win(1, EndReason::NoMoves)));
+    let st = blocked("(end (no-moves Score) (score (pieces)))");
+    assert_eq!(st.outcome(), Some(Outcome::Draw(EndReason::NoMoves)));
+}
+
+#[test]
 fn a_game_with_moves_is_not_over() {
     // 1×3 board, P1 on a1 and P2 on c1: P1 can step to b1.
     let st = start(
