@@ -14,6 +14,7 @@ pub mod leaps;
 pub mod lines;
 pub mod lower;
 pub mod phases;
+pub mod royal;
 pub mod rules;
 pub mod stacks;
 pub mod toggles;
@@ -443,6 +444,8 @@ const ORDER: &[&str] = &[
     "role",
     "setup",
     "code",
+    "royal",
+    "fen",
     "moves",
     "play",
     "phases",
@@ -493,6 +496,8 @@ const ONCE: &[&str] = &[
     "end",
     "first",
     "heuristics",
+    "royal",
+    "fen",
 ];
 
 /// Reports a second `(board …)`, `(players …)`… (a variant's `add` of a
@@ -531,6 +536,8 @@ fn lower_clause(l: &mut Lowerer, c: &Clause, d: &mut Diags) {
         "role" => l.role(c, d),
         "setup" => l.setup(c, d),
         "code" => l.code(c, d),
+        "royal" => l.royal(c, d),
+        "fen" => l.fen(c, d),
         "moves" => l.moves_block(c, d),
         "play" => l.play(c, d),
         "first" => l.first(c, d),
@@ -604,6 +611,7 @@ fn finish(
         l.kinds.len() * l.players.len(),
         l.players.len(),
     );
+    royal::guard_royal(&mut l.gens, l.royal);
     let has_filters = l
         .gens
         .iter()
@@ -634,7 +642,12 @@ fn finish(
     let distances = stacks::region_distances(&board, &l.regions);
     stacks::find_twins(&mut l.gens);
     stacks::link_chains(&mut l.gens, &phases, &l.blocks);
+    let attackers = crate::engine::attack::attackers(&l.gens);
     Some(Game {
+        kind_letters: l.kind_letters,
+        fen: l.fen,
+        tracks_unmoved: l.tracks_unmoved,
+        attackers,
         owners,
         has_filters,
         roles: l.roles,
