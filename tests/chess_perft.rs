@@ -68,7 +68,7 @@ fn fen_round_trips_with_castling_en_passant_and_clocks() {
     st.play_str("e2-e4").unwrap();
     assert_eq!(
         st.to_fen().unwrap(),
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 1 1"
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
     );
     // The standard example positions read back as written.
     for text in [
@@ -108,7 +108,7 @@ fn moves_in_coordinate_notation() {
     assert_eq!(names, ["a7-a8=B", "a7-a8=N", "a7-a8=Q", "a7-a8=R"]);
     let mut st = st;
     st.play_str("a7a8n").unwrap();
-    assert_eq!(st.to_fen().unwrap(), "N7/7k/8/8/8/8/8/K7 b - - 1 1");
+    assert_eq!(st.to_fen().unwrap(), "N7/7k/8/8/8/8/8/K7 b - - 0 1");
 }
 
 #[test]
