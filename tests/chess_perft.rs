@@ -81,7 +81,9 @@ fn fen_round_trips_with_castling_en_passant_and_clocks() {
     }
     // Shredder-FEN's file letters name the rooks.
     assert_eq!(
-        fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1").to_fen().unwrap(),
+        fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1")
+            .to_fen()
+            .unwrap(),
         "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
     );
 }

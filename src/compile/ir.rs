@@ -586,6 +586,10 @@ pub struct Gen {
     /// moved piece becomes this kind, and the move is written with `=`
     /// and the kind's letter (`e7-e8=Q`).
     pub promote_to: Option<Kind>,
+    /// The kind `from:` requires of the origin's top piece, if it
+    /// requires one (filled in when the game is built): origins with
+    /// another top piece are passed over without evaluating `from:`.
+    pub from_kind: Option<Kind>,
 }
 
 /// The count a turn must make as large as it can (`(play … maximize:…)`):
@@ -789,6 +793,9 @@ pub struct Game {
     /// `owners[piece]`: the owner of each piece id (a table, so that the
     /// hot path does no division).
     pub owners: [Player; 256],
+    /// `piece_kinds[piece]`: the kind of each piece id (a table, as
+    /// `owners`).
+    pub piece_kinds: [Kind; 256],
     /// Zobrist keys for repetition detection.
     pub zobrist: crate::engine::zobrist::Zobrist,
     /// Who moves first (`(first …)`; player 0 by default).
@@ -806,7 +813,7 @@ pub struct Game {
     pub tracks_unmoved: bool,
     /// The generators whose moves capture (`capture:true` steps, slides,
     /// leaps and hops, promotion copies left out): what `attacked` tries.
-    pub attackers: Vec<GenId>,
+    pub attackers: Vec<crate::engine::attack::Attacker>,
 }
 
 /// How a game's FEN position text reads its special fields (`(fen
@@ -843,7 +850,7 @@ impl Game {
     /// Kind of a piece.
     #[inline]
     pub fn kind(&self, p: Piece) -> Kind {
-        p / self.players.len() as u8
+        self.piece_kinds[p as usize]
     }
 
     /// Number of distinct piece ids.

@@ -639,11 +639,19 @@ fn finish(
     for (p, o) in owners.iter_mut().enumerate() {
         *o = (p % l.players.len()) as u8;
     }
+    let mut piece_kinds = [0; 256];
+    for (p, k) in piece_kinds.iter_mut().enumerate() {
+        *k = (p / l.players.len()) as u8;
+    }
     let distances = stacks::region_distances(&board, &l.regions);
     stacks::find_twins(&mut l.gens);
     stacks::link_chains(&mut l.gens, &phases, &l.blocks);
+    for g in &mut l.gens {
+        g.from_kind = crate::engine::attack::required_kind(&g.from).0;
+    }
     let attackers = crate::engine::attack::attackers(&l.gens);
     Some(Game {
+        piece_kinds,
         kind_letters: l.kind_letters,
         fen: l.fen,
         tracks_unmoved: l.tracks_unmoved,

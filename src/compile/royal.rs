@@ -143,12 +143,12 @@ impl Lowerer {
         let mut ids = Vec::new();
         if zone.is_some() {
             let g = &mut self.gens[id as usize];
-            g.to = Cond::And(vec![g.to.clone(), Cond::Not(Box::new(inside.clone()))]);
+            g.to = Cond::And(vec![Cond::Not(Box::new(inside.clone())), g.to.clone()]);
             ids.push(id);
         }
         for (i, &k) in kinds.iter().enumerate() {
             let mut g = base.clone();
-            g.to = Cond::And(vec![g.to.clone(), inside.clone()]);
+            g.to = Cond::And(vec![inside.clone(), g.to.clone()]);
             g.then.insert(0, Effect::SetKind(super::ir::SiteRef::To, k));
             g.promote_to = Some(k);
             // A plan is for effects that only add pieces.

@@ -378,6 +378,7 @@ impl Lowerer {
         self.gens.push(Gen {
             leap_from,
             promote_to: None,
+            from_kind: None,
             origin,
             pieces,
             through,

@@ -32,14 +32,23 @@ impl State {
     }
 
     /// The direction and number of steps of the straight line from `from`
-    /// to `to` along one of the board's directions, if there is one.
+    /// to `to` along one of the board's directions, if there is one: the
+    /// direction pointing along the line between their positions, walked
+    /// to check that it reaches `to`.
     fn line_between(&self, from: Site, to: Site) -> Option<(Dir, u32)> {
         let n = self.heights.len() as Site;
         if from >= n || to >= n || from == to {
             return None;
         }
         let board = &self.game.board;
+        let (a, b) = (board.site(from).pos, board.site(to).pos);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = (dx * dx + dy * dy).sqrt();
         (0..board.directions().len() as Dir).find_map(|d| {
+            let v = board.directions()[d as usize].vector;
+            if (v.0 * dx + v.1 * dy) < len * 0.999 {
+                return None;
+            }
             let mut at = board.step(from, d);
             let mut k = 1;
             while at != NO_SITE && k <= n as u32 {
@@ -82,7 +91,7 @@ impl State {
         let game = &*self.game;
         (0..game.num_players() as Player)
             .filter(|&q| q != victim)
-            .any(|q| game.attackers.iter().any(|&g| self.reaches(g, q, site)))
+            .any(|q| game.attackers.iter().any(|a| self.reaches(a, q, site)))
     }
 
     /// True if a piece of kind `k` of `player` is attacked.
@@ -94,20 +103,25 @@ impl State {
 
     /// True if generator `g`, moved by player `q`, could move one of q's
     /// stacks to `site` (or, for a hop, jump it).
-    fn reaches(&self, g: GenId, q: Player, site: Site) -> bool {
+    fn reaches(&self, a: &Attacker, q: Player, site: Site) -> bool {
         let game = &*self.game;
-        let generator = &game.gens[g as usize];
+        let generator = &game.gens[a.gen_id as usize];
         let board = &game.board;
+        let piece = a.kind.map(|k| game.piece(k, q));
         let origin = |x: Site| {
             x != NO_SITE
-                && self.top_owner(x) == Some(q)
-                && self.eval(
-                    &generator.from,
-                    &Ctx {
-                        last: self.s.last,
-                        ..Ctx::at(q, x)
-                    },
-                )
+                && match piece {
+                    Some(p) => self.top(x) == Some(p),
+                    None => self.top_owner(x) == Some(q),
+                }
+                && (a.only_kind
+                    || self.eval(
+                        &generator.from,
+                        &Ctx {
+                            last: self.s.last,
+                            ..Ctx::at(q, x)
+                        },
+                    ))
         };
         let dirs = &game.dirsets[generator.dirs as usize][q as usize];
         match generator.kind {
@@ -169,11 +183,40 @@ impl State {
     }
 }
 
+/// A generator [`State::attacked`] tries, with the kind its `from:`
+/// requires, when it requires one, so that other stacks are passed over
+/// without evaluating the condition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Attacker {
+    /// The generator.
+    pub gen_id: GenId,
+    /// `from:` requires the top piece to be of this kind.
+    pub kind: Option<Kind>,
+    /// `from:` requires nothing else.
+    pub only_kind: bool,
+}
+
+/// The kind a `from:` condition requires of its site's top piece, and
+/// whether it requires nothing more.
+pub(crate) fn required_kind(c: &Cond) -> (Option<Kind>, bool) {
+    match c {
+        Cond::Kind(SiteRef::Subject, k) => (Some(*k), true),
+        Cond::And(cs) => (
+            cs.iter().find_map(|c| match c {
+                Cond::Kind(SiteRef::Subject, k) => Some(*k),
+                _ => None,
+            }),
+            false,
+        ),
+        _ => (None, false),
+    }
+}
+
 /// The generators [`State::attacked`] tries: those that capture on their
 /// destination or jumped site and move the player's own stacks (the
 /// copies a promotion choice makes are left out: they move as their
 /// original does).
-pub fn attackers(gens: &[crate::compile::ir::Gen]) -> Vec<GenId> {
+pub fn attackers(gens: &[crate::compile::ir::Gen]) -> Vec<Attacker> {
     gens.iter()
         .enumerate()
         .filter(|(_, g)| {
@@ -185,7 +228,14 @@ pub fn attackers(gens: &[crate::compile::ir::Gen]) -> Vec<GenId> {
                     GenKind::Step | GenKind::Slide | GenKind::Leap | GenKind::Hop
                 )
         })
-        .map(|(i, _)| i as GenId)
+        .map(|(i, g)| {
+            let (kind, only_kind) = required_kind(&g.from);
+            Attacker {
+                gen_id: i as GenId,
+                kind,
+                only_kind,
+            }
+        })
         .collect()
 }
 
