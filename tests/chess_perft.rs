@@ -33,7 +33,7 @@ fn the_initial_position() {
 }
 
 #[test]
-#[ignore = "about 15 s in a release build"]
+#[ignore = "about 4 s of CPU in a release build"]
 fn the_initial_position_depth_5() {
     let st = start("chess", &[]);
     assert_eq!(ludic::engine::perft(&st, 5).unwrap(), 4_865_609);
@@ -45,7 +45,7 @@ fn kiwipete() {
 }
 
 #[test]
-#[ignore = "about 15 s in a release build"]
+#[ignore = "about 3 s of CPU in a release build"]
 fn kiwipete_depth_4() {
     assert_eq!(ludic::engine::perft(&fen(KIWIPETE), 4).unwrap(), 4_085_603);
 }
