@@ -38,7 +38,11 @@ fn round_trips(matchups: &[Matchup]) {
         let stem = file.file_stem().unwrap().to_str().unwrap();
         // Games that FEN describes (numbered sites, players W and B) are
         // also recorded as PDN: only the files named are written.
-        let pdn_ok = ok(&ludic(&["show", game])).contains("\nFEN ");
+        // PDN FEN (`B:W18,24:B12`), not a chess FEN (ranks with `/`).
+        let shown = ok(&ludic(&["show", game]));
+        let pdn_ok = shown
+            .lines()
+            .any(|l| l.starts_with("FEN ") && !l.contains('/'));
         for &Matchup(p1, p2, seed, turns, twice) in matchups {
             let record = tmp(&format!("{stem}-{seed}.trial"));
             let rec = record.to_str().unwrap();

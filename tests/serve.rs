@@ -141,9 +141,9 @@ fn bad_requests_get_a_json_error_and_change_nothing() {
         ),
         (
             "/api/sessions".into(),
-            r#"{"game":"chess"}"#.into(),
+            r#"{"game":"shogi"}"#.into(),
             404,
-            "unknown game `chess`",
+            "unknown game `shogi`",
         ),
         (
             "/api/sessions".into(),

@@ -306,6 +306,19 @@ pub fn legend(game: &Game) -> String {
             parts.push(format!("{sym} = a piece of kind {k}, whoever owns it"));
         }
     }
+    for (k, letter) in game.kinds.iter().zip(&game.kind_letters) {
+        if let Some(l) = letter {
+            parts.push(format!(
+                "{}/{} = a {k} of {}/{}",
+                l.to_ascii_uppercase(),
+                l.to_ascii_lowercase(),
+                game.players[0].name,
+                game.players
+                    .get(1)
+                    .map_or("the others", |p| p.name.as_str())
+            ));
+        }
+    }
     parts.push(". = an empty site".into());
     let mut out = format!("Legend: {}", parts.join("; "));
     if game.kinds.len() > 1 {

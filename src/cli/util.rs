@@ -45,8 +45,10 @@ impl GameArgs {
 pub struct PositionArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Start from this PDN FEN position (`B:W18,24,K10:B12,K22`): games
-    /// whose players are W and B and whose sites are numbered.
+    /// Start from this FEN position: PDN FEN (`B:W18,24,K10:B12,K22`) for
+    /// games whose players are W and B and whose sites are numbered; chess
+    /// FEN (`rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1`)
+    /// for games that declare `(fen …)`.
     #[arg(long)]
     pub fen: Option<String>,
     /// Start from this position, for any game: the side to move (optional), then
@@ -91,6 +93,9 @@ impl PositionArgs {
 /// For a game that FEN cannot describe (players other than W and B, sites
 /// without numbers): a pointer to `--position`, with an example.
 fn fen_hint(game: &Game) -> String {
+    if game.fen.is_some() {
+        return String::new();
+    }
     let numbered = game.board.sites().iter().all(|s| s.number.is_some());
     let w_b = game.players.iter().all(|p| matches!(p.letter, 'W' | 'B'));
     if numbered && w_b {

@@ -50,6 +50,30 @@ pub enum SiteRef {
     /// mover's previous step in a turn of several steps: where Amazons'
     /// queen landed before it shoots).
     Last,
+    /// The site the current step passes first: next to its origin on the
+    /// straight line to its destination, when that is at least two steps
+    /// away along one of the board's directions (a pawn's double step, a
+    /// castling king's crossing square). See `engine::lines_of_move`.
+    Passed,
+    /// The first occupied site past the step's destination, going on in
+    /// the direction from its origin to its destination (the rook a
+    /// castling king moves toward).
+    Beyond,
+    /// The site the previous step passed first (as `Passed`, for the step
+    /// that ended on `Last`): the square a pawn's double step crossed, for
+    /// en passant.
+    LastPassed,
+}
+
+impl SiteRef {
+    /// True for the sites found from the board's lines at run time
+    /// (`Passed`, `Beyond`, `LastPassed`) rather than read from the step.
+    pub fn is_derived(self) -> bool {
+        matches!(
+            self,
+            SiteRef::Passed | SiteRef::Beyond | SiteRef::LastPassed
+        )
+    }
 }
 
 /// A comparison operator of a numeric condition.
@@ -154,6 +178,18 @@ pub enum Cond {
     /// The site one step from a site in some direction of the set exists
     /// and satisfies the condition (its subject being that site).
     Ahead(SiteRef, DirSetId, Box<Cond>),
+    /// The stack at the site has not moved since the game began (every
+    /// stack of the setup; in a FEN position, the pieces its castling
+    /// field names).
+    Unmoved(SiteRef),
+    /// Another player's capturing move could reach the site: one of their
+    /// generators with `capture:true` could move one of their stacks there
+    /// (or jump it), whatever the site holds (see `engine::attack`).
+    Attacked(SiteRef),
+    /// A piece of this kind of the player is attacked (`(in-check "King")`).
+    InCheck(Kind),
+    /// The two sites are the same site (both present).
+    Same(SiteRef, SiteRef),
 }
 
 /// The arguments of a [`Cond::Line`].
@@ -398,6 +434,9 @@ pub enum Effect {
     /// Decides the game now: the player wins, loses or draws (with more
     /// than two players a loss ends nothing, as `lose-when` does).
     Result(Decision, Who),
+    /// Moves the whole stack at the first site onto the second (castling's
+    /// rook): it counts as a move of that stack (it is no longer unmoved).
+    MoveStack(SiteRef, SiteRef),
     Groups {
         /// Sites whose groups are looked at.
         of: SiteSet,
@@ -570,6 +609,18 @@ pub struct Gen {
     /// Rotations: the quarter turns it may make, one move each (the
     /// move's `count` is the index of its turn here).
     pub rotations: Vec<super::rotate::Rotation>,
+    /// Leaps: the origin of each offset that lands on a site (the
+    /// reverse of `leap_to`, same layout), for attack tests.
+    #[serde(skip)]
+    pub leap_from: Vec<crate::board::Site>,
+    /// A promotion: this generator is one kind of a `promote:` choice; the
+    /// moved piece becomes this kind, and the move is written with `=`
+    /// and the kind's letter (`e7-e8=Q`).
+    pub promote_to: Option<Kind>,
+    /// The kind `from:` requires of the origin's top piece, if it
+    /// requires one (filled in when the game is built): origins with
+    /// another top piece are passed over without evaluating `from:`.
+    pub from_kind: Option<Kind>,
 }
 
 /// The count a turn must make as large as it can (`(play … maximize:…)`):
@@ -630,6 +681,10 @@ pub struct EndRules {
     /// After every turn, each player for whom this holds loses (all of
     /// them losing together: a draw).
     pub lose_when: Vec<Cond>,
+    /// `(no-moves R if:COND)`: when the player with no legal move
+    /// satisfies COND, R (the first that holds; else `no_moves`).
+    /// Checkmate and stalemate.
+    pub no_moves_if: Vec<(Cond, NoMoves)>,
 }
 
 /// A toggle's value.
@@ -771,6 +826,9 @@ pub struct Game {
     /// `owners[piece]`: the owner of each piece id (a table, so that the
     /// hot path does no division).
     pub owners: [Player; 256],
+    /// `piece_kinds[piece]`: the kind of each piece id (a table, as
+    /// `owners`).
+    pub piece_kinds: [Kind; 256],
     /// Zobrist keys for repetition detection.
     pub zobrist: crate::engine::zobrist::Zobrist,
     /// Who moves first (`(first …)`; player 0 by default).
@@ -780,6 +838,29 @@ pub struct Game {
     /// The weighted terms computer players judge a position by
     /// (`(heuristics …)`; material alone by default).
     pub heuristics: Vec<super::heuristics::Term>,
+    /// Each kind's letter (`(piece "Queen" letter:"Q")`): FEN names the
+    /// first player's pieces in capitals, the second's in small letters.
+    pub kind_letters: Vec<Option<char>>,
+    /// `(fen …)`: positions are written in Forsyth–Edwards notation.
+    pub fen: Option<FenRules>,
+    /// The state keeps which stacks have not moved (a rule reads
+    /// `unmoved`).
+    pub tracks_unmoved: bool,
+    /// The generators whose moves capture (`capture:true` steps, slides,
+    /// leaps and hops, promotion copies left out): what `attacked` tries.
+    pub attackers: Vec<crate::engine::attack::Attacker>,
+}
+
+/// How a game's FEN position text reads its special fields (`(fen
+/// castling:{"King" "Rook"} en-passant:"Pawn")`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FenRules {
+    /// Castling rights: the royal kind and its partner kind; a right is
+    /// the royal piece and the outermost partner on its row, on one side,
+    /// both unmoved.
+    pub castling: Option<(Kind, Kind)>,
+    /// The kind whose passed site the en-passant field names.
+    pub en_passant: Option<Kind>,
 }
 
 impl Game {
@@ -804,7 +885,7 @@ impl Game {
     /// Kind of a piece.
     #[inline]
     pub fn kind(&self, p: Piece) -> Kind {
-        p / self.players.len() as u8
+        self.piece_kinds[p as usize]
     }
 
     /// Number of distinct piece ids.

@@ -45,6 +45,14 @@ pub struct Lowerer {
     pub heuristics: Option<Vec<super::heuristics::Term>>,
     /// `(track …)` clauses.
     pub tracks: Vec<super::tracks::Track>,
+    /// `letter:` of each kind, in the order of `kinds`.
+    pub kind_letters: Vec<Option<char>>,
+    /// `(royal "Kind")`.
+    pub royal: Option<u8>,
+    /// `(fen …)`.
+    pub fen: Option<super::ir::FenRules>,
+    /// Some rule reads `unmoved` (or FEN castling rights set it).
+    pub tracks_unmoved: bool,
 }
 
 /// Unit vector of a compass word (x right, y up).
@@ -224,7 +232,8 @@ impl Lowerer {
 
     /// `(piece "Kind")`.
     pub fn piece(&mut self, c: &Clause, d: &mut Diags) {
-        check_shape(c, 1, 1, &["symbol"], d);
+        check_shape(c, 1, 1, &["symbol", "letter"], d);
+        let letter = self.kind_letter(c, d);
         let symbol = named(c, "symbol").and_then(|e| string(e, d)).and_then(|s| {
             let visible = |c: char| c.is_ascii_graphic() || c.is_alphanumeric();
             if s.chars().count() == 1 && s.chars().all(visible) && s != "." {
@@ -254,6 +263,7 @@ impl Lowerer {
             } else {
                 self.kinds.push(name.to_string());
                 self.kind_symbols.push(symbol);
+                self.kind_letters.push(letter);
             }
         }
     }

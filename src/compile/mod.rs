@@ -15,6 +15,7 @@ pub mod lines;
 pub mod lower;
 pub mod phases;
 pub mod rotate;
+pub mod royal;
 pub mod rules;
 pub mod stacks;
 pub mod toggles;
@@ -448,6 +449,8 @@ const ORDER: &[&str] = &[
     "role",
     "setup",
     "code",
+    "royal",
+    "fen",
     "moves",
     "play",
     "phases",
@@ -498,6 +501,8 @@ const ONCE: &[&str] = &[
     "end",
     "first",
     "heuristics",
+    "royal",
+    "fen",
 ];
 
 /// Reports a second `(board …)`, `(players …)`… (a variant's `add` of a
@@ -537,6 +542,8 @@ fn lower_clause(l: &mut Lowerer, c: &Clause, d: &mut Diags) {
         "role" => l.role(c, d),
         "setup" => l.setup(c, d),
         "code" => l.code(c, d),
+        "royal" => l.royal(c, d),
+        "fen" => l.fen(c, d),
         "moves" => l.moves_block(c, d),
         "play" => l.play(c, d),
         "first" => l.first(c, d),
@@ -610,6 +617,7 @@ fn finish(
         l.kinds.len() * l.players.len(),
         l.players.len(),
     );
+    royal::guard_royal(&mut l.gens, l.royal);
     let has_filters = l
         .gens
         .iter()
@@ -637,10 +645,23 @@ fn finish(
     for (p, o) in owners.iter_mut().enumerate() {
         *o = (p % l.players.len()) as u8;
     }
+    let mut piece_kinds = [0; 256];
+    for (p, k) in piece_kinds.iter_mut().enumerate() {
+        *k = (p / l.players.len()) as u8;
+    }
     let distances = stacks::region_distances(&board, &l.regions);
     stacks::find_twins(&mut l.gens);
     stacks::link_chains(&mut l.gens, &phases, &l.blocks);
+    for g in &mut l.gens {
+        g.from_kind = crate::engine::attack::required_kind(&g.from).0;
+    }
+    let attackers = crate::engine::attack::attackers(&l.gens);
     Some(Game {
+        piece_kinds,
+        kind_letters: l.kind_letters,
+        fen: l.fen,
+        tracks_unmoved: l.tracks_unmoved,
+        attackers,
         owners,
         has_filters,
         roles: l.roles,

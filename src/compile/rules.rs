@@ -79,6 +79,7 @@ impl Lowerer {
                 .cond_ext(c, d)
                 .or_else(|| self.cond_stack(c, d))
                 .or_else(|| self.cond_lines(c, d))
+                .or_else(|| self.cond_royal(c, d))
             {
                 Some(cond) => cond,
                 None => {
@@ -176,6 +177,7 @@ impl Lowerer {
                 .effect_ext(c, d)
                 .or_else(|| self.effect_stack(c, d))
                 .or_else(|| self.effect_lines(c, d))
+                .or_else(|| self.effect_royal(c, d))
             {
                 Some(e) => e,
                 None => {
@@ -230,8 +232,10 @@ impl Lowerer {
         for level in levels {
             let mut ids: Vec<GenId> = Vec::new();
             for e in items(level) {
-                if let Some(g) = clause(e, "a move clause (step, hop, slide)", d) {
-                    ids.extend(self.generator(g, d));
+                if let Some(g) = clause(e, "a move clause (step, hop, slide)", d)
+                    && let Some(id) = self.generator(g, d)
+                {
+                    ids.extend(self.promotions(g, id, d));
                 }
             }
             out.push(ids);
@@ -363,6 +367,14 @@ impl Lowerer {
             }
             _ => Vec::new(),
         };
+        let leap_from = match &self.board {
+            Some(b) if !offsets.is_empty() => {
+                let forwards: Vec<(f64, f64)> = self.players.iter().map(|p| p.forward).collect();
+                let back: Vec<(i32, i32)> = offsets.iter().map(|&(x, y)| (-x, -y)).collect();
+                super::leaps::table(b, &forwards, &back)
+            }
+            _ => Vec::new(),
+        };
         let repeat = named(c, "repeat")
             .and_then(|e| boolean(e, d))
             .unwrap_or(false);
@@ -374,6 +386,9 @@ impl Lowerer {
         // A cost changes counters: `after:` is then read on the real step.
         let plan = super::stacks::after_plan(kind, capture, &then).filter(|_| cost.is_none());
         self.gens.push(Gen {
+            leap_from,
+            promote_to: None,
+            from_kind: None,
             origin,
             pieces,
             through,
@@ -427,17 +442,24 @@ impl Lowerer {
         let enabled = named(c, "when").and_then(|e| boolean(e, d)).unwrap_or(true);
         match c.head.as_str() {
             "no-moves" => {
-                check_shape(c, 1, 1, &[], d);
+                check_shape(c, 1, 1, &["if"], d);
                 let what = c
                     .args
                     .first()
                     .and_then(|e| choice(e, &["Loss", "Win", "Draw", "Score"], d));
-                self.end.no_moves = match what {
-                    Some("Loss") => Some(NoMoves::Loss),
-                    Some("Win") => Some(NoMoves::Win),
-                    Some("Score") => Some(NoMoves::Score),
-                    _ => Some(NoMoves::Draw),
+                let what = match what {
+                    Some("Loss") => NoMoves::Loss,
+                    Some("Win") => NoMoves::Win,
+                    Some("Score") => NoMoves::Score,
+                    _ => NoMoves::Draw,
                 };
+                match named(c, "if") {
+                    Some(e) => {
+                        let cond = self.cond(e, d);
+                        self.end.no_moves_if.push((cond, what));
+                    }
+                    None => self.end.no_moves = Some(what),
+                }
             }
             "draw-repetition" => {
                 check_shape(c, 1, 1, &["when"], d);

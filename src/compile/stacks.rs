@@ -177,21 +177,22 @@ pub fn move_args(kind: GenKind) -> &'static [&'static str] {
     match kind {
         GenKind::Step => &[
             "from", "dirs", "to", "capture", "then", "after", "check", "count", "keep", "max",
-            "cost", "budget", "origin", "pieces", "finally",
+            "cost", "budget", "origin", "pieces", "finally", "promote", "zone",
         ],
         GenKind::Hop => &[
             "from", "dirs", "over", "to", "capture", "then", "chain", "repeat", "after", "origin",
             "pieces", "flying", "finally",
         ],
         GenKind::Leap => &[
-            "from", "by", "to", "capture", "then", "after", "check", "origin", "pieces",
+            "from", "by", "to", "capture", "then", "after", "check", "origin", "pieces", "promote",
+            "zone",
         ],
         GenKind::Relocate => &[
             "from", "to", "capture", "then", "after", "check", "origin", "pieces",
         ],
         GenKind::Slide => &[
             "from", "dirs", "through", "to", "capture", "then", "chain", "after", "check", "count",
-            "keep", "max", "cost", "budget", "origin", "pieces", "finally",
+            "keep", "max", "cost", "budget", "origin", "pieces", "finally", "promote", "zone",
         ],
         GenKind::Place(_) | GenKind::Select => &["to", "sites", "check", "after", "then"],
         GenKind::Sow { .. } => &["from", "track", "skip-origin", "check", "after", "then"],

@@ -59,8 +59,8 @@ ludemes! {
         "(graph (site \"a1\" 0 0) (site \"d1\" 3 0) (site \"a4\" 0 3) (edge \"a4\" \"a1\" \"d1\"))";
     "tri" "board" "(tri SIDE [SIDE2])" "Points of the triangular grid in a hexagon whose sides alternate SIDE and SIDE2 points (limping when SIDE2 = SIDE+1)."
         "(tri 4 5)";
-    "piece" "game" "(piece \"Kind\" [symbol:\"x\"])" "A kind of piece; every player has pieces of every kind. `symbol:` shows the kind with its own character on the text board instead of its owner's letter (Amazons' arrows)."
-        "(piece \"Checker\")";
+    "piece" "game" "(piece \"Kind\" [symbol:\"x\"] [letter:\"Q\"])" "A kind of piece; every player has pieces of every kind. `symbol:` shows the kind with its own character on the text board instead of its owner's letter (Amazons' arrows). `letter:` names the kind in FEN positions and promotions (`=Q`), and on the text board: the first player's pieces in capitals, the others' in small letters."
+        "(piece \"Queen\" letter:\"Q\")";
     "stack-limit" "game" "(stack-limit N)" "Most pieces one stack may hold (1–255, default 32). It is a rule, not only a capacity: a piece added to a full stack leaves the game."
         "(stack-limit 2)";
     "counter" "game" "(counter \"Name\" [init:N])" "A number kept per player in the state (movement points, a bank); read with `(counter \"Name\")`."
@@ -111,11 +111,11 @@ ludemes! {
         "(moves \"Hostage\" (slide origin:Marked to:Empty))";
     "priority" "move" "(priority MOVES MOVES…)" "The first group that has a legal move gives the moves (compulsory capture)."
         "(priority {(hop from:\"Man\" dirs:Forward)} {(step from:\"Man\" dirs:Forward)})";
-    "step" "move" "(step [from:COND] [dirs:DIRS] [to:COND] [capture:BOOL] [count:Whole|One|Any] [keep:NUM] [max:NUM] [cost:NUM budget:\"Counter\"] [then:EFFECTS] [finally:EFFECTS] [check:COND] [after:COND])" "Move the stack, or its top pieces, one step to an adjacent site (onto any stack `to:` allows: pieces go on top; with `capture:true` the stack there is removed first and the step is written with `x`). `count:Any` makes one move per number of pieces (written `/N`), leaving at least `keep:` and taking at most `max:`; `cost:` is paid from the player's counter `budget:`; `after:` keeps only the steps after which the condition holds (for the mover)."
+    "step" "move" "(step [from:COND] [dirs:DIRS] [to:COND] [capture:BOOL] [count:Whole|One|Any] [keep:NUM] [max:NUM] [cost:NUM budget:\"Counter\"] [then:EFFECTS] [finally:EFFECTS] [check:COND] [after:COND] [promote:{\"Kind\"…} zone:\"Region\"])" "Move the stack, or its top pieces, one step to an adjacent site (onto any stack `to:` allows: pieces go on top; with `capture:true` the stack there is removed first and the step is written with `x`). `count:Any` makes one move per number of pieces (written `/N`), leaving at least `keep:` and taking at most `max:`; `cost:` is paid from the player's counter `budget:`; `after:` keeps only the steps after which the condition holds (for the mover)."
         "(step from:(height 1) dirs:Forward to:Empty then:\"Crown\")";
     "hop" "move" "(hop [from:COND] [dirs:DIRS] [over:COND] [to:COND] [capture:BOOL|End] [flying:BOOL] [then:EFFECTS] [finally:EFFECTS] [chain:BOOL|Level] [repeat:BOOL] [after:COND])" "Jump over the adjacent site to the one beyond, removing the jumped stack unless `capture:false`; `chain:true` makes the same piece jump on while it can, after each jump that removed a piece. `flying:true`: the jumped stack may stand any distance away (the sites before it empty) and the piece lands on any site beyond it that `to:` accepts, up to the first that it does not (a flying king). `capture:End`: the jumped stacks stay on the board, taken, until the turn ends, and leave it then; a taken stack still blocks and cannot be jumped again. `chain:Level` goes on with every chained move of the same priority level, so a piece whose kind changed mid-chain (crowned by `then:`) jumps on as its new kind. `finally:` effects run after the turn's last step only (crowning only where a capture ends). `repeat:true` lets one move jump on in the same direction, over the next site to the one beyond, as far as `over:` and `to:` allow: each landing is a move (`FROMxTO`, naming the last landing), every jumped stack is captured (Konane's multiple jump)."
         "(hop from:\"King\" dirs:Diagonal over:Enemy to:Empty capture:End flying:true chain:true)";
-    "slide" "move" "(slide [origin:Mine|Empty|Marked] [from:COND] [pieces:Whole|Part|Any] [dirs:DIRS] [through:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [finally:EFFECTS] [chain:BOOL|Level] [after:COND])" "Move any distance along a direction, through sites satisfying `through:` (default: empty), to every site satisfying `to:` (with `capture:true`, a stack there is removed first: a queen's or a rook's capture); `origin:` and `pieces:` (any move clause) say which stacks move and how many of their pieces (a part is written `/k`)."
+    "slide" "move" "(slide [origin:Mine|Empty|Marked] [from:COND] [pieces:Whole|Part|Any] [dirs:DIRS] [through:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [finally:EFFECTS] [chain:BOOL|Level] [after:COND] [promote:{\"Kind\"…} zone:\"Region\"])" "Move any distance along a direction, through sites satisfying `through:` (default: empty), to every site satisfying `to:` (with `capture:true`, a stack there is removed first: a queen's or a rook's capture); `origin:` and `pieces:` (any move clause) say which stacks move and how many of their pieces (a part is written `/k`)."
         "(slide origin:Empty to:(and Empty (farther \"Centre\")))";
     "end-phase" "move" "(end-phase)" "End the current phase. Written `end`."
         "(end-phase)";
@@ -171,7 +171,7 @@ ludemes! {
         "(pass)";
     "select" "move" "(select [to:COND] [sites:SET] [check:COND] [then:EFFECTS] [after:COND])" "Choose a site where `to:` holds (by default any site), among `sites:` (by default every site); nothing moves: the step's effects act on it as `To`. Written as the site's label. Konane's opening removal, the piece taken after a mill."
         "(select to:(and Enemy (not (line 3 To dirs:Orthogonal of:Enemy))) then:(remove To))";
-    "leap" "move" "(leap by:{{X Y}…} [from:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [check:COND] [after:COND])" "Move the stack straight to the site at one of the offsets, whatever lies between, if `to:` allows it (default: an empty site); `{X Y}` counts X cells to the mover's right and Y toward its forward direction, so one rule serves both sides (a knight: `{1 2} {2 1} {-1 2}…`); offsets count units of the board's positions (cells on square grids; a graph's own coordinates, edge or not). Written `FROM-TO` (`FROMxTO` for a capture)."
+    "leap" "move" "(leap by:{{X Y}…} [from:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [check:COND] [after:COND] [promote:{\"Kind\"…} zone:\"Region\"])" "Move the stack straight to the site at one of the offsets, whatever lies between, if `to:` allows it (default: an empty site); `{X Y}` counts X cells to the mover's right and Y toward its forward direction, so one rule serves both sides (a knight: `{1 2} {2 1} {-1 2}…`); offsets count units of the board's positions (cells on square grids; a graph's own coordinates, edge or not). Written `FROM-TO` (`FROMxTO` for a capture)."
         "(leap by:{{1 2} {2 1} {-1 2} {-2 1}} to:(not Mine) capture:true)";
     "relocate" "move" "(relocate [from:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [check:COND] [after:COND])" "Move the stack to any other site where `to:` holds, however far and whatever lies between (a Morris piece that flies). Written `FROM-TO`."
         "(relocate from:Mine to:Empty)";
@@ -283,8 +283,8 @@ ludemes! {
         "(score (count (where (and Mine (role \"Body\")))) tie-break:(count (where Empty)))";
     "end" "game" "(end RULE…)" "When the game ends."
         "(end (no-moves Loss) (draw-repetition 3))";
-    "no-moves" "end" "(no-moves Loss|Win|Draw|Score)" "What happens to the player to move who has no legal move (default: a draw). `Loss` makes the other player the winner in a two-player game; with more players it ends the game in a draw (there is no elimination yet). `Score` ends the game, decided by the `(score …)` rule (a draw without one)."
-        "(no-moves Loss)";
+    "no-moves" "end" "(no-moves Loss|Win|Draw|Score [if:COND])" "What happens to the player to move who has no legal move (default: a draw). `Loss` makes the other player the winner in a two-player game; with more players it ends the game in a draw (there is no elimination yet). `Score` ends the game, decided by the `(score …)` rule (a draw without one). With `if:`, only when the condition holds for that player; the first such rule that holds decides, else the one without `if:` (checkmate and stalemate)."
+        "(no-moves Loss if:(in-check \"King\"))";
     "draw-repetition" "end" "(draw-repetition N [when:BOOL])" "A draw when the same position (board and player to move) occurs for the N-th time."
         "(draw-repetition 3 when:$repetition)";
     "draw-no-progress" "end" "(draw-no-progress N [reset:{FACT…}] [when:BOOL])" "A draw after N consecutive turns without a reset fact; N = 0 turns it off."
@@ -313,6 +313,20 @@ ludemes! {
         "(lines 1 4)";
     "term" "heuristics" "(term WEIGHT NUM)" "Any number of the language, computed for the player."
         "(term 2 (count (where (and (in \"Home\") (holds-only)))))";
+    "royal" "game" "(royal \"Kind\")" "The player's pieces of this kind are royal: a step after which one of them is attacked (see `attacked`) is not legal, whatever it does (chess's king: no move may leave one's own king in check)."
+        "(royal \"King\")";
+    "fen" "game" "(fen [castling:{\"Royal\" \"Partner\"}] [en-passant:\"Kind\"])" "Positions are read and written in Forsyth–Edwards notation (`--fen`, scenarios' `fen:`; square boards, two players, every kind with a `letter:`): ranks from the top, files from the left, each piece by its kind's letter (capitals for the first player), digits for runs of empty squares; then the side to move (a player's letter), the castling field, the en-passant field and the two clocks (optional). A castling letter `K`/`Q` (`k`/`q` for the second player) says that the royal piece and its outermost partner on its row toward the right/left edge (as the first player sees the board) have not moved; a file letter names the partner's column instead (Shredder-FEN). The en-passant field names the site the last step of a piece of that kind passed (`LastPassed`). The half-move clock is the no-progress count. Only the pieces the castling field names are `unmoved`."
+        "(fen castling:{\"King\" \"Rook\"} en-passant:\"Pawn\")";
+    "unmoved" "condition" "(unmoved [SITE])" "The stack at the site has not moved since the game began (every stack of the setup; from a FEN position, the pieces its castling field names). A stack that moves or is captured, and whatever lands on a site, is no longer unmoved."
+        "(leap by:{{2 0} {-2 0}} from:(and (kind \"King\") (unmoved)) to:Empty)";
+    "attacked" "condition" "(attacked [SITE])" "Another player could capture there: one of their generators with `capture:true` (a step, slide, leap or hop) could move one of their stacks to the site (a hop: jump it) from where their stacks stand, its `from:`, `through:` and (hops) `over:`/`to:` holding; the destination's `to:` is not asked, so an empty site is attacked where a capture would reach it."
+        "(not (attacked Passed))";
+    "in-check" "condition" "(in-check \"Kind\")" "One of the player's pieces of this kind is attacked (see `attacked`)."
+        "(no-moves Loss if:(in-check \"King\"))";
+    "same" "condition" "(same SITE SITE)" "The two sites are one and the same (both exist). With `LastPassed`: en passant."
+        "(step dirs:(and Forward Diagonal) to:(and Empty (same To LastPassed) (kind Last \"Pawn\")) then:(remove Last))";
+    "move-stack" "effect" "(move-stack SITE SITE)" "Moves the whole stack at the first site onto the second, when there is one (castling's rook: `(move-stack Beyond Passed)`); it is no longer `unmoved`."
+        "(move-stack Beyond Passed)";
 }
 
 /// Words that stand for directions in `dirs:`.
@@ -333,7 +347,16 @@ pub const DIRECTION_WORDS: &[&str] = &[
 ];
 
 /// Words that stand for sites in conditions and effects.
-pub const SITE_WORDS: &[&str] = &["From", "To", "Over", "Subject", "Last"];
+pub const SITE_WORDS: &[&str] = &[
+    "From",
+    "To",
+    "Over",
+    "Subject",
+    "Last",
+    "Passed",
+    "Beyond",
+    "LastPassed",
+];
 
 /// The site a site word names (see [`SITE_WORDS`]).
 pub fn site_word(w: &str) -> Option<super::ir::SiteRef> {
@@ -344,6 +367,9 @@ pub fn site_word(w: &str) -> Option<super::ir::SiteRef> {
         "Over" => SiteRef::Over,
         "Subject" => SiteRef::Subject,
         "Last" => SiteRef::Last,
+        "Passed" => SiteRef::Passed,
+        "Beyond" => SiteRef::Beyond,
+        "LastPassed" => SiteRef::LastPassed,
         _ => return None,
     })
 }

@@ -7,8 +7,7 @@ use super::state::{FLANK_MARK, MARK, TAKEN};
 use super::{EndReason, IllegalMove, Move, Outcome, State};
 use crate::board::NO_SITE;
 use crate::compile::ir::{
-    Cond, Decision, Effect, Gen, GenKind, Maximize, NoMoves, Owner, Player, SiteRef, SiteSet,
-    TurnFact, Who,
+    Cond, Decision, Effect, Gen, GenKind, Maximize, NoMoves, Owner, Player, SiteSet, TurnFact, Who,
 };
 
 impl State {
@@ -88,6 +87,7 @@ impl State {
         let removed = self.s.turn_captured;
         self.s.turn_captured |= captured_before;
         self.s.last = m.to;
+        self.s.last_from = m.from;
         self.s.turn_steps += 1;
         if game.maximize == Some(Maximize::Steps) {
             self.s.turn_score += 1;
@@ -274,7 +274,6 @@ impl State {
     }
 
     fn run_effect(&mut self, e: &Effect, ctx: &Ctx) -> bool {
-        let site_of = |r: SiteRef| ctx.site(r);
         match e {
             Effect::If(c, a, b) => {
                 if self.eval(c, ctx) {
@@ -289,7 +288,7 @@ impl State {
                 kind,
                 owner,
             } => {
-                let site = site_of(*at);
+                let site = self.site_at(ctx, *at);
                 if site == NO_SITE {
                     return false;
                 }
@@ -308,7 +307,7 @@ impl State {
                 false
             }
             Effect::Remove(r) => {
-                let site = site_of(*r);
+                let site = self.site_at(ctx, *r);
                 if site != NO_SITE && self.height(site) > 0 {
                     self.clear_site(site);
                     self.note_capture();
@@ -341,7 +340,7 @@ impl State {
                 false
             }
             Effect::Mark(r) => {
-                let s = site_of(*r);
+                let s = self.site_at(ctx, *r);
                 if s != NO_SITE {
                     self.set_mark(s, MARK, true);
                 }
@@ -395,8 +394,16 @@ impl State {
                 self.flip(*id);
                 false
             }
+            Effect::MoveStack(a, b) => {
+                let (from, to) = (self.site_at(ctx, *a), self.site_at(ctx, *b));
+                if from != NO_SITE && to != NO_SITE && from != to && self.height(from) > 0 {
+                    let h = self.height(from);
+                    self.move_pieces(from, to, h);
+                }
+                false
+            }
             Effect::SetKind(r, k) => {
-                let s = site_of(*r);
+                let s = self.site_at(ctx, *r);
                 if s != NO_SITE {
                     self.set_kind(s, *k);
                 }
@@ -587,7 +594,19 @@ impl State {
     pub fn no_moves_outcome(&self) -> Outcome {
         let n = self.game.num_players() as u8;
         let me = self.s.mover;
-        match self.game.end.no_moves {
+        let ctx = Ctx {
+            last: self.s.last,
+            ..Ctx::at(me, NO_SITE)
+        };
+        let rule = self
+            .game
+            .end
+            .no_moves_if
+            .iter()
+            .find(|(c, _)| self.eval(c, &ctx))
+            .map(|&(_, r)| r)
+            .or(self.game.end.no_moves);
+        match rule {
             Some(NoMoves::Loss) if n == 2 => Outcome::Win(1 - me, EndReason::NoMoves),
             Some(NoMoves::Win) => Outcome::Win(me, EndReason::NoMoves),
             Some(NoMoves::Score) => self.score_outcome(EndReason::NoMoves),

@@ -49,6 +49,8 @@ impl Ctx {
             SiteRef::To => self.to,
             SiteRef::Over => self.over,
             SiteRef::Last => self.last,
+            // Found from the board's lines: see `State::site_at`.
+            SiteRef::Passed | SiteRef::Beyond | SiteRef::LastPassed => NO_SITE,
         }
     }
 }
@@ -61,38 +63,38 @@ impl State {
         match c {
             Cond::True => true,
             Cond::False => false,
-            Cond::Empty(r) => self.with_site(ctx.site(*r), |s| self.height(s) == 0),
+            Cond::Empty(r) => self.with_site(self.site_at(ctx, *r), |s| self.height(s) == 0),
             Cond::Mine(r) => {
                 let me = ctx.player;
-                self.with_site(ctx.site(*r), |s| self.top_owner(s) == Some(me))
+                self.with_site(self.site_at(ctx, *r), |s| self.top_owner(s) == Some(me))
             }
             Cond::Enemy(r) => {
                 let me = ctx.player;
                 self.with_site(
-                    ctx.site(*r),
+                    self.site_at(ctx, *r),
                     |s| matches!(self.top_owner(s), Some(o) if o != me),
                 )
             }
-            Cond::Height(r, cmp, n) => {
-                self.with_site(ctx.site(*r), |s| cmp.test(self.height(s) as i32, *n))
-            }
-            Cond::Kind(r, k) => self.with_site(ctx.site(*r), |s| {
+            Cond::Height(r, cmp, n) => self.with_site(self.site_at(ctx, *r), |s| {
+                cmp.test(self.height(s) as i32, *n)
+            }),
+            Cond::Kind(r, k) => self.with_site(self.site_at(ctx, *r), |s| {
                 self.top(s).map(|p| self.game.kind(p)) == Some(*k)
             }),
-            Cond::In(r, reg) => self.with_site(ctx.site(*r), |s| {
+            Cond::In(r, reg) => self.with_site(self.site_at(ctx, *r), |s| {
                 self.game.regions[*reg as usize][ctx.player as usize][s as usize]
             }),
             Cond::And(cs) => cs.iter().all(|c| self.eval(c, ctx)),
             Cond::Or(cs) => cs.iter().any(|c| self.eval(c, ctx)),
             Cond::Not(c) => !self.eval(c, ctx),
             Cond::Farther(reg) => self.gain(*reg, ctx.player, ctx.from, ctx.to) > 0,
-            Cond::Flanks(f) => self.flanks(f, ctx.site(f.at), ctx.player),
+            Cond::Flanks(f) => self.flanks(f, self.site_at(ctx, f.at), ctx.player),
             Cond::Friend(r) => {
                 let a = self.site_owner(ctx.anchor);
-                a.is_some() && self.site_owner(ctx.site(*r)) == a
+                a.is_some() && self.site_owner(self.site_at(ctx, *r)) == a
             }
             Cond::Role(r, id) => {
-                let s = ctx.site(*r);
+                let s = self.site_at(ctx, *r);
                 let role = &self.game.roles[*id as usize].cond;
                 s != NO_SITE
                     && self.eval(
@@ -110,22 +112,31 @@ impl State {
                 None => self.with_set(set, ctx, |v| !v.is_empty()),
             },
             Cond::Connected(set) => self.with_set(set, ctx, |v| self.connected(v)),
-            Cond::Holds(r) => self.with_site(ctx.site(*r), |s| {
+            Cond::Holds(r) => self.with_site(self.site_at(ctx, *r), |s| {
                 self.stack(s)
                     .iter()
                     .any(|&p| self.game.owner(p) == ctx.player)
             }),
-            Cond::HoldsOnly(r) => self.with_site(ctx.site(*r), |s| {
+            Cond::HoldsOnly(r) => self.with_site(self.site_at(ctx, *r), |s| {
                 let st = self.stack(s);
                 !st.is_empty() && st.iter().all(|&p| self.game.owner(p) == ctx.player)
             }),
-            Cond::Mixed(r) => self.with_site(ctx.site(*r), |s| self.is_mixed(s)),
+            Cond::Mixed(r) => self.with_site(self.site_at(ctx, *r), |s| self.is_mixed(s)),
             Cond::On(id) => self.flag(*id),
-            Cond::Marked(r) => self.with_site(ctx.site(*r), |s| {
+            Cond::Marked(r) => self.with_site(self.site_at(ctx, *r), |s| {
                 self.marks[s as usize] & super::state::VISIBLE_MARKS != 0
             }),
             Cond::Line(l) => self.line(l, ctx),
-            Cond::Ahead(r, dirs, c) => self.ahead(ctx.site(*r), *dirs, c, ctx),
+            Cond::Ahead(r, dirs, c) => self.ahead(self.site_at(ctx, *r), *dirs, c, ctx),
+            Cond::Unmoved(r) => self.with_site(self.site_at(ctx, *r), |s| self.is_unmoved(s)),
+            Cond::Attacked(r) => {
+                self.with_site(self.site_at(ctx, *r), |s| self.attacked(s, ctx.player))
+            }
+            Cond::InCheck(k) => self.in_check(*k, ctx.player),
+            Cond::Same(a, b) => {
+                let a = self.site_at(ctx, *a);
+                a != NO_SITE && a == self.site_at(ctx, *b)
+            }
             Cond::Every(set, c) => self.with_set(set, ctx, |v| {
                 v.iter().all(|&x| {
                     self.eval(

@@ -43,7 +43,7 @@ impl State {
 
     /// Evaluates a [`Cond::Line`].
     pub(crate) fn line(&self, l: &Line, ctx: &Ctx) -> bool {
-        let s = ctx.site(l.at);
+        let s = self.site_at(ctx, l.at);
         if s == NO_SITE || s as usize >= self.heights.len() || !self.holds_at(&l.of, s, s, ctx) {
             return false;
         }
@@ -77,7 +77,7 @@ impl State {
     /// Appends the sites of a [`SiteSet::Run`](crate::compile::ir::SiteSet)
     /// to `out`, ray by ray in direction order.
     pub(crate) fn run_into(&self, r: &Run, ctx: &Ctx, out: &mut Vec<Site>) {
-        let at = ctx.site(r.at);
+        let at = self.site_at(ctx, r.at);
         if at == NO_SITE || at as usize >= self.heights.len() {
             return;
         }

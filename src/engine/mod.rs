@@ -6,9 +6,11 @@
 //! steps; [`State::legal_turns`] expands continuations depth-first.
 
 pub mod apply;
+pub mod attack;
 pub mod battle;
 pub mod cond;
 pub mod flank;
+pub mod forsyth;
 pub mod lines;
 pub mod movegen;
 pub mod notation;

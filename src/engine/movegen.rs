@@ -312,12 +312,14 @@ impl State {
             if !wanted {
                 continue;
             }
+            let top_kind = self.top(from).map(|p| game.kind(p));
             for &g in gens {
-                let ok = match game.gens[g as usize].origin {
+                let generator = &game.gens[g as usize];
+                let ok = match generator.origin {
                     Origin::Mine => mine,
                     Origin::Empty => empty,
                     Origin::Marked => marked,
-                };
+                } && (generator.from_kind.is_none() || generator.from_kind == top_kind);
                 if ok {
                     self.gen_from(g, from, sink)?;
                 }

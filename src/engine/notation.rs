@@ -7,7 +7,10 @@
 //! Site labels come from the board (numbers or coordinates).
 //!
 //! A step of a turn that does not start where the previous one ended is
-//! written in full after a comma (`a1-a5,c3-c4`).
+//! written in full after a comma (`a1-a5,c3-c4`). A promotion adds `=` and
+//! the new kind's letter (`e7-e8=Q`). A turn may also be typed without
+//! its separators, or with `-` for `x` (`e2e4`, `e7e8q`), when only one
+//! legal turn reads so.
 
 use super::{IllegalMove, Move, State};
 use crate::compile::ir::GenKind;
@@ -53,6 +56,13 @@ impl State {
                 s.push('/');
                 s.push_str(&m.count.to_string());
             }
+            if let Some(k) = self.game.gens[m.gen_id as usize].promote_to {
+                s.push('=');
+                match self.game.kind_letters.get(k as usize).copied().flatten() {
+                    Some(l) => s.push(l),
+                    None => s.push_str(&self.game.kinds[k as usize]),
+                }
+            }
             at = Some(m.to);
         }
         s
@@ -92,9 +102,23 @@ impl State {
         if let Some(i) = names.iter().position(|n| norm(n) == norm(text)) {
             return Ok(turns[i].clone());
         }
-        let short: Vec<usize> = (0..turns.len())
+        let mut short: Vec<usize> = (0..turns.len())
             .filter(|&i| norm(&self.short_form(&turns[i])) == norm(text))
             .collect();
+        if short.is_empty() {
+            // Written without separators, or with `-` for `x` (`e2e4`,
+            // `e4-d5`, `e7e8q`): the turn it names, if only one.
+            let bare = |s: &str| -> String {
+                s.chars()
+                    .filter(|c| !matches!(c, '-' | 'x' | 'X' | '=' | ':'))
+                    .collect::<String>()
+                    .to_ascii_lowercase()
+            };
+            let want = bare(text);
+            short = (0..turns.len())
+                .filter(|&i| bare(&names[i]) == want)
+                .collect();
+        }
         match short.as_slice() {
             [i] => Ok(turns[*i].clone()),
             [] => Err(IllegalMove {

@@ -109,13 +109,23 @@ impl<'a> Overlay<'a> {
     /// destinations of the current position (see [`RayCache`]).
     pub fn eval(&self, c: &Cond, ctx: &Ctx, cache: &mut RayCache) -> Option<bool> {
         let game = &*self.st.game;
-        let site = |r: SiteRef| match r {
-            SiteRef::Subject => ctx.subject,
-            SiteRef::From => ctx.from,
-            SiteRef::To => ctx.to,
-            SiteRef::Over => ctx.over,
-            SiteRef::Last => ctx.last,
-        };
+        // Sites found from the board's lines are left to the real step.
+        if let Cond::Empty(r)
+        | Cond::Mine(r)
+        | Cond::Enemy(r)
+        | Cond::Height(r, ..)
+        | Cond::Kind(r, _)
+        | Cond::In(r, _) = c
+            && r.is_derived()
+        {
+            return None;
+        }
+        if let Cond::Flanks(f) = c
+            && f.at.is_derived()
+        {
+            return None;
+        }
+        let site = |r: SiteRef| ctx.site(r);
         let on = |r: SiteRef, f: &dyn Fn(Site) -> bool| {
             let s = site(r);
             s != NO_SITE && (s as usize) < game.board.len() && f(s)

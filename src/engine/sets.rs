@@ -76,7 +76,7 @@ impl State {
             Num::Counter(c) => self.counter(*c, ctx.player) as i64,
             Num::Pieces => self.pieces_of(ctx.player) as i64,
             Num::Height(r) => {
-                let s = ctx.site(*r);
+                let s = self.site_at(ctx, *r);
                 if s == NO_SITE {
                     0
                 } else {
@@ -94,7 +94,7 @@ impl State {
     fn count_direct(&self, set: &SiteSet, ctx: &Ctx) -> Option<i64> {
         match set {
             SiteSet::Neighbours(r, c) => {
-                let s = ctx.site(*r);
+                let s = self.site_at(ctx, *r);
                 if s == NO_SITE {
                     return Some(0);
                 }
@@ -136,7 +136,7 @@ impl State {
     pub(crate) fn any_direct(&self, set: &SiteSet, ctx: &Ctx) -> Option<bool> {
         match set {
             SiteSet::Neighbours(r, c) => {
-                let s = ctx.site(*r);
+                let s = self.site_at(ctx, *r);
                 if s == NO_SITE {
                     return Some(false);
                 }
@@ -209,13 +209,13 @@ impl State {
         out.clear();
         match set {
             SiteSet::Neighbours(r, c) => {
-                let s = ctx.site(*r);
+                let s = self.site_at(ctx, *r);
                 if s != NO_SITE {
                     self.neighbours_where(s, c, ctx, out);
                 }
             }
             SiteSet::Group(r, c) => {
-                let s = ctx.site(*r);
+                let s = self.site_at(ctx, *r);
                 if s != NO_SITE && self.height(s) > 0 {
                     self.group_into(s, out);
                     let inner = Ctx { anchor: s, ..*ctx };

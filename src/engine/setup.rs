@@ -14,7 +14,13 @@ impl State {
     /// The position described by a PDN FEN string. Errors name the
     /// offending part: an unknown side letter or prefix, a site number that
     /// is not on the board, a game whose sites have no numbers.
+    /// A game that declares `(fen …)` reads chess FEN instead
+    /// (`rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`, see
+    /// [`crate::engine::forsyth`]).
     pub fn from_fen(game: Arc<Game>, text: &str) -> Result<State, String> {
+        if game.fen.is_some() {
+            return State::from_forsyth(game, text);
+        }
         let fen = parse_fen(text)?;
         if game.board.sites().iter().any(|s| s.number.is_none()) {
             return Err("this game's sites have no number labels, so FEN cannot name them".into());
@@ -57,8 +63,12 @@ impl State {
 
     /// The position as a PDN FEN string, when every stack matches a setup
     /// code and the sites have numbers; `None` otherwise.
+    /// A game that declares `(fen …)` writes chess FEN.
     pub fn to_fen(&self) -> Option<String> {
         let game = &*self.game;
+        if game.fen.is_some() {
+            return self.to_forsyth();
+        }
         // PDN FEN names the sides W and B, and a prefix such as K stands
         // for a king: other letters would be read otherwise (or not at all).
         let letters: Vec<char> = game.players.iter().map(|p| p.letter).collect();

@@ -144,6 +144,8 @@ pub(crate) struct Scalars {
     /// The destination of the last step played (`Last`; `NO_SITE` before
     /// the first and after a step with none, such as a pass).
     pub last: Site,
+    /// The origin of the last step played (`NO_SITE` as for `last`).
+    pub last_from: Site,
 }
 
 /// Most counter values a state holds (counters × players).
@@ -162,6 +164,9 @@ struct Frame {
 /// `HEIGHT_BASE`) site marks.
 const HEIGHT_BASE: u32 = 1 << 31;
 const MARK_BASE: u32 = 1 << 30;
+/// Journal indices at or above this (and below `MARK_BASE`) are unmoved
+/// flags.
+const UNMOVED_BASE: u32 = 1 << 29;
 
 /// The mark bit of `(mark …)`: lasts until the end of the turn.
 pub(crate) const MARK: u8 = 1;
@@ -186,6 +191,10 @@ pub struct State {
     /// and at the end of the turn). Journaled.
     pub(crate) marks: Vec<u8>,
     pub(crate) pieces: Vec<Piece>,
+    /// Per site: the stack there has not moved since the game began (kept
+    /// only for games whose rules read it, `Game::tracks_unmoved`).
+    /// Journaled.
+    pub(crate) unmoved: Vec<bool>,
     pub(crate) s: Scalars,
     /// Hash of the position at the start of every turn so far.
     pub(crate) history: Vec<u64>,
@@ -215,6 +224,7 @@ impl Clone for State {
             heights: self.heights.clone(),
             marks: self.marks.clone(),
             pieces: self.pieces.clone(),
+            unmoved: self.unmoved.clone(),
             s: self.s,
             history,
             log,
@@ -270,6 +280,7 @@ impl State {
             heights: vec![0; n],
             marks: vec![0; n],
             pieces: vec![0; n * cap],
+            unmoved: vec![false; n],
             cap,
             s: Scalars {
                 mover: 0,
@@ -290,6 +301,7 @@ impl State {
                 rng: 0x6c75_6469_635f_7365,
                 flags: 0,
                 last: crate::board::NO_SITE,
+                last_from: crate::board::NO_SITE,
             },
             history: Vec::with_capacity(256),
             log: Vec::new(),
@@ -305,6 +317,11 @@ impl State {
         for (site, stack) in setup {
             for p in stack {
                 st.push_piece(site, p);
+            }
+        }
+        if st.game.tracks_unmoved {
+            for s in 0..n {
+                st.unmoved[s] = st.heights[s] > 0;
             }
         }
         st.init_counters();
@@ -328,6 +345,9 @@ impl State {
     /// restart; the phase, counters and flipped toggles stay as they are.
     pub fn clear(&mut self, mover: Player) {
         self.heights.iter_mut().for_each(|h| *h = 0);
+        self.unmoved.iter_mut().for_each(|u| *u = false);
+        self.s.last = crate::board::NO_SITE;
+        self.s.last_from = crate::board::NO_SITE;
         self.s.hash = 0;
         self.s.mover = mover;
         self.s.cont = None;
@@ -351,6 +371,11 @@ impl State {
     pub(crate) fn reset_history(&mut self) {
         let z = &self.game.zobrist;
         let mut h = z.mover(self.s.mover);
+        for (site, &u) in self.unmoved.iter().enumerate() {
+            if u {
+                h ^= z.unmoved(site);
+            }
+        }
         for site in 0..self.heights.len() {
             for level in 0..self.heights[site] as usize {
                 h ^= z.piece(site, level, self.pieces[site * self.cap + level]);
@@ -448,6 +473,8 @@ impl State {
                 self.heights[(i - HEIGHT_BASE) as usize] = old;
             } else if i >= MARK_BASE {
                 self.marks[(i - MARK_BASE) as usize] = old;
+            } else if i >= UNMOVED_BASE {
+                self.unmoved[(i - UNMOVED_BASE) as usize] = old != 0;
             } else {
                 self.pieces[i as usize] = old;
             }
@@ -588,8 +615,27 @@ impl State {
         self.set_height(site, h as u8 + 1);
     }
 
+    /// Sets whether the stack at `site` has not moved (journaled, hashed).
+    pub(crate) fn set_unmoved(&mut self, site: Site, on: bool) {
+        let old = self.unmoved[site as usize];
+        if old == on {
+            return;
+        }
+        if self.journaling {
+            self.log.push((UNMOVED_BASE + site as u32, old as u8));
+        }
+        self.unmoved[site as usize] = on;
+        self.s.hash ^= self.game.zobrist.unmoved(site as usize);
+    }
+
+    /// True if the stack at `site` has not moved since the game began.
+    pub fn is_unmoved(&self, site: Site) -> bool {
+        self.unmoved.get(site as usize).copied().unwrap_or(false)
+    }
+
     /// Removes the whole stack at `site`.
     pub(crate) fn clear_site(&mut self, site: Site) {
+        self.set_unmoved(site, false);
         let h = self.height(site);
         for level in 0..h {
             let p = self.pieces[site as usize * self.cap + level];
@@ -622,6 +668,8 @@ impl State {
 
     /// Moves the top `count` pieces of `from` onto `to`, order kept.
     pub(crate) fn move_pieces(&mut self, from: Site, to: Site, count: usize) {
+        self.set_unmoved(from, false);
+        self.set_unmoved(to, false);
         let h = self.height(from);
         let count = count.min(h);
         for level in h - count..h {

@@ -15,6 +15,9 @@ pub struct Zobrist {
     keys: Vec<u64>,
     /// `movers[player]`.
     movers: Vec<u64>,
+    /// `unmoved[site]`: the stack on the site has not moved (drawn after
+    /// the other keys, so that they do not depend on it).
+    unmoved: Vec<u64>,
     cap: usize,
     pieces: usize,
 }
@@ -26,9 +29,11 @@ impl Zobrist {
         let mut rng = ChaCha8Rng::seed_from_u64(0x006c_7564_6963);
         let keys = (0..sites * cap * pieces).map(|_| rng.random()).collect();
         let movers = (0..players).map(|_| rng.random()).collect();
+        let unmoved = (0..sites).map(|_| rng.random()).collect();
         Zobrist {
             keys,
             movers,
+            unmoved,
             cap,
             pieces,
         }
@@ -38,6 +43,12 @@ impl Zobrist {
     #[inline]
     pub fn piece(&self, site: usize, level: usize, piece: u8) -> u64 {
         self.keys[(site * self.cap + level) * self.pieces + piece as usize]
+    }
+
+    /// Key of an unmoved stack on `site` (games that track it).
+    #[inline]
+    pub fn unmoved(&self, site: usize) -> u64 {
+        self.unmoved[site]
     }
 
     /// Key of the player to move.

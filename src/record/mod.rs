@@ -1,5 +1,5 @@
 //! Game records: the PDN game-record reader and writer ([`pdn`]), the
-//! PDN FEN position parser and writer ([`fen`]), trials ([`trial`]) and
+//! PDN FEN position parser and writer ([`fen`]), chess FEN ([`forsyth`]), trials ([`trial`]) and
 //! position texts for any game ([`position`]).
 //!
 //! PDN and trials are syntax only, not the rules of any game: moves are
@@ -10,6 +10,7 @@
 //! setup codes), but knows nothing of its rules either.
 
 pub mod fen;
+pub mod forsyth;
 pub mod pdn;
 pub mod position;
 pub mod trial;

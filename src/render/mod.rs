@@ -7,7 +7,9 @@ use crate::engine::State;
 
 /// The text of one stack: `.` when empty; otherwise the top owner's letter,
 /// lower case for a single piece, upper case for a stack of two, and upper
-/// case followed by the height for taller stacks (`B3`); then the marks of
+/// case followed by the height for taller stacks (`B3`) — a single piece
+/// of a kind with a `letter:` shows that letter instead, a capital for the
+/// first player (`Q`, `q`); then the marks of
 /// the roles that hold there (`d*` for a body stone).
 pub fn stack_text(st: &State, site: u16) -> String {
     let game = st.game();
@@ -26,7 +28,22 @@ pub fn stack_text(st: &State, site: u16) -> String {
     let symbol = st
         .top(site)
         .and_then(|p| game.kind_symbols.get(game.kind(p) as usize)?.as_deref());
+    // A kind with a FEN letter: the letter, a capital for the first
+    // player (`K`, `k`).
+    let kind_letter = st
+        .top(site)
+        .and_then(|p| *game.kind_letters.get(game.kind(p) as usize)?);
     let mut text = match (symbol, h) {
+        (None, 1) if kind_letter.is_some() => kind_letter
+            .map(|l| {
+                if owner == 0 {
+                    l.to_ascii_uppercase()
+                } else {
+                    l.to_ascii_lowercase()
+                }
+            })
+            .into_iter()
+            .collect(),
         (Some(sym), 1) => sym.to_string(),
         (Some(sym), _) => format!("{sym}{h}"),
         (None, h) => match h {

@@ -1,0 +1,254 @@
+//! FEN positions (Forsyth–Edwards notation) for games that declare
+//! `(fen …)`: the board by the kinds' letters, the side to move, which
+//! royal pieces and partners have not moved (castling rights), the site
+//! the last double step passed (en passant) and the no-progress count.
+//! The text itself is read by [`crate::record::forsyth`].
+
+use super::State;
+use crate::board::{NO_SITE, Site};
+use crate::compile::ir::{FenRules, Game, Kind, Player};
+use crate::record::forsyth::{Forsyth, parse_forsyth, write_forsyth};
+use std::sync::Arc;
+
+/// The board's squares by rank from the top and file from the left:
+/// `grid[r][c]`; `None` when the board is not a full rectangle.
+fn grid(game: &Game) -> Option<Vec<Vec<Site>>> {
+    let sites = game.board.sites();
+    let rows = sites.iter().map(|s| s.row).max()? + 1;
+    let cols = sites.iter().map(|s| s.col).max()? + 1;
+    if rows as usize * cols as usize != sites.len() || sites.iter().any(|s| s.row < 0 || s.col < 0)
+    {
+        return None;
+    }
+    let mut g = vec![vec![NO_SITE; cols as usize]; rows as usize];
+    for (i, s) in sites.iter().enumerate() {
+        g[(rows - 1 - s.row) as usize][s.col as usize] = i as Site;
+    }
+    Some(g)
+}
+
+impl State {
+    /// The position of a FEN text, for a game that declares `(fen …)`.
+    /// Errors name the field and what was expected.
+    pub(crate) fn from_forsyth(game: Arc<Game>, text: &str) -> Result<State, String> {
+        let rules = game.fen.clone().unwrap_or(FenRules {
+            castling: None,
+            en_passant: None,
+        });
+        let g = grid(&game).ok_or("FEN needs a board of whole ranks and files")?;
+        let f = parse_forsyth(text, g[0].len(), g.len())?;
+        let mover = match f.to_move {
+            None => 0,
+            Some(c) => crate::record::position::player_by_letter(&game, &c.to_string())
+                .map_err(|e| format!("side to move: {e}"))?,
+        };
+        let mut st = State::new(game.clone());
+        st.clear(mover);
+        for (r, rank) in f.ranks.iter().enumerate() {
+            for (c, sq) in rank.iter().enumerate() {
+                let Some(ch) = sq else { continue };
+                let kind = kind_of(&game, *ch)?;
+                let owner = if ch.is_ascii_uppercase() { 0 } else { 1 };
+                st.push_piece(g[r][c], game.piece(kind, owner));
+            }
+        }
+        st.castling_rights(&f.castling, rules.castling, &g)?;
+        if let Some(ep) = &f.en_passant {
+            st.en_passant(ep, rules.en_passant)?;
+        }
+        st.s.no_progress = f.halfmove.unwrap_or(0);
+        let full = f.fullmove.unwrap_or(1).max(1);
+        st.s.turns = (full - 1).saturating_mul(2) + u32::from(mover);
+        st.reset_history();
+        Ok(st)
+    }
+
+    /// Marks unmoved the royal pieces and partners the castling field
+    /// names.
+    fn castling_rights(
+        &mut self,
+        field: &str,
+        kinds: Option<(Kind, Kind)>,
+        g: &[Vec<Site>],
+    ) -> Result<(), String> {
+        if field == "-" {
+            return Ok(());
+        }
+        let Some((royal, partner)) = kinds else {
+            return Err(format!(
+                "castling field `{field}`: this game has no castling (expected `-`)"
+            ));
+        };
+        let game = self.game.clone();
+        let cols = g[0].len();
+        for ch in field.chars() {
+            let owner: Player = if ch.is_ascii_uppercase() { 0 } else { 1 };
+            let name = &game.players[owner as usize].name;
+            let mine = |s: Site, k: Kind| self.top(s) == Some(game.piece(k, owner));
+            let kings: Vec<(usize, usize)> = (0..g.len())
+                .flat_map(|r| (0..cols).map(move |c| (r, c)))
+                .filter(|&(r, c)| mine(g[r][c], royal))
+                .collect();
+            let &[(r, kc)] = kings.as_slice() else {
+                return Err(format!(
+                    "castling field `{field}`: `{ch}` needs one {} of {name} on the board, found {}",
+                    game.kinds[royal as usize],
+                    kings.len()
+                ));
+            };
+            let side: Vec<usize> = match ch.to_ascii_uppercase() {
+                'K' => (kc + 1..cols).rev().collect(),
+                'Q' => (0..kc).collect(),
+                f if (f as usize) >= 'A' as usize && (f as usize - 'A' as usize) < cols => {
+                    vec![f as usize - 'A' as usize]
+                }
+                _ => {
+                    return Err(format!(
+                        "castling field `{field}`: `{ch}` is not K, Q (k, q) or a file letter of this board"
+                    ));
+                }
+            };
+            let Some(&pc) = side.iter().find(|&&c| mine(g[r][c], partner)) else {
+                return Err(format!(
+                    "castling field `{field}`: `{ch}`: no {} of {name} on the {}'s rank on that side",
+                    game.kinds[partner as usize], game.kinds[royal as usize]
+                ));
+            };
+            self.unmoved[g[r][kc] as usize] = true;
+            self.unmoved[g[r][pc] as usize] = true;
+        }
+        Ok(())
+    }
+
+    /// Sets the last step to the double step that passed `label`.
+    fn en_passant(&mut self, label: &str, kind: Option<Kind>) -> Result<(), String> {
+        let game = self.game.clone();
+        let Some(kind) = kind else {
+            return Err(format!(
+                "en-passant field `{label}`: this game has no en passant (expected `-`)"
+            ));
+        };
+        let site = game.board.site_by_label(label).ok_or_else(|| {
+            format!(
+                "en-passant field `{label}`: not a square of this board (expected e.g. `e3` or `-`)"
+            )
+        })?;
+        let n = game.num_players() as Player;
+        let last_mover = (self.s.mover + n - 1) % n;
+        let fwd = game.players[last_mover as usize].forward;
+        let board = &game.board;
+        let dir = (0..board.directions().len() as crate::board::Dir).find(|&d| {
+            let v = board.directions()[d as usize].vector;
+            (v.0 * fwd.0 + v.1 * fwd.1) > 0.99
+        });
+        let found = dir.and_then(|d| {
+            let to = board.step(site, d);
+            let from = board.step(site, board.opposite(d)?);
+            let ok = to != NO_SITE
+                && from != NO_SITE
+                && self.height(site) == 0
+                && self.height(from) == 0
+                && self.top(to) == Some(game.piece(kind, last_mover));
+            ok.then_some((from, to))
+        });
+        let Some((from, to)) = found else {
+            return Err(format!(
+                "en-passant field `{label}`: no {} of {} has just passed it (its double step would end on the square beyond, from an empty square before)",
+                game.kinds[kind as usize], game.players[last_mover as usize].name
+            ));
+        };
+        self.s.last_from = from;
+        self.s.last = to;
+        Ok(())
+    }
+
+    /// The position as a FEN text, for a game that declares `(fen …)`;
+    /// `None` when a stack holds more than one piece.
+    pub(crate) fn to_forsyth(&self) -> Option<String> {
+        let game = &*self.game;
+        let rules = game.fen.as_ref()?;
+        let g = grid(game)?;
+        let mut ranks = Vec::new();
+        for row in &g {
+            let mut rank = Vec::new();
+            for &s in row {
+                match self.stack(s) {
+                    [] => rank.push(None),
+                    [p] => {
+                        let l = (*game.kind_letters.get(game.kind(*p) as usize)?)?;
+                        rank.push(Some(if game.owner(*p) == 0 {
+                            l.to_ascii_uppercase()
+                        } else {
+                            l.to_ascii_lowercase()
+                        }));
+                    }
+                    _ => return None,
+                }
+            }
+            ranks.push(rank);
+        }
+        let mut castling = String::new();
+        if let Some((royal, partner)) = rules.castling {
+            for owner in 0..2u8 {
+                for (right, letter) in [(true, 'K'), (false, 'Q')] {
+                    if self.may_castle(&g, owner, royal, partner, right) {
+                        castling.push(if owner == 0 {
+                            letter
+                        } else {
+                            letter.to_ascii_lowercase()
+                        });
+                    }
+                }
+            }
+        }
+        let en_passant = rules.en_passant.and_then(|k| {
+            let passed = self.passed(self.s.last_from, self.s.last);
+            let n = game.num_players() as Player;
+            let last_mover = (self.s.mover + n - 1) % n;
+            (passed != NO_SITE && self.top(self.s.last) == Some(game.piece(k, last_mover)))
+                .then(|| game.board.site(passed).label.clone())
+        });
+        let letter = game.players[self.s.mover as usize].letter;
+        Some(write_forsyth(&Forsyth {
+            ranks,
+            to_move: Some(letter.to_ascii_lowercase()),
+            castling,
+            en_passant,
+            halfmove: Some(self.s.no_progress),
+            fullmove: Some(self.s.turns / 2 + 1),
+        }))
+    }
+
+    /// True if `owner`'s unmoved royal piece has an unmoved partner on its
+    /// rank toward the right (or left) edge.
+    fn may_castle(
+        &self,
+        g: &[Vec<Site>],
+        owner: Player,
+        royal: Kind,
+        partner: Kind,
+        right: bool,
+    ) -> bool {
+        let game = &*self.game;
+        let at = |s: Site, k: Kind| self.top(s) == Some(game.piece(k, owner)) && self.is_unmoved(s);
+        g.iter().any(|row| {
+            row.iter().position(|&s| at(s, royal)).is_some_and(|kc| {
+                let mut side = if right { kc + 1..row.len() } else { 0..kc };
+                side.any(|c| at(row[c], partner))
+            })
+        })
+    }
+}
+
+/// The kind whose letter is `ch` (either case).
+fn kind_of(game: &Game, ch: char) -> Result<Kind, String> {
+    game.kind_letters
+        .iter()
+        .position(|l| l.is_some_and(|l| l.eq_ignore_ascii_case(&ch)))
+        .map(|k| k as Kind)
+        .ok_or_else(|| {
+            let known: String = game.kind_letters.iter().flatten().collect();
+            format!("`{ch}` is no piece of this game: its letters are {known} (capitals for {}, small letters for {})",
+                game.players[0].name, game.players.get(1).map_or("", |p| p.name.as_str()))
+        })
+}
