@@ -98,6 +98,23 @@ pub fn seeded_rng(seed: u64, game: u64, side: usize) -> ChaCha8Rng {
     rng
 }
 
+/// Splits a list of player specs separated by commas (`mcts:200,random`)
+/// into specs; a part that is an option (`cut=20`, `eps=0.1`, with `=`)
+/// belongs to the spec before it: `mcts:200,cut=20,random` is two specs.
+pub fn split_specs(list: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for part in list.split(',') {
+        match out.last_mut() {
+            Some(last) if part.contains('=') => {
+                last.push(',');
+                last.push_str(part);
+            }
+            _ => out.push(part.to_string()),
+        }
+    }
+    out
+}
+
 /// Who plays a side, as written on the command line: `human`, `random`,
 /// `mc[:PLAYOUTS]`, `mcts[:ITERATIONS]` or `mcts:SECONDSs` / `mcts:MSms`
 /// for a time budget.
@@ -386,6 +403,16 @@ mod tests {
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn spec_lists_keep_options_with_their_player() {
+        assert_eq!(
+            split_specs("mcts:200,cut=20,eps=0.1,random"),
+            ["mcts:200,cut=20,eps=0.1", "random"]
+        );
+        assert_eq!(split_specs("greedy,ab:2"), ["greedy", "ab:2"]);
+        assert_eq!(split_specs("cut=3"), ["cut=3"]);
     }
 
     #[test]
