@@ -49,8 +49,8 @@ p = (wins + draws / 2) / n
 z = 1.96
 c = p + z * z / (2 * n)
 r = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-lo, hi = (c - r) / (1 + z * z / n), (c + r) / (1 + z * z / n)
-print(f"{100 * p:.0f} % [{100 * lo:.0f}, {100 * hi:.0f}], draws {100 * draws / n:.0f} %")
+lo, hi = max(0.0, (c - r) / (1 + z * z / n)), min(1.0, (c + r) / (1 + z * z / n))
+print(f"{100 * p:.0f} % [{abs(100 * lo):.0f}, {100 * hi:.0f}], draws {100 * draws / n:.0f} %")
 PY
 }
 
