@@ -4,7 +4,7 @@
 use ludic::compile::{Game, Options};
 use ludic::engine::State;
 use ludic::players::heuristic::evaluate;
-use ludic::players::{AlphaBeta, Depth, seeded_rng};
+use ludic::players::{AlphaBeta, Budget, Depth, Guide, Mcts, Turns, seeded_rng};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -13,6 +13,9 @@ fn main() {
         ("checkers", 6),
         ("tictactoe", 9),
         ("connect4", 5),
+        ("breakthrough", 4),
+        ("reversi", 5),
+        ("international", 4),
         ("genocide", 1),
     ] {
         let g = Arc::new(Game::load(name, &Options::default()).expect("game"));
@@ -36,5 +39,26 @@ fn main() {
             ab.nodes,
             ab.nodes as f64 / secs
         );
+    }
+    // Guided MCTS: iterations a second from the start, plain and with
+    // each option.
+    for name in ["checkers", "breakthrough", "reversi"] {
+        let g = Arc::new(Game::load(name, &Options::default()).expect("game"));
+        let st = State::new(g);
+        let turns = Turns::of(&st);
+        for spec in ["", "cut=10", "cut=0", "eps=0.5", "cut=10,eps=0.5"] {
+            let mut guide = Guide::default();
+            for o in spec.split(',').filter(|o| !o.is_empty()) {
+                guide.set(o).expect("option");
+            }
+            let mut m = Mcts::guided(Budget::Iterations(2000), guide, seeded_rng(1, 0, 0));
+            let t = Instant::now();
+            m.search(&st, &turns);
+            let secs = t.elapsed().as_secs_f64();
+            println!(
+                "{name}: mcts:2000{guide} from the start: {:.0} iterations/s",
+                2000.0 / secs
+            );
+        }
     }
 }

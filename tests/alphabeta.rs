@@ -1,11 +1,11 @@
-//! Alpha-beta and greedy players on hand-worked positions of shipped
-//! games: a draughts shot two moves deep, a battle won through sampled
+//! Alpha-beta, greedy and guided MCTS players on hand-worked positions
+//! of shipped games: a draughts shot two moves deep, a battle won through sampled
 //! turns.
 
 use ludic::compile::{Game, Options};
 use ludic::engine::State;
 use ludic::players::heuristic::WIN;
-use ludic::players::{AlphaBeta, Depth, Greedy};
+use ludic::players::{AlphaBeta, Budget, Depth, Greedy, Guide, Mcts, Player};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -60,4 +60,32 @@ fn genocide_battle_won_through_sampled_turns() {
         after.outcome(),
         Some(ludic::engine::Outcome::Win(0, _))
     ));
+}
+
+#[test]
+fn genocide_battle_won_by_guided_mcts() {
+    // The battle above: guided MCTS (playouts cut at once, scored by the
+    // heuristic) lists Red's turns by sampling, as alpha-beta does, and
+    // picks the one that wins (worth 1; the others are scored below 1).
+    let g = Arc::new(Game::load("games/genocide.game", &Options::default()).expect("game"));
+    let st = State::from_position(g, "R R:d4*5 B:d5*3").expect("position");
+    let guide = Guide {
+        cut: Some(0),
+        eps_permille: 1000,
+    };
+    for seed in 0..3 {
+        let mut m = Mcts::guided(
+            Budget::Iterations(30),
+            guide,
+            ChaCha8Rng::seed_from_u64(seed),
+        );
+        let (turn, _) = m.choose_turn(&st).expect("a turn");
+        let mut after = st.clone();
+        after.play_turn(&turn);
+        assert!(
+            matches!(after.outcome(), Some(ludic::engine::Outcome::Win(0, _))),
+            "seed {seed}: {}",
+            st.turn_to_string(&turn)
+        );
+    }
 }

@@ -58,10 +58,18 @@ fn reversi_prefers_more_discs() {
 
 #[test]
 fn genocide_prefers_the_bigger_army() {
-    // (material 10) (centre 1). The central squares are d4 d5 e4 e5; a
-    // corner is 6 orthogonal steps from them, so d4's closeness is 6 and
-    // h8's 0. Red d4*5 against Black h8*2: 56 against 20.
-    assert_eq!(eval_pos("genocide", "R R:d4*5 B:h8*2", 0), 36);
+    // (material 10) (approach 1 "Far" pieces:true) (region 20 "Far")
+    // (term 10 one-high stacks of yours on your back row). Rank 8 is
+    // Red's "Far": d4 is 4 orthogonal steps from it, rank 1 is 7, so d4's
+    // closeness is 3, for each of 5 checkers. Red d4*5: 50 + 15 = 65;
+    // Black h8*2 (its own back row, two high: no growth; closeness to
+    // rank 1 is 0): 20.
+    assert_eq!(eval_pos("genocide", "R R:d4*5 B:h8*2", 0), 45);
+    // A lone checker on a1 grows next turn: 10 + 0 + 10 more for Red.
+    assert_eq!(eval_pos("genocide", "R R:d4*5,a1 B:h8*2", 0), 65);
+    // Black holding a1 (Red's back row, Black's "Far"): Black 10 + 7
+    // (closeness 7) + 20.
+    assert_eq!(eval_pos("genocide", "R R:d4*5 B:h8*2,a1", 0), 65 - 57);
 }
 
 #[test]

@@ -200,6 +200,27 @@ fn analyze_compare_prints_both_settings_side_by_side() {
 }
 
 #[test]
+fn analyze_keeps_mcts_options_with_their_player() {
+    // `cut=2` belongs to the mcts player: two seats, not three.
+    let out = ok(&ludic(&[
+        "analyze",
+        "tictactoe",
+        "--count",
+        "2",
+        "--players",
+        "mcts:20,cut=2,eps=0.5,random",
+        "--json",
+    ]));
+    assert!(
+        out.contains(r#""players":["mcts:20,cut=2,eps=0.5","random"]"#),
+        "{out}"
+    );
+    let o = ludic(&["players"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("cut=D") && text.contains("eps=E"), "{text}");
+}
+
+#[test]
 fn analyze_refuses_humans_and_unknown_players() {
     for p in ["human", "mcts,alphabeta"] {
         let o = ludic(&["analyze", "checkers", "--count", "2", "--players", p]);

@@ -31,7 +31,7 @@ fn one(start: &State, i: u64) -> (bool, String) {
     let mut players: Vec<Box<dyn Player>> = (0..2)
         .map(|s| {
             let spec = if s == mcts_side {
-                PlayerSpec::Mcts(Budget::Iterations(1000))
+                PlayerSpec::Mcts(Budget::Iterations(1000), Default::default())
             } else {
                 PlayerSpec::Random
             };

@@ -61,7 +61,14 @@ def _sets(set: Mapping[str, object] | None) -> list[tuple[str, str]]:
 
 def _players(players: str | Iterable[str]) -> list[str]:
     if isinstance(players, str):
-        return [p.strip() for p in players.split(",")]
+        out: list[str] = []
+        for p in players.split(","):
+            # An mcts option (`cut=20`) belongs to the player before it.
+            if "=" in p and out:
+                out[-1] += "," + p.strip()
+            else:
+                out.append(p.strip())
+        return out
     return [str(p) for p in players]
 
 

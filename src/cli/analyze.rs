@@ -21,8 +21,9 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     count: u64,
     /// Who plays: one player for every side, or one per side separated by
-    /// commas (`mcts:200,random`). Choices: random, mc[:PLAYOUTS],
-    /// mcts[:ITERATIONS].
+    /// commas (`mcts:200,random`). Choices: random, greedy, ab[:DEPTH],
+    /// mc[:PLAYOUTS], mcts[:ITERATIONS][,cut=TURNS][,eps=CHANCE] (`ludic
+    /// players`).
     #[arg(long, default_value = "random", value_parser = parse_players)]
     players: PlayerList,
     /// Seed of the run; game i draws from stream i.
@@ -65,11 +66,12 @@ pub struct AnalyzeArgs {
 #[derive(Debug, Clone)]
 struct PlayerList(Vec<PlayerSpec>);
 
-/// Parses `--players`: specs separated by commas, no humans.
+/// Parses `--players`: specs separated by commas (an `mcts` option such
+/// as `cut=20` stays with its player), no humans.
 fn parse_players(s: &str) -> Result<PlayerList, String> {
-    let specs = s
-        .split(',')
-        .map(str::parse)
+    let specs = crate::players::split_specs(s)
+        .iter()
+        .map(|p| p.parse())
         .collect::<Result<Vec<PlayerSpec>, String>>()?;
     if specs.iter().any(PlayerSpec::is_human) {
         return Err("analyze plays computer players only".into());

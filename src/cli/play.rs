@@ -243,11 +243,22 @@ fn describe_spec(spec: &PlayerSpec) -> String {
         PlayerSpec::Human => "you type the moves".to_string(),
         PlayerSpec::Random => "a uniformly random legal move (the weakest player)".to_string(),
         PlayerSpec::Mc(n) => format!("flat Monte Carlo, {n} random games per legal move"),
-        PlayerSpec::Mcts(Budget::Iterations(n)) => {
-            format!("Monte Carlo tree search, {n} iterations a move")
-        }
-        PlayerSpec::Mcts(Budget::Time(d)) => {
-            format!("Monte Carlo tree search, {} s a move", d.as_secs_f64())
+        PlayerSpec::Mcts(b, g) => {
+            let budget = match b {
+                Budget::Iterations(n) => format!("{n} iterations a move"),
+                Budget::Time(d) => format!("{} s a move", d.as_secs_f64()),
+            };
+            let mut guide = String::new();
+            if let Some(c) = g.cut {
+                guide += &format!(", playouts cut after {c} turns and scored by the heuristic");
+            }
+            if g.eps_permille < 1000 {
+                guide += &format!(
+                    ", playout steps by the heuristic (random with chance {})",
+                    g.eps()
+                );
+            }
+            format!("Monte Carlo tree search, {budget}{guide}")
         }
         PlayerSpec::Greedy => "the best turn one ply ahead by the game's heuristic".to_string(),
         PlayerSpec::Ab(crate::players::Depth::Plies(n)) => {

@@ -64,6 +64,16 @@ pub enum TermKind {
         /// Closeness of every site.
         closeness: Vec<i64>,
     },
+    /// Closeness to a region, as each player sees it: over the player's
+    /// stacks (by top piece), `closeness[player][site]`, the board's
+    /// largest graph distance to the region minus this site's; with
+    /// `pieces`, each of the player's pieces in the stack counts it.
+    Approach {
+        /// Closeness of every site, per player.
+        closeness: Vec<Vec<i64>>,
+        /// Count pieces rather than stacks.
+        pieces: bool,
+    },
     /// Line potential: over every site and board direction, each window
     /// of `length` sites holding no enemy piece on top counts the square
     /// of the number of the player's pieces on top in it.
@@ -148,6 +158,17 @@ impl Lowerer {
                     .unwrap_or(false);
                 TermKind::Region { region, pieces }
             }
+            "approach" => {
+                check_shape(t, 2, 2, &["pieces"], d);
+                let region = t.args.get(1).and_then(|e| self.region_ref(e, d))?;
+                let pieces = named(t, "pieces")
+                    .and_then(|e| super::args::boolean(e, d))
+                    .unwrap_or(false);
+                TermKind::Approach {
+                    closeness: self.approach(region),
+                    pieces,
+                }
+            }
             "score" => {
                 check_shape(t, 1, 1, &[], d);
                 TermKind::Score
@@ -180,6 +201,28 @@ impl Lowerer {
         })
     }
 
+    /// Closeness to `region` of every site, per player: the largest graph
+    /// distance to the region's sites (as that player sees it) minus the
+    /// site's own (unreachable sites, or an empty region: 0).
+    fn approach(&self, region: u16) -> Vec<Vec<i64>> {
+        let Some(b) = &self.board else {
+            return Vec::new();
+        };
+        let Some(per_player) = self.regions.get(region as usize) else {
+            return Vec::new();
+        };
+        per_player
+            .iter()
+            .map(|member| {
+                let sites: Vec<Site> = (0..member.len())
+                    .filter(|&s| member[s])
+                    .map(|s| s as Site)
+                    .collect();
+                closeness_to(&b.distances_from(&sites))
+            })
+            .collect()
+    }
+
     /// Closeness to the centre of every site: the central sites are those
     /// nearest the mean position; closeness is the largest graph distance
     /// to them minus the site's own (unreachable sites: 0).
@@ -205,15 +248,19 @@ impl Lowerer {
             .filter(|&s| dist(s) <= best + 1e-6)
             .map(|s| s as Site)
             .collect();
-        let d = b.distances_from(&centre);
-        let max = d
-            .iter()
-            .filter(|&&x| x != u32::MAX)
-            .max()
-            .copied()
-            .unwrap_or(0);
-        d.iter()
-            .map(|&x| if x == u32::MAX { 0 } else { i64::from(max - x) })
-            .collect()
+        closeness_to(&b.distances_from(&centre))
     }
+}
+
+/// The largest finite distance minus each site's (unreachable: 0).
+fn closeness_to(d: &[u32]) -> Vec<i64> {
+    let max = d
+        .iter()
+        .filter(|&&x| x != u32::MAX)
+        .max()
+        .copied()
+        .unwrap_or(0);
+    d.iter()
+        .map(|&x| if x == u32::MAX { 0 } else { i64::from(max - x) })
+        .collect()
 }

@@ -309,6 +309,8 @@ ludemes! {
         "(score 1)";
     "centre" "heuristics" "(centre WEIGHT)" "Over the player's stacks, closeness to the centre: the board's largest graph distance to its central sites minus the stack's own."
         "(centre 1)";
+    "approach" "heuristics" "(approach WEIGHT \"Region\" [pieces:true])" "Over the player's stacks, closeness to the region as the player sees it: the board's largest graph distance to the region minus the stack's own; with `pieces:true`, each of the player's pieces in the stack counts it."
+        "(approach 1 \"Far\" pieces:true)";
     "lines" "heuristics" "(lines WEIGHT N)" "Line potential: every window of N sites in a line (each board direction) with no enemy piece on top counts the square of the player's pieces on top in it."
         "(lines 1 4)";
     "term" "heuristics" "(term WEIGHT NUM)" "Any number of the language, computed for the player."

@@ -40,7 +40,7 @@ impl Default for Bound {
 }
 
 /// Scratch buffers for candidate generation and evaluation.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Scratch {
     bufs: Vec<Vec<Move>>,
     path: Vec<Move>,
@@ -52,6 +52,11 @@ impl Scratch {
     /// The evaluation of `st` for `player` (see [`evaluate`]).
     pub fn eval(&mut self, st: &mut State, player: u8) -> i64 {
         evaluate(st, player, &mut self.values, &mut self.moves)
+    }
+
+    /// The move buffer for the heuristic's mobility term.
+    pub(crate) fn moves_buf(&mut self) -> &mut Vec<Move> {
+        &mut self.moves
     }
 
     /// The cheaper evaluation of a step in a sampled turn (a game over by
@@ -130,8 +135,9 @@ fn turn_over(st: &State, t0: u32) -> bool {
     st.turns() != t0
 }
 
-/// One step sequence, chosen greedily (with `eps` random steps).
-fn sample<R: Rng>(
+/// One step sequence, chosen greedily (with `eps` random steps); `st`
+/// (journaling on) ends as it started. `None` when no step is legal.
+pub(crate) fn sample<R: Rng>(
     st: &mut State,
     max_steps: usize,
     eps: f64,

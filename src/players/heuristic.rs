@@ -84,6 +84,24 @@ fn term(st: &mut State, kind: &TermKind, p: Player, moves: &mut Vec<Move>) -> i6
             .filter(|&s| st.top_owner(s) == Some(p))
             .map(|s| closeness.get(s as usize).copied().unwrap_or(0))
             .sum(),
+        TermKind::Approach { closeness, pieces } => {
+            let Some(close) = closeness.get(p as usize) else {
+                return 0;
+            };
+            let mut n = 0i64;
+            for s in 0..sites as u16 {
+                if st.top_owner(s) != Some(p) {
+                    continue;
+                }
+                let c = close.get(s as usize).copied().unwrap_or(0);
+                n += if *pieces {
+                    c * st.stack(s).iter().filter(|&&x| game.owner(x) == p).count() as i64
+                } else {
+                    c
+                };
+            }
+            n
+        }
         TermKind::Lines { length } => lines(st, p, *length),
         TermKind::Num(num) => st.num(num, &Ctx::at(p, NO_SITE)),
     }
@@ -205,6 +223,20 @@ mod tests {
         // P1: king 5 + Top 3 + centre (0 + 2) + 7 × 2 sites = 24.
         // P2: 0 + 0 + 0 + 7 = 7.
         assert_eq!(b, vec![24, 7]);
+    }
+
+    #[test]
+    fn approach_counts_closeness_to_a_region() {
+        // 4×4, orthogonal steps: row 0 is 3 steps from "Top" (row 3), the
+        // largest distance, so closeness is the row number. P1: a4 (row
+        // 3) and b2 (row 1): 3 + 1. P2: d1 (row 0): 0.
+        let mut st = state(
+            &game_with(r#"(heuristics (approach 1 "Top"))"#),
+            "W W:a4,b2 B:d1",
+        );
+        let (mut b, mut m) = (Vec::new(), Vec::new());
+        values(&mut st, &mut b, &mut m);
+        assert_eq!(b, vec![4, 0]);
     }
 
     #[test]

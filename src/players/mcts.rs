@@ -13,9 +13,18 @@
 //! steps of every node's turn live in a second arena; the turn list, the
 //! path and the playout's move buffer are reused. An iteration allocates
 //! only the clone of the root position (its stacks and its history).
+//!
+//! With a [`Guide`] (`mcts:N,cut=D,eps=E`) playouts are cut after `D`
+//! turns and scored by the game's heuristic, and/or choose their steps
+//! epsilon-greedily by it ([`super::guide`]); a guided searcher also lists
+//! a node's turns as the heuristic players do ([`super::candidates`]: all
+//! of them up to 256, else a few sampled step sequences), so that it can
+//! play games whose turn trees are huge.
 
-use super::{Player, Turns, reward};
-use crate::engine::{Move, Outcome, State, playout};
+use super::candidates::{Bound, Scratch, candidates};
+use super::guide::{Guide, Rollout, rollout};
+use super::{Player, Turns};
+use crate::engine::{Move, Outcome, State};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
@@ -103,7 +112,11 @@ pub struct Mcts {
     pub exploration: f64,
     /// Turns after which a playout stops, counted as a draw.
     pub max_playout_turns: u32,
+    guide: Guide,
     rng: ChaCha8Rng,
+    bound: Bound,
+    sc: Scratch,
+    cands: Vec<Vec<Move>>,
     nodes: Vec<Node>,
     steps: Vec<Move>,
     path: Vec<u32>,
@@ -115,11 +128,20 @@ pub struct Mcts {
 impl Mcts {
     /// A searcher with `budget`, drawing from `rng`; `c` = 1.
     pub fn new(budget: Budget, rng: ChaCha8Rng) -> Mcts {
+        Mcts::guided(budget, Guide::default(), rng)
+    }
+
+    /// A searcher with `budget` whose playouts follow `guide`.
+    pub fn guided(budget: Budget, guide: Guide, rng: ChaCha8Rng) -> Mcts {
         Mcts {
             budget,
             exploration: 1.0,
             max_playout_turns: 1000,
+            guide,
             rng,
+            bound: Bound::default(),
+            sc: Scratch::default(),
+            cands: Vec::new(),
             nodes: Vec::new(),
             steps: Vec::new(),
             path: Vec::with_capacity(64),
@@ -213,7 +235,7 @@ impl Mcts {
     /// outcome when the game is over there.
     fn expand(&mut self, node: u32, st: &mut State) {
         let mut turns = std::mem::take(&mut self.turns);
-        turns.fill(st);
+        self.list_turns(st, &mut turns);
         if turns.is_empty() {
             let o = st
                 .outcome()
@@ -223,6 +245,21 @@ impl Mcts {
             self.add_children(node, st.current_player(), &turns);
         }
         self.turns = turns;
+    }
+
+    /// The turns of `st` into `turns`: all of them, or with a guide the
+    /// heuristic players' candidates.
+    fn list_turns(&mut self, st: &mut State, turns: &mut Turns) {
+        if self.guide.is_plain() {
+            turns.fill(st);
+            return;
+        }
+        st.set_journaling(true);
+        let mut cands = std::mem::take(&mut self.cands);
+        candidates(st, &self.bound, &mut self.rng, &mut self.sc, &mut cands);
+        turns.set(&cands);
+        self.cands = cands;
+        st.set_journaling(false);
     }
 
     /// Plays the turn of `child` on `st` and appends it to the path.
@@ -261,12 +298,12 @@ impl Mcts {
         let outcome = loop {
             let n = self.nodes[node as usize];
             if let Some(o) = n.terminal {
-                break Some(o);
+                break Rollout::Over(Some(o));
             }
             if n.first_child == NONE {
                 self.expand(node, &mut st);
                 if let Some(o) = self.nodes[node as usize].terminal {
-                    break Some(o);
+                    break Rollout::Over(Some(o));
                 }
             }
             let n = self.nodes[node as usize];
@@ -274,7 +311,14 @@ impl Mcts {
                 let child = n.first_child + n.tried;
                 self.nodes[node as usize].tried += 1;
                 self.descend(child, &mut st);
-                break playout(st, &mut self.rng, self.max_playout_turns, &mut self.buf).outcome;
+                break rollout(
+                    st,
+                    &self.guide,
+                    self.max_playout_turns,
+                    &mut self.rng,
+                    &mut self.buf,
+                    &mut self.sc,
+                );
             }
             let child = self.select(node);
             self.descend(child, &mut st);
@@ -285,7 +329,7 @@ impl Mcts {
             let n = &mut self.nodes[id as usize];
             n.visits += 1;
             if id != 0 {
-                n.reward += reward(outcome, n.player, players);
+                n.reward += outcome.reward(n.player, players);
             }
         }
     }
@@ -293,7 +337,7 @@ impl Mcts {
 
 impl Player for Mcts {
     fn name(&self) -> String {
-        format!("mcts:{}", self.budget)
+        format!("mcts:{}{}", self.budget, self.guide)
     }
 
     fn choose(&mut self, st: &State, turns: &Turns) -> usize {
@@ -301,6 +345,23 @@ impl Player for Mcts {
             return 0;
         }
         self.search(st, turns)
+    }
+
+    fn choose_turn(&mut self, st: &State) -> Option<(Vec<Move>, usize)> {
+        if self.guide.is_plain() {
+            return None;
+        }
+        let mut copy = st.clone();
+        let mut turns = Turns::new();
+        self.list_turns(&mut copy, &mut turns);
+        match turns.len() {
+            0 => None,
+            1 => Some((turns.get(0).to_vec(), 1)),
+            n => {
+                let i = self.search(st, &turns);
+                Some((turns.get(i).to_vec(), n))
+            }
+        }
     }
 }
 
@@ -378,7 +439,7 @@ mod tests {
             let mut ps: Vec<Box<dyn Player>> = (0..2)
                 .map(|s| {
                     let spec = if s == side {
-                        PlayerSpec::Mcts(Budget::Iterations(300))
+                        PlayerSpec::Mcts(Budget::Iterations(300), Default::default())
                     } else {
                         PlayerSpec::Random
                     };
@@ -389,5 +450,102 @@ mod tests {
             wins += u32::from(s.outcome.and_then(|o| o.winner()) == Some(side as u8));
         }
         assert!(wins >= 9, "mcts:300 won {wins} of 10");
+    }
+
+    fn guide(cut: Option<u32>, eps: f64) -> Guide {
+        Guide {
+            cut,
+            eps_permille: (eps * 1000.0) as u16,
+        }
+    }
+
+    #[test]
+    fn a_cut_search_finds_the_one_move_win() {
+        // The position of `a_turn_that_wins_at_once_scores_one`: 3-6 wins
+        // at once (Light is left without a move), 4-7 does not. Playouts
+        // cut at once (cut=0) score 4-7 by material alone, 2 against 2:
+        // ½; the win is worth 1.
+        let st = State::from_fen(fixture::game(), "B:W2,9:B3,4").unwrap();
+        for seed in 0..5 {
+            for g in [
+                guide(Some(0), 1.0),
+                guide(Some(1), 0.5),
+                guide(Some(0), 0.0),
+            ] {
+                let mut m = Mcts::guided(Budget::Iterations(60), g, seeded_rng(seed, 0, 0));
+                let (turn, n) = m.choose_turn(&st).expect("a turn");
+                assert_eq!(n, 2);
+                assert_eq!(st.turn_to_string(&turn), "3-6", "{g:?} seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_cut_playout_is_scored_by_material() {
+        // Dark (to move, one man on 1) against Light's three on 13, 14
+        // and 15 (no heuristics clause: material, weight 1, scale 1). A
+        // playout cut at once is worth ½ + ½·tanh(−2) to Dark and
+        // ½ + ½·tanh(2) to Light.
+        let st = State::from_fen(fixture::game(), "B:W13,14,15:B1").unwrap();
+        let r = rollout(
+            st,
+            &guide(Some(0), 1.0),
+            1000,
+            &mut seeded_rng(1, 0, 0),
+            &mut Vec::new(),
+            &mut Scratch::default(),
+        );
+        let Rollout::Scored(v) = r else {
+            panic!("{r:?}")
+        };
+        assert!((v[0] - 0.017_986).abs() < 1e-5, "{v:?}");
+        assert!((v[1] - 0.982_014).abs() < 1e-5, "{v:?}");
+    }
+
+    #[test]
+    fn guided_games_repeat_with_their_seed() {
+        let start = fixture::start();
+        let run = |seed| {
+            let mut ps: Vec<Box<dyn Player>> = (0..2)
+                .map(|s| {
+                    "mcts:40,cut=4,eps=0.3"
+                        .parse::<PlayerSpec>()
+                        .unwrap()
+                        .build(seeded_rng(seed, 0, s))
+                        .unwrap()
+                })
+                .collect();
+            let mut moves = Vec::new();
+            play_game(&start, &mut ps, 200, |st, t| {
+                moves.push(st.turn_to_string(t))
+            });
+            moves
+        };
+        let a = run(11);
+        assert!(a.len() > 5);
+        assert_eq!(a, run(11));
+        assert_ne!(a, run(12));
+    }
+
+    #[test]
+    fn guided_mcts_beats_random() {
+        let start = fixture::start();
+        let mut wins = 0;
+        for g in 0..6u64 {
+            let side = (g % 2) as usize;
+            let mut ps: Vec<Box<dyn Player>> = (0..2)
+                .map(|s| {
+                    let spec = if s == side {
+                        "mcts:100,cut=6,eps=0.5".parse().unwrap()
+                    } else {
+                        PlayerSpec::Random
+                    };
+                    spec.build(seeded_rng(3, g, s)).unwrap()
+                })
+                .collect();
+            let s = play_game(&start, &mut ps, 500, |_, _| {});
+            wins += u32::from(s.outcome.and_then(|o| o.winner()) == Some(side as u8));
+        }
+        assert!(wins >= 5, "won {wins} of 6");
     }
 }

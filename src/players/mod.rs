@@ -15,6 +15,7 @@ pub mod alphabeta;
 pub mod analysis;
 pub mod candidates;
 pub mod greedy;
+pub mod guide;
 pub mod heuristic;
 pub mod mc;
 pub mod mcts;
@@ -23,6 +24,7 @@ pub mod turns;
 
 pub use alphabeta::{AlphaBeta, Depth};
 pub use greedy::Greedy;
+pub use guide::Guide;
 pub use mc::FlatMc;
 pub use mcts::{Budget, Mcts};
 pub use random::RandomPlayer;
@@ -43,11 +45,14 @@ greedy            the turn whose position the game's heuristic likes best (one p
 mc[:N]            flat Monte Carlo: N random playouts per legal turn (default 100)
 mcts[:N]          Monte Carlo tree search (UCT), N iterations a move (default 1000)
 mcts:Ts, mcts:Tms the same, T seconds (milliseconds) a move
+mcts:N,cut=D      playouts stop after D turns, scored by the game's heuristic
+mcts:N,eps=E      playout steps: the heuristic's best, a random one with chance E
+                  (the options combine: mcts:500ms,cut=10,eps=0.2)
 ab[:D]            alpha-beta over whole turns, D turns deep (default 2), by the game's heuristic
 ab:Ts, ab:Tms     the same, iterative deepening for T seconds (milliseconds) a move
 
 Every player is seeded (--seed): the same seed, the same game. Heuristic
-players (greedy, ab) list a position's turns when there are at most 256;
+players (greedy, ab, mcts with cut= or eps=) list a position's turns when there are at most 256;
 past that they sample 4 step sequences built step by step by the heuristic
 (docs/players.md). A game's heuristic is its (heuristics …) clause, material
 when it has none.
@@ -93,6 +98,23 @@ pub fn seeded_rng(seed: u64, game: u64, side: usize) -> ChaCha8Rng {
     rng
 }
 
+/// Splits a list of player specs separated by commas (`mcts:200,random`)
+/// into specs; a part that is an option (`cut=20`, `eps=0.1`, with `=`)
+/// belongs to the spec before it: `mcts:200,cut=20,random` is two specs.
+pub fn split_specs(list: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for part in list.split(',') {
+        match out.last_mut() {
+            Some(last) if part.contains('=') => {
+                last.push(',');
+                last.push_str(part);
+            }
+            _ => out.push(part.to_string()),
+        }
+    }
+    out
+}
+
 /// Who plays a side, as written on the command line: `human`, `random`,
 /// `mc[:PLAYOUTS]`, `mcts[:ITERATIONS]` or `mcts:SECONDSs` / `mcts:MSms`
 /// for a time budget.
@@ -104,8 +126,9 @@ pub enum PlayerSpec {
     Random,
     /// Flat Monte Carlo with this many playouts per legal turn.
     Mc(u32),
-    /// UCT search with this budget.
-    Mcts(Budget),
+    /// UCT search with this budget, its playouts guided by the heuristic
+    /// as the guide says (`mcts:1000,cut=20,eps=0.1`).
+    Mcts(Budget, Guide),
     /// One ply by the game's heuristic.
     Greedy,
     /// Alpha-beta over whole turns.
@@ -126,7 +149,7 @@ impl PlayerSpec {
             PlayerSpec::Human => None,
             PlayerSpec::Random => Some(Box::new(RandomPlayer::new(rng))),
             PlayerSpec::Mc(n) => Some(Box::new(FlatMc::new(n, rng))),
-            PlayerSpec::Mcts(b) => Some(Box::new(Mcts::new(b, rng))),
+            PlayerSpec::Mcts(b, g) => Some(Box::new(Mcts::guided(b, g, rng))),
             PlayerSpec::Greedy => Some(Box::new(Greedy::new(rng))),
             PlayerSpec::Ab(d) => Some(Box::new(AlphaBeta::new(d, rng))),
         }
@@ -163,16 +186,32 @@ impl FromStr for PlayerSpec {
             })),
             ("mc", None) => Ok(PlayerSpec::Mc(Self::DEFAULT_MC_PLAYOUTS)),
             ("mc", Some(a)) => Ok(PlayerSpec::Mc(count(a)?)),
-            ("mcts", None) => Ok(PlayerSpec::Mcts(Budget::Iterations(
-                Self::DEFAULT_MCTS_ITERATIONS,
-            ))),
-            ("mcts", Some(a)) => Ok(PlayerSpec::Mcts(parse_budget(a, count)?)),
+            ("mcts", None) => Ok(PlayerSpec::Mcts(
+                Budget::Iterations(Self::DEFAULT_MCTS_ITERATIONS),
+                Guide::default(),
+            )),
+            ("mcts", Some(a)) => {
+                let mut parts = a.split(',');
+                let first = parts.next().unwrap_or("").trim();
+                let mut guide = Guide::default();
+                let budget = if first.contains('=') {
+                    guide.set(first)?;
+                    Budget::Iterations(Self::DEFAULT_MCTS_ITERATIONS)
+                } else {
+                    parse_budget(first, count)?
+                };
+                for opt in parts {
+                    guide.set(opt)?;
+                }
+                Ok(PlayerSpec::Mcts(budget, guide))
+            }
             ("human" | "random" | "greedy", Some(_)) => {
                 Err(format!("`{kind}` takes no `:` argument"))
             }
             _ => Err(format!(
                 "unknown player `{s}`: expected human, random, greedy, mc[:PLAYOUTS], \
-                 mcts[:ITERATIONS], mcts:SECONDSs, ab[:DEPTH] or ab:SECONDSs"
+                 mcts[:ITERATIONS][,cut=TURNS][,eps=CHANCE], mcts:SECONDSs, ab[:DEPTH] or \
+                 ab:SECONDSs"
             )),
         }
     }
@@ -202,7 +241,7 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Human => write!(f, "human"),
             PlayerSpec::Random => write!(f, "random"),
             PlayerSpec::Mc(n) => write!(f, "mc:{n}"),
-            PlayerSpec::Mcts(b) => write!(f, "mcts:{b}"),
+            PlayerSpec::Mcts(b, g) => write!(f, "mcts:{b}{g}"),
             PlayerSpec::Greedy => write!(f, "greedy"),
             PlayerSpec::Ab(d) => write!(f, "ab:{d}"),
         }
@@ -321,6 +360,9 @@ mod tests {
             "mcts:250",
             "mcts:2s",
             "mcts:500ms",
+            "mcts:200,cut=20",
+            "mcts:2s,cut=0,eps=0.25",
+            "mcts:100,eps=0",
             "greedy",
             "ab:3",
             "ab:2s",
@@ -332,7 +374,17 @@ mod tests {
         assert_eq!("mc".parse(), Ok(PlayerSpec::Mc(100)));
         assert_eq!(
             "MCTS".parse(),
-            Ok(PlayerSpec::Mcts(Budget::Iterations(1000)))
+            Ok(PlayerSpec::Mcts(Budget::Iterations(1000), Guide::default()))
+        );
+        assert_eq!(
+            "mcts:cut=5".parse(),
+            Ok(PlayerSpec::Mcts(
+                Budget::Iterations(1000),
+                Guide {
+                    cut: Some(5),
+                    eps_permille: 1000
+                }
+            ))
         );
         assert_eq!("ab".parse(), Ok(PlayerSpec::Ab(Depth::Plies(2))));
         for bad in [
@@ -344,9 +396,23 @@ mod tests {
             "greedy:2",
             "ab:0",
             "ab:x",
+            "mcts:100,cut=x",
+            "mcts:100,eps=2",
+            "mcts:100,deep=3",
+            "mcts:0,cut=3",
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn spec_lists_keep_options_with_their_player() {
+        assert_eq!(
+            split_specs("mcts:200,cut=20,eps=0.1,random"),
+            ["mcts:200,cut=20,eps=0.1", "random"]
+        );
+        assert_eq!(split_specs("greedy,ab:2"), ["greedy", "ab:2"]);
+        assert_eq!(split_specs("cut=3"), ["cut=3"]);
     }
 
     #[test]

@@ -71,6 +71,17 @@ impl Turns {
         self.bufs[depth] = buf;
     }
 
+    /// Replaces the list with `list` (turns chosen elsewhere, such as
+    /// the heuristic players' sampled candidates).
+    pub fn set(&mut self, list: &[Vec<Move>]) {
+        self.steps.clear();
+        self.ends.clear();
+        for t in list {
+            self.steps.extend_from_slice(t);
+            self.ends.push(self.steps.len() as u32);
+        }
+    }
+
     /// Number of turns.
     pub fn len(&self) -> usize {
         self.ends.len()

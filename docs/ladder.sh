@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The strength ladder of docs/players.md: for each game, three pairings,
+# each played COUNT games, half with each player first (seed 1):
+#   greedy against random, mcts:ITER against random, ab:TIME against
+#   mcts:TIME (equal time a move).
+# Prints one Markdown table row per game: the first-named player's score
+# (wins, plus half the draws) in percent with its 95 % Wilson interval,
+# and the draws.
+#
+#   bash docs/ladder.sh [COUNT [TIME [ITER]]] [-- GAME…]
+#   bash docs/ladder.sh 20 20ms 200 -- checkers reversi
+#
+# Defaults: 20 games a pairing, 20ms, 200 iterations, every shipped game
+# but the Genocide family (genocide, capturable, capturable-meta,
+# oceanocide, overpopulation, semi-overpopulation: a greedy Genocide game
+# takes about a minute; docs/players.md measures them on their own).
+# Timed players are not reproducible: rerunning gives other figures.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+COUNT=${1:-20}
+TIME=${2:-20ms}
+ITER=${3:-200}
+shift $(( $# < 3 ? $# : 3 )) || true
+[ "${1:-}" = "--" ] && shift
+LUDIC=${LUDIC:-target/release/ludic}
+[ -x "$LUDIC" ] || cargo build --release --quiet
+if [ $# -gt 0 ]; then
+  GAMES=("$@")
+else
+  mapfile -t GAMES < <("$LUDIC" list | awk 'NF > 1 && $1 !~ /^`/ {print $1}' |
+    grep -Ev '^(genocide|capturable|capturable-meta|oceanocide|overpopulation|semi-overpopulation)$')
+fi
+HALF=$(( (COUNT + 1) / 2 ))
+
+# pair GAME A B: the score of A over HALF games with A first and HALF with
+# B first, as "score % [low, high], draws D %".
+pair() {
+  local g=$1 a=$2 b=$3
+  local x y
+  x=$("$LUDIC" analyze "$g" --players "$a,$b" --count "$HALF" --seed 1 --threads 1 --json)
+  y=$("$LUDIC" analyze "$g" --players "$b,$a" --count "$HALF" --seed 1 --threads 1 --json)
+  python3 - "$x" "$y" <<'PY'
+import json, math, sys
+x, y = (json.loads(s)["settings"][0] for s in sys.argv[1:3])
+n = x["count"] + y["count"]
+wins = x["wins"][0]["count"] + y["wins"][1]["count"]
+draws = n - sum(w["count"] for w in x["wins"]) - sum(w["count"] for w in y["wins"])
+p = (wins + draws / 2) / n
+z = 1.96
+c = p + z * z / (2 * n)
+r = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+lo, hi = max(0.0, (c - r) / (1 + z * z / n)), min(1.0, (c + r) / (1 + z * z / n))
+print(f"{100 * p:.0f} % [{abs(100 * lo):.0f}, {100 * hi:.0f}], draws {100 * draws / n:.0f} %")
+PY
+}
+
+echo "| game | greedy v random | mcts:$ITER v random | ab:$TIME v mcts:$TIME |"
+echo "| --- | --- | --- | --- |"
+for g in "${GAMES[@]}"; do
+  echo "| $g | $(pair "$g" greedy random) | $(pair "$g" "mcts:$ITER" random) | $(pair "$g" "ab:$TIME" "mcts:$TIME") |"
+done
