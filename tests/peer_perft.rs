@@ -274,6 +274,8 @@ fn oware_abapa() {
 fn oware_abapa_deep() {
     let st = start("oware", &[]);
     assert_eq!(counts(&st, 8..=8), [711_414]);
+}
+
 // Pentago and Dots and Boxes (the table's counts; a Pentago turn is the
 // placement and the quarter turn, and with `perft_steps` each is a ply).
 
