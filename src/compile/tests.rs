@@ -672,7 +672,7 @@ fn diagonal_moves_on_an_orthogonal_board_are_a_warning() {
 // ---------------------------------------------------------------- draughts
 
 #[test]
-fn the_draughts_arguments_are_lowered() {
+fn the_long_jump_arguments_are_lowered() {
     let g = ok(&small(
         r#"(play {(hop capture:End flying:true chain:Level finally:(push To 1))
                   (hop chain:true) (step)} maximize:Captures)"#,
@@ -690,7 +690,7 @@ fn the_draughts_arguments_are_lowered() {
 }
 
 #[test]
-fn draughts_arguments_out_of_place_are_errors() {
+fn long_jump_arguments_out_of_place_are_errors() {
     let messages = |body: &str| -> Vec<String> {
         errors(&small(body))
             .iter()

@@ -207,7 +207,7 @@ mod tests {
             1,
             vec![10, 10, 12, 30, 49, 50, 11, 20, 21, 22],
         );
-        let svg = analysis_svg("checkers", &[a]);
+        let svg = analysis_svg("a game", &[a]);
         // Three bars: 60%, 30%, 10%.
         for rate in ["0.6", "0.3", "0.1"] {
             assert!(svg.contains(&format!(r#"data-rate="{rate}""#)), "{rate}");

@@ -9,11 +9,11 @@
 //! E NE NW W SW SE. `(players 2)` gives P1 forward N and P2 forward S.
 
 mod dirs;
-mod draughts;
 mod effects;
 mod end;
 mod hop;
 mod journal;
+mod long_jumps;
 mod priority;
 mod regions;
 mod step;

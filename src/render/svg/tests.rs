@@ -10,11 +10,6 @@ fn game(text: &str) -> Arc<Game> {
     Arc::new(Game::from_source("test.game", text, &Options::default()).unwrap())
 }
 
-fn shipped(name: &str, sets: &[&str]) -> Arc<Game> {
-    let opts = Options::from_sets(sets).unwrap();
-    Arc::new(Game::load(name, &opts).unwrap())
-}
-
 /// A two-player placement game on `board`.
 fn placement(board: &str) -> Arc<Game> {
     game(&format!(
@@ -52,25 +47,6 @@ fn square_grid_of_two_by_three() {
     assert!(site_element(&svg, "a1").contains(r#"x="14" y="70""#));
     assert!(site_element(&svg, "c2").contains(r#"x="126" y="14""#));
     insta::assert_snapshot!(svg);
-}
-
-#[test]
-fn draughts_board_draws_light_cells_and_kings() {
-    let g = shipped("checkers", &[]);
-    let st = State::from_fen(g.clone(), "W:WK18,24:B12,K22").unwrap();
-    let svg = board_svg(&st, &SvgOptions::default());
-    assert_eq!(count(&svg, r#"class="site""#), 32);
-    assert_eq!(count(&svg, r#"<rect class="light""#), 32);
-    // Two kings of two discs, two men of one: six discs; kings show 2.
-    assert_eq!(count(&svg, "<circle class=\"piece"), 6);
-    assert_eq!(count(&svg, r#"data-height="2""#), 2);
-    assert_eq!(count(&svg, r#"data-height="1""#), 2);
-    assert!(site_element(&svg, "18").contains(">2</text>"));
-    assert!(site_element(&svg, "22").contains("<title>Black, Black</title>"));
-    // The start: 12 men a side.
-    let start = board_svg(&State::new(g), &SvgOptions::default());
-    assert_eq!(count(&start, "<circle class=\"piece p0\""), 12);
-    assert_eq!(count(&start, "<circle class=\"piece p1\""), 12);
 }
 
 #[test]
@@ -118,42 +94,6 @@ fn triangular_points_with_their_lines() {
     assert_eq!(count(&svg, "<line class=\"edge\""), 12);
     assert_eq!(count(&svg, "<circle class=\"piece p1\""), 1);
     insta::assert_snapshot!(svg);
-}
-
-#[test]
-fn shipped_boards_have_one_site_element_per_site() {
-    for (name, sites, pieces) in [
-        ("tictactoe", 9, 0),
-        ("connect4", 42, 0),
-        ("breakthrough", 64, 32),
-        ("hex", 121, 0),
-        ("exnihilo", 61, 0),
-        ("polypods", 48, 0),
-        ("reversi", 64, 4),
-    ] {
-        let st = State::new(shipped(name, &[]));
-        let svg = board_svg(&st, &SvgOptions::default());
-        assert_eq!(count(&svg, r#"class="site""#), sites, "{name}");
-        assert_eq!(count(&svg, "<circle class=\"piece"), pieces, "{name}");
-    }
-}
-
-#[test]
-fn stacks_show_every_level_and_roles_their_mark() {
-    // Ex nihilo: a stack of two White pieces.
-    let g = shipped("exnihilo", &["size=4"]);
-    let st = State::from_position(g, "W W:a1*2 B:b1").unwrap();
-    let svg = board_svg(&st, &SvgOptions::default());
-    assert_eq!(count(&svg, r#"data-height="2""#), 1);
-    let a1 = site_element(&svg, "a1");
-    assert_eq!(count(a1, "<circle class=\"piece p0\""), 2);
-    assert!(a1.contains(">2</text>"));
-    // Polypods: a body stone (three friends touching) carries the mark.
-    let g = shipped("polypods", &["board=square5x6"]);
-    let st = State::from_position(g, "D D:c3,b3,d3,c4,c2").unwrap();
-    let svg = board_svg(&st, &SvgOptions::default());
-    assert!(count(&svg, r#"<circle class="role""#) >= 1, "{svg}");
-    assert!(site_element(&svg, "c3").contains(">*</text>"));
 }
 
 #[test]
