@@ -35,12 +35,13 @@
 
 use crate::compile::{Game, LoadError, Options, read_source};
 use crate::engine::State;
+use crate::engine::notation::notation_sites;
 use std::path::Path;
 use std::sync::Arc;
 
 /// The result of one scenario.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct Verdict {
+pub struct ScenarioReport {
     /// The scenario's title.
     pub name: String,
     /// `None` if every expectation held; else the first difference, with
@@ -52,14 +53,14 @@ pub struct Verdict {
 /// game, an unreadable line) are returned as `Err`, with a line number.
 /// With `game`, the scenarios run against that game (a path or a shipped
 /// name) instead of the one on the `game:` line.
-pub fn run_file(path: &str, game: Option<&str>) -> Result<Vec<Verdict>, String> {
+pub fn run_file(path: &str, game: Option<&str>) -> Result<Vec<ScenarioReport>, String> {
     let text = crate::compile::read_text(Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
     run_text(path, &text, game)
 }
 
 /// Runs the scenarios in `text` (read from `path`, for relative game
 /// paths), against `game` when given.
-pub fn run_text(path: &str, text: &str, game: Option<&str>) -> Result<Vec<Verdict>, String> {
+pub fn run_text(path: &str, text: &str, game: Option<&str>) -> Result<Vec<ScenarioReport>, String> {
     let mut game_file = None;
     // Each scenario: its title, its line, and its lines.
     type Block = (String, usize, Vec<(usize, String)>);
@@ -91,7 +92,7 @@ pub fn run_text(path: &str, text: &str, game: Option<&str>) -> Result<Vec<Verdic
     }
     Ok(blocks
         .into_iter()
-        .map(|(name, at, lines)| Verdict {
+        .map(|(name, at, lines)| ScenarioReport {
             failure: run_one(&game_file, game_line, at, &lines)
                 .err()
                 .map(|e| format!("{path}:{e}")),
@@ -185,10 +186,10 @@ fn step(st: &mut State, line: &str) -> Result<(), String> {
     match key.trim() {
         "set" => Ok(()),
         "fen" => {
-            *st = State::from_fen(st.game().clone(), value)?;
+            *st = State::from_fen(st.game().clone(), value).map_err(|e| e.to_string())?;
             Ok(())
         }
-        "put" => st.put(value),
+        "put" => st.put(value).map_err(|e| e.to_string()),
         "to-move" => {
             let p = player(st, value)?;
             let stacks = current_stacks(st);
@@ -219,6 +220,16 @@ fn step(st: &mut State, line: &str) -> Result<(), String> {
             let legal = st.legal_turn_strings();
             let wanted = key.trim() == "expect legal";
             let is_legal = |m: &str| legal.iter().any(|l| l.eq_ignore_ascii_case(m));
+            // A text that is not a move in the game's notation is no claim
+            // about the rules: `expect illegal: 22-81` (a typo) must not
+            // pass because no such move exists.
+            if let Some(m) = words().find(|m| notation_sites(st.game(), m).is_none()) {
+                let like = legal
+                    .first()
+                    .map(|l| format!(" (moves are written like `{l}`)"))
+                    .unwrap_or_default();
+                return Err(format!("`{m}` is not a move in this game's notation{like}"));
+            }
             match words().find(|m| is_legal(m) != wanted) {
                 Some(m) => Err(format!(
                     "`{m}` is {}legal; legal: {}",
@@ -371,7 +382,7 @@ fn same(want: &str, got: &str, what: &str) -> Result<(), String> {
 }
 
 fn player(st: &State, letter: &str) -> Result<u8, String> {
-    crate::record::position::player_by_letter(st.game(), letter)
+    crate::record::position::player_by_letter(st.game(), letter).map_err(|e| e.to_string())
 }
 
 fn sites<'a>(

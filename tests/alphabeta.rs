@@ -5,7 +5,7 @@
 use ludic::compile::{Game, Options};
 use ludic::engine::State;
 use ludic::players::heuristic::WIN;
-use ludic::players::{AlphaBeta, Budget, Depth, Greedy, Guide, Mcts, Player};
+use ludic::players::{Agent, AlphaBeta, Budget, Depth, Greedy, Guide, Mcts};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;

@@ -116,7 +116,7 @@ fn moves_in_coordinate_notation() {
 #[test]
 fn bad_fen_is_refused_with_a_clear_error() {
     let game = chess();
-    let err = |text: &str| State::from_fen(game.clone(), text).unwrap_err();
+    let err = |text: &str| State::from_fen(game.clone(), text).unwrap_err().to_string();
     assert!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP").contains("7 rank(s)"));
     assert!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w - -").contains("`X` is no piece"));
     assert!(err("8/8/8/8/8/8/8/8 x").contains("side to move"));

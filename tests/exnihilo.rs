@@ -8,6 +8,7 @@
 use ludic::board::Site;
 use ludic::compile::{Game, Options};
 use ludic::engine::{EndReason, Outcome, State};
+use ludic::record::Position;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 
@@ -31,9 +32,13 @@ fn label(n: i32, q: i32, r: i32) -> String {
 
 /// An empty default board (side 5) with `mover` to move.
 fn board(mover: u8) -> State {
-    let mut st = State::new(game(5));
-    st.clear(mover);
-    st
+    State::from_setup(
+        game(5),
+        &Position {
+            to_move: Some(mover),
+            stacks: Vec::new(),
+        },
+    )
 }
 
 fn site(st: &State, q: i32, r: i32) -> Site {
@@ -47,7 +52,16 @@ fn site(st: &State, q: i32, r: i32) -> Site {
 /// Puts a stack, owners bottom first (every piece is a disc).
 fn put(st: &mut State, (q, r): (i32, i32), owners: &[u8]) {
     let s = site(st, q, r);
-    st.put_stack(s, owners);
+    let mut stacks: Vec<(Site, Vec<u8>)> = (0..st.game().board.len() as Site)
+        .filter(|&x| x != s && st.height(x) > 0)
+        .map(|x| (x, st.stack(x).to_vec()))
+        .collect();
+    stacks.push((s, owners.to_vec()));
+    let position = Position {
+        to_move: Some(st.current_player()),
+        stacks,
+    };
+    *st = State::from_setup(st.game().clone(), &position);
 }
 
 fn stack(st: &State, (q, r): (i32, i32)) -> Vec<u8> {

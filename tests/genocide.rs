@@ -5,6 +5,7 @@
 
 use ludic::compile::{Game, Options};
 use ludic::engine::State;
+use ludic::record::Position;
 use std::sync::Arc;
 
 fn game(sets: &[&str]) -> Arc<Game> {
@@ -51,17 +52,19 @@ fn boxcars_off_rolls_two_dice() {
 /// d5 after Red's battle, by owner letters.
 fn dice_battle(seed: u64) -> (String, State) {
     let g = game(&["dice=true"]);
-    let mut st = State::new_seeded(g.clone(), seed);
     let label = |l: &str| g.board.site_by_label(l).unwrap();
     let (r, b) = (g.piece(0, 0), g.piece(0, 1));
-    st.set_up(
-        0,
-        &[
-            (label("d4"), vec![r; 3]),
-            (label("a1"), vec![r]),
-            (label("d5"), vec![b; 3]),
-            (label("h8"), vec![b]),
-        ],
+    let mut st = State::from_setup(
+        g.clone(),
+        &Position {
+            to_move: Some(0),
+            stacks: vec![
+                (label("d4"), vec![r; 3]),
+                (label("a1"), vec![r]),
+                (label("d5"), vec![b; 3]),
+                (label("h8"), vec![b]),
+            ],
+        },
     );
     st.set_seed(seed);
     st.play_str("d4-d5/3").unwrap();
@@ -103,17 +106,19 @@ fn dice_battles_follow_the_rolls_and_a_stalemate_persists() {
 #[test]
 fn without_dice_equal_forces_cancel_out() {
     let g = game(&[]);
-    let mut st = State::new(g.clone());
     let label = |l: &str| g.board.site_by_label(l).unwrap();
     let (r, b) = (g.piece(0, 0), g.piece(0, 1));
-    st.set_up(
-        0,
-        &[
-            (label("d4"), vec![r; 3]),
-            (label("a1"), vec![r]),
-            (label("d5"), vec![b; 3]),
-            (label("h8"), vec![b]),
-        ],
+    let mut st = State::from_setup(
+        g.clone(),
+        &Position {
+            to_move: Some(0),
+            stacks: vec![
+                (label("d4"), vec![r; 3]),
+                (label("a1"), vec![r]),
+                (label("d5"), vec![b; 3]),
+                (label("h8"), vec![b]),
+            ],
+        },
     );
     st.play_str("d4-d5/3").unwrap();
     st.play_str("end").unwrap();

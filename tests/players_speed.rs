@@ -6,7 +6,7 @@
 
 use ludic::compile::{Game, Options, shipped_games};
 use ludic::engine::{State, playout};
-use ludic::players::{Budget, Mcts, Player, PlayerSpec, Turns, play_game, seeded_rng};
+use ludic::players::{Agent, Budget, Mcts, PlayerSpec, Turns, play_game, seeded_rng};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -15,7 +15,7 @@ use std::time::Instant;
 /// Positions from a seeded random game: every fourth position of its first
 /// 40 turns, so that searches run from openings and middlegames.
 fn positions(start: &State) -> Vec<State> {
-    let mut ps: Vec<Box<dyn Player>> = (0..2)
+    let mut ps: Vec<Box<dyn Agent>> = (0..2)
         .map(|s| PlayerSpec::Random.build(seeded_rng(11, 0, s)).unwrap())
         .collect();
     let mut out = vec![start.clone()];

@@ -14,7 +14,7 @@
 
 use ludic::compile::{Game, Options, shipped_games};
 use ludic::engine::State;
-use ludic::players::{Budget, Player, PlayerSpec, play_game, seeded_rng};
+use ludic::players::{Agent, Budget, PlayerSpec, play_game, seeded_rng};
 use rayon::prelude::*;
 use std::sync::Arc;
 use std::time::Instant;
@@ -28,7 +28,7 @@ const ALPHA: f64 = 0.01;
 /// the outcome's description.
 fn one(start: &State, i: u64) -> (bool, String) {
     let mcts_side = (i % 2) as usize;
-    let mut players: Vec<Box<dyn Player>> = (0..2)
+    let mut players: Vec<Box<dyn Agent>> = (0..2)
         .map(|s| {
             let spec = if s == mcts_side {
                 PlayerSpec::Mcts(Budget::Iterations(1000), Default::default())

@@ -16,6 +16,7 @@
 use ludic::board::Site;
 use ludic::compile::{Game, Options};
 use ludic::engine::{EndReason, Outcome, State};
+use ludic::record::Position;
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -81,7 +82,13 @@ fn set_up(st: &mut State, mover: u8, dark: &[Hex], light: &[Hex]) {
             stacks.push((site_at(st, h), vec![game.piece(0, owner)]));
         }
     }
-    st.set_up(mover, &stacks);
+    *st = State::from_setup(
+        game,
+        &Position {
+            to_move: Some(mover),
+            stacks,
+        },
+    );
 }
 
 /// Dark's and Light's stones.

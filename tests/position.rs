@@ -13,7 +13,7 @@ fn game(name: &str, sets: &[&str]) -> Arc<Game> {
 }
 
 fn err(game: &Game, text: &str) -> String {
-    parse_position(game, text).expect_err(text)
+    parse_position(game, text).expect_err(text).to_string()
 }
 
 fn sorted_moves(st: &State) -> Vec<String> {

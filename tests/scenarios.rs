@@ -60,3 +60,30 @@ fn a_comment_may_follow_a_tab() {
     .unwrap();
     assert_eq!(v[0].failure, None);
 }
+
+#[test]
+fn expect_illegal_refuses_text_that_is_not_a_move() {
+    // English draughts has squares 1 to 32: `22-81` names no square and
+    // `hello` is no move; neither may pass as "illegal".
+    for text in ["22-81", "hello"] {
+        let f = failure(&format!(
+            "game: checkers\nscenario: s\nexpect illegal: {text}\n"
+        ));
+        assert!(
+            f.starts_with(&format!(
+                "x.scenarios:3: `{text}` is not a move in this game's notation"
+            )),
+            "{f}"
+        );
+    }
+    // 11-17 and 22-18 are written in the notation but are not legal at
+    // the start: Black's seven first moves are 9-13, 9-14, 10-14, 10-15,
+    // 11-15, 11-16 and 12-16 (11 and 17 are not adjacent; 22 is White's).
+    let v = run_text(
+        "x.scenarios",
+        "game: checkers\nscenario: s\nexpect illegal: 11-17 22-18\n",
+        None,
+    )
+    .unwrap();
+    assert_eq!(v[0].failure, None);
+}

@@ -205,7 +205,7 @@ impl Game {
     fn state_from_position(&self, text: &str) -> PyResult<State> {
         RState::from_position(self.game.clone(), text)
             .map(|state| State { state })
-            .map_err(PyValueError::new_err)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
     /// Perft from the initial position (or from `state`): the number of

@@ -154,8 +154,10 @@ pub fn replay_trial(game: &Arc<Game>, t: &Trial) -> Verdict {
         wrong_result: None,
     };
     let start = match (&t.start, &t.position) {
-        (Some(fen), _) => State::from_fen(game.clone(), fen).map_err(|e| (fen, e)),
-        (None, Some(text)) => State::from_position(game.clone(), text).map_err(|e| (text, e)),
+        (Some(fen), _) => State::from_fen(game.clone(), fen).map_err(|e| (fen, e.to_string())),
+        (None, Some(text)) => {
+            State::from_position(game.clone(), text).map_err(|e| (text, e.to_string()))
+        }
         (None, None) => Ok(State::new(game.clone())),
     };
     let mut st = match start {

@@ -12,10 +12,11 @@ mod input;
 mod record;
 
 use super::util::{Fail, PositionArgs, describe_outcome};
-use crate::board::{Labels, Site};
+use crate::board::Labels;
 use crate::compile::Game;
+use crate::engine::notation::notation_sites;
 use crate::engine::{IllegalMove, Move, Outcome, State};
-use crate::players::{Budget, Player, PlayerSpec, Turns, seeded_rng};
+use crate::players::{Agent, Budget, PlayerSpec, Turns, seeded_rng};
 use crate::record::trial::{Trial, TrialResult};
 use clap::Args;
 use input::{Line, read_line};
@@ -86,7 +87,7 @@ pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
     let game = st.game().clone();
     let n = game.num_players();
     let specs: Vec<PlayerSpec> = (0..n).map(|s| a.spec(s)).collect();
-    let players: Vec<Option<Box<dyn Player>>> = specs
+    let players: Vec<Option<Box<dyn Agent>>> = specs
         .iter()
         .enumerate()
         .map(|(s, spec)| spec.build(seeded_rng(a.seed, 0, s)))
@@ -448,9 +449,9 @@ impl Input {
 struct Session<'a> {
     a: &'a PlayArgs,
     specs: Vec<PlayerSpec>,
-    players: Vec<Option<Box<dyn Player>>>,
+    players: Vec<Option<Box<dyn Agent>>>,
     /// The player that answers `hint`, built when first asked.
-    hint: Option<Box<dyn Player>>,
+    hint: Option<Box<dyn Agent>>,
     st: State,
     /// The whole turns played, in the game's notation.
     moves: Vec<String>,
@@ -575,7 +576,8 @@ impl Session<'_> {
                 "help" | "?" => println!("{}", self.help()),
                 "moves" => {
                     let list = self.st.legal_turn_strings();
-                    println!("{} legal move(s): {}", list.len(), list.join(" "));
+                    let n = super::util::count_moves(list.len());
+                    println!("{n}: {}", list.join(" "));
                 }
                 "board" => self.show(),
                 "hint" => self.hint(turns),
@@ -736,7 +738,7 @@ fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
     };
     let why = if legal.is_empty() {
         "the game is over".to_string()
-    } else if e.reason.starts_with("ambiguous") {
+    } else if e.reason == crate::engine::Refusal::Ambiguous {
         let or = match legal.split_last() {
             Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
             _ => legal.join(""),
@@ -791,93 +793,4 @@ fn starts_at(game: &Game, m: &str, label: &str) -> bool {
     notation_sites(game, m)
         .and_then(|s| s.first().copied())
         .is_some_and(|s| game.board.site(s).label.eq_ignore_ascii_case(label))
-}
-
-/// The longest text read as a turn by [`notation_sites`], in bytes.
-const MAX_TURN_TEXT: usize = 4096;
-
-/// The sites of a text written in the game's notation, in order (empty
-/// for `pass` and `end`); `None` when the text is not in the notation:
-/// `pass`, `end`, `flip-NAME@SITE`, a site (a placement), or steps
-/// `SITE-SITE`, `SITExSITE` (each destination may add `/N`), chained, and
-/// several such after commas.
-fn notation_sites(game: &Game, text: &str) -> Option<Vec<Site>> {
-    let t = text.trim().to_ascii_lowercase();
-    // Far longer than any turn: not read as one (and the parse below
-    // recurses once a step).
-    if t.len() > MAX_TURN_TEXT {
-        return None;
-    }
-    if t == "pass" || t == "end" {
-        return Some(Vec::new());
-    }
-    let labels: Vec<(String, Site)> = game
-        .board
-        .sites()
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (s.label.to_ascii_lowercase(), i as Site))
-        .collect();
-    if let Some(rest) = t.strip_prefix("flip-") {
-        let (name, at) = rest.split_once('@')?;
-        game.toggles
-            .iter()
-            .find(|x| x.name.eq_ignore_ascii_case(name))?;
-        return labels.iter().find(|(l, _)| *l == at).map(|(_, s)| vec![*s]);
-    }
-    let mut out = Vec::new();
-    for part in t.split(',') {
-        out.extend(chain(&labels, part.as_bytes(), true)?);
-    }
-    Some(out)
-}
-
-/// A chain `SITE (SEP SITE [/N])*` (at least one step unless `alone` may be
-/// a lone site); the sites in order. Tries every label that fits, so
-/// numbers such as `1` and `11` are told apart by what follows.
-fn chain(labels: &[(String, Site)], s: &[u8], alone: bool) -> Option<Vec<Site>> {
-    for (l, site) in labels {
-        let Some(rest) = s.strip_prefix(l.as_bytes()) else {
-            continue;
-        };
-        if rest.is_empty() {
-            if alone {
-                return Some(vec![*site]);
-            }
-            continue;
-        }
-        if let Some(rest) = rest.strip_prefix(b"-").or_else(|| rest.strip_prefix(b"x"))
-            && let Some(mut more) = steps(labels, rest)
-        {
-            more.insert(0, *site);
-            return Some(more);
-        }
-    }
-    None
-}
-
-/// The destinations after a separator: `SITE [/N] (SEP SITE [/N])*`.
-fn steps(labels: &[(String, Site)], s: &[u8]) -> Option<Vec<Site>> {
-    for (l, site) in labels {
-        let Some(mut rest) = s.strip_prefix(l.as_bytes()) else {
-            continue;
-        };
-        if let Some(r) = rest.strip_prefix(b"/") {
-            let digits = r.iter().take_while(|b| b.is_ascii_digit()).count();
-            if digits == 0 {
-                continue;
-            }
-            rest = &r[digits..];
-        }
-        if rest.is_empty() {
-            return Some(vec![*site]);
-        }
-        if let Some(r) = rest.strip_prefix(b"-").or_else(|| rest.strip_prefix(b"x"))
-            && let Some(mut more) = steps(labels, r)
-        {
-            more.insert(0, *site);
-            return Some(more);
-        }
-    }
-    None
 }

@@ -170,13 +170,24 @@ pub fn show(p: &PositionArgs, labels: bool) -> Result<i32, Fail> {
     Ok(0)
 }
 
+/// How many legal moves a list of turns holds, in words: `7 legal
+/// move(s)`, or `100000 legal moves or more (the list stops at 100000)`
+/// when the list reached the cap of [`crate::engine::turns::MAX_TURNS`].
+pub fn count_moves(n: usize) -> String {
+    if crate::engine::turns::turns_cut(n) {
+        format!("{n} legal moves or more (the list stops at {n})")
+    } else {
+        format!("{n} legal move(s)")
+    }
+}
+
 /// `ludic moves`.
 pub fn moves(p: &PositionArgs) -> Result<i32, Fail> {
     let st = p.state()?;
     let list = st.legal_turn_strings();
-    println!("{} legal move(s): {}", list.len(), list.join(" "));
+    println!("{}: {}", count_moves(list.len()), list.join(" "));
     if crate::engine::turns::turns_cut(list.len()) {
-        eprintln!("(the list stops there: this position has more turns)");
+        eprintln!("(the list stops there: this position may have more turns)");
     }
     Ok(0)
 }

@@ -437,6 +437,9 @@ pub enum Effect {
     /// Moves the whole stack at the first site onto the second (castling's
     /// rook): it counts as a move of that stack (it is no longer unmoved).
     MoveStack(SiteRef, SiteRef),
+    /// Judges every group (connected stacks of one owner) met from the
+    /// sites of `of` on the same position, then removes or converts their
+    /// members: Atari Go's captures of groups without liberties.
     Groups {
         /// Sites whose groups are looked at.
         of: SiteSet,

@@ -14,30 +14,53 @@ use std::collections::HashMap;
 /// Everything lowered so far; becomes a [`super::ir::Game`].
 #[derive(Debug, Default)]
 pub struct Lowerer {
+    /// The players, in order (seat 0 first).
     pub players: Vec<PlayerInfo>,
+    /// The board, once `(board …)` is lowered.
     pub board: Option<Board>,
+    /// Piece kinds' names, indexed by kind id.
     pub kinds: Vec<String>,
     /// `symbol:` of each kind, in the order of `kinds`.
     pub kind_symbols: Vec<Option<String>>,
+    /// Most pieces a stack can hold.
     pub stack_cap: usize,
+    /// Regions' names, indexed by region id.
     pub region_names: Vec<String>,
+    /// The mark a region is drawn with (`mark:`), by region id.
     pub region_marks: Vec<Option<String>>,
+    /// Per region, per player, per site: is the site in the region (as that player sees it).
     pub regions: Vec<Vec<Vec<bool>>>,
+    /// Direction sets: per set, per player, the directions (in that player's frame).
     pub dirsets: Vec<Vec<Vec<Dir>>>,
+    /// The direction sets by their text, so that equal sets share an id.
     pub dirset_keys: HashMap<String, u16>,
+    /// The initial stacks, bottom first.
     pub setup: Vec<(Site, Vec<Piece>)>,
+    /// Setup codes (`(code "K" "Checker" 2)`) for FEN and position texts.
     pub codes: Vec<Code>,
+    /// Move generators, indexed by generator id.
     pub gens: Vec<Gen>,
+    /// Roles' names.
     pub role_names: Vec<String>,
+    /// Where each role is declared, for diagnostics.
     pub role_spans: Vec<crate::syntax::Span>,
+    /// Counters.
     pub counters: Vec<super::ir::Counter>,
+    /// Toggles, with their values.
     pub toggles: Vec<super::ir::Toggle>,
+    /// The phases of a turn.
     pub phases: Vec<super::ir::Phase>,
+    /// Roles.
     pub roles: Vec<super::ir::Role>,
+    /// The play clause: generator ids in priority groups.
     pub play: Vec<Vec<GenId>>,
+    /// The `maximize:` rule, if any.
     pub maximize: Option<super::ir::Maximize>,
+    /// Named move blocks: priority groups of generator ids.
     pub blocks: Vec<Vec<Vec<GenId>>>,
+    /// The blocks' names.
     pub block_names: Vec<String>,
+    /// The end rules.
     pub end: EndRules,
     /// `(first …)`.
     pub first: super::heuristics::First,

@@ -4,11 +4,40 @@
 use super::cond::Ctx;
 use super::sets::{give_buf, take_buf};
 use super::state::{FLANK_MARK, MARK, TAKEN};
-use super::{EndReason, IllegalMove, Move, Outcome, State};
+use super::{EndReason, IllegalMove, Move, Outcome, Refusal, State};
 use crate::board::NO_SITE;
 use crate::compile::ir::{
     Cond, Decision, Effect, Gen, GenKind, Maximize, NoMoves, Owner, Player, SiteSet, TurnFact, Who,
 };
+
+/// What [`State::try_play`] did with a candidate step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[must_use]
+pub enum Played {
+    /// The step passed its filters and was played.
+    Played,
+    /// A `check:` or `after:` filter of its generator refused it; the
+    /// state is unchanged.
+    Filtered,
+}
+
+/// Whether the turn goes on after an effect ran: a result effect or
+/// `(end-turn)` ends it even when the step would chain or move again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[must_use]
+pub(crate) enum Flow {
+    /// The turn goes on as the rules would have it.
+    Continue,
+    /// An effect ended the turn.
+    EndTurn,
+}
+
+impl Flow {
+    /// `EndTurn` if either ended the turn.
+    fn or(self, other: Flow) -> Flow {
+        if self == Flow::EndTurn { self } else { other }
+    }
+}
 
 impl State {
     /// Plays a legal step. An illegal one is refused with the legal moves
@@ -21,8 +50,8 @@ impl State {
             Ok(())
         } else {
             Err(IllegalMove {
-                input: format!("{m:?}"),
-                reason: "not a legal step here".into(),
+                input: self.move_to_string(m),
+                reason: Refusal::NotLegalStep,
                 legal: self.legal_turn_strings(),
             })
         }
@@ -31,27 +60,27 @@ impl State {
     /// Plays a step without checking it is legal (a move from
     /// [`State::legal_moves`]).
     pub fn play_unchecked(&mut self, m: &Move) {
-        self.step(m, false);
+        let _ = self.step(m, false);
     }
 
     /// Plays a candidate step (from the generators, before `check:` and
-    /// `after:` filters) if it passes its filters; returns false, the state
-    /// unchanged, if it does not. Cheaper than listing every legal move
-    /// when only one is wanted (random playouts).
-    pub fn try_play(&mut self, m: &Move) -> bool {
+    /// `after:` filters) if it passes its filters, or leaves the state
+    /// unchanged if it does not ([`Played::Filtered`]). Cheaper than
+    /// listing every legal move when only one is wanted (random playouts).
+    pub fn try_play(&mut self, m: &Move) -> Played {
         let journaling = self.journaling;
         self.journaling = true;
-        let ok = self.step(m, true);
+        let played = self.step(m, true);
         self.journaling = journaling;
-        if ok && !journaling {
+        if played == Played::Played && !journaling {
             self.set_journaling(false);
         }
-        ok
+        played
     }
 
     /// Applies a step; with `filter`, tests the generator's filters on the
-    /// way and undoes the step (returning false) if one fails.
-    fn step(&mut self, m: &Move, filter: bool) -> bool {
+    /// way and undoes the step ([`Played::Filtered`]) if one fails.
+    fn step(&mut self, m: &Move, filter: bool) -> Played {
         self.push_frame();
         let game = self.game.clone();
         let generator = &game.gens[m.gen_id as usize];
@@ -67,7 +96,7 @@ impl State {
                 .is_some_and(|c| !self.eval(c, &ctx))
         {
             self.undo();
-            return false;
+            return Played::Filtered;
         }
         let ended = self.run_step_effects(&generator.then, &ctx);
         if filter
@@ -77,7 +106,7 @@ impl State {
                 .is_some_and(|c| !self.eval(c, &ctx))
         {
             self.undo();
-            return false;
+            return Played::Filtered;
         }
         // A chain goes on while the piece can move again, and only after a
         // step that removed a piece: chained steps that capture nothing
@@ -95,7 +124,7 @@ impl State {
         let room = (self.s.turn_steps as usize) < self.heights.len();
         if generator.chain
             && removed
-            && !ended
+            && ended == Flow::Continue
             && room
             && super::movegen::chained(&game, m.gen_id)
                 .iter()
@@ -105,24 +134,24 @@ impl State {
                 gen_id: m.gen_id,
                 site: m.to,
             });
-            return true;
+            return Played::Played;
         }
-        if self.s.again.is_some() && !ended && room {
+        if self.s.again.is_some() && ended == Flow::Continue && room {
             // The same player moves again, with the block `again` named;
             // having no move then is having no legal move. Like a chain,
             // never more steps in a turn than there are sites: an `again`
             // that names its own block could otherwise go on for ever.
-            return true;
+            return Played::Played;
         }
         self.s.again = None;
         // The last step of the turn: its `finally:` effects, then the
         // stacks taken on the way leave the board.
         if !generator.finally.is_empty() {
-            self.run_step_effects(&generator.finally, &ctx);
+            let _ = self.run_step_effects(&generator.finally, &ctx);
         }
         self.remove_taken();
         self.after_step(generator.kind);
-        true
+        Played::Played
     }
 
     /// Removes every stack a repeated hop jumped: the sites at odd
@@ -245,7 +274,7 @@ impl State {
     }
 
     /// Runs a step's effects with fresh removed/converted lists.
-    pub(crate) fn run_step_effects(&mut self, effects: &[Effect], ctx: &Ctx) -> bool {
+    pub(crate) fn run_step_effects(&mut self, effects: &[Effect], ctx: &Ctx) -> Flow {
         self.removed.clear();
         self.converted.clear();
         self.run_effects(effects, ctx)
@@ -264,16 +293,17 @@ impl State {
         }
     }
 
-    /// Runs effects; returns true if one of them ended the turn.
-    fn run_effects(&mut self, effects: &[Effect], ctx: &Ctx) -> bool {
-        let mut ended = false;
+    /// Runs effects in order; [`Flow::EndTurn`] if one of them ended the turn.
+    fn run_effects(&mut self, effects: &[Effect], ctx: &Ctx) -> Flow {
+        let mut flow = Flow::Continue;
         for e in effects {
-            ended |= self.run_effect(e, ctx);
+            flow = self.run_effect(e, ctx).or(flow);
         }
-        ended
+        flow
     }
 
-    fn run_effect(&mut self, e: &Effect, ctx: &Ctx) -> bool {
+    /// Runs one effect.
+    fn run_effect(&mut self, e: &Effect, ctx: &Ctx) -> Flow {
         match e {
             Effect::If(c, a, b) => {
                 if self.eval(c, ctx) {
@@ -290,7 +320,7 @@ impl State {
             } => {
                 let site = self.site_at(ctx, *at);
                 if site == NO_SITE {
-                    return false;
+                    return Flow::Continue;
                 }
                 let top = self.top(site);
                 let who = match owner {
@@ -304,7 +334,7 @@ impl State {
                         self.push_piece(site, p);
                     }
                 }
-                false
+                Flow::Continue
             }
             Effect::Remove(r) => {
                 let site = self.site_at(ctx, *r);
@@ -312,9 +342,9 @@ impl State {
                     self.clear_site(site);
                     self.note_capture();
                 }
-                false
+                Flow::Continue
             }
-            Effect::EndTurn => true,
+            Effect::EndTurn => Flow::EndTurn,
             Effect::RemoveAll(set) => {
                 let mut buf = take_buf();
                 self.set_into(set, ctx, &mut buf);
@@ -326,25 +356,25 @@ impl State {
                     }
                 }
                 give_buf(buf);
-                false
+                Flow::Continue
             }
             Effect::SetCounter(c, n) => {
                 let v = clamp_i32(self.num_drawing(n, ctx));
                 self.set_counter(*c, ctx.player, v);
-                false
+                Flow::Continue
             }
             Effect::AddCounter(c, n) => {
                 let add = self.num_drawing(n, ctx);
                 let v = clamp_i32((self.counter(*c, ctx.player) as i64).saturating_add(add));
                 self.set_counter(*c, ctx.player, v);
-                false
+                Flow::Continue
             }
             Effect::Mark(r) => {
                 let s = self.site_at(ctx, *r);
                 if s != NO_SITE {
                     self.set_mark(s, MARK, true);
                 }
-                false
+                Flow::Continue
             }
             Effect::PushEach {
                 set,
@@ -353,21 +383,21 @@ impl State {
                 max,
             } => {
                 self.push_each(set, *count, *kind, max.as_ref(), ctx);
-                false
+                Flow::Continue
             }
             Effect::Battle { dice } => {
                 self.battle(*dice);
-                false
+                Flow::Continue
             }
             Effect::ForEachPlayer(effects) => {
                 for p in 0..self.game.num_players() as u8 {
-                    self.run_effects(effects, &Ctx { player: p, ..*ctx });
+                    let _ = self.run_effects(effects, &Ctx { player: p, ..*ctx });
                 }
-                false
+                Flow::Continue
             }
             Effect::ClearMarks => {
                 self.clear_marks();
-                false
+                Flow::Continue
             }
             Effect::ConvertAll(set) => {
                 let mut buf = take_buf();
@@ -384,15 +414,15 @@ impl State {
                     }
                 }
                 give_buf(buf);
-                false
+                Flow::Continue
             }
             Effect::Result(decision, who) => {
                 self.decide(*decision, *who, ctx.player);
-                true
+                Flow::EndTurn
             }
             Effect::Flip(id) => {
                 self.flip(*id);
-                false
+                Flow::Continue
             }
             Effect::MoveStack(a, b) => {
                 let (from, to) = (self.site_at(ctx, *a), self.site_at(ctx, *b));
@@ -400,14 +430,14 @@ impl State {
                     let h = self.height(from);
                     self.move_pieces(from, to, h);
                 }
-                false
+                Flow::Continue
             }
             Effect::SetKind(r, k) => {
                 let s = self.site_at(ctx, *r);
                 if s != NO_SITE {
                     self.set_kind(s, *k);
                 }
-                false
+                Flow::Continue
             }
             Effect::Groups {
                 of,
@@ -416,7 +446,7 @@ impl State {
                 convert,
             } => {
                 self.groups_effect(of, when, remove, convert, ctx);
-                false
+                Flow::Continue
             }
             other => self.run_stack_effect(other, ctx),
         }
@@ -591,7 +621,7 @@ impl State {
     }
 
     /// The outcome when the player to move has no legal move.
-    pub fn no_moves_outcome(&self) -> Outcome {
+    pub(crate) fn no_moves_outcome(&self) -> Outcome {
         let n = self.game.num_players() as u8;
         let me = self.s.mover;
         let ctx = Ctx {
@@ -614,9 +644,14 @@ impl State {
         }
     }
 
-    /// True when the game is over.
-    pub fn is_terminal(&self) -> bool {
+    /// True when the game is over: [`State::outcome`] is `Some`.
+    pub fn is_over(&self) -> bool {
         self.outcome().is_some()
+    }
+
+    /// True when the game is over (the same as [`State::is_over`]).
+    pub fn is_terminal(&self) -> bool {
+        self.is_over()
     }
 
     /// Per-player returns: +1 for a win, −1 for a loss, 0 for a draw or a

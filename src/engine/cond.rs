@@ -59,7 +59,7 @@ impl State {
     /// Evaluates `c` in context `ctx` (for `ctx.player`). A condition on
     /// an absent site is false.
     #[inline]
-    pub fn eval(&self, c: &Cond, ctx: &Ctx) -> bool {
+    pub(crate) fn eval(&self, c: &Cond, ctx: &Ctx) -> bool {
         match c {
             Cond::True => true,
             Cond::False => false,
@@ -186,7 +186,7 @@ impl State {
     }
 
     /// True if the stack at `s` holds pieces of two or more players.
-    pub fn is_mixed(&self, s: Site) -> bool {
+    pub(crate) fn is_mixed(&self, s: Site) -> bool {
         let st = self.stack(s);
         st.first()
             .is_some_and(|&b| st.iter().any(|&p| self.game.owner(p) != self.game.owner(b)))

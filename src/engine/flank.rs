@@ -117,7 +117,8 @@ impl State {
     }
 
     /// The stacks that the stack at `site` flanks for `player`.
-    pub fn flanked_sites(&self, f: &Flank, site: Site, player: Player) -> Vec<Site> {
+    #[cfg(test)]
+    pub(crate) fn flanked_sites(&self, f: &Flank, site: Site, player: Player) -> Vec<Site> {
         let mut out = Vec::new();
         let _ = flanked(self, &self.game, f, site, player, &mut |s| {
             out.push(s);

@@ -10,7 +10,6 @@ pub mod attack;
 pub mod battle;
 pub mod cond;
 pub mod flank;
-pub mod forsyth;
 pub mod lines;
 pub mod movegen;
 pub mod notation;
@@ -21,7 +20,6 @@ pub mod playout;
 pub mod rotate;
 pub mod score;
 pub mod sets;
-pub mod setup;
 pub mod slide;
 pub mod sow;
 pub mod stacks;
@@ -29,6 +27,7 @@ pub mod state;
 pub mod turns;
 pub mod zobrist;
 
+pub use apply::Played;
 pub use perft::{TooManyTurns, perft, perft_divide, perft_divide_each, perft_steps};
 pub use playout::{PlayoutResult, playout};
 pub use state::{Continuation, EndReason, Outcome, State};
@@ -52,17 +51,66 @@ pub struct Move {
     pub count: u16,
 }
 
-/// A move refused by [`State::play`]: the state is unchanged.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move `{input}`: {reason}; legal moves: {}", legal.join(" "))]
+/// A move refused by [`State::play`] or [`State::play_str`]: the state is
+/// unchanged. Its message names the move, the reason, and the legal moves
+/// (turns) wrapped over lines of at most about 72 characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IllegalMove {
-    /// What was asked.
+    /// The move in the game's notation: as typed for [`State::play_str`],
+    /// as [`State::move_to_string`] writes it for [`State::play`].
     pub input: String,
     /// Why it was refused.
-    pub reason: String,
-    /// The legal moves (turns) in the game's notation.
+    pub reason: Refusal,
+    /// The legal moves (whole turns) in the game's notation; for an
+    /// ambiguous short form, the turns it could mean.
     pub legal: Vec<String>,
 }
+
+/// Why a move was refused ([`IllegalMove::reason`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum Refusal {
+    /// A step that is not among [`State::legal_moves`].
+    #[error("not a legal step here")]
+    NotLegalStep,
+    /// A turn written in notation that no legal turn matches.
+    #[error("not a legal move in this position")]
+    NotLegal,
+    /// The game is over: there is no legal move.
+    #[error("the game is over")]
+    GameOver,
+    /// A short form (origin and final destination) that several legal
+    /// turns share: every landing site must be written.
+    #[error("ambiguous: several captures match; write every landing square")]
+    Ambiguous,
+}
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "illegal move `{}`: {}; legal moves:",
+            self.input, self.reason
+        )?;
+        if self.legal.is_empty() {
+            return f.write_str(" none");
+        }
+        let mut width = usize::MAX;
+        for m in &self.legal {
+            if width.saturating_add(1 + m.len()) > 72 {
+                f.write_str("\n  ")?;
+                width = 2;
+            } else {
+                f.write_str(" ")?;
+                width += 1;
+            }
+            f.write_str(m)?;
+            width += m.len();
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for IllegalMove {}
 
 #[cfg(test)]
 mod tests;

@@ -196,7 +196,7 @@ impl State {
         let mut ok = g.check.as_ref().is_none_or(|c| self.eval(c, &ctx));
         // The effects matter only to `after:`.
         if ok && g.after.is_some() {
-            self.run_step_effects(&g.then, &ctx);
+            let _ = self.run_step_effects(&g.then, &ctx);
             ok = g.after.as_ref().is_none_or(|c| self.eval(c, &ctx));
         }
         self.undo();

@@ -12,8 +12,9 @@
 //! its separators, or with `-` for `x` (`e2e4`, `e7e8q`), when only one
 //! legal turn reads so.
 
-use super::{IllegalMove, Move, State};
-use crate::compile::ir::GenKind;
+use super::{IllegalMove, Move, Refusal, State};
+use crate::board::Site;
+use crate::compile::ir::{Game, GenKind};
 
 impl State {
     /// The separator written before a step's destination.
@@ -124,15 +125,15 @@ impl State {
             [] => Err(IllegalMove {
                 input: text.to_string(),
                 reason: if turns.is_empty() {
-                    "the game is over".into()
+                    Refusal::GameOver
                 } else {
-                    "not a legal move in this position".into()
+                    Refusal::NotLegal
                 },
                 legal: names,
             }),
             _ => Err(IllegalMove {
                 input: text.to_string(),
-                reason: "ambiguous: several captures match; write every landing square".into(),
+                reason: Refusal::Ambiguous,
                 legal: short.iter().map(|&i| names[i].clone()).collect(),
             }),
         }
@@ -199,4 +200,125 @@ impl State {
         self.play_turn(&turn);
         Ok(turn)
     }
+}
+
+/// The longest text read as a turn by [`notation_sites`], in bytes.
+pub const MAX_TURN_TEXT: usize = 4096;
+
+/// The sites of a text written in the game's notation, in order (empty
+/// for `pass` and `end`); `None` when the text is not in the notation:
+/// `pass`, `end`, `flip-NAME@SITE`, a site (a placement), or steps
+/// `SITE-SITE`, `SITExSITE` (each destination may add `/N`), chained, and
+/// several such after commas.
+pub fn notation_sites(game: &Game, text: &str) -> Option<Vec<Site>> {
+    let t = text.trim().to_ascii_lowercase();
+    // Far longer than any turn: not read as one (and the parse below
+    // recurses once a step).
+    if t.len() > MAX_TURN_TEXT {
+        return None;
+    }
+    if t == "pass" || t == "end" {
+        return Some(Vec::new());
+    }
+    let labels: Vec<(String, Site)> = game
+        .board
+        .sites()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.label.to_ascii_lowercase(), i as Site))
+        .collect();
+    if let Some(rest) = t.strip_prefix("flip-") {
+        let (name, at) = rest.split_once('@')?;
+        game.toggles
+            .iter()
+            .find(|x| x.name.eq_ignore_ascii_case(name))?;
+        return labels.iter().find(|(l, _)| *l == at).map(|(_, s)| vec![*s]);
+    }
+    let mut out = Vec::new();
+    for part in t.split(',') {
+        if is_rotation(game, part) {
+            continue;
+        }
+        out.extend(chain(
+            &labels,
+            without_promotion(game, part).as_bytes(),
+            true,
+        )?);
+    }
+    Some(out)
+}
+
+/// Whether `part` names one of the game's rotations (`se'`), lower case.
+fn is_rotation(game: &Game, part: &str) -> bool {
+    game.gens
+        .iter()
+        .flat_map(|g| g.rotations.iter())
+        .any(|r| r.name.eq_ignore_ascii_case(part))
+}
+
+/// `part` without a promotion suffix `=K` naming one of the game's kinds
+/// by letter or name (`a7-a8=q` → `a7-a8`), lower case.
+fn without_promotion<'a>(game: &Game, part: &'a str) -> &'a str {
+    let Some((head, kind)) = part.rsplit_once('=') else {
+        return part;
+    };
+    let known = game.kinds.iter().enumerate().any(|(i, name)| {
+        name.eq_ignore_ascii_case(kind)
+            || game
+                .kind_letters
+                .get(i)
+                .and_then(|l| *l)
+                .is_some_and(|l| l.to_string().eq_ignore_ascii_case(kind))
+    });
+    if known { head } else { part }
+}
+
+/// A chain `SITE (SEP SITE [/N])*` (at least one step unless `alone` may be
+/// a lone site); the sites in order. Tries every label that fits, so
+/// numbers such as `1` and `11` are told apart by what follows.
+fn chain(labels: &[(String, Site)], s: &[u8], alone: bool) -> Option<Vec<Site>> {
+    for (l, site) in labels {
+        let Some(rest) = s.strip_prefix(l.as_bytes()) else {
+            continue;
+        };
+        if rest.is_empty() {
+            if alone {
+                return Some(vec![*site]);
+            }
+            continue;
+        }
+        if let Some(rest) = rest.strip_prefix(b"-").or_else(|| rest.strip_prefix(b"x"))
+            && let Some(mut more) = steps(labels, rest)
+        {
+            more.insert(0, *site);
+            return Some(more);
+        }
+    }
+    None
+}
+
+/// The destinations after a separator: `SITE [/N] (SEP SITE [/N])*`.
+fn steps(labels: &[(String, Site)], s: &[u8]) -> Option<Vec<Site>> {
+    for (l, site) in labels {
+        let Some(mut rest) = s.strip_prefix(l.as_bytes()) else {
+            continue;
+        };
+        if let Some(r) = rest.strip_prefix(b"/") {
+            let digits = r.iter().take_while(|b| b.is_ascii_digit()).count();
+            if digits == 0 {
+                continue;
+            }
+            rest = &r[digits..];
+        }
+        if rest.is_empty() {
+            return Some(vec![*site]);
+        }
+        if let Some(r) = rest.strip_prefix(b"-").or_else(|| rest.strip_prefix(b"x"))
+            && let Some(mut more) = steps(labels, r)
+        {
+            more.insert(0, *site);
+            return Some(more);
+        }
+    }
+    None
 }

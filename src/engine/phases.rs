@@ -37,7 +37,7 @@ impl State {
         for (p, phase) in game.phases.iter().enumerate().skip(start) {
             if !phase.auto.is_empty() {
                 let ctx = self.turn_ctx(self.s.mover);
-                self.run_step_effects(&phase.auto, &ctx);
+                let _ = self.run_step_effects(&phase.auto, &ctx);
             }
             if !phase.play.is_empty() {
                 self.s.phase = p as u8;

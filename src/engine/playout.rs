@@ -75,7 +75,7 @@ pub fn random_step<R: Rng>(state: &mut State, rng: &mut R, buf: &mut Vec<Move>) 
                         return true;
                     }
                     Some(false) => {}
-                    None if state.try_play(&m) => return true,
+                    None if state.try_play(&m) == super::Played::Played => return true,
                     None => {}
                 }
             }

@@ -21,7 +21,7 @@ impl State {
     /// The outcome of a game that ends by `reason` and is decided by the
     /// scores: the player whose (score, tie-breaks…) is greatest wins; equal
     /// all through, or no score declared: a draw.
-    pub fn score_outcome(&self, reason: EndReason) -> Outcome {
+    pub(crate) fn score_outcome(&self, reason: EndReason) -> Outcome {
         let n = self.game.num_players() as Player;
         let all: Vec<Vec<i64>> = (0..n).map(|p| self.scores(p)).collect();
         let best = all.iter().max();
@@ -53,7 +53,7 @@ impl State {
 
     /// Sets up a position: the given stacks (bottom first) on an empty
     /// board, `mover` to move; counters and history restart.
-    pub fn set_up(
+    pub(crate) fn set_up(
         &mut self,
         mover: Player,
         stacks: &[(crate::board::Site, Vec<crate::compile::ir::Piece>)],

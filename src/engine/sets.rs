@@ -48,7 +48,7 @@ fn with_marks<R>(n: usize, f: impl FnOnce(&mut Vec<u32>, u32) -> R) -> R {
 
 impl State {
     /// Evaluates a number for `ctx.player`.
-    pub fn num(&self, n: &Num, ctx: &Ctx) -> i64 {
+    pub(crate) fn num(&self, n: &Num, ctx: &Ctx) -> i64 {
         match n {
             Num::Int(i) => *i,
             Num::Count(set) => {
@@ -192,7 +192,7 @@ impl State {
     }
 
     /// The number of pieces of `player` on the board.
-    pub fn pieces_of(&self, player: crate::compile::ir::Player) -> usize {
+    pub(crate) fn pieces_of(&self, player: crate::compile::ir::Player) -> usize {
         (0..self.heights.len() as Site)
             .map(|s| {
                 self.stack(s)
@@ -205,7 +205,7 @@ impl State {
 
     /// Writes the sites of `set` into `out` (cleared first), sorted and
     /// without duplicates.
-    pub fn set_into(&self, set: &SiteSet, ctx: &Ctx, out: &mut Vec<Site>) {
+    pub(crate) fn set_into(&self, set: &SiteSet, ctx: &Ctx, out: &mut Vec<Site>) {
         out.clear();
         match set {
             SiteSet::Neighbours(r, c) => {
@@ -333,7 +333,7 @@ impl State {
 
     /// The connected group of the stack at `s`: occupied sites reachable by
     /// board adjacency through stacks of the same top owner, sorted.
-    pub fn group_into(&self, s: Site, out: &mut Vec<Site>) {
+    pub(crate) fn group_into(&self, s: Site, out: &mut Vec<Site>) {
         out.clear();
         let Some(owner) = self.top_owner(s) else {
             return;
@@ -370,7 +370,7 @@ impl State {
 
     /// True if the sites of `set` form one connected piece of the board
     /// (adjacency restricted to the set); true for an empty set.
-    pub fn connected(&self, set: &[Site]) -> bool {
+    pub(crate) fn connected(&self, set: &[Site]) -> bool {
         let Some(&first) = set.first() else {
             return true;
         };

@@ -6,7 +6,7 @@ use super::cond::Ctx;
 use super::flank::flanked;
 use super::state::FLANK_MARK;
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{BlockId, Effect, Owner, Piece, Player, RegionId, SiteRef};
+use crate::compile::ir::{BlockId, Effect, Owner, Player, RegionId, SiteRef};
 use std::ops::ControlFlow;
 
 impl State {
@@ -14,7 +14,7 @@ impl State {
     /// `from` (for `player`'s version of the region); 0 when it is not
     /// farther or either site is absent or out of reach of the region.
     #[inline]
-    pub fn gain(&self, region: RegionId, player: Player, from: Site, to: Site) -> u32 {
+    pub(crate) fn gain(&self, region: RegionId, player: Player, from: Site, to: Site) -> u32 {
         let n = self.heights.len();
         let (from, to) = (from as usize, to as usize);
         if from >= n || to >= n {
@@ -30,7 +30,7 @@ impl State {
 
     /// The block the mover must play next in this turn, if an `again`
     /// effect asked for one.
-    pub fn again(&self) -> Option<BlockId> {
+    pub(crate) fn again(&self) -> Option<BlockId> {
         self.s.again
     }
 
@@ -41,7 +41,7 @@ impl State {
     }
 
     /// True if the last step marked `site`.
-    pub fn is_marked(&self, site: Site) -> bool {
+    pub(crate) fn is_marked(&self, site: Site) -> bool {
         self.marks
             .get(site as usize)
             .is_some_and(|&m| m & super::state::VISIBLE_MARKS != 0)
@@ -56,7 +56,8 @@ impl State {
 
     /// Replaces the stack at `site` with `stack` (bottom first), for
     /// setting up positions by hand; the hash and the history restart.
-    pub fn put_stack(&mut self, site: Site, stack: &[Piece]) {
+    #[cfg(test)]
+    pub(crate) fn put_stack(&mut self, site: Site, stack: &[crate::compile::ir::Piece]) {
         self.clear_site(site);
         for &p in stack {
             self.push_piece(site, p);
@@ -65,8 +66,8 @@ impl State {
     }
 
     /// Runs one of the stack effects (`grow`, `mark-flanked`,
-    /// `remove-flanked`, `again`); returns false (none ends the turn).
-    pub(super) fn run_stack_effect(&mut self, e: &Effect, ctx: &Ctx) -> bool {
+    /// `remove-flanked`, `again`); none ends the turn.
+    pub(super) fn run_stack_effect(&mut self, e: &Effect, ctx: &Ctx) -> super::apply::Flow {
         let site_of = |r: SiteRef| ctx.site(r);
         match e {
             Effect::Grow {
@@ -77,7 +78,7 @@ impl State {
             } => {
                 let site = site_of(*at);
                 if site == NO_SITE {
-                    return false;
+                    return super::apply::Flow::Continue;
                 }
                 let n = self.gain(*region, ctx.player, ctx.from, ctx.to);
                 let top = self.top(site);
@@ -120,7 +121,7 @@ impl State {
             Effect::Again(b) => self.s.again = Some(*b),
             _ => {}
         }
-        false
+        super::apply::Flow::Continue
     }
 }
 

@@ -343,7 +343,7 @@ impl State {
     /// Empties the board and sets the player to move (for set-up positions:
     /// FEN, scenarios). The turn count, passes and the repetition history
     /// restart; the phase, counters and flipped toggles stay as they are.
-    pub fn clear(&mut self, mover: Player) {
+    pub(crate) fn clear(&mut self, mover: Player) {
         self.heights.iter_mut().for_each(|h| *h = 0);
         self.unmoved.iter_mut().for_each(|u| *u = false);
         self.s.last = crate::board::NO_SITE;
@@ -495,7 +495,7 @@ impl State {
     }
 
     /// True if boolean toggle `id` is on now.
-    pub fn flag(&self, id: u8) -> bool {
+    pub(crate) fn flag(&self, id: u8) -> bool {
         id < 64 && self.s.flags & (1 << id) != 0
     }
 

@@ -10,7 +10,7 @@
 
 use super::candidates::{Bound, Scratch, candidates};
 use super::heuristic::WIN;
-use super::{Player, Turns};
+use super::{Agent, Turns};
 use crate::engine::{Move, State};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
@@ -284,7 +284,7 @@ impl AlphaBeta {
     }
 }
 
-impl Player for AlphaBeta {
+impl Agent for AlphaBeta {
     fn name(&self) -> String {
         format!("ab:{}", self.depth)
     }

@@ -3,7 +3,7 @@
 //! best for the mover; ties broken at random from its seeded generator.
 
 use super::candidates::{Bound, Scratch, candidates};
-use super::{Player, Turns};
+use super::{Agent, Turns};
 use crate::engine::{Move, State};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -58,7 +58,7 @@ impl Greedy {
     }
 }
 
-impl Player for Greedy {
+impl Agent for Greedy {
     fn name(&self) -> String {
         "greedy".into()
     }

@@ -2,7 +2,7 @@
 //! playouts (uniform random steps to the end of the game, the engine's
 //! [`playout`]); the turn with the best mean reward for the mover wins.
 
-use super::{Player, Turns, reward};
+use super::{Agent, Turns, reward};
 use crate::engine::{Move, State, playout};
 use rand_chacha::ChaCha8Rng;
 
@@ -55,7 +55,7 @@ impl FlatMc {
     }
 }
 
-impl Player for FlatMc {
+impl Agent for FlatMc {
     fn name(&self) -> String {
         format!("mc:{}", self.playouts)
     }

@@ -23,7 +23,7 @@
 
 use super::candidates::{Bound, Scratch, candidates};
 use super::guide::{Guide, Rollout, rollout};
-use super::{Player, Turns};
+use super::{Agent, Turns};
 use crate::engine::{Move, Outcome, State};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -335,7 +335,7 @@ impl Mcts {
     }
 }
 
-impl Player for Mcts {
+impl Agent for Mcts {
     fn name(&self) -> String {
         format!("mcts:{}{}", self.budget, self.guide)
     }
@@ -436,7 +436,7 @@ mod tests {
         let mut wins = 0;
         for g in 0..10u64 {
             let side = (g % 2) as usize;
-            let mut ps: Vec<Box<dyn Player>> = (0..2)
+            let mut ps: Vec<Box<dyn Agent>> = (0..2)
                 .map(|s| {
                     let spec = if s == side {
                         PlayerSpec::Mcts(Budget::Iterations(300), Default::default())
@@ -506,7 +506,7 @@ mod tests {
     fn guided_games_repeat_with_their_seed() {
         let start = fixture::start();
         let run = |seed| {
-            let mut ps: Vec<Box<dyn Player>> = (0..2)
+            let mut ps: Vec<Box<dyn Agent>> = (0..2)
                 .map(|s| {
                     "mcts:40,cut=4,eps=0.3"
                         .parse::<PlayerSpec>()
@@ -533,7 +533,7 @@ mod tests {
         let mut wins = 0;
         for g in 0..6u64 {
             let side = (g % 2) as usize;
-            let mut ps: Vec<Box<dyn Player>> = (0..2)
+            let mut ps: Vec<Box<dyn Agent>> = (0..2)
                 .map(|s| {
                     let spec = if s == side {
                         "mcts:100,cut=6,eps=0.5".parse().unwrap()

@@ -5,7 +5,7 @@
 //!
 //! A game loop computes the legal turns once per position (a [`Turns`]) and
 //! asks the player to move for the index of one of them
-//! ([`Player::choose`]); [`play_game`] is that loop.
+//! ([`Agent::choose`]); [`play_game`] is that loop.
 //!
 //! Players are seeded: [`seeded_rng`] gives side `s` of game `i` of a run
 //! seeded with `seed` its own ChaCha8 stream, so a run is reproducible and
@@ -59,7 +59,7 @@ when it has none.
 ";
 
 /// A computer player: picks one of the legal turns of a position.
-pub trait Player {
+pub trait Agent {
     /// A short description, in the form [`PlayerSpec`] parses
     /// (`mcts:1000`).
     fn name(&self) -> String;
@@ -71,7 +71,7 @@ pub trait Player {
     /// A player that builds its own turns (heuristic players, which bound
     /// huge turn trees by sampling) returns one here, with the number of
     /// turns it chose among; the game loop then skips listing every legal
-    /// turn. `None` (the default): the loop calls [`Player::choose`].
+    /// turn. `None` (the default): the loop calls [`Agent::choose`].
     fn choose_turn(&mut self, _st: &State) -> Option<(Vec<Move>, usize)> {
         None
     }
@@ -144,7 +144,7 @@ impl PlayerSpec {
     pub const DEFAULT_AB_DEPTH: u32 = 2;
 
     /// The player, drawing from `rng`; `None` for a human.
-    pub fn build(&self, rng: ChaCha8Rng) -> Option<Box<dyn Player>> {
+    pub fn build(&self, rng: ChaCha8Rng) -> Option<Box<dyn Agent>> {
         match *self {
             PlayerSpec::Human => None,
             PlayerSpec::Random => Some(Box::new(RandomPlayer::new(rng))),
@@ -266,7 +266,7 @@ pub struct GameSummary {
 /// before the turn is played.
 pub fn play_game(
     start: &State,
-    players: &mut [Box<dyn Player>],
+    players: &mut [Box<dyn Agent>],
     max_turns: u32,
     mut on_turn: impl FnMut(&State, &[Move]),
 ) -> GameSummary {
@@ -428,7 +428,7 @@ mod tests {
     fn seeded_games_repeat_and_sides_differ() {
         let start = fixture::start();
         let run = |seed| {
-            let mut ps: Vec<Box<dyn Player>> = (0..2)
+            let mut ps: Vec<Box<dyn Agent>> = (0..2)
                 .map(|s| PlayerSpec::Random.build(seeded_rng(seed, 0, s)).unwrap())
                 .collect();
             let mut moves = Vec::new();
@@ -450,7 +450,7 @@ mod tests {
 
     #[test]
     fn the_turn_limit_stops_a_game() {
-        let mut ps: Vec<Box<dyn Player>> =
+        let mut ps: Vec<Box<dyn Agent>> =
             vec![PlayerSpec::Random.build(seeded_rng(1, 0, 0)).unwrap()];
         let sum = play_game(&fixture::start(), &mut ps, 3, |_, _| {});
         assert_eq!(sum.turns, 3);

@@ -1,7 +1,7 @@
 //! The uniform random player: every legal turn is equally likely (a
 //! multi-jump counts once, however many steps it has).
 
-use super::{Player, Turns};
+use super::{Agent, Turns};
 use crate::engine::State;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -19,7 +19,7 @@ impl RandomPlayer {
     }
 }
 
-impl Player for RandomPlayer {
+impl Agent for RandomPlayer {
     fn name(&self) -> String {
         "random".into()
     }

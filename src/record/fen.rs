@@ -33,6 +33,105 @@ pub struct FenPiece {
     pub square: u32,
 }
 
+/// Why a PDN FEN text was refused. Offsets (`at`) are 0-based character
+/// offsets into the text as given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// A chess FEN (games that declare `(fen …)`) that does not fit.
+    #[error(transparent)]
+    Forsyth(#[from] super::forsyth::ForsythError),
+    /// Something else was expected at `at` (`found`: the character there,
+    /// `None` at the end of the text).
+    #[error("expected {what} at char {at}, found {}", found.map_or("the end".to_string(), |c| format!("'{c}'")))]
+    Expected {
+        /// What was expected, in words.
+        what: String,
+        /// Where.
+        at: usize,
+        /// What was there instead.
+        found: Option<char>,
+    },
+    /// An opening quote without its closing one.
+    #[error("expected closing '\"' at char {at}")]
+    UnclosedQuote {
+        /// Where the closing quote was expected.
+        at: usize,
+    },
+    /// A colour section given twice.
+    #[error("colour '{colour}' repeated at char {at}")]
+    ColourRepeated {
+        /// The colour letter.
+        colour: char,
+        /// Where its second section starts.
+        at: usize,
+    },
+    /// A range `a-b` with `b < a`.
+    #[error("range {from}-{to} at char {at} runs backwards")]
+    RangeBackwards {
+        /// First square.
+        from: u32,
+        /// Last square.
+        to: u32,
+        /// Where the range starts.
+        at: usize,
+    },
+    /// A range of more than 10 000 squares.
+    #[error("range {from}-{to} at char {at} is too long")]
+    RangeTooLong {
+        /// First square.
+        from: u32,
+        /// Last square.
+        to: u32,
+        /// Where the range's end is.
+        at: usize,
+    },
+    /// Square 0 (PDN numbers squares from 1).
+    #[error("square 0 at char {at}: squares are numbered from 1")]
+    SquareZero {
+        /// Where.
+        at: usize,
+    },
+    /// A square number beyond `u32`.
+    #[error("square number at char {at} is too large")]
+    SquareTooLarge {
+        /// Where.
+        at: usize,
+    },
+    /// A square given twice.
+    #[error("square {square} at char {at} is given twice")]
+    SquareTwice {
+        /// The square.
+        square: u32,
+        /// Where it is given the second time.
+        at: usize,
+    },
+    /// A side letter that is none of the game's players' letters.
+    #[error("unknown side `{letter}`; the players' letters are {known}")]
+    UnknownSide {
+        /// The letter written.
+        letter: char,
+        /// The players' letters, in order.
+        known: String,
+    },
+    /// A piece prefix that is none of the game's setup codes.
+    #[error("unknown piece prefix `{prefix}`; known: {} (a rule file declares them with (code \"PREFIX\" \"Kind\" N))", if known.is_empty() { "none".to_string() } else { known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ") })]
+    UnknownPrefix {
+        /// The prefix written.
+        prefix: String,
+        /// The game's prefixes.
+        known: Vec<String>,
+    },
+    /// A square number that no site of the board carries.
+    #[error("square {square} is not on the board")]
+    NotOnBoard {
+        /// The square.
+        square: u32,
+    },
+    /// The game's sites are not numbered, so FEN cannot name them.
+    #[error("this game's sites have no number labels, so FEN cannot name them")]
+    NoNumbers,
+}
+
 /// Longest range (`a-b`) accepted, in squares.
 const MAX_RANGE: u32 = 10_000;
 
@@ -41,7 +140,7 @@ const MAX_RANGE: u32 = 10_000;
 /// Errors say what was expected and where, as a 0-based character offset
 /// into `s`: e.g. `expected ':' at char 5`. Duplicate squares and square 0
 /// are errors.
-pub fn parse_fen(s: &str) -> Result<Fen, String> {
+pub fn parse_fen(s: &str) -> Result<Fen, FenError> {
     let chars: Vec<char> = s.chars().collect();
     let (start, end) = frame(&chars)?;
     let mut parser = Parser {
@@ -66,11 +165,11 @@ pub fn parse_fen(s: &str) -> Result<Fen, String> {
 }
 
 /// The range of `chars` inside whitespace, quotes and a trailing `.`.
-fn frame(chars: &[char]) -> Result<(usize, usize), String> {
+fn frame(chars: &[char]) -> Result<(usize, usize), FenError> {
     let (mut start, mut end) = trim(chars, 0, chars.len());
     if chars.get(start) == Some(&'"') {
         if end - start < 2 || chars[end - 1] != '"' {
-            return Err(format!("expected closing '\"' at char {end}"));
+            return Err(FenError::UnclosedQuote { at: end });
         }
         (start, end) = trim(chars, start + 1, end - 1);
     }
@@ -110,15 +209,16 @@ impl Parser<'_> {
         }
     }
 
-    fn expected(&self, what: &str) -> String {
-        match self.peek() {
-            Some(c) => format!("expected {what} at char {}, found '{c}'", self.i),
-            None => format!("expected {what} at char {}, found the end", self.i),
+    fn expected(&self, what: &str) -> FenError {
+        FenError::Expected {
+            what: what.to_string(),
+            at: self.i,
+            found: self.peek(),
         }
     }
 
     /// Reads a colour letter `W` or `B` (either case).
-    fn colour(&mut self, what: &str) -> Result<char, String> {
+    fn colour(&mut self, what: &str) -> Result<char, FenError> {
         self.skip_whitespace();
         match self.peek().map(|c| c.to_ascii_uppercase()) {
             Some(c @ ('W' | 'B')) => {
@@ -130,7 +230,7 @@ impl Parser<'_> {
     }
 
     /// Reads `:colour squares` sections up to the end.
-    fn sections(&mut self) -> Result<(), String> {
+    fn sections(&mut self) -> Result<(), FenError> {
         let mut colours = Vec::new();
         loop {
             self.skip_whitespace();
@@ -144,7 +244,7 @@ impl Parser<'_> {
             let at = self.i;
             let side = self.colour("colour")?;
             if colours.contains(&side) {
-                return Err(format!("colour '{side}' repeated at char {at}"));
+                return Err(FenError::ColourRepeated { colour: side, at });
             }
             colours.push(side);
             self.section(side)?;
@@ -152,7 +252,7 @@ impl Parser<'_> {
     }
 
     /// Reads the comma-separated squares of one colour (possibly none).
-    fn section(&mut self, side: char) -> Result<(), String> {
+    fn section(&mut self, side: char) -> Result<(), FenError> {
         self.skip_whitespace();
         if matches!(self.peek(), None | Some(':')) {
             return Ok(());
@@ -168,7 +268,7 @@ impl Parser<'_> {
     }
 
     /// Reads one `[letters]square[-square]` item.
-    fn item(&mut self, side: char) -> Result<(), String> {
+    fn item(&mut self, side: char) -> Result<(), FenError> {
         self.skip_whitespace();
         let mut prefix = String::new();
         while let Some(c) = self.peek().filter(char::is_ascii_alphabetic) {
@@ -190,22 +290,27 @@ impl Parser<'_> {
     }
 
     /// Reads the end of a range starting at `from` (offset, square).
-    fn range_end(&mut self, from: (usize, u32)) -> Result<u32, String> {
+    fn range_end(&mut self, from: (usize, u32)) -> Result<u32, FenError> {
         let (at, to) = self.square()?;
         if to < from.1 {
-            return Err(format!(
-                "range {}-{to} at char {} runs backwards",
-                from.1, from.0
-            ));
+            return Err(FenError::RangeBackwards {
+                from: from.1,
+                to,
+                at: from.0,
+            });
         }
         if to - from.1 >= MAX_RANGE {
-            return Err(format!("range {}-{to} at char {} is too long", from.1, at));
+            return Err(FenError::RangeTooLong {
+                from: from.1,
+                to,
+                at,
+            });
         }
         Ok(to)
     }
 
     /// Reads a square number from 1; returns its offset and value.
-    fn square(&mut self) -> Result<(usize, u32), String> {
+    fn square(&mut self) -> Result<(usize, u32), FenError> {
         self.skip_whitespace();
         let at = self.i;
         let mut digits = String::new();
@@ -217,17 +322,15 @@ impl Parser<'_> {
             return Err(self.expected("a square number"));
         }
         match digits.parse::<u32>() {
-            Ok(0) => Err(format!(
-                "square 0 at char {at}: squares are numbered from 1"
-            )),
+            Ok(0) => Err(FenError::SquareZero { at }),
             Ok(n) => Ok((at, n)),
-            Err(_) => Err(format!("square number at char {at} is too large")),
+            Err(_) => Err(FenError::SquareTooLarge { at }),
         }
     }
 
-    fn add(&mut self, side: char, prefix: &str, square: u32, at: usize) -> Result<(), String> {
+    fn add(&mut self, side: char, prefix: &str, square: u32, at: usize) -> Result<(), FenError> {
         if !self.seen.insert(square) {
-            return Err(format!("square {square} at char {at} is given twice"));
+            return Err(FenError::SquareTwice { square, at });
         }
         self.pieces.push(FenPiece {
             side,
@@ -373,7 +476,7 @@ mod tests {
         ];
         for (text, message) in cases {
             let err = parse_fen(text).expect_err(text);
-            assert!(err.contains(message), "{text:?}: {err}");
+            assert!(err.to_string().contains(message), "{text:?}: {err}");
         }
     }
 

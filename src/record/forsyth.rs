@@ -29,9 +29,31 @@ pub struct Forsyth {
     pub fullmove: Option<u32>,
 }
 
+/// A FEN text that does not describe a position of the game: the message
+/// names the field (board, rank, side to move, castling, en passant,
+/// clocks) and what was expected there.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ForsythError {
+    /// What was wrong, in words.
+    pub message: String,
+}
+
+impl From<String> for ForsythError {
+    fn from(message: String) -> Self {
+        ForsythError { message }
+    }
+}
+
 /// Reads a FEN text for a board `cols` squares wide and `rows` high.
-/// Errors name the field and what was expected.
-pub fn parse_forsyth(text: &str, cols: usize, rows: usize) -> Result<Forsyth, String> {
+///
+/// # Errors
+/// A [`ForsythError`] naming the field and what was expected.
+pub fn parse_forsyth(text: &str, cols: usize, rows: usize) -> Result<Forsyth, ForsythError> {
+    parse_fields(text, cols, rows).map_err(ForsythError::from)
+}
+
+fn parse_fields(text: &str, cols: usize, rows: usize) -> Result<Forsyth, String> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     let Some(board) = fields.first() else {
         return Err("an empty FEN: expected the board, e.g. `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`".into());
@@ -204,7 +226,7 @@ mod tests {
 
     #[test]
     fn bad_fen_is_refused_with_what_was_expected() {
-        let e = |t: &str| parse_forsyth(t, 8, 8).unwrap_err();
+        let e = |t: &str| parse_forsyth(t, 8, 8).unwrap_err().message;
         assert!(e("").contains("empty FEN"));
         assert!(e("8/8/8/8/8/8/8").contains("7 rank(s)"));
         assert!(e("9/8/8/8/8/8/8/8").contains("rank 1"));

@@ -2,6 +2,11 @@
 //! PDN FEN position parser and writer ([`fen`]), chess FEN ([`forsyth`]), trials ([`trial`]) and
 //! position texts for any game ([`position`]).
 //!
+//! The dependency runs one way: `record` uses the engine (a position text
+//! becomes a [`State`](crate::engine::State) in [`setup`], a trial's result
+//! is an engine [`Outcome`](crate::engine::Outcome)); the engine knows
+//! nothing of records.
+//!
 //! PDN and trials are syntax only, not the rules of any game: moves are
 //! kept as the text written (e.g. `9x18x27`, `c3-d4`) and FEN positions as
 //! the squares and piece letters written. Turning them into engine moves
@@ -11,10 +16,14 @@
 
 pub mod fen;
 pub mod forsyth;
+mod forsyth_state;
 pub mod pdn;
 pub mod position;
+pub mod setup;
 pub mod trial;
 
-pub use fen::{Fen, FenPiece, parse_fen, write_fen};
+pub use fen::{Fen, FenError, FenPiece, parse_fen, write_fen};
 pub use pdn::{PdnError, PdnGame, PdnMove, parse_pdn, write_pdn};
-pub use position::{Position, parse_position, write_position};
+pub use position::{
+    ItemError, Position, PositionError, UnknownLetter, parse_position, write_position,
+};

@@ -24,6 +24,146 @@
 use crate::board::Site;
 use crate::compile::ir::{Game, Kind, Piece, Player};
 
+/// Why a position text was refused: the offending word or item and what
+/// was expected there.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// No `LETTER:SITES` group at all (an empty board is `LETTER:`).
+    #[error(
+        "no group LETTER:SITES in `{text}`: expected a position such as `{example}` (`{letter}:` alone for an empty board)"
+    )]
+    Empty {
+        /// The text, tidied.
+        text: String,
+        /// An example position text for the game.
+        example: String,
+        /// The first player's letter.
+        letter: char,
+    },
+    /// The first word (no colon: the side to move) is no player's letter.
+    #[error("`{word}` (the side to move, as it has no colon): {letter}")]
+    SideToMove {
+        /// The word.
+        word: String,
+        /// Why its letter was refused.
+        letter: UnknownLetter,
+    },
+    /// A later word without a colon.
+    #[error(
+        "`{word}`: expected a group LETTER:SITES (`{example}`); the side to move, if given, comes first"
+    )]
+    NotAGroup {
+        /// The word.
+        word: String,
+        /// An example position text for the game.
+        example: String,
+    },
+    /// A word with two colons (two groups run together).
+    #[error(
+        "`{word}`: groups are separated by spaces, and the side to move is written without a colon (`{example}`)"
+    )]
+    TwoColons {
+        /// The word.
+        word: String,
+        /// An example position text for the game.
+        example: String,
+    },
+    /// A group whose letter is no player's.
+    #[error("`{word}`: {letter}")]
+    GroupLetter {
+        /// The group.
+        word: String,
+        /// Why its letter was refused.
+        letter: UnknownLetter,
+    },
+    /// An item of a group that names no stack of this game.
+    #[error("`{letter}:{item}`: {problem}")]
+    Item {
+        /// The group's letter, as written.
+        letter: String,
+        /// The item, as written.
+        item: String,
+        /// What is wrong with it.
+        problem: ItemError,
+    },
+}
+
+/// A letter that is no player's: the players' letters, and a suggestion
+/// when the text was (nearly) a player's name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("no player has the letter `{letter}`; {}the players' letters are {letters}", suggestion.as_ref().map_or(String::new(), |(l, n)| format!("did you mean `{l}` ({n})? ")))]
+pub struct UnknownLetter {
+    /// The text given.
+    pub letter: String,
+    /// A player's letter and name, when the text was near that name.
+    pub suggestion: Option<(char, String)>,
+    /// The players' letters with their names: `D (Dark), L (Light)`.
+    pub letters: String,
+}
+
+/// What is wrong with one item (`[PREFIX]SITE[*COUNT]`) of a position text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ItemError {
+    /// The stack would be higher than the game allows.
+    #[error("the stack there would hold {total} pieces; this game's stacks hold at most {cap}")]
+    TooHigh {
+        /// The pieces it would hold.
+        total: usize,
+        /// The game's stack limit.
+        cap: usize,
+    },
+    /// A count after `*` that is not a whole number from 1 to the limit.
+    #[error(
+        "bad count `{count}`: a count is a whole number from 1 to {cap} (the most pieces a stack holds)"
+    )]
+    BadCount {
+        /// The count as written.
+        count: String,
+        /// The game's stack limit.
+        cap: usize,
+    },
+    /// A prefix that is none of the game's setup codes.
+    #[error("{}", unknown_prefix_text(prefix, near.as_deref(), known))]
+    UnknownPrefix {
+        /// The prefix written.
+        prefix: String,
+        /// The nearest of the game's prefixes, if one is near.
+        near: Option<String>,
+        /// The game's prefixes with what they stand for: `` `K` (2 × Checker) ``.
+        known: Vec<String>,
+    },
+    /// A prefix and no site after it.
+    #[error("expected a site after the prefix `{prefix}`")]
+    NoSite {
+        /// The prefix.
+        prefix: String,
+    },
+    /// A label that is none of the board's.
+    #[error("no site `{label}` on this board (sites: {shown}; `show --labels` draws them)")]
+    UnknownSite {
+        /// The label written.
+        label: String,
+        /// The board's labels, abridged: `a1, a2, a3 … h8`.
+        shown: String,
+    },
+}
+
+/// The message of [`ItemError::UnknownPrefix`].
+fn unknown_prefix_text(prefix: &str, near: Option<&str>, known: &[String]) -> String {
+    if known.is_empty() {
+        return format!(
+            "unknown prefix `{prefix}`: this game declares no setup-code prefixes (a rule file declares them with (code \"PREFIX\" \"Kind\" N)); write the site alone"
+        );
+    }
+    let near = near
+        .map(|p| format!("did you mean `{p}`? "))
+        .unwrap_or_default();
+    format!(
+        "unknown prefix `{prefix}`; {near}this game's prefixes: {}",
+        known.join(", ")
+    )
+}
+
 /// A position read from a position text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Position {
@@ -36,7 +176,7 @@ pub struct Position {
 /// Parses a position text for `game`. Errors name the offending word or
 /// item and what was expected: the players' letters, the site labels, the
 /// setup-code prefixes, a count from 1 to the stack limit.
-pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
+pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionError> {
     let text = tidy(text);
     let mut words = text.split(' ').filter(|w| !w.is_empty()).peekable();
     let to_move = match words.next_if(|w| !w.contains(':')) {
@@ -52,12 +192,11 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
     if !any {
         // An empty text is no position: an empty board is written with an
         // empty group, `LETTER:`.
-        return Err(format!(
-            "no group LETTER:SITES in `{}`: expected a position such as `{}` (`{}:` alone for an empty board)",
+        return Err(PositionError::Empty {
+            example: example(game),
+            letter: game.players.first().map_or('?', |p| p.letter),
             text,
-            example(game),
-            game.players.first().map_or('?', |p| p.letter)
-        ));
+        });
     }
     Ok(Position { to_move, stacks })
 }
@@ -83,7 +222,7 @@ fn tidy(text: &str) -> String {
 
 /// The player whose letter is `letter` (either case). The error lists the
 /// letters, and suggests one when `letter` is (nearly) a player's name.
-pub fn player_by_letter(game: &Game, letter: &str) -> Result<Player, String> {
+pub fn player_by_letter(game: &Game, letter: &str) -> Result<Player, UnknownLetter> {
     let found = game
         .players
         .iter()
@@ -92,14 +231,14 @@ pub fn player_by_letter(game: &Game, letter: &str) -> Result<Player, String> {
         return Ok(i as Player);
     }
     let names = game.players.iter().map(|p| p.name.as_str());
-    let hint = crate::diag::did_you_mean(letter, names)
+    let suggestion = crate::diag::did_you_mean(letter, names)
         .and_then(|n| game.players.iter().find(|p| p.name == n))
-        .map(|p| format!("did you mean `{}` ({})? ", p.letter, p.name))
-        .unwrap_or_default();
-    Err(format!(
-        "no player has the letter `{letter}`; {hint}the players' letters are {}",
-        letters(game)
-    ))
+        .map(|p| (p.letter, p.name.clone()));
+    Err(UnknownLetter {
+        letter: letter.to_string(),
+        suggestion,
+        letters: letters(game),
+    })
 }
 
 /// "D (Dark), L (Light)".
@@ -113,31 +252,43 @@ fn letters(game: &Game) -> String {
 }
 
 /// The first word, naming the side to move.
-fn side_to_move(game: &Game, word: &str) -> Result<Player, String> {
-    player_by_letter(game, word)
-        .map_err(|e| format!("`{word}` (the side to move, as it has no colon): {e}"))
+fn side_to_move(game: &Game, word: &str) -> Result<Player, PositionError> {
+    player_by_letter(game, word).map_err(|letter| PositionError::SideToMove {
+        word: word.to_string(),
+        letter,
+    })
 }
 
 /// Reads one `LETTER:ITEM,ITEM…` group into `stacks`.
-fn group(game: &Game, word: &str, stacks: &mut Vec<(Site, Vec<Piece>)>) -> Result<(), String> {
+fn group(
+    game: &Game,
+    word: &str,
+    stacks: &mut Vec<(Site, Vec<Piece>)>,
+) -> Result<(), PositionError> {
     let Some((letter, list)) = word.split_once(':') else {
-        return Err(format!(
-            "`{word}`: expected a group LETTER:SITES (`{}`); the side to move, if given, comes first",
-            example(game)
-        ));
+        return Err(PositionError::NotAGroup {
+            word: word.to_string(),
+            example: example(game),
+        });
     };
     if list.contains(':') {
-        return Err(format!(
-            "`{word}`: groups are separated by spaces, and the side to move is written without a colon (`{}`)",
-            example(game)
-        ));
+        return Err(PositionError::TwoColons {
+            word: word.to_string(),
+            example: example(game),
+        });
     }
-    let owner = player_by_letter(game, letter).map_err(|e| format!("`{word}`: {e}"))?;
+    let owner = player_by_letter(game, letter).map_err(|e| PositionError::GroupLetter {
+        word: word.to_string(),
+        letter: e,
+    })?;
     for text in list.split(',').filter(|t| !t.is_empty()) {
-        let context = format!("`{letter}:{text}`");
-        let (site, kind, height) = item(game, text).map_err(|e| format!("{context}: {e}"))?;
-        add(game, stacks, site, game.piece(kind, owner), height)
-            .map_err(|e| format!("{context}: {e}"))?;
+        let context = |problem| PositionError::Item {
+            letter: letter.to_string(),
+            item: text.to_string(),
+            problem,
+        };
+        let (site, kind, height) = item(game, text).map_err(context)?;
+        add(game, stacks, site, game.piece(kind, owner), height).map_err(context)?;
     }
     Ok(())
 }
@@ -150,7 +301,7 @@ fn add(
     site: Site,
     piece: Piece,
     height: usize,
-) -> Result<(), String> {
+) -> Result<(), ItemError> {
     let index = match stacks.iter().position(|(s, _)| *s == site) {
         Some(i) => i,
         None => {
@@ -161,17 +312,17 @@ fn add(
     let stack = &mut stacks[index].1;
     let total = stack.len() + height;
     if total > game.stack_cap {
-        return Err(format!(
-            "the stack there would hold {total} pieces; this game's stacks hold at most {}",
-            game.stack_cap
-        ));
+        return Err(ItemError::TooHigh {
+            total,
+            cap: game.stack_cap,
+        });
     }
     stack.extend(std::iter::repeat_n(piece, height));
     Ok(())
 }
 
 /// One item `[PREFIX]SITE[*COUNT]`: its site, piece kind and height.
-fn item(game: &Game, text: &str) -> Result<(Site, Kind, usize), String> {
+fn item(game: &Game, text: &str) -> Result<(Site, Kind, usize), ItemError> {
     let (body, times) = match text.split_once('*') {
         Some((body, n)) => (body, count(game, n)?),
         None => (text, 1),
@@ -201,13 +352,13 @@ fn prefixed(game: &Game, body: &str) -> Option<(Kind, u16, Site)> {
 }
 
 /// A count after `*`: from 1 to the stack limit.
-fn count(game: &Game, n: &str) -> Result<usize, String> {
+fn count(game: &Game, n: &str) -> Result<usize, ItemError> {
     match n.parse::<usize>() {
         Ok(c) if (1..=game.stack_cap).contains(&c) => Ok(c),
-        _ => Err(format!(
-            "bad count `{n}`: a count is a whole number from 1 to {} (the most pieces a stack holds)",
-            game.stack_cap
-        )),
+        _ => Err(ItemError::BadCount {
+            count: n.to_string(),
+            cap: game.stack_cap,
+        }),
     }
 }
 
@@ -222,7 +373,7 @@ fn plain(game: &Game) -> (Kind, u16) {
 
 /// Why `body` is not an item: an unknown prefix (its leading upper-case
 /// letters), or no such site.
-fn bad_item(game: &Game, body: &str) -> String {
+fn bad_item(game: &Game, body: &str) -> ItemError {
     let at = body
         .find(|c: char| !c.is_ascii_uppercase())
         .unwrap_or(body.len());
@@ -235,7 +386,9 @@ fn bad_item(game: &Game, body: &str) -> String {
         return unknown_prefix(game, prefix);
     }
     if label.is_empty() {
-        return format!("expected a site after the prefix `{prefix}`");
+        return ItemError::NoSite {
+            prefix: prefix.to_string(),
+        };
     }
     let labels: Vec<&str> = game
         .board
@@ -248,28 +401,24 @@ fn bad_item(game: &Game, body: &str) -> String {
         [a, b, c, _, .., z] => format!("{a}, {b}, {c} … {z}"),
         all => all.join(", "),
     };
-    format!("no site `{label}` on this board (sites: {shown}; `show --labels` draws them)")
+    ItemError::UnknownSite {
+        label: label.to_string(),
+        shown,
+    }
 }
 
 /// "unknown prefix", with the game's prefixes and the nearest one.
-fn unknown_prefix(game: &Game, prefix: &str) -> String {
+fn unknown_prefix(game: &Game, prefix: &str) -> ItemError {
     let prefixes: Vec<&str> = game
         .codes
         .iter()
         .map(|c| c.prefix.as_str())
         .filter(|p| !p.is_empty())
         .collect();
-    if prefixes.is_empty() {
-        return format!(
-            "unknown prefix `{prefix}`: this game declares no setup-code prefixes (a rule file declares them with (code \"PREFIX\" \"Kind\" N)); write the site alone"
-        );
-    }
     let near = (prefix.len() > 1)
         .then(|| crate::diag::did_you_mean(prefix, prefixes.iter().copied()))
-        .flatten()
-        .map(|p| format!("did you mean `{p}`? "))
-        .unwrap_or_default();
-    let known: Vec<String> = game
+        .flatten();
+    let known = game
         .codes
         .iter()
         .filter(|c| !c.prefix.is_empty())
@@ -282,10 +431,11 @@ fn unknown_prefix(game: &Game, prefix: &str) -> String {
             )
         })
         .collect();
-    format!(
-        "unknown prefix `{prefix}`; {near}this game's prefixes: {}",
-        known.join(", ")
-    )
+    ItemError::UnknownPrefix {
+        prefix: prefix.to_string(),
+        near,
+        known,
+    }
 }
 
 /// An example position text for `game`: the first player to move, and

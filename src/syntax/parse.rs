@@ -8,16 +8,22 @@
 
 use pest::Parser;
 use pest::iterators::{Pair, Pairs};
-use pest_derive::Parser;
 
 use super::ast::{Clause, Comment, Expr, File, Named, Span};
 use super::recover;
 use crate::diag::Diagnostic;
 
-/// The pest parser generated from `grammar/ludic.pest`.
-#[derive(Parser)]
-#[grammar = "../grammar/ludic.pest"]
-pub struct LudicParser;
+pub use grammar::{LudicParser, Rule};
+
+/// The parser pest generates, and its `Rule` enum (one variant per rule of
+/// the grammar, undocumented: the grammar file documents them).
+#[allow(missing_docs)]
+mod grammar {
+    /// The pest parser generated from `grammar/ludic.pest`.
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/ludic.pest"]
+    pub struct LudicParser;
+}
 
 /// Parses a rule file into its AST.
 ///

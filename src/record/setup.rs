@@ -4,26 +4,23 @@
 //! a position text (`L D:a1,b2 L:c3`, [`crate::record::position`]) does the
 //! same for any game.
 
-use super::State;
+use super::fen::{Fen, FenError, FenPiece, parse_fen, write_fen};
+use super::position::{Position, PositionError, parse_position, write_position};
 use crate::compile::ir::Game;
-use crate::record::fen::{Fen, FenPiece, parse_fen, write_fen};
-use crate::record::position::{parse_position, write_position};
+use crate::engine::State;
 use std::sync::Arc;
 
 impl State {
     /// The position described by a PDN FEN string. Errors name the
     /// offending part: an unknown side letter or prefix, a site number that
     /// is not on the board, a game whose sites have no numbers.
-    /// A game that declares `(fen …)` reads chess FEN instead
-    /// (`rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`, see
-    /// [`crate::engine::forsyth`]).
-    pub fn from_fen(game: Arc<Game>, text: &str) -> Result<State, String> {
+    pub fn from_fen(game: Arc<Game>, text: &str) -> Result<State, FenError> {
         if game.fen.is_some() {
-            return State::from_forsyth(game, text);
+            return Ok(State::from_forsyth(game, text)?);
         }
         let fen = parse_fen(text)?;
         if game.board.sites().iter().any(|s| s.number.is_none()) {
-            return Err("this game's sites have no number labels, so FEN cannot name them".into());
+            return Err(FenError::NoNumbers);
         }
         let mover = player_of(&game, fen.to_move)?;
         let mut st = State::new(game.clone());
@@ -34,24 +31,16 @@ impl State {
                 .codes
                 .iter()
                 .find(|c| c.prefix.eq_ignore_ascii_case(&p.prefix))
-                .ok_or_else(|| {
-                    let known: Vec<String> = game
-                        .codes
-                        .iter()
-                        .map(|c| format!("`{}`", c.prefix))
-                        .collect();
-                    format!(
-                        "unknown piece prefix `{}`; known: {} (a rule file declares them with (code \"PREFIX\" \"Kind\" N))",
-                        p.prefix,
-                        if known.is_empty() { "none".to_string() } else { known.join(", ") }
-                    )
+                .ok_or_else(|| FenError::UnknownPrefix {
+                    prefix: p.prefix.clone(),
+                    known: game.codes.iter().map(|c| c.prefix.clone()).collect(),
                 })?;
             let site = game
                 .board
                 .sites()
                 .iter()
                 .position(|s| s.number == Some(p.square))
-                .ok_or_else(|| format!("square {} is not on the board", p.square))?;
+                .ok_or(FenError::NotOnBoard { square: p.square })?;
             let piece = game.piece(code.kind, owner);
             for _ in 0..code.count {
                 st.push_piece(site as u16, piece);
@@ -100,19 +89,33 @@ impl State {
 }
 
 impl State {
-    /// The position described by a position text (`L D:a1,b2 L:c3`): the
-    /// initial state with its board replaced by these stacks and the side
-    /// named to move (else the initial position's). The turn's phase and
-    /// counters stay as at the start of the game; history restarts.
-    pub fn from_position(game: Arc<Game>, text: &str) -> Result<State, String> {
+    /// The position described by a position text (`L D:a1,b2 L:c3`,
+    /// [`crate::record::position`]): the initial state with its board
+    /// replaced by these stacks and the side named to move (else the
+    /// initial position's). The turn's phase and counters stay as at the
+    /// start of the game; history restarts. This (or [`State::from_setup`]
+    /// for stacks built by a program) is the way to set up a position;
+    /// [`State::to_position`] writes one.
+    pub fn from_position(game: Arc<Game>, text: &str) -> Result<State, PositionError> {
+        let pos = parse_position(&game, text)?;
+        Ok(State::from_setup(game, &pos))
+    }
+
+    /// The position of `pos` (as [`State::from_position`] reads it from
+    /// text): the initial state with its board replaced by `pos.stacks`
+    /// and `pos.to_move` to move (else the initial position's player).
+    /// Stacks above the game's stack limit are cut at the limit.
+    pub fn from_setup(game: Arc<Game>, pos: &Position) -> State {
         let mut st = State::new(game);
-        st.put(text)?;
-        Ok(st)
+        let mover = pos.to_move.unwrap_or(st.current_player());
+        st.set_up(mover, &pos.stacks);
+        st
     }
 
     /// Replaces the board with the stacks of a position text, and the
-    /// player to move with the side it names, if any (scenarios' `put:`).
-    pub fn put(&mut self, text: &str) -> Result<(), String> {
+    /// player to move with the side it names, if any (scenarios' `put:`,
+    /// which keeps the phase and counters reached so far).
+    pub(crate) fn put(&mut self, text: &str) -> Result<(), PositionError> {
         let pos = parse_position(&self.game, text)?;
         let mover = pos.to_move.unwrap_or(self.current_player());
         self.set_up(mover, &pos.stacks);
@@ -130,13 +133,13 @@ impl State {
     }
 }
 
-fn player_of(game: &Game, letter: char) -> Result<u8, String> {
+fn player_of(game: &Game, letter: char) -> Result<u8, FenError> {
     game.players
         .iter()
         .position(|p| p.letter.eq_ignore_ascii_case(&letter))
         .map(|i| i as u8)
-        .ok_or_else(|| {
-            let known: String = game.players.iter().map(|p| p.letter).collect();
-            format!("unknown side `{letter}`; the players' letters are {known}")
+        .ok_or_else(|| FenError::UnknownSide {
+            letter,
+            known: game.players.iter().map(|p| p.letter).collect(),
         })
 }

@@ -4,10 +4,10 @@
 //! the last double step passed (en passant) and the no-progress count.
 //! The text itself is read by [`crate::record::forsyth`].
 
-use super::State;
+use super::forsyth::{Forsyth, ForsythError, parse_forsyth, write_forsyth};
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{FenRules, Game, Kind, Player};
-use crate::record::forsyth::{Forsyth, parse_forsyth, write_forsyth};
+use crate::engine::State;
 use std::sync::Arc;
 
 /// The board's squares by rank from the top and file from the left:
@@ -30,16 +30,20 @@ fn grid(game: &Game) -> Option<Vec<Vec<Site>>> {
 impl State {
     /// The position of a FEN text, for a game that declares `(fen …)`.
     /// Errors name the field and what was expected.
-    pub(crate) fn from_forsyth(game: Arc<Game>, text: &str) -> Result<State, String> {
+    pub(crate) fn from_forsyth(game: Arc<Game>, text: &str) -> Result<State, ForsythError> {
+        Self::forsyth_position(game, text).map_err(ForsythError::from)
+    }
+
+    fn forsyth_position(game: Arc<Game>, text: &str) -> Result<State, String> {
         let rules = game.fen.clone().unwrap_or(FenRules {
             castling: None,
             en_passant: None,
         });
         let g = grid(&game).ok_or("FEN needs a board of whole ranks and files")?;
-        let f = parse_forsyth(text, g[0].len(), g.len())?;
+        let f = parse_forsyth(text, g[0].len(), g.len()).map_err(|e| e.message)?;
         let mover = match f.to_move {
             None => 0,
-            Some(c) => crate::record::position::player_by_letter(&game, &c.to_string())
+            Some(c) => super::position::player_by_letter(&game, &c.to_string())
                 .map_err(|e| format!("side to move: {e}"))?,
         };
         let mut st = State::new(game.clone());
