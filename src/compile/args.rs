@@ -107,6 +107,25 @@ fn how_to_write(what: &str) -> String {
     }
 }
 
+/// Checks a clause against the shape of its ludeme where it stands
+/// (`context`, as in [`super::vocab::Ludeme::context`]), read from the
+/// signature in the vocabulary table: every problem is reported.
+pub fn check(c: &Clause, context: &str, d: &mut Diags) {
+    match super::shape::of(context, &c.head) {
+        Some(s) => check_shape(c, s.min, s.max, &s.named, d),
+        // A lowering arm without a row in the table: the compiler's own
+        // fault, shown rather than hidden (tests lower every shipped file).
+        None => d.error(
+            c.head_span,
+            format!(
+                "internal: `{}` has no {context} row in the vocabulary",
+                c.head
+            ),
+            "not in the vocabulary table",
+        ),
+    }
+}
+
 /// Checks that a clause has between `min` and `max` positional arguments
 /// and only the named arguments in `allowed`. Reports every problem.
 pub fn check_shape(c: &Clause, min: usize, max: usize, allowed: &[&str], d: &mut Diags) {

@@ -51,7 +51,7 @@ pub struct Defines {
 impl Defines {
     /// Records a `(define "Name" body)` clause.
     pub fn declare(&mut self, c: &Clause, d: &mut Diags) {
-        super::args::check_shape(c, 2, 2, &[], d);
+        super::args::check(c, "game", d);
         let (Some(Expr::Str(name, span)), Some(body)) = (c.args.first(), c.args.get(1)) else {
             if let Some(first) = c.args.first() {
                 d.expected(first, "the define's name as a string");

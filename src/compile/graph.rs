@@ -2,7 +2,7 @@
 //! (edge "a7" "d7" "g7")…)`. The board itself is built in
 //! `board/graph.rs`.
 
-use super::args::{Diags, check_shape, clause, int_in, string};
+use super::args::{Diags, check, clause, int_in, string};
 use crate::board::Site;
 use crate::board::graph::{GraphSite, GraphSpec};
 use crate::syntax::Clause;
@@ -10,7 +10,7 @@ use crate::syntax::Clause;
 /// The sites and edges of a `(graph …)` shape; `None` (with diagnostics)
 /// when a site or an edge is malformed or an edge names an unknown site.
 pub fn graph_spec(c: &Clause, d: &mut Diags) -> Option<GraphSpec> {
-    check_shape(c, 1, usize::MAX, &[], d);
+    check(c, "board", d);
     let mut spec = GraphSpec {
         sites: Vec::new(),
         edges: Vec::new(),
@@ -38,7 +38,7 @@ pub fn graph_spec(c: &Clause, d: &mut Diags) -> Option<GraphSpec> {
         let Some(part) = clause_quiet(e).filter(|p| p.head == "edge") else {
             continue;
         };
-        check_shape(part, 2, usize::MAX, &[], d);
+        check(part, "graph", d);
         let path: Vec<Option<Site>> = part
             .args
             .iter()
@@ -75,7 +75,7 @@ fn clause_quiet(e: &crate::syntax::Expr) -> Option<&Clause> {
 
 /// `(site "LABEL" X Y)`.
 fn site(c: &Clause, d: &mut Diags) -> Option<GraphSite> {
-    check_shape(c, 3, 3, &[], d);
+    check(c, "graph", d);
     let label = string(c.args.first()?, d);
     let x = int_in(c.args.get(1)?, -1000, 1000, d);
     let y = int_in(c.args.get(2)?, -1000, 1000, d);

@@ -3,7 +3,7 @@
 //! player). A game without `(heuristics …)` gets [`default_terms`]:
 //! material alone.
 
-use super::args::{Diags, check_shape, choice, int_in, named};
+use super::args::{Diags, check, choice, int_in, named};
 use super::ir::{Kind, Num};
 use super::lower::Lowerer;
 use crate::board::Site;
@@ -100,7 +100,7 @@ pub fn default_terms() -> Vec<Term> {
 impl Lowerer {
     /// `(first P1|P2…|Random)`.
     pub fn first(&mut self, c: &Clause, d: &mut Diags) {
-        check_shape(c, 1, 1, &[], d);
+        check(c, "game", d);
         let Some(e) = c.args.first() else { return };
         let mut names: Vec<String> = (1..=self.players.len()).map(|i| format!("P{i}")).collect();
         names.push("Random".into());
@@ -118,7 +118,7 @@ impl Lowerer {
 
     /// `(heuristics TERM…)`.
     pub fn heuristics(&mut self, c: &Clause, d: &mut Diags) {
-        check_shape(c, 1, usize::MAX, &[], d);
+        check(c, "game", d);
         let mut terms = Vec::new();
         for e in &c.args {
             let Expr::Clause(t) = e else {
@@ -133,25 +133,23 @@ impl Lowerer {
     }
 
     fn term(&mut self, t: &Clause, d: &mut Diags) -> Option<Term> {
+        if !self.known(t, "heuristics", d) {
+            return None;
+        }
         let weight = t
             .args
             .first()
             .and_then(|e| int_in(e, -1_000_000, 1_000_000, d));
         let kind = match t.head.as_str() {
             "material" => {
-                check_shape(t, 1, 1, &["kind", "stacks"], d);
                 let kind = named(t, "kind").and_then(|e| self.kind_ref(e, d));
                 let stacks = named(t, "stacks")
                     .and_then(|e| super::args::boolean(e, d))
                     .unwrap_or(false);
                 TermKind::Material { kind, stacks }
             }
-            "mobility" => {
-                check_shape(t, 1, 1, &[], d);
-                TermKind::Mobility
-            }
+            "mobility" => TermKind::Mobility,
             "region" => {
-                check_shape(t, 2, 2, &["pieces"], d);
                 let region = t.args.get(1).and_then(|e| self.region_ref(e, d))?;
                 let pieces = named(t, "pieces")
                     .and_then(|e| super::args::boolean(e, d))
@@ -159,7 +157,6 @@ impl Lowerer {
                 TermKind::Region { region, pieces }
             }
             "approach" => {
-                check_shape(t, 2, 2, &["pieces"], d);
                 let region = t.args.get(1).and_then(|e| self.region_ref(e, d))?;
                 let pieces = named(t, "pieces")
                     .and_then(|e| super::args::boolean(e, d))
@@ -169,29 +166,19 @@ impl Lowerer {
                     pieces,
                 }
             }
-            "score" => {
-                check_shape(t, 1, 1, &[], d);
-                TermKind::Score
-            }
-            "centre" => {
-                check_shape(t, 1, 1, &[], d);
-                TermKind::Centre {
-                    closeness: self.closeness(),
-                }
-            }
+            "score" => TermKind::Score,
+            "centre" => TermKind::Centre {
+                closeness: self.closeness(),
+            },
             "lines" => {
-                check_shape(t, 2, 2, &[], d);
                 let length = t.args.get(1).and_then(|e| int_in(e, 2, 64, d))?;
                 TermKind::Lines {
                     length: length as u32,
                 }
             }
-            "term" => {
-                check_shape(t, 2, 2, &[], d);
-                TermKind::Num(self.num(t.args.get(1)?, d))
-            }
+            "term" => TermKind::Num(self.num(t.args.get(1)?, d)),
             _ => {
-                self.unknown_head(t, "heuristics", d);
+                self.unlowered(t, "heuristics", d);
                 return None;
             }
         };

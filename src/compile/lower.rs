@@ -2,9 +2,9 @@
 //! setup and FEN codes. Clauses are lowered in dependency order whatever
 //! their order in the file.
 
-use super::args::{Diags, check_shape, choice, clause, int_in, items, named, string, word};
+use super::args::{Diags, check, check_shape, choice, clause, int_in, items, named, string, word};
 use super::ir::{Code, EndRules, Gen, GenId, Piece, PlayerInfo};
-use super::rules::lookup;
+use super::refs::lookup;
 use super::vocab;
 use crate::board::geometry::MAX_SIZE;
 use crate::board::{Adjacency, Board, Cells, Dir, Labels, Shape, Site};
@@ -99,6 +99,7 @@ const COMPASS: &[&str] = &["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
 impl Lowerer {
     /// `(players N)` or `(players (player "Name" letter:"B" forward:S)…)`.
     pub fn players(&mut self, c: &Clause, d: &mut Diags) {
+        // The table's shape, and a limit of its own: at most 8 players.
         check_shape(c, 1, 8, &[], d);
         if let [Expr::Int(..)] = c.args.as_slice() {
             let n = int_in(&c.args[0], 1, 4, d).unwrap_or(2);
@@ -115,7 +116,7 @@ impl Lowerer {
             let Some(p) = clause(e, "a `(player …)` clause", d) else {
                 continue;
             };
-            check_shape(p, 1, 1, &["letter", "forward"], d);
+            check(p, "players", d);
             let name = p
                 .args
                 .first()
@@ -143,7 +144,7 @@ impl Lowerer {
 
     /// `(board SHAPE labels:…)`.
     pub fn board(&mut self, c: &Clause, d: &mut Diags) {
-        check_shape(c, 1, 1, &["labels"], d);
+        check(c, "game", d);
         let labels = match named(c, "labels").map(|e| choice(e, &["Numbers", "Coordinates"], d)) {
             Some(Some("Numbers")) => Labels::Numbers,
             _ => Labels::Coordinates,
@@ -163,7 +164,7 @@ impl Lowerer {
     fn shape(&mut self, c: &Clause, d: &mut Diags) -> Option<Shape> {
         match c.head.as_str() {
             "square" => {
-                check_shape(c, 2, 2, &["cells", "adjacency"], d);
+                check(c, "board", d);
                 let rows = c
                     .args
                     .first()
@@ -188,18 +189,18 @@ impl Lowerer {
                 })
             }
             "hex" => {
-                check_shape(c, 1, 1, &[], d);
+                check(c, "board", d);
                 let side = int_in(c.args.first()?, 1, MAX_SIZE.into(), d)? as u16;
                 Some(Shape::HexCells { side })
             }
             "rhombus" => {
-                check_shape(c, 2, 2, &[], d);
+                check(c, "board", d);
                 let cols = int_in(c.args.first()?, 1, MAX_SIZE.into(), d)? as u16;
                 let rows = int_in(c.args.get(1)?, 1, MAX_SIZE.into(), d)? as u16;
                 Some(Shape::Rhombus { cols, rows })
             }
             "tri" => {
-                check_shape(c, 1, 2, &[], d);
+                check(c, "board", d);
                 let side = int_in(c.args.first()?, 1, MAX_SIZE.into(), d)? as u16;
                 let side2 = match c.args.get(1) {
                     Some(e) => int_in(e, 1, MAX_SIZE.into(), d)? as u16,
@@ -255,7 +256,7 @@ impl Lowerer {
 
     /// `(piece "Kind")`.
     pub fn piece(&mut self, c: &Clause, d: &mut Diags) {
-        check_shape(c, 1, 1, &["symbol", "letter"], d);
+        check(c, "game", d);
         let letter = self.kind_letter(c, d);
         let symbol = named(c, "symbol").and_then(|e| string(e, d)).and_then(|s| {
             let visible = |c: char| c.is_ascii_graphic() || c.is_alphanumeric();
@@ -293,7 +294,7 @@ impl Lowerer {
 
     /// `(stack-limit N)`.
     pub fn stack_limit(&mut self, c: &Clause, d: &mut Diags) {
-        check_shape(c, 1, 1, &[], d);
+        check(c, "game", d);
         if let Some(n) = c.args.first().and_then(|e| int_in(e, 1, 255, d)) {
             self.stack_cap = n as usize;
         }
@@ -301,7 +302,7 @@ impl Lowerer {
 
     /// `(region "Name" REGION)`: evaluated once per player.
     pub fn region(&mut self, c: &Clause, d: &mut Diags) {
-        check_shape(c, 2, 2, &["mark"], d);
+        check(c, "game", d);
         let (Some(name), Some(body)) = (c.args.first().and_then(|e| string(e, d)), c.args.get(1))
         else {
             return;
@@ -621,7 +622,7 @@ impl Lowerer {
                 self.unknown_head(f, "setup", d);
                 continue;
             }
-            check_shape(f, 3, 3, &["count"], d);
+            check(f, "setup", d);
             let kind = f.args.first().and_then(|e| self.kind_ref(e, d));
             let player = f.args.get(1).and_then(|e| self.player_ref(e, d));
             let count = named(f, "count")
@@ -667,7 +668,7 @@ impl Lowerer {
 
     /// `(code "K" "Checker" 2)`.
     pub fn code(&mut self, c: &Clause, d: &mut Diags) {
-        check_shape(c, 3, 3, &[], d);
+        check(c, "game", d);
         let prefix = c
             .args
             .first()

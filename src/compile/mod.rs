@@ -4,19 +4,25 @@
 //! collected and reported together.
 
 pub mod args;
+pub mod conds;
+pub mod effects;
+pub mod ends;
 pub mod expand;
-pub mod exprs;
 pub mod graph;
 pub mod heuristics;
 pub mod ir;
 pub mod ir_stacks;
 pub mod leaps;
-pub mod lines;
 pub mod lower;
+pub mod nums;
 pub mod phases;
+pub mod refs;
+pub mod roles;
 pub mod rotate;
 pub mod royal;
 pub mod rules;
+pub mod sets;
+pub mod shape;
 pub mod stacks;
 pub mod toggles;
 pub mod tracks;
@@ -27,7 +33,7 @@ pub use ir::Game;
 
 use crate::diag::{Diagnostics, Severity};
 use crate::syntax::{Clause, Expr};
-use args::{Diags, check_shape, string};
+use args::{Diags, check, string};
 use expand::Defines;
 use ir::Toggle;
 use lower::Lowerer;
@@ -269,7 +275,7 @@ fn resolve(
             return Ok(None);
         }
     };
-    check_shape(game, 1, usize::MAX, &[], d);
+    check(game, "file", d);
     if too_many_declarations(game, d) {
         return Ok(None);
     }

@@ -2,7 +2,7 @@
 //! turns of the `(rotate …)` move, which turns a square region of the
 //! board a quarter turn, every stack in it moving with it.
 
-use super::args::{Diags, check_shape, choice, int_in, items, named, string};
+use super::args::{Diags, check, choice, int_in, items, named, string};
 use super::lower::Lowerer;
 use crate::board::{Board, Site};
 use crate::diag::Diagnostic;
@@ -25,7 +25,7 @@ pub struct Rotation {
 /// lie between those of the corner sites A and B (inclusive), every N-th
 /// from A's column and row (default 1: all of them).
 pub fn rectangle(c: &Clause, board: &Board, d: &mut Diags) -> Vec<Site> {
-    check_shape(c, 2, 2, &["step"], d);
+    check(c, "region", d);
     let corner = |i: usize, d: &mut Diags| {
         let e = c.args.get(i)?;
         let label = string(e, d)?;

@@ -1,56 +1,17 @@
-//! Lowering of the ludemes of royal pieces and special moves: `royal`,
-//! `unmoved`, `attacked`, `in-check`, `same`, `move-stack`, a move's
-//! `promote:` choice, and the `(fen …)` clause (chess and its kin:
-//! docs/games/chess.md).
+//! Lowering of the game clauses of royal pieces and positions, `royal` and
+//! `(fen …)`, and of a move's `promote:` choice (chess and its kin:
+//! docs/games/chess.md). The conditions they go with (`unmoved`,
+//! `attacked`, `in-check`, `same`) are in `conds.rs`.
 
-use super::args::{Diags, check_shape, items, named, string};
+use super::args::{Diags, check, items, named, string};
 use super::ir::{Cond, Effect, FenRules, Gen, GenId, GenKind};
 use super::lower::Lowerer;
 use crate::syntax::{Clause, Expr};
 
 impl Lowerer {
-    /// `unmoved`, `attacked`, `in-check` and `same`; `None` if `c` is none
-    /// of them.
-    pub fn cond_royal(&mut self, c: &Clause, d: &mut Diags) -> Option<Cond> {
-        Some(match c.head.as_str() {
-            "unmoved" => {
-                check_shape(c, 0, 1, &[], d);
-                self.tracks_unmoved = true;
-                Cond::Unmoved(self.site_ref(c.args.first(), d))
-            }
-            "attacked" => {
-                check_shape(c, 0, 1, &[], d);
-                Cond::Attacked(self.site_ref(c.args.first(), d))
-            }
-            "in-check" => {
-                check_shape(c, 1, 1, &[], d);
-                let k = c.args.first().and_then(|e| self.kind_ref(e, d));
-                Cond::InCheck(k.unwrap_or(0))
-            }
-            "same" => {
-                check_shape(c, 2, 2, &[], d);
-                let a = self.site_ref(c.args.first(), d);
-                let b = self.site_ref(c.args.get(1), d);
-                Cond::Same(a, b)
-            }
-            _ => return None,
-        })
-    }
-
-    /// `(move-stack A B)`; `None` if `c` is not it.
-    pub fn effect_royal(&mut self, c: &Clause, d: &mut Diags) -> Option<Option<Effect>> {
-        if c.head != "move-stack" {
-            return None;
-        }
-        check_shape(c, 2, 2, &[], d);
-        let a = self.site_ref(c.args.first(), d);
-        let b = self.site_ref(c.args.get(1), d);
-        Some(Some(Effect::MoveStack(a, b)))
-    }
-
     /// `(royal "Kind")`.
     pub fn royal(&mut self, c: &Clause, d: &mut Diags) {
-        check_shape(c, 1, 1, &[], d);
+        check(c, "game", d);
         if let Some(k) = c.args.first().and_then(|e| self.kind_ref(e, d)) {
             self.royal = Some(k);
         }
@@ -58,7 +19,7 @@ impl Lowerer {
 
     /// `(fen [castling:{"Royal" "Partner"}] [en-passant:"Kind"])`.
     pub fn fen(&mut self, c: &Clause, d: &mut Diags) {
-        check_shape(c, 0, 0, &["castling", "en-passant"], d);
+        check(c, "game", d);
         let castling = named(c, "castling").and_then(|e| match items(e) {
             [a, b] if matches!(e, Expr::Array(..)) => {
                 Some((self.kind_ref(a, d)?, self.kind_ref(b, d)?))

@@ -712,3 +712,66 @@ fn long_jump_arguments_out_of_place_are_errors() {
     // Only a hop flies.
     assert!(!messages("(play (step flying:true))").is_empty());
 }
+
+/// The first clause headed `name` in `e` (depth first), with its text.
+fn clause_named<'a>(e: &'a crate::syntax::Expr, name: &str) -> Option<&'a crate::syntax::Clause> {
+    use crate::syntax::Expr;
+    match e {
+        Expr::Clause(c) if c.head == name && !c.head_is_str => Some(c),
+        Expr::Clause(c) => c
+            .args
+            .iter()
+            .chain(c.named.iter().map(|n| &n.value))
+            .find_map(|a| clause_named(a, name)),
+        Expr::Array(v, _) => v.iter().find_map(|a| clause_named(a, name)),
+        _ => None,
+    }
+}
+
+/// Every ludeme of the vocabulary table's rule contexts is lowered where
+/// the table puts it: its example's clause, written in a small game at a
+/// place of that context, draws no "unknown ludeme" and no internal
+/// error (other errors, such as names the small game lacks, are allowed).
+#[test]
+fn every_rule_ludeme_of_the_table_is_lowered_in_its_context() {
+    let mut tried = 0;
+    for l in super::vocab::LUDEMES {
+        let wrap: fn(&str) -> String = match l.context {
+            "condition" => |x| format!("(play (step to:{x}))"),
+            "number" => |x| format!("(play (step to:(equal {x} 0)))"),
+            "set" => |x| format!("(play (step to:(any {x})))"),
+            "effect" => |x| format!("(play (step then:{x}))"),
+            "end" => |x| format!("(play (step)) (end {x})"),
+            "heuristics" => |x| format!("(play (step)) (heuristics {x})"),
+            _ => continue,
+        };
+        let file = crate::syntax::parse_file(l.example).expect("examples parse");
+        let Some(c) = file.items.iter().find_map(|e| clause_named(e, l.name)) else {
+            continue; // the example shows a word form (`Friend`) or a use elsewhere
+        };
+        let text = &l.example[c.span.start as usize..c.span.end as usize];
+        let game = format!(
+            "(game \"T\" (players 2) (board (square 8 8)) (piece \"King\") (piece \"Checker\")
+               (region \"Far\" (side Forward)) (counter \"mp\")
+               (setup (fill \"King\" P1 (row 0))) {})",
+            wrap(text)
+        );
+        let diags = match build(&game, &[]) {
+            Ok((_, d)) => d,
+            Err(LoadError::Rules(d)) => d.items,
+            Err(e) => panic!("`{}`: {e}", l.name),
+        };
+        for x in diags {
+            assert!(
+                !x.message.contains("ludeme `") && !x.message.starts_with("internal"),
+                "`{}` ({}): {}\nin {game}",
+                l.name,
+                l.context,
+                x.message
+            );
+        }
+        tried += 1;
+    }
+    // Most rows of the rule contexts show their own clause.
+    assert!(tried >= 80, "only {tried} examples lowered");
+}

@@ -2,14 +2,14 @@
 //! `--set name=value` overrides, and the substitution of `$name` by the
 //! value in force.
 
-use super::args::{Diags, check_shape, int, named, string, word};
+use super::args::{Diags, check, int, named, string, word};
 use super::ir::{Toggle, ToggleType, Value};
 use crate::diag::{Diagnostic, did_you_mean};
 use crate::syntax::{Clause, Expr, Span};
 
 /// Reads one `(toggle …)` clause.
 pub fn declare(c: &Clause, d: &mut Diags) -> Option<Toggle> {
-    check_shape(c, 3, 3, &["default", "range", "choices"], d);
+    check(c, "game", d);
     let name = word(c.args.first()?, d)?.to_string();
     let ty = toggle_type(c, d)?;
     let description = string(c.args.get(2)?, d)?.to_string();
@@ -333,7 +333,7 @@ pub fn check_match_cases(e: &Expr, toggles: &[Toggle], d: &mut Diags) {
 }
 
 fn choose(c: &Clause, d: &mut Diags) -> Option<Expr> {
-    check_shape(c, 2, usize::MAX, &[], d);
+    check(c, "game", d);
     let key = c.args.first()?;
     if super::args::already_reported(key) {
         return None;

@@ -4,10 +4,10 @@
 //! order). Sowing (`sow`) drops pieces along a track and `(trail …)`
 //! follows one, forward or backward, while a condition holds.
 
-use super::args::{Diags, boolean, check_shape, items, named, string, word};
+use super::args::{Diags, boolean, check, check_shape, items, named, string, word};
 use super::ir::GenKind;
 use super::lower::Lowerer;
-use super::rules::lookup;
+use super::refs::lookup;
 use crate::board::{Board, NO_SITE, Site};
 use crate::syntax::{Clause, Expr};
 use serde::Serialize;
@@ -105,7 +105,7 @@ pub fn walk(board: &Board, start: Site, dirs: &[(&str, u8)]) -> Result<(Vec<Site
 impl Lowerer {
     /// `(track "Name" "START" {DIRS…})`.
     pub fn track(&mut self, c: &Clause, d: &mut Diags) {
-        check_shape(c, 3, 3, &[], d);
+        check(c, "game", d);
         let (Some(name_e), Some(start_e), Some(dirs_e)) =
             (c.args.first(), c.args.get(1), c.args.get(2))
         else {

@@ -5,7 +5,7 @@
 //! The texts of the chain are laid end to end (base first) so that every
 //! span stays valid; diagnostics name the file each span falls in.
 
-use super::args::{Diags, check_shape, clause, named, string, word};
+use super::args::{Diags, check, clause, named, string, word};
 use super::read_source;
 use crate::diag::{Diagnostic, Diagnostics, did_you_mean};
 use crate::syntax::{Clause, Expr, Span, parse_file};
@@ -237,7 +237,7 @@ fn apply(v: &Clause, items: &mut [Expr], d: &mut Diags) {
 
 /// `(set NAME VALUE)`: the toggle's default becomes VALUE.
 fn set_default(c: &Clause, game: &mut Clause, d: &mut Diags) {
-    check_shape(c, 2, 2, &[], d);
+    check(c, "variant", d);
     let (Some(name), Some(value)) = (c.args.first().and_then(|e| word(e, d)), c.args.get(1)) else {
         return;
     };
@@ -273,7 +273,7 @@ fn set_default(c: &Clause, game: &mut Clause, d: &mut Diags) {
 
 /// `(replace CLAUSE)`: the base's clause with the same head (and name).
 fn replace(c: &Clause, game: &mut Clause, d: &mut Diags) {
-    check_shape(c, 1, 1, &[], d);
+    check(c, "variant", d);
     let Some(new) = c
         .args
         .first()

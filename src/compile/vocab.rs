@@ -8,8 +8,11 @@
 pub struct Ludeme {
     /// The head word.
     pub name: &'static str,
-    /// Where it may appear: `file`, `game`, `players`, `board`, `region`,
-    /// `setup`, `move`, `condition`, `number`, `set`, `effect`, `end`.
+    /// Its part of speech, which says where it may appear: `file`,
+    /// `variant`, `game`, `players`, `board`, `graph`, `region`, `setup`,
+    /// `phases`, `move`, `condition`, `number`, `set`, `effect`, `end`,
+    /// `fact`, `heuristics`. The compile stage checks a clause against the
+    /// row of its head in the context it stands in (`shape.rs`).
     pub context: &'static str,
     /// Arguments, in the language's own syntax.
     pub signature: &'static str,
@@ -29,7 +32,7 @@ macro_rules! ludemes {
 }
 
 ludemes! {
-    "game" "file" "(game \"Name\" CLAUSE…)" "The whole game: its name and its clauses."
+    "game" "file" "(game \"Name\" [CLAUSE…])" "The whole game: its name and its clauses."
         "(game \"My game\" (players …) (board …) …)";
     "variant" "file" "(variant \"Name\" base:\"file.game\" CHANGE…)" "A game made from another file (a path relative to this one, or a shipped game's name) by changes; the base is not copied."
         "(variant \"Giveaway\" base:\"base.game\" (replace (end (no-moves Win))))";
@@ -55,8 +58,12 @@ ludemes! {
         "(hex 5)";
     "rhombus" "board" "(rhombus COLS ROWS)" "A parallelogram of hexagonal cells, COLS a row and ROWS rows, each row half a cell right of the one below (the Hex board); six directions; labels a column letter and a row number (`a1` bottom left)."
         "(rhombus 11 11)";
-    "graph" "board" "(graph (site \"LABEL\" X Y)… (edge \"A\" \"B\"…)…)" "A board of points given one by one, with their labels and positions (x right, y up), and lines: each `edge` joins every pair of points next to each other in it. A point's neighbour along a line lies in the compass direction nearest the line's (N, NE, E…), so `dirs:` and `(line …)` work as on a square grid."
+    "graph" "board" "(graph (site \"LABEL\" X Y)… [(edge \"A\" \"B\"…)…])" "A board of points given one by one, with their labels and positions (x right, y up), and lines: each `edge` joins every pair of points next to each other in it. A point's neighbour along a line lies in the compass direction nearest the line's (N, NE, E…), so `dirs:` and `(line …)` work as on a square grid."
         "(graph (site \"a1\" 0 0) (site \"d1\" 3 0) (site \"a4\" 0 3) (edge \"a4\" \"a1\" \"d1\"))";
+    "site" "graph" "(site \"LABEL\" X Y)" "One point of a `graph` board: its label in notation and its position (x right, y up, in any unit)."
+        "(site \"d7\" 3 6)";
+    "edge" "graph" "(edge \"A\" \"B\"…)" "A line of a `graph` board through the points in order: each point is joined to the next (two or more points)."
+        "(edge \"a7\" \"d7\" \"g7\")";
     "tri" "board" "(tri SIDE [SIDE2])" "Points of the triangular grid in a hexagon whose sides alternate SIDE and SIDE2 points (limping when SIDE2 = SIDE+1)."
         "(tri 4 5)";
     "piece" "game" "(piece \"Kind\" [symbol:\"x\"] [letter:\"Q\"])" "A kind of piece; every player has pieces of every kind. `symbol:` shows the kind with its own character on the text board instead of its owner's letter (Amazons' arrows). `letter:` names the kind in FEN positions and promotions (`=Q`), and on the text board: the first player's pieces in capitals, the others' in small letters."
@@ -109,7 +116,7 @@ ludemes! {
         "(play (priority {(hop … chain:true) (hop … chain:true)} {(step …) (slide …)}) maximize:Captures)";
     "moves" "game" "(moves \"Name\" MOVES)" "A named block of moves (priority levels, as in `play`), played when an effect `(again \"Name\")` makes the same player move again."
         "(moves \"Hostage\" (slide origin:Marked to:Empty))";
-    "priority" "move" "(priority MOVES MOVES…)" "The first group that has a legal move gives the moves (compulsory capture)."
+    "priority" "move" "(priority MOVES…)" "The first group that has a legal move gives the moves (compulsory capture)."
         "(priority {(hop from:\"Man\" dirs:Forward)} {(step from:\"Man\" dirs:Forward)})";
     "step" "move" "(step [from:COND] [dirs:DIRS] [to:COND] [capture:BOOL] [count:Whole|One|Any] [keep:NUM] [max:NUM] [cost:NUM budget:\"Counter\"] [then:EFFECTS] [finally:EFFECTS] [check:COND] [after:COND] [promote:{\"Kind\"…} zone:\"Region\"])" "Move the stack, or its top pieces, one step to an adjacent site (onto any stack `to:` allows: pieces go on top; with `capture:true` the stack there is removed first and the step is written with `x`). `count:Any` makes one move per number of pieces (written `/N`), leaving at least `keep:` and taking at most `max:`; `cost:` is paid from the player's counter `budget:`; `after:` keeps only the steps after which the condition holds (for the mover)."
         "(step from:(height 1) dirs:Forward to:Empty then:\"Crown\")";
@@ -119,7 +126,7 @@ ludemes! {
         "(slide origin:Empty to:(and Empty (farther \"Centre\")))";
     "end-phase" "move" "(end-phase)" "End the current phase. Written `end`."
         "(end-phase)";
-    "flip" "move" "(flip TOGGLE to:COND [then:EFFECTS])" "Flip a boolean toggle; one move per site where `to:` holds, written `flip-NAME@SITE`."
+    "flip" "move" "(flip TOGGLE to:COND [check:COND] [after:COND] [then:EFFECTS])" "Flip a boolean toggle; one move per site where `to:` holds, written `flip-NAME@SITE`."
         "(flip dice to:(and (in To \"Far\") (holds-only To) (not (marked To))) then:(mark To))";
     "empty" "condition" "(empty [SITE]) | Empty" "The site holds no piece."
         "(empty Over)";
@@ -151,9 +158,9 @@ ludemes! {
         "(remove Over)";
     "grow" "effect" "(grow SITE \"Region\" [kind:\"Kind\"] [owner:Mover|Top])" "Adds pieces on top of SITE, as many as the step's destination is farther from the region than its origin."
         "(grow To \"Centre\" kind:\"Disc\" owner:Mover)";
-    "mark-flanked" "effect" "(mark-flanked [SITE] FLANK-ARGS…)" "Marks every stack the stack at SITE flanks (arguments as in `flanks`) until the mover's next step, which may move them (`origin:Marked`)."
+    "mark-flanked" "effect" "(mark-flanked [SITE] [dirs:DIRS] [middle:Mine|Enemy|Occupied] [end:Mine|Enemy|Occupied] [distance:N|Any] [same:{Height Kind}])" "Marks every stack the stack at SITE flanks (arguments as in `flanks`) until the mover's next step, which may move them (`origin:Marked`)."
         "(mark-flanked To middle:Enemy end:Mine distance:Any same:Height)";
-    "remove-flanked" "effect" "(remove-flanked [SITE] FLANK-ARGS…)" "Removes every stack the stack at SITE flanks (arguments as in `flanks`); later effects of the step read them as `Removed`."
+    "remove-flanked" "effect" "(remove-flanked [SITE] [dirs:DIRS] [middle:Mine|Enemy|Occupied] [end:Mine|Enemy|Occupied] [distance:N|Any] [same:{Height Kind}])" "Removes every stack the stack at SITE flanks (arguments as in `flanks`); later effects of the step read them as `Removed`."
         "(remove-flanked To middle:Enemy end:Mine)";
     "again" "effect" "(again \"Block\")" "The same player moves again, with the moves of the named block. A turn has at most as many steps as the board has sites (chains included): an `again` that names its own block stops there."
         "(again \"Hostage\")";
@@ -277,7 +284,7 @@ ludemes! {
         "(set-kind To \"Bridge\")";
     "flip" "effect" "(flip TOGGLE)" "Flips a boolean toggle."
         "(flip banking)";
-    "passes" "end" "(passes N)" "The game ends after N passes in a row, decided by the score."
+    "passes" "end" "(passes N [when:BOOL])" "The game ends after N passes in a row, decided by the score."
         "(passes 2)";
     "score" "end" "(score NUM [tie-break:NUM|{NUM…}])" "Each player's score (conditions speak for that player), then tie-breaks; the highest wins, equal all through is a draw."
         "(score (count (where (and Mine (role \"Body\")))) tie-break:(count (where Empty)))";
@@ -289,11 +296,11 @@ ludemes! {
         "(draw-repetition 3 when:$repetition)";
     "draw-no-progress" "end" "(draw-no-progress N [reset:{FACT…}] [when:BOOL])" "A draw after N consecutive turns without a reset fact; N = 0 turns it off."
         "(draw-no-progress 80 reset:{Capture (moved (height 1))})";
-    "moved" "end" "(moved COND)" "Reset fact: the moving stack satisfied COND at its origin."
+    "moved" "fact" "(moved COND)" "Reset fact: the moving stack satisfied COND at its origin."
         "(moved \"Man\")";
-    "lose-when" "end" "(lose-when COND)" "After every turn, each player for whom the condition holds loses; all at once: a draw."
+    "lose-when" "end" "(lose-when COND [when:BOOL])" "After every turn, each player for whom the condition holds loses; all at once: a draw."
         "(lose-when (equal (pieces) 0))";
-    "turn-limit" "end" "(turn-limit N [per-site:true])" "The game ends after N turns (N times the number of sites with per-site): by score when there is one, else a draw."
+    "turn-limit" "end" "(turn-limit N [per-site:true] [when:BOOL])" "The game ends after N turns (N times the number of sites with per-site): by score when there is one, else a draw."
         "(turn-limit 4 per-site:true)";
     "first" "game" "(first P1|P2…|Random)" "Who moves first (default `P1`): a player, or one drawn from the game's seed (`--seed`; the same seed, the same first player). Usually bound to a toggle with `match`."
         "(first (match $first (case red P1) (case black P2) (case random Random)))";
@@ -412,6 +419,7 @@ const CONTEXTS: &[(&str, &str)] = &[
     ("game", "Game clauses"),
     ("players", "Players"),
     ("board", "Board shapes"),
+    ("graph", "Points and lines of a `graph` board"),
     ("region", "Regions"),
     ("setup", "Setup"),
     ("phases", "Phases"),
@@ -421,6 +429,7 @@ const CONTEXTS: &[(&str, &str)] = &[
     ("set", "Sets of sites"),
     ("effect", "Effects (`then:`)"),
     ("end", "End rules"),
+    ("fact", "Reset facts (inside `draw-no-progress`)"),
     ("heuristics", "Heuristic terms (inside `heuristics`)"),
 ];
 

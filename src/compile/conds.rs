@@ -1,0 +1,223 @@
+//! Conditions: tests on a site, a stack, a set or numbers, written where a
+//! rule asks whether something holds (`from:`, `to:`, `if`, `after:`…).
+//! Which heads exist and what arguments each takes come from the
+//! vocabulary table (context `condition`); this file lowers each one.
+//! Their evaluation is in `engine/cond.rs` and the files it calls.
+
+use super::args::{Diags, boolean, int_in, named};
+use super::ir::{Cmp, Cond, Line, Num, SiteRef, SiteSet};
+use super::lower::Lowerer;
+use super::vocab;
+use crate::syntax::{Clause, Expr};
+
+/// Comparison heads and their operators.
+pub const COMPARISONS: &[(&str, Cmp)] = &[
+    ("equal", Cmp::Eq),
+    ("at-least", Cmp::Ge),
+    ("at-most", Cmp::Le),
+    ("more-than", Cmp::Gt),
+    ("less-than", Cmp::Lt),
+];
+
+impl Lowerer {
+    /// A condition: `true`, `false`, a condition word (`Empty`, `Mine`,
+    /// `Enemy`, `Friend`) or a condition clause.
+    pub fn cond(&mut self, e: &Expr, d: &mut Diags) -> Cond {
+        match e {
+            Expr::Bool(true, _) => Cond::True,
+            Expr::Bool(false, _) => Cond::False,
+            Expr::Word(w, _) => match w.as_str() {
+                "Empty" => Cond::Empty(SiteRef::Subject),
+                "Mine" => Cond::Mine(SiteRef::Subject),
+                "Enemy" => Cond::Enemy(SiteRef::Subject),
+                "Friend" => Cond::Friend(SiteRef::Subject),
+                _ => {
+                    self.unknown_word(e, w, vocab::CONDITION_WORDS, "a condition", d);
+                    Cond::False
+                }
+            },
+            Expr::Clause(c) => self.cond_clause(c, d),
+            _ => {
+                d.expected(e, "a condition");
+                Cond::False
+            }
+        }
+    }
+
+    /// A condition clause, checked against its row of the vocabulary.
+    fn cond_clause(&mut self, c: &Clause, d: &mut Diags) -> Cond {
+        if !self.known(c, "condition", d) {
+            return Cond::False;
+        }
+        if let Some((_, cmp)) = COMPARISONS.iter().find(|(h, _)| *h == c.head) {
+            return self.compare(c, *cmp, d);
+        }
+        let site = |me: &mut Self, d: &mut Diags| me.site_ref(c.args.first(), d);
+        match c.head.as_str() {
+            "and" => Cond::And(c.args.iter().map(|a| self.cond(a, d)).collect()),
+            "or" => Cond::Or(c.args.iter().map(|a| self.cond(a, d)).collect()),
+            "not" => Cond::Not(Box::new(self.first_cond(c, d))),
+            "empty" => Cond::Empty(site(self, d)),
+            "mine" => Cond::Mine(site(self, d)),
+            "enemy" => Cond::Enemy(site(self, d)),
+            "friend" => Cond::Friend(site(self, d)),
+            "holds" => Cond::Holds(site(self, d)),
+            "holds-only" => Cond::HoldsOnly(site(self, d)),
+            "mixed" => Cond::Mixed(site(self, d)),
+            "marked" => Cond::Marked(site(self, d)),
+            "attacked" => Cond::Attacked(site(self, d)),
+            "unmoved" => {
+                self.tracks_unmoved = true;
+                Cond::Unmoved(site(self, d))
+            }
+            "same" => Cond::Same(site(self, d), self.site_ref(c.args.get(1), d)),
+            "height" => self.height(c, d),
+            "kind" => self.kind_cond(c, d),
+            "in" => self.in_cond(c, d),
+            "in-check" => {
+                let k = c.args.first().and_then(|e| self.kind_ref(e, d));
+                Cond::InCheck(k.unwrap_or(0))
+            }
+            "role" => self.role_cond(c, d),
+            "on" => Cond::On(
+                c.args
+                    .first()
+                    .and_then(|e| self.bool_toggle(e, d))
+                    .unwrap_or(0),
+            ),
+            "any" => Cond::Any(self.first_set(c, d)),
+            "connected" => Cond::Connected(self.first_set(c, d)),
+            "every" => {
+                let set = self.first_set(c, d);
+                let cond = c.args.get(1).map_or(Cond::True, |e| self.cond(e, d));
+                Cond::Every(set, Box::new(cond))
+            }
+            "farther" => {
+                let r = c.args.first().and_then(|e| self.region_ref(e, d));
+                r.map_or(Cond::False, Cond::Farther)
+            }
+            "flanks" => Cond::Flanks(Box::new(self.flank(c, d))),
+            "line" => self.line(c, d),
+            "ahead" => self.ahead(c, d),
+            _ => {
+                self.unlowered(c, "condition", d);
+                Cond::False
+            }
+        }
+    }
+
+    /// The clause's first argument as a condition (`false` when missing,
+    /// reported by the shape check).
+    fn first_cond(&mut self, c: &Clause, d: &mut Diags) -> Cond {
+        c.args.first().map_or(Cond::False, |a| self.cond(a, d))
+    }
+
+    /// The clause's first argument as a set (empty when missing).
+    pub(super) fn first_set(&mut self, c: &Clause, d: &mut Diags) -> SiteSet {
+        c.args.first().map_or(SiteSet::Removed, |e| self.set(e, d))
+    }
+
+    /// `(equal A B)`, `(at-least A B)`…: two numbers compared.
+    fn compare(&mut self, c: &Clause, cmp: Cmp, d: &mut Diags) -> Cond {
+        let a = c.args.first().map_or(Num::Int(0), |e| self.num(e, d));
+        let b = c.args.get(1).map_or(Num::Int(0), |e| self.num(e, d));
+        Cond::Compare(a, cmp, b)
+    }
+
+    /// `(height [SITE] N)` or `(height [SITE] min:A max:B)`.
+    fn height(&mut self, c: &Clause, d: &mut Diags) -> Cond {
+        let (r, rest) = self.split_site(c, d);
+        let mut parts = Vec::new();
+        if let Some(n) = rest.and_then(|e| int_in(e, 0, 255, d)) {
+            parts.push(Cond::Height(r, Cmp::Eq, n as i32));
+        }
+        if let Some(n) = named(c, "min").and_then(|e| int_in(e, 0, 255, d)) {
+            parts.push(Cond::Height(r, Cmp::Ge, n as i32));
+        }
+        if let Some(n) = named(c, "max").and_then(|e| int_in(e, 0, 255, d)) {
+            parts.push(Cond::Height(r, Cmp::Le, n as i32));
+        }
+        match parts.len() {
+            0 => {
+                d.error(
+                    c.span,
+                    "`height` needs a number or min:/max:",
+                    "expected `(height N)`",
+                );
+                Cond::False
+            }
+            1 => parts.remove(0),
+            _ => Cond::And(parts),
+        }
+    }
+
+    /// `(kind [SITE] "Kind")`.
+    fn kind_cond(&mut self, c: &Clause, d: &mut Diags) -> Cond {
+        let (r, rest) = self.split_site(c, d);
+        let k = rest.and_then(|e| self.kind_ref(e, d)).unwrap_or(0);
+        Cond::Kind(r, k)
+    }
+
+    /// `(in [SITE] "Region")`.
+    fn in_cond(&mut self, c: &Clause, d: &mut Diags) -> Cond {
+        let (r, rest) = self.split_site(c, d);
+        let reg = rest.and_then(|e| self.region_ref(e, d)).unwrap_or(0);
+        Cond::In(r, reg)
+    }
+
+    /// `(role [SITE] "Name")`.
+    fn role_cond(&mut self, c: &Clause, d: &mut Diags) -> Cond {
+        let (r, rest) = self.site_then(c, d);
+        let id = rest
+            .and_then(|e| super::refs::lookup(&self.role_names, e, "role", d))
+            .unwrap_or(0);
+        Cond::Role(r, id as u16)
+    }
+
+    /// `(line N [SITE] [dirs:DIRS] [exact:BOOL] [of:COND])`.
+    fn line(&mut self, c: &Clause, d: &mut Diags) -> Cond {
+        let len = c.args.first().and_then(|e| int_in(e, 1, 255, d));
+        let at = self.site_ref(c.args.get(1), d);
+        let dirs = self.dirs_or_all(named(c, "dirs"), d);
+        let exact = named(c, "exact")
+            .and_then(|e| boolean(e, d))
+            .unwrap_or(false);
+        let of = named(c, "of").map_or(Cond::Mine(SiteRef::Subject), |e| self.cond(e, d));
+        let Some(len) = len else { return Cond::False };
+        Cond::Line(Box::new(Line {
+            at,
+            dirs,
+            len: len as u16,
+            exact,
+            of,
+        }))
+    }
+
+    /// `(ahead [SITE] DIRS [COND])`.
+    fn ahead(&mut self, c: &Clause, d: &mut Diags) -> Cond {
+        let (at, rest) = match c.args.split_first() {
+            Some((first, rest)) if super::refs::is_site(first) => {
+                (self.site_ref(Some(first), d), rest)
+            }
+            _ => (SiteRef::Subject, c.args.as_slice()),
+        };
+        let Some(dirs_expr) = rest.first() else {
+            d.error(
+                c.span,
+                "`ahead` needs a direction",
+                "expected `(ahead [SITE] DIRS [COND])`",
+            );
+            return Cond::False;
+        };
+        let dirs = self.dirset(dirs_expr, d);
+        let cond = rest.get(1).map_or(Cond::True, |e| self.cond(e, d));
+        if rest.len() > 2 {
+            d.error(
+                rest[2].span(),
+                "too many arguments to `ahead`",
+                "expected `(ahead [SITE] DIRS [COND])`",
+            );
+        }
+        Cond::Ahead(at, dirs, Box::new(cond))
+    }
+}

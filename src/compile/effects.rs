@@ -1,0 +1,187 @@
+//! Effects: what a step does besides moving its stack (`then:`,
+//! `finally:`, a phase's `auto:`): add and remove pieces, mark sites,
+//! change counters, kinds and toggles, decide the game, make the same
+//! player move again. Which heads exist and their arguments come from
+//! the vocabulary table (context `effect`); they run in
+//! `engine/apply.rs`.
+
+use super::args::{Diags, boolean, choice, clause, int_in, items, named, string};
+use super::ir::{Decision, Effect, Num, Owner, Who};
+use super::lower::Lowerer;
+use crate::diag::did_you_mean;
+use crate::syntax::{Clause, Expr};
+
+impl Lowerer {
+    /// Effects: one clause or an array of them.
+    pub fn effects(&mut self, e: &Expr, d: &mut Diags) -> Vec<Effect> {
+        let mut out = Vec::new();
+        for x in items(e) {
+            if let Some(c) = clause(x, "an effect clause", d) {
+                out.extend(self.effect(c, d));
+            }
+        }
+        out
+    }
+
+    /// One effect clause, checked against its row of the vocabulary;
+    /// `None` after an error.
+    fn effect(&mut self, c: &Clause, d: &mut Diags) -> Option<Effect> {
+        if !self.known(c, "effect", d) {
+            return None;
+        }
+        let site = |me: &mut Self, i: usize, d: &mut Diags| me.site_ref(c.args.get(i), d);
+        Some(match c.head.as_str() {
+            "if" => {
+                let cond = self.cond(c.args.first()?, d);
+                let then = self.effects(c.args.get(1)?, d);
+                let els = c
+                    .args
+                    .get(2)
+                    .map(|e| self.effects(e, d))
+                    .unwrap_or_default();
+                Effect::If(cond, then, els)
+            }
+            "push" => self.push(c, d)?,
+            "remove" => Effect::Remove(site(self, 0, d)),
+            "end-turn" => Effect::EndTurn,
+            "grow" => self.grow(c, d)?,
+            "mark-flanked" => Effect::MarkFlanked(Box::new(self.flank(c, d))),
+            "remove-flanked" => Effect::RemoveFlanked(Box::new(self.flank(c, d))),
+            "again" => self.again(c, d)?,
+            "remove-all" => Effect::RemoveAll(self.set(c.args.first()?, d)),
+            "convert-all" => Effect::ConvertAll(self.set(c.args.first()?, d)),
+            "groups" => self.groups(c, d),
+            "set-counter" | "add-counter" => self.counter_effect(c, d)?,
+            "mark" => Effect::Mark(site(self, 0, d)),
+            "clear-marks" => Effect::ClearMarks,
+            "push-each" => self.push_each(c, d)?,
+            "battle" => Effect::Battle {
+                dice: named(c, "dice")
+                    .and_then(|e| boolean(e, d))
+                    .unwrap_or(false),
+            },
+            "for-each-player" => Effect::ForEachPlayer(self.effects(c.args.first()?, d)),
+            "flip" => Effect::Flip(self.bool_toggle(c.args.first()?, d)?),
+            "set-kind" => {
+                let r = site(self, 0, d);
+                Effect::SetKind(r, self.kind_ref(c.args.get(1)?, d)?)
+            }
+            "move-stack" => Effect::MoveStack(site(self, 0, d), site(self, 1, d)),
+            "win" => self.result(c, Decision::Win, d)?,
+            "lose" => self.result(c, Decision::Loss, d)?,
+            "draw" => self.result(c, Decision::Draw, d)?,
+            _ => {
+                self.unlowered(c, "effect", d);
+                return None;
+            }
+        })
+    }
+
+    /// `(push SITE N [kind:"Kind"] [owner:Mover|Top])`.
+    fn push(&mut self, c: &Clause, d: &mut Diags) -> Option<Effect> {
+        let at = self.site_ref(c.args.first(), d);
+        let count = self.stack_count(c.args.get(1)?, d)? as u16;
+        let kind = named(c, "kind").and_then(|e| self.kind_ref(e, d));
+        let owner = match named(c, "owner").map(|e| choice(e, &["Mover", "Top"], d)) {
+            Some(Some("Mover")) => Owner::Mover,
+            _ => Owner::Top,
+        };
+        Some(Effect::Push {
+            at,
+            count,
+            kind,
+            owner,
+        })
+    }
+
+    /// `(grow SITE "Region" [kind:"Kind"] [owner:Mover|Top])`.
+    fn grow(&mut self, c: &Clause, d: &mut Diags) -> Option<Effect> {
+        let at = self.site_ref(c.args.first(), d);
+        let region = self.region_ref(c.args.get(1)?, d)?;
+        let kind = named(c, "kind").and_then(|e| self.kind_ref(e, d));
+        let owner = match named(c, "owner").map(|e| choice(e, &["Mover", "Top"], d)) {
+            Some(Some("Top")) => Owner::Top,
+            _ => Owner::Mover,
+        };
+        Some(Effect::Grow {
+            at,
+            region,
+            kind,
+            owner,
+        })
+    }
+
+    /// `(again "Block")`.
+    fn again(&mut self, c: &Clause, d: &mut Diags) -> Option<Effect> {
+        let e = c.args.first()?;
+        let name = string(e, d)?;
+        if let Some(i) = self.block_names.iter().position(|n| n == name) {
+            return Some(Effect::Again(i as u16));
+        }
+        let mut diag = crate::diag::Diagnostic::error(
+            e.span(),
+            format!("unknown move block `{name}`"),
+            if self.block_names.is_empty() {
+                "no `(moves \"Name\" …)` block is declared".to_string()
+            } else {
+                format!("expected one of: {}", self.block_names.join(", "))
+            },
+        );
+        if let Some(s) = did_you_mean(name, self.block_names.iter().map(String::as_str)) {
+            diag = diag.with_help(format!("did you mean `{s}`?"));
+        }
+        d.push(diag);
+        None
+    }
+
+    /// `(groups SET [when:COND] [remove:COND] [convert:COND])`.
+    fn groups(&mut self, c: &Clause, d: &mut Diags) -> Effect {
+        let of = self.first_set(c, d);
+        let mut get =
+            |n: &str, me: &mut Self| named(c, n).map_or(super::ir::Cond::False, |e| me.cond(e, d));
+        let when = get("when", self);
+        let remove = get("remove", self);
+        let convert = get("convert", self);
+        Effect::Groups {
+            of,
+            when,
+            remove,
+            convert,
+        }
+    }
+
+    /// `(set-counter "Name" NUM)`, `(add-counter "Name" NUM)`.
+    fn counter_effect(&mut self, c: &Clause, d: &mut Diags) -> Option<Effect> {
+        let id = c.args.first().and_then(|e| self.counter_ref(e, d));
+        let n = c.args.get(1).map_or(Num::Int(0), |e| self.num(e, d));
+        let id = id?;
+        Some(if c.head == "set-counter" {
+            Effect::SetCounter(id, n)
+        } else {
+            Effect::AddCounter(id, n)
+        })
+    }
+
+    /// `(push-each SET N "Kind" [max:NUM])`.
+    fn push_each(&mut self, c: &Clause, d: &mut Diags) -> Option<Effect> {
+        let set = c.args.first().map(|e| self.set(e, d));
+        let count = c.args.get(1).and_then(|e| int_in(e, 1, 255, d));
+        let kind = c.args.get(2).and_then(|e| self.kind_ref(e, d));
+        let max = named(c, "max").map(|e| self.num(e, d));
+        Some(Effect::PushEach {
+            set: set?,
+            count: count? as u16,
+            kind: kind?,
+            max,
+        })
+    }
+
+    /// `(win [WHO])`, `(lose [WHO])`, `(draw)`.
+    fn result(&mut self, c: &Clause, decision: Decision, d: &mut Diags) -> Option<Effect> {
+        let who = match c.args.first() {
+            None => Who::Mover,
+            Some(e) => self.who(e, d)?,
+        };
+        Some(Effect::Result(decision, who))
+    }
+}

@@ -1,0 +1,69 @@
+//! Numbers: counts of sets, sums and differences, stack heights,
+//! counters, pieces and dice. Which heads exist and their arguments come
+//! from the vocabulary table (context `number`); evaluation is in
+//! `engine/sets.rs` (`State::num`).
+
+use super::args::{Diags, int, int_in};
+use super::ir::{Cond, Num};
+use super::lower::Lowerer;
+use crate::syntax::{Clause, Expr};
+
+impl Lowerer {
+    /// A number: an integer or a number clause.
+    pub fn num(&mut self, e: &Expr, d: &mut Diags) -> Num {
+        let Expr::Clause(c) = e else {
+            return Num::Int(int(e, d).unwrap_or(0));
+        };
+        if !self.known(c, "number", d) {
+            return Num::Int(0);
+        }
+        match c.head.as_str() {
+            "count" => Num::Count(Box::new(self.first_set(c, d))),
+            "pieces-in" => Num::PiecesIn(Box::new(self.first_set(c, d))),
+            "sum" => Num::Add(c.args.iter().map(|e| self.num(e, d)).collect()),
+            "sub" => {
+                let (a, b) = (self.nth_num(c, 0, d), self.nth_num(c, 1, d));
+                Num::Sub(Box::new(a), Box::new(b))
+            }
+            "if" => {
+                let cond = c.args.first().map_or(Cond::False, |e| self.cond(e, d));
+                let (a, b) = (self.nth_num(c, 1, d), self.nth_num(c, 2, d));
+                Num::If(Box::new(cond), Box::new(a), Box::new(b))
+            }
+            "counter" => Num::Counter(
+                c.args
+                    .first()
+                    .and_then(|e| self.counter_ref(e, d))
+                    .unwrap_or(0),
+            ),
+            "pieces" => Num::Pieces,
+            "height" => Num::Height(self.site_ref(c.args.first(), d)),
+            "roll" => self.roll(c, d),
+            _ => {
+                self.unlowered(c, "number", d);
+                Num::Int(0)
+            }
+        }
+    }
+
+    /// The clause's `i`-th argument as a number (0 when missing, reported
+    /// by the shape check).
+    fn nth_num(&mut self, c: &Clause, i: usize, d: &mut Diags) -> Num {
+        c.args.get(i).map_or(Num::Int(0), |e| self.num(e, d))
+    }
+
+    /// `(roll N SIDES)`: N dice of 1 to 100, SIDES of 1 to 255.
+    fn roll(&mut self, c: &Clause, d: &mut Diags) -> Num {
+        let n = c
+            .args
+            .first()
+            .and_then(|e| int_in(e, 1, 100, d))
+            .unwrap_or(1);
+        let sides = c
+            .args
+            .get(1)
+            .and_then(|e| int_in(e, 1, 255, d))
+            .unwrap_or(6);
+        Num::Roll(n as u8, sides as u8)
+    }
+}

@@ -1,0 +1,150 @@
+//! Sets of sites: neighbours, groups, the sites where a condition holds,
+//! differences, reach, rays (`run`), trails along a track, and the flanks
+//! of flanking rules. Which heads exist and their arguments come from the
+//! vocabulary table (context `set`); evaluation is in `engine/sets.rs`.
+
+use super::args::{Diags, boolean, choice, clause, int_in, items, named};
+use super::ir::{Cond, Flank, Rel, Run, SiteRef, SiteSet};
+use super::lower::Lowerer;
+use crate::syntax::{Clause, Expr};
+
+impl Lowerer {
+    /// A set of sites: `Removed`, `Converted` or a set clause.
+    pub fn set(&mut self, e: &Expr, d: &mut Diags) -> SiteSet {
+        match e {
+            Expr::Word(w, _) if w == "Removed" => return SiteSet::Removed,
+            Expr::Word(w, _) if w == "Converted" => return SiteSet::Converted,
+            _ => {}
+        }
+        let Some(c) = clause(e, "a set of sites", d) else {
+            return SiteSet::Removed;
+        };
+        if !self.known(c, "set", d) {
+            return SiteSet::Removed;
+        }
+        match c.head.as_str() {
+            "neighbours" | "group" => {
+                let (r, rest) = self.site_then(c, d);
+                let cond = Box::new(rest.map_or(Cond::True, |e| self.cond(e, d)));
+                if c.head == "group" {
+                    SiteSet::Group(r, cond)
+                } else {
+                    SiteSet::Neighbours(r, cond)
+                }
+            }
+            "where" => SiteSet::Where(Box::new(
+                c.args.first().map_or(Cond::False, |e| self.cond(e, d)),
+            )),
+            "minus" => {
+                let a = self.first_set(c, d);
+                let b = c.args.get(1).map_or(SiteSet::Removed, |e| self.set(e, d));
+                SiteSet::Minus(Box::new(a), Box::new(b))
+            }
+            "reach" | "adjacent-to" => {
+                let a = Box::new(self.first_set(c, d));
+                let cond = Box::new(c.args.get(1).map_or(Cond::True, |e| self.cond(e, d)));
+                if c.head == "reach" {
+                    SiteSet::Reach(a, cond)
+                } else {
+                    SiteSet::AdjacentTo(a, cond)
+                }
+            }
+            "trail" => self.trail(c, d),
+            "run" => self.run(c, d),
+            _ => {
+                self.unlowered(c, "set", d);
+                SiteSet::Removed
+            }
+        }
+    }
+
+    /// `(trail [SITE] "Track" [backward:BOOL] [through:COND])`.
+    fn trail(&mut self, c: &Clause, d: &mut Diags) -> SiteSet {
+        let (at, rest) = self.site_then(c, d);
+        let track = match rest {
+            Some(e) => self.track_ref(e, d).unwrap_or(0),
+            None => {
+                d.error(
+                    c.head_span,
+                    "`trail` needs its track",
+                    "expected `(trail [SITE] \"Track\" …)`",
+                );
+                0
+            }
+        };
+        let backward = named(c, "backward")
+            .and_then(|e| boolean(e, d))
+            .unwrap_or(false);
+        let through = named(c, "through").map_or(Cond::True, |e| self.cond(e, d));
+        SiteSet::Trail {
+            at,
+            track,
+            backward,
+            through: Box::new(through),
+        }
+    }
+
+    /// `(run [SITE] [dirs:DIRS] [through:COND] [close:COND] [end:BOOL])`.
+    fn run(&mut self, c: &Clause, d: &mut Diags) -> SiteSet {
+        let at = self.site_ref(c.args.first(), d);
+        let dirs = self.dirs_or_all(named(c, "dirs"), d);
+        let through =
+            named(c, "through").map_or(Cond::Empty(SiteRef::Subject), |e| self.cond(e, d));
+        let close = named(c, "close").map(|e| self.cond(e, d));
+        let with_end = named(c, "end").and_then(|e| boolean(e, d)).unwrap_or(false);
+        SiteSet::Run(Box::new(Run {
+            at,
+            dirs,
+            through,
+            close,
+            with_end,
+        }))
+    }
+
+    /// The flank of `(flanks …)`, `(mark-flanked …)`, `(remove-flanked …)`:
+    /// their arguments, checked against the table by the caller.
+    pub fn flank(&mut self, c: &Clause, d: &mut Diags) -> Flank {
+        let at = self.site_ref(c.args.first(), d);
+        let dirs = match named(c, "dirs") {
+            Some(e) => self.dirset(e, d),
+            None => self.dirset_all(),
+        };
+        let rel = |name: &str, default: Rel, d: &mut Diags| {
+            let words = ["Mine", "Enemy", "Occupied"];
+            match named(c, name).map(|e| choice(e, &words, d)) {
+                Some(Some("Mine")) => Rel::Mine,
+                Some(Some("Enemy")) => Rel::Enemy,
+                Some(Some("Occupied")) => Rel::Occupied,
+                _ => default,
+            }
+        };
+        let middle = rel("middle", Rel::Enemy, d);
+        let end = rel("end", Rel::Mine, d);
+        let reach = match named(c, "distance") {
+            Some(Expr::Word(w, _)) if w == "Any" => u16::MAX,
+            Some(e @ Expr::Int(..)) => int_in(e, 1, 1000, d).map_or(1, |n| n as u16),
+            Some(e) => {
+                d.expected(e, "an integer from 1 to 1000, or `Any`");
+                1
+            }
+            None => 1,
+        };
+        let (mut same_height, mut same_kind) = (false, false);
+        for e in named(c, "same").map(items).unwrap_or_default() {
+            match choice(e, &["Height", "Kind"], d) {
+                Some("Height") => same_height = true,
+                Some("Kind") => same_kind = true,
+                _ => {}
+            }
+        }
+        Flank {
+            at,
+            dirs,
+            middle,
+            end,
+            reach,
+            same_height,
+            same_kind,
+        }
+    }
+}
