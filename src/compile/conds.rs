@@ -92,10 +92,6 @@ impl Lowerer {
                 let cond = c.args.get(1).map_or(Cond::True, |e| self.cond(e, d));
                 Cond::Every(set, Box::new(cond))
             }
-            "farther" => {
-                let r = c.args.first().and_then(|e| self.region_ref(e, d));
-                r.map_or(Cond::False, Cond::Farther)
-            }
             "flanks" => Cond::Flanks(Box::new(self.flank(c, d))),
             "line" => self.line(c, d),
             "ahead" => self.ahead(c, d),
@@ -121,7 +117,13 @@ impl Lowerer {
     fn compare(&mut self, c: &Clause, cmp: Cmp, d: &mut Diags) -> Cond {
         let a = c.args.first().map_or(Num::Int(0), |e| self.num(e, d));
         let b = c.args.get(1).map_or(Num::Int(0), |e| self.num(e, d));
-        Cond::Compare(a, cmp, b)
+        // Farther from a region than the step's origin: one table lookup.
+        match (&a, cmp, &b) {
+            (Num::Distance(SiteRef::To, r), Cmp::Gt, Num::Distance(SiteRef::From, s)) if r == s => {
+                Cond::Farther(*r)
+            }
+            _ => Cond::Compare(a, cmp, b),
+        }
     }
 
     /// `(height [SITE] N)` or `(height [SITE] min:A max:B)`.

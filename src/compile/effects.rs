@@ -6,7 +6,7 @@
 //! `engine/apply.rs`.
 
 use super::args::{Diags, boolean, choice, clause, int_in, items, named, string};
-use super::ir::{Decision, Effect, Num, Owner, Who};
+use super::ir::{Decision, Effect, Num, Owner, RegionId, SiteRef, Who};
 use super::lower::Lowerer;
 use crate::diag::did_you_mean;
 use crate::syntax::{Clause, Expr};
@@ -44,7 +44,6 @@ impl Lowerer {
             "push" => self.push(c, d)?,
             "remove" => Effect::Remove(site(self, 0, d)),
             "end-turn" => Effect::EndTurn,
-            "grow" => self.grow(c, d)?,
             "mark-flanked" => Effect::MarkFlanked(Box::new(self.flank(c, d))),
             "remove-flanked" => Effect::RemoveFlanked(Box::new(self.flank(c, d))),
             "again" => self.again(c, d)?,
@@ -77,37 +76,33 @@ impl Lowerer {
         })
     }
 
-    /// `(push SITE N [kind:"Kind"] [owner:Mover|Top])`.
+    /// `(push SITE NUM [kind:"Kind"] [owner:Mover|Top])`: a constant
+    /// count is checked against the stack limit here; a computed one is
+    /// read when the effect runs.
     fn push(&mut self, c: &Clause, d: &mut Diags) -> Option<Effect> {
         let at = self.site_ref(c.args.first(), d);
-        let count = self.stack_count(c.args.get(1)?, d)? as u16;
+        let count = match c.args.get(1)? {
+            e @ Expr::Int(..) => Num::Int(self.stack_count(e, d)?),
+            e => self.num(e, d),
+        };
         let kind = named(c, "kind").and_then(|e| self.kind_ref(e, d));
         let owner = match named(c, "owner").map(|e| choice(e, &["Mover", "Top"], d)) {
             Some(Some("Mover")) => Owner::Mover,
             _ => Owner::Top,
         };
-        Some(Effect::Push {
-            at,
-            count,
-            kind,
-            owner,
-        })
-    }
-
-    /// `(grow SITE "Region" [kind:"Kind"] [owner:Mover|Top])`.
-    fn grow(&mut self, c: &Clause, d: &mut Diags) -> Option<Effect> {
-        let at = self.site_ref(c.args.first(), d);
-        let region = self.region_ref(c.args.get(1)?, d)?;
-        let kind = named(c, "kind").and_then(|e| self.kind_ref(e, d));
-        let owner = match named(c, "owner").map(|e| choice(e, &["Mover", "Top"], d)) {
-            Some(Some("Top")) => Owner::Top,
-            _ => Owner::Mover,
-        };
-        Some(Effect::Grow {
-            at,
-            region,
-            kind,
-            owner,
+        Some(match gain_region(&count) {
+            Some(region) => Effect::Grow {
+                at,
+                region,
+                kind,
+                owner,
+            },
+            None => Effect::Push {
+                at,
+                count,
+                kind,
+                owner,
+            },
         })
     }
 
@@ -183,5 +178,16 @@ impl Lowerer {
             Some(e) => self.who(e, d)?,
         };
         Some(Effect::Result(decision, who))
+    }
+}
+
+/// The region R of a count `(sub (distance To R) (distance From R))`: the
+/// step's gain of distance from R, which a push adds as `Effect::Grow`
+/// (the same pieces: a count that is not positive adds none).
+fn gain_region(n: &Num) -> Option<RegionId> {
+    let Num::Sub(a, b) = n else { return None };
+    match (a.as_ref(), b.as_ref()) {
+        (Num::Distance(SiteRef::To, r), Num::Distance(SiteRef::From, s)) if r == s => Some(*r),
+        _ => None,
     }
 }

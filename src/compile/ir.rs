@@ -143,7 +143,8 @@ pub enum Cond {
     /// Does not hold.
     Not(Box<Cond>),
     /// The step's destination is farther from the region (in steps) than
-    /// its origin.
+    /// its origin: what `(more-than (distance To R) (distance From R))` is
+    /// lowered to.
     Farther(RegionId),
     /// The stack at a site flanks at least one stack.
     Flanks(Box<Flank>),
@@ -289,6 +290,10 @@ pub enum Num {
     Roll(u8, u8),
     /// The number of pieces, whoever owns them, on the sites of a set.
     PiecesIn(Box<SiteSet>),
+    /// Steps from a site to the nearest site of a region, as the player
+    /// sees the region (`(distance To "Centre")`); the board's number of
+    /// sites when the region cannot be reached from it.
+    Distance(SiteRef, RegionId),
 }
 
 /// Index of a counter in [`Game::counters`].
@@ -348,13 +353,15 @@ pub enum Owner {
 pub enum Effect {
     /// `(if cond then else)` evaluated on the position after the step.
     If(Cond, Vec<Effect>, Vec<Effect>),
-    /// Add `count` pieces on top of the stack at a site. `kind: None` copies
-    /// the kind of the site's top piece.
+    /// Add `count` pieces on top of the stack at a site (none when the
+    /// number is not positive). `kind: None` copies the kind of the site's
+    /// top piece.
     Push {
         /// Where.
         at: SiteRef,
-        /// How many pieces.
-        count: u16,
+        /// How many pieces: a constant, or any number computed when the
+        /// effect runs.
+        count: Num,
         /// Which kind, or the top piece's kind.
         kind: Option<Kind>,
         /// Whose pieces.
@@ -366,7 +373,9 @@ pub enum Effect {
     /// draughts move, docs/games/checkers.md).
     EndTurn,
     /// Add pieces on top of the stack at a site, as many as the step's
-    /// gain of distance from a region (`grow`).
+    /// gain of distance from a region: what `(push SITE (sub (distance To
+    /// R) (distance From R)) …)` is lowered to, so that the after-plan of a
+    /// step knows it (Ex nihilo's growth, docs/games/exnihilo.md).
     Grow {
         /// Where.
         at: SiteRef,

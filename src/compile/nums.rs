@@ -39,6 +39,11 @@ impl Lowerer {
             "pieces" => Num::Pieces,
             "height" => Num::Height(self.site_ref(c.args.first(), d)),
             "roll" => self.roll(c, d),
+            "distance" => {
+                let (at, rest) = self.split_site(c, d);
+                let region = rest.and_then(|e| self.region_ref(e, d)).unwrap_or(0);
+                Num::Distance(at, region)
+            }
             _ => {
                 self.unlowered(c, "number", d);
                 Num::Int(0)

@@ -4,7 +4,7 @@
 
 use super::args::{Diags, check, choice, named, string};
 use super::ir::{
-    AfterPlan, Amount, Cond, Effect, Gen, GenId, GenKind, Origin, Phase, Pieces, PlannedPush,
+    AfterPlan, Amount, Cond, Effect, Gen, GenId, GenKind, Num, Origin, Phase, Pieces, PlannedPush,
     SiteRef,
 };
 use super::lower::Lowerer;
@@ -114,11 +114,11 @@ pub fn after_plan(kind: GenKind, capture: bool, then: &[Effect]) -> Option<After
         match e {
             Effect::Push {
                 at: SiteRef::To | SiteRef::Subject,
-                count,
+                count: Num::Int(count),
                 kind,
                 owner,
             } => plan.pushes.push(PlannedPush {
-                amount: Amount::Fixed(*count),
+                amount: Amount::Fixed((*count).clamp(0, u16::MAX as i64) as u16),
                 kind: *kind,
                 owner: *owner,
             }),

@@ -775,3 +775,32 @@ fn every_rule_ludeme_of_the_table_is_lowered_in_its_context() {
     // Most rows of the rule contexts show their own clause.
     assert!(tried >= 80, "only {tried} examples lowered");
 }
+
+/// The step's gain of distance, written with `distance`, is lowered to the
+/// one-lookup forms the engine plans `after:` filters with (Ex nihilo's
+/// growth): `Farther` for the comparison, `Grow` for the push.
+#[test]
+fn a_gain_of_distance_is_lowered_to_farther_and_grow() {
+    use super::ir::{Effect, Num};
+    let g = ok(r#"(game "t" (players 2) (board (hex 3)) (piece "Disc")
+        (region "Centre" (centre))
+        (play (slide origin:Empty
+          to:(and Empty (more-than (distance To "Centre") (distance From "Centre")))
+          then:{(push To (sub (distance To "Centre") (distance From "Centre")) owner:Mover)
+                (push To (distance To "Centre"))}
+          after:true)))"#);
+    let gen_ = &g.gens[0];
+    assert_eq!(
+        gen_.to,
+        Cond::And(vec![Cond::Empty(SiteRef::Subject), Cond::Farther(0)])
+    );
+    assert!(matches!(gen_.then[0], Effect::Grow { region: 0, .. }));
+    // Any other computed count stays a number read when the effect runs.
+    assert!(matches!(
+        &gen_.then[1],
+        Effect::Push {
+            count: Num::Distance(SiteRef::To, 0),
+            ..
+        }
+    ));
+}

@@ -123,7 +123,7 @@ ludemes! {
     "hop" "move" "(hop [from:COND] [dirs:DIRS] [over:COND] [to:COND] [capture:BOOL|End] [flying:BOOL] [then:EFFECTS] [finally:EFFECTS] [chain:BOOL|Level] [repeat:BOOL] [after:COND])" "Jump over the adjacent site to the one beyond, removing the jumped stack unless `capture:false`; `chain:true` makes the same piece jump on while it can, after each jump that removed a piece. `flying:true`: the jumped stack may stand any distance away (the sites before it empty) and the piece lands on any site beyond it that `to:` accepts, up to the first that it does not (a flying king). `capture:End`: the jumped stacks stay on the board, taken, until the turn ends, and leave it then; a taken stack still blocks and cannot be jumped again. `chain:Level` goes on with every chained move of the same priority level, so a piece whose kind changed mid-chain (crowned by `then:`) jumps on as its new kind. `finally:` effects run after the turn's last step only (crowning only where a capture ends). `repeat:true` lets one move jump on in the same direction, over the next site to the one beyond, as far as `over:` and `to:` allow: each landing is a move (`FROMxTO`, naming the last landing), every jumped stack is captured (Konane's multiple jump)."
         "(hop from:\"King\" dirs:Diagonal over:Enemy to:Empty capture:End flying:true chain:true)";
     "slide" "move" "(slide [origin:Mine|Empty|Marked] [from:COND] [pieces:Whole|Part|Any] [dirs:DIRS] [through:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [finally:EFFECTS] [chain:BOOL|Level] [after:COND] [promote:{\"Kind\"…} zone:\"Region\"])" "Move any distance along a direction, through sites satisfying `through:` (default: empty), to every site satisfying `to:` (with `capture:true`, a stack there is removed first: a queen's or a rook's capture); `origin:` and `pieces:` (any move clause) say which stacks move and how many of their pieces (a part is written `/k`)."
-        "(slide origin:Empty to:(and Empty (farther \"Centre\")))";
+        "(slide dirs:Orthogonal to:(not Mine) capture:true)   // a rook";
     "end-phase" "move" "(end-phase)" "End the current phase. Written `end`."
         "(end-phase)";
     "flip" "move" "(flip TOGGLE to:COND [check:COND] [after:COND] [then:EFFECTS])" "Flip a boolean toggle; one move per site where `to:` holds, written `flip-NAME@SITE`."
@@ -140,8 +140,6 @@ ludemes! {
         "(kind \"King\")";
     "in" "condition" "(in [SITE] \"Region\")" "The site is in the region (the mover's version of it)."
         "(in To \"Far\")";
-    "farther" "condition" "(farther \"Region\")" "The step's destination is farther from the region (in steps) than its origin."
-        "(and Empty (farther \"Centre\"))";
     "flanks" "condition" "(flanks [SITE] [dirs:DIRS] [middle:Mine|Enemy|Occupied] [end:Mine|Enemy|Occupied] [distance:N|Any] [same:{Height Kind}])" "The stack at SITE flanks a stack: that stack lies exactly midway on a line of otherwise empty sites between SITE and another stack, m ≤ distance steps from each."
         "(flanks To middle:Enemy end:Mine distance:Any same:Height)";
     "and" "condition" "(and COND…)" "All hold."
@@ -152,12 +150,10 @@ ludemes! {
         "(not (in \"Far\"))";
     "if" "effect" "(if COND EFFECTS [EFFECTS])" "Runs the first effects when the condition holds, else the second."
         "(if (in To \"Far\") (push To 1))";
-    "push" "effect" "(push SITE N [kind:\"Kind\"] [owner:Mover|Top])" "Adds N pieces on top of the stack at SITE (default: the top piece's kind and owner)."
+    "push" "effect" "(push SITE NUM [kind:\"Kind\"] [owner:Mover|Top])" "Adds NUM pieces on top of the stack at SITE (default: the top piece's kind and owner); NUM may be computed (`(roll 1 6)`, a distance gained), and adds nothing when it is not positive. A constant NUM above the stack limit is a check error."
         "(push To 2 kind:\"Checker\" owner:Mover)";
     "remove" "effect" "(remove SITE)" "Removes the whole stack at SITE."
         "(remove Over)";
-    "grow" "effect" "(grow SITE \"Region\" [kind:\"Kind\"] [owner:Mover|Top])" "Adds pieces on top of SITE, as many as the step's destination is farther from the region than its origin."
-        "(grow To \"Centre\" kind:\"Disc\" owner:Mover)";
     "mark-flanked" "effect" "(mark-flanked [SITE] [dirs:DIRS] [middle:Mine|Enemy|Occupied] [end:Mine|Enemy|Occupied] [distance:N|Any] [same:{Height Kind}])" "Marks every stack the stack at SITE flanks (arguments as in `flanks`) until the mover's next step, which may move them (`origin:Marked`)."
         "(mark-flanked To middle:Enemy end:Mine distance:Any same:Height)";
     "remove-flanked" "effect" "(remove-flanked [SITE] [dirs:DIRS] [middle:Mine|Enemy|Occupied] [end:Mine|Enemy|Occupied] [distance:N|Any] [same:{Height Kind}])" "Removes every stack the stack at SITE flanks (arguments as in `flanks`); later effects of the step read them as `Removed`."
@@ -234,6 +230,8 @@ ludemes! {
         "(equal (pieces) 0)";
     "height" "number" "(height [SITE])" "The height of a stack."
         "(height From)";
+    "distance" "number" "(distance [SITE] \"Region\")" "Steps from SITE to the nearest site of the region as the player sees it (the board's number of sites when it cannot be reached). A step that moves away from the centre gains `(sub (distance To \"Centre\") (distance From \"Centre\"))`."
+        "(slide to:(and Empty (more-than (distance To \"Centre\") (distance From \"Centre\"))))";
     "roll" "number" "(roll N SIDES)" "The sum of N dice with SIDES sides, drawn from the state's seeded generator (in effects; a condition reads 0)."
         "(roll 2 6)";
     "pieces-in" "number" "(pieces-in SET)" "The number of pieces on the set's sites, whoever owns them (the seeds in some houses)."

@@ -7,7 +7,8 @@ use super::state::{FLANK_MARK, MARK, TAKEN};
 use super::{EndReason, IllegalMove, Move, Outcome, Refusal, State};
 use crate::board::NO_SITE;
 use crate::compile::ir::{
-    Cond, Decision, Effect, Gen, GenKind, Maximize, NoMoves, Owner, Player, SiteSet, TurnFact, Who,
+    Cond, Decision, Effect, Gen, GenKind, Maximize, NoMoves, Num, Owner, Player, SiteSet, TurnFact,
+    Who,
 };
 
 /// What [`State::try_play`] did with a candidate step.
@@ -322,6 +323,13 @@ impl State {
                 if site == NO_SITE {
                     return Flow::Continue;
                 }
+                // Pieces past a full stack would leave the game at once:
+                // no more than the stack limit are pushed.
+                let n = match count {
+                    Num::Int(n) => *n,
+                    other => self.num_drawing(other, ctx),
+                };
+                let n = n.clamp(0, self.game.stack_cap as i64);
                 let top = self.top(site);
                 let who = match owner {
                     Owner::Mover => Some(self.s.mover),
@@ -330,7 +338,7 @@ impl State {
                 let k = kind.or(top.map(|p| self.game.kind(p)));
                 if let (Some(who), Some(k)) = (who, k) {
                     let p = self.game.piece(k, who);
-                    for _ in 0..*count {
+                    for _ in 0..n {
                         self.push_piece(site, p);
                     }
                 }

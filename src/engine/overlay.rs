@@ -302,8 +302,10 @@ mod tests {
     const RULES: &str = r#"(game "t"
         (players 2) (board (hex 3)) (piece "Disc") (stack-limit 8)
         (region "Centre" (centre))
-        (play (slide origin:Empty to:(and Empty (farther "Centre"))
-                then:(grow To "Centre" kind:"Disc")
+        (play (slide origin:Empty
+                to:(and Empty (more-than (distance To "Centre") (distance From "Centre")))
+                then:(push To (sub (distance To "Centre") (distance From "Centre"))
+                  kind:"Disc" owner:Mover)
                 after:(flanks To distance:Any same:Height))))"#;
 
     #[test]

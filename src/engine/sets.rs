@@ -86,6 +86,9 @@ impl State {
             // A roll read by a condition does not draw: see `num_drawing`.
             Num::Roll(..) => 0,
             Num::PiecesIn(set) => self.pieces_in(set, ctx),
+            Num::Distance(r, region) => {
+                self.distance(*region, ctx.player, self.site_at(ctx, *r)) as i64
+            }
         }
     }
 

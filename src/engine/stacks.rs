@@ -16,15 +16,25 @@ impl State {
     #[inline]
     pub(crate) fn gain(&self, region: RegionId, player: Player, from: Site, to: Site) -> u32 {
         let n = self.heights.len();
-        let (from, to) = (from as usize, to as usize);
-        if from >= n || to >= n {
+        if from as usize >= n || to as usize >= n {
             return 0;
         }
+        let (a, b) = (
+            self.distance(region, player, from),
+            self.distance(region, player, to),
+        );
+        b.saturating_sub(a)
+    }
+
+    /// Steps from `site` to the nearest site of `region` as `player` sees
+    /// it; the number of sites when it cannot be reached (or `site` is no
+    /// site), so that such a site is farther than any other.
+    pub(crate) fn distance(&self, region: RegionId, player: Player, site: Site) -> u32 {
+        let n = self.heights.len();
         let base = (region as usize * self.game.num_players() + player as usize) * n;
-        let d = &self.game.distances;
-        match (d.get(base + from), d.get(base + to)) {
-            (Some(&a), Some(&b)) if b != u32::MAX && a != u32::MAX && b > a => b - a,
-            _ => 0,
+        match self.game.distances.get(base + site as usize) {
+            Some(&d) if (site as usize) < n && d != u32::MAX => d,
+            _ => n as u32,
         }
     }
 
@@ -133,8 +143,8 @@ mod tests {
 
     const RULES: &str = r#"(game "t" (players 2) (board (square 1 7)) (piece "P")
         (region "Left" (column 0))
-        (play (slide dirs:E to:(and Empty (farther "Left"))
-                then:{(grow To "Left") (if (flanks To) {(mark-flanked To) (again "Next")})}))
+        (play (slide dirs:E to:(and Empty (more-than (distance To "Left") (distance From "Left")))
+                then:{(push To (sub (distance To "Left") (distance From "Left")) owner:Mover) (if (flanks To) {(mark-flanked To) (again "Next")})}))
         (moves "Next" (step origin:Marked dirs:W to:Empty))
         (end (no-moves Loss)))"#;
 

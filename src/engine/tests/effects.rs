@@ -179,3 +179,29 @@ fn counter_arithmetic_saturates_instead_of_wrapping() {
     play(&mut st, "a1-a2");
     assert_eq!(st.counter(0, 0), i32::MIN);
 }
+
+#[test]
+fn push_a_computed_count() {
+    // a1-a2: "Top" is row 2 and a2 (row 1) is one step from it, so one
+    // more Man goes on a2.
+    let rule = r#"(step dirs:N then:(push To (distance To "Top")))"#;
+    let mut st = start(&board(r#""a1""#, r#""c3""#, rule));
+    play(&mut st, "a1-a2");
+    assert_eq!(position(&st), "a2=MM c3=m");
+    // From a2 to a3 (in "Top", distance 0): nothing is pushed; a count
+    // that is not positive adds no piece.
+    let rule = r#"(step dirs:N then:(push To (sub (distance To "Top") 1)))"#;
+    let mut st = start(&board(r#""a2""#, r#""c1""#, rule));
+    play(&mut st, "a2-a3");
+    assert_eq!(position(&st), "a3=M c1=m");
+}
+
+#[test]
+fn distance_counts_steps_to_the_nearest_site_of_a_region() {
+    // Orthogonal 3×3, "Top" is row 2: a1 is two steps from it, b2 one,
+    // c3 none. Only a1 satisfies (equal (distance "Top") 2) among P1's
+    // men, so only a1 may step.
+    let rule = r#"(step from:(equal (distance From "Top") 2) dirs:E)"#;
+    let st = start(&board(r#""a1" "b2" "c3""#, r#""a3""#, rule));
+    assert_eq!(sorted_turns(&st), ["a1-b1"]);
+}
