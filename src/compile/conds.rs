@@ -85,14 +85,17 @@ impl Lowerer {
                     .and_then(|e| self.bool_toggle(e, d))
                     .unwrap_or(0),
             ),
-            "any" => Cond::Any(self.first_set(c, d)),
+            // Whether a stack flanks any: the flank is sought, not listed.
+            "any" => match self.first_set(c, d) {
+                SiteSet::Flanked(f) => Cond::Flanks(f),
+                set => Cond::Any(set),
+            },
             "connected" => Cond::Connected(self.first_set(c, d)),
             "every" => {
                 let set = self.first_set(c, d);
                 let cond = c.args.get(1).map_or(Cond::True, |e| self.cond(e, d));
                 Cond::Every(set, Box::new(cond))
             }
-            "flanks" => Cond::Flanks(Box::new(self.flank(c, d))),
             "line" => self.line(c, d),
             "ahead" => self.ahead(c, d),
             _ => {

@@ -6,7 +6,7 @@
 //! `engine/apply.rs`.
 
 use super::args::{Diags, boolean, choice, clause, int_in, items, named, string};
-use super::ir::{Decision, Effect, Num, Owner, RegionId, SiteRef, Who};
+use super::ir::{Decision, Effect, MarkSpan, Num, Owner, RegionId, SiteRef, Who};
 use super::lower::Lowerer;
 use crate::diag::did_you_mean;
 use crate::syntax::{Clause, Expr};
@@ -44,14 +44,16 @@ impl Lowerer {
             "push" => self.push(c, d)?,
             "remove" => Effect::Remove(site(self, 0, d)),
             "end-turn" => Effect::EndTurn,
-            "mark-flanked" => Effect::MarkFlanked(Box::new(self.flank(c, d))),
-            "remove-flanked" => Effect::RemoveFlanked(Box::new(self.flank(c, d))),
             "again" => self.again(c, d)?,
             "remove-all" => Effect::RemoveAll(self.set(c.args.first()?, d)),
             "convert-all" => Effect::ConvertAll(self.set(c.args.first()?, d)),
             "groups" => self.groups(c, d),
             "set-counter" | "add-counter" => self.counter_effect(c, d)?,
             "mark" => Effect::Mark(site(self, 0, d)),
+            "mark-all" => {
+                let span = self.mark_span(c, d);
+                Effect::MarkAll(self.set(c.args.first()?, d), span)
+            }
             "clear-marks" => Effect::ClearMarks,
             "push-each" => self.push_each(c, d)?,
             "battle" => Effect::Battle {
@@ -74,6 +76,14 @@ impl Lowerer {
                 return None;
             }
         })
+    }
+
+    /// A mark's `for:` (`Turn` by default).
+    fn mark_span(&mut self, c: &Clause, d: &mut Diags) -> MarkSpan {
+        match named(c, "for").map(|e| choice(e, &["Turn", "Step"], d)) {
+            Some(Some("Step")) => MarkSpan::Step,
+            _ => MarkSpan::Turn,
+        }
     }
 
     /// `(push SITE NUM [kind:"Kind"] [owner:Mover|Top])`: a constant

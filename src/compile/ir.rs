@@ -337,6 +337,20 @@ pub enum SiteSet {
     Removed,
     /// The sites whose owner earlier effects of the current step changed.
     Converted,
+    /// The stacks flanked by the stack at a site (`(flanked …)`): at most
+    /// one along each direction of the flank (Ex nihilo's flanking,
+    /// docs/games/exnihilo.md).
+    Flanked(Box<Flank>),
+}
+
+/// How long a mark lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum MarkSpan {
+    /// Until the end of the turn (or `(clear-marks)`).
+    Turn,
+    /// Until the mover's next step is played: the marks that step's
+    /// choice reads (`origin:Marked`, `marked`), then gone.
+    Step,
 }
 
 /// Which player an effect's new pieces belong to.
@@ -387,11 +401,10 @@ pub enum Effect {
         /// Whose pieces.
         owner: Owner,
     },
-    /// Mark every stack flanked by the stack at a site: the next step of
-    /// the turn may move it (`origin:Marked`).
-    MarkFlanked(Box<Flank>),
-    /// Remove every stack flanked by the stack at a site.
-    RemoveFlanked(Box<Flank>),
+    /// Mark every site of a set (`(mark-all SET [for:Turn|Step])`): with
+    /// `step`, until the mover's next step is played (the marks of
+    /// hostages of Ex nihilo), else until the end of the turn (as `mark`).
+    MarkAll(SiteSet, MarkSpan),
     /// The same player moves again, with the moves of a named block.
     Again(BlockId),
     /// Remove every stack of the set, computed once before any is removed.

@@ -19,8 +19,8 @@ pub enum Origin {
     /// Empty sites: a stack of no piece, whose move places new pieces
     /// through the generator's effects while the origin stays empty.
     Empty,
-    /// The sites marked by the previous step of the turn
-    /// (`mark-flanked`), whoever owns their stacks.
+    /// Marked sites (`mark`, `mark-all`; with `for:Step`, those the
+    /// previous step of the turn marked), whoever owns their stacks.
     Marked,
 }
 

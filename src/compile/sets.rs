@@ -51,6 +51,7 @@ impl Lowerer {
             }
             "trail" => self.trail(c, d),
             "run" => self.run(c, d),
+            "flanked" => SiteSet::Flanked(Box::new(self.flank(c, d))),
             _ => {
                 self.unlowered(c, "set", d);
                 SiteSet::Removed
@@ -101,8 +102,8 @@ impl Lowerer {
         }))
     }
 
-    /// The flank of `(flanks …)`, `(mark-flanked …)`, `(remove-flanked …)`:
-    /// their arguments, checked against the table by the caller.
+    /// The flank of `(flanked …)`: its arguments, checked against the
+    /// table by the caller.
     pub fn flank(&mut self, c: &Clause, d: &mut Diags) -> Flank {
         let at = self.site_ref(c.args.first(), d);
         let dirs = match named(c, "dirs") {

@@ -142,7 +142,7 @@ pub fn after_plan(kind: GenKind, capture: bool, then: &[Effect]) -> Option<After
 /// True for effects that change nothing on the board.
 fn leaves_board(e: &Effect) -> bool {
     match e {
-        Effect::MarkFlanked(_) | Effect::Again(_) | Effect::EndTurn => true,
+        Effect::MarkAll(..) | Effect::Mark(_) | Effect::Again(_) | Effect::EndTurn => true,
         Effect::If(_, a, b) => a.iter().chain(b).all(leaves_board),
         _ => false,
     }

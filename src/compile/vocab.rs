@@ -140,8 +140,6 @@ ludemes! {
         "(kind \"King\")";
     "in" "condition" "(in [SITE] \"Region\")" "The site is in the region (the mover's version of it)."
         "(in To \"Far\")";
-    "flanks" "condition" "(flanks [SITE] [dirs:DIRS] [middle:Mine|Enemy|Occupied] [end:Mine|Enemy|Occupied] [distance:N|Any] [same:{Height Kind}])" "The stack at SITE flanks a stack: that stack lies exactly midway on a line of otherwise empty sites between SITE and another stack, m ≤ distance steps from each."
-        "(flanks To middle:Enemy end:Mine distance:Any same:Height)";
     "and" "condition" "(and COND…)" "All hold."
         "(and (in To \"Far\") (height To 1))";
     "or" "condition" "(or COND…)" "Any holds."
@@ -154,10 +152,6 @@ ludemes! {
         "(push To 2 kind:\"Checker\" owner:Mover)";
     "remove" "effect" "(remove SITE)" "Removes the whole stack at SITE."
         "(remove Over)";
-    "mark-flanked" "effect" "(mark-flanked [SITE] [dirs:DIRS] [middle:Mine|Enemy|Occupied] [end:Mine|Enemy|Occupied] [distance:N|Any] [same:{Height Kind}])" "Marks every stack the stack at SITE flanks (arguments as in `flanks`) until the mover's next step, which may move them (`origin:Marked`)."
-        "(mark-flanked To middle:Enemy end:Mine distance:Any same:Height)";
-    "remove-flanked" "effect" "(remove-flanked [SITE] [dirs:DIRS] [middle:Mine|Enemy|Occupied] [end:Mine|Enemy|Occupied] [distance:N|Any] [same:{Height Kind}])" "Removes every stack the stack at SITE flanks (arguments as in `flanks`); later effects of the step read them as `Removed`."
-        "(remove-flanked To middle:Enemy end:Mine)";
     "again" "effect" "(again \"Block\")" "The same player moves again, with the moves of the named block. A turn has at most as many steps as the board has sites (chains included): an `again` that names its own block stops there."
         "(again \"Hostage\")";
     "end-turn" "effect" "(end-turn)" "Ends the turn now: no chained continuation (crowning ends the move)."
@@ -208,7 +202,7 @@ ludemes! {
         "(holds-only To)";
     "mixed" "condition" "(mixed [SITE])" "The stack holds pieces of two or more players (contested)."
         "(not (mixed From))";
-    "marked" "condition" "(marked [SITE])" "The site was marked this turn by `mark`, or by `mark-flanked` earlier in this step or in the step before (its marks last until the mover's next step begins)."
+    "marked" "condition" "(marked [SITE])" "The site was marked this turn by `mark` or `mark-all`, or by `mark-all … for:Step` earlier in this step or in the step before (those marks last until the mover's next step is played)."
         "(marked From)";
     "line" "condition" "(line N [SITE] [dirs:DIRS] [exact:BOOL] [of:COND])" "A line of N sites in a row through SITE, all satisfying `of:` (default `Mine`): along some direction of `dirs:` (default `All`) and its opposite, SITE and its neighbours that satisfy `of:` make at least N sites (exactly N with `exact:true`: a longer line does not count)."
         "(place \"Stone\" to:Empty then:(if (line 5 To exact:true) (win)))";
@@ -248,6 +242,8 @@ ludemes! {
         "(reach (where (and (in \"Home\") (holds-only))) (holds-only))";
     "run" "set" "(run [SITE] [dirs:DIRS] [through:COND] [close:COND] [end:BOOL])" "Rays from SITE (not included), one per direction of `dirs:` (default `All`): the sites in a row that satisfy `through:` (default `Empty`). With `close:`, a ray counts only if it has a site and the site just past it satisfies `close:` (Reversi's line of enemy discs closed by one's own); `end:true` adds the site that stopped each ray."
         "(run To through:Enemy close:Mine)";
+    "flanked" "set" "(flanked [SITE] [dirs:DIRS] [middle:Mine|Enemy|Occupied] [end:Mine|Enemy|Occupied] [distance:N|Any] [same:{Height Kind}])" "The stacks that the stack at SITE (default the subject) flanks: a stack that satisfies `middle:` (default `Enemy`) lying exactly midway on a line along a direction of `dirs:` (default all) between SITE and a stack that satisfies `end:` (default `Mine`), the sites between empty, at most `distance:` steps from SITE to the middle (default 1; `Any`: any distance), with the same height or top kind as SITE's stack when `same:` says so. At most one stack a direction. `(any (flanked …))` asks whether it flanks one (sought, not listed); `(remove-all (flanked …))` captures them (read as `Removed`); `(mark-all (flanked …) for:Step)` takes them hostage for the next step (`origin:Marked`)."
+        "(if (any (flanked To middle:Enemy end:Mine distance:Any same:Height)) (again \"Hostage\"))";
     "adjacent-to" "set" "(adjacent-to SET COND)" "The sites next to a site of the set that satisfy the condition; `Removed` and `Converted` are the sites removed or converted by earlier effects of the step."
         "(adjacent-to (group To (role \"Body\")) (and Enemy (role \"Foot\")))";
     "trail" "set" "(trail [SITE] \"Track\" [backward:BOOL] [through:COND])" "The sites along the track from SITE, SITE included, forward (or against the track with `backward:true`), as long as they satisfy `through:` (default: all of them), at most once round a loop: the houses an Oware capture runs back over."
@@ -270,6 +266,8 @@ ludemes! {
         "(add-counter \"steps\" 1)";
     "mark" "effect" "(mark SITE)" "Marks a site until the end of the turn."
         "(mark To)";
+    "mark-all" "effect" "(mark-all SET [for:Turn|Step])" "Marks every site of the set: until the end of the turn (`Turn`, the default, as `mark`), or until the mover's next step is played (`Step`: that step's choice reads them with `origin:Marked` or `marked`, then they are gone)."
+        "(mark-all (flanked To middle:Enemy end:Mine distance:Any same:Height) for:Step)";
     "clear-marks" "effect" "(clear-marks)" "Clears every mark."
         "(clear-marks)";
     "push-each" "effect" "(push-each SET N \"Kind\" [max:NUM])" "Adds N pieces of the player on each site of the set, in board order, at most `max` in all."

@@ -7,8 +7,8 @@ use super::state::{FLANK_MARK, MARK, TAKEN};
 use super::{EndReason, IllegalMove, Move, Outcome, Refusal, State};
 use crate::board::NO_SITE;
 use crate::compile::ir::{
-    Cond, Decision, Effect, Gen, GenKind, Maximize, NoMoves, Num, Owner, Player, SiteSet, TurnFact,
-    Who,
+    Cond, Decision, Effect, Gen, GenKind, MarkSpan, Maximize, NoMoves, Num, Owner, Player, SiteSet,
+    TurnFact, Who,
 };
 
 /// What [`State::try_play`] did with a candidate step.
@@ -382,6 +382,19 @@ impl State {
                 if s != NO_SITE {
                     self.set_mark(s, MARK, true);
                 }
+                Flow::Continue
+            }
+            Effect::MarkAll(set, span) => {
+                let bit = match span {
+                    MarkSpan::Turn => MARK,
+                    MarkSpan::Step => FLANK_MARK,
+                };
+                let mut buf = take_buf();
+                self.set_into(set, ctx, &mut buf);
+                for &s in &buf {
+                    self.set_mark(s, bit, true);
+                }
+                give_buf(buf);
                 Flow::Continue
             }
             Effect::PushEach {

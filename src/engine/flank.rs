@@ -136,11 +136,11 @@ mod tests {
     use crate::engine::State;
     use std::sync::Arc;
 
-    /// A line of nine cells a1…i1 and the flank of `(flanks To ARGS)`.
+    /// A line of nine cells a1…i1 and the flank of `(flanked To ARGS)`.
     fn line(args: &str) -> (State, Flank) {
         let text = format!(
             "(game \"t\" (players 2) (board (square 1 9)) (piece \"P\") (piece \"Q\")
-              (play (step after:(flanks To {args}))))"
+              (play (step after:(any (flanked To {args})))))"
         );
         let game = Arc::new(Game::from_source("t", &text, &Options::default()).unwrap());
         let Some(Cond::Flanks(f)) = game.gens[0].after.clone() else {

@@ -306,7 +306,7 @@ mod tests {
                 to:(and Empty (more-than (distance To "Centre") (distance From "Centre")))
                 then:(push To (sub (distance To "Centre") (distance From "Centre"))
                   kind:"Disc" owner:Mover)
-                after:(flanks To distance:Any same:Height))))"#;
+                after:(any (flanked To distance:Any same:Height)))))"#;
 
     #[test]
     fn the_overlay_shows_the_stacks_after_a_step() {

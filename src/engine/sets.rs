@@ -211,6 +211,14 @@ impl State {
     pub(crate) fn set_into(&self, set: &SiteSet, ctx: &Ctx, out: &mut Vec<Site>) {
         out.clear();
         match set {
+            SiteSet::Flanked(f) => {
+                let game = self.game.clone();
+                let at = self.site_at(ctx, f.at);
+                let _ = super::flank::flanked(self, &game, f, at, ctx.player, &mut |s| {
+                    out.push(s);
+                    std::ops::ControlFlow::Continue(())
+                });
+            }
             SiteSet::Neighbours(r, c) => {
                 let s = self.site_at(ctx, *r);
                 if s != NO_SITE {

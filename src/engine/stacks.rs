@@ -3,11 +3,8 @@
 
 use super::State;
 use super::cond::Ctx;
-use super::flank::flanked;
-use super::state::FLANK_MARK;
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{BlockId, Effect, Owner, Player, RegionId, SiteRef};
-use std::ops::ControlFlow;
 
 impl State {
     /// Steps the destination `to` is farther from `region` than the origin
@@ -75,8 +72,8 @@ impl State {
         self.reset_history();
     }
 
-    /// Runs one of the stack effects (`grow`, `mark-flanked`,
-    /// `remove-flanked`, `again`); none ends the turn.
+    /// Runs one of the stack effects (growth by distance, `again`); none
+    /// ends the turn.
     pub(super) fn run_stack_effect(&mut self, e: &Effect, ctx: &Ctx) -> super::apply::Flow {
         let site_of = |r: SiteRef| ctx.site(r);
         match e {
@@ -104,30 +101,6 @@ impl State {
                     }
                 }
             }
-            Effect::MarkFlanked(f) | Effect::RemoveFlanked(f) => {
-                // At most one flanked stack per direction.
-                let mut hit = [NO_SITE; 16];
-                let mut n = 0;
-                let game = self.game.clone();
-                let _ = flanked(self, &game, f, site_of(f.at), ctx.player, &mut |s| {
-                    hit[n] = s;
-                    n += 1;
-                    if n == hit.len() {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                });
-                for &s in &hit[..n] {
-                    if matches!(e, Effect::MarkFlanked(_)) {
-                        self.set_mark(s, FLANK_MARK, true);
-                    } else {
-                        self.clear_site(s);
-                        self.removed.push(s);
-                        self.note_capture();
-                    }
-                }
-            }
             Effect::Again(b) => self.s.again = Some(*b),
             _ => {}
         }
@@ -144,7 +117,7 @@ mod tests {
     const RULES: &str = r#"(game "t" (players 2) (board (square 1 7)) (piece "P")
         (region "Left" (column 0))
         (play (slide dirs:E to:(and Empty (more-than (distance To "Left") (distance From "Left")))
-                then:{(push To (sub (distance To "Left") (distance From "Left")) owner:Mover) (if (flanks To) {(mark-flanked To) (again "Next")})}))
+                then:{(push To (sub (distance To "Left") (distance From "Left")) owner:Mover) (if (any (flanked To)) {(mark-all (flanked To) for:Step) (again "Next")})}))
         (moves "Next" (step origin:Marked dirs:W to:Empty))
         (end (no-moves Loss)))"#;
 
@@ -195,7 +168,7 @@ mod tests {
     #[test]
     fn remove_flanked_captures_the_sandwiched_stacks() {
         let text = r#"(game "t" (players 2) (board (square 3 3)) (piece "P")
-            (play (step dirs:Orthogonal then:(remove-flanked To))))"#;
+            (play (step dirs:Orthogonal then:(remove-all (flanked To)))))"#;
         let game = Arc::new(Game::from_source("t", text, &Options::default()).unwrap());
         let mut st = State::new(game);
         st.clear(0);

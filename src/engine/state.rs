@@ -170,7 +170,8 @@ const UNMOVED_BASE: u32 = 1 << 29;
 
 /// The mark bit of `(mark …)`: lasts until the end of the turn.
 pub(crate) const MARK: u8 = 1;
-/// The mark bit of `mark-flanked`: lasts until the mover's next step.
+/// The mark bit of `(mark-all … for:Step)`: lasts until the mover's next
+/// step is played.
 pub(crate) const FLANK_MARK: u8 = 2;
 /// The mark bit of a stack taken by a `capture:End` hop: it stays on the
 /// board, cannot be jumped again, and is removed when the turn ends. Not
@@ -187,7 +188,7 @@ pub struct State {
     pub(crate) heights: Vec<u8>,
     /// Per-site marks, one bit per kind of mark: [`MARK`] (`(mark …)`,
     /// cleared at the end of every turn and by `(clear-marks)`) and
-    /// [`FLANK_MARK`] (`mark-flanked`, cleared at the start of every step
+    /// [`FLANK_MARK`] (`mark-all … for:Step`, cleared at the start of every step
     /// and at the end of the turn). Journaled.
     pub(crate) marks: Vec<u8>,
     pub(crate) pieces: Vec<Piece>,

@@ -205,3 +205,46 @@ fn distance_counts_steps_to_the_nearest_site_of_a_region() {
     let st = start(&board(r#""a1" "b2" "c3""#, r#""a3""#, rule));
     assert_eq!(sorted_turns(&st), ["a1-b1"]);
 }
+
+/// A line a1…f1, P1 on a1, P2 on f1: P1's first step marks every enemy
+/// stack (f1), and the turn goes on while a mark is seen: a second step,
+/// then a third.
+fn marking(span: &str) -> super::State {
+    start(&format!(
+        r#"(game "T" (players 2) (board (square 1 6)) (piece "P")
+             (setup (fill "P" P1 (sites "a1")) (fill "P" P2 (sites "f1")))
+             (play (step dirs:E then:{{(mark-all (where Enemy) for:{span}) (again "Second")}}))
+             (moves "Second" (step from:(any (where (marked))) dirs:E then:(again "Third")))
+             (moves "Third" (step from:(any (where (marked))) dirs:E))
+             (end (no-moves Loss)))"#
+    ))
+}
+
+/// Plays the legal step written `text`.
+fn step(st: &mut super::State, text: &str) {
+    let m = st
+        .legal_moves()
+        .into_iter()
+        .find(|m| st.move_to_string(m) == text)
+        .unwrap_or_else(|| panic!("no step {text}: {:?}", super::steps(st)));
+    st.play(&m).expect("a legal step");
+}
+
+#[test]
+fn mark_all_lasts_the_turn_or_only_until_the_next_step() {
+    // for:Turn: the mark on f1 is seen by the second and the third step:
+    // the whole turn is three steps.
+    let mut st = marking("Turn");
+    assert_eq!(st.legal_turn_strings(), ["a1-b1-c1-d1"]);
+    step(&mut st, "a1-b1");
+    step(&mut st, "b1-c1");
+    assert_eq!(super::steps(&st), ["c1-d1"]);
+    // for:Step: the second step's choice sees it; once that step is
+    // played it is gone, and the third step has no move (a loss).
+    let mut st = marking("Step");
+    step(&mut st, "a1-b1");
+    assert_eq!(super::steps(&st), ["b1-c1"]);
+    step(&mut st, "b1-c1");
+    assert!(super::steps(&st).is_empty());
+    assert!(st.is_over());
+}
