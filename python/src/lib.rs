@@ -380,7 +380,7 @@ impl State {
 
     /// Takes back the last step; False if there is none.
     fn undo(&mut self) -> bool {
-        self.state.undo()
+        self.state.undo().is_ok()
     }
 
     /// A copy.
@@ -490,8 +490,8 @@ fn analyze_json(
     let players = players
         .iter()
         .map(|p| p.parse::<PlayerSpec>())
-        .collect::<Result<Vec<_>, String>>()
-        .map_err(PyValueError::new_err)?;
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let shard = shard
         .map(|s| Shard::parse(&s))
         .transpose()

@@ -95,7 +95,7 @@ impl State {
                 .as_ref()
                 .is_some_and(|c| !self.eval(c, &ctx))
         {
-            self.undo();
+            self.take_back();
             return Played::Filtered;
         }
         let ended = self.run_step_effects(&generator.then, &ctx);
@@ -105,7 +105,7 @@ impl State {
                 .as_ref()
                 .is_some_and(|c| !self.eval(c, &ctx))
         {
-            self.undo();
+            self.take_back();
             return Played::Filtered;
         }
         // A chain goes on while the piece can move again, and only after a
