@@ -161,6 +161,9 @@ impl PlayerSpec {
     }
 }
 
+/// The longest time budget a move may have (`mcts:Ts`, `ab:Ts`): a day.
+pub const MAX_MOVE_SECONDS: u64 = 86_400;
+
 /// A player spec that [`PlayerSpec`]'s `from_str` refuses.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlayerSpecError {
@@ -173,6 +176,12 @@ pub enum PlayerSpecError {
     /// A time that is not a positive duration: `mcts:0s`, `ab:-1ms`.
     #[error("`{text}` is not a positive duration")]
     NotDuration {
+        /// The budget as written, with its unit.
+        text: String,
+    },
+    /// A time above [`MAX_MOVE_SECONDS`] (a day) a move: `mcts:1e300s`.
+    #[error("`{text}` is too long: a move's time is at most {MAX_MOVE_SECONDS} s (a day)")]
+    TooLong {
         /// The budget as written, with its unit.
         text: String,
     },
@@ -255,9 +264,12 @@ fn count(a: &str) -> Result<u32, PlayerSpecError> {
     }
 }
 
-/// `N` (a count), `Ts` or `Tms` (a time).
+/// `N` (a count), `Ts` or `Tms` (a time, at most [`MAX_MOVE_SECONDS`]).
 fn parse_budget(a: &str) -> Result<Budget, PlayerSpecError> {
     let secs = |t: &str, scale: f64| match t.parse::<f64>() {
+        Ok(x) if x * scale > MAX_MOVE_SECONDS as f64 => Err(PlayerSpecError::TooLong {
+            text: a.to_string(),
+        }),
         Ok(x) if x > 0.0 && x.is_finite() => Ok(Budget::Time(Duration::from_secs_f64(x * scale))),
         _ => Err(PlayerSpecError::NotDuration {
             text: a.to_string(),
