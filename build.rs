@@ -17,13 +17,16 @@ fn main() {
     );
     for p in entries {
         let name = p.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
-        let abs = std::fs::canonicalize(&p).expect("games file");
         println!("cargo:rerun-if-changed={}", p.display());
+        // The text is found from the crate's own directory when the crate
+        // compiles, not from an absolute path written here: a target/
+        // copied from another checkout would otherwise embed that
+        // checkout's games.
         writeln!(
             out,
-            "    ({name:?}, {:?}, include_str!({:?})),",
+            "    ({name:?}, {:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), {:?}))),",
             p.display().to_string(),
-            abs.display().to_string()
+            format!("/games/{name}.game")
         )
         .expect("write");
     }

@@ -6,7 +6,7 @@
 //! → [`engine`] (state, legal moves, apply, outcome) → front ends
 //! ([`record`], [`render`], the `ludic` binary).
 //!
-//! The `ludic` command line ([`cli`], [`serve`] and the crates only they
+//! The `ludic` command line (modules `cli`, `serve` and the crates only they
 //! need: clap, indicatif, axum, tokio, rustyline, similar) is the default
 //! feature `cli`; a program that only imports the library turns it off
 //! with `default-features = false`.
@@ -49,7 +49,7 @@
 //! // `undo` takes the last one back.
 //! let step = st.legal_moves()[0];
 //! st.play(&step)?;
-//! assert!(st.undo());
+//! st.undo()?;
 //! assert_eq!(st.to_position(), before);
 //! assert!(!st.is_over());
 //! # Ok::<(), Box<dyn std::error::Error>>(())

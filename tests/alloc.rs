@@ -61,7 +61,7 @@ fn make_undo(st: &mut State, depth: usize, bufs: &mut [Vec<Move>]) -> u64 {
     for m in buf.iter() {
         st.play_unchecked(m);
         n += 1 + make_undo(st, depth - 1, rest);
-        assert!(st.undo(), "a step to undo");
+        assert_eq!(st.undo(), Ok(()), "a step to undo");
     }
     n
 }

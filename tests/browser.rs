@@ -136,14 +136,23 @@ async fn moves(c: &Client) -> Vec<String> {
     out
 }
 
+/// Clicks the site labelled `label`. The page redraws the board after each
+/// answer of the server, so the element found may be replaced before the
+/// click reaches it (a stale element): it is found again, for up to 30 s.
 async fn click_site(c: &Client, label: &str) {
     let css = format!("g.site[data-label=\"{label}\"]");
-    c.find(Locator::Css(&css))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    let t0 = Instant::now();
+    loop {
+        let clicked = match c.find(Locator::Css(&css)).await {
+            Ok(e) => e.click().await.map(|_| ()),
+            Err(e) => Err(e),
+        };
+        match clicked {
+            Ok(()) => return,
+            Err(e) if t0.elapsed() > Duration::from_secs(30) => panic!("click {label}: {e}"),
+            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    }
 }
 
 async fn shot(c: &Client, dir: &std::path::Path, name: &str) {

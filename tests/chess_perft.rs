@@ -125,4 +125,27 @@ fn bad_fen_is_refused_with_a_clear_error() {
     assert!(err("4k3/8/8/8/4P3/8/8/4K3 b - e6").contains("no Pawn of White"));
     assert!(err("4k3/8/8/8/4P3/8/8/4K3 b - z9").contains("not a square"));
     assert!(err("4k3/8/8/8/8/8/8/4K3 w - - 0 1 2").contains("at most 6"));
+    // The error says which field is wrong, as a value too.
+    use ludic::record::FenError;
+    use ludic::record::forsyth::ForsythError;
+    let typed = |text: &str| match State::from_fen(game.clone(), text).unwrap_err() {
+        FenError::Forsyth(e) => e,
+        other => panic!("{text}: {other}"),
+    };
+    assert_eq!(
+        typed("4k3/8/8/8/4P3/8/8/4K3 b - z9"),
+        ForsythError::EnPassantSquare { field: "z9".into() }
+    );
+    assert!(matches!(
+        typed("8/8/8/8/8/8/8/R7 w Q -"),
+        ForsythError::CastlingRoyal {
+            letter: 'Q',
+            found: 0,
+            ..
+        }
+    ));
+    assert_eq!(
+        typed("8/8/8/8/8/8/8/8 w - - 0 1 2 3"),
+        ForsythError::TooManyFields { fields: 8 }
+    );
 }

@@ -80,7 +80,7 @@ fn an_empty_fen_or_position_is_no_position() {
 fn scenario(lines: &str) -> Option<String> {
     let text = format!("game: checkers\n\nscenario: s\n{lines}");
     let v = run_text("t.scenarios", &text, None).unwrap();
-    v[0].failure.clone()
+    v[0].failure.as_ref().map(ToString::to_string)
 }
 
 #[test]

@@ -6,7 +6,7 @@ use ludic::scenario::run_text;
 fn failure(text: &str) -> String {
     let v = run_text("x.scenarios", text, None).expect("the file reads");
     assert_eq!(v.len(), 1);
-    v[0].failure.clone().expect("a failure")
+    v[0].failure.as_ref().expect("a failure").to_string()
 }
 
 #[test]
@@ -86,4 +86,70 @@ fn expect_illegal_refuses_text_that_is_not_a_move() {
     )
     .unwrap();
     assert_eq!(v[0].failure, None);
+}
+
+#[test]
+fn a_failure_names_its_line_and_what_differs() {
+    use ludic::scenario::{Failure, StepError};
+    // English draughts: Black (B) moves first (docs/games/checkers.md).
+    let v = run_text(
+        "x.scenarios",
+        "game: checkers\nscenario: s\nexpect legal: 11-15\nexpect to-move: W\n",
+        None,
+    )
+    .unwrap();
+    let want = Failure {
+        path: "x.scenarios".into(),
+        line: 4,
+        error: StepError::Differs {
+            what: "player to move".into(),
+            want: "W".into(),
+            got: "B".into(),
+        },
+    };
+    assert_eq!(v[0].failure.as_ref(), Some(&want));
+    assert_eq!(
+        want.to_string(),
+        "x.scenarios:4: player to move: expected `W`, got `B`"
+    );
+    // 11-15 is one of Black's seven first moves.
+    let f = run_text(
+        "x.scenarios",
+        "game: checkers\nscenario: s\nexpect illegal: 11-15\n",
+        None,
+    )
+    .unwrap()[0]
+        .failure
+        .clone()
+        .expect("fails");
+    assert!(
+        matches!(&f.error, StepError::Legal { text, .. } if text == "11-15"),
+        "{f}"
+    );
+}
+
+#[test]
+fn a_file_that_is_no_scenarios_file_is_an_error() {
+    use ludic::scenario::ScenarioFileError;
+    let no_game = run_text("x.scenarios", "scenario: s\nexpect outcome: none\n", None);
+    assert_eq!(
+        no_game.unwrap_err(),
+        ScenarioFileError::NoGame {
+            path: "x.scenarios".into()
+        }
+    );
+    let early = run_text(
+        "x.scenarios",
+        "game: checkers\nexpect outcome: none\n",
+        None,
+    );
+    assert_eq!(
+        early.unwrap_err().to_string(),
+        "x.scenarios:2: expected `game:` or `scenario:` first"
+    );
+    let twice = run_text("x.scenarios", "game: checkers\ngame: giveaway\n", None);
+    assert!(matches!(
+        twice.unwrap_err(),
+        ScenarioFileError::SecondGame { line: 2, .. }
+    ));
 }

@@ -3,10 +3,10 @@
     import ludic
     g = ludic.load("checkers", set={"repetition": False})
     s = g.new_state()
-    s.legal_moves()          # ['9-13', '9-14', ...] whole turns, in the game's notation
+    s.legal_moves()          # ['9-14', '9-13', '10-15', ...] whole turns, in the game's notation
     s.legal_actions()        # stable integer ids of the legal steps (see below)
     s.play("11-15")          # a turn in notation, or an action id (one step)
-    g.perft(5)               # 1469
+    g.perft(5)               # 7361
     g.playouts(1000, seed=1, threads=2)   # the dict of `ludic playout --json`
     ludic.analyze("checkers", count=100, players="random")  # `ludic analyze --json`
 
@@ -30,6 +30,7 @@ leaving the state unchanged; other bad input ``ValueError``.
 from __future__ import annotations
 
 import json
+import os
 from typing import Iterable, Mapping
 
 import numpy as np
@@ -51,6 +52,8 @@ __all__ = [
 
 
 def _sets(set: Mapping[str, object] | None) -> list[tuple[str, str]]:
+    if set is not None and not isinstance(set, Mapping):
+        raise TypeError(f"set is a mapping of toggle names to values, not {type(set).__name__}")
     out = []
     for name, value in (set or {}).items():
         if isinstance(value, bool):
@@ -199,7 +202,7 @@ class Game:
 
     def perft(self, depth: int, state: State | None = None) -> int:
         """Leaves of the turn tree ``depth`` turns deep (GIL released)."""
-        return self._g.perft(depth, None if state is None else state._s)
+        return self._g.perft(depth, _native_state(state))
 
     def playouts(
         self,
@@ -211,17 +214,27 @@ class Game:
     ) -> dict:
         """Seeded random playouts: the dict of ``ludic playout --json``
         (the same numbers for the same seed, whatever the threads)."""
-        text = self._g.playouts_json(count, seed, threads, max_turns, None if state is None else state._s)
+        text = self._g.playouts_json(count, seed, threads, max_turns, _native_state(state))
         return json.loads(text)
 
     def __repr__(self) -> str:
         return repr(self._g)
 
 
-def load(file: str, set: Mapping[str, object] | None = None) -> Game:
+def _native_state(state: State | None):
+    if state is None:
+        return None
+    if not isinstance(state, State):
+        raise TypeError(f"state is a ludic.State, not {type(state).__name__}")
+    return state._s
+
+
+def load(file: str | os.PathLike, set: Mapping[str, object] | None = None) -> Game:
     """Loads a shipped game by name (``"checkers"``) or a rule file by path,
     with toggle overrides (``set={"repetition": False}``)."""
-    return Game(_ludic.load(str(file), _sets(set)))
+    if not isinstance(file, (str, os.PathLike)):
+        raise TypeError(f"file is a game's name or a path, not {type(file).__name__}")
+    return Game(_ludic.load(os.fspath(file), _sets(set)))
 
 
 def from_source(text: str, set: Mapping[str, object] | None = None, name: str = "<source>") -> Game:

@@ -114,6 +114,20 @@ fn action_id(game: &RGame, m: &Move) -> u64 {
         + site(m.to)
 }
 
+impl Game {
+    /// The state a perft or playouts run starts from: `state`, which must
+    /// be of this game, or the initial position.
+    fn start(&self, state: Option<PyRef<'_, State>>) -> PyResult<RState> {
+        match state {
+            Some(s) if !Arc::ptr_eq(s.state.game(), &self.game) => Err(PyValueError::new_err(
+                "the state is of another Game: run this on the Game that made it (state.game)",
+            )),
+            Some(s) => Ok(s.state.clone()),
+            None => Ok(RState::new(self.game.clone())),
+        }
+    }
+}
+
 #[pymethods]
 impl Game {
     /// The game's title.
@@ -217,10 +231,7 @@ impl Game {
                 "perft depth {depth}: expected 1 to 64"
             )));
         }
-        let st = match state {
-            Some(s) => s.state.clone(),
-            None => RState::new(self.game.clone()),
-        };
+        let st = self.start(state)?;
         py.detach(|| perft(&st, depth))
             .map_err(|e| PyValueError::new_err(e.to_string()))
     }
@@ -242,10 +253,7 @@ impl Game {
                 "{count} playouts: at most ten million"
             )));
         }
-        let st = match state {
-            Some(s) => s.state.clone(),
-            None => RState::new(self.game.clone()),
-        };
+        let st = self.start(state)?;
         let spec = PlayoutSpec {
             count,
             seed,
@@ -380,7 +388,7 @@ impl State {
 
     /// Takes back the last step; False if there is none.
     fn undo(&mut self) -> bool {
-        self.state.undo()
+        self.state.undo().is_ok()
     }
 
     /// A copy.
@@ -490,8 +498,8 @@ fn analyze_json(
     let players = players
         .iter()
         .map(|p| p.parse::<PlayerSpec>())
-        .collect::<Result<Vec<_>, String>>()
-        .map_err(PyValueError::new_err)?;
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let shard = shard
         .map(|s| Shard::parse(&s))
         .transpose()

@@ -131,6 +131,9 @@ def test_seeded_playouts_equal_the_cli():
         # Triangular grid: Polypods on a hexagon of side 3 of the
         # triangular grid's points: 3*3*2 + 1 = 19 points.
         ("polypods", {"board": "hex3"}, 19),
+        # A graph of points and lines: Nine Men's Morris has 24 points,
+        # three nested squares of 8 (docs/games/morris.md).
+        ("morris", {}, 24),
     ],
 )
 def test_observation_shape_per_board_kind(game, sets, sites):
@@ -167,3 +170,33 @@ def strip(report: dict) -> dict:
     out.pop("threads", None)
     out["settings"] = [{k: v for k, v in s.items() if k != "seconds"} for s in report["settings"]]
     return out
+
+
+def test_bad_input_raises_and_never_crashes():
+    g = ludic.load("checkers")
+    # A state of another game is refused, not counted as if it were this
+    # game's (tic-tac-toe's perft 2 is 9 * 8 = 72).
+    other = ludic.load("tictactoe").new_state()
+    with pytest.raises(ValueError, match="another Game"):
+        g.perft(2, other)
+    with pytest.raises(ValueError, match="another Game"):
+        g.playouts(3, state=other)
+    with pytest.raises(TypeError):
+        g.perft(2, state=5)
+    with pytest.raises(TypeError):
+        ludic.load(None)
+    with pytest.raises(TypeError):
+        ludic.load("checkers", set=["repetition=false"])
+    with pytest.raises(ValueError, match="expected 1 to 64"):
+        g.perft(10**9)
+    with pytest.raises(ValueError, match="at most ten million"):
+        g.playouts(10**12)
+    with pytest.raises(ValueError, match="no site `99`"):
+        g.state_from_position("B B:99")
+    with pytest.raises(ValueError, match="at most a day|too long"):
+        # A time no clock holds was a Rust panic; it is a refusal.
+        ludic.analyze("tictactoe", count=1, players="mcts:1e300s")
+    with pytest.raises(ValueError, match="unknown player `minimax`"):
+        ludic.analyze("checkers", count=1, players="minimax")
+    with pytest.raises(ValueError, match="shard"):
+        ludic.analyze("checkers", count=2, shard=(3, 2))

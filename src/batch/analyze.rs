@@ -549,6 +549,7 @@ pub fn merge(parts: &[Value]) -> Result<Report, AnalyzeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::players::analysis::PlayersDiffer;
 
     #[test]
     fn shards_cover_the_run_once() {
@@ -603,6 +604,10 @@ mod tests {
         let s = merged.stats();
         assert!((s.turns_mean - 41.6).abs() < 1e-12);
         assert!((s.branching_mean - 1400.0 / 208.0).abs() < 1e-12);
-        assert!(merged.merge(&Tally::new(3)).is_err());
+        assert_eq!(
+            merged.merge(&Tally::new(3)),
+            Err(PlayersDiffer { ours: 2, theirs: 3 })
+        );
+        assert_eq!(merged, whole, "a refused merge changes nothing");
     }
 }

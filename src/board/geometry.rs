@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use super::{Adjacency, Cells, Direction, Labels, NO_SITE, Shape, Site};
+use super::{Adjacency, BoardError, Cells, Direction, Labels, NO_SITE, Shape, Site};
 
 /// Largest accepted size (rows, columns, or points/cells a side) of a board.
 pub const MAX_SIZE: u16 = 128;
@@ -94,8 +94,9 @@ pub fn letters(index: u32) -> String {
     out.iter().rev().collect()
 }
 
-/// Lays out a shape, or explains why its sizes are not accepted.
-pub(super) fn layout(shape: &Shape) -> Result<Layout, String> {
+/// Lays out a shape and builds its step table (a graph's from its
+/// edges), or says why the shape makes no board.
+pub(super) fn layout(shape: &Shape) -> Result<(Layout, Vec<Site>), BoardError> {
     let layout = match *shape {
         Shape::Square {
             rows,
@@ -121,22 +122,20 @@ pub(super) fn layout(shape: &Shape) -> Result<Layout, String> {
             check_size("second side", side2)?;
             hexagon(side, side2)
         }
-        Shape::Graph(_) => return Err("a graph board is laid out from its own sites".into()),
+        Shape::Graph(ref spec) => return super::graph::layout(spec),
     };
     if layout.sites.len() > MAX_SITES {
-        return Err(format!(
-            "the board has {} sites, more than the {MAX_SITES} allowed",
-            layout.sites.len()
-        ));
+        return Err(BoardError::TooManySites {
+            sites: layout.sites.len(),
+        });
     }
-    Ok(layout)
+    let step = step_table(&layout);
+    Ok((layout, step))
 }
 
-fn check_size(what: &str, size: u16) -> Result<(), String> {
+fn check_size(what: &'static str, size: u16) -> Result<(), BoardError> {
     if size == 0 || size > MAX_SIZE {
-        Err(format!(
-            "the board's {what} is {size}, but sizes must be between 1 and {MAX_SIZE}"
-        ))
+        Err(BoardError::Size { what, size })
     } else {
         Ok(())
     }
@@ -251,7 +250,7 @@ fn direction(name: &str, (x, y): (f64, f64)) -> Direction {
 
 /// The flat step table of a layout: `table[site * ndirs + dir]` is the
 /// neighbour of `site` in direction `dir`, or [`NO_SITE`].
-pub(super) fn step_table(layout: &Layout) -> Vec<Site> {
+fn step_table(layout: &Layout) -> Vec<Site> {
     let index: HashMap<(i32, i32), Site> = layout
         .sites
         .iter()

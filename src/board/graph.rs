@@ -5,7 +5,7 @@
 //! lines and directions work as on a square grid.
 
 use super::geometry::{Layout, Placed, SQUARE_DIRS};
-use super::{Direction, NO_SITE, Site};
+use super::{BoardError, Direction, NO_SITE, Site};
 use serde::Serialize;
 
 /// One site of an explicit graph: its label and position (x right, y up).
@@ -48,70 +48,20 @@ fn ranks(values: impl Iterator<Item = i32> + Clone) -> impl Fn(i32) -> i32 {
 /// ranks of the distinct y and x positions (row 0 at the bottom).
 ///
 /// # Errors
-/// A sentence when the board has no site, two sites share a label or a
-/// position, an edge joins a site to itself, or two edges leave one site in
-/// the same compass direction.
-pub(super) fn layout(spec: &GraphSpec) -> Result<(Layout, Vec<Site>), String> {
+/// A [`BoardError`] when the board has no site, two sites share a label or
+/// a position, a label reads as notation, an edge joins a site to itself or
+/// names no site, or two edges leave one site in the same compass
+/// direction.
+pub(super) fn layout(spec: &GraphSpec) -> Result<(Layout, Vec<Site>), BoardError> {
     let n = spec.sites.len();
     if n == 0 {
-        return Err("a graph board needs at least one site".into());
+        return Err(BoardError::NoSites);
     }
     if n >= usize::from(NO_SITE) {
-        return Err(format!("a graph board has at most {} sites", NO_SITE - 1));
+        return Err(BoardError::GraphTooLarge);
     }
-    for (i, a) in spec.sites.iter().enumerate() {
-        if let Some(b) = spec.sites[..i]
-            .iter()
-            .find(|b| b.label.eq_ignore_ascii_case(&a.label))
-        {
-            return Err(format!(
-                "two sites are labelled `{}` and `{}` (moves are read without regard to case)",
-                b.label, a.label
-            ));
-        }
-        if ["pass", "end"].contains(&a.label.to_ascii_lowercase().as_str())
-            || a.label.contains(['-', ',', '/', '@'])
-        {
-            return Err(format!(
-                "the label `{}` would read as move notation: no `pass`, `end`, `-`, `,`, `/` or `@`",
-                a.label
-            ));
-        }
-        if let Some(b) = spec.sites[..i].iter().find(|b| b.pos == a.pos) {
-            return Err(format!(
-                "sites `{}` and `{}` have the same position",
-                b.label, a.label
-            ));
-        }
-    }
-    let nd = SQUARE_DIRS.len();
-    let mut step = vec![NO_SITE; n * nd];
-    for &(a, b) in &spec.edges {
-        let (pa, pb) = (spec.sites[a as usize].pos, spec.sites[b as usize].pos);
-        if a == b {
-            return Err(format!(
-                "an edge joins `{}` to itself",
-                spec.sites[a as usize].label
-            ));
-        }
-        for (from, to, v) in [
-            (a, b, (pb.0 - pa.0, pb.1 - pa.1)),
-            (b, a, (pa.0 - pb.0, pa.1 - pb.1)),
-        ] {
-            let d = nearest_dir(v.0, v.1);
-            let slot = &mut step[from as usize * nd + d];
-            if *slot != NO_SITE && *slot != to {
-                return Err(format!(
-                    "two edges leave `{}` in direction {}: to `{}` and to `{}`",
-                    spec.sites[from as usize].label,
-                    SQUARE_DIRS[d].0,
-                    spec.sites[*slot as usize].label,
-                    spec.sites[to as usize].label
-                ));
-            }
-            *slot = to;
-        }
-    }
+    check_sites(&spec.sites)?;
+    let step = step_table(spec)?;
     let row = ranks(spec.sites.iter().map(|s| s.pos.1));
     let col = ranks(spec.sites.iter().map(|s| s.pos.0));
     let sites = spec
@@ -143,6 +93,77 @@ pub(super) fn layout(spec: &GraphSpec) -> Result<(Layout, Vec<Site>), String> {
         },
         step,
     ))
+}
+
+/// Labels that differ (without regard to case), are no notation word,
+/// and positions that differ.
+fn check_sites(sites: &[GraphSite]) -> Result<(), BoardError> {
+    for (i, a) in sites.iter().enumerate() {
+        if let Some(b) = sites[..i]
+            .iter()
+            .find(|b| b.label.eq_ignore_ascii_case(&a.label))
+        {
+            return Err(BoardError::SameLabel {
+                first: b.label.clone(),
+                second: a.label.clone(),
+            });
+        }
+        if ["pass", "end"].contains(&a.label.to_ascii_lowercase().as_str())
+            || a.label.contains(['-', ',', '/', '@'])
+        {
+            return Err(BoardError::NotationLabel {
+                label: a.label.clone(),
+            });
+        }
+        if let Some(b) = sites[..i].iter().find(|b| b.pos == a.pos) {
+            return Err(BoardError::SamePosition {
+                first: b.label.clone(),
+                second: a.label.clone(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `step[site * 8 + d]`: the neighbour of `site` along an edge in compass
+/// direction `d` ([`SQUARE_DIRS`]), or [`NO_SITE`].
+fn step_table(spec: &GraphSpec) -> Result<Vec<Site>, BoardError> {
+    let (n, nd) = (spec.sites.len(), SQUARE_DIRS.len());
+    let label = |s: Site| spec.sites[usize::from(s)].label.clone();
+    let mut step = vec![NO_SITE; n * nd];
+    for &(a, b) in &spec.edges {
+        if usize::from(a.max(b)) >= n {
+            return Err(BoardError::NoSuchSite {
+                from: a,
+                to: b,
+                sites: n,
+            });
+        }
+        if a == b {
+            return Err(BoardError::SelfLoop { label: label(a) });
+        }
+        let (pa, pb) = (
+            spec.sites[usize::from(a)].pos,
+            spec.sites[usize::from(b)].pos,
+        );
+        for (from, to, v) in [
+            (a, b, (pb.0 - pa.0, pb.1 - pa.1)),
+            (b, a, (pa.0 - pb.0, pa.1 - pb.1)),
+        ] {
+            let d = nearest_dir(v.0, v.1);
+            let slot = &mut step[usize::from(from) * nd + d];
+            if *slot != NO_SITE && *slot != to {
+                return Err(BoardError::SameDirection {
+                    from: label(from),
+                    dir: SQUARE_DIRS[d].0,
+                    first: label(*slot),
+                    second: label(to),
+                });
+            }
+            *slot = to;
+        }
+    }
+    Ok(step)
 }
 
 #[cfg(test)]
@@ -200,28 +221,43 @@ mod tests {
     #[test]
     fn bad_graphs_are_refused_with_a_reason() {
         let two_east = spec(&[("a", 0, 0), ("b", 1, 0), ("c", 2, 0)], &[(0, 1), (0, 2)]);
-        let e = layout(&two_east).unwrap_err();
+        let e = layout(&two_east).unwrap_err().to_string();
         assert!(e.contains("two edges leave `a` in direction E"), "{e}");
         let same = spec(&[("a", 0, 0), ("a", 1, 0)], &[]);
         assert!(
             layout(&same)
                 .unwrap_err()
+                .to_string()
                 .contains("two sites are labelled `a`")
         );
         let case = spec(&[("a1", 0, 0), ("A1", 1, 0)], &[]);
         assert!(
             layout(&case)
                 .unwrap_err()
+                .to_string()
                 .contains("without regard to case")
         );
         for bad in ["pass", "END", "a-b", "c,d"] {
-            let e = layout(&spec(&[(bad, 0, 0)], &[])).unwrap_err();
+            let e = layout(&spec(&[(bad, 0, 0)], &[])).unwrap_err().to_string();
             assert!(e.contains("move notation"), "{bad}: {e}");
         }
         let stacked = spec(&[("a", 0, 0), ("b", 0, 0)], &[]);
-        assert!(layout(&stacked).unwrap_err().contains("same position"));
+        let e = layout(&stacked).unwrap_err();
+        assert!(e.to_string().contains("same position"), "{e}");
         let loop_ = spec(&[("a", 0, 0)], &[(0, 0)]);
-        assert!(layout(&loop_).unwrap_err().contains("to itself"));
-        assert!(layout(&spec(&[], &[])).is_err());
+        let e = layout(&loop_).unwrap_err();
+        assert!(e.to_string().contains("to itself"), "{e}");
+        assert_eq!(layout(&spec(&[], &[])).unwrap_err(), BoardError::NoSites);
+        // A program's edge may name an index the graph lacks: refused, not
+        // a panic.
+        let e = layout(&spec(&[("a", 0, 0), ("b", 1, 0)], &[(0, 5)])).unwrap_err();
+        assert_eq!(
+            e,
+            BoardError::NoSuchSite {
+                from: 0,
+                to: 5,
+                sites: 2
+            }
+        );
     }
 }

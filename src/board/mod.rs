@@ -10,6 +10,7 @@
 //! diagonal or all adjacency), hexagons of hex cells, and hexagons and limping
 //! hexagons of points of the triangular grid (six neighbours a point).
 
+mod error;
 pub mod geometry;
 pub mod graph;
 pub mod regions;
@@ -18,6 +19,8 @@ mod render;
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::{Bfs, VisitMap, Visitable};
 use serde::Serialize;
+
+pub use error::BoardError;
 
 /// Index of a site (cell or vertex) on a board: `0..board.len()`.
 pub type Site = u16;
@@ -148,22 +151,16 @@ impl Board {
     /// reading order, its directions, the adjacency graph and the step table.
     ///
     /// # Errors
-    /// A sentence explaining the problem when a size is 0 or above 64, or
-    /// when the board would have more than 65000 sites.
-    pub fn new(shape: Shape, labels: Labels) -> Result<Board, String> {
+    /// A [`BoardError`] when a size is 0 or above 128, or a graph's sites or
+    /// edges make no board (two sites with one label or position, an edge
+    /// from a site to itself, two edges leaving a site in one direction).
+    pub fn new(shape: Shape, labels: Labels) -> Result<Board, BoardError> {
         // A graph's sites keep the labels it gives them.
         let labels = match shape {
             Shape::Graph(_) => Labels::Coordinates,
             _ => labels,
         };
-        let (layout, step) = match &shape {
-            Shape::Graph(spec) => graph::layout(spec)?,
-            _ => {
-                let layout = geometry::layout(&shape)?;
-                let step = geometry::step_table(&layout);
-                (layout, step)
-            }
-        };
+        let (layout, step) = geometry::layout(&shape)?;
         let sites = layout
             .sites
             .iter()
@@ -504,7 +501,8 @@ mod tests {
             Shape::TriPoints { side: 3, side2: 0 },
         ] {
             let err = Board::new(shape, Labels::Numbers).unwrap_err();
-            assert!(err.contains("between 1 and 128"), "{err}");
+            assert!(matches!(err, BoardError::Size { .. }), "{err}");
+            assert!(err.to_string().contains("between 1 and 128"), "{err}");
         }
         let b = hex(64);
         assert_eq!(b.len(), 3 * 64 * 63 + 1);

@@ -72,7 +72,8 @@ fn parse_players(s: &str) -> Result<PlayerList, String> {
     let specs = crate::players::split_specs(s)
         .iter()
         .map(|p| p.parse())
-        .collect::<Result<Vec<PlayerSpec>, String>>()?;
+        .collect::<Result<Vec<PlayerSpec>, _>>()
+        .map_err(|e| e.to_string())?;
     if specs.iter().any(PlayerSpec::is_human) {
         return Err("analyze plays computer players only".into());
     }

@@ -318,7 +318,7 @@ pub fn scenarios(files: &[String], game: Option<&str>) -> Result<i32, Fail> {
     }
     for f in files {
         let f = &scenarios_path(f)?;
-        let verdicts = crate::scenario::run_file(f, game).map_err(Fail)?;
+        let verdicts = crate::scenario::run_file(f, game).map_err(|e| Fail(e.to_string()))?;
         if verdicts.is_empty() {
             println!("FAILED  {f}: no scenario in the file (a `scenario:` line starts one)");
             failed += 1;

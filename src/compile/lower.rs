@@ -157,7 +157,7 @@ impl Lowerer {
         };
         match Board::new(shape, labels) {
             Ok(b) => self.board = Some(b),
-            Err(msg) => d.error(s.span, msg, "cannot build this board"),
+            Err(e) => d.error(s.span, e.to_string(), "cannot build this board"),
         }
     }
 

@@ -64,7 +64,7 @@ impl Options {
 }
 
 /// Why a game could not be loaded.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum LoadError {
     /// The file could not be read (or is not a shipped game's name).
     #[error("{0}")]

@@ -96,7 +96,7 @@ impl State {
                 .as_ref()
                 .is_some_and(|c| !self.eval(c, &ctx))
         {
-            self.undo();
+            self.take_back();
             return Played::Filtered;
         }
         let ended = self.run_step_effects(&generator.then, &ctx);
@@ -106,7 +106,7 @@ impl State {
                 .as_ref()
                 .is_some_and(|c| !self.eval(c, &ctx))
         {
-            self.undo();
+            self.take_back();
             return Played::Filtered;
         }
         // A chain goes on while the piece can move again, and only after a

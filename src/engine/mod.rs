@@ -30,7 +30,7 @@ pub mod zobrist;
 pub use apply::Played;
 pub use perft::{TooManyTurns, perft, perft_divide, perft_divide_each, perft_steps};
 pub use playout::{PlayoutResult, playout};
-pub use state::{Continuation, EndReason, Outcome, State};
+pub use state::{Continuation, EndReason, Outcome, State, UndoError};
 
 use crate::board::Site;
 use crate::compile::ir::GenId;

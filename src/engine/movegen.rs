@@ -65,7 +65,7 @@ impl State {
             }
             give_moves(next);
         }
-        self.undo();
+        self.take_back();
         best
     }
 
@@ -199,7 +199,7 @@ impl State {
             let _ = self.run_step_effects(&g.then, &ctx);
             ok = g.after.as_ref().is_none_or(|c| self.eval(c, &ctx));
         }
-        self.undo();
+        self.take_back();
         ok
     }
 

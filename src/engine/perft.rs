@@ -13,7 +13,7 @@ use super::{Move, Outcome, State};
 use crate::engine::EndReason;
 
 /// Perft refused to go on: one position has more than
-/// [`MAX_TURNS`](super::turns::MAX_TURNS) legal turns (rules whose chains
+/// [`MAX_TURNS`] legal turns (rules whose chains
 /// branch at every step), as `ludic moves` refuses to list them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error(
@@ -25,7 +25,7 @@ pub struct TooManyTurns;
 /// Counts the leaves of the turn tree `depth` turns deep from `state`.
 ///
 /// Errors with [`TooManyTurns`] when some position on the way has more than
-/// [`MAX_TURNS`](super::turns::MAX_TURNS) turns.
+/// [`MAX_TURNS`] turns.
 pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
     let mut st = perft_root(state);
     let mut bufs: Vec<Vec<Move>> = (0..64).map(|_| Vec::with_capacity(64)).collect();
@@ -54,7 +54,7 @@ fn count_steps(st: &mut State, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     for m in &buf {
         st.play_unchecked(m);
         total += count_steps(st, depth - 1, bufs);
-        st.undo();
+        st.take_back();
     }
     bufs[depth as usize] = buf;
     total
@@ -164,7 +164,7 @@ fn count_moves(
             }
             count(st, depth - 1, level + 1, bufs, &mut 0)?
         };
-        st.undo();
+        st.take_back();
     }
     Ok(total)
 }

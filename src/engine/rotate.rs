@@ -106,7 +106,7 @@ mod tests {
             st.top_owner(st.game().board.site_by_label("a2").unwrap()),
             Some(1)
         );
-        st.undo();
+        st.take_back();
         assert_eq!(board(&st), "a3:1 b2:1 c1:1");
         st.play_str("Block'").unwrap();
         // Anticlockwise: a3 to a2, b2 to b3 (the same sites, other owners).

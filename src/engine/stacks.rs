@@ -158,7 +158,7 @@ mod tests {
             st.outcome(),
             Some(crate::engine::Outcome::Win(1, _))
         ));
-        assert!(st.undo());
+        assert_eq!(st.undo(), Ok(()));
         assert!(!st.mid_turn());
         assert!(st.marked_sites().is_empty());
         assert_eq!(st.height(at(&st, "c1")), 0);

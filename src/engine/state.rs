@@ -106,6 +106,18 @@ pub struct Continuation {
     pub site: Site,
 }
 
+/// Why [`State::undo`] took nothing back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum UndoError {
+    /// No step to take back: a new state, or one whose every step has been
+    /// taken back already.
+    #[error("nothing to undo")]
+    NothingPlayed,
+    /// The state does not record its steps: `set_journaling(false)`.
+    #[error("undo is off for this state (journaling is off)")]
+    Off,
+}
+
 /// The scalar part of a state, saved whole by the journal.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Scalars {
@@ -462,9 +474,32 @@ impl State {
         }
     }
 
-    /// Undoes the last step made while journaling was on. Returns false if
-    /// there is nothing to undo.
-    pub fn undo(&mut self) -> bool {
+    /// Takes back the last step played (with [`State::play`] or
+    /// [`State::play_unchecked`]): the state is again what it was before
+    /// it, history and counters included. Steps are taken back one at a
+    /// time, the last first.
+    ///
+    /// # Errors
+    /// [`UndoError::Off`] when the state does not record its steps
+    /// ([`State::set_journaling`]`(false)`, as playouts run), and
+    /// [`UndoError::NothingPlayed`] when no step was played since the
+    /// state was made, its position set, or journaling turned on. The
+    /// state is unchanged.
+    pub fn undo(&mut self) -> Result<(), UndoError> {
+        if !self.journaling {
+            return Err(UndoError::Off);
+        }
+        if self.take_back() {
+            Ok(())
+        } else {
+            Err(UndoError::NothingPlayed)
+        }
+    }
+
+    /// Takes back the last step recorded, if any (false: none): for the
+    /// engine and the players, which play a step with journaling on and
+    /// take it back at once.
+    pub(crate) fn take_back(&mut self) -> bool {
         let Some(f) = self.frames.pop() else {
             return false;
         };

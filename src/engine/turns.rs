@@ -52,7 +52,7 @@ impl State {
                 out.push(path.clone());
             }
             path.pop();
-            self.undo();
+            self.take_back();
         }
     }
 

@@ -152,7 +152,7 @@ impl AlphaBeta {
         }
         let v = self.node(st, depth, alpha, beta, ply);
         for _ in turn {
-            st.undo();
+            st.take_back();
         }
         v
     }
@@ -224,7 +224,7 @@ impl AlphaBeta {
                 }
                 v += self.sc.eval(st, self.root);
                 for _ in &list[*i] {
-                    st.undo();
+                    st.take_back();
                 }
                 *score = if maximising { -v } else { v };
             }

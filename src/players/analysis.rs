@@ -196,15 +196,17 @@ impl Tally {
         t
     }
 
-    /// Adds the games of `other` (another shard of the same run). Errors
-    /// when the two count different numbers of players.
-    pub fn merge(&mut self, other: &Tally) -> Result<(), String> {
+    /// Adds the games of `other` (another shard of the same run).
+    ///
+    /// # Errors
+    /// [`PlayersDiffer`] when the two count different numbers of players
+    /// (the tally is unchanged).
+    pub fn merge(&mut self, other: &Tally) -> Result<(), PlayersDiffer> {
         if self.wins.len() != other.wins.len() {
-            return Err(format!(
-                "tallies of {} and {} players cannot be merged",
-                self.wins.len(),
-                other.wins.len()
-            ));
+            return Err(PlayersDiffer {
+                ours: self.wins.len(),
+                theirs: other.wins.len(),
+            });
         }
         if other.games == 0 {
             return Ok(());
@@ -251,6 +253,17 @@ impl Tally {
                 .collect(),
         }
     }
+}
+
+/// Two tallies that [`Tally::merge`] cannot add: they count different
+/// numbers of players (a two-player tally and `Tally::new(3)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("tallies of {ours} and {theirs} players cannot be merged")]
+pub struct PlayersDiffer {
+    /// Players of the tally merged into.
+    pub ours: usize,
+    /// Players of the tally merged from.
+    pub theirs: usize,
 }
 
 /// The figures of one setting.

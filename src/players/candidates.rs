@@ -119,7 +119,7 @@ fn exact(
             ok = out.len() <= cap;
         }
         sc.path.pop();
-        st.undo();
+        st.take_back();
         if !ok {
             break;
         }
@@ -175,12 +175,12 @@ pub(crate) fn sample<R: Rng>(
                     Some(e) if !turn_over(st, t0) && st.phase() == phase && *m != e => {
                         st.play_unchecked(&e);
                         let v = sc.quick(st, mover);
-                        st.undo();
+                        st.take_back();
                         v
                     }
                     _ => sc.quick(st, mover),
                 };
-                st.undo();
+                st.take_back();
                 if v > best {
                     best = v;
                     ties = 1;
@@ -201,7 +201,7 @@ pub(crate) fn sample<R: Rng>(
         }
     }
     for _ in 0..path.len() {
-        st.undo();
+        st.take_back();
     }
     if path.is_empty() { None } else { Some(path) }
 }

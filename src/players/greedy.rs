@@ -41,7 +41,7 @@ impl Greedy {
             }
             let v = self.sc.eval(&mut st, me);
             for _ in t {
-                st.undo();
+                st.take_back();
             }
             if v > best {
                 best = v;

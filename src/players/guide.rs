@@ -24,6 +24,35 @@ use crate::engine::{Move, Outcome, State};
 use rand::Rng;
 use std::fmt;
 
+/// An `mcts` option that [`Guide::set`] refuses.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GuideError {
+    /// No `=`: `mcts:100,fast`.
+    #[error("`{option}` is not an option: expected cut=TURNS or eps=CHANCE")]
+    NotAnOption {
+        /// The text given.
+        option: String,
+    },
+    /// `cut=` without a whole number of turns: `cut=-1`, `cut=ten`.
+    #[error("cut=`{value}`: expected a whole number of turns")]
+    Cut {
+        /// The value given.
+        value: String,
+    },
+    /// `eps=` without a chance between 0 and 1: `eps=2`.
+    #[error("eps=`{value}`: expected a chance between 0 and 1 (0.1)")]
+    Eps {
+        /// The value given.
+        value: String,
+    },
+    /// A key other than `cut` and `eps`: `depth=3`.
+    #[error("unknown mcts option `{key}`: expected cut=TURNS or eps=CHANCE")]
+    Unknown {
+        /// The key given.
+        key: String,
+    },
+}
+
 /// How MCTS playouts use the game's heuristic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Guide {
@@ -51,31 +80,35 @@ impl Guide {
     }
 
     /// Reads one `KEY=VALUE` option (`cut=20`, `eps=0.1`) into the guide.
-    pub fn set(&mut self, option: &str) -> Result<(), String> {
+    pub fn set(&mut self, option: &str) -> Result<(), GuideError> {
         let Some((key, value)) = option.split_once('=') else {
-            return Err(format!(
-                "`{option}` is not an option: expected cut=TURNS or eps=CHANCE"
-            ));
+            return Err(GuideError::NotAnOption {
+                option: option.to_string(),
+            });
         };
         match key.trim() {
             "cut" => match value.trim().parse::<u32>() {
                 Ok(n) => self.cut = Some(n),
-                Err(_) => return Err(format!("cut=`{value}`: expected a whole number of turns")),
+                Err(_) => {
+                    return Err(GuideError::Cut {
+                        value: value.to_string(),
+                    });
+                }
             },
             "eps" => match value.trim().parse::<f64>() {
                 Ok(x) if (0.0..=1.0).contains(&x) => {
                     self.eps_permille = (x * 1000.0).round() as u16;
                 }
                 _ => {
-                    return Err(format!(
-                        "eps=`{value}`: expected a chance between 0 and 1 (0.1)"
-                    ));
+                    return Err(GuideError::Eps {
+                        value: value.to_string(),
+                    });
                 }
             },
             other => {
-                return Err(format!(
-                    "unknown mcts option `{other}`: expected cut=TURNS or eps=CHANCE"
-                ));
+                return Err(GuideError::Unknown {
+                    key: other.to_string(),
+                });
             }
         }
         Ok(())
@@ -200,8 +233,41 @@ mod tests {
             }
         );
         assert_eq!(g.to_string(), ",cut=20,eps=0.1");
-        for bad in ["cut=-1", "cut=x", "eps=1.5", "eps=-0.1", "depth=3", "cut"] {
-            assert!(Guide::default().set(bad).is_err(), "{bad}");
+        let value = |v: &str| v.to_string();
+        for (bad, why) in [
+            ("cut=-1", GuideError::Cut { value: value("-1") }),
+            ("cut=x", GuideError::Cut { value: value("x") }),
+            (
+                "eps=1.5",
+                GuideError::Eps {
+                    value: value("1.5"),
+                },
+            ),
+            (
+                "eps=-0.1",
+                GuideError::Eps {
+                    value: value("-0.1"),
+                },
+            ),
+            (
+                "depth=3",
+                GuideError::Unknown {
+                    key: value("depth"),
+                },
+            ),
+            (
+                "cut",
+                GuideError::NotAnOption {
+                    option: value("cut"),
+                },
+            ),
+        ] {
+            assert_eq!(Guide::default().set(bad), Err(why), "{bad}");
         }
+        let e = Guide::default().set("eps=2").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "eps=`2`: expected a chance between 0 and 1 (0.1)"
+        );
     }
 }

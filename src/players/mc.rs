@@ -1,6 +1,6 @@
 //! Flat Monte Carlo: every legal turn gets the same number of random
 //! playouts (uniform random steps to the end of the game, the engine's
-//! [`playout`]); the turn with the best mean reward for the mover wins.
+//! [`playout()`]); the turn with the best mean reward for the mover wins.
 
 use super::{Agent, Turns, reward};
 use crate::engine::{Move, State, playout};

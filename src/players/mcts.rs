@@ -4,10 +4,11 @@
 //! children by UCB1 (`mean + c·√(ln N / n)`, rewards in [0, 1] for the
 //! player who made the move), tries the first untried child of the node it
 //! stops at, finishes the game with a uniform random playout (the engine's
-//! [`playout`]) and adds the result to every node on the path. A node's
-//! children are created all at once, in random order, the second time the
-//! walk reaches it; a terminal position is remembered and scored without a
-//! playout. The final choice is the most visited child of the root.
+//! [`playout`](crate::engine::playout())) and adds the result to every
+//! node on the path. A node's children are created all at once, in random
+//! order, the second time the walk reaches it; a terminal position is
+//! remembered and scored without a playout. The final choice is the most
+//! visited child of the root.
 //!
 //! Memory: nodes live in one arena (`Vec<Node>`), children contiguous; the
 //! steps of every node's turn live in a second arena; the turn list, the

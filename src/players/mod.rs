@@ -24,7 +24,7 @@ pub mod turns;
 
 pub use alphabeta::{AlphaBeta, Depth};
 pub use greedy::Greedy;
-pub use guide::Guide;
+pub use guide::{Guide, GuideError};
 pub use mc::FlatMc;
 pub use mcts::{Budget, Mcts};
 pub use random::RandomPlayer;
@@ -161,26 +161,65 @@ impl PlayerSpec {
     }
 }
 
-impl FromStr for PlayerSpec {
-    type Err = String;
+/// The longest time budget a move may have (`mcts:Ts`, `ab:Ts`): a day.
+pub const MAX_MOVE_SECONDS: u64 = 86_400;
 
-    fn from_str(s: &str) -> Result<PlayerSpec, String> {
+/// A player spec that [`PlayerSpec`]'s `from_str` refuses.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayerSpecError {
+    /// A count that is not a positive whole number: `mc:0`, `mcts:many`.
+    #[error("`{text}` is not a positive whole number")]
+    NotPositive {
+        /// The count as written.
+        text: String,
+    },
+    /// A time that is not a positive duration: `mcts:0s`, `ab:-1ms`.
+    #[error("`{text}` is not a positive duration")]
+    NotDuration {
+        /// The budget as written, with its unit.
+        text: String,
+    },
+    /// A time above [`MAX_MOVE_SECONDS`] (a day) a move: `mcts:1e300s`.
+    #[error("`{text}` is too long: a move's time is at most {MAX_MOVE_SECONDS} s (a day)")]
+    TooLong {
+        /// The budget as written, with its unit.
+        text: String,
+    },
+    /// An argument to a player that takes none: `random:5`.
+    #[error("`{kind}` takes no `:` argument")]
+    NoArgument {
+        /// The player's kind, as written.
+        kind: String,
+    },
+    /// No such player: `minimax`.
+    #[error(
+        "unknown player `{spec}`: expected human, random, greedy, mc[:PLAYOUTS], \
+         mcts[:ITERATIONS][,cut=TURNS][,eps=CHANCE], mcts:SECONDSs, ab[:DEPTH] or \
+         ab:SECONDSs"
+    )]
+    Unknown {
+        /// The spec as written.
+        spec: String,
+    },
+    /// A bad `mcts` option: `mcts:100,cut=x`.
+    #[error(transparent)]
+    Guide(#[from] GuideError),
+}
+
+impl FromStr for PlayerSpec {
+    type Err = PlayerSpecError;
+
+    fn from_str(s: &str) -> Result<PlayerSpec, PlayerSpecError> {
         let (kind, arg) = match s.trim().split_once(':') {
             Some((k, a)) => (k, Some(a.trim())),
             None => (s.trim(), None),
-        };
-        let count = |a: &str| -> Result<u32, String> {
-            match a.parse::<u32>() {
-                Ok(n) if n > 0 => Ok(n),
-                _ => Err(format!("`{a}` is not a positive whole number")),
-            }
         };
         match (kind.to_ascii_lowercase().as_str(), arg) {
             ("human", None) => Ok(PlayerSpec::Human),
             ("random", None) => Ok(PlayerSpec::Random),
             ("greedy", None) => Ok(PlayerSpec::Greedy),
             ("ab", None) => Ok(PlayerSpec::Ab(Depth::Plies(Self::DEFAULT_AB_DEPTH))),
-            ("ab", Some(a)) => Ok(PlayerSpec::Ab(match parse_budget(a, count)? {
+            ("ab", Some(a)) => Ok(PlayerSpec::Ab(match parse_budget(a)? {
                 Budget::Iterations(n) => Depth::Plies(n),
                 Budget::Time(t) => Depth::Time(t),
             })),
@@ -198,33 +237,43 @@ impl FromStr for PlayerSpec {
                     guide.set(first)?;
                     Budget::Iterations(Self::DEFAULT_MCTS_ITERATIONS)
                 } else {
-                    parse_budget(first, count)?
+                    parse_budget(first)?
                 };
                 for opt in parts {
                     guide.set(opt)?;
                 }
                 Ok(PlayerSpec::Mcts(budget, guide))
             }
-            ("human" | "random" | "greedy", Some(_)) => {
-                Err(format!("`{kind}` takes no `:` argument"))
-            }
-            _ => Err(format!(
-                "unknown player `{s}`: expected human, random, greedy, mc[:PLAYOUTS], \
-                 mcts[:ITERATIONS][,cut=TURNS][,eps=CHANCE], mcts:SECONDSs, ab[:DEPTH] or \
-                 ab:SECONDSs"
-            )),
+            ("human" | "random" | "greedy", Some(_)) => Err(PlayerSpecError::NoArgument {
+                kind: kind.to_string(),
+            }),
+            _ => Err(PlayerSpecError::Unknown {
+                spec: s.to_string(),
+            }),
         }
     }
 }
 
-fn parse_budget(a: &str, count: impl Fn(&str) -> Result<u32, String>) -> Result<Budget, String> {
-    let secs = |t: &str, scale: f64| -> Result<Budget, String> {
-        match t.parse::<f64>() {
-            Ok(x) if x > 0.0 && x.is_finite() => {
-                Ok(Budget::Time(Duration::from_secs_f64(x * scale)))
-            }
-            _ => Err(format!("`{a}` is not a positive duration")),
-        }
+/// A positive whole number (playouts, iterations, plies).
+fn count(a: &str) -> Result<u32, PlayerSpecError> {
+    match a.parse::<u32>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(PlayerSpecError::NotPositive {
+            text: a.to_string(),
+        }),
+    }
+}
+
+/// `N` (a count), `Ts` or `Tms` (a time, at most [`MAX_MOVE_SECONDS`]).
+fn parse_budget(a: &str) -> Result<Budget, PlayerSpecError> {
+    let secs = |t: &str, scale: f64| match t.parse::<f64>() {
+        Ok(x) if x * scale > MAX_MOVE_SECONDS as f64 => Err(PlayerSpecError::TooLong {
+            text: a.to_string(),
+        }),
+        Ok(x) if x > 0.0 && x.is_finite() => Ok(Budget::Time(Duration::from_secs_f64(x * scale))),
+        _ => Err(PlayerSpecError::NotDuration {
+            text: a.to_string(),
+        }),
     };
     if let Some(ms) = a.strip_suffix("ms") {
         secs(ms, 1e-3)
@@ -403,6 +452,46 @@ mod tests {
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
+        // Each error says which part is wrong.
+        let err = |s: &str| s.parse::<PlayerSpec>().unwrap_err();
+        let text = |t: &str| t.to_string();
+        assert_eq!(
+            err("mc:x"),
+            PlayerSpecError::NotPositive { text: text("x") }
+        );
+        assert_eq!(
+            err("ab:0"),
+            PlayerSpecError::NotPositive { text: text("0") }
+        );
+        assert_eq!(
+            err("mcts:-1s"),
+            PlayerSpecError::NotDuration { text: text("-1s") }
+        );
+        assert_eq!(
+            err("greedy:2"),
+            PlayerSpecError::NoArgument {
+                kind: text("greedy")
+            }
+        );
+        assert_eq!(
+            err("alphabeta"),
+            PlayerSpecError::Unknown {
+                spec: text("alphabeta")
+            }
+        );
+        assert_eq!(
+            err("mcts:100,cut=x"),
+            PlayerSpecError::Guide(GuideError::Cut { value: text("x") })
+        );
+        assert_eq!(
+            err("mcts:0s").to_string(),
+            "`0s` is not a positive duration"
+        );
+        assert!(
+            err("minimax")
+                .to_string()
+                .starts_with("unknown player `minimax`: expected human")
+        );
     }
 
     #[test]

@@ -66,7 +66,7 @@ impl Turns {
                 self.ends.push(self.steps.len() as u32);
             }
             self.path.pop();
-            st.undo();
+            st.take_back();
         }
         self.bufs[depth] = buf;
     }

@@ -29,47 +29,28 @@ pub struct Forsyth {
     pub fullmove: Option<u32>,
 }
 
-/// A FEN text that does not describe a position of the game: the message
-/// names the field (board, rank, side to move, castling, en passant,
-/// clocks) and what was expected there.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct ForsythError {
-    /// What was wrong, in words.
-    pub message: String,
-}
-
-impl From<String> for ForsythError {
-    fn from(message: String) -> Self {
-        ForsythError { message }
-    }
-}
+pub use super::forsyth_error::ForsythError;
 
 /// Reads a FEN text for a board `cols` squares wide and `rows` high.
 ///
 /// # Errors
 /// A [`ForsythError`] naming the field and what was expected.
 pub fn parse_forsyth(text: &str, cols: usize, rows: usize) -> Result<Forsyth, ForsythError> {
-    parse_fields(text, cols, rows).map_err(ForsythError::from)
-}
-
-fn parse_fields(text: &str, cols: usize, rows: usize) -> Result<Forsyth, String> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     let Some(board) = fields.first() else {
-        return Err("an empty FEN: expected the board, e.g. `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`".into());
+        return Err(ForsythError::Empty);
     };
     if fields.len() > 6 {
-        return Err(format!(
-            "{} fields: a FEN has at most 6 (board, side to move, castling, en passant, half-move clock, move number)",
-            fields.len()
-        ));
+        return Err(ForsythError::TooManyFields {
+            fields: fields.len(),
+        });
     }
     let texts: Vec<&str> = board.split('/').collect();
     if texts.len() != rows {
-        return Err(format!(
-            "the board has {} rank(s) separated by `/`; this game's board has {rows}",
-            texts.len()
-        ));
+        return Err(ForsythError::Ranks {
+            found: texts.len(),
+            rows,
+        });
     }
     let mut ranks = Vec::with_capacity(rows);
     for (i, r) in texts.iter().enumerate() {
@@ -90,10 +71,11 @@ fn parse_fields(text: &str, cols: usize, rows: usize) -> Result<Forsyth, String>
                 (run, digits) = (0, false);
             }
             if !c.is_ascii_alphabetic() {
-                return Err(format!(
-                    "rank {} (`{r}`): `{c}` is neither a piece letter nor a number of empty squares",
-                    i + 1
-                ));
+                return Err(ForsythError::RankChar {
+                    rank: i + 1,
+                    text: r.to_string(),
+                    found: c,
+                });
             }
             if rank.len() >= cols {
                 return Err(rank_error(i, r, cols));
@@ -118,26 +100,26 @@ fn parse_fields(text: &str, cols: usize, rows: usize) -> Result<Forsyth, String>
             match (cs.next(), cs.next()) {
                 (Some(c), None) if c.is_ascii_alphabetic() => Some(c),
                 _ => {
-                    return Err(format!(
-                        "side to move `{w}`: expected one letter (`w` or `b` in chess)"
-                    ));
+                    return Err(ForsythError::SideToMove {
+                        text: w.to_string(),
+                    });
                 }
             }
         }
     };
     let castling = fields.get(2).unwrap_or(&"-").to_string();
     if castling != "-" && !castling.chars().all(|c| c.is_ascii_alphabetic()) {
-        return Err(format!(
-            "castling field `{castling}`: expected `-` or letters such as `KQkq`"
-        ));
+        return Err(ForsythError::CastlingField { text: castling });
     }
     let en_passant = fields.get(3).filter(|w| **w != "-").map(|w| w.to_string());
-    let number = |i: usize, what: &str| -> Result<Option<u32>, String> {
+    let number = |i: usize, what: &'static str| -> Result<Option<u32>, ForsythError> {
         fields
             .get(i)
             .map(|w| {
-                w.parse::<u32>()
-                    .map_err(|_| format!("{what} `{w}`: expected a whole number"))
+                w.parse::<u32>().map_err(|_| ForsythError::Clock {
+                    what,
+                    text: w.to_string(),
+                })
             })
             .transpose()
     };
@@ -151,11 +133,12 @@ fn parse_fields(text: &str, cols: usize, rows: usize) -> Result<Forsyth, String>
     })
 }
 
-fn rank_error(i: usize, r: &str, cols: usize) -> String {
-    format!(
-        "rank {} (`{r}`) does not make {cols} squares: each rank counts its pieces and empty squares to the board's width",
-        i + 1
-    )
+fn rank_error(i: usize, r: &str, cols: usize) -> ForsythError {
+    ForsythError::RankWidth {
+        rank: i + 1,
+        text: r.to_string(),
+        cols,
+    }
 }
 
 /// Writes a FEN text: every field, `-` for an empty castling or
@@ -226,8 +209,23 @@ mod tests {
 
     #[test]
     fn bad_fen_is_refused_with_what_was_expected() {
-        let e = |t: &str| parse_forsyth(t, 8, 8).unwrap_err().message;
+        let e = |t: &str| parse_forsyth(t, 8, 8).unwrap_err().to_string();
         assert!(e("").contains("empty FEN"));
+        assert_eq!(
+            parse_forsyth("8/8/8/8/8/8/8/7?", 8, 8),
+            Err(ForsythError::RankChar {
+                rank: 8,
+                text: "7?".into(),
+                found: '?'
+            })
+        );
+        assert_eq!(
+            parse_forsyth("8/8/8/8/8/8/8/8 w - - 0 x", 8, 8),
+            Err(ForsythError::Clock {
+                what: "move number",
+                text: "x".into()
+            })
+        );
         assert!(e("8/8/8/8/8/8/8").contains("7 rank(s)"));
         assert!(e("9/8/8/8/8/8/8/8").contains("rank 1"));
         assert!(e("ppppppppp/8/8/8/8/8/8/8").contains("does not make 8 squares"));

@@ -31,20 +31,16 @@ impl State {
     /// The position of a FEN text, for a game that declares `(fen …)`.
     /// Errors name the field and what was expected.
     pub(crate) fn from_forsyth(game: Arc<Game>, text: &str) -> Result<State, ForsythError> {
-        Self::forsyth_position(game, text).map_err(ForsythError::from)
-    }
-
-    fn forsyth_position(game: Arc<Game>, text: &str) -> Result<State, String> {
         let rules = game.fen.clone().unwrap_or(FenRules {
             castling: None,
             en_passant: None,
         });
-        let g = grid(&game).ok_or("FEN needs a board of whole ranks and files")?;
-        let f = parse_forsyth(text, g[0].len(), g.len()).map_err(|e| e.message)?;
+        let g = grid(&game).ok_or(ForsythError::NotRectangular)?;
+        let f = parse_forsyth(text, g[0].len(), g.len())?;
         let mover = match f.to_move {
             None => 0,
             Some(c) => super::position::player_by_letter(&game, &c.to_string())
-                .map_err(|e| format!("side to move: {e}"))?,
+                .map_err(ForsythError::Mover)?,
         };
         let mut st = State::new(game.clone());
         st.clear(mover);
@@ -74,14 +70,14 @@ impl State {
         field: &str,
         kinds: Option<(Kind, Kind)>,
         g: &[Vec<Site>],
-    ) -> Result<(), String> {
+    ) -> Result<(), ForsythError> {
         if field == "-" {
             return Ok(());
         }
         let Some((royal, partner)) = kinds else {
-            return Err(format!(
-                "castling field `{field}`: this game has no castling (expected `-`)"
-            ));
+            return Err(ForsythError::NoCastling {
+                field: field.to_string(),
+            });
         };
         let game = self.game.clone();
         let cols = g[0].len();
@@ -94,11 +90,13 @@ impl State {
                 .filter(|&(r, c)| mine(g[r][c], royal))
                 .collect();
             let &[(r, kc)] = kings.as_slice() else {
-                return Err(format!(
-                    "castling field `{field}`: `{ch}` needs one {} of {name} on the board, found {}",
-                    game.kinds[royal as usize],
-                    kings.len()
-                ));
+                return Err(ForsythError::CastlingRoyal {
+                    field: field.to_string(),
+                    letter: ch,
+                    royal: game.kinds[royal as usize].clone(),
+                    player: name.clone(),
+                    found: kings.len(),
+                });
             };
             let side: Vec<usize> = match ch.to_ascii_uppercase() {
                 'K' => (kc + 1..cols).rev().collect(),
@@ -107,16 +105,20 @@ impl State {
                     vec![f as usize - 'A' as usize]
                 }
                 _ => {
-                    return Err(format!(
-                        "castling field `{field}`: `{ch}` is not K, Q (k, q) or a file letter of this board"
-                    ));
+                    return Err(ForsythError::CastlingLetter {
+                        field: field.to_string(),
+                        letter: ch,
+                    });
                 }
             };
             let Some(&pc) = side.iter().find(|&&c| mine(g[r][c], partner)) else {
-                return Err(format!(
-                    "castling field `{field}`: `{ch}`: no {} of {name} on the {}'s rank on that side",
-                    game.kinds[partner as usize], game.kinds[royal as usize]
-                ));
+                return Err(ForsythError::CastlingPartner {
+                    field: field.to_string(),
+                    letter: ch,
+                    partner: game.kinds[partner as usize].clone(),
+                    player: name.clone(),
+                    royal: game.kinds[royal as usize].clone(),
+                });
             };
             self.unmoved[g[r][kc] as usize] = true;
             self.unmoved[g[r][pc] as usize] = true;
@@ -125,18 +127,19 @@ impl State {
     }
 
     /// Sets the last step to the double step that passed `label`.
-    fn en_passant(&mut self, label: &str, kind: Option<Kind>) -> Result<(), String> {
+    fn en_passant(&mut self, label: &str, kind: Option<Kind>) -> Result<(), ForsythError> {
         let game = self.game.clone();
         let Some(kind) = kind else {
-            return Err(format!(
-                "en-passant field `{label}`: this game has no en passant (expected `-`)"
-            ));
+            return Err(ForsythError::NoEnPassant {
+                field: label.to_string(),
+            });
         };
-        let site = game.board.site_by_label(label).ok_or_else(|| {
-            format!(
-                "en-passant field `{label}`: not a square of this board (expected e.g. `e3` or `-`)"
-            )
-        })?;
+        let site =
+            game.board
+                .site_by_label(label)
+                .ok_or_else(|| ForsythError::EnPassantSquare {
+                    field: label.to_string(),
+                })?;
         let n = game.num_players() as Player;
         let last_mover = (self.s.mover + n - 1) % n;
         let fwd = game.players[last_mover as usize].forward;
@@ -156,10 +159,11 @@ impl State {
             ok.then_some((from, to))
         });
         let Some((from, to)) = found else {
-            return Err(format!(
-                "en-passant field `{label}`: no {} of {} has just passed it (its double step would end on the square beyond, from an empty square before)",
-                game.kinds[kind as usize], game.players[last_mover as usize].name
-            ));
+            return Err(ForsythError::EnPassantPassed {
+                field: label.to_string(),
+                kind: game.kinds[kind as usize].clone(),
+                player: game.players[last_mover as usize].name.clone(),
+            });
         };
         self.s.last_from = from;
         self.s.last = to;
@@ -245,14 +249,18 @@ impl State {
 }
 
 /// The kind whose letter is `ch` (either case).
-fn kind_of(game: &Game, ch: char) -> Result<Kind, String> {
+fn kind_of(game: &Game, ch: char) -> Result<Kind, ForsythError> {
     game.kind_letters
         .iter()
         .position(|l| l.is_some_and(|l| l.eq_ignore_ascii_case(&ch)))
         .map(|k| k as Kind)
-        .ok_or_else(|| {
-            let known: String = game.kind_letters.iter().flatten().collect();
-            format!("`{ch}` is no piece of this game: its letters are {known} (capitals for {}, small letters for {})",
-                game.players[0].name, game.players.get(1).map_or("", |p| p.name.as_str()))
+        .ok_or_else(|| ForsythError::PieceLetter {
+            found: ch,
+            letters: game.kind_letters.iter().flatten().collect(),
+            first: game.players[0].name.clone(),
+            second: game
+                .players
+                .get(1)
+                .map_or(String::new(), |p| p.name.clone()),
         })
 }

@@ -16,6 +16,7 @@
 
 pub mod fen;
 pub mod forsyth;
+mod forsyth_error;
 mod forsyth_state;
 pub mod pdn;
 pub mod position;

@@ -163,7 +163,10 @@ fn index(v: &Value, key: &str) -> Result<usize, ApiError> {
 fn seats(v: &Value) -> Result<Vec<PlayerSpec>, ApiError> {
     strings(v, "seats")?
         .iter()
-        .map(|s| s.parse::<PlayerSpec>().map_err(ApiError::bad))
+        .map(|s| {
+            s.parse::<PlayerSpec>()
+                .map_err(|e| ApiError::bad(e.to_string()))
+        })
         .collect()
 }
 

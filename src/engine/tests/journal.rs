@@ -6,7 +6,7 @@ use super::{game, play, position, start};
 use crate::compile::Game;
 use crate::compile::ir::Piece;
 use crate::engine::state::Scalars;
-use crate::engine::{EndReason, Outcome, State};
+use crate::engine::{EndReason, Outcome, State, UndoError};
 use proptest::prelude::*;
 use std::sync::{Arc, OnceLock};
 
@@ -68,7 +68,7 @@ fn undo_of_each_first_step_restores_the_start() {
     for m in &moves {
         st.play_unchecked(m);
         assert_ne!(snapshot(&st), before, "{m:?} changed nothing");
-        assert!(st.undo());
+        assert_eq!(st.undo(), Ok(()));
         assert_eq!(snapshot(&st), before, "after undoing {m:?}");
     }
 }
@@ -93,11 +93,15 @@ fn undo_walks_back_through_a_chain_step_by_step() {
     assert_eq!((st.current_player(), st.turns()), (1, 1));
     snaps.pop();
     while let Some(expected) = snaps.pop() {
-        assert!(st.undo());
+        assert_eq!(st.undo(), Ok(()));
         assert_eq!(snapshot(&st), expected);
     }
     assert_eq!(position(&st), "a1=M b1=m d1=m f1=m");
-    assert!(!st.undo(), "nothing left to undo");
+    assert_eq!(
+        st.undo(),
+        Err(UndoError::NothingPlayed),
+        "nothing left to undo"
+    );
 }
 
 #[test]
@@ -112,7 +116,7 @@ fn undo_takes_back_a_draw() {
     let before = snapshot(&st);
     play(&mut st, "a1-b1");
     assert_eq!(st.outcome(), Some(Outcome::Draw(EndReason::TurnLimit)));
-    assert!(st.undo());
+    assert_eq!(st.undo(), Ok(()));
     assert_eq!(snapshot(&st), before);
     assert_eq!(st.outcome(), None);
 }
@@ -123,7 +127,7 @@ fn without_journaling_there_is_nothing_to_undo() {
     st.set_journaling(false);
     let m = st.legal_moves()[0];
     st.play_unchecked(&m);
-    assert!(!st.undo());
+    assert_eq!(st.undo(), Err(UndoError::Off));
 }
 
 #[test]
@@ -168,10 +172,10 @@ proptest! {
         }
         snaps.pop();
         while let Some(expected) = snaps.pop() {
-            prop_assert!(st.undo());
+            prop_assert_eq!(st.undo(), Ok(()));
             prop_assert_eq!(snapshot(&st), expected);
         }
-        prop_assert!(!st.undo());
+        prop_assert_eq!(st.undo(), Err(UndoError::NothingPlayed));
         let fresh = State::new(rich());
         prop_assert_eq!(st.hash(), fresh.hash());
         prop_assert_eq!(snapshot(&st), snapshot(&fresh));
