@@ -294,6 +294,10 @@ pub enum Num {
 /// Index of a counter in [`Game::counters`].
 pub type CounterId = u8;
 
+/// Most counter values a game may have (counters × players): a state
+/// keeps them in a fixed array.
+pub const MAX_COUNTERS: usize = 16;
+
 /// A set of sites computed from the position.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum SiteSet {
@@ -548,9 +552,9 @@ pub struct Gen {
     /// Effects after the step.
     pub then: Vec<Effect>,
     /// After the step, unless the turn was ended, the same player must go on
-    /// with this generator from the destination while it has moves
+    /// from the destination while a chained generator has moves
     /// (multi-jumps, docs/games/checkers.md).
-    pub chain: bool,
+    pub chain: Chain,
     /// A filter on the position after the step (and its effects): the
     /// step is legal only if it holds, for the mover (`after:`).
     pub after: Option<Cond>,
@@ -560,13 +564,6 @@ pub struct Gen {
     pub pieces: Pieces,
     /// Slides: the sites passed over on the way.
     pub through: Cond,
-    /// When the step's effects only add pieces on the destination: how,
-    /// so that `after:` is evaluated without playing the step.
-    pub plan: Option<AfterPlan>,
-    /// An earlier generator equal to this one but for `after:`: it makes
-    /// the same candidate moves (a priority level of filtered moves
-    /// followed by the same moves unfiltered reuses them).
-    pub twin: Option<GenId>,
     /// A filter on the position just after the move itself, before its
     /// effects (`check:`).
     pub check: Option<Cond>,
@@ -580,11 +577,6 @@ pub struct Gen {
     /// jumped again and still block), until the turn ends; they are
     /// removed then (`capture:End`).
     pub capture_at_end: bool,
-    /// The generators a chained continuation draws from: this one, or
-    /// (`chain:Level`) every chained generator of its priority level, so
-    /// that a piece whose kind changed mid-chain jumps on as its new kind.
-    /// Filled in once the levels are known.
-    pub chain_with: Vec<GenId>,
     /// Effects run after the step when it is the last of the turn (no
     /// chained continuation follows it): `finally:`.
     pub finally: Vec<Effect>,
@@ -599,10 +591,6 @@ pub struct Gen {
     /// Leaps: the offsets `{X Y}` in the mover's frame (X to the right, Y
     /// forward).
     pub offsets: Vec<(i32, i32)>,
-    /// Leaps: the target of each offset, at `(player × sites + site) ×
-    /// offsets + i` ([`crate::board::NO_SITE`] off the board).
-    #[serde(skip)]
-    pub leap_to: Vec<crate::board::Site>,
     /// Hops: the jump may go on in the same direction, over the next site
     /// to the one beyond, as long as `over:` and `to:` hold; each landing
     /// is a move and every jumped stack is captured (Konane).
@@ -612,18 +600,25 @@ pub struct Gen {
     /// Rotations: the quarter turns it may make, one move each (the
     /// move's `count` is the index of its turn here).
     pub rotations: Vec<super::rotate::Rotation>,
-    /// Leaps: the origin of each offset that lands on a site (the
-    /// reverse of `leap_to`, same layout), for attack tests.
-    #[serde(skip)]
-    pub leap_from: Vec<crate::board::Site>,
     /// A promotion: this generator is one kind of a `promote:` choice; the
     /// moved piece becomes this kind, and the move is written with `=`
     /// and the kind's letter (`e7-e8=Q`).
     pub promote_to: Option<Kind>,
-    /// The kind `from:` requires of the origin's top piece, if it
-    /// requires one (filled in when the game is built): origins with
-    /// another top piece are passed over without evaluating `from:`.
-    pub from_kind: Option<Kind>,
+}
+
+/// Whether a move's turn goes on with another step of the same piece
+/// (`chain:`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+pub enum Chain {
+    /// The turn ends with the step (the default).
+    #[default]
+    Off,
+    /// The same generator goes on from the destination (`chain:true`).
+    Same,
+    /// Every chained generator of the step's priority level goes on from
+    /// the destination (`chain:Level`), so that a piece whose kind changed
+    /// mid-chain jumps on as its new kind.
+    Level,
 }
 
 /// The count a turn must make as large as it can (`(play … maximize:…)`):
@@ -823,17 +818,12 @@ pub struct Game {
     pub phases: Vec<Phase>,
     /// Per-player counters.
     pub counters: Vec<Counter>,
-    /// Some generator has an `after:` or `check:` filter (legal moves are
-    /// probed).
-    pub has_filters: bool,
     /// `owners[piece]`: the owner of each piece id (a table, so that the
     /// hot path does no division).
     pub owners: [Player; 256],
     /// `piece_kinds[piece]`: the kind of each piece id (a table, as
     /// `owners`).
     pub piece_kinds: [Kind; 256],
-    /// Zobrist keys for repetition detection.
-    pub zobrist: crate::engine::zobrist::Zobrist,
     /// Who moves first (`(first …)`; player 0 by default).
     pub first: super::heuristics::First,
     /// Tracks (`(track …)`): paths through the sites, for sowing.
@@ -849,9 +839,6 @@ pub struct Game {
     /// The state keeps which stacks have not moved (a rule reads
     /// `unmoved`).
     pub tracks_unmoved: bool,
-    /// The generators whose moves capture (`capture:true` steps, slides,
-    /// leaps and hops, promotion copies left out): what `attacked` tries.
-    pub attackers: Vec<crate::engine::attack::Attacker>,
 }
 
 /// How a game's FEN position text reads its special fields (`(fen

@@ -611,17 +611,7 @@ fn finish(
     if l.players.is_empty() || l.kinds.is_empty() || l.kinds.len() * l.players.len() > 255 {
         return None;
     }
-    let zobrist = crate::engine::zobrist::Zobrist::new(
-        board.len(),
-        l.stack_cap,
-        l.kinds.len() * l.players.len(),
-        l.players.len(),
-    );
     royal::guard_royal(&mut l.gens, l.royal);
-    let has_filters = l
-        .gens
-        .iter()
-        .any(|g| g.after.is_some() || g.check.is_some());
     let phases = if l.phases.is_empty() {
         vec![ir::Phase {
             name: "Play".into(),
@@ -632,8 +622,8 @@ fn finish(
     } else {
         l.phases
     };
-    if l.counters.len() * l.players.len() > crate::engine::state::MAX_COUNTERS {
-        let limit = crate::engine::state::MAX_COUNTERS;
+    if l.counters.len() * l.players.len() > ir::MAX_COUNTERS {
+        let limit = ir::MAX_COUNTERS;
         d.error(
             span,
             "too many counters",
@@ -650,20 +640,12 @@ fn finish(
         *k = (p / l.players.len()) as u8;
     }
     let distances = stacks::region_distances(&board, &l.regions);
-    stacks::find_twins(&mut l.gens);
-    stacks::link_chains(&mut l.gens, &phases, &l.blocks);
-    for g in &mut l.gens {
-        g.from_kind = crate::engine::attack::required_kind(&g.from).0;
-    }
-    let attackers = crate::engine::attack::attackers(&l.gens);
     Some(Game {
         piece_kinds,
         kind_letters: l.kind_letters,
         fen: l.fen,
         tracks_unmoved: l.tracks_unmoved,
-        attackers,
         owners,
-        has_filters,
         roles: l.roles,
         phases,
         counters: l.counters,
@@ -687,7 +669,6 @@ fn finish(
         distances,
         end: l.end,
         codes: l.codes,
-        zobrist,
         first: l.first,
         tracks: l.tracks,
         heuristics: l.heuristics.unwrap_or_else(heuristics::default_terms),

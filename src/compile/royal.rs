@@ -151,8 +151,6 @@ impl Lowerer {
             g.to = Cond::And(vec![inside.clone(), g.to.clone()]);
             g.then.insert(0, Effect::SetKind(super::ir::SiteRef::To, k));
             g.promote_to = Some(k);
-            // A plan is for effects that only add pieces.
-            g.plan = None;
             if zone.is_none() && i == 0 {
                 self.gens[id as usize] = g;
                 ids.push(id);
@@ -178,7 +176,6 @@ pub fn guard_royal(gens: &mut [Gen], royal: Option<u8>) {
             Some(a) => Cond::And(vec![a, safe.clone()]),
             None => safe.clone(),
         });
-        g.plan = None;
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::args::{Diags, boolean, check_shape, choice, clause, int_in, items, named, string};
 use super::ir::{
-    Cmp, Cond, Effect, Gen, GenId, GenKind, Maximize, NoMoves, Owner, SiteRef, TurnFact,
+    Chain, Cmp, Cond, Effect, Gen, GenId, GenKind, Maximize, NoMoves, Owner, SiteRef, TurnFact,
 };
 use super::lower::Lowerer;
 use super::vocab;
@@ -326,9 +326,10 @@ impl Lowerer {
                 "only a `hop` takes the stacks it jumps at the end of the turn",
             );
         }
-        let (chain, chain_level) = match named(c, "chain") {
-            None => (false, false),
-            Some(e) => flag_or(e, "Level", false, d),
+        let chain = match named(c, "chain").map(|e| flag_or(e, "Level", false, d)) {
+            Some((true, true)) => Chain::Level,
+            Some((true, false)) => Chain::Same,
+            _ => Chain::Off,
         };
         let flying = named(c, "flying")
             .and_then(|e| boolean(e, d))
@@ -360,21 +361,6 @@ impl Lowerer {
             }
             _ => Vec::new(),
         };
-        let leap_to = match &self.board {
-            Some(b) if !offsets.is_empty() => {
-                let forwards: Vec<(f64, f64)> = self.players.iter().map(|p| p.forward).collect();
-                super::leaps::table(b, &forwards, &offsets)
-            }
-            _ => Vec::new(),
-        };
-        let leap_from = match &self.board {
-            Some(b) if !offsets.is_empty() => {
-                let forwards: Vec<(f64, f64)> = self.players.iter().map(|p| p.forward).collect();
-                let back: Vec<(i32, i32)> = offsets.iter().map(|&(x, y)| (-x, -y)).collect();
-                super::leaps::table(b, &forwards, &back)
-            }
-            _ => Vec::new(),
-        };
         let repeat = named(c, "repeat")
             .and_then(|e| boolean(e, d))
             .unwrap_or(false);
@@ -383,23 +369,16 @@ impl Lowerer {
         } else {
             Vec::new()
         };
-        // A cost changes counters: `after:` is then read on the real step.
-        let plan = super::stacks::after_plan(kind, capture, &then).filter(|_| cost.is_none());
         self.gens.push(Gen {
-            leap_from,
             promote_to: None,
-            from_kind: None,
             origin,
             pieces,
             through,
-            plan,
-            twin: None,
             count,
             keep,
             max,
             sites,
             offsets,
-            leap_to,
             repeat,
             cost,
             rotations,
@@ -415,13 +394,6 @@ impl Lowerer {
             chain,
             flying,
             capture_at_end,
-            // A placeholder that `link_chains` fills in: a chain that
-            // draws from its level is marked by a non-empty list.
-            chain_with: if chain_level {
-                vec![GenId::MAX]
-            } else {
-                Vec::new()
-            },
             finally,
         });
         Some((self.gens.len() - 1) as GenId)

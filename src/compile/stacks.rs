@@ -1,12 +1,9 @@
 //! Lowering of the stack-moving primitives: slides and their origins and
 //! piece counts, growth by distance, flanking, named move blocks and
-//! `again`; and the virtual plans of `after:` filters.
+//! `again`.
 
 use super::args::{Diags, check_shape, choice, int_in, items, named, string};
-use super::ir::{
-    AfterPlan, Amount, Cond, Effect, Flank, Gen, GenId, GenKind, Origin, Owner, Phase, Pieces,
-    PlannedPush, Rel, SiteRef,
-};
+use super::ir::{Cond, Effect, Flank, GenKind, Origin, Owner, Pieces, Rel, SiteRef};
 use super::lower::Lowerer;
 use crate::board::{Board, Site};
 use crate::diag::did_you_mean;
@@ -201,95 +198,6 @@ pub fn move_args(kind: GenKind) -> &'static [&'static str] {
     }
 }
 
-/// The plan of a generator whose step only moves pieces and then adds
-/// pieces on the destination: `None` when its effects do anything else to
-/// the board (remove stacks, add pieces elsewhere, add pieces under a
-/// condition) or when it captures by hopping.
-pub fn after_plan(kind: GenKind, capture: bool, then: &[Effect]) -> Option<AfterPlan> {
-    if capture || !matches!(kind, GenKind::Step | GenKind::Hop | GenKind::Slide) {
-        return None;
-    }
-    let mut plan = AfterPlan::default();
-    for e in then {
-        match e {
-            Effect::Push {
-                at: SiteRef::To | SiteRef::Subject,
-                count,
-                kind,
-                owner,
-            } => plan.pushes.push(PlannedPush {
-                amount: Amount::Fixed(*count),
-                kind: *kind,
-                owner: *owner,
-            }),
-            Effect::Grow {
-                at: SiteRef::To | SiteRef::Subject,
-                region,
-                kind,
-                owner,
-            } => plan.pushes.push(PlannedPush {
-                amount: Amount::Gain(*region),
-                kind: *kind,
-                owner: *owner,
-            }),
-            other if leaves_board(other) => {}
-            _ => return None,
-        }
-    }
-    Some(plan)
-}
-
-/// True for effects that change nothing on the board.
-fn leaves_board(e: &Effect) -> bool {
-    match e {
-        Effect::MarkFlanked(_) | Effect::Again(_) | Effect::EndTurn => true,
-        Effect::If(_, a, b) => a.iter().chain(b).all(leaves_board),
-        _ => false,
-    }
-}
-
-/// Sets each generator's `twin`: the first earlier generator equal to it
-/// but for `after:`.
-pub fn find_twins(gens: &mut [Gen]) {
-    let bare: Vec<Gen> = gens
-        .iter()
-        .map(|g| Gen {
-            after: None,
-            plan: None,
-            twin: None,
-            ..g.clone()
-        })
-        .collect();
-    for (i, g) in gens.iter_mut().enumerate() {
-        g.twin = (0..i).find(|&j| bare[j] == bare[i]).map(|j| j as GenId);
-    }
-}
-
-/// Fills in `chain_with` for the chained generators: the chained
-/// generators of the priority level (of a phase's play or of a move block)
-/// that holds it, itself included, for `chain:Level`; itself otherwise.
-pub fn link_chains(gens: &mut [Gen], phases: &[Phase], blocks: &[Vec<Vec<GenId>>]) {
-    let levels = phases
-        .iter()
-        .flat_map(|p| p.play.iter())
-        .chain(blocks.iter().flatten());
-    for level in levels {
-        let chained: Vec<GenId> = level
-            .iter()
-            .copied()
-            .filter(|&g| gens[g as usize].chain)
-            .collect();
-        for &g in level {
-            let gen_ = &mut gens[g as usize];
-            if !gen_.chain_with.is_empty() {
-                gen_.chain_with.clone_from(&chained);
-            } else if gen_.chain {
-                gen_.chain_with = vec![g];
-            }
-        }
-    }
-}
-
 /// Steps from each site to each region, for each player's version of the
 /// region, at `(region × players + player) × sites + site`.
 pub fn region_distances(board: &Board, regions: &[Vec<Vec<bool>>]) -> Vec<u32> {
@@ -310,28 +218,6 @@ pub fn region_distances(board: &Board, regions: &[Vec<Vec<bool>>]) -> Vec<u32> {
 mod tests {
     use super::*;
     use crate::board::{Labels, Shape};
-
-    #[test]
-    fn plans_only_for_pushes_on_the_destination() {
-        let grow = Effect::Grow {
-            at: SiteRef::To,
-            region: 0,
-            kind: None,
-            owner: Owner::Mover,
-        };
-        let again = Effect::If(Cond::True, vec![Effect::Again(0)], vec![]);
-        let plan = after_plan(GenKind::Slide, false, &[grow.clone(), again]).unwrap();
-        assert_eq!(plan.pushes.len(), 1);
-        assert_eq!(plan.pushes[0].amount, Amount::Gain(0));
-        assert!(after_plan(GenKind::Hop, true, &[]).is_none());
-        assert!(after_plan(GenKind::Hop, false, &[]).is_some());
-        // A step or slide that captures by replacement removes a stack.
-        assert!(after_plan(GenKind::Step, true, &[]).is_none());
-        assert!(after_plan(GenKind::Slide, true, &[]).is_none());
-        assert!(after_plan(GenKind::Step, false, &[Effect::Remove(SiteRef::Over)]).is_none());
-        let cond_push = Effect::If(Cond::True, vec![grow], vec![]);
-        assert!(after_plan(GenKind::Step, false, &[cond_push]).is_none());
-    }
 
     #[test]
     fn distances_from_the_centre_of_a_hexagon() {

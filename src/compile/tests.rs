@@ -679,9 +679,10 @@ fn the_long_jump_arguments_are_lowered() {
     ));
     assert!(g.gens[0].capture && g.gens[0].capture_at_end && g.gens[0].flying);
     assert_eq!(g.gens[0].finally.len(), 1);
-    // chain:Level draws from the level's chained moves (not the step).
-    assert_eq!(g.gens[0].chain_with, [0, 1]);
-    assert_eq!(g.gens[1].chain_with, [1]);
+    // chain:Level draws from the level's chained moves (engine::tables).
+    use super::ir::Chain;
+    let chains: Vec<Chain> = g.gens.iter().map(|g| g.chain).collect();
+    assert_eq!(chains, [Chain::Level, Chain::Same, Chain::Off]);
     assert!(!g.gens[1].capture_at_end && !g.gens[1].flying);
     assert_eq!(g.maximize, Some(super::ir::Maximize::Captures));
     let g = ok(&small("(play (hop) maximize:Steps)"));

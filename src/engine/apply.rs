@@ -122,11 +122,12 @@ impl State {
             self.s.turn_score += 1;
         }
         let room = (self.s.turn_steps as usize) < self.heights.len();
-        if generator.chain
-            && removed
+        if removed
             && ended == Flow::Continue
             && room
-            && super::movegen::chained(&game, m.gen_id)
+            && self
+                .tables
+                .chained(m.gen_id)
                 .iter()
                 .any(|&g| self.has_move_from(g, m.to))
         {

@@ -88,10 +88,10 @@ impl State {
     /// True if a player other than `victim` has a capturing move that
     /// could reach `site` (see the module's documentation).
     pub fn attacked(&self, site: Site, victim: Player) -> bool {
-        let game = &*self.game;
-        (0..game.num_players() as Player)
+        let attackers = &self.tables.attackers;
+        (0..self.game.num_players() as Player)
             .filter(|&q| q != victim)
-            .any(|q| game.attackers.iter().any(|a| self.reaches(a, q, site)))
+            .any(|q| attackers.iter().any(|a| self.reaches(a, q, site)))
     }
 
     /// True if a piece of kind `k` of `player` is attacked.
@@ -153,7 +153,7 @@ impl State {
             GenKind::Leap => {
                 let k = generator.offsets.len();
                 let start = (q as usize * self.heights.len() + site as usize) * k;
-                generator
+                self.tables.gens[a.gen_id as usize]
                     .leap_from
                     .get(start..start + k)
                     .is_some_and(|xs| xs.iter().any(|&x| origin(x)))

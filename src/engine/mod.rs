@@ -16,6 +16,7 @@ pub mod notation;
 pub mod overlay;
 pub mod perft;
 pub mod phases;
+pub mod plan;
 pub mod playout;
 pub mod rotate;
 pub mod score;
@@ -24,6 +25,7 @@ pub mod slide;
 pub mod sow;
 pub mod stacks;
 pub mod state;
+pub mod tables;
 pub mod turns;
 pub mod zobrist;
 
@@ -31,6 +33,7 @@ pub use apply::Played;
 pub use perft::{TooManyTurns, perft, perft_divide, perft_divide_each, perft_steps};
 pub use playout::{PlayoutResult, playout};
 pub use state::{Continuation, EndReason, Outcome, State};
+pub use tables::Tables;
 
 use crate::board::Site;
 use crate::compile::ir::GenId;

@@ -71,7 +71,7 @@ impl State {
 
     /// The legal steps before the `maximize:` rule.
     fn unmaximized_into(&mut self, buf: &mut Vec<Move>) {
-        if !self.game.has_filters {
+        if !self.tables.has_filters {
             self.candidates_into(buf);
             return;
         }
@@ -80,8 +80,7 @@ impl State {
             return;
         }
         if let Some(c) = self.s.cont {
-            let game = self.game.clone();
-            let _ = self.gen_level(chained(&game, c.gen_id), Some(c.site), &mut |m| {
+            let _ = self.gen_level(self.tables.chained(c.gen_id), Some(c.site), &mut |m| {
                 buf.push(m);
                 ControlFlow::Continue(())
             });
@@ -108,7 +107,7 @@ impl State {
             _ => &[],
         };
         for level in levels.iter().skip(first) {
-            if twins(&game, prev, level) {
+            if twins(&self.tables, prev, level) {
                 // The same candidates as the level before, unfiltered.
                 buf.clear();
                 buf.extend(raw.iter().map(|m| Move {
@@ -151,6 +150,7 @@ impl State {
     /// when the generator has a plan, else by playing the move.
     fn filter_after(&mut self, buf: &mut Vec<Move>) {
         let game = self.game.clone();
+        let tables = self.tables.clone();
         let journaling = self.journaling;
         self.journaling = true;
         let mut cache = RayCache::default();
@@ -160,10 +160,13 @@ impl State {
                 return self.probe(m, g);
             }
             let Some(c) = &g.after else { return true };
-            let seen = g.plan.as_ref().and_then(|plan| {
-                let ctx = self.step_ctx(m);
-                Overlay::new(self, m, plan).eval(c, &ctx, &mut cache)
-            });
+            let seen = tables.gens[m.gen_id as usize]
+                .plan
+                .as_ref()
+                .and_then(|plan| {
+                    let ctx = self.step_ctx(m);
+                    Overlay::new(self, m, plan).eval(c, &ctx, &mut cache)
+                });
             seen.unwrap_or_else(|| self.probe(m, g))
         });
         self.journaling = journaling;
@@ -182,7 +185,7 @@ impl State {
         let Some(c) = &g.after else {
             return Some(true);
         };
-        let plan = g.plan.as_ref()?;
+        let plan = self.tables.gens[m.gen_id as usize].plan.as_ref()?;
         let ctx = self.step_ctx(m);
         Overlay::new(self, m, plan).eval(c, &ctx, cache)
     }
@@ -222,7 +225,7 @@ impl State {
             ControlFlow::Continue(())
         };
         if let Some(c) = self.s.cont {
-            let _ = self.gen_level(chained(&self.game, c.gen_id), Some(c.site), &mut push);
+            let _ = self.gen_level(self.tables.chained(c.gen_id), Some(c.site), &mut push);
             return None;
         }
         for (i, level) in self.levels_of(&self.game).iter().enumerate() {
@@ -243,7 +246,7 @@ impl State {
     /// `after:` filters.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut v = Vec::new();
-        if self.game.has_filters || self.game.maximize.is_some() {
+        if self.tables.has_filters || self.game.maximize.is_some() {
             self.clone().legal_moves_into(&mut v);
         } else {
             self.candidates_into(&mut v);
@@ -295,31 +298,35 @@ impl State {
             None => (0, n),
         };
         let game = &*self.game;
+        let tables = &self.tables.gens;
         // The origins this level moves from: sites of other kinds are
         // skipped at the cost of one test.
         let origins = gens
             .iter()
-            .fold(0u8, |acc, &g| acc | game.gens[g as usize].origin.bit());
+            .fold(0u8, |acc, &g| acc | tables[g as usize].origin);
+        if origins == 0 {
+            return ControlFlow::Continue(());
+        }
         for from in lo..hi {
             let h = self.heights[from as usize];
-            let mine = h > 0 && self.top_owner(from) == Some(self.s.mover);
-            let empty = h == 0;
-            let marked = origins & Origin::Marked.bit() != 0
-                && self.marks[from as usize] & VISIBLE_MARKS != 0;
-            let wanted = (mine && origins & Origin::Mine.bit() != 0)
-                || (empty && origins & Origin::Empty.bit() != 0)
-                || marked;
-            if !wanted {
+            let mut here = 0;
+            if h > 0 && self.top_owner(from) == Some(self.s.mover) {
+                here |= Origin::Mine.bit();
+            }
+            if h == 0 {
+                here |= Origin::Empty.bit();
+            }
+            if origins & Origin::Marked.bit() != 0 && self.marks[from as usize] & VISIBLE_MARKS != 0
+            {
+                here |= Origin::Marked.bit();
+            }
+            if origins & here == 0 {
                 continue;
             }
             let top_kind = self.top(from).map(|p| game.kind(p));
             for &g in gens {
-                let generator = &game.gens[g as usize];
-                let ok = match generator.origin {
-                    Origin::Mine => mine,
-                    Origin::Empty => empty,
-                    Origin::Marked => marked,
-                } && (generator.from_kind.is_none() || generator.from_kind == top_kind);
+                let t = &tables[g as usize];
+                let ok = t.origin & here != 0 && (t.from_kind.is_none() || t.from_kind == top_kind);
                 if ok {
                     self.gen_from(g, from, sink)?;
                 }
@@ -569,10 +576,9 @@ impl State {
         from: Site,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let generator = &self.game.gens[g as usize];
-        let k = generator.offsets.len();
+        let k = self.game.gens[g as usize].offsets.len();
         let start = (self.s.mover as usize * self.heights.len() + from as usize) * k;
-        let Some(targets) = generator.leap_to.get(start..start + k) else {
+        let Some(targets) = self.tables.gens[g as usize].leap_to.get(start..start + k) else {
             return ControlFlow::Continue(());
         };
         self.emit_each(g, from, targets.iter().copied(), sink)
@@ -675,12 +681,6 @@ impl State {
     }
 }
 
-/// The generators a chained continuation of `g` draws from: `g` itself,
-/// or its level's chained generators (`chain:Level`).
-pub(crate) fn chained(game: &crate::compile::ir::Game, g: GenId) -> &[GenId] {
-    &game.gens[g as usize].chain_with
-}
-
 thread_local! {
     /// Spare move buffers for the `maximize:` search (no allocation per
     /// move once warm).
@@ -698,13 +698,13 @@ pub(crate) fn give_moves(mut v: Vec<Move>) {
 
 /// True if the generators of `level` are, one for one, twins of those of
 /// `prev` (equal but for `after:`): they make the same candidates.
-fn twins(game: &crate::compile::ir::Game, prev: &[GenId], level: &[GenId]) -> bool {
+fn twins(tables: &super::Tables, prev: &[GenId], level: &[GenId]) -> bool {
     !prev.is_empty()
         && prev.len() == level.len()
         && prev
             .iter()
             .zip(level)
-            .all(|(&p, &g)| game.gens[g as usize].twin == Some(p))
+            .all(|(&p, &g)| tables.gens[g as usize].twin == Some(p))
 }
 
 #[cfg(test)]
@@ -735,13 +735,13 @@ mod tests {
         // Level 1: slides that no filter lets through; level 2: the same
         // slides unfiltered (twins), which are the moves.
         let st = state("(priority {(slide after:false)} {(slide)})");
-        assert_eq!(st.game().gens[1].twin, Some(0));
+        assert_eq!(st.tables.gens[1].twin, Some(0));
         assert_eq!(moves(&st), ["a1-b1", "a1-c1", "a1-d1", "a1-e1"]);
         // Level 3 twins level 2 (no move), not level 1 (slides).
         let st = state(
             "(priority {(slide after:false)} {(step from:false)} {(step from:false after:true)})",
         );
-        assert_eq!(st.game().gens[2].twin, Some(1));
+        assert_eq!(st.tables.gens[2].twin, Some(1));
         assert!(moves(&st).is_empty());
     }
 }
