@@ -5,7 +5,7 @@
 use super::util::{Fail, GameArgs};
 use crate::board::{Adjacency, Cells, Labels, Shape};
 use crate::compile::Game;
-use crate::compile::ir::{Count, GenKind, Pieces};
+use crate::compile::ir::{GenKind, Pieces};
 
 /// `ludic rules`.
 pub fn run(g: &GameArgs) -> Result<i32, Fail> {
@@ -161,10 +161,7 @@ pub fn notation(game: &Game) -> String {
                 .to_string(),
         );
     }
-    if gens
-        .iter()
-        .any(|g| g.pieces != Pieces::Whole || g.count != Count::Whole)
-    {
+    if gens.iter().any(|g| g.pieces != Pieces::Whole) {
         out.push(
             "- a move that takes N pieces from the top of a stack adds `/N`: `FROM-TO/2`"
                 .to_string(),

@@ -500,17 +500,6 @@ pub enum GenKind {
     Rotate,
 }
 
-/// How many pieces a step takes from the top of its origin's stack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Count {
-    /// The whole stack.
-    Whole,
-    /// Exactly one piece.
-    One,
-    /// Any number from one to the height (each a move).
-    Any,
-}
-
 /// A phase of a turn: automatic effects, or moves by the player.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Phase {
@@ -560,15 +549,13 @@ pub struct Gen {
     pub after: Option<Cond>,
     /// Which sites the generator moves from.
     pub origin: Origin,
-    /// How many pieces of the origin's stack a move takes.
+    /// How many pieces of the origin's stack a move takes (`pieces:`).
     pub pieces: Pieces,
     /// Slides: the sites passed over on the way.
     pub through: Cond,
     /// A filter on the position just after the move itself, before its
     /// effects (`check:`).
     pub check: Option<Cond>,
-    /// How many pieces a step moves.
-    pub count: Count,
     /// Hops: the jumped piece may stand any distance away along the line
     /// (the sites before it empty) and the landing is any empty site
     /// beyond it, up to the first that is not (`flying:true`).

@@ -35,15 +35,22 @@ impl Origin {
     }
 }
 
-/// How many pieces of the origin's stack a move takes.
+/// How many pieces of the origin's stack a move takes from its top
+/// (`pieces:`), within the `keep:` and `max:` limits of the moves that
+/// take them; a move that takes k pieces of a stack, whatever k, is
+/// written with `/k`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 pub enum Pieces {
-    /// The whole stack (the default; nothing for an empty site).
+    /// The whole stack, one move, written without `/k` (the default; the
+    /// stack of no piece of an empty origin); no move when `keep:` or
+    /// `max:` leaves part of it behind.
     #[default]
     Whole,
-    /// The top k pieces, 1 ≤ k < height (a split).
+    /// Exactly one piece.
+    One,
+    /// The top k pieces, 1 ≤ k < height, one move each (a split).
     Part,
-    /// The top k pieces, 1 ≤ k ≤ height.
+    /// The top k pieces, 1 ≤ k ≤ height, one move each.
     Any,
 }
 

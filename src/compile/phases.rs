@@ -2,8 +2,8 @@
 //! counts and costs, and the conditions, numbers and effects on mixed
 //! stacks, marks and dice (Genocide, docs/games/genocide.md).
 
-use super::args::{Diags, boolean, check_shape, choice, clause, int_in, named, string};
-use super::ir::{Cond, Count, Counter, CounterId, Effect, Num, Phase, SiteRef};
+use super::args::{Diags, boolean, check_shape, clause, int_in, named, string};
+use super::ir::{Cond, Counter, CounterId, Effect, Num, Phase, SiteRef};
 use super::lower::Lowerer;
 use super::rules::lookup;
 use crate::syntax::{Clause, Expr};
@@ -70,17 +70,12 @@ impl Lowerer {
         }
     }
 
-    /// `count:`, `keep:`, `cost:` and `budget:` of a step.
+    /// `keep:`, `cost:` and `budget:` of a step or slide.
     pub fn stack_args(
         &mut self,
         c: &Clause,
         d: &mut Diags,
-    ) -> (Count, Option<Num>, Option<(Num, CounterId)>) {
-        let count = match named(c, "count").map(|e| choice(e, &["Whole", "One", "Any"], d)) {
-            Some(Some("One")) => Count::One,
-            Some(Some("Any")) => Count::Any,
-            _ => Count::Whole,
-        };
+    ) -> (Option<Num>, Option<(Num, CounterId)>) {
         let keep = named(c, "keep").map(|e| self.num(e, d));
         let cost = match (named(c, "cost"), named(c, "budget")) {
             (Some(n), Some(b)) => {
@@ -102,7 +97,7 @@ impl Lowerer {
                 None
             }
         };
-        (count, keep, cost)
+        (keep, cost)
     }
 
     /// A boolean toggle given by name (a word), for rules that read or

@@ -346,7 +346,7 @@ impl Lowerer {
             .filter(|c| *c != Cond::True);
         let (origin, pieces, through) = self.move_extras(c, kind, d);
         let check = named(c, "check").map(|e| self.cond(e, d));
-        let (count, keep, cost) = self.stack_args(c, d);
+        let (keep, cost) = self.stack_args(c, d);
         let max = named(c, "max").map(|e| self.num(e, d));
         let sites = named(c, "sites").map(|e| self.set(e, d));
         let offsets = match (kind, named(c, "by")) {
@@ -374,7 +374,6 @@ impl Lowerer {
             origin,
             pieces,
             through,
-            count,
             keep,
             max,
             sites,

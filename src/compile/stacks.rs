@@ -156,7 +156,9 @@ impl Lowerer {
             Some(Some("Marked")) => Origin::Marked,
             _ => Origin::Mine,
         };
-        let pieces = match named(c, "pieces").map(|e| choice(e, &["Whole", "Part", "Any"], d)) {
+        let words = ["Whole", "One", "Part", "Any"];
+        let pieces = match named(c, "pieces").map(|e| choice(e, &words, d)) {
+            Some(Some("One")) => Pieces::One,
             Some(Some("Part")) => Pieces::Part,
             Some(Some("Any")) => Pieces::Any,
             _ => Pieces::Whole,
@@ -173,8 +175,8 @@ impl Lowerer {
 pub fn move_args(kind: GenKind) -> &'static [&'static str] {
     match kind {
         GenKind::Step => &[
-            "from", "dirs", "to", "capture", "then", "after", "check", "count", "keep", "max",
-            "cost", "budget", "origin", "pieces", "finally", "promote", "zone",
+            "from", "dirs", "to", "capture", "then", "after", "check", "keep", "max", "cost",
+            "budget", "origin", "pieces", "finally", "promote", "zone",
         ],
         GenKind::Hop => &[
             "from", "dirs", "over", "to", "capture", "then", "chain", "repeat", "after", "origin",
@@ -188,8 +190,8 @@ pub fn move_args(kind: GenKind) -> &'static [&'static str] {
             "from", "to", "capture", "then", "after", "check", "origin", "pieces",
         ],
         GenKind::Slide => &[
-            "from", "dirs", "through", "to", "capture", "then", "chain", "after", "check", "count",
-            "keep", "max", "cost", "budget", "origin", "pieces", "finally", "promote", "zone",
+            "from", "dirs", "through", "to", "capture", "then", "chain", "after", "check", "keep",
+            "max", "cost", "budget", "origin", "pieces", "finally", "promote", "zone",
         ],
         GenKind::Place(_) | GenKind::Select => &["to", "sites", "check", "after", "then"],
         GenKind::Sow { .. } => &["from", "track", "skip-origin", "check", "after", "then"],

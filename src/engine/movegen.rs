@@ -8,9 +8,10 @@ use super::cond::Ctx;
 use super::overlay::{Overlay, RayCache};
 use super::sets::{give_buf, take_buf};
 use super::state::{TAKEN, VISIBLE_MARKS};
+use super::tables::GenTables;
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{Count, Gen, GenId, GenKind, Origin};
+use crate::compile::ir::{Gen, GenId, GenKind, Origin, Pieces};
 use std::ops::ControlFlow;
 
 impl State {
@@ -298,7 +299,7 @@ impl State {
             None => (0, n),
         };
         let game = &*self.game;
-        let tables = &self.tables.gens;
+        let tables: &[GenTables] = &self.tables.gens;
         // The origins this level moves from: sites of other kinds are
         // skipped at the cost of one test.
         let origins = gens
@@ -335,10 +336,11 @@ impl State {
         ControlFlow::Continue(())
     }
 
-    /// The range of piece counts a step may move from its origin (`0..=0`
-    /// stands for the whole stack; an empty range when nothing may move).
+    /// The range of piece counts a move may take from its origin's stack
+    /// (`pieces:` within `keep:` and `max:`): `0..=0` stands for the whole
+    /// stack, an empty range for no move.
     pub(super) fn counts(&self, g: &Gen, ctx: &Ctx) -> (u16, u16) {
-        if g.count == Count::Whole && g.keep.is_none() && g.max.is_none() {
+        if g.pieces == Pieces::Whole && g.keep.is_none() && g.max.is_none() {
             return (0, 0);
         }
         let h = self.height(ctx.from) as i64;
@@ -348,12 +350,18 @@ impl State {
         };
         let keep = g.keep.as_ref().map_or(0, |k| self.num(k, &here));
         let most = g.max.as_ref().map_or(h, |k| self.num(k, &here));
-        let movable = (h - keep.max(0)).clamp(0, most.max(0)) as u16;
-        match g.count {
-            Count::Whole if keep <= 0 && most >= h => (0, 0),
-            Count::Whole => (1, 0),
-            Count::One => (1, movable.min(1)),
-            Count::Any => (1, movable),
+        // A split leaves one piece at least.
+        let kept = if g.pieces == Pieces::Part {
+            keep.max(1)
+        } else {
+            keep.max(0)
+        };
+        let movable = (h - kept).clamp(0, most.max(0)) as u16;
+        match g.pieces {
+            Pieces::Whole if keep <= 0 && most >= h => (0, 0),
+            Pieces::Whole => (1, 0),
+            Pieces::One => (1, movable.min(1)),
+            Pieces::Part | Pieces::Any => (1, movable),
         }
     }
 

@@ -1,10 +1,10 @@
 //! Slides (any distance along a direction) and the piece counts of a move
-//! (`pieces:Whole|Part|Any`).
+//! (`pieces:Whole|One|Part|Any`).
 
 use super::cond::Ctx;
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{Cond, GenId, Pieces, SiteRef};
+use crate::compile::ir::{Cond, GenId, SiteRef};
 use std::ops::ControlFlow;
 
 impl State {
@@ -43,11 +43,10 @@ impl State {
     }
 
     /// Emits the moves from `ctx.from` to `ctx.to` (jumping `ctx.over`)
-    /// that the mover can afford. With `pieces:Part|Any`: the top k pieces
-    /// (count k, ascending) and/or the whole stack (count 0; a stack of no
-    /// piece on an empty site), a count equal to the height being written
-    /// as 0. Otherwise the counts of `count:`/`keep:`/`max:`, read once per
-    /// origin into `counts`.
+    /// that the mover can afford: the whole stack (count 0; a stack of no
+    /// piece on an empty site) or the top k pieces (count k, ascending),
+    /// as `pieces:`, `keep:` and `max:` allow, read once per origin into
+    /// `counts`.
     pub(super) fn emit(
         &self,
         g: GenId,
@@ -67,25 +66,13 @@ impl State {
             over,
             count,
         };
-        let pieces = generator.pieces;
-        if pieces == Pieces::Whole {
-            let (lo, hi) = *counts.get_or_insert_with(|| self.counts(generator, ctx));
-            if lo <= hi {
-                for count in lo..=hi {
-                    sink(mv(count))?;
-                }
+        let (lo, hi) = *counts.get_or_insert_with(|| self.counts(generator, ctx));
+        if lo <= hi {
+            for count in lo..=hi {
+                sink(mv(count))?;
             }
-            return ControlFlow::Continue(());
         }
-        let h = self.height(from) as u16;
-        for k in 1..h {
-            sink(mv(k))?;
-        }
-        match pieces {
-            Pieces::Part => ControlFlow::Continue(()),
-            Pieces::Any if h == 0 => ControlFlow::Continue(()),
-            _ => sink(mv(0)),
-        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -142,12 +129,49 @@ mod tests {
         assert_eq!(moves(&st), ["a1-b1/1", "a1-b1/2"]);
         let mut any = line("(step dirs:E pieces:Any)");
         any.put_stack(at(&any, "a1"), &[1, 0, 0]);
-        assert_eq!(moves(&any), ["a1-b1/1", "a1-b1/2", "a1-b1"]);
+        assert_eq!(moves(&any), ["a1-b1/1", "a1-b1/2", "a1-b1/3"]);
+        let mut one = line("(slide dirs:E pieces:One)");
+        one.put_stack(at(&one, "a1"), &[1, 0, 0]);
+        one.put_stack(at(&one, "d1"), &[1]);
+        assert_eq!(moves(&one), ["a1-b1/1", "a1-c1/1"]);
+        let mut whole = line("(step dirs:E)");
+        whole.put_stack(at(&whole, "a1"), &[1, 0, 0]);
+        assert_eq!(moves(&whole), ["a1-b1"]);
         st.play_str("a1-b1/2").unwrap();
         assert_eq!(st.stack(at(&st, "b1")), [0, 0]);
         assert_eq!(st.stack(at(&st, "a1")), [1]);
         // P2 to move: the disc left behind is P2's, but one disc cannot split.
         assert!(moves(&st).is_empty());
+    }
+
+    #[test]
+    fn keep_and_max_bound_every_count() {
+        // A stack of four: `keep:1` leaves one behind, `max:2` takes two
+        // at most; the whole stack cannot move past either.
+        let moves_of = |play: &str| {
+            let mut st = line(play);
+            st.put_stack(at(&st, "a1"), &[0, 0, 0, 0]);
+            moves(&st)
+        };
+        assert_eq!(
+            moves_of("(step dirs:E pieces:Any keep:1)"),
+            ["a1-b1/1", "a1-b1/2", "a1-b1/3"]
+        );
+        assert_eq!(
+            moves_of("(step dirs:E pieces:Any max:2)"),
+            ["a1-b1/1", "a1-b1/2"]
+        );
+        assert_eq!(
+            moves_of("(step dirs:E pieces:Part keep:2)"),
+            ["a1-b1/1", "a1-b1/2"]
+        );
+        assert_eq!(moves_of("(step dirs:E pieces:Part max:1)"), ["a1-b1/1"]);
+        assert_eq!(
+            moves_of("(step dirs:E pieces:One keep:4)"),
+            Vec::<String>::new()
+        );
+        assert_eq!(moves_of("(step dirs:E keep:1)"), Vec::<String>::new());
+        assert_eq!(moves_of("(step dirs:E max:4)"), ["a1-b1"]);
     }
 
     #[test]
