@@ -7,6 +7,7 @@
 use crate::board::{Board, Dir, Site};
 use serde::Serialize;
 
+pub use super::ir_moves::*;
 pub use super::ir_stacks::*;
 pub use super::tracks::{Track, TrackId};
 
@@ -456,50 +457,6 @@ pub enum Effect {
     },
 }
 
-/// The family of a move generator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum GenKind {
-    /// Move the stack one step to an adjacent site.
-    Step,
-    /// Jump over the adjacent site to the site beyond it.
-    Hop,
-    /// Move any distance along a direction, through sites that satisfy
-    /// `through` (empty ones by default).
-    Slide,
-    /// Put a new piece from an unlimited supply on a site.
-    Place(Kind),
-    /// Do nothing: the turn passes.
-    Pass,
-    /// End the current phase (a repeated phase goes on until this move).
-    EndPhase,
-    /// Flip a boolean toggle; one move per site that satisfies `to:`
-    /// (Genocide's capturable toggles).
-    Flip(ToggleId),
-    /// Choose a site that satisfies `to:`; nothing moves, the step's
-    /// effects act on it (`To`): Konane's opening removals, the removal
-    /// after a mill in Nine Men's Morris.
-    Select,
-    /// Move a stack to a site at one of fixed offsets from its origin,
-    /// whatever lies between (a knight's move; Ataxx's jump).
-    Leap,
-    /// Move a stack from its origin to any other site that satisfies
-    /// `to:`, however far and whatever lies between (a Morris piece that
-    /// flies).
-    Relocate,
-    /// Lift the whole stack of a site of a track and drop its pieces one
-    /// by one on the sites that follow it along the track (mancala
-    /// sowing); `skip`: never on the origin, on later laps.
-    Sow {
-        /// The track.
-        track: TrackId,
-        /// Skip the origin when a lap comes back to it.
-        skip: bool,
-    },
-    /// Turn a square region a quarter turn, every stack in it moving with
-    /// it; one move per region and way (`Gen::rotations`).
-    Rotate,
-}
-
 /// A phase of a turn: automatic effects, or moves by the player.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Phase {
@@ -521,91 +478,6 @@ pub struct Counter {
     pub name: String,
     /// Value at the start of the game.
     pub init: i32,
-}
-
-/// A step-level move generator: one ludeme of the `(play …)` clause.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Gen {
-    /// Step or hop.
-    pub kind: GenKind,
-    /// Which of the mover's stacks may move (evaluated at the origin).
-    pub from: Cond,
-    /// Directions, per player.
-    pub dirs: DirSetId,
-    /// Condition on the jumped site (hops).
-    pub over: Cond,
-    /// Condition on the destination.
-    pub to: Cond,
-    /// Hops: remove the jumped stack.
-    pub capture: bool,
-    /// Effects after the step.
-    pub then: Vec<Effect>,
-    /// After the step, unless the turn was ended, the same player must go on
-    /// from the destination while a chained generator has moves
-    /// (multi-jumps, docs/games/checkers.md).
-    pub chain: Chain,
-    /// A filter on the position after the step (and its effects): the
-    /// step is legal only if it holds, for the mover (`after:`).
-    pub after: Option<Cond>,
-    /// Which sites the generator moves from.
-    pub origin: Origin,
-    /// How many pieces of the origin's stack a move takes (`pieces:`).
-    pub pieces: Pieces,
-    /// Slides: the sites passed over on the way.
-    pub through: Cond,
-    /// A filter on the position just after the move itself, before its
-    /// effects (`check:`).
-    pub check: Option<Cond>,
-    /// Hops: the jumped piece may stand any distance away along the line
-    /// (the sites before it empty) and the landing is any empty site
-    /// beyond it, up to the first that is not (`flying:true`).
-    pub flying: bool,
-    /// Hops: the jumped stacks stay on the board, taken (they cannot be
-    /// jumped again and still block), until the turn ends; they are
-    /// removed then (`capture:End`).
-    pub capture_at_end: bool,
-    /// Effects run after the step when it is the last of the turn (no
-    /// chained continuation follows it): `finally:`.
-    pub finally: Vec<Effect>,
-    /// Pieces that must stay on the origin (the step leaves at least this
-    /// many behind).
-    pub keep: Option<Num>,
-    /// Most pieces one step may take.
-    pub max: Option<Num>,
-    /// Placements, selections and flips: the candidate sites (every site
-    /// when `None`), each still tested with `to:`.
-    pub sites: Option<SiteSet>,
-    /// Leaps: the offsets `{X Y}` in the mover's frame (X to the right, Y
-    /// forward).
-    pub offsets: Vec<(i32, i32)>,
-    /// Hops: the jump may go on in the same direction, over the next site
-    /// to the one beyond, as long as `over:` and `to:` hold; each landing
-    /// is a move and every jumped stack is captured (Konane).
-    pub repeat: bool,
-    /// Cost of the step, paid from `budget` (legal only if affordable).
-    pub cost: Option<(Num, CounterId)>,
-    /// Rotations: the quarter turns it may make, one move each (the
-    /// move's `count` is the index of its turn here).
-    pub rotations: Vec<super::rotate::Rotation>,
-    /// A promotion: this generator is one kind of a `promote:` choice; the
-    /// moved piece becomes this kind, and the move is written with `=`
-    /// and the kind's letter (`e7-e8=Q`).
-    pub promote_to: Option<Kind>,
-}
-
-/// Whether a move's turn goes on with another step of the same piece
-/// (`chain:`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
-pub enum Chain {
-    /// The turn ends with the step (the default).
-    #[default]
-    Off,
-    /// The same generator goes on from the destination (`chain:true`).
-    Same,
-    /// Every chained generator of the step's priority level goes on from
-    /// the destination (`chain:Level`), so that a piece whose kind changed
-    /// mid-chain jumps on as its new kind.
-    Level,
 }
 
 /// The count a turn must make as large as it can (`(play … maximize:…)`):

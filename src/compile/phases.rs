@@ -70,36 +70,6 @@ impl Lowerer {
         }
     }
 
-    /// `keep:`, `cost:` and `budget:` of a step or slide.
-    pub fn stack_args(
-        &mut self,
-        c: &Clause,
-        d: &mut Diags,
-    ) -> (Option<Num>, Option<(Num, CounterId)>) {
-        let keep = named(c, "keep").map(|e| self.num(e, d));
-        let cost = match (named(c, "cost"), named(c, "budget")) {
-            (Some(n), Some(b)) => {
-                let n = self.num(n, d);
-                self.counter_ref(b, d).map(|id| (n, id))
-            }
-            (None, None) => None,
-            (Some(x), None) | (None, Some(x)) => {
-                d.push(
-                    crate::diag::Diagnostic::error(
-                        x.span(),
-                        "`cost:` and `budget:` go together",
-                        "add the other one",
-                    )
-                    .with_help(
-                        "`cost:` says what a step costs, `budget:` which counter pays: give both",
-                    ),
-                );
-                None
-            }
-        };
-        (keep, cost)
-    }
-
     /// A boolean toggle given by name (a word), for rules that read or
     /// flip it during play.
     pub fn bool_toggle(&mut self, e: &Expr, d: &mut Diags) -> Option<super::ir::ToggleId> {

@@ -150,7 +150,9 @@ impl Lowerer {
             let mut g = base.clone();
             g.to = Cond::And(vec![inside.clone(), g.to.clone()]);
             g.then.insert(0, Effect::SetKind(super::ir::SiteRef::To, k));
-            g.promote_to = Some(k);
+            if let Some(s) = g.kind.shift_mut() {
+                s.promote_to = Some(k);
+            }
             if zone.is_none() && i == 0 {
                 self.gens[id as usize] = g;
                 ids.push(id);

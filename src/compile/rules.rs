@@ -2,9 +2,7 @@
 //! priority list and the end rules.
 
 use super::args::{Diags, boolean, check_shape, choice, clause, int_in, items, named, string};
-use super::ir::{
-    Chain, Cmp, Cond, Effect, Gen, GenId, GenKind, Maximize, NoMoves, Owner, SiteRef, TurnFact,
-};
+use super::ir::{Cmp, Cond, Effect, Gen, GenId, Maximize, NoMoves, Owner, SiteRef, TurnFact};
 use super::lower::Lowerer;
 use super::vocab;
 use crate::diag::{Diagnostic, did_you_mean};
@@ -243,97 +241,27 @@ impl Lowerer {
         out
     }
 
+    /// One move clause: its kind's own arguments (see `moves.rs`) and the
+    /// arguments every kind shares.
     fn generator(&mut self, c: &Clause, d: &mut Diags) -> Option<GenId> {
-        let kind = match c.head.as_str() {
-            "step" => GenKind::Step,
-            "hop" => GenKind::Hop,
-            "slide" => GenKind::Slide,
-            "select" => {
-                check_shape(c, 0, 0, super::stacks::move_args(GenKind::Select), d);
-                GenKind::Select
-            }
-            "relocate" => GenKind::Relocate,
-            "rotate" => {
-                check_shape(c, 0, 0, super::stacks::move_args(GenKind::Rotate), d);
-                GenKind::Rotate
-            }
-            "leap" => GenKind::Leap,
-            "sow" => self.sow_kind(c, d),
-            "place" => {
-                check_shape(c, 1, 1, super::stacks::move_args(GenKind::Select), d);
-                GenKind::Place(
-                    c.args
-                        .first()
-                        .and_then(|e| self.kind_ref(e, d))
-                        .unwrap_or(0),
-                )
-            }
-            "pass" => {
-                check_shape(c, 0, 0, &[], d);
-                GenKind::Pass
-            }
-            "end-phase" => {
-                check_shape(c, 0, 0, &[], d);
-                GenKind::EndPhase
-            }
-            "flip" => {
-                check_shape(c, 1, 1, &["to", "check", "after", "then"], d);
-                GenKind::Flip(
-                    c.args
-                        .first()
-                        .and_then(|e| self.bool_toggle(e, d))
-                        .unwrap_or(0),
-                )
-            }
-            _ => {
-                self.unknown_head(c, "move", d);
-                return None;
-            }
+        let Some((n, args)) = super::moves::move_args(&c.head) else {
+            self.unknown_head(c, "move", d);
+            return None;
         };
-        if matches!(
-            kind,
-            GenKind::Step | GenKind::Hop | GenKind::Slide | GenKind::Relocate | GenKind::Leap
-        ) {
-            check_shape(c, 0, 0, super::stacks::move_args(kind), d);
-        }
+        check_shape(c, n, n, args, d);
         let mut cond_or = |name: &str, default: Cond, me: &mut Self| {
             named(c, name).map_or(default, |e| me.cond(e, d))
         };
         let from = cond_or("from", Cond::True, self);
-        let over = cond_or("over", Cond::Enemy(SiteRef::Subject), self);
         // A selection may choose any site by default; moves and placements
         // go to empty ones.
-        let to_default = if kind == GenKind::Select {
+        let to_default = if c.head == "select" {
             Cond::True
         } else {
             Cond::Empty(SiteRef::Subject)
         };
         let to = cond_or("to", to_default, self);
-        let dirs = match named(c, "dirs") {
-            Some(e) => self.dirset(e, d),
-            None => self.dirset_all(),
-        };
-        // Hops capture the jumped stack unless told not to; steps and
-        // slides capture (remove the destination's stack first) if told to.
-        let (capture, capture_at_end) = match named(c, "capture") {
-            None => (kind == GenKind::Hop, false),
-            Some(e) => flag_or(e, "End", kind == GenKind::Hop, d),
-        };
-        if capture_at_end && kind != GenKind::Hop {
-            d.error(
-                c.head_span,
-                "`capture:End` on a move that jumps nothing",
-                "only a `hop` takes the stacks it jumps at the end of the turn",
-            );
-        }
-        let chain = match named(c, "chain").map(|e| flag_or(e, "Level", false, d)) {
-            Some((true, true)) => Chain::Level,
-            Some((true, false)) => Chain::Same,
-            _ => Chain::Off,
-        };
-        let flying = named(c, "flying")
-            .and_then(|e| boolean(e, d))
-            .unwrap_or(false);
+        let kind = self.gen_kind(c, d);
         let finally = named(c, "finally")
             .map(|e| self.effects(e, d))
             .unwrap_or_default();
@@ -344,56 +272,15 @@ impl Lowerer {
         let after = named(c, "after")
             .map(|e| self.cond(e, d))
             .filter(|c| *c != Cond::True);
-        let (origin, pieces, through) = self.move_extras(c, kind, d);
         let check = named(c, "check").map(|e| self.cond(e, d));
-        let (keep, cost) = self.stack_args(c, d);
-        let max = named(c, "max").map(|e| self.num(e, d));
-        let sites = named(c, "sites").map(|e| self.set(e, d));
-        let offsets = match (kind, named(c, "by")) {
-            (GenKind::Leap, Some(e)) => super::leaps::offsets(e, d).unwrap_or_default(),
-            (GenKind::Leap, None) => {
-                d.error(
-                    c.span,
-                    "`leap` needs its offsets",
-                    "expected `by:{{X Y}…}` (X to the player's right, Y forward)",
-                );
-                Vec::new()
-            }
-            _ => Vec::new(),
-        };
-        let repeat = named(c, "repeat")
-            .and_then(|e| boolean(e, d))
-            .unwrap_or(false);
-        let rotations = if kind == GenKind::Rotate {
-            self.rotations(c, d)
-        } else {
-            Vec::new()
-        };
         self.gens.push(Gen {
-            promote_to: None,
-            origin,
-            pieces,
-            through,
-            keep,
-            max,
-            sites,
-            offsets,
-            repeat,
-            cost,
-            rotations,
-            after,
-            check,
             kind,
             from,
-            dirs,
-            over,
             to,
-            capture,
             then,
-            chain,
-            flying,
-            capture_at_end,
             finally,
+            check,
+            after,
         });
         Some((self.gens.len() - 1) as GenId)
     }
@@ -574,17 +461,4 @@ pub fn lookup(names: &[String], e: &Expr, what: &str, d: &mut Diags) -> Option<u
     }
     d.push(diag);
     None
-}
-
-/// A boolean argument that may also be the word `word`: `(value, word
-/// given)`; the word counts as `true`. `default` when the argument is
-/// neither (after an error).
-fn flag_or(e: &Expr, word: &str, default: bool, d: &mut Diags) -> (bool, bool) {
-    match e {
-        Expr::Bool(b, _) => (*b, false),
-        _ => match choice(e, &["true", "false", word], d) {
-            Some(w) if w == word => (true, true),
-            _ => (default, false),
-        },
-    }
 }

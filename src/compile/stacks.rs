@@ -1,9 +1,8 @@
-//! Lowering of the stack-moving primitives: slides and their origins and
-//! piece counts, growth by distance, flanking, named move blocks and
-//! `again`.
+//! Lowering of the stack primitives: growth by distance, flanking, named
+//! move blocks and `again`.
 
 use super::args::{Diags, check_shape, choice, int_in, items, named, string};
-use super::ir::{Cond, Effect, Flank, GenKind, Origin, Owner, Pieces, Rel, SiteRef};
+use super::ir::{Cond, Effect, Flank, Owner, Rel};
 use super::lower::Lowerer;
 use crate::board::{Board, Site};
 use crate::diag::did_you_mean;
@@ -142,61 +141,6 @@ impl Lowerer {
             same_height,
             same_kind,
         }
-    }
-
-    /// `origin:`, `pieces:` and (slides) `through:` of a move clause.
-    pub fn move_extras(
-        &mut self,
-        c: &Clause,
-        kind: GenKind,
-        d: &mut Diags,
-    ) -> (Origin, Pieces, Cond) {
-        let origin = match named(c, "origin").map(|e| choice(e, &["Mine", "Empty", "Marked"], d)) {
-            Some(Some("Empty")) => Origin::Empty,
-            Some(Some("Marked")) => Origin::Marked,
-            _ => Origin::Mine,
-        };
-        let words = ["Whole", "One", "Part", "Any"];
-        let pieces = match named(c, "pieces").map(|e| choice(e, &words, d)) {
-            Some(Some("One")) => Pieces::One,
-            Some(Some("Part")) => Pieces::Part,
-            Some(Some("Any")) => Pieces::Any,
-            _ => Pieces::Whole,
-        };
-        let through = match (kind, named(c, "through")) {
-            (GenKind::Slide, Some(e)) => self.cond(e, d),
-            _ => Cond::Empty(SiteRef::Subject),
-        };
-        (origin, pieces, through)
-    }
-}
-
-/// The named arguments a move clause of `kind` accepts.
-pub fn move_args(kind: GenKind) -> &'static [&'static str] {
-    match kind {
-        GenKind::Step => &[
-            "from", "dirs", "to", "capture", "then", "after", "check", "keep", "max", "cost",
-            "budget", "origin", "pieces", "finally", "promote", "zone",
-        ],
-        GenKind::Hop => &[
-            "from", "dirs", "over", "to", "capture", "then", "chain", "repeat", "after", "origin",
-            "pieces", "flying", "finally",
-        ],
-        GenKind::Leap => &[
-            "from", "by", "to", "capture", "then", "after", "check", "origin", "pieces", "promote",
-            "zone",
-        ],
-        GenKind::Relocate => &[
-            "from", "to", "capture", "then", "after", "check", "origin", "pieces",
-        ],
-        GenKind::Slide => &[
-            "from", "dirs", "through", "to", "capture", "then", "chain", "after", "check", "keep",
-            "max", "cost", "budget", "origin", "pieces", "finally", "promote", "zone",
-        ],
-        GenKind::Place(_) | GenKind::Select => &["to", "sites", "check", "after", "then"],
-        GenKind::Sow { .. } => &["from", "track", "skip-origin", "check", "after", "then"],
-        GenKind::Rotate => &["regions", "ways", "check", "after", "then"],
-        GenKind::Pass | GenKind::EndPhase | GenKind::Flip(_) => &["to", "check", "after", "then"],
     }
 }
 

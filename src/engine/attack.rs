@@ -17,7 +17,7 @@
 use super::State;
 use super::cond::Ctx;
 use crate::board::{Dir, NO_SITE, Site};
-use crate::compile::ir::{Cond, GenId, GenKind, Kind, Origin, Player, SiteRef};
+use crate::compile::ir::{Cond, DirSetId, GenId, GenKind, Kind, Origin, Player, SiteRef};
 
 impl State {
     /// The site `r` names in `ctx`, the sites found from lines included.
@@ -123,42 +123,45 @@ impl State {
                         },
                     ))
         };
-        let dirs = &game.dirsets[generator.dirs as usize][q as usize];
-        match generator.kind {
-            GenKind::Step => dirs
+        let dirs = |set: DirSetId| &game.dirsets[set as usize][q as usize];
+        match &generator.kind {
+            GenKind::Step(s) => dirs(s.dirs)
                 .iter()
                 .filter_map(|&d| board.opposite(d))
                 .any(|od| origin(board.step(site, od))),
-            GenKind::Slide => {
-                let through_empty = generator.through == Cond::Empty(SiteRef::Subject);
-                dirs.iter().filter_map(|&d| board.opposite(d)).any(|od| {
-                    let mut x = board.step(site, od);
-                    while x != NO_SITE {
-                        if origin(x) {
-                            return true;
+            GenKind::Slide(slide) => {
+                let through_empty = slide.through == Cond::Empty(SiteRef::Subject);
+                dirs(slide.dirs)
+                    .iter()
+                    .filter_map(|&d| board.opposite(d))
+                    .any(|od| {
+                        let mut x = board.step(site, od);
+                        while x != NO_SITE {
+                            if origin(x) {
+                                return true;
+                            }
+                            let pass = if through_empty {
+                                self.height(x) == 0
+                            } else {
+                                self.eval(&slide.through, &Ctx::at(q, x))
+                            };
+                            if !pass {
+                                return false;
+                            }
+                            x = board.step(x, od);
                         }
-                        let pass = if through_empty {
-                            self.height(x) == 0
-                        } else {
-                            self.eval(&generator.through, &Ctx::at(q, x))
-                        };
-                        if !pass {
-                            return false;
-                        }
-                        x = board.step(x, od);
-                    }
-                    false
-                })
+                        false
+                    })
             }
-            GenKind::Leap => {
-                let k = generator.offsets.len();
+            GenKind::Leap(leap) => {
+                let k = leap.offsets.len();
                 let start = (q as usize * self.heights.len() + site as usize) * k;
                 self.tables.gens[a.gen_id as usize]
                     .leap_from
                     .get(start..start + k)
                     .is_some_and(|xs| xs.iter().any(|&x| origin(x)))
             }
-            GenKind::Hop => dirs.iter().any(|&d| {
+            GenKind::Hop(hop) => dirs(hop.dirs).iter().any(|&d| {
                 let Some(od) = board.opposite(d) else {
                     return false;
                 };
@@ -175,8 +178,7 @@ impl State {
                     anchor: site,
                     last: self.s.last,
                 };
-                self.eval(&generator.over, &ctx)
-                    && self.eval(&generator.to, &Ctx { subject: to, ..ctx })
+                self.eval(&hop.over, &ctx) && self.eval(&generator.to, &Ctx { subject: to, ..ctx })
             }),
             _ => false,
         }
@@ -220,13 +222,13 @@ pub fn attackers(gens: &[crate::compile::ir::Gen]) -> Vec<Attacker> {
     gens.iter()
         .enumerate()
         .filter(|(_, g)| {
-            g.capture
-                && g.promote_to.is_none()
-                && g.origin == Origin::Mine
-                && matches!(
-                    g.kind,
-                    GenKind::Step | GenKind::Slide | GenKind::Leap | GenKind::Hop
-                )
+            matches!(
+                g.kind,
+                GenKind::Step(_) | GenKind::Slide(_) | GenKind::Leap(_) | GenKind::Hop(_)
+            ) && g
+                .kind
+                .shift()
+                .is_some_and(|s| s.capture && s.promote_to.is_none() && s.origin == Origin::Mine)
         })
         .map(|(i, g)| {
             let (kind, only_kind) = required_kind(&g.from);

@@ -10,6 +10,7 @@ pub mod attack;
 pub mod battle;
 pub mod cond;
 pub mod flank;
+pub mod hop;
 pub mod lines;
 pub mod movegen;
 pub mod notation;

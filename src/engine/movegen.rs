@@ -7,11 +7,11 @@
 use super::cond::Ctx;
 use super::overlay::{Overlay, RayCache};
 use super::sets::{give_buf, take_buf};
-use super::state::{TAKEN, VISIBLE_MARKS};
+use super::state::VISIBLE_MARKS;
 use super::tables::GenTables;
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{Gen, GenId, GenKind, Origin, Pieces};
+use crate::compile::ir::{DirSetId, Gen, GenId, GenKind, Leap, Origin, Pieces};
 use std::ops::ControlFlow;
 
 impl State {
@@ -261,7 +261,7 @@ impl State {
     pub(crate) fn has_candidate(&self) -> bool {
         let game = &*self.game;
         let mut sink = |m: Move| {
-            if game.gens[m.gen_id as usize].kind == GenKind::EndPhase {
+            if matches!(game.gens[m.gen_id as usize].kind, GenKind::EndPhase) {
                 ControlFlow::Continue(())
             } else {
                 ControlFlow::Break(())
@@ -340,7 +340,12 @@ impl State {
     /// (`pieces:` within `keep:` and `max:`): `0..=0` stands for the whole
     /// stack, an empty range for no move.
     pub(super) fn counts(&self, g: &Gen, ctx: &Ctx) -> (u16, u16) {
-        if g.pieces == Pieces::Whole && g.keep.is_none() && g.max.is_none() {
+        let pieces = g.kind.shift().map_or(Pieces::Whole, |s| s.pieces);
+        let (keep, max) = g
+            .kind
+            .limits()
+            .map_or((None, None), |l| (l.keep.as_ref(), l.max.as_ref()));
+        if pieces == Pieces::Whole && keep.is_none() && max.is_none() {
             return (0, 0);
         }
         let h = self.height(ctx.from) as i64;
@@ -348,16 +353,16 @@ impl State {
             subject: ctx.from,
             ..*ctx
         };
-        let keep = g.keep.as_ref().map_or(0, |k| self.num(k, &here));
-        let most = g.max.as_ref().map_or(h, |k| self.num(k, &here));
+        let keep = keep.map_or(0, |k| self.num(k, &here));
+        let most = max.map_or(h, |k| self.num(k, &here));
         // A split leaves one piece at least.
-        let kept = if g.pieces == Pieces::Part {
+        let kept = if pieces == Pieces::Part {
             keep.max(1)
         } else {
             keep.max(0)
         };
         let movable = (h - kept).clamp(0, most.max(0)) as u16;
-        match g.pieces {
+        match pieces {
             Pieces::Whole if keep <= 0 && most >= h => (0, 0),
             Pieces::Whole => (1, 0),
             Pieces::One => (1, movable.min(1)),
@@ -367,22 +372,23 @@ impl State {
 
     /// True if the mover can pay the step's cost.
     pub(super) fn affordable(&self, g: &Gen, to: Site, ctx: &Ctx) -> bool {
-        match &g.cost {
+        match g.kind.cost() {
             None => true,
-            Some((cost, counter)) => {
+            Some(cost) => {
                 let c = self.num(
-                    cost,
+                    &cost.amount,
                     &Ctx {
                         subject: to,
                         ..*ctx
                     },
                 );
-                c <= self.counter(*counter, ctx.player) as i64
+                c <= self.counter(cost.budget, ctx.player) as i64
             }
         }
     }
 
-    /// Moves of generators that start from no site: placements and passes.
+    /// Moves of generators that start from no site: placements,
+    /// selections, flips, sowings, rotations and passes.
     fn gen_origin_free(
         &self,
         g: GenId,
@@ -396,113 +402,99 @@ impl State {
             over: NO_SITE,
             count: 0,
         };
-        match generator.kind {
-            GenKind::Pass | GenKind::EndPhase => sink(mv(NO_SITE)),
-            GenKind::Sow { track, skip } => self.gen_sow(g, track, skip, sink),
-            GenKind::Rotate => self.gen_rotate(g, sink),
-            GenKind::Place(_) | GenKind::Flip(_) | GenKind::Select => {
-                let player = self.s.mover;
-                let ok = |to| {
-                    let ctx = Ctx {
-                        to,
-                        from: NO_SITE,
-                        last: self.s.last,
-                        ..Ctx::at(player, to)
-                    };
-                    self.eval(&generator.to, &ctx)
-                };
-                match &generator.sites {
-                    None => {
-                        for to in 0..self.heights.len() as Site {
-                            if ok(to) {
-                                sink(mv(to))?;
-                            }
-                        }
-                        ControlFlow::Continue(())
+        let sites = match &generator.kind {
+            GenKind::Pass | GenKind::EndPhase => return sink(mv(NO_SITE)),
+            GenKind::Sow { track, skip } => return self.gen_sow(g, *track, *skip, sink),
+            GenKind::Rotate { rotations } => return self.gen_rotate(g, rotations, sink),
+            GenKind::Place { sites, .. } | GenKind::Select { sites } => sites,
+            GenKind::Flip(_) => &None,
+            _ => return ControlFlow::Continue(()),
+        };
+        let player = self.s.mover;
+        let ok = |to| {
+            let ctx = Ctx {
+                to,
+                from: NO_SITE,
+                last: self.s.last,
+                ..Ctx::at(player, to)
+            };
+            self.eval(&generator.to, &ctx)
+        };
+        match sites {
+            None => {
+                for to in 0..self.heights.len() as Site {
+                    if ok(to) {
+                        sink(mv(to))?;
                     }
-                    Some(set) => self.each_site_of(set, player, |to| {
-                        if ok(to) {
-                            sink(mv(to))
-                        } else {
-                            ControlFlow::Continue(())
-                        }
-                    }),
                 }
+                ControlFlow::Continue(())
             }
-            _ => ControlFlow::Continue(()),
+            Some(set) => self.each_site_of(set, player, |to| {
+                if ok(to) {
+                    sink(mv(to))
+                } else {
+                    ControlFlow::Continue(())
+                }
+            }),
         }
     }
 
+    /// Moves of stack-moving generator `g` from `from`, if `from:` holds
+    /// there.
     fn gen_from(
         &self,
         g: GenId,
         from: Site,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let game = &*self.game;
-        let generator = &game.gens[g as usize];
-        if matches!(
-            generator.kind,
-            GenKind::Place(_)
-                | GenKind::Pass
-                | GenKind::EndPhase
-                | GenKind::Flip(_)
-                | GenKind::Select
-                | GenKind::Sow { .. }
-                | GenKind::Rotate
-        ) {
-            return ControlFlow::Continue(());
-        }
-        let player = self.s.mover;
+        let generator = &self.game.gens[g as usize];
         let at = Ctx {
             last: self.s.last,
-            ..Ctx::at(player, from)
+            ..Ctx::at(self.s.mover, from)
         };
         if !self.test(&generator.from, &at) {
             return ControlFlow::Continue(());
         }
-        match generator.kind {
-            GenKind::Slide => return self.gen_slide(g, from, sink),
-            GenKind::Relocate => return self.gen_relocate(g, from, sink),
-            GenKind::Leap => return self.gen_leap(g, from, sink),
-            _ => {}
+        match &generator.kind {
+            GenKind::Step(s) => self.gen_step(g, s.dirs, from, sink),
+            GenKind::Hop(h) if h.flying => self.gen_flying(g, h, from, sink),
+            GenKind::Hop(h) => self.gen_hop(g, h, from, sink),
+            GenKind::Slide(s) => self.gen_slide(g, s, from, sink),
+            GenKind::Leap(leap) => self.gen_leap(g, leap, from, sink),
+            GenKind::Relocate(_) => self.gen_relocate(g, from, sink),
+            _ => ControlFlow::Continue(()),
         }
-        let board = &game.board;
+    }
+
+    /// Moves of step generator `g` from `from`: to the site next to it in
+    /// each of its directions that satisfies `to:`.
+    fn gen_step(
+        &self,
+        g: GenId,
+        dirs: DirSetId,
+        from: Site,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let game = &*self.game;
+        let generator = &game.gens[g as usize];
+        let player = self.s.mover;
         let mut counts: Option<(u16, u16)> = None;
-        if generator.flying {
-            return self.gen_flying(g, from, sink);
-        }
-        for &d in &game.dirsets[generator.dirs as usize][self.s.mover as usize] {
-            let next = board.step(from, d);
-            if next == NO_SITE {
-                continue;
-            }
-            let (over, to) = match generator.kind {
-                GenKind::Hop => (next, board.step(next, d)),
-                _ => (NO_SITE, next),
-            };
+        for &d in &game.dirsets[dirs as usize][player as usize] {
+            let to = game.board.step(from, d);
             if to == NO_SITE {
                 continue;
             }
             let ctx = Ctx {
                 player,
-                subject: over,
+                subject: NO_SITE,
                 from,
                 to,
-                over,
-                anchor: over,
+                over: NO_SITE,
+                anchor: NO_SITE,
                 last: self.s.last,
             };
-            if over != NO_SITE
-                && (self.marks[over as usize] & TAKEN != 0 || !self.test(&generator.over, &ctx))
-            {
-                continue;
-            }
             if self.test(&generator.to, &Ctx { subject: to, ..ctx }) {
                 self.emit(g, &ctx, &mut counts, sink)?;
-                if generator.repeat {
-                    self.gen_repeat(g, &ctx, d, sink)?;
-                }
             }
         }
         ControlFlow::Continue(())
@@ -529,62 +521,16 @@ impl State {
         r
     }
 
-    /// A hop with `repeat:true` that landed (`ctx`): its further landings
-    /// in the same direction `d`, each over the next site to the one
-    /// beyond, while `over:` and `to:` hold (Konane's multiple jump).
-    fn gen_repeat(
-        &self,
-        g: GenId,
-        first: &Ctx,
-        d: crate::board::Dir,
-        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        let generator = &self.game.gens[g as usize];
-        let board = &self.game.board;
-        let mut at = first.to;
-        loop {
-            let over = board.step(at, d);
-            let to = if over == NO_SITE {
-                NO_SITE
-            } else {
-                board.step(over, d)
-            };
-            if to == NO_SITE || to == first.from {
-                return ControlFlow::Continue(());
-            }
-            let ctx = Ctx {
-                subject: over,
-                anchor: over,
-                to,
-                over,
-                ..*first
-            };
-            if !self.eval(&generator.over, &ctx)
-                || !self.eval(&generator.to, &Ctx { subject: to, ..ctx })
-            {
-                return ControlFlow::Continue(());
-            }
-            // The move keeps its first jumped site as `Over`.
-            sink(Move {
-                gen_id: g,
-                from: first.from,
-                to,
-                over: first.over,
-                count: 0,
-            })?;
-            at = to;
-        }
-    }
-
     /// Moves of a `leap` generator from `from`: to the site at each of its
     /// offsets (for the mover) that satisfies `to:`.
     fn gen_leap(
         &self,
         g: GenId,
+        leap: &Leap,
         from: Site,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let k = self.game.gens[g as usize].offsets.len();
+        let k = leap.offsets.len();
         let start = (self.s.mover as usize * self.heights.len() + from as usize) * k;
         let Some(targets) = self.tables.gens[g as usize].leap_to.get(start..start + k) else {
             return ControlFlow::Continue(());
@@ -633,56 +579,6 @@ impl State {
             let ctx = self.dest_ctx(from, to);
             if self.test(&generator.to, &ctx) {
                 self.emit(g, &ctx, &mut counts, sink)?;
-            }
-        }
-        ControlFlow::Continue(())
-    }
-}
-
-impl State {
-    /// Flying hops of generator `g` from `from`: along each direction,
-    /// past empty sites to the first stack, which `over:` must accept (and
-    /// which must not be taken already), then one move per site beyond it
-    /// that `to:` accepts, up to the first that it does not.
-    fn gen_flying(
-        &self,
-        g: GenId,
-        from: Site,
-        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        let game = &*self.game;
-        let generator = &game.gens[g as usize];
-        let board = &game.board;
-        let player = self.s.mover;
-        let mut counts: Option<(u16, u16)> = None;
-        for &d in &game.dirsets[generator.dirs as usize][player as usize] {
-            let mut over = board.step(from, d);
-            while over != NO_SITE && self.heights[over as usize] == 0 {
-                over = board.step(over, d);
-            }
-            if over == NO_SITE || self.marks[over as usize] & TAKEN != 0 {
-                continue;
-            }
-            let at = |to| Ctx {
-                player,
-                subject: over,
-                from,
-                to,
-                over,
-                anchor: over,
-                last: self.s.last,
-            };
-            if !self.eval(&generator.over, &at(board.step(over, d))) {
-                continue;
-            }
-            let mut to = board.step(over, d);
-            while to != NO_SITE {
-                let ctx = at(to);
-                if !self.eval(&generator.to, &Ctx { subject: to, ..ctx }) {
-                    break;
-                }
-                self.emit(g, &ctx, &mut counts, sink)?;
-                to = board.step(to, d);
             }
         }
         ControlFlow::Continue(())

@@ -46,10 +46,13 @@ pub struct AfterPlan {
 /// pieces on the destination.
 pub fn after_plan(g: &Gen) -> Option<AfterPlan> {
     let after = g.after.as_ref()?;
-    if g.capture
-        || g.cost.is_some()
+    if g.kind.captures()
+        || g.kind.cost().is_some()
         || asks_attacks(after)
-        || !matches!(g.kind, GenKind::Step | GenKind::Hop | GenKind::Slide)
+        || !matches!(
+            g.kind,
+            GenKind::Step(_) | GenKind::Hop(_) | GenKind::Slide(_)
+        )
     {
         return None;
     }

@@ -4,24 +4,26 @@
 use super::cond::Ctx;
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{Cond, GenId, SiteRef};
+use crate::compile::ir::{Cond, GenId, SiteRef, Slide};
 use std::ops::ControlFlow;
 
 impl State {
-    /// The moves of slide generator `g` from `from`: along each direction,
+    /// The moves of slide generator `g` (its arguments `slide`) from
+    /// `from`: along each direction,
     /// every site satisfying `to:` up to and including the first site that
     /// does not satisfy `through:` (empty by default).
     pub(super) fn gen_slide(
         &self,
         g: GenId,
+        slide: &Slide,
         from: Site,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let game = &*self.game;
         let generator = &game.gens[g as usize];
         let player = self.s.mover;
-        let through_empty = generator.through == Cond::Empty(SiteRef::Subject);
-        for &d in &game.dirsets[generator.dirs as usize][player as usize] {
+        let through_empty = slide.through == Cond::Empty(SiteRef::Subject);
+        for &d in &game.dirsets[slide.dirs as usize][player as usize] {
             let mut to = game.board.step(from, d);
             while to != NO_SITE {
                 let ctx = self.dest_ctx(from, to);
@@ -31,7 +33,7 @@ impl State {
                 let pass = if through_empty {
                     self.height(to) == 0
                 } else {
-                    self.eval(&generator.through, &ctx)
+                    self.eval(&slide.through, &ctx)
                 };
                 if !pass {
                     break;

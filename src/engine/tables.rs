@@ -9,7 +9,7 @@ use super::attack::{Attacker, attackers, required_kind};
 use super::plan::{AfterPlan, after_plan};
 use super::zobrist::Zobrist;
 use crate::board::{Board, NO_SITE, Site};
-use crate::compile::ir::{Chain, Game, Gen, GenId, GenKind, Kind};
+use crate::compile::ir::{Chain, Game, Gen, GenId, GenKind, Kind, Leap};
 use std::collections::HashMap;
 
 /// The tables of one game (see the module's documentation).
@@ -64,21 +64,19 @@ impl Tables {
             .gens
             .iter()
             .map(|g| {
-                let (leap_to, leap_from) = if g.kind == GenKind::Leap && !g.offsets.is_empty() {
-                    let back: Vec<(i32, i32)> = g.offsets.iter().map(|&(x, y)| (-x, -y)).collect();
-                    (
-                        leap_table(&game.board, &forwards, &g.offsets),
-                        leap_table(&game.board, &forwards, &back),
-                    )
-                } else {
-                    (Vec::new(), Vec::new())
+                let (leap_to, leap_from) = match &g.kind {
+                    GenKind::Leap(Leap { offsets, .. }) if !offsets.is_empty() => {
+                        let back: Vec<(i32, i32)> =
+                            offsets.iter().map(|&(x, y)| (-x, -y)).collect();
+                        (
+                            leap_table(&game.board, &forwards, offsets),
+                            leap_table(&game.board, &forwards, &back),
+                        )
+                    }
+                    _ => (Vec::new(), Vec::new()),
                 };
                 GenTables {
-                    origin: if moves_from_site(&g.kind) {
-                        g.origin.bit()
-                    } else {
-                        0
-                    },
+                    origin: g.kind.shift().map_or(0, |s| s.origin.bit()),
                     from_kind: required_kind(&g.from).0,
                     plan: after_plan(g),
                     twin: None,
@@ -129,15 +127,6 @@ impl Tables {
     }
 }
 
-/// True for the kinds that move a stack from a site (the others start
-/// from no site).
-fn moves_from_site(k: &GenKind) -> bool {
-    matches!(
-        k,
-        GenKind::Step | GenKind::Hop | GenKind::Slide | GenKind::Leap | GenKind::Relocate
-    )
-}
-
 /// Each generator's twin: the first earlier generator equal to it but for
 /// `after:`.
 fn find_twins(gens: &[Gen]) -> Vec<Option<GenId>> {
@@ -162,7 +151,7 @@ fn link_chains(game: &Game, tables: &mut [GenTables]) {
         .iter()
         .flat_map(|p| p.play.iter())
         .chain(game.blocks.iter().flatten());
-    let chain = |g: GenId| game.gens[g as usize].chain;
+    let chain = |g: GenId| game.gens[g as usize].kind.chain();
     for level in levels {
         let chained: Vec<GenId> = level
             .iter()
