@@ -17,7 +17,7 @@
 use super::State;
 use super::cond::Ctx;
 use crate::board::{Dir, NO_SITE, Site};
-use crate::compile::ir::{Cond, DirSetId, GenId, GenKind, Kind, Origin, Player, SiteRef};
+use crate::compile::ir::{Cond, DirSetId, Game, GenId, GenKind, Kind, Origin, Player, SiteRef};
 
 impl State {
     /// The site `r` names in `ctx`, the sites found from lines included.
@@ -156,8 +156,7 @@ impl State {
             GenKind::Leap(leap) => {
                 let k = leap.offsets.len();
                 let start = (q as usize * self.heights.len() + site as usize) * k;
-                self.tables.gens[a.gen_id as usize]
-                    .leap_from
+                a.leap_from
                     .get(start..start + k)
                     .is_some_and(|xs| xs.iter().any(|&x| origin(x)))
             }
@@ -188,7 +187,7 @@ impl State {
 /// A generator [`State::attacked`] tries, with the kind its `from:`
 /// requires, when it requires one, so that other stacks are passed over
 /// without evaluating the condition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attacker {
     /// The generator.
     pub gen_id: GenId,
@@ -196,6 +195,10 @@ pub struct Attacker {
     pub kind: Option<Kind>,
     /// `from:` requires nothing else.
     pub only_kind: bool,
+    /// Leaps: the origin of each offset that lands on a site, at
+    /// `(player × sites + site) × offsets + i` ([`NO_SITE`] off the
+    /// board): the leap run backwards.
+    pub leap_from: Vec<Site>,
 }
 
 /// The kind a `from:` condition requires of its site's top piece, and
@@ -218,8 +221,10 @@ pub(crate) fn required_kind(c: &Cond) -> (Option<Kind>, bool) {
 /// destination or jumped site and move the player's own stacks (the
 /// copies a promotion choice makes are left out: they move as their
 /// original does).
-pub fn attackers(gens: &[crate::compile::ir::Gen]) -> Vec<Attacker> {
-    gens.iter()
+pub fn attackers(game: &Game) -> Vec<Attacker> {
+    let forwards: Vec<(f64, f64)> = game.players.iter().map(|p| p.forward).collect();
+    game.gens
+        .iter()
         .enumerate()
         .filter(|(_, g)| {
             matches!(
@@ -232,10 +237,19 @@ pub fn attackers(gens: &[crate::compile::ir::Gen]) -> Vec<Attacker> {
         })
         .map(|(i, g)| {
             let (kind, only_kind) = required_kind(&g.from);
+            let leap_from = match &g.kind {
+                GenKind::Leap(leap) => {
+                    let back: Vec<(i32, i32)> =
+                        leap.offsets.iter().map(|&(x, y)| (-x, -y)).collect();
+                    super::tables::leap_table(&game.board, &forwards, &back)
+                }
+                _ => Vec::new(),
+            };
             Attacker {
                 gen_id: i as GenId,
                 kind,
                 only_kind,
+                leap_from,
             }
         })
         .collect()

@@ -8,7 +8,7 @@ use super::cond::Ctx;
 use super::overlay::{Overlay, RayCache};
 use super::sets::{give_buf, take_buf};
 use super::state::VISIBLE_MARKS;
-use super::tables::GenTables;
+use super::tables::{Filter, GenTables};
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{DirSetId, Gen, GenId, GenKind, Leap, Origin, Pieces};
@@ -157,18 +157,15 @@ impl State {
         let mut cache = RayCache::default();
         buf.retain(|m| {
             let g = &game.gens[m.gen_id as usize];
-            if g.check.is_some() {
-                return self.probe(m, g);
-            }
-            let Some(c) = &g.after else { return true };
-            let seen = tables.gens[m.gen_id as usize]
-                .plan
-                .as_ref()
-                .and_then(|plan| {
+            match &tables.gens[m.gen_id as usize].filter {
+                Filter::None => true,
+                Filter::Probe => self.probe(m, g),
+                Filter::Overlay(o) => {
                     let ctx = self.step_ctx(m);
-                    Overlay::new(self, m, plan).eval(c, &ctx, &mut cache)
-                });
-            seen.unwrap_or_else(|| self.probe(m, g))
+                    let seen = Overlay::new(self, m, &o.plan).eval(&o.after, &ctx, &mut cache);
+                    seen.unwrap_or_else(|| self.probe(m, g))
+                }
+            }
         });
         self.journaling = journaling;
     }
@@ -179,16 +176,14 @@ impl State {
     /// (and no `check:`), `None` when only playing it can tell. `cache`
     /// holds rays of the current position (forget them when it changes).
     pub(crate) fn admits_unplayed(&self, m: &Move, cache: &mut RayCache) -> Option<bool> {
-        let g = &self.game.gens[m.gen_id as usize];
-        if g.check.is_some() {
-            return None;
+        match &self.tables.gens[m.gen_id as usize].filter {
+            Filter::None => Some(true),
+            Filter::Probe => None,
+            Filter::Overlay(o) => {
+                let ctx = self.step_ctx(m);
+                Overlay::new(self, m, &o.plan).eval(&o.after, &ctx, cache)
+            }
         }
-        let Some(c) = &g.after else {
-            return Some(true);
-        };
-        let plan = self.tables.gens[m.gen_id as usize].plan.as_ref()?;
-        let ctx = self.step_ctx(m);
-        Overlay::new(self, m, plan).eval(c, &ctx, cache)
     }
 
     /// Plays `m` (the move, then its effects), tests the generator's
@@ -308,23 +303,24 @@ impl State {
         if origins == 0 {
             return ControlFlow::Continue(());
         }
+        let marks = origins & Origin::Marked.bit() != 0;
+        let mover = self.s.mover;
         for from in lo..hi {
-            let h = self.heights[from as usize];
-            let mut here = 0;
-            if h > 0 && self.top_owner(from) == Some(self.s.mover) {
-                here |= Origin::Mine.bit();
-            }
-            if h == 0 {
-                here |= Origin::Empty.bit();
-            }
-            if origins & Origin::Marked.bit() != 0 && self.marks[from as usize] & VISIBLE_MARKS != 0
-            {
+            // The top piece, read once for the origin test and `from:`'s
+            // kind.
+            let top = self.top(from);
+            let mut here = match top {
+                None => Origin::Empty.bit(),
+                Some(p) if game.owner(p) == mover => Origin::Mine.bit(),
+                Some(_) => 0,
+            };
+            if marks && self.marks[from as usize] & VISIBLE_MARKS != 0 {
                 here |= Origin::Marked.bit();
             }
             if origins & here == 0 {
                 continue;
             }
-            let top_kind = self.top(from).map(|p| game.kind(p));
+            let top_kind = top.map(|p| game.kind(p));
             for &g in gens {
                 let t = &tables[g as usize];
                 let ok = t.origin & here != 0 && (t.from_kind.is_none() || t.from_kind == top_kind);

@@ -317,7 +317,10 @@ mod tests {
         // centre, row a is 2 steps from it. P2 has a 2-stack on c3.
         st.put_stack(site("c3"), &[1, 1]);
         st.put_stack(site("c5"), &[0]);
-        let plan = st.tables.gens[0].plan.clone().unwrap();
+        let super::super::tables::Filter::Overlay(o) = &st.tables.gens[0].filter else {
+            panic!("no overlay plan");
+        };
+        let plan = o.plan.clone();
         let m = Move {
             gen_id: 0,
             from: site("a1"),

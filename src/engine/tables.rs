@@ -1,7 +1,8 @@
 //! The engine's tables of a game: what the interpreter derives once from
 //! the compiled [`Game`] to play it fast (Zobrist keys, the generators
-//! that attack, each generator's origin test, after-plan, twin, chained
-//! generators and leap targets). The compiled game says what the rules
+//! that attack and their leaps run backwards, each generator's origin
+//! test, filter with its after-plan, twin, chained generators and leap
+//! targets). The compiled game says what the rules
 //! mean; these tables are how this engine plays them. A [`super::State`]
 //! holds them next to its game, shared by every clone.
 
@@ -9,7 +10,7 @@ use super::attack::{Attacker, attackers, required_kind};
 use super::plan::{AfterPlan, after_plan};
 use super::zobrist::Zobrist;
 use crate::board::{Board, NO_SITE, Site};
-use crate::compile::ir::{Chain, Game, Gen, GenId, GenKind, Kind, Leap};
+use crate::compile::ir::{Chain, Cond, Game, Gen, GenId, GenKind, Kind, Leap};
 use std::collections::HashMap;
 
 /// The tables of one game (see the module's documentation).
@@ -37,9 +38,8 @@ pub(crate) struct GenTables {
     /// one: origins with another top piece are passed over without
     /// evaluating `from:`.
     pub from_kind: Option<Kind>,
-    /// When the step's effects only add pieces on the destination: how, so
-    /// that `after:` is evaluated without playing the step.
-    pub plan: Option<AfterPlan>,
+    /// How its candidate moves are filtered.
+    pub filter: Filter,
     /// An earlier generator equal to this one but for `after:`: it makes
     /// the same candidate moves (a priority level of filtered moves
     /// followed by the same moves unfiltered reuses them).
@@ -51,9 +51,6 @@ pub(crate) struct GenTables {
     /// Leaps: the target of each offset, at `(player × sites + site) ×
     /// offsets + i` ([`NO_SITE`] off the board).
     pub leap_to: Vec<Site>,
-    /// Leaps: the origin of each offset that lands on a site (the reverse
-    /// of `leap_to`, same layout), for attack tests.
-    pub leap_from: Vec<Site>,
 }
 
 impl Tables {
@@ -64,25 +61,19 @@ impl Tables {
             .gens
             .iter()
             .map(|g| {
-                let (leap_to, leap_from) = match &g.kind {
-                    GenKind::Leap(Leap { offsets, .. }) if !offsets.is_empty() => {
-                        let back: Vec<(i32, i32)> =
-                            offsets.iter().map(|&(x, y)| (-x, -y)).collect();
-                        (
-                            leap_table(&game.board, &forwards, offsets),
-                            leap_table(&game.board, &forwards, &back),
-                        )
+                let leap_to = match &g.kind {
+                    GenKind::Leap(Leap { offsets, .. }) => {
+                        leap_table(&game.board, &forwards, offsets)
                     }
-                    _ => (Vec::new(), Vec::new()),
+                    _ => Vec::new(),
                 };
                 GenTables {
                     origin: g.kind.shift().map_or(0, |s| s.origin.bit()),
                     from_kind: required_kind(&g.from).0,
-                    plan: after_plan(g),
+                    filter: Filter::of(g),
                     twin: None,
                     chain_with: Vec::new(),
                     leap_to,
-                    leap_from,
                 }
             })
             .collect();
@@ -97,7 +88,7 @@ impl Tables {
                 game.kinds.len() * game.players.len(),
                 game.players.len(),
             ),
-            attackers: attackers(&game.gens),
+            attackers: attackers(game),
             gens,
             has_filters: game
                 .gens
@@ -113,7 +104,9 @@ impl Tables {
     pub fn probing(game: &Game) -> Tables {
         let mut t = Tables::new(game);
         for g in &mut t.gens {
-            g.plan = None;
+            if matches!(g.filter, Filter::Overlay(_)) {
+                g.filter = Filter::Probe;
+            }
             g.twin = None;
         }
         t
@@ -124,6 +117,43 @@ impl Tables {
     #[inline]
     pub(crate) fn chained(&self, g: GenId) -> &[GenId] {
         &self.gens[g as usize].chain_with
+    }
+}
+
+/// How a generator's candidate moves are filtered (`check:`, `after:`).
+#[derive(Debug, Clone, Default)]
+pub(crate) enum Filter {
+    /// No filter: every candidate is a legal move.
+    #[default]
+    None,
+    /// Only playing the move and undoing it tells (a `check:`, or an
+    /// `after:` the position's overlay cannot show).
+    Probe,
+    /// An `after:` read on an overlay of the position after the move.
+    Overlay(Box<Overlaid>),
+}
+
+/// An `after:` filter and the plan of the step that lets an overlay show
+/// the position it is read on.
+#[derive(Debug, Clone)]
+pub(crate) struct Overlaid {
+    /// When the step's effects only add pieces on the destination: how.
+    pub plan: AfterPlan,
+    /// The filter (a copy of the generator's `after:`).
+    pub after: Cond,
+}
+
+impl Filter {
+    /// The filter of generator `g`.
+    fn of(g: &Gen) -> Filter {
+        match (&g.check, &g.after, after_plan(g)) {
+            (None, None, _) => Filter::None,
+            (None, Some(after), Some(plan)) => Filter::Overlay(Box::new(Overlaid {
+                plan,
+                after: after.clone(),
+            })),
+            _ => Filter::Probe,
+        }
     }
 }
 
