@@ -18,8 +18,7 @@ fn game(size: u16) -> Game {
     Game::load("games/exnihilo.game", &opts).unwrap()
 }
 
-fn bench(c: &mut Criterion, name: &str, game: Game) {
-    let start = State::new(Arc::new(game));
+fn bench(c: &mut Criterion, name: &str, start: State) {
     let mut buf = Vec::with_capacity(512);
     let mut i = 0;
     let mut group = c.benchmark_group("exnihilo playouts");
@@ -37,13 +36,9 @@ fn bench(c: &mut Criterion, name: &str, game: Game) {
 
 fn playouts(c: &mut Criterion) {
     for size in [4, 5, 6] {
-        bench(c, &format!("side {size}"), game(size));
+        bench(c, &format!("side {size}"), State::new(Arc::new(game(size))));
     }
-    let mut probing = game(5);
-    for g in &mut probing.gens {
-        g.plan = None;
-        g.twin = None;
-    }
+    let probing = State::new_probing(Arc::new(game(5)));
     bench(c, "side 5, filters probed", probing);
 }
 

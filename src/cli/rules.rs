@@ -5,7 +5,7 @@
 use super::util::{Fail, GameArgs};
 use crate::board::{Adjacency, Cells, Labels, Shape};
 use crate::compile::Game;
-use crate::compile::ir::{Count, GenKind, Pieces};
+use crate::compile::ir::{GenKind, Pieces};
 
 /// `ludic rules`.
 pub fn run(g: &GameArgs) -> Result<i32, Fail> {
@@ -138,16 +138,22 @@ pub fn notation(game: &Game) -> String {
     let gens = &game.gens;
     let has = |f: &dyn Fn(&GenKind) -> bool| gens.iter().any(|g| f(&g.kind));
     let mut out = Vec::new();
+    let hops = || {
+        gens.iter().filter_map(|g| match &g.kind {
+            GenKind::Hop(h) => Some(h),
+            _ => None,
+        })
+    };
     let moves = has(&|k| {
         matches!(
             k,
-            GenKind::Step | GenKind::Slide | GenKind::Relocate | GenKind::Leap
+            GenKind::Step(_) | GenKind::Slide(_) | GenKind::Relocate(_) | GenKind::Leap(_)
         )
-    }) || gens.iter().any(|g| g.kind == GenKind::Hop && !g.capture);
+    }) || hops().any(|h| !h.shift.capture);
     if moves {
         out.push("- a move is its origin, `-` and its destination: `FROM-TO`".to_string());
     }
-    if gens.iter().any(|g| g.kind == GenKind::Hop && g.capture) {
+    if hops().any(|h| h.shift.capture) {
         out.push(
             "- a capture is written with `x`: `FROMxTO`; a capture of several jumps \
              names every landing site (`AxBxC`), or only its start and end when no \
@@ -155,7 +161,7 @@ pub fn notation(game: &Game) -> String {
                 .to_string(),
         );
     }
-    if gens.iter().any(|g| g.kind == GenKind::Hop && g.repeat) {
+    if hops().any(|h| h.repeat) {
         out.push(
             "- a jump that goes on in the same direction over several pieces is written              with its origin and last landing site: `FROMxTO`"
                 .to_string(),
@@ -163,20 +169,20 @@ pub fn notation(game: &Game) -> String {
     }
     if gens
         .iter()
-        .any(|g| g.pieces != Pieces::Whole || g.count != Count::Whole)
+        .any(|g| g.kind.shift().is_some_and(|s| s.pieces != Pieces::Whole))
     {
         out.push(
             "- a move that takes N pieces from the top of a stack adds `/N`: `FROM-TO/2`"
                 .to_string(),
         );
     }
-    if has(&|k| matches!(k, GenKind::Place(_))) {
+    if has(&|k| matches!(k, GenKind::Place { .. })) {
         out.push("- a placement is written as its site alone".to_string());
     }
     if has(&|k| matches!(k, GenKind::Sow { .. })) {
         out.push("- a sowing is written as the site it empties".to_string());
     }
-    if has(&|k| *k == GenKind::Select) {
+    if has(&|k| matches!(k, GenKind::Select { .. })) {
         out.push(
             "- choosing a site (to remove its piece) is written as the site alone".to_string(),
         );
@@ -189,17 +195,17 @@ pub fn notation(game: &Game) -> String {
                 .to_string(),
         );
     }
-    if has(&|k| *k == GenKind::Rotate) {
+    if has(&|k| matches!(k, GenKind::Rotate { .. })) {
         out.push(
             "- turning a region a quarter turn is written as the region's name, clockwise, \
              or with `'` after it, anticlockwise (`NE`, `NE'`)"
                 .to_string(),
         );
     }
-    if has(&|k| *k == GenKind::Pass) {
+    if has(&|k| matches!(k, GenKind::Pass)) {
         out.push("- `pass` passes".to_string());
     }
-    if has(&|k| *k == GenKind::EndPhase) {
+    if has(&|k| matches!(k, GenKind::EndPhase)) {
         out.push("- `end` ends the current phase of the turn".to_string());
     }
     if has(&|k| matches!(k, GenKind::Flip(_))) {

@@ -7,6 +7,7 @@
 use crate::board::{Board, Dir, Site};
 use serde::Serialize;
 
+pub use super::ir_moves::*;
 pub use super::ir_stacks::*;
 pub use super::tracks::{Track, TrackId};
 
@@ -299,6 +300,10 @@ pub enum Num {
 /// Index of a counter in [`Game::counters`].
 pub type CounterId = u8;
 
+/// Most counter values a game may have (counters × players): a state
+/// keeps them in a fixed array.
+pub const MAX_COUNTERS: usize = 16;
+
 /// A set of sites computed from the position.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum SiteSet {
@@ -474,61 +479,6 @@ pub enum Effect {
     },
 }
 
-/// The family of a move generator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum GenKind {
-    /// Move the stack one step to an adjacent site.
-    Step,
-    /// Jump over the adjacent site to the site beyond it.
-    Hop,
-    /// Move any distance along a direction, through sites that satisfy
-    /// `through` (empty ones by default).
-    Slide,
-    /// Put a new piece from an unlimited supply on a site.
-    Place(Kind),
-    /// Do nothing: the turn passes.
-    Pass,
-    /// End the current phase (a repeated phase goes on until this move).
-    EndPhase,
-    /// Flip a boolean toggle; one move per site that satisfies `to:`
-    /// (Genocide's capturable toggles).
-    Flip(ToggleId),
-    /// Choose a site that satisfies `to:`; nothing moves, the step's
-    /// effects act on it (`To`): Konane's opening removals, the removal
-    /// after a mill in Nine Men's Morris.
-    Select,
-    /// Move a stack to a site at one of fixed offsets from its origin,
-    /// whatever lies between (a knight's move; Ataxx's jump).
-    Leap,
-    /// Move a stack from its origin to any other site that satisfies
-    /// `to:`, however far and whatever lies between (a Morris piece that
-    /// flies).
-    Relocate,
-    /// Lift the whole stack of a site of a track and drop its pieces one
-    /// by one on the sites that follow it along the track (mancala
-    /// sowing); `skip`: never on the origin, on later laps.
-    Sow {
-        /// The track.
-        track: TrackId,
-        /// Skip the origin when a lap comes back to it.
-        skip: bool,
-    },
-    /// Turn a square region a quarter turn, every stack in it moving with
-    /// it; one move per region and way (`Gen::rotations`).
-    Rotate,
-}
-
-/// How many pieces a step takes from the top of its origin's stack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Count {
-    /// The whole stack.
-    Whole,
-    /// Exactly one piece.
-    One,
-    /// Any number from one to the height (each a move).
-    Any,
-}
-
 /// A phase of a turn: automatic effects, or moves by the player.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Phase {
@@ -550,102 +500,6 @@ pub struct Counter {
     pub name: String,
     /// Value at the start of the game.
     pub init: i32,
-}
-
-/// A step-level move generator: one ludeme of the `(play …)` clause.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Gen {
-    /// Step or hop.
-    pub kind: GenKind,
-    /// Which of the mover's stacks may move (evaluated at the origin).
-    pub from: Cond,
-    /// Directions, per player.
-    pub dirs: DirSetId,
-    /// Condition on the jumped site (hops).
-    pub over: Cond,
-    /// Condition on the destination.
-    pub to: Cond,
-    /// Hops: remove the jumped stack.
-    pub capture: bool,
-    /// Effects after the step.
-    pub then: Vec<Effect>,
-    /// After the step, unless the turn was ended, the same player must go on
-    /// with this generator from the destination while it has moves
-    /// (multi-jumps, docs/games/checkers.md).
-    pub chain: bool,
-    /// A filter on the position after the step (and its effects): the
-    /// step is legal only if it holds, for the mover (`after:`).
-    pub after: Option<Cond>,
-    /// Which sites the generator moves from.
-    pub origin: Origin,
-    /// How many pieces of the origin's stack a move takes.
-    pub pieces: Pieces,
-    /// Slides: the sites passed over on the way.
-    pub through: Cond,
-    /// When the step's effects only add pieces on the destination: how,
-    /// so that `after:` is evaluated without playing the step.
-    pub plan: Option<AfterPlan>,
-    /// An earlier generator equal to this one but for `after:`: it makes
-    /// the same candidate moves (a priority level of filtered moves
-    /// followed by the same moves unfiltered reuses them).
-    pub twin: Option<GenId>,
-    /// A filter on the position just after the move itself, before its
-    /// effects (`check:`).
-    pub check: Option<Cond>,
-    /// How many pieces a step moves.
-    pub count: Count,
-    /// Hops: the jumped piece may stand any distance away along the line
-    /// (the sites before it empty) and the landing is any empty site
-    /// beyond it, up to the first that is not (`flying:true`).
-    pub flying: bool,
-    /// Hops: the jumped stacks stay on the board, taken (they cannot be
-    /// jumped again and still block), until the turn ends; they are
-    /// removed then (`capture:End`).
-    pub capture_at_end: bool,
-    /// The generators a chained continuation draws from: this one, or
-    /// (`chain:Level`) every chained generator of its priority level, so
-    /// that a piece whose kind changed mid-chain jumps on as its new kind.
-    /// Filled in once the levels are known.
-    pub chain_with: Vec<GenId>,
-    /// Effects run after the step when it is the last of the turn (no
-    /// chained continuation follows it): `finally:`.
-    pub finally: Vec<Effect>,
-    /// Pieces that must stay on the origin (the step leaves at least this
-    /// many behind).
-    pub keep: Option<Num>,
-    /// Most pieces one step may take.
-    pub max: Option<Num>,
-    /// Placements, selections and flips: the candidate sites (every site
-    /// when `None`), each still tested with `to:`.
-    pub sites: Option<SiteSet>,
-    /// Leaps: the offsets `{X Y}` in the mover's frame (X to the right, Y
-    /// forward).
-    pub offsets: Vec<(i32, i32)>,
-    /// Leaps: the target of each offset, at `(player × sites + site) ×
-    /// offsets + i` ([`crate::board::NO_SITE`] off the board).
-    #[serde(skip)]
-    pub leap_to: Vec<crate::board::Site>,
-    /// Hops: the jump may go on in the same direction, over the next site
-    /// to the one beyond, as long as `over:` and `to:` hold; each landing
-    /// is a move and every jumped stack is captured (Konane).
-    pub repeat: bool,
-    /// Cost of the step, paid from `budget` (legal only if affordable).
-    pub cost: Option<(Num, CounterId)>,
-    /// Rotations: the quarter turns it may make, one move each (the
-    /// move's `count` is the index of its turn here).
-    pub rotations: Vec<super::rotate::Rotation>,
-    /// Leaps: the origin of each offset that lands on a site (the
-    /// reverse of `leap_to`, same layout), for attack tests.
-    #[serde(skip)]
-    pub leap_from: Vec<crate::board::Site>,
-    /// A promotion: this generator is one kind of a `promote:` choice; the
-    /// moved piece becomes this kind, and the move is written with `=`
-    /// and the kind's letter (`e7-e8=Q`).
-    pub promote_to: Option<Kind>,
-    /// The kind `from:` requires of the origin's top piece, if it
-    /// requires one (filled in when the game is built): origins with
-    /// another top piece are passed over without evaluating `from:`.
-    pub from_kind: Option<Kind>,
 }
 
 /// The count a turn must make as large as it can (`(play … maximize:…)`):
@@ -845,17 +699,12 @@ pub struct Game {
     pub phases: Vec<Phase>,
     /// Per-player counters.
     pub counters: Vec<Counter>,
-    /// Some generator has an `after:` or `check:` filter (legal moves are
-    /// probed).
-    pub has_filters: bool,
     /// `owners[piece]`: the owner of each piece id (a table, so that the
     /// hot path does no division).
     pub owners: [Player; 256],
     /// `piece_kinds[piece]`: the kind of each piece id (a table, as
     /// `owners`).
     pub piece_kinds: [Kind; 256],
-    /// Zobrist keys for repetition detection.
-    pub zobrist: crate::engine::zobrist::Zobrist,
     /// Who moves first (`(first …)`; player 0 by default).
     pub first: super::heuristics::First,
     /// Tracks (`(track …)`): paths through the sites, for sowing.
@@ -871,9 +720,6 @@ pub struct Game {
     /// The state keeps which stacks have not moved (a rule reads
     /// `unmoved`).
     pub tracks_unmoved: bool,
-    /// The generators whose moves capture (`capture:true` steps, slides,
-    /// leaps and hops, promotion copies left out): what `attacked` tries.
-    pub attackers: Vec<crate::engine::attack::Attacker>,
 }
 
 /// How a game's FEN position text reads its special fields (`(fen

@@ -1,52 +1,12 @@
-//! IR of the stack-moving primitives: where a generator's origins come
-//! from, how many pieces it takes, flanking, and the virtual plan that lets
-//! an `after:` filter be evaluated without playing the move.
+//! IR of the stack primitives: named move blocks and flanking.
 //!
 //! Re-exported from [`super::ir`].
 
-use super::ir::{DirSetId, Kind, Owner, RegionId};
+use super::ir::DirSetId;
 use serde::Serialize;
 
 /// Index of a named move block (`(moves "Name" …)`) in `Game::blocks`.
 pub type BlockId = u16;
-
-/// Which sites a generator moves from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
-pub enum Origin {
-    /// Stacks whose top piece is the mover's (the default).
-    #[default]
-    Mine,
-    /// Empty sites: a stack of no piece, whose move places new pieces
-    /// through the generator's effects while the origin stays empty.
-    Empty,
-    /// Marked sites (`mark`, `mark-all`; with `for:Step`, those the
-    /// previous step of the turn marked), whoever owns their stacks.
-    Marked,
-}
-
-impl Origin {
-    /// A bit of its own for each origin, to test a set of origins at once.
-    #[inline]
-    pub fn bit(self) -> u8 {
-        match self {
-            Origin::Mine => 1,
-            Origin::Empty => 2,
-            Origin::Marked => 4,
-        }
-    }
-}
-
-/// How many pieces of the origin's stack a move takes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
-pub enum Pieces {
-    /// The whole stack (the default; nothing for an empty site).
-    #[default]
-    Whole,
-    /// The top k pieces, 1 ≤ k < height (a split).
-    Part,
-    /// The top k pieces, 1 ≤ k ≤ height.
-    Any,
-}
 
 /// A relation between the mover and a stack's top piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -79,37 +39,4 @@ pub struct Flank {
     pub same_height: bool,
     /// The three top pieces are of the same kind.
     pub same_kind: bool,
-}
-
-/// How many pieces a `push` or `grow` adds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Amount {
-    /// A fixed number.
-    Fixed(u16),
-    /// The step's gain of distance from a region: steps from the region to
-    /// the destination minus steps to the origin, or 0 when not positive.
-    Gain(RegionId),
-}
-
-/// One addition of pieces on top of the destination, as planned from a
-/// generator's effects.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct PlannedPush {
-    /// How many.
-    pub amount: Amount,
-    /// Which kind; `None`: the top piece's kind (or the first kind on an
-    /// empty site).
-    pub kind: Option<Kind>,
-    /// Whose.
-    pub owner: Owner,
-}
-
-/// What a step of a generator does to the board when its effects only add
-/// pieces on the destination (the rest of them marking sites or asking to
-/// move again): the `after:` filter can then be evaluated on the position
-/// as it would be, without playing the move.
-#[derive(Debug, Clone, PartialEq, Serialize, Default)]
-pub struct AfterPlan {
-    /// Pieces added on top of the destination, in order.
-    pub pushes: Vec<PlannedPush>,
 }

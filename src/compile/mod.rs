@@ -11,9 +11,11 @@ pub mod expand;
 pub mod graph;
 pub mod heuristics;
 pub mod ir;
+pub mod ir_moves;
 pub mod ir_stacks;
 pub mod leaps;
 pub mod lower;
+pub mod moves;
 pub mod nums;
 pub mod phases;
 pub mod refs;
@@ -617,17 +619,7 @@ fn finish(
     if l.players.is_empty() || l.kinds.is_empty() || l.kinds.len() * l.players.len() > 255 {
         return None;
     }
-    let zobrist = crate::engine::zobrist::Zobrist::new(
-        board.len(),
-        l.stack_cap,
-        l.kinds.len() * l.players.len(),
-        l.players.len(),
-    );
     royal::guard_royal(&mut l.gens, l.royal);
-    let has_filters = l
-        .gens
-        .iter()
-        .any(|g| g.after.is_some() || g.check.is_some());
     let phases = if l.phases.is_empty() {
         vec![ir::Phase {
             name: "Play".into(),
@@ -638,8 +630,8 @@ fn finish(
     } else {
         l.phases
     };
-    if l.counters.len() * l.players.len() > crate::engine::state::MAX_COUNTERS {
-        let limit = crate::engine::state::MAX_COUNTERS;
+    if l.counters.len() * l.players.len() > ir::MAX_COUNTERS {
+        let limit = ir::MAX_COUNTERS;
         d.error(
             span,
             "too many counters",
@@ -656,20 +648,12 @@ fn finish(
         *k = (p / l.players.len()) as u8;
     }
     let distances = stacks::region_distances(&board, &l.regions);
-    stacks::find_twins(&mut l.gens);
-    stacks::link_chains(&mut l.gens, &phases, &l.blocks);
-    for g in &mut l.gens {
-        g.from_kind = crate::engine::attack::required_kind(&g.from).0;
-    }
-    let attackers = crate::engine::attack::attackers(&l.gens);
     Some(Game {
         piece_kinds,
         kind_letters: l.kind_letters,
         fen: l.fen,
         tracks_unmoved: l.tracks_unmoved,
-        attackers,
         owners,
-        has_filters,
         roles: l.roles,
         phases,
         counters: l.counters,
@@ -693,7 +677,6 @@ fn finish(
         distances,
         end: l.end,
         codes: l.codes,
-        zobrist,
         first: l.first,
         tracks: l.tracks,
         heuristics: l.heuristics.unwrap_or_else(heuristics::default_terms),

@@ -1,8 +1,8 @@
 //! Lowering of turn structure and stack economy: phases, counters, and a
 //! step's piece count and cost.
 
-use super::args::{Diags, boolean, check, choice, clause, int_in, named, string};
-use super::ir::{Count, Counter, CounterId, Num, Phase};
+use super::args::{Diags, boolean, check, clause, int_in, named, string};
+use super::ir::{Counter, Phase};
 use super::lower::Lowerer;
 use crate::syntax::Clause;
 
@@ -66,40 +66,5 @@ impl Lowerer {
                 repeat,
             });
         }
-    }
-
-    /// `count:`, `keep:`, `cost:` and `budget:` of a step.
-    pub fn stack_args(
-        &mut self,
-        c: &Clause,
-        d: &mut Diags,
-    ) -> (Count, Option<Num>, Option<(Num, CounterId)>) {
-        let count = match named(c, "count").map(|e| choice(e, &["Whole", "One", "Any"], d)) {
-            Some(Some("One")) => Count::One,
-            Some(Some("Any")) => Count::Any,
-            _ => Count::Whole,
-        };
-        let keep = named(c, "keep").map(|e| self.num(e, d));
-        let cost = match (named(c, "cost"), named(c, "budget")) {
-            (Some(n), Some(b)) => {
-                let n = self.num(n, d);
-                self.counter_ref(b, d).map(|id| (n, id))
-            }
-            (None, None) => None,
-            (Some(x), None) | (None, Some(x)) => {
-                d.push(
-                    crate::diag::Diagnostic::error(
-                        x.span(),
-                        "`cost:` and `budget:` go together",
-                        "add the other one",
-                    )
-                    .with_help(
-                        "`cost:` says what a step costs, `budget:` which counter pays: give both",
-                    ),
-                );
-                None
-            }
-        };
-        (count, keep, cost)
     }
 }

@@ -111,9 +111,9 @@ impl Lowerer {
             let mut g = base.clone();
             g.to = Cond::And(vec![inside.clone(), g.to.clone()]);
             g.then.insert(0, Effect::SetKind(super::ir::SiteRef::To, k));
-            g.promote_to = Some(k);
-            // A plan is for effects that only add pieces.
-            g.plan = None;
+            if let Some(s) = g.kind.shift_mut() {
+                s.promote_to = Some(k);
+            }
             if zone.is_none() && i == 0 {
                 self.gens[id as usize] = g;
                 ids.push(id);
@@ -139,7 +139,6 @@ pub fn guard_royal(gens: &mut [Gen], royal: Option<u8>) {
             Some(a) => Cond::And(vec![a, safe.clone()]),
             None => safe.clone(),
         });
-        g.plan = None;
     }
 }
 

@@ -677,12 +677,18 @@ fn the_long_jump_arguments_are_lowered() {
         r#"(play {(hop capture:End flying:true chain:Level finally:(push To 1))
                   (hop chain:true) (step)} maximize:Captures)"#,
     ));
-    assert!(g.gens[0].capture && g.gens[0].capture_at_end && g.gens[0].flying);
+    use super::ir::{Chain, GenKind, Hop};
+    let hop = |i: usize| match &g.gens[i].kind {
+        GenKind::Hop(h) => h.clone(),
+        k => panic!("not a hop: {k:?}"),
+    };
+    let first: Hop = hop(0);
+    assert!(first.shift.capture && first.capture_at_end && first.flying);
     assert_eq!(g.gens[0].finally.len(), 1);
-    // chain:Level draws from the level's chained moves (not the step).
-    assert_eq!(g.gens[0].chain_with, [0, 1]);
-    assert_eq!(g.gens[1].chain_with, [1]);
-    assert!(!g.gens[1].capture_at_end && !g.gens[1].flying);
+    // chain:Level draws from the level's chained moves (engine::tables).
+    let chains: Vec<Chain> = g.gens.iter().map(|g| g.kind.chain()).collect();
+    assert_eq!(chains, [Chain::Level, Chain::Same, Chain::Off]);
+    assert!(hop(1).shift.capture && !hop(1).capture_at_end && !hop(1).flying);
     assert_eq!(g.maximize, Some(super::ir::Maximize::Captures));
     let g = ok(&small("(play (hop) maximize:Steps)"));
     assert_eq!(g.maximize, Some(super::ir::Maximize::Steps));

@@ -4,7 +4,7 @@
 //! order). Sowing (`sow`) drops pieces along a track and `(trail …)`
 //! follows one, forward or backward, while a condition holds.
 
-use super::args::{Diags, boolean, check, check_shape, items, named, string, word};
+use super::args::{Diags, boolean, check, items, named, string, word};
 use super::ir::GenKind;
 use super::lower::Lowerer;
 use super::refs::lookup;
@@ -169,16 +169,6 @@ impl Lowerer {
     /// The kind of a `(sow track:"Name" [skip-origin:BOOL] …)` generator:
     /// its track must close into a loop.
     pub fn sow_kind(&mut self, c: &Clause, d: &mut Diags) -> GenKind {
-        check_shape(
-            c,
-            0,
-            0,
-            super::stacks::move_args(GenKind::Sow {
-                track: 0,
-                skip: false,
-            }),
-            d,
-        );
         let skip = named(c, "skip-origin")
             .and_then(|e| boolean(e, d))
             .unwrap_or(false);

@@ -7,8 +7,8 @@ use super::state::{FLANK_MARK, MARK, TAKEN};
 use super::{EndReason, IllegalMove, Move, Outcome, Refusal, State};
 use crate::board::NO_SITE;
 use crate::compile::ir::{
-    Cond, Decision, Effect, Gen, GenKind, MarkSpan, Maximize, NoMoves, Num, Owner, Player, SiteSet,
-    TurnFact, Who,
+    Cond, Decision, Effect, Gen, GenKind, Leap, MarkSpan, Maximize, NoMoves, Num, Owner, Player,
+    SiteSet, Slide, Step, TurnFact, Who,
 };
 
 /// What [`State::try_play`] did with a candidate step.
@@ -123,11 +123,12 @@ impl State {
             self.s.turn_score += 1;
         }
         let room = (self.s.turn_steps as usize) < self.heights.len();
-        if generator.chain
-            && removed
+        if removed
             && ended == Flow::Continue
             && room
-            && super::movegen::chained(&game, m.gen_id)
+            && self
+                .tables
+                .chained(m.gen_id)
                 .iter()
                 .any(|&g| self.has_move_from(g, m.to))
         {
@@ -151,7 +152,7 @@ impl State {
             let _ = self.run_step_effects(&generator.finally, &ctx);
         }
         self.remove_taken();
-        self.after_step(generator.kind);
+        self.after_step(matches!(generator.kind, GenKind::EndPhase));
         Played::Played
     }
 
@@ -214,50 +215,69 @@ impl State {
         self.s.again = None;
         self.clear_mark_bits(FLANK_MARK);
         // The cost is read on the position before the step.
-        if let Some((cost, counter)) = &generator.cost {
+        if let Some(cost) = generator.kind.cost() {
             let ctx = self.step_ctx(m);
-            let c = self.num(cost, &ctx);
-            let v = self.counter(*counter, self.s.mover) as i64;
-            self.set_counter(*counter, self.s.mover, clamp_i32(v.saturating_sub(c)));
+            let c = self.num(&cost.amount, &ctx);
+            let v = self.counter(cost.budget, self.s.mover) as i64;
+            self.set_counter(cost.budget, self.s.mover, clamp_i32(v.saturating_sub(c)));
         }
-        self.s.passes = if generator.kind == GenKind::Pass {
+        self.s.passes = if matches!(generator.kind, GenKind::Pass) {
             self.s.passes + 1
         } else {
             0
         };
-        match generator.kind {
-            GenKind::Step | GenKind::Hop | GenKind::Slide | GenKind::Relocate | GenKind::Leap => {
-                if generator.capture && generator.kind != GenKind::Hop && self.height(m.to) > 0 {
+        match &generator.kind {
+            GenKind::Hop(hop) => {
+                self.move_stack_part(m);
+                if hop.shift.capture && m.over != NO_SITE {
+                    self.take_jumped(m, hop.repeat, hop.capture_at_end);
+                }
+            }
+            GenKind::Step(Step { shift, .. })
+            | GenKind::Slide(Slide { shift, .. })
+            | GenKind::Leap(Leap { shift, .. })
+            | GenKind::Relocate(shift) => {
+                if shift.capture && self.height(m.to) > 0 {
                     // A capture by replacement: the destination's stack
                     // leaves the board before the mover's arrives.
                     self.clear_site(m.to);
                     self.note_capture();
                 }
-                let n = if m.count == 0 {
-                    self.height(m.from)
-                } else {
-                    m.count as usize
-                };
-                self.move_pieces(m.from, m.to, n);
+                self.move_stack_part(m);
             }
-            GenKind::Place(kind) => self.push_piece(m.to, self.game.piece(kind, self.s.mover)),
-            GenKind::Pass | GenKind::EndPhase | GenKind::Select => {}
-            GenKind::Flip(id) => self.flip(id),
-            GenKind::Sow { track, skip } => self.sow(m.from, track, skip),
-            GenKind::Rotate => self.apply_rotation(m),
+            GenKind::Place { kind, .. } => {
+                self.push_piece(m.to, self.game.piece(*kind, self.s.mover));
+            }
+            GenKind::Pass | GenKind::EndPhase | GenKind::Select { .. } => {}
+            GenKind::Flip(id) => self.flip(*id),
+            GenKind::Sow { track, skip } => self.sow(m.from, *track, *skip),
+            GenKind::Rotate { .. } => self.apply_rotation(m),
         }
+    }
 
-        if generator.kind == GenKind::Hop && generator.capture && m.over != NO_SITE {
-            if generator.repeat {
-                self.clear_jumped(m);
-            } else if self.height(m.over) > 0 {
-                if generator.capture_at_end {
-                    self.set_mark(m.over, TAKEN, true);
-                } else {
-                    self.clear_site(m.over);
-                }
-                self.note_capture();
+    /// Moves the pieces move `m` takes (its count; 0: the whole stack).
+    fn move_stack_part(&mut self, m: &Move) {
+        let n = if m.count == 0 {
+            self.height(m.from)
+        } else {
+            m.count as usize
+        };
+        self.move_pieces(m.from, m.to, n);
+    }
+
+    /// A capturing hop's capture: the jumped stack is removed, or taken
+    /// until the turn ends (`at_end`); a repeated hop removes every stack
+    /// it jumped.
+    fn take_jumped(&mut self, m: &Move, repeat: bool, at_end: bool) {
+        if repeat {
+            self.clear_jumped(m);
+        } else if self.height(m.over) > 0 {
+            if at_end {
+                self.set_mark(m.over, TAKEN, true);
+            } else {
+                self.clear_site(m.over);
             }
+            self.note_capture();
         }
     }
 

@@ -17,7 +17,7 @@
 use super::State;
 use super::cond::Ctx;
 use crate::board::{Dir, NO_SITE, Site};
-use crate::compile::ir::{Cond, GenId, GenKind, Kind, Origin, Player, SiteRef};
+use crate::compile::ir::{Cond, DirSetId, Game, GenId, GenKind, Kind, Origin, Player, SiteRef};
 
 impl State {
     /// The site `r` names in `ctx`, the sites found from lines included.
@@ -88,10 +88,10 @@ impl State {
     /// True if a player other than `victim` has a capturing move that
     /// could reach `site` (see the module's documentation).
     pub fn attacked(&self, site: Site, victim: Player) -> bool {
-        let game = &*self.game;
-        (0..game.num_players() as Player)
+        let attackers = &self.tables.attackers;
+        (0..self.game.num_players() as Player)
             .filter(|&q| q != victim)
-            .any(|q| game.attackers.iter().any(|a| self.reaches(a, q, site)))
+            .any(|q| attackers.iter().any(|a| self.reaches(a, q, site)))
     }
 
     /// True if a piece of kind `k` of `player` is attacked.
@@ -123,42 +123,44 @@ impl State {
                         },
                     ))
         };
-        let dirs = &game.dirsets[generator.dirs as usize][q as usize];
-        match generator.kind {
-            GenKind::Step => dirs
+        let dirs = |set: DirSetId| &game.dirsets[set as usize][q as usize];
+        match &generator.kind {
+            GenKind::Step(s) => dirs(s.dirs)
                 .iter()
                 .filter_map(|&d| board.opposite(d))
                 .any(|od| origin(board.step(site, od))),
-            GenKind::Slide => {
-                let through_empty = generator.through == Cond::Empty(SiteRef::Subject);
-                dirs.iter().filter_map(|&d| board.opposite(d)).any(|od| {
-                    let mut x = board.step(site, od);
-                    while x != NO_SITE {
-                        if origin(x) {
-                            return true;
+            GenKind::Slide(slide) => {
+                let through_empty = slide.through == Cond::Empty(SiteRef::Subject);
+                dirs(slide.dirs)
+                    .iter()
+                    .filter_map(|&d| board.opposite(d))
+                    .any(|od| {
+                        let mut x = board.step(site, od);
+                        while x != NO_SITE {
+                            if origin(x) {
+                                return true;
+                            }
+                            let pass = if through_empty {
+                                self.height(x) == 0
+                            } else {
+                                self.eval(&slide.through, &Ctx::at(q, x))
+                            };
+                            if !pass {
+                                return false;
+                            }
+                            x = board.step(x, od);
                         }
-                        let pass = if through_empty {
-                            self.height(x) == 0
-                        } else {
-                            self.eval(&generator.through, &Ctx::at(q, x))
-                        };
-                        if !pass {
-                            return false;
-                        }
-                        x = board.step(x, od);
-                    }
-                    false
-                })
+                        false
+                    })
             }
-            GenKind::Leap => {
-                let k = generator.offsets.len();
+            GenKind::Leap(leap) => {
+                let k = leap.offsets.len();
                 let start = (q as usize * self.heights.len() + site as usize) * k;
-                generator
-                    .leap_from
+                a.leap_from
                     .get(start..start + k)
                     .is_some_and(|xs| xs.iter().any(|&x| origin(x)))
             }
-            GenKind::Hop => dirs.iter().any(|&d| {
+            GenKind::Hop(hop) => dirs(hop.dirs).iter().any(|&d| {
                 let Some(od) = board.opposite(d) else {
                     return false;
                 };
@@ -175,8 +177,7 @@ impl State {
                     anchor: site,
                     last: self.s.last,
                 };
-                self.eval(&generator.over, &ctx)
-                    && self.eval(&generator.to, &Ctx { subject: to, ..ctx })
+                self.eval(&hop.over, &ctx) && self.eval(&generator.to, &Ctx { subject: to, ..ctx })
             }),
             _ => false,
         }
@@ -186,7 +187,7 @@ impl State {
 /// A generator [`State::attacked`] tries, with the kind its `from:`
 /// requires, when it requires one, so that other stacks are passed over
 /// without evaluating the condition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attacker {
     /// The generator.
     pub gen_id: GenId,
@@ -194,6 +195,10 @@ pub struct Attacker {
     pub kind: Option<Kind>,
     /// `from:` requires nothing else.
     pub only_kind: bool,
+    /// Leaps: the origin of each offset that lands on a site, at
+    /// `(player × sites + site) × offsets + i` ([`NO_SITE`] off the
+    /// board): the leap run backwards.
+    pub leap_from: Vec<Site>,
 }
 
 /// The kind a `from:` condition requires of its site's top piece, and
@@ -216,24 +221,35 @@ pub(crate) fn required_kind(c: &Cond) -> (Option<Kind>, bool) {
 /// destination or jumped site and move the player's own stacks (the
 /// copies a promotion choice makes are left out: they move as their
 /// original does).
-pub fn attackers(gens: &[crate::compile::ir::Gen]) -> Vec<Attacker> {
-    gens.iter()
+pub fn attackers(game: &Game) -> Vec<Attacker> {
+    let forwards: Vec<(f64, f64)> = game.players.iter().map(|p| p.forward).collect();
+    game.gens
+        .iter()
         .enumerate()
         .filter(|(_, g)| {
-            g.capture
-                && g.promote_to.is_none()
-                && g.origin == Origin::Mine
-                && matches!(
-                    g.kind,
-                    GenKind::Step | GenKind::Slide | GenKind::Leap | GenKind::Hop
-                )
+            matches!(
+                g.kind,
+                GenKind::Step(_) | GenKind::Slide(_) | GenKind::Leap(_) | GenKind::Hop(_)
+            ) && g
+                .kind
+                .shift()
+                .is_some_and(|s| s.capture && s.promote_to.is_none() && s.origin == Origin::Mine)
         })
         .map(|(i, g)| {
             let (kind, only_kind) = required_kind(&g.from);
+            let leap_from = match &g.kind {
+                GenKind::Leap(leap) => {
+                    let back: Vec<(i32, i32)> =
+                        leap.offsets.iter().map(|&(x, y)| (-x, -y)).collect();
+                    super::tables::leap_table(&game.board, &forwards, &back)
+                }
+                _ => Vec::new(),
+            };
             Attacker {
                 gen_id: i as GenId,
                 kind,
                 only_kind,
+                leap_from,
             }
         })
         .collect()

@@ -7,10 +7,11 @@
 use super::cond::Ctx;
 use super::overlay::{Overlay, RayCache};
 use super::sets::{give_buf, take_buf};
-use super::state::{TAKEN, VISIBLE_MARKS};
+use super::state::VISIBLE_MARKS;
+use super::tables::{Filter, GenTables};
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{Count, Gen, GenId, GenKind, Origin};
+use crate::compile::ir::{DirSetId, Gen, GenId, GenKind, Leap, Origin, Pieces};
 use std::ops::ControlFlow;
 
 impl State {
@@ -71,7 +72,7 @@ impl State {
 
     /// The legal steps before the `maximize:` rule.
     fn unmaximized_into(&mut self, buf: &mut Vec<Move>) {
-        if !self.game.has_filters {
+        if !self.tables.has_filters {
             self.candidates_into(buf);
             return;
         }
@@ -80,8 +81,7 @@ impl State {
             return;
         }
         if let Some(c) = self.s.cont {
-            let game = self.game.clone();
-            let _ = self.gen_level(chained(&game, c.gen_id), Some(c.site), &mut |m| {
+            let _ = self.gen_level(self.tables.chained(c.gen_id), Some(c.site), &mut |m| {
                 buf.push(m);
                 ControlFlow::Continue(())
             });
@@ -108,7 +108,7 @@ impl State {
             _ => &[],
         };
         for level in levels.iter().skip(first) {
-            if twins(&game, prev, level) {
+            if twins(&self.tables, prev, level) {
                 // The same candidates as the level before, unfiltered.
                 buf.clear();
                 buf.extend(raw.iter().map(|m| Move {
@@ -151,20 +151,21 @@ impl State {
     /// when the generator has a plan, else by playing the move.
     fn filter_after(&mut self, buf: &mut Vec<Move>) {
         let game = self.game.clone();
+        let tables = self.tables.clone();
         let journaling = self.journaling;
         self.journaling = true;
         let mut cache = RayCache::default();
         buf.retain(|m| {
             let g = &game.gens[m.gen_id as usize];
-            if g.check.is_some() {
-                return self.probe(m, g);
+            match &tables.gens[m.gen_id as usize].filter {
+                Filter::None => true,
+                Filter::Probe => self.probe(m, g),
+                Filter::Overlay(o) => {
+                    let ctx = self.step_ctx(m);
+                    let seen = Overlay::new(self, m, &o.plan).eval(&o.after, &ctx, &mut cache);
+                    seen.unwrap_or_else(|| self.probe(m, g))
+                }
             }
-            let Some(c) = &g.after else { return true };
-            let seen = g.plan.as_ref().and_then(|plan| {
-                let ctx = self.step_ctx(m);
-                Overlay::new(self, m, plan).eval(c, &ctx, &mut cache)
-            });
-            seen.unwrap_or_else(|| self.probe(m, g))
         });
         self.journaling = journaling;
     }
@@ -175,16 +176,14 @@ impl State {
     /// (and no `check:`), `None` when only playing it can tell. `cache`
     /// holds rays of the current position (forget them when it changes).
     pub(crate) fn admits_unplayed(&self, m: &Move, cache: &mut RayCache) -> Option<bool> {
-        let g = &self.game.gens[m.gen_id as usize];
-        if g.check.is_some() {
-            return None;
+        match &self.tables.gens[m.gen_id as usize].filter {
+            Filter::None => Some(true),
+            Filter::Probe => None,
+            Filter::Overlay(o) => {
+                let ctx = self.step_ctx(m);
+                Overlay::new(self, m, &o.plan).eval(&o.after, &ctx, cache)
+            }
         }
-        let Some(c) = &g.after else {
-            return Some(true);
-        };
-        let plan = g.plan.as_ref()?;
-        let ctx = self.step_ctx(m);
-        Overlay::new(self, m, plan).eval(c, &ctx, cache)
     }
 
     /// Plays `m` (the move, then its effects), tests the generator's
@@ -222,7 +221,7 @@ impl State {
             ControlFlow::Continue(())
         };
         if let Some(c) = self.s.cont {
-            let _ = self.gen_level(chained(&self.game, c.gen_id), Some(c.site), &mut push);
+            let _ = self.gen_level(self.tables.chained(c.gen_id), Some(c.site), &mut push);
             return None;
         }
         for (i, level) in self.levels_of(&self.game).iter().enumerate() {
@@ -243,7 +242,7 @@ impl State {
     /// `after:` filters.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut v = Vec::new();
-        if self.game.has_filters || self.game.maximize.is_some() {
+        if self.tables.has_filters || self.game.maximize.is_some() {
             self.clone().legal_moves_into(&mut v);
         } else {
             self.candidates_into(&mut v);
@@ -257,7 +256,7 @@ impl State {
     pub(crate) fn has_candidate(&self) -> bool {
         let game = &*self.game;
         let mut sink = |m: Move| {
-            if game.gens[m.gen_id as usize].kind == GenKind::EndPhase {
+            if matches!(game.gens[m.gen_id as usize].kind, GenKind::EndPhase) {
                 ControlFlow::Continue(())
             } else {
                 ControlFlow::Break(())
@@ -295,31 +294,36 @@ impl State {
             None => (0, n),
         };
         let game = &*self.game;
+        let tables: &[GenTables] = &self.tables.gens;
         // The origins this level moves from: sites of other kinds are
         // skipped at the cost of one test.
         let origins = gens
             .iter()
-            .fold(0u8, |acc, &g| acc | game.gens[g as usize].origin.bit());
+            .fold(0u8, |acc, &g| acc | tables[g as usize].origin);
+        if origins == 0 {
+            return ControlFlow::Continue(());
+        }
+        let marks = origins & Origin::Marked.bit() != 0;
+        let mover = self.s.mover;
         for from in lo..hi {
-            let h = self.heights[from as usize];
-            let mine = h > 0 && self.top_owner(from) == Some(self.s.mover);
-            let empty = h == 0;
-            let marked = origins & Origin::Marked.bit() != 0
-                && self.marks[from as usize] & VISIBLE_MARKS != 0;
-            let wanted = (mine && origins & Origin::Mine.bit() != 0)
-                || (empty && origins & Origin::Empty.bit() != 0)
-                || marked;
-            if !wanted {
+            // The top piece, read once for the origin test and `from:`'s
+            // kind.
+            let top = self.top(from);
+            let mut here = match top {
+                None => Origin::Empty.bit(),
+                Some(p) if game.owner(p) == mover => Origin::Mine.bit(),
+                Some(_) => 0,
+            };
+            if marks && self.marks[from as usize] & VISIBLE_MARKS != 0 {
+                here |= Origin::Marked.bit();
+            }
+            if origins & here == 0 {
                 continue;
             }
-            let top_kind = self.top(from).map(|p| game.kind(p));
+            let top_kind = top.map(|p| game.kind(p));
             for &g in gens {
-                let generator = &game.gens[g as usize];
-                let ok = match generator.origin {
-                    Origin::Mine => mine,
-                    Origin::Empty => empty,
-                    Origin::Marked => marked,
-                } && (generator.from_kind.is_none() || generator.from_kind == top_kind);
+                let t = &tables[g as usize];
+                let ok = t.origin & here != 0 && (t.from_kind.is_none() || t.from_kind == top_kind);
                 if ok {
                     self.gen_from(g, from, sink)?;
                 }
@@ -328,10 +332,16 @@ impl State {
         ControlFlow::Continue(())
     }
 
-    /// The range of piece counts a step may move from its origin (`0..=0`
-    /// stands for the whole stack; an empty range when nothing may move).
+    /// The range of piece counts a move may take from its origin's stack
+    /// (`pieces:` within `keep:` and `max:`): `0..=0` stands for the whole
+    /// stack, an empty range for no move.
     pub(super) fn counts(&self, g: &Gen, ctx: &Ctx) -> (u16, u16) {
-        if g.count == Count::Whole && g.keep.is_none() && g.max.is_none() {
+        let pieces = g.kind.shift().map_or(Pieces::Whole, |s| s.pieces);
+        let (keep, max) = g
+            .kind
+            .limits()
+            .map_or((None, None), |l| (l.keep.as_ref(), l.max.as_ref()));
+        if pieces == Pieces::Whole && keep.is_none() && max.is_none() {
             return (0, 0);
         }
         let h = self.height(ctx.from) as i64;
@@ -339,35 +349,42 @@ impl State {
             subject: ctx.from,
             ..*ctx
         };
-        let keep = g.keep.as_ref().map_or(0, |k| self.num(k, &here));
-        let most = g.max.as_ref().map_or(h, |k| self.num(k, &here));
-        let movable = (h - keep.max(0)).clamp(0, most.max(0)) as u16;
-        match g.count {
-            Count::Whole if keep <= 0 && most >= h => (0, 0),
-            Count::Whole => (1, 0),
-            Count::One => (1, movable.min(1)),
-            Count::Any => (1, movable),
+        let keep = keep.map_or(0, |k| self.num(k, &here));
+        let most = max.map_or(h, |k| self.num(k, &here));
+        // A split leaves one piece at least.
+        let kept = if pieces == Pieces::Part {
+            keep.max(1)
+        } else {
+            keep.max(0)
+        };
+        let movable = (h - kept).clamp(0, most.max(0)) as u16;
+        match pieces {
+            Pieces::Whole if keep <= 0 && most >= h => (0, 0),
+            Pieces::Whole => (1, 0),
+            Pieces::One => (1, movable.min(1)),
+            Pieces::Part | Pieces::Any => (1, movable),
         }
     }
 
     /// True if the mover can pay the step's cost.
     pub(super) fn affordable(&self, g: &Gen, to: Site, ctx: &Ctx) -> bool {
-        match &g.cost {
+        match g.kind.cost() {
             None => true,
-            Some((cost, counter)) => {
+            Some(cost) => {
                 let c = self.num(
-                    cost,
+                    &cost.amount,
                     &Ctx {
                         subject: to,
                         ..*ctx
                     },
                 );
-                c <= self.counter(*counter, ctx.player) as i64
+                c <= self.counter(cost.budget, ctx.player) as i64
             }
         }
     }
 
-    /// Moves of generators that start from no site: placements and passes.
+    /// Moves of generators that start from no site: placements,
+    /// selections, flips, sowings, rotations and passes.
     fn gen_origin_free(
         &self,
         g: GenId,
@@ -381,113 +398,99 @@ impl State {
             over: NO_SITE,
             count: 0,
         };
-        match generator.kind {
-            GenKind::Pass | GenKind::EndPhase => sink(mv(NO_SITE)),
-            GenKind::Sow { track, skip } => self.gen_sow(g, track, skip, sink),
-            GenKind::Rotate => self.gen_rotate(g, sink),
-            GenKind::Place(_) | GenKind::Flip(_) | GenKind::Select => {
-                let player = self.s.mover;
-                let ok = |to| {
-                    let ctx = Ctx {
-                        to,
-                        from: NO_SITE,
-                        last: self.s.last,
-                        ..Ctx::at(player, to)
-                    };
-                    self.eval(&generator.to, &ctx)
-                };
-                match &generator.sites {
-                    None => {
-                        for to in 0..self.heights.len() as Site {
-                            if ok(to) {
-                                sink(mv(to))?;
-                            }
-                        }
-                        ControlFlow::Continue(())
+        let sites = match &generator.kind {
+            GenKind::Pass | GenKind::EndPhase => return sink(mv(NO_SITE)),
+            GenKind::Sow { track, skip } => return self.gen_sow(g, *track, *skip, sink),
+            GenKind::Rotate { rotations } => return self.gen_rotate(g, rotations, sink),
+            GenKind::Place { sites, .. } | GenKind::Select { sites } => sites,
+            GenKind::Flip(_) => &None,
+            _ => return ControlFlow::Continue(()),
+        };
+        let player = self.s.mover;
+        let ok = |to| {
+            let ctx = Ctx {
+                to,
+                from: NO_SITE,
+                last: self.s.last,
+                ..Ctx::at(player, to)
+            };
+            self.eval(&generator.to, &ctx)
+        };
+        match sites {
+            None => {
+                for to in 0..self.heights.len() as Site {
+                    if ok(to) {
+                        sink(mv(to))?;
                     }
-                    Some(set) => self.each_site_of(set, player, |to| {
-                        if ok(to) {
-                            sink(mv(to))
-                        } else {
-                            ControlFlow::Continue(())
-                        }
-                    }),
                 }
+                ControlFlow::Continue(())
             }
-            _ => ControlFlow::Continue(()),
+            Some(set) => self.each_site_of(set, player, |to| {
+                if ok(to) {
+                    sink(mv(to))
+                } else {
+                    ControlFlow::Continue(())
+                }
+            }),
         }
     }
 
+    /// Moves of stack-moving generator `g` from `from`, if `from:` holds
+    /// there.
     fn gen_from(
         &self,
         g: GenId,
         from: Site,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let game = &*self.game;
-        let generator = &game.gens[g as usize];
-        if matches!(
-            generator.kind,
-            GenKind::Place(_)
-                | GenKind::Pass
-                | GenKind::EndPhase
-                | GenKind::Flip(_)
-                | GenKind::Select
-                | GenKind::Sow { .. }
-                | GenKind::Rotate
-        ) {
-            return ControlFlow::Continue(());
-        }
-        let player = self.s.mover;
+        let generator = &self.game.gens[g as usize];
         let at = Ctx {
             last: self.s.last,
-            ..Ctx::at(player, from)
+            ..Ctx::at(self.s.mover, from)
         };
         if !self.test(&generator.from, &at) {
             return ControlFlow::Continue(());
         }
-        match generator.kind {
-            GenKind::Slide => return self.gen_slide(g, from, sink),
-            GenKind::Relocate => return self.gen_relocate(g, from, sink),
-            GenKind::Leap => return self.gen_leap(g, from, sink),
-            _ => {}
+        match &generator.kind {
+            GenKind::Step(s) => self.gen_step(g, s.dirs, from, sink),
+            GenKind::Hop(h) if h.flying => self.gen_flying(g, h, from, sink),
+            GenKind::Hop(h) => self.gen_hop(g, h, from, sink),
+            GenKind::Slide(s) => self.gen_slide(g, s, from, sink),
+            GenKind::Leap(leap) => self.gen_leap(g, leap, from, sink),
+            GenKind::Relocate(_) => self.gen_relocate(g, from, sink),
+            _ => ControlFlow::Continue(()),
         }
-        let board = &game.board;
+    }
+
+    /// Moves of step generator `g` from `from`: to the site next to it in
+    /// each of its directions that satisfies `to:`.
+    fn gen_step(
+        &self,
+        g: GenId,
+        dirs: DirSetId,
+        from: Site,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let game = &*self.game;
+        let generator = &game.gens[g as usize];
+        let player = self.s.mover;
         let mut counts: Option<(u16, u16)> = None;
-        if generator.flying {
-            return self.gen_flying(g, from, sink);
-        }
-        for &d in &game.dirsets[generator.dirs as usize][self.s.mover as usize] {
-            let next = board.step(from, d);
-            if next == NO_SITE {
-                continue;
-            }
-            let (over, to) = match generator.kind {
-                GenKind::Hop => (next, board.step(next, d)),
-                _ => (NO_SITE, next),
-            };
+        for &d in &game.dirsets[dirs as usize][player as usize] {
+            let to = game.board.step(from, d);
             if to == NO_SITE {
                 continue;
             }
             let ctx = Ctx {
                 player,
-                subject: over,
+                subject: NO_SITE,
                 from,
                 to,
-                over,
-                anchor: over,
+                over: NO_SITE,
+                anchor: NO_SITE,
                 last: self.s.last,
             };
-            if over != NO_SITE
-                && (self.marks[over as usize] & TAKEN != 0 || !self.test(&generator.over, &ctx))
-            {
-                continue;
-            }
             if self.test(&generator.to, &Ctx { subject: to, ..ctx }) {
                 self.emit(g, &ctx, &mut counts, sink)?;
-                if generator.repeat {
-                    self.gen_repeat(g, &ctx, d, sink)?;
-                }
             }
         }
         ControlFlow::Continue(())
@@ -514,65 +517,18 @@ impl State {
         r
     }
 
-    /// A hop with `repeat:true` that landed (`ctx`): its further landings
-    /// in the same direction `d`, each over the next site to the one
-    /// beyond, while `over:` and `to:` hold (Konane's multiple jump).
-    fn gen_repeat(
-        &self,
-        g: GenId,
-        first: &Ctx,
-        d: crate::board::Dir,
-        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        let generator = &self.game.gens[g as usize];
-        let board = &self.game.board;
-        let mut at = first.to;
-        loop {
-            let over = board.step(at, d);
-            let to = if over == NO_SITE {
-                NO_SITE
-            } else {
-                board.step(over, d)
-            };
-            if to == NO_SITE || to == first.from {
-                return ControlFlow::Continue(());
-            }
-            let ctx = Ctx {
-                subject: over,
-                anchor: over,
-                to,
-                over,
-                ..*first
-            };
-            if !self.eval(&generator.over, &ctx)
-                || !self.eval(&generator.to, &Ctx { subject: to, ..ctx })
-            {
-                return ControlFlow::Continue(());
-            }
-            // The move keeps its first jumped site as `Over`.
-            sink(Move {
-                gen_id: g,
-                from: first.from,
-                to,
-                over: first.over,
-                count: 0,
-            })?;
-            at = to;
-        }
-    }
-
     /// Moves of a `leap` generator from `from`: to the site at each of its
     /// offsets (for the mover) that satisfies `to:`.
     fn gen_leap(
         &self,
         g: GenId,
+        leap: &Leap,
         from: Site,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let generator = &self.game.gens[g as usize];
-        let k = generator.offsets.len();
+        let k = leap.offsets.len();
         let start = (self.s.mover as usize * self.heights.len() + from as usize) * k;
-        let Some(targets) = generator.leap_to.get(start..start + k) else {
+        let Some(targets) = self.tables.gens[g as usize].leap_to.get(start..start + k) else {
             return ControlFlow::Continue(());
         };
         self.emit_each(g, from, targets.iter().copied(), sink)
@@ -625,62 +581,6 @@ impl State {
     }
 }
 
-impl State {
-    /// Flying hops of generator `g` from `from`: along each direction,
-    /// past empty sites to the first stack, which `over:` must accept (and
-    /// which must not be taken already), then one move per site beyond it
-    /// that `to:` accepts, up to the first that it does not.
-    fn gen_flying(
-        &self,
-        g: GenId,
-        from: Site,
-        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        let game = &*self.game;
-        let generator = &game.gens[g as usize];
-        let board = &game.board;
-        let player = self.s.mover;
-        let mut counts: Option<(u16, u16)> = None;
-        for &d in &game.dirsets[generator.dirs as usize][player as usize] {
-            let mut over = board.step(from, d);
-            while over != NO_SITE && self.heights[over as usize] == 0 {
-                over = board.step(over, d);
-            }
-            if over == NO_SITE || self.marks[over as usize] & TAKEN != 0 {
-                continue;
-            }
-            let at = |to| Ctx {
-                player,
-                subject: over,
-                from,
-                to,
-                over,
-                anchor: over,
-                last: self.s.last,
-            };
-            if !self.eval(&generator.over, &at(board.step(over, d))) {
-                continue;
-            }
-            let mut to = board.step(over, d);
-            while to != NO_SITE {
-                let ctx = at(to);
-                if !self.eval(&generator.to, &Ctx { subject: to, ..ctx }) {
-                    break;
-                }
-                self.emit(g, &ctx, &mut counts, sink)?;
-                to = board.step(to, d);
-            }
-        }
-        ControlFlow::Continue(())
-    }
-}
-
-/// The generators a chained continuation of `g` draws from: `g` itself,
-/// or its level's chained generators (`chain:Level`).
-pub(crate) fn chained(game: &crate::compile::ir::Game, g: GenId) -> &[GenId] {
-    &game.gens[g as usize].chain_with
-}
-
 thread_local! {
     /// Spare move buffers for the `maximize:` search (no allocation per
     /// move once warm).
@@ -698,13 +598,13 @@ pub(crate) fn give_moves(mut v: Vec<Move>) {
 
 /// True if the generators of `level` are, one for one, twins of those of
 /// `prev` (equal but for `after:`): they make the same candidates.
-fn twins(game: &crate::compile::ir::Game, prev: &[GenId], level: &[GenId]) -> bool {
+fn twins(tables: &super::Tables, prev: &[GenId], level: &[GenId]) -> bool {
     !prev.is_empty()
         && prev.len() == level.len()
         && prev
             .iter()
             .zip(level)
-            .all(|(&p, &g)| game.gens[g as usize].twin == Some(p))
+            .all(|(&p, &g)| tables.gens[g as usize].twin == Some(p))
 }
 
 #[cfg(test)]
@@ -735,13 +635,13 @@ mod tests {
         // Level 1: slides that no filter lets through; level 2: the same
         // slides unfiltered (twins), which are the moves.
         let st = state("(priority {(slide after:false)} {(slide)})");
-        assert_eq!(st.game().gens[1].twin, Some(0));
+        assert_eq!(st.tables.gens[1].twin, Some(0));
         assert_eq!(moves(&st), ["a1-b1", "a1-c1", "a1-d1", "a1-e1"]);
         // Level 3 twins level 2 (no move), not level 1 (slides).
         let st = state(
             "(priority {(slide after:false)} {(step from:false)} {(step from:false after:true)})",
         );
-        assert_eq!(st.game().gens[2].twin, Some(1));
+        assert_eq!(st.tables.gens[2].twin, Some(1));
         assert!(moves(&st).is_empty());
     }
 }

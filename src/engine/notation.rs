@@ -19,9 +19,9 @@ use crate::compile::ir::{Game, GenKind};
 impl State {
     /// The separator written before a step's destination.
     fn separator(&self, m: &Move) -> char {
-        let g = &self.game.gens[m.gen_id as usize];
-        let replaces = g.kind != GenKind::Hop && self.height(m.to) > 0;
-        if g.capture && (g.kind == GenKind::Hop || replaces) {
+        let kind = &self.game.gens[m.gen_id as usize].kind;
+        let hop = matches!(kind, GenKind::Hop(_));
+        if kind.captures() && (hop || self.height(m.to) > 0) {
             'x'
         } else {
             '-'
@@ -57,7 +57,7 @@ impl State {
                 s.push('/');
                 s.push_str(&m.count.to_string());
             }
-            if let Some(k) = self.game.gens[m.gen_id as usize].promote_to {
+            if let Some(k) = self.game.gens[m.gen_id as usize].kind.promote_to() {
                 s.push('=');
                 match self.game.kind_letters.get(k as usize).copied().flatten() {
                     Some(l) => s.push(l),
@@ -73,16 +73,16 @@ impl State {
     /// placement's site, `pass`, `end`, `flip-NAME@SITE`); `None` for moves.
     fn token(&self, m: &Move) -> Option<String> {
         let b = &self.game.board;
-        match self.game.gens[m.gen_id as usize].kind {
+        match &self.game.gens[m.gen_id as usize].kind {
             GenKind::Pass => Some("pass".into()),
             GenKind::EndPhase => Some("end".into()),
             GenKind::Flip(id) => {
-                let name = &self.game.toggles[id as usize].name;
+                let name = &self.game.toggles[*id as usize].name;
                 Some(format!("flip-{name}@{}", b.site(m.to).label))
             }
-            GenKind::Place(_) | GenKind::Select => Some(b.site(m.to).label.clone()),
+            GenKind::Place { .. } | GenKind::Select { .. } => Some(b.site(m.to).label.clone()),
             GenKind::Sow { .. } => Some(b.site(m.from).label.clone()),
-            GenKind::Rotate => Some(self.rotation_name(m)),
+            GenKind::Rotate { .. } => Some(self.rotation_name(m)),
             _ => None,
         }
     }
@@ -252,7 +252,10 @@ pub fn notation_sites(game: &Game, text: &str) -> Option<Vec<Site>> {
 fn is_rotation(game: &Game, part: &str) -> bool {
     game.gens
         .iter()
-        .flat_map(|g| g.rotations.iter())
+        .flat_map(|g| match &g.kind {
+            GenKind::Rotate { rotations } => rotations.as_slice(),
+            _ => &[],
+        })
         .any(|r| r.name.eq_ignore_ascii_case(part))
 }
 

@@ -1,7 +1,7 @@
 //! `after:` filters without playing the move.
 //!
 //! When a generator's effects only add pieces on the destination (its
-//! [`AfterPlan`]), the position after a step differs from the current one
+//! [`AfterPlan`], kept in the engine's [`super::Tables`]), the position after a step differs from the current one
 //! at two sites: the origin, lower by the pieces taken, and the
 //! destination, with those pieces and the planned ones on top. An
 //! [`Overlay`] shows the stacks of that position, and the filter is
@@ -15,9 +15,10 @@
 
 use super::cond::Ctx;
 use super::flank::{Stacks, flanked, flanked_along, holds};
+use super::plan::{AfterPlan, Amount};
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{AfterPlan, Amount, Cond, Flank, Owner, Piece, Player, SiteRef};
+use crate::compile::ir::{Cond, Flank, Owner, Piece, Player, SiteRef};
 use std::ops::ControlFlow;
 
 /// The stacks of the position after a step, seen over the current one.
@@ -318,7 +319,10 @@ mod tests {
         // centre, row a is 2 steps from it. P2 has a 2-stack on c3.
         st.put_stack(site("c3"), &[1, 1]);
         st.put_stack(site("c5"), &[0]);
-        let plan = game.gens[0].plan.clone().unwrap();
+        let super::super::tables::Filter::Overlay(o) = &st.tables.gens[0].filter else {
+            panic!("no overlay plan");
+        };
+        let plan = o.plan.clone();
         let m = Move {
             gen_id: 0,
             from: site("a1"),

@@ -6,7 +6,7 @@
 use super::cond::Ctx;
 use super::{EndReason, Outcome, State};
 use crate::board::NO_SITE;
-use crate::compile::ir::{GenKind, Player};
+use crate::compile::ir::Player;
 
 impl State {
     /// Starts the mover's turn: runs the automatic phases from the first
@@ -51,13 +51,13 @@ impl State {
         false
     }
 
-    /// After a step that did not chain: a repeated phase goes on while
-    /// the mover has a move and did not end it; otherwise the following
-    /// phases run and the turn ends.
-    pub(crate) fn after_step(&mut self, kind: GenKind) {
+    /// After a step that did not chain (`end_phase`: an `(end-phase)`
+    /// move): a repeated phase goes on while the mover has a move and did
+    /// not end it; otherwise the following phases run and the turn ends.
+    pub(crate) fn after_step(&mut self, end_phase: bool) {
         let game = self.game.clone();
         let phase = self.s.phase as usize;
-        if game.phases[phase].repeat && kind != GenKind::EndPhase && self.has_candidate() {
+        if game.phases[phase].repeat && !end_phase && self.has_candidate() {
             return;
         }
         if self.run_phases_from(phase + 1) {

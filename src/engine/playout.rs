@@ -55,7 +55,7 @@ pub fn playout<R: Rng>(
 /// at a time (rejection), which keeps the choice uniform over the legal
 /// steps without testing them all.
 pub fn random_step<R: Rng>(state: &mut State, rng: &mut R, buf: &mut Vec<Move>) -> bool {
-    if !state.game.has_filters || state.game.maximize.is_some() {
+    if !state.tables.has_filters || state.game.maximize.is_some() {
         state.legal_moves_into(buf);
     } else {
         let level = state.candidate_level_into(buf);

@@ -3,7 +3,8 @@
 
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::GenId;
+use crate::compile::ir::{Game, GenId, GenKind};
+use crate::compile::rotate::Rotation;
 use std::ops::ControlFlow;
 
 impl State {
@@ -14,10 +15,10 @@ impl State {
     pub(super) fn gen_rotate(
         &self,
         g: GenId,
+        rotations: &[Rotation],
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let generator = &self.game.gens[g as usize];
-        for (i, r) in generator.rotations.iter().enumerate() {
+        for (i, r) in rotations.iter().enumerate() {
             let to = r.moves.first().map_or(NO_SITE, |&(s, _)| s);
             sink(Move {
                 gen_id: g,
@@ -34,7 +35,7 @@ impl State {
     /// its site, then lands on the site the turn takes it to.
     pub(super) fn apply_rotation(&mut self, m: &Move) {
         let game = self.game.clone();
-        let Some(r) = game.gens[m.gen_id as usize].rotations.get(m.count as usize) else {
+        let Some(r) = rotation(&game, m) else {
             return;
         };
         let mut lifted: Vec<(Site, Vec<crate::compile::ir::Piece>)> =
@@ -55,10 +56,15 @@ impl State {
     /// How a `rotate` move is written: the region's name, with `'` when
     /// the turn is anticlockwise.
     pub(super) fn rotation_name(&self, m: &Move) -> String {
-        self.game.gens[m.gen_id as usize]
-            .rotations
-            .get(m.count as usize)
-            .map_or_else(|| "rotate".into(), |r| r.name.clone())
+        rotation(&self.game, m).map_or_else(|| "rotate".into(), |r| r.name.clone())
+    }
+}
+
+/// The quarter turn that rotate move `m` makes.
+fn rotation<'g>(game: &'g Game, m: &Move) -> Option<&'g Rotation> {
+    match &game.gens.get(m.gen_id as usize)?.kind {
+        GenKind::Rotate { rotations } => rotations.get(m.count as usize),
+        _ => None,
     }
 }
 

@@ -1,27 +1,29 @@
 //! Slides (any distance along a direction) and the piece counts of a move
-//! (`pieces:Whole|Part|Any`).
+//! (`pieces:Whole|One|Part|Any`).
 
 use super::cond::Ctx;
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{Cond, GenId, Pieces, SiteRef};
+use crate::compile::ir::{Cond, GenId, SiteRef, Slide};
 use std::ops::ControlFlow;
 
 impl State {
-    /// The moves of slide generator `g` from `from`: along each direction,
+    /// The moves of slide generator `g` (its arguments `slide`) from
+    /// `from`: along each direction,
     /// every site satisfying `to:` up to and including the first site that
     /// does not satisfy `through:` (empty by default).
     pub(super) fn gen_slide(
         &self,
         g: GenId,
+        slide: &Slide,
         from: Site,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let game = &*self.game;
         let generator = &game.gens[g as usize];
         let player = self.s.mover;
-        let through_empty = generator.through == Cond::Empty(SiteRef::Subject);
-        for &d in &game.dirsets[generator.dirs as usize][player as usize] {
+        let through_empty = slide.through == Cond::Empty(SiteRef::Subject);
+        for &d in &game.dirsets[slide.dirs as usize][player as usize] {
             let mut to = game.board.step(from, d);
             while to != NO_SITE {
                 let ctx = self.dest_ctx(from, to);
@@ -31,7 +33,7 @@ impl State {
                 let pass = if through_empty {
                     self.height(to) == 0
                 } else {
-                    self.eval(&generator.through, &ctx)
+                    self.eval(&slide.through, &ctx)
                 };
                 if !pass {
                     break;
@@ -43,11 +45,10 @@ impl State {
     }
 
     /// Emits the moves from `ctx.from` to `ctx.to` (jumping `ctx.over`)
-    /// that the mover can afford. With `pieces:Part|Any`: the top k pieces
-    /// (count k, ascending) and/or the whole stack (count 0; a stack of no
-    /// piece on an empty site), a count equal to the height being written
-    /// as 0. Otherwise the counts of `count:`/`keep:`/`max:`, read once per
-    /// origin into `counts`.
+    /// that the mover can afford: the whole stack (count 0; a stack of no
+    /// piece on an empty site) or the top k pieces (count k, ascending),
+    /// as `pieces:`, `keep:` and `max:` allow, read once per origin into
+    /// `counts`.
     pub(super) fn emit(
         &self,
         g: GenId,
@@ -67,25 +68,13 @@ impl State {
             over,
             count,
         };
-        let pieces = generator.pieces;
-        if pieces == Pieces::Whole {
-            let (lo, hi) = *counts.get_or_insert_with(|| self.counts(generator, ctx));
-            if lo <= hi {
-                for count in lo..=hi {
-                    sink(mv(count))?;
-                }
+        let (lo, hi) = *counts.get_or_insert_with(|| self.counts(generator, ctx));
+        if lo <= hi {
+            for count in lo..=hi {
+                sink(mv(count))?;
             }
-            return ControlFlow::Continue(());
         }
-        let h = self.height(from) as u16;
-        for k in 1..h {
-            sink(mv(k))?;
-        }
-        match pieces {
-            Pieces::Part => ControlFlow::Continue(()),
-            Pieces::Any if h == 0 => ControlFlow::Continue(()),
-            _ => sink(mv(0)),
-        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -142,12 +131,49 @@ mod tests {
         assert_eq!(moves(&st), ["a1-b1/1", "a1-b1/2"]);
         let mut any = line("(step dirs:E pieces:Any)");
         any.put_stack(at(&any, "a1"), &[1, 0, 0]);
-        assert_eq!(moves(&any), ["a1-b1/1", "a1-b1/2", "a1-b1"]);
+        assert_eq!(moves(&any), ["a1-b1/1", "a1-b1/2", "a1-b1/3"]);
+        let mut one = line("(slide dirs:E pieces:One)");
+        one.put_stack(at(&one, "a1"), &[1, 0, 0]);
+        one.put_stack(at(&one, "d1"), &[1]);
+        assert_eq!(moves(&one), ["a1-b1/1", "a1-c1/1"]);
+        let mut whole = line("(step dirs:E)");
+        whole.put_stack(at(&whole, "a1"), &[1, 0, 0]);
+        assert_eq!(moves(&whole), ["a1-b1"]);
         st.play_str("a1-b1/2").unwrap();
         assert_eq!(st.stack(at(&st, "b1")), [0, 0]);
         assert_eq!(st.stack(at(&st, "a1")), [1]);
         // P2 to move: the disc left behind is P2's, but one disc cannot split.
         assert!(moves(&st).is_empty());
+    }
+
+    #[test]
+    fn keep_and_max_bound_every_count() {
+        // A stack of four: `keep:1` leaves one behind, `max:2` takes two
+        // at most; the whole stack cannot move past either.
+        let moves_of = |play: &str| {
+            let mut st = line(play);
+            st.put_stack(at(&st, "a1"), &[0, 0, 0, 0]);
+            moves(&st)
+        };
+        assert_eq!(
+            moves_of("(step dirs:E pieces:Any keep:1)"),
+            ["a1-b1/1", "a1-b1/2", "a1-b1/3"]
+        );
+        assert_eq!(
+            moves_of("(step dirs:E pieces:Any max:2)"),
+            ["a1-b1/1", "a1-b1/2"]
+        );
+        assert_eq!(
+            moves_of("(step dirs:E pieces:Part keep:2)"),
+            ["a1-b1/1", "a1-b1/2"]
+        );
+        assert_eq!(moves_of("(step dirs:E pieces:Part max:1)"), ["a1-b1/1"]);
+        assert_eq!(
+            moves_of("(step dirs:E pieces:One keep:4)"),
+            Vec::<String>::new()
+        );
+        assert_eq!(moves_of("(step dirs:E keep:1)"), Vec::<String>::new());
+        assert_eq!(moves_of("(step dirs:E max:4)"), ["a1-b1"]);
     }
 
     #[test]

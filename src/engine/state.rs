@@ -6,6 +6,7 @@
 //! per site, so that cloning a state is two memcpys and a move allocates
 //! nothing.
 
+use super::Tables;
 use crate::board::Site;
 use crate::compile::ir::{BlockId, Game, GenId, Piece, Player};
 use std::sync::Arc;
@@ -161,7 +162,7 @@ pub(crate) struct Scalars {
 }
 
 /// Most counter values a state holds (counters × players).
-pub const MAX_COUNTERS: usize = 16;
+pub use crate::compile::ir::MAX_COUNTERS;
 
 /// One undo frame: the scalars and journal lengths before a step.
 #[derive(Debug, Clone, Copy)]
@@ -196,6 +197,8 @@ pub(crate) const VISIBLE_MARKS: u8 = MARK | FLANK_MARK;
 #[derive(Debug)]
 pub struct State {
     pub(crate) game: Arc<Game>,
+    /// The engine's tables of the game, shared by every clone.
+    pub(crate) tables: Arc<Tables>,
     pub(crate) cap: usize,
     pub(crate) heights: Vec<u8>,
     /// Per-site marks, one bit per kind of mark: [`MARK`] (`(mark …)`,
@@ -233,6 +236,7 @@ impl Clone for State {
         reserve_journal(&self.game, &mut log, &mut frames);
         State {
             game: self.game.clone(),
+            tables: self.tables.clone(),
             cap: self.cap,
             heights: self.heights.clone(),
             marks: self.marks.clone(),
@@ -258,6 +262,7 @@ impl State {
     pub fn detached(&self) -> State {
         let mut st = self.clone();
         st.game = Arc::new((*self.game).clone());
+        st.tables = Arc::new((*self.tables).clone());
         st
     }
 }
@@ -277,16 +282,34 @@ impl State {
     /// The initial position of `game` with its chance generator (dice)
     /// seeded with `seed`: the first turn's automatic phases already roll.
     pub fn new_seeded(game: Arc<Game>, seed: u64) -> State {
-        Self::build(game, Some(seed))
+        let tables = Arc::new(Tables::new(&game));
+        Self::build(game, tables, Some(seed))
     }
 
     /// The initial position of `game`: its setup, player 0 to move, after
     /// the first turn's automatic phases (if any).
     pub fn new(game: Arc<Game>) -> State {
-        Self::build(game, None)
+        let tables = Arc::new(Tables::new(&game));
+        Self::build(game, tables, None)
     }
 
-    fn build(game: Arc<Game>, seed: Option<u64>) -> State {
+    /// The initial position of this state's game, its chance generator
+    /// seeded with `seed` (as [`State::new_seeded`]), sharing this state's
+    /// tables rather than deriving them again.
+    pub fn initial_seeded(&self, seed: u64) -> State {
+        Self::build(self.game.clone(), self.tables.clone(), Some(seed))
+    }
+
+    /// The initial position of `game` (as [`State::new`]) with every
+    /// `after:` filter probed by playing the move and undoing it
+    /// ([`Tables::probing`]): the baseline the engine's shortcuts are
+    /// measured against (benches/exnihilo.rs).
+    pub fn new_probing(game: Arc<Game>) -> State {
+        let tables = Arc::new(Tables::probing(&game));
+        Self::build(game, tables, None)
+    }
+
+    fn build(game: Arc<Game>, tables: Arc<Tables>, seed: Option<u64>) -> State {
         let n = game.board.len();
         let cap = game.stack_cap;
         let mut st = State {
@@ -324,6 +347,7 @@ impl State {
             journaling: true,
             history_draws: true,
             game,
+            tables,
         };
         reserve_journal(&st.game, &mut st.log, &mut st.frames);
         let setup = st.game.setup.clone();
@@ -382,7 +406,7 @@ impl State {
     /// Recomputes the hash from scratch and restarts the history with the
     /// current position.
     pub(crate) fn reset_history(&mut self) {
-        let z = &self.game.zobrist;
+        let z = &self.tables.zobrist;
         let mut h = z.mover(self.s.mover);
         for (site, &u) in self.unmoved.iter().enumerate() {
             if u {
@@ -647,7 +671,7 @@ impl State {
             self.log.push((i as u32, self.pieces[i]));
         }
         self.pieces[i] = p;
-        self.s.hash ^= self.game.zobrist.piece(site as usize, h, p);
+        self.s.hash ^= self.tables.zobrist.piece(site as usize, h, p);
         self.set_height(site, h as u8 + 1);
     }
 
@@ -661,7 +685,7 @@ impl State {
             self.log.push((UNMOVED_BASE + site as u32, old as u8));
         }
         self.unmoved[site as usize] = on;
-        self.s.hash ^= self.game.zobrist.unmoved(site as usize);
+        self.s.hash ^= self.tables.zobrist.unmoved(site as usize);
     }
 
     /// True if the stack at `site` has not moved since the game began.
@@ -675,7 +699,7 @@ impl State {
         let h = self.height(site);
         for level in 0..h {
             let p = self.pieces[site as usize * self.cap + level];
-            self.s.hash ^= self.game.zobrist.piece(site as usize, level, p);
+            self.s.hash ^= self.tables.zobrist.piece(site as usize, level, p);
         }
         if h > 0 {
             self.set_height(site, 0);
@@ -694,7 +718,7 @@ impl State {
                 if self.journaling {
                     self.log.push((i as u32, old));
                 }
-                let z = &self.game.zobrist;
+                let z = &self.tables.zobrist;
                 self.s.hash ^=
                     z.piece(site as usize, level, old) ^ z.piece(site as usize, level, new);
                 self.pieces[i] = new;
@@ -710,7 +734,7 @@ impl State {
         let count = count.min(h);
         for level in h - count..h {
             let p = self.pieces[from as usize * self.cap + level];
-            self.s.hash ^= self.game.zobrist.piece(from as usize, level, p);
+            self.s.hash ^= self.tables.zobrist.piece(from as usize, level, p);
             self.push_piece(to, p);
         }
         self.set_height(from, (h - count) as u8);
@@ -718,7 +742,7 @@ impl State {
 
     /// Passes the turn to the next player and records the new position.
     pub(crate) fn next_player(&mut self) {
-        let z = &self.game.zobrist;
+        let z = &self.tables.zobrist;
         let n = self.game.num_players() as u8;
         self.s.hash ^= z.mover(self.s.mover);
         self.s.mover = (self.s.mover + 1) % n;

@@ -67,7 +67,7 @@ pub fn play_range(
                 let drawn;
                 let start = if start.game().first == crate::compile::heuristics::First::Random {
                     let mixed = spec.seed ^ i.wrapping_mul(0xA076_1D64_78BD_642F);
-                    drawn = State::new_seeded(start.game().clone(), mixed);
+                    drawn = start.initial_seeded(mixed);
                     &drawn
                 } else {
                     start

@@ -161,7 +161,7 @@ pub(crate) fn sample<R: Rng>(
         let phase = st.phase();
         let ender = buf
             .iter()
-            .find(|m| game.gens[m.gen_id as usize].kind == GenKind::EndPhase)
+            .find(|m| matches!(game.gens[m.gen_id as usize].kind, GenKind::EndPhase))
             .copied();
         let pick = if eps > 0.0 && rng.random_bool(eps) {
             buf[rng.random_range(0..buf.len())]

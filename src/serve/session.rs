@@ -757,7 +757,7 @@ fn clickable_from(st: &State, m: &Move) -> bool {
     m.from != NO_SITE
         && !matches!(
             st.game().gens[usize::from(m.gen_id)].kind,
-            GenKind::Place(_)
+            GenKind::Place { .. }
                 | GenKind::Pass
                 | GenKind::EndPhase
                 | GenKind::Flip(_)
@@ -774,7 +774,7 @@ fn is_place(st: &State, m: &Move) -> bool {
 /// site a sowing empties.
 fn click_site(st: &State, m: &Move) -> Option<Site> {
     match st.game().gens[usize::from(m.gen_id)].kind {
-        GenKind::Place(_) => Some(m.to),
+        GenKind::Place { .. } => Some(m.to),
         GenKind::Sow { .. } => Some(m.from),
         _ => None,
     }

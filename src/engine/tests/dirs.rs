@@ -6,7 +6,7 @@ use crate::compile::{Game, LoadError, Options, compile};
 
 /// The direction names of generator `gen` for `player`, in board order.
 fn names(g: &Game, gen_id: usize, player: usize) -> Vec<String> {
-    g.dirsets[g.gens[gen_id].dirs as usize][player]
+    g.dirsets[g.gens[gen_id].kind.dirs().unwrap() as usize][player]
         .iter()
         .map(|&d| g.board.directions()[d as usize].name.clone())
         .collect()

@@ -1,0 +1,298 @@
+//! The engine's tables of a game: what the interpreter derives once from
+//! the compiled [`Game`] to play it fast (Zobrist keys, the generators
+//! that attack and their leaps run backwards, each generator's origin
+//! test, filter with its after-plan, twin, chained generators and leap
+//! targets). The compiled game says what the rules
+//! mean; these tables are how this engine plays them. A [`super::State`]
+//! holds them next to its game, shared by every clone.
+
+use super::attack::{Attacker, attackers, required_kind};
+use super::plan::{AfterPlan, after_plan};
+use super::zobrist::Zobrist;
+use crate::board::{Board, NO_SITE, Site};
+use crate::compile::ir::{Chain, Cond, Game, Gen, GenId, GenKind, Kind, Leap};
+use std::collections::HashMap;
+
+/// The tables of one game (see the module's documentation).
+#[derive(Debug, Clone)]
+pub struct Tables {
+    /// Zobrist keys for repetition detection.
+    pub(crate) zobrist: Zobrist,
+    /// The generators whose moves capture, what `attacked` tries.
+    pub(crate) attackers: Vec<Attacker>,
+    /// Per generator, by [`GenId`].
+    pub(crate) gens: Vec<GenTables>,
+    /// Some generator has an `after:` or `check:` filter (legal moves are
+    /// probed).
+    pub(crate) has_filters: bool,
+}
+
+/// What the engine derives from one generator.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct GenTables {
+    /// The [`crate::compile::ir::Origin::bit`] of the sites it moves from; 0 for the moves
+    /// that start from no site (placements, passes, sowings, rotations),
+    /// which are generated apart.
+    pub origin: u8,
+    /// The kind `from:` requires of the origin's top piece, if it requires
+    /// one: origins with another top piece are passed over without
+    /// evaluating `from:`.
+    pub from_kind: Option<Kind>,
+    /// How its candidate moves are filtered.
+    pub filter: Filter,
+    /// An earlier generator equal to this one but for `after:`: it makes
+    /// the same candidate moves (a priority level of filtered moves
+    /// followed by the same moves unfiltered reuses them).
+    pub twin: Option<GenId>,
+    /// The generators a chained continuation draws from: itself, or
+    /// (`chain:Level`) every chained generator of its priority level;
+    /// empty when it does not chain.
+    pub chain_with: Vec<GenId>,
+    /// Leaps: the target of each offset, at `(player × sites + site) ×
+    /// offsets + i` ([`NO_SITE`] off the board).
+    pub leap_to: Vec<Site>,
+}
+
+impl Tables {
+    /// The tables of `game`.
+    pub fn new(game: &Game) -> Tables {
+        let forwards: Vec<(f64, f64)> = game.players.iter().map(|p| p.forward).collect();
+        let mut gens: Vec<GenTables> = game
+            .gens
+            .iter()
+            .map(|g| {
+                let leap_to = match &g.kind {
+                    GenKind::Leap(Leap { offsets, .. }) => {
+                        leap_table(&game.board, &forwards, offsets)
+                    }
+                    _ => Vec::new(),
+                };
+                GenTables {
+                    origin: g.kind.shift().map_or(0, |s| s.origin.bit()),
+                    from_kind: required_kind(&g.from).0,
+                    filter: Filter::of(g),
+                    twin: None,
+                    chain_with: Vec::new(),
+                    leap_to,
+                }
+            })
+            .collect();
+        for (i, t) in find_twins(&game.gens).into_iter().enumerate() {
+            gens[i].twin = t;
+        }
+        link_chains(game, &mut gens);
+        Tables {
+            zobrist: Zobrist::new(
+                game.board.len(),
+                game.stack_cap,
+                game.kinds.len() * game.players.len(),
+                game.players.len(),
+            ),
+            attackers: attackers(game),
+            gens,
+            has_filters: game
+                .gens
+                .iter()
+                .any(|g| g.after.is_some() || g.check.is_some()),
+        }
+    }
+
+    /// The tables of `game` without the shortcuts of `after:` filters: no
+    /// overlay plans and no twin levels, so that every filter is probed
+    /// by playing the move and undoing it (the baseline the shortcuts are
+    /// measured against, docs/performance.md).
+    pub fn probing(game: &Game) -> Tables {
+        let mut t = Tables::new(game);
+        for g in &mut t.gens {
+            if matches!(g.filter, Filter::Overlay(_)) {
+                g.filter = Filter::Probe;
+            }
+            g.twin = None;
+        }
+        t
+    }
+
+    /// The generators a chained continuation of `g` draws from (empty
+    /// when `g` does not chain).
+    #[inline]
+    pub(crate) fn chained(&self, g: GenId) -> &[GenId] {
+        &self.gens[g as usize].chain_with
+    }
+}
+
+/// How a generator's candidate moves are filtered (`check:`, `after:`).
+#[derive(Debug, Clone, Default)]
+pub(crate) enum Filter {
+    /// No filter: every candidate is a legal move.
+    #[default]
+    None,
+    /// Only playing the move and undoing it tells (a `check:`, or an
+    /// `after:` the position's overlay cannot show).
+    Probe,
+    /// An `after:` read on an overlay of the position after the move.
+    Overlay(Box<Overlaid>),
+}
+
+/// An `after:` filter and the plan of the step that lets an overlay show
+/// the position it is read on.
+#[derive(Debug, Clone)]
+pub(crate) struct Overlaid {
+    /// When the step's effects only add pieces on the destination: how.
+    pub plan: AfterPlan,
+    /// The filter (a copy of the generator's `after:`).
+    pub after: Cond,
+}
+
+impl Filter {
+    /// The filter of generator `g`.
+    fn of(g: &Gen) -> Filter {
+        match (&g.check, &g.after, after_plan(g)) {
+            (None, None, _) => Filter::None,
+            (None, Some(after), Some(plan)) => Filter::Overlay(Box::new(Overlaid {
+                plan,
+                after: after.clone(),
+            })),
+            _ => Filter::Probe,
+        }
+    }
+}
+
+/// Each generator's twin: the first earlier generator equal to it but for
+/// `after:`.
+fn find_twins(gens: &[Gen]) -> Vec<Option<GenId>> {
+    let bare: Vec<Gen> = gens
+        .iter()
+        .map(|g| Gen {
+            after: None,
+            ..g.clone()
+        })
+        .collect();
+    (0..gens.len())
+        .map(|i| (0..i).find(|&j| bare[j] == bare[i]).map(|j| j as GenId))
+        .collect()
+}
+
+/// Fills in `chain_with` for the chained generators: the chained
+/// generators of the priority level (of a phase's play or of a move block)
+/// that holds it, itself included, for `chain:Level`; itself otherwise.
+fn link_chains(game: &Game, tables: &mut [GenTables]) {
+    let levels = game
+        .phases
+        .iter()
+        .flat_map(|p| p.play.iter())
+        .chain(game.blocks.iter().flatten());
+    let chain = |g: GenId| game.gens[g as usize].kind.chain();
+    for level in levels {
+        let chained: Vec<GenId> = level
+            .iter()
+            .copied()
+            .filter(|&g| chain(g) != Chain::Off)
+            .collect();
+        for &g in level {
+            match chain(g) {
+                Chain::Off => {}
+                Chain::Same => tables[g as usize].chain_with = vec![g],
+                Chain::Level => tables[g as usize].chain_with.clone_from(&chained),
+            }
+        }
+    }
+}
+
+/// The target of every offset from every site for every player:
+/// `table[(player × sites + site) × offsets + i]`, [`NO_SITE`] off the
+/// board. `forwards[p]` is player p's forward unit vector (x right, y up);
+/// offsets are `{X Y}` in the player's frame (X to the right, Y forward);
+/// site positions are rounded to whole units.
+pub fn leap_table(board: &Board, forwards: &[(f64, f64)], offsets: &[(i32, i32)]) -> Vec<Site> {
+    let key = |x: f64, y: f64| (x.round() as i64, y.round() as i64);
+    let at: HashMap<(i64, i64), Site> = board
+        .sites()
+        .iter()
+        .enumerate()
+        .map(|(s, i)| (key(i.pos.0, i.pos.1), s as Site))
+        .collect();
+    let mut out = Vec::with_capacity(forwards.len() * board.len() * offsets.len());
+    for &(fx, fy) in forwards {
+        // The player's right hand: forward turned a quarter clockwise.
+        let (rx, ry) = (fy, -fx);
+        for info in board.sites() {
+            for &(x, y) in offsets {
+                let (x, y) = (f64::from(x), f64::from(y));
+                let target = key(info.pos.0 + x * rx + y * fx, info.pos.1 + x * ry + y * fy);
+                out.push(at.get(&target).copied().unwrap_or(NO_SITE));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Adjacency, Cells, Labels, Shape};
+    use crate::compile::Options;
+    use crate::compile::ir::Origin;
+
+    fn board() -> Board {
+        let shape = Shape::Square {
+            rows: 8,
+            cols: 8,
+            cells: Cells::All,
+            adjacency: Adjacency::Orthogonal,
+        };
+        Board::new(shape, Labels::Coordinates).unwrap()
+    }
+
+    #[test]
+    fn leap_offsets_turn_with_the_players_forward_direction() {
+        let b = board();
+        let label = |s: Site| {
+            if s == NO_SITE {
+                "-".to_string()
+            } else {
+                b.site(s).label.clone()
+            }
+        };
+        // A knight's forward moves {1 2} and {-2 1}, for a player moving up
+        // and one moving down.
+        let t = leap_table(&b, &[(0.0, 1.0), (0.0, -1.0)], &[(1, 2), (-2, 1)]);
+        let at = |p: usize, s: &str, i: usize| {
+            let s = b.site_by_label(s).unwrap() as usize;
+            label(t[(p * b.len() + s) * 2 + i])
+        };
+        assert_eq!(at(0, "d4", 0), "e6");
+        assert_eq!(at(0, "d4", 1), "b5");
+        // Down the board, right is west: {1 2} from d4 is c2.
+        assert_eq!(at(1, "d4", 0), "c2");
+        assert_eq!(at(1, "d4", 1), "f3");
+        // Off the board.
+        assert_eq!(at(0, "h8", 0), "-");
+        assert_eq!(at(1, "a1", 0), "-");
+    }
+
+    fn tables(play: &str) -> Tables {
+        let text =
+            format!("(game \"t\" (players 2) (board (square 3 3)) (piece \"P\") (play {play}))");
+        Tables::new(&Game::from_source("t", &text, &Options::default()).unwrap())
+    }
+
+    #[test]
+    fn chain_level_draws_from_the_chained_moves_of_its_level() {
+        let t = tables(
+            "(priority {(hop chain:Level) (hop chain:true) (step)} {(hop chain:Level) (slide)})",
+        );
+        let with: Vec<&[GenId]> = (0..5).map(|g| t.chained(g)).collect();
+        assert_eq!(with, [&[0, 1][..], &[1], &[], &[3], &[]]);
+    }
+
+    #[test]
+    fn twins_are_equal_but_for_after_and_origins_skip_placements() {
+        let t = tables("(priority {(step after:false) (place \"P\")} {(step) (place \"P\")})");
+        let twins: Vec<Option<GenId>> = t.gens.iter().map(|g| g.twin).collect();
+        assert_eq!(twins, [None, None, Some(0), Some(1)]);
+        let origins: Vec<u8> = t.gens.iter().map(|g| g.origin).collect();
+        assert_eq!(origins, [Origin::Mine.bit(), 0, Origin::Mine.bit(), 0]);
+        assert!(t.has_filters);
+        assert!(!tables("(step)").has_filters);
+    }
+}
