@@ -76,6 +76,18 @@ impl Diags {
         if already_reported(e) {
             return;
         }
+        if let Expr::Toggle(name, span) = e {
+            // A toggle a `flip` names, read where no condition is.
+            self.push(
+                Diagnostic::error(
+                    *span,
+                    format!("`${name}` changes during play: a `flip` names it"),
+                    format!("expected {what}, which is fixed when the file is read"),
+                )
+                .with_help("a toggle that flips can be read only where a condition is expected"),
+            );
+            return;
+        }
         self.push(
             Diagnostic::error(
                 e.span(),
@@ -291,10 +303,11 @@ pub fn clause<'a>(e: &'a Expr, what: &str, d: &mut Diags) -> Option<&'a Clause> 
 }
 
 /// True for expressions whose error was reported by an earlier step: a
-/// define call that could not be expanded, a `$name` that names no toggle
-/// (or a broken one), a [`reported`] stand-in.
+/// define call that could not be expanded, or a [`reported`] stand-in (a
+/// `$name` that names no toggle, or a broken one). A `$name` left by
+/// substitution is a toggle that flips during play: not reported.
 pub fn already_reported(e: &Expr) -> bool {
-    matches!(e, Expr::Toggle(..)) || matches!(e, Expr::Clause(c) if c.head_is_str)
+    matches!(e, Expr::Toggle(n, _) if n.is_empty()) || matches!(e, Expr::Clause(c) if c.head_is_str)
 }
 
 /// A stand-in for an expression whose error has been reported (a `match`

@@ -37,6 +37,14 @@ impl Lowerer {
                 }
             },
             Expr::Clause(c) => self.cond_clause(c, d),
+            // A toggle that a `flip` names: read during play.
+            Expr::Toggle(name, _) if !name.is_empty() => {
+                let id = self.toggles.iter().position(|t| t.name == *name);
+                match id.filter(|&i| i < 64) {
+                    Some(i) => Cond::On(i as super::ir::ToggleId),
+                    None => Cond::False,
+                }
+            }
             _ => {
                 d.expected(e, "a condition");
                 Cond::False
@@ -79,12 +87,6 @@ impl Lowerer {
                 Cond::InCheck(k.unwrap_or(0))
             }
             "role" => self.role_cond(c, d),
-            "on" => Cond::On(
-                c.args
-                    .first()
-                    .and_then(|e| self.bool_toggle(e, d))
-                    .unwrap_or(0),
-            ),
             // Whether a stack flanks any: the flank is sought, not listed.
             "any" => match self.first_set(c, d) {
                 SiteSet::Flanked(f) => Cond::Flanks(f),

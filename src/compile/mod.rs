@@ -329,15 +329,17 @@ fn resolve(
         return Err(LoadError::Options(errors));
     }
     let mut body: Vec<Expr> = game.args.iter().skip(1).cloned().collect();
-    for e in &mut body {
-        let is_define = matches!(e, Expr::Clause(c) if c.head == "define");
-        if !is_define {
-            // Defines first: their bodies may read toggles.
-            defines.expand(e, d);
-            toggles::check_match_cases(e, &toggles, d);
-            toggles::substitute(e, &toggles, &broken, d);
-            toggles::select(e, d);
-        }
+    let is_define = |e: &Expr| matches!(e, Expr::Clause(c) if c.head == "define");
+    // Defines first: their bodies may read toggles, and name the toggles
+    // a `flip` changes during play.
+    for e in body.iter_mut().filter(|e| !is_define(e)) {
+        defines.expand(e, d);
+    }
+    let live = toggles::flipped(&body, &toggles);
+    for e in body.iter_mut().filter(|e| !is_define(e)) {
+        toggles::check_match_cases(e, &toggles, d);
+        toggles::substitute(e, &toggles, &live, &broken, d);
+        toggles::select(e, d);
     }
     if let Some(limit) = defines.limit_error() {
         // Every other error follows from the runaway expansion.
@@ -394,7 +396,8 @@ fn too_many_declarations(game: &Clause, d: &mut Diags) -> bool {
     false
 }
 
-/// A toggle that no rule reads (`$name` or `(on name)`) does nothing.
+/// A toggle that no rule reads (`$name`, or a `flip` that names it) does
+/// nothing.
 fn warn_unused_toggles(game: &Clause, toggles: &[Toggle], d: &mut Diags) {
     /// Adds to `out` every word and `$name` of `e` outside toggle clauses.
     fn reads<'e>(e: &'e Expr, out: &mut std::collections::HashSet<&'e str>) {
@@ -429,10 +432,7 @@ fn warn_unused_toggles(game: &Clause, toggles: &[Toggle], d: &mut Diags) {
                     format!("toggle `{}` is never read", t.name),
                     "unused toggle",
                 )
-                .with_help(format!(
-                    "read it with `${0}` or `(on {0})`, or remove it",
-                    t.name
-                )),
+                .with_help(format!("read it with `${0}`, or remove it", t.name)),
             );
         }
     }

@@ -146,6 +146,13 @@ impl Lowerer {
             }
             d.push(diag);
         }
+        if i.is_some_and(|i| i >= 64) {
+            d.error(
+                e.span(),
+                format!("`{w}` cannot flip: only the first 64 toggles declared can"),
+                "declared after 64 others",
+            );
+        }
         i.filter(|&i| i < 64).map(|i| i as super::ir::ToggleId)
     }
 

@@ -810,3 +810,48 @@ fn a_gain_of_distance_is_lowered_to_farther_and_grow() {
         }
     ));
 }
+
+/// A line a1-b1-c1, P1 on a1: stepping needs the toggle `open`, which
+/// starts off; a `flip` move turns it on.
+const FLIPPED: &str = r#"(game "t" (players 2) (board (square 1 3)) (piece "P")
+    (toggle open bool default:false "Steps allowed")
+    (setup (fill "P" P1 (sites "a1")) (fill "P" P2 (sites "c1")))
+    (play (priority {(step from:$open dirs:Orthogonal)} {(flip open to:Mine)})))"#;
+
+#[test]
+fn a_flipped_toggle_is_read_during_play_and_a_fixed_one_when_the_file_is_read() {
+    // `open` is named by a flip: `$open` is read as the game stands. At
+    // the start it is off, so only the flip is legal; once P1 has flipped
+    // it, P2 may step.
+    let g = Arc::new(ok(FLIPPED));
+    assert!(matches!(g.gens[0].from, Cond::On(0)));
+    let mut st = State::new(g);
+    assert_eq!(st.legal_turn_strings(), ["flip-open@a1"]);
+    st.play_str("flip-open@a1").unwrap();
+    assert_eq!(st.legal_turn_strings(), ["c1-b1"]);
+    // Without the flip, `$open` is the value in force: a constant.
+    let fixed = FLIPPED.replace("{(flip open to:Mine)}", "{(pass)}");
+    let g = build(&fixed, &["open=true"]).unwrap().0;
+    assert_eq!(g.gens[0].from, Cond::True);
+}
+
+#[test]
+fn a_flipped_toggle_where_a_fixed_value_is_needed_is_an_error() {
+    for (place, what) in [
+        (
+            "(end (no-moves Loss) (draw-repetition 3 when:$open))",
+            "changes during play",
+        ),
+        (
+            "(first (match $open (case true P1) (case false P2)))",
+            "changes during play",
+        ),
+    ] {
+        let text = FLIPPED.replace("(play (priority", &format!("{place} (play (priority"));
+        let errs = errors(&text);
+        assert!(
+            errs.iter().any(|e| e.message.contains(what)),
+            "{place}: {errs:?}"
+        );
+    }
+}

@@ -205,27 +205,74 @@ pub fn apply_overrides(toggles: &mut [Toggle], sets: &[(String, String)]) -> Vec
     errors
 }
 
-/// Replaces every `$name` in `e` by the toggle's value. A `$name` of a
-/// toggle in `broken` (declared, but its declaration has errors) is left
-/// as it is, without a second error.
-pub fn substitute(e: &mut Expr, toggles: &[Toggle], broken: &[String], d: &mut Diags) {
+/// The boolean toggles that a `flip` (move or effect) names anywhere in
+/// `body`, defines expanded: they change during play, so `$name` of one is
+/// read when the rule is evaluated, not once when the file is read
+/// (Genocide's capturable toggles, docs/games/genocide.md).
+pub fn flipped(body: &[Expr], toggles: &[Toggle]) -> Vec<String> {
+    fn walk(e: &Expr, toggles: &[Toggle], out: &mut Vec<String>) {
+        match e {
+            Expr::Clause(c) => {
+                if c.head == "flip"
+                    && let Some(Expr::Word(w, _)) = c.args.first()
+                    && toggles
+                        .iter()
+                        .any(|t| &t.name == w && t.ty == ToggleType::Bool)
+                    && !out.contains(w)
+                {
+                    out.push(w.clone());
+                }
+                c.args
+                    .iter()
+                    .chain(c.named.iter().map(|n| &n.value))
+                    .for_each(|a| walk(a, toggles, out));
+            }
+            Expr::Array(v, _) => v.iter().for_each(|a| walk(a, toggles, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    body.iter().for_each(|e| walk(e, toggles, &mut out));
+    out
+}
+
+/// Replaces every `$name` in `e` by the toggle's value, except the
+/// toggles in `live` (flipped during play), whose `$name` stays for the
+/// rules to read during play. A `$name` of a toggle in `broken`
+/// (declared, but its declaration has errors) or of no toggle becomes a
+/// stand-in that later stages pass over, after one error for the latter.
+pub fn substitute(
+    e: &mut Expr,
+    toggles: &[Toggle],
+    live: &[String],
+    broken: &[String],
+    d: &mut Diags,
+) {
     match e {
         Expr::Toggle(name, span) => {
+            if live.contains(name) {
+                return;
+            }
             if let Some(t) = toggles.iter().find(|t| &t.name == name) {
                 *e = literal(&t.value, *span);
-            } else if !broken.contains(name) {
+                return;
+            }
+            if !broken.contains(name) {
                 unknown(name, *span, toggles, d);
             }
+            *e = super::args::reported(*span);
         }
         Expr::Clause(c) => {
             c.args
                 .iter_mut()
-                .for_each(|a| substitute(a, toggles, broken, d));
+                .for_each(|a| substitute(a, toggles, live, broken, d));
             c.named
                 .iter_mut()
-                .for_each(|n| substitute(&mut n.value, toggles, broken, d));
+                .for_each(|n| substitute(&mut n.value, toggles, live, broken, d));
         }
-        Expr::Array(v, _) => v.iter_mut().for_each(|a| substitute(a, toggles, broken, d)),
+        Expr::Array(v, _) => v
+            .iter_mut()
+            .for_each(|a| substitute(a, toggles, live, broken, d)),
         _ => {}
     }
 }
@@ -336,6 +383,17 @@ fn choose(c: &Clause, d: &mut Diags) -> Option<Expr> {
     check(c, "game", d);
     let key = c.args.first()?;
     if super::args::already_reported(key) {
+        return None;
+    }
+    if let Expr::Toggle(name, span) = key {
+        d.push(
+            crate::diag::Diagnostic::error(
+                *span,
+                format!("`${name}` changes during play: a `flip` names it"),
+                "`match` chooses once, when the file is read",
+            )
+            .with_help(format!("read it in a condition instead: `(if ${name} …)`")),
+        );
         return None;
     }
     let mut cases = Vec::new();

@@ -42,7 +42,7 @@ ludemes! {
         "(replace (region \"Far\" (row 0)))";
     "add" "variant" "(add CLAUSE…)" "Adds clauses to the base game."
         "(add (toggle fast bool default:false \"A new switch\"))";
-    "toggle" "game" "(toggle NAME bool|int|choice default:V [range:{MIN MAX}] [choices:{A B…}] \"description\")" "A rule switch, read as `$NAME`, overridden by `--set NAME=VALUE`."
+    "toggle" "game" "(toggle NAME bool|int|choice default:V [range:{MIN MAX}] [choices:{A B…}] \"description\")" "A rule switch, read as `$NAME`, overridden by `--set NAME=VALUE`. Its value is fixed when the file is read, unless a `flip` names the (boolean) toggle: then `$NAME` is read during play, where a condition is expected."
         "(toggle no_progress int default:80 range:{0 10000} \"Turns without progress before a draw\")";
     "define" "game" "(define \"Name\" BODY)" "A macro; `#1`, `#2`… are its parameters; call it as `(\"Name\" a b)` or `\"Name\"`."
         "(define \"Toward\" (step dirs:#1 to:Empty))   // (\"Toward\" Forward)";
@@ -208,8 +208,6 @@ ludemes! {
         "(place \"Stone\" to:Empty then:(if (line 5 To exact:true) (win)))";
     "ahead" "condition" "(ahead [SITE] DIRS [COND])" "The site one step from SITE in a direction of DIRS exists and satisfies COND (default: any site). `(not (ahead S))` is the bottom edge; `(not (ahead S Empty))` a site resting on a piece or on the bottom edge (Connect Four's drop)."
         "(place \"Disc\" to:(and Empty (not (ahead S Empty))))";
-    "on" "condition" "(on TOGGLE)" "The boolean toggle is on now; unlike `$NAME`, read during play, so flips count."
-        "(on stickyland)";
     "count" "number" "(count SET)" "The number of sites in the set."
         "(count (where (and Mine (role \"Body\"))))";
     "sum" "number" "(sum NUM…)" "A sum."
@@ -273,7 +271,7 @@ ludemes! {
     "push-each" "effect" "(push-each SET N \"Kind\" [max:NUM])" "Adds N pieces of the player on each site of the set, in board order, at most `max` in all."
         "(push-each (where (and (in \"Home\") (height 1) (holds-only))) 1 \"Checker\" max:(sub 60 (pieces)))";
     "battle" "effect" "(battle [dice:true])" "Resolves every contested stack: one for one (r against b leaves |r - b| of the larger side), or each side rolls a die and the higher roll kills the difference."
-        "(if (on dice) (battle dice:true) (battle))";
+        "(if $dice (battle dice:true) (battle))";
     "for-each-player" "effect" "(for-each-player EFFECTS)" "Runs the effects once for each player, as that player."
         "(for-each-player (remove-all (where (holds-only))))";
     "set-kind" "effect" "(set-kind SITE \"Kind\")" "Changes the kind of every piece of the stack."
