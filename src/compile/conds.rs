@@ -79,7 +79,6 @@ impl Lowerer {
                 Cond::Unmoved(site(self, d))
             }
             "same" => Cond::Same(site(self, d), self.site_ref(c.args.get(1), d)),
-            "height" => self.height(c, d),
             "kind" => self.kind_cond(c, d),
             "in" => self.in_cond(c, d),
             "in-check" => {
@@ -122,39 +121,16 @@ impl Lowerer {
     fn compare(&mut self, c: &Clause, cmp: Cmp, d: &mut Diags) -> Cond {
         let a = c.args.first().map_or(Num::Int(0), |e| self.num(e, d));
         let b = c.args.get(1).map_or(Num::Int(0), |e| self.num(e, d));
-        // Farther from a region than the step's origin: one table lookup.
+        // A stack's height against a constant, and farther from a region
+        // than the step's origin: one test each.
         match (&a, cmp, &b) {
+            (Num::Height(r), _, Num::Int(n)) if (0..=255).contains(n) => {
+                Cond::Height(*r, cmp, *n as i32)
+            }
             (Num::Distance(SiteRef::To, r), Cmp::Gt, Num::Distance(SiteRef::From, s)) if r == s => {
                 Cond::Farther(*r)
             }
             _ => Cond::Compare(a, cmp, b),
-        }
-    }
-
-    /// `(height [SITE] N)` or `(height [SITE] min:A max:B)`.
-    fn height(&mut self, c: &Clause, d: &mut Diags) -> Cond {
-        let (r, rest) = self.split_site(c, d);
-        let mut parts = Vec::new();
-        if let Some(n) = rest.and_then(|e| int_in(e, 0, 255, d)) {
-            parts.push(Cond::Height(r, Cmp::Eq, n as i32));
-        }
-        if let Some(n) = named(c, "min").and_then(|e| int_in(e, 0, 255, d)) {
-            parts.push(Cond::Height(r, Cmp::Ge, n as i32));
-        }
-        if let Some(n) = named(c, "max").and_then(|e| int_in(e, 0, 255, d)) {
-            parts.push(Cond::Height(r, Cmp::Le, n as i32));
-        }
-        match parts.len() {
-            0 => {
-                d.error(
-                    c.span,
-                    "`height` needs a number or min:/max:",
-                    "expected `(height N)`",
-                );
-                Cond::False
-            }
-            1 => parts.remove(0),
-            _ => Cond::And(parts),
         }
     }
 

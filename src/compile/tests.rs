@@ -84,19 +84,19 @@ fn a_define_with_parameters_is_expanded_with_its_arguments() {
 
 #[test]
 fn parameters_bind_by_number_not_by_order_of_use() {
-    // #2 is used before #1: ("Go" E (height 2)) = (step from:(height 2)
+    // #2 is used before #1: ("Go" E (equal (height) 2)) = (step from:(equal (height) 2)
     // dirs:E). Only a1 (two men) moves, to b1.
     let g = ok(&small(
-        r#"(define "Go" (step from:#2 dirs:#1)) (play ("Go" E (height 2)))"#,
+        r#"(define "Go" (step from:#2 dirs:#1)) (play ("Go" E (equal (height) 2)))"#,
     ));
     assert_eq!(moves(g), ["a1-b1"]);
 }
 
 #[test]
 fn a_define_without_parameters_is_called_by_its_bare_name() {
-    // "Single" is (height 1) and "Up" is the word N: only b2 moves, N.
+    // "Single" is (equal (height) 1) and "Up" is the word N: only b2 moves, N.
     let g = ok(&small(
-        r#"(define "Single" (height 1)) (define "Up" N)
+        r#"(define "Single" (equal (height) 1)) (define "Up" N)
            (play (step from:"Single" dirs:"Up"))"#,
     ));
     assert_eq!(moves(g), ["b2-b3"]);
@@ -105,7 +105,7 @@ fn a_define_without_parameters_is_called_by_its_bare_name() {
 #[test]
 fn defines_may_call_defines() {
     let g = ok(&small(
-        r#"(define "Single" (height 1))
+        r#"(define "Single" (equal (height) 1))
            (define "Go" (step from:"Single" dirs:#1))
            (play ("Go" {E S}))"#,
     ));
@@ -115,7 +115,7 @@ fn defines_may_call_defines() {
 
 #[test]
 fn an_unused_define_is_a_warning_not_an_error() {
-    let text = small(r#"(define "Unused" (height 3)) (play (step))"#);
+    let text = small(r#"(define "Unused" (equal (height) 3)) (play (step))"#);
     let (_, diags) = build(&text, &[]).expect("compiles");
     assert_eq!(diags.len(), 1);
     assert_eq!(diags[0].severity, Severity::Warning);
@@ -406,7 +406,7 @@ fn unknown_ludemes_get_did_you_mean_in_every_context() {
 
 #[test]
 fn a_misspelt_named_argument_gets_a_suggestion() {
-    let text = small("(play (step form:(height 1)))");
+    let text = small("(play (step form:(equal (height) 1)))");
     let e = errors(&text);
     assert_eq!(e.len(), 1, "{e:?}");
     assert_eq!(e[0].message, "unknown argument `form` for `step`");
@@ -854,4 +854,29 @@ fn a_flipped_toggle_where_a_fixed_value_is_needed_is_an_error() {
             "{place}: {errs:?}"
         );
     }
+}
+
+/// `height` is a number; compared with a constant it is one test of the
+/// stack (a draughts man, docs/games/checkers.md), and written as a
+/// condition it is refused with the way to compare it.
+#[test]
+fn height_is_a_number_compared_like_any_other() {
+    use super::ir::Cmp;
+    let g = ok(r#"(game "t" (players 2) (board (square 3 3)) (piece "P")
+        (play (step from:(and (equal (height) 1) (at-least (height To) 0)))))"#);
+    assert_eq!(
+        g.gens[0].from,
+        Cond::And(vec![
+            Cond::Height(SiteRef::Subject, Cmp::Eq, 1),
+            Cond::Height(SiteRef::To, Cmp::Ge, 0)
+        ])
+    );
+    let errs = errors(
+        r#"(game "t" (players 2) (board (square 3 3)) (piece "P") (play (step from:(height 1))))"#,
+    );
+    assert!(
+        errs.iter()
+            .any(|e| e.message.contains("unknown condition ludeme `height`")),
+        "{errs:?}"
+    );
 }

@@ -119,7 +119,7 @@ ludemes! {
     "priority" "move" "(priority MOVES…)" "The first group that has a legal move gives the moves (compulsory capture)."
         "(priority {(hop from:\"Man\" dirs:Forward)} {(step from:\"Man\" dirs:Forward)})";
     "step" "move" "(step [from:COND] [dirs:DIRS] [to:COND] [capture:BOOL] [pieces:Whole|One|Part|Any] [keep:NUM] [max:NUM] [cost:NUM budget:\"Counter\"] [then:EFFECTS] [finally:EFFECTS] [check:COND] [after:COND] [promote:{\"Kind\"…} zone:\"Region\"])" "Move the stack, or its top pieces, one step to an adjacent site (onto any stack `to:` allows: pieces go on top; with `capture:true` the stack there is removed first and the step is written with `x`). `pieces:Any` makes one move per number of pieces (written `/N`), leaving at least `keep:` and taking at most `max:`; `cost:` is paid from the player's counter `budget:`; `after:` keeps only the steps after which the condition holds (for the mover)."
-        "(step from:(height 1) dirs:Forward to:Empty then:\"Crown\")";
+        "(step from:(equal (height) 1) dirs:Forward to:Empty then:\"Crown\")";
     "hop" "move" "(hop [from:COND] [dirs:DIRS] [over:COND] [to:COND] [capture:BOOL|End] [flying:BOOL] [then:EFFECTS] [finally:EFFECTS] [chain:BOOL|Level] [repeat:BOOL] [after:COND])" "Jump over the adjacent site to the one beyond, removing the jumped stack unless `capture:false`; `chain:true` makes the same piece jump on while it can, after each jump that removed a piece. `flying:true`: the jumped stack may stand any distance away (the sites before it empty) and the piece lands on any site beyond it that `to:` accepts, up to the first that it does not (a flying king). `capture:End`: the jumped stacks stay on the board, taken, until the turn ends, and leave it then; a taken stack still blocks and cannot be jumped again. `chain:Level` goes on with every chained move of the same priority level, so a piece whose kind changed mid-chain (crowned by `then:`) jumps on as its new kind. `finally:` effects run after the turn's last step only (crowning only where a capture ends). `repeat:true` lets one move jump on in the same direction, over the next site to the one beyond, as far as `over:` and `to:` allow: each landing is a move (`FROMxTO`, naming the last landing), every jumped stack is captured (Konane's multiple jump)."
         "(hop from:\"King\" dirs:Diagonal over:Enemy to:Empty capture:End flying:true chain:true)";
     "slide" "move" "(slide [origin:Mine|Empty|Marked] [from:COND] [pieces:Whole|One|Part|Any] [dirs:DIRS] [through:COND] [to:COND] [capture:BOOL] [then:EFFECTS] [finally:EFFECTS] [chain:BOOL|Level] [after:COND] [promote:{\"Kind\"…} zone:\"Region\"])" "Move any distance along a direction, through sites satisfying `through:` (default: empty), to every site satisfying `to:` (with `capture:true`, a stack there is removed first: a queen's or a rook's capture); `origin:` and `pieces:` (any move clause) say which stacks move and how many of their pieces (a part is written `/k`)."
@@ -134,16 +134,14 @@ ludemes! {
         "(mine To)";
     "enemy" "condition" "(enemy [SITE]) | Enemy" "The site's top piece is another player's."
         "(enemy Over)";
-    "height" "condition" "(height [SITE] N) | (height [SITE] min:N max:M)" "The stack's height is N, or within MIN..=MAX."
-        "(height To min:2)";
     "kind" "condition" "(kind [SITE] \"Kind\")" "The site's top piece is of this kind."
         "(kind \"King\")";
     "in" "condition" "(in [SITE] \"Region\")" "The site is in the region (the mover's version of it)."
         "(in To \"Far\")";
     "and" "condition" "(and COND…)" "All hold."
-        "(and (in To \"Far\") (height To 1))";
+        "(and (in To \"Far\") (equal (height To) 1))";
     "or" "condition" "(or COND…)" "Any holds."
-        "(or (height 1) (kind \"Queen\"))";
+        "(or (equal (height) 1) (kind \"Queen\"))";
     "not" "condition" "(not COND)" "Does not hold."
         "(not (in \"Far\"))";
     "if" "effect" "(if COND EFFECTS [EFFECTS])" "Runs the first effects when the condition holds, else the second."
@@ -220,14 +218,14 @@ ludemes! {
         "(counter \"mp\")";
     "pieces" "number" "(pieces)" "The number of the player's pieces on the board."
         "(equal (pieces) 0)";
-    "height" "number" "(height [SITE])" "The height of a stack."
+    "height" "number" "(height [SITE])" "The height of a stack (0 on an empty site). Compare it as any number: `(equal (height) 1)` (a draughts man), `(at-least (height To) 2)`."
         "(height From)";
     "distance" "number" "(distance [SITE] \"Region\")" "Steps from SITE to the nearest site of the region as the player sees it (the board's number of sites when it cannot be reached). A step that moves away from the centre gains `(sub (distance To \"Centre\") (distance From \"Centre\"))`."
         "(slide to:(and Empty (more-than (distance To \"Centre\") (distance From \"Centre\"))))";
     "roll" "number" "(roll N SIDES)" "The sum of N dice with SIDES sides, drawn from the state's seeded generator (in effects; a condition reads 0)."
         "(roll 2 6)";
     "pieces-in" "number" "(pieces-in SET)" "The number of pieces on the set's sites, whoever owns them (the seeds in some houses)."
-        "(add-counter \"Store\" (pieces-in (trail To \"Round\" backward:true through:(height min:2 max:3))))";
+        "(add-counter \"Store\" (pieces-in (trail To \"Round\" backward:true through:(and (at-least (height) 2) (at-most (height) 3)))))";
     "neighbours" "set" "(neighbours [SITE] [COND])" "The site's neighbours that satisfy the condition (anchor: the site)."
         "(neighbours To (and Enemy (role \"Body\")))";
     "group" "set" "(group [SITE] [COND])" "The connected group of the site's stack (same top owner, board adjacency), members filtered by the condition."
@@ -245,7 +243,7 @@ ludemes! {
     "adjacent-to" "set" "(adjacent-to SET COND)" "The sites next to a site of the set that satisfy the condition; `Removed` and `Converted` are the sites removed or converted by earlier effects of the step."
         "(adjacent-to (group To (role \"Body\")) (and Enemy (role \"Foot\")))";
     "trail" "set" "(trail [SITE] \"Track\" [backward:BOOL] [through:COND])" "The sites along the track from SITE, SITE included, forward (or against the track with `backward:true`), as long as they satisfy `through:` (default: all of them), at most once round a loop: the houses an Oware capture runs back over."
-        "(remove-all (trail To \"Round\" backward:true through:(and (in \"Across\") (height min:2 max:3))))";
+        "(remove-all (trail To \"Round\" backward:true through:(and (in \"Across\") (at-least (height) 2) (at-most (height) 3))))";
     "convert-all" "effect" "(convert-all SET)" "Gives the mover every stack of the set (every piece changes owner), computed before any changes; later effects read them as `Converted`."
         "(convert-all (run To through:Enemy close:Mine))";
     "win" "effect" "(win [Mover|Next|P1…])" "The player (default: the mover) wins now, and the game is over."
@@ -269,7 +267,7 @@ ludemes! {
     "clear-marks" "effect" "(clear-marks)" "Clears every mark."
         "(clear-marks)";
     "push-each" "effect" "(push-each SET N \"Kind\" [max:NUM])" "Adds N pieces of the player on each site of the set, in board order, at most `max` in all."
-        "(push-each (where (and (in \"Home\") (height 1) (holds-only))) 1 \"Checker\" max:(sub 60 (pieces)))";
+        "(push-each (where (and (in \"Home\") (equal (height) 1) (holds-only))) 1 \"Checker\" max:(sub 60 (pieces)))";
     "battle" "effect" "(battle [dice:true])" "Resolves every contested stack: one for one (r against b leaves |r - b| of the larger side), or each side rolls a die and the higher roll kills the difference."
         "(if $dice (battle dice:true) (battle))";
     "for-each-player" "effect" "(for-each-player EFFECTS)" "Runs the effects once for each player, as that player."
@@ -289,7 +287,7 @@ ludemes! {
     "draw-repetition" "end" "(draw-repetition N [when:BOOL])" "A draw when the same position (board and player to move) occurs for the N-th time."
         "(draw-repetition 3 when:$repetition)";
     "draw-no-progress" "end" "(draw-no-progress N [reset:{FACT…}] [when:BOOL])" "A draw after N consecutive turns without a reset fact; N = 0 turns it off."
-        "(draw-no-progress 80 reset:{Capture (moved (height 1))})";
+        "(draw-no-progress 80 reset:{Capture (moved (equal (height) 1))})";
     "moved" "fact" "(moved COND)" "Reset fact: the moving stack satisfied COND at its origin."
         "(moved \"Man\")";
     "lose-when" "end" "(lose-when COND [when:BOOL])" "After every turn, each player for whom the condition holds loses; all at once: a draw."

@@ -218,7 +218,7 @@ mod tests {
             "(fill \"S\" P1 (sites \"b1\") count:4) (fill \"S\" P1 (sites \"a2\" \"b2\") count:2)
              (fill \"S\" P1 (sites \"c2\"))",
             "(sow track:\"Round\" then:(remove-all (trail To \"Round\" backward:true
-               through:(height min:2 max:3))))",
+               through:(and (at-least (height) 2) (at-most (height) 3)))))",
         );
         play(&mut st, "b1");
         assert_eq!(heights(&st), [0, 0, 1, 0, 0, 0]);

@@ -380,8 +380,8 @@ pub(crate) mod fixture {
   (code "" "Man" 1)
   (play
     (priority
-      { (hop from:(height 1) dirs:Forward over:Enemy to:Empty chain:true) }
-      { (step from:(height 1) dirs:Forward to:Empty) }))
+      { (hop from:(equal (height) 1) dirs:Forward over:Enemy to:Empty chain:true) }
+      { (step from:(equal (height) 1) dirs:Forward to:Empty) }))
   (end (no-moves Loss)))
 "#;
 

@@ -47,7 +47,7 @@ const RICH: &str = r#"(game "T" (players 2)
   (play (priority
     (hop from:(kind "Man") chain:true
          then:(if (in To "Far") {(push To 1 kind:"King" owner:Mover) (end-turn)}))
-    {(step to:(or Empty Enemy) then:(if (height To 3) (remove To)))
+    {(step to:(or Empty Enemy) then:(if (equal (height To) 3) (remove To)))
      (hop over:Mine capture:false then:(push Over 1 owner:Mover))
      (step from:(kind "King") dirs:Diagonal then:(push From 1 kind:"Man" owner:Mover))}))
   (end (no-moves Loss) (draw-repetition 3)

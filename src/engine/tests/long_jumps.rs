@@ -104,13 +104,13 @@ fn finally_effects_run_after_the_last_step_only() {
 
 #[test]
 fn chain_level_goes_on_with_the_pieces_new_kind() {
-    // A man (height 1) hops east and becomes a "king" (height 2); only
+    // A man (equal (height) 1) hops east and becomes a "king" (equal (height) 2); only
     // kings hop on from c1 over d1. With `chain:true` the man's own hop
     // cannot go on (c1 holds a king now); with `chain:Level` the king's can.
     let rule = |chain: &str| {
         format!(
-            "{{(hop from:(height 1) dirs:E then:(push To 1) chain:{chain})
-               (hop from:(height 2) dirs:E chain:{chain})}}"
+            "{{(hop from:(equal (height) 1) dirs:E then:(push To 1) chain:{chain})
+               (hop from:(equal (height) 2) dirs:E chain:{chain})}}"
         )
     };
     let st = start(&row(7, r#""a1""#, r#""b1" "d1""#, &rule("true")));

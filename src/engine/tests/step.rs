@@ -89,7 +89,7 @@ fn the_origin_condition_picks_which_stacks_move() {
     let st = start(
         r#"(game "T" (players 2) (board (square 1 4)) (piece "Man")
              (setup (fill "Man" P1 (sites "a1")) (fill "Man" P1 (sites "d1") count:2))
-             (play (step from:(height 2))))"#,
+             (play (step from:(equal (height) 2))))"#,
     );
     assert_eq!(steps(&st), ["d1-c1"]);
     // By kind: only the King on c1 moves (E to d1, W to b1); the Man on a1
