@@ -1,7 +1,7 @@
 //! Lowering of each move clause's own arguments: the kinds of move
 //! (`step`, `hop`, `slide`, `leap`, `relocate`, `place`, `select`, `sow`,
-//! `rotate`, `pass`, `end-phase`, `flip`), the named arguments each takes,
-//! and the [`GenKind`] each becomes. The arguments every kind shares
+//! `rotate`, `pass`, `end-phase`, `flip`) and the [`GenKind`] each
+//! becomes; which arguments each takes is its row of the vocabulary table. The arguments every kind shares
 //! (`from:`, `to:`, `then:`, `finally:`, `check:`, `after:`) are lowered
 //! by `Lowerer::generator`.
 
@@ -12,74 +12,9 @@ use super::ir::{
 use super::lower::Lowerer;
 use crate::syntax::{Clause, Expr};
 
-/// Every move clause: its head, its positional arguments (exactly that
-/// many) and the named arguments it takes (in the order diagnostics list
-/// them).
-const MOVES: &[(&str, usize, &[&str])] = &[
-    (
-        "step",
-        0,
-        &[
-            "from", "dirs", "to", "capture", "then", "after", "check", "keep", "max", "cost",
-            "budget", "origin", "pieces", "finally", "promote", "zone",
-        ],
-    ),
-    (
-        "hop",
-        0,
-        &[
-            "from", "dirs", "over", "to", "capture", "then", "chain", "repeat", "after", "origin",
-            "pieces", "flying", "finally",
-        ],
-    ),
-    (
-        "slide",
-        0,
-        &[
-            "from", "dirs", "through", "to", "capture", "then", "chain", "after", "check", "keep",
-            "max", "cost", "budget", "origin", "pieces", "finally", "promote", "zone",
-        ],
-    ),
-    (
-        "leap",
-        0,
-        &[
-            "from", "by", "to", "capture", "then", "after", "check", "origin", "pieces", "promote",
-            "zone",
-        ],
-    ),
-    (
-        "relocate",
-        0,
-        &[
-            "from", "to", "capture", "then", "after", "check", "origin", "pieces",
-        ],
-    ),
-    ("place", 1, &["to", "sites", "check", "after", "then"]),
-    ("select", 0, &["to", "sites", "check", "after", "then"]),
-    (
-        "sow",
-        0,
-        &["from", "track", "skip-origin", "check", "after", "then"],
-    ),
-    ("rotate", 0, &["regions", "ways", "check", "after", "then"]),
-    ("pass", 0, &[]),
-    ("end-phase", 0, &[]),
-    ("flip", 1, &["to", "check", "after", "then"]),
-];
-
-/// The positional arguments (exactly that many) and the named arguments
-/// the move clause `head` takes; `None` when `head` names no move.
-pub fn move_args(head: &str) -> Option<(usize, &'static [&'static str])> {
-    MOVES
-        .iter()
-        .find(|(h, _, _)| *h == head)
-        .map(|&(_, n, args)| (n, args))
-}
-
 impl Lowerer {
-    /// The kind of the move clause `c` (its head checked by
-    /// [`move_args`]), with the arguments only that kind takes.
+    /// The kind of the move clause `c` (checked against its row of the
+    /// vocabulary by the caller), with the arguments only that kind takes.
     pub fn gen_kind(&mut self, c: &Clause, d: &mut Diags) -> GenKind {
         match c.head.as_str() {
             "step" => GenKind::Step(Step {

@@ -1,6 +1,6 @@
 //! Lowering of moves: the play priority list and its move generators.
 
-use super::args::{Diags, check, check_shape, choice, clause, items, named};
+use super::args::{Diags, check, choice, clause, items, named};
 use super::ir::{Cond, Gen, GenId, Maximize, SiteRef};
 use super::lower::Lowerer;
 use crate::syntax::{Clause, Expr};
@@ -47,11 +47,16 @@ impl Lowerer {
     /// One move clause: its kind's own arguments (see `moves.rs`) and the
     /// arguments every kind shares.
     fn generator(&mut self, c: &Clause, d: &mut Diags) -> Option<GenId> {
-        let Some((n, args)) = super::moves::move_args(&c.head) else {
-            self.unknown_head(c, "move", d);
+        if c.head == "priority" || !self.known(c, "move", d) {
+            if c.head == "priority" {
+                d.error(
+                    c.head_span,
+                    "`priority` inside a priority level",
+                    "`priority` lists levels of moves; it stands alone in `play` or a block",
+                );
+            }
             return None;
-        };
-        check_shape(c, n, n, args, d);
+        }
         let mut cond_or = |name: &str, default: Cond, me: &mut Self| {
             named(c, name).map_or(default, |e| me.cond(e, d))
         };
