@@ -1,4 +1,7 @@
 #![warn(missing_docs)]
+// A type in a public signature must be nameable: re-exported where the
+// API needs it, else the item that shows it is crate-private.
+#![warn(unnameable_types)]
 //! ludic: a declarative rules interpreter for board games.
 //!
 //! Pipeline: rule text → [`syntax`] (pest parse → owned AST with spans) →
@@ -103,6 +106,7 @@
 pub mod batch;
 pub mod board;
 #[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod cli;
 pub mod compile;
 pub mod diag;
@@ -112,6 +116,6 @@ pub mod record;
 pub mod render;
 pub mod scenario;
 #[cfg(feature = "cli")]
-pub mod serve;
+pub(crate) mod serve;
 pub mod snapshot;
 pub mod syntax;

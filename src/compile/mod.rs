@@ -3,41 +3,42 @@
 //! to indices, the board built. All the diagnostics of the stage are
 //! collected and reported together.
 
-pub mod args;
-pub mod conds;
-pub mod effects;
-pub mod ends;
-pub mod expand;
-pub mod graph;
-pub mod heuristics;
-pub mod ir;
-pub mod ir_moves;
-pub mod ir_stacks;
-pub mod leaps;
-pub mod lower;
-pub mod moves;
-pub mod nums;
-pub mod phases;
-pub mod refs;
-pub mod roles;
-pub mod rotate;
-pub mod royal;
-pub mod rules;
-pub mod sets;
-pub mod shape;
-pub mod stacks;
-pub mod toggles;
-pub mod tracks;
-pub mod variant;
+pub(crate) mod args;
+pub(crate) mod conds;
+pub(crate) mod effects;
+pub(crate) mod ends;
+pub(crate) mod expand;
+pub(crate) mod graph;
+pub(crate) mod heuristics;
+pub(crate) mod ir;
+pub(crate) mod ir_moves;
+pub(crate) mod ir_stacks;
+pub(crate) mod leaps;
+pub(crate) mod lower;
+pub(crate) mod moves;
+pub(crate) mod nums;
+pub(crate) mod phases;
+pub(crate) mod refs;
+pub(crate) mod roles;
+pub(crate) mod rotate;
+pub(crate) mod royal;
+pub(crate) mod rules;
+pub(crate) mod sets;
+pub(crate) mod shape;
+pub(crate) mod stacks;
+pub(crate) mod toggles;
+pub(crate) mod tracks;
+pub(crate) mod variant;
 pub mod vocab;
 
-pub use ir::Game;
+pub use ir::{
+    Code, Counter, Game, GenId, Kind, Piece, Player, PlayerInfo, Toggle, ToggleType, Value,
+};
 
 use crate::diag::{Diagnostics, Severity};
 use crate::syntax::{Clause, Expr};
 use args::{Diags, check, string};
 use expand::Defines;
-use ir::Toggle;
 use lower::Lowerer;
 use std::path::Path;
 
@@ -670,7 +671,6 @@ fn finish(
         dirsets: l.dirsets,
         setup: l.setup,
         gens: l.gens,
-        play: l.play,
         maximize: l.maximize,
         blocks: l.blocks,
         block_names: l.block_names,
