@@ -9,10 +9,11 @@
 //! → [`engine`] (state, legal moves, apply, outcome) → front ends
 //! ([`record`], [`render`], the `ludic` binary).
 //!
-//! The `ludic` command line (modules `cli`, `serve` and the crates only they
-//! need: clap, indicatif, axum, tokio, rustyline, similar) is the default
-//! feature `cli`; a program that only imports the library turns it off
-//! with `default-features = false`.
+//! The `ludic` command line (the binary's own modules, which are not part
+//! of this API, and the crates only they need: clap, indicatif, axum,
+//! tokio, rustyline, similar) is the default feature `cli`; a program
+//! that only imports the library turns it off with
+//! `default-features = false`.
 //!
 //! # Tutorial
 //!
