@@ -13,7 +13,7 @@ fn main() {
     entries.retain(|p| p.extension().is_some_and(|e| e == "game"));
     entries.sort();
     let mut out = String::from(
-        "/// Shipped games: (name, path, text).\npub const SHIPPED: &[(&str, &str, &str)] = &[\n",
+        "/// Shipped games: (name, path, text).\npub(crate) const SHIPPED: &[(&str, &str, &str)] = &[\n",
     );
     for p in entries {
         let name = p.file_stem().and_then(|s| s.to_str()).unwrap_or_default();

@@ -162,7 +162,7 @@ fn summary(games: &[Shipped], reps: usize) {
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     let mut slow = Vec::new();
     for game in games {
-        let (t_build, _) = median_time(reps, || game.build().gens.len());
+        let (t_build, _) = median_time(reps, || game.build().board.len());
         let start = State::new(Arc::new(game.build()));
         let mut buf = Vec::with_capacity(64);
         let (t_play, batch) = median_time(reps, || playouts(&start, &mut buf));

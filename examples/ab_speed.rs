@@ -3,8 +3,7 @@
 
 use ludic::compile::{Game, Options};
 use ludic::engine::State;
-use ludic::players::heuristic::evaluate;
-use ludic::players::{AlphaBeta, Budget, Depth, Guide, Mcts, Turns, seeded_rng};
+use ludic::players::{AlphaBeta, Budget, Depth, Guide, Mcts, Turns, evaluate, seeded_rng};
 use std::sync::Arc;
 use std::time::Instant;
 

@@ -188,7 +188,7 @@ pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
 /// logarithmic time (asking [`line_col`] once per diagnostic of a large
 /// one-line file would be quadratic).
 #[derive(Debug, Clone)]
-pub struct LineIndex<'a> {
+pub(crate) struct LineIndex<'a> {
     source: &'a str,
     /// Byte offset where each line starts (after a `\n`).
     starts: Vec<usize>,
@@ -233,12 +233,6 @@ impl<'a> LineIndex<'a> {
         let start = self.starts[line - 1];
         (line, self.char_index(offset) - self.char_index(start) + 1)
     }
-
-    /// Where the line holding byte `offset` starts.
-    pub fn line_start(&self, offset: usize) -> usize {
-        let line = self.starts.partition_point(|&s| s <= offset);
-        self.starts[line - 1]
-    }
 }
 
 /// The offsets just after each `\n` of `bytes`.
@@ -268,7 +262,7 @@ fn floor_char_boundary(source: &str, offset: usize) -> usize {
 /// The candidate closest to `word`, if it is close enough to be a likely
 /// typo (`stpe` → `step`, `diagnal` → `Diagonal`). Case is ignored; at most
 /// one edit is allowed in words of up to four letters, two in longer ones.
-pub fn did_you_mean<'a>(
+pub(crate) fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<String> {

@@ -1,4 +1,7 @@
 #![warn(missing_docs)]
+// A type in a public signature must be nameable: re-exported where the
+// API needs it, else the item that shows it is crate-private.
+#![warn(unnameable_types)]
 //! ludic: a declarative rules interpreter for board games.
 //!
 //! Pipeline: rule text → [`syntax`] (pest parse → owned AST with spans) →
@@ -6,10 +9,11 @@
 //! → [`engine`] (state, legal moves, apply, outcome) → front ends
 //! ([`record`], [`render`], the `ludic` binary).
 //!
-//! The `ludic` command line (modules `cli`, `serve` and the crates only they
-//! need: clap, indicatif, axum, tokio, rustyline, similar) is the default
-//! feature `cli`; a program that only imports the library turns it off
-//! with `default-features = false`.
+//! The `ludic` command line (the binary's own modules, which are not part
+//! of this API, and the crates only they need: clap, indicatif, axum,
+//! tokio, rustyline, similar) is the default feature `cli`; a program
+//! that only imports the library turns it off with
+//! `default-features = false`.
 //!
 //! # Tutorial
 //!
@@ -103,6 +107,7 @@
 pub mod batch;
 pub mod board;
 #[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod cli;
 pub mod compile;
 pub mod diag;
@@ -112,6 +117,6 @@ pub mod record;
 pub mod render;
 pub mod scenario;
 #[cfg(feature = "cli")]
-pub mod serve;
+pub(crate) mod serve;
 pub mod snapshot;
 pub mod syntax;

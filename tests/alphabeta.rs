@@ -4,7 +4,7 @@
 
 use ludic::compile::{Game, Options};
 use ludic::engine::State;
-use ludic::players::heuristic::WIN;
+use ludic::players::WIN;
 use ludic::players::{Agent, AlphaBeta, Budget, Depth, Greedy, Guide, Mcts};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -1,8 +1,8 @@
 //! Errors say what is wrong and where (issue 16): a `)` hidden in a
 //! comment, an inverted range, a base that is no rule file, a byte-order
-//! mark in any file, invalid UTF-8.
+//! mark in any file, invalid UTF-8, a file that is no text.
 
-use ludic::compile::{LoadError, Options, compile, read_text};
+use ludic::compile::{LoadError, Options, ReadError, compile, read_text};
 use ludic::diag::line_col;
 
 /// The diagnostics of a rule text that must fail, as (message, line, help).
@@ -103,8 +103,50 @@ fn invalid_utf8_is_named_by_line_and_offset() {
     let f = dir().join("bad.game");
     std::fs::write(&f, b"(game \"x\"\n  (a\xff))\n").unwrap();
     let e = read_text(&f).unwrap_err();
-    assert!(
-        e.contains("invalid byte 0xFF at line 2, byte offset 14"),
-        "{e}"
+    // `(game "x"\n` is 10 bytes, `  (a` 4 more: 0xFF is byte 14, line 2.
+    assert_eq!(
+        e,
+        ReadError::NotUtf8 {
+            byte: 0xFF,
+            line: 2,
+            offset: 14
+        }
     );
+    assert_eq!(
+        e.to_string(),
+        "not UTF-8 text: invalid byte 0xFF at line 2, byte offset 14"
+    );
+}
+
+#[test]
+fn a_file_that_cannot_be_text_is_refused_by_kind() {
+    let d = dir();
+    // A folder is no regular file.
+    assert_eq!(read_text(&d), Err(ReadError::NotAFile));
+    assert_eq!(read_text(&d).unwrap_err().to_string(), "not a regular file");
+    // A missing file: the system's error, its kind kept.
+    let e = read_text(&d.join("missing.game")).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            ReadError::Io {
+                kind: std::io::ErrorKind::NotFound,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    // One byte over the 16 MiB limit (a sparse file: nothing is written).
+    let big = d.join("big.game");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len((16 << 20) + 1)
+        .unwrap();
+    let e = read_text(&big).unwrap_err();
+    assert_eq!(e, ReadError::TooLarge { bytes: 16_777_217 });
+    assert_eq!(
+        e.to_string(),
+        "16777217 bytes: larger than the 16 MiB ludic reads"
+    );
+    std::fs::remove_file(&big).unwrap();
 }

@@ -34,7 +34,7 @@ fn a_finished_position_has_perft_zero() {
     let mut st = load("polypods");
     st.play_str("pass").unwrap();
     st.play_str("pass").unwrap();
-    assert!(st.is_terminal(), "two passes end Polypods");
+    assert!(st.is_over(), "two passes end Polypods");
     assert_eq!(perft(&st, 1), Ok(0));
     assert_eq!(perft(&st, 3), Ok(0));
 }

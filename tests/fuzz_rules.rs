@@ -12,7 +12,7 @@
 
 use ludic::compile::{Game, LoadError, Options, compile, resolved_rules};
 use ludic::engine::{State, playout};
-use ludic::syntax::print::format_file;
+use ludic::syntax::format_file;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -108,7 +108,7 @@ fn check(name: &str, text: &str, seed: u64) {
     assert_eq!(before, after, "{name}: fmt changed the rules");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let st = State::new(Arc::new(game));
-    let r = playout::playout(st, &mut rng, 40, &mut Vec::new());
+    let r = playout(st, &mut rng, 40, &mut Vec::new());
     assert!(r.turns <= 40, "{name}: the playout ran past its cap");
 }
 

@@ -5,7 +5,7 @@
 
 use ludic::compile::{Game, Options};
 use ludic::engine::State;
-use ludic::players::heuristic::evaluate;
+use ludic::players::evaluate;
 use std::sync::Arc;
 
 fn game(name: &str) -> Arc<Game> {

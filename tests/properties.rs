@@ -18,8 +18,8 @@
 //! and `PROPTEST_RNG_SEED=S` the seed (to explore beyond the fixed cases).
 //! A failure prints the shrunk case; add it below as a regression test.
 
-use ludic::compile::ir::{ToggleType, Value};
 use ludic::compile::{self, Game, LoadError, Options};
+use ludic::compile::{ToggleType, Value};
 use ludic::diag::Diagnostics;
 use ludic::engine::{State, playout};
 use proptest::prelude::*;
@@ -690,7 +690,7 @@ fn random_playouts_of_every_shipped_file_end_by_the_rules() {
         |file, _, (sets, seed)| {
             let game = Game::load(file, &Options::from_sets(&sets).unwrap())
                 .map_err(|e| TestCaseError::fail(format!("{sets:?}: {e}")))?;
-            let limit = game.end.turn_limit;
+            let limit = game.turn_limit();
             let mut st = State::new_seeded(Arc::new(game), seed);
             st.set_seed(seed);
             let mut rng = ChaCha8Rng::seed_from_u64(seed);

@@ -110,7 +110,7 @@ fn sites_plus(game: &RGame) -> u64 {
 fn action_id(game: &RGame, m: &Move) -> u64 {
     let s = sites_plus(game);
     let site = |x: u16| if x == NO_SITE { s - 1 } else { u64::from(x) };
-    ((u64::from(m.count) * game.gens.len() as u64 + u64::from(m.gen_id)) * s + site(m.from)) * s
+    ((u64::from(m.count) * game.num_gens() as u64 + u64::from(m.gen_id)) * s + site(m.from)) * s
         + site(m.to)
 }
 
@@ -204,7 +204,7 @@ impl Game {
     /// module's doc on action ids).
     #[getter]
     fn num_distinct_actions(&self) -> u64 {
-        self.game.gens.len() as u64 * sites_plus(&self.game).pow(2)
+        self.game.num_gens() as u64 * sites_plus(&self.game).pow(2)
     }
 
     /// The initial position.
@@ -274,7 +274,7 @@ impl Game {
     /// game's notation).
     fn action_to_string(&self, id: u64) -> PyResult<String> {
         let s = sites_plus(&self.game);
-        let g = self.game.gens.len() as u64;
+        let g = self.game.num_gens() as u64;
         let (to, rest) = (id % s, id / s);
         let (from, rest) = (rest % s, rest / s);
         let (gen_id, count) = (rest % g.max(1), rest / g.max(1));

@@ -16,7 +16,7 @@ use super::json::{difference_json, head, rate_json, round, wins_json};
 use crate::compile::{Game, LoadError, Options};
 use crate::engine::State;
 use crate::players::PlayerSpec;
-use crate::players::analysis::{RunSpec, Stats, Tally, play_range, two_proportion};
+use crate::players::analysis::{PlayersDiffer, RunSpec, Stats, Tally, play_range, two_proportion};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::ops::Range;
@@ -78,7 +78,83 @@ pub enum AnalyzeError {
     Threads(String),
     /// Partial results that do not make one run.
     #[error("merge: {0}")]
-    Merge(String),
+    Merge(MergeError),
+}
+
+/// Why partial results do not merge into one run ([`merge`]). Results are
+/// numbered from 1, in the order given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MergeError {
+    /// Nothing to merge.
+    #[error("no partial results given")]
+    NoParts,
+    /// A result that is not the JSON `ludic analyze --json` writes.
+    #[error("result {result}: not the JSON of `ludic analyze --shard K/N --json` ({message})")]
+    NotJson {
+        /// Which result.
+        result: usize,
+        /// What the JSON reader found wrong.
+        message: String,
+    },
+    /// The JSON of another command.
+    #[error("result {result}: from `{command}`, expected `analyze`")]
+    NotAnalyze {
+        /// Which result.
+        result: usize,
+        /// The command that wrote it.
+        command: String,
+    },
+    /// A whole run, not a shard.
+    #[error("result {result}: not a shard (run analyze with --shard K/N)")]
+    NotAShard {
+        /// Which result.
+        result: usize,
+    },
+    /// A shard of another run than result 1.
+    #[error(
+        "result {result} ({shard}) is not a shard of the same run as result 1 \
+         (game, toggles, players, count, seed, turn cap, settings and shard count must agree)"
+    )]
+    OtherRun {
+        /// Which result.
+        result: usize,
+        /// Its shard.
+        shard: Shard,
+    },
+    /// Shards missing or given twice: the run is not covered once.
+    #[error(
+        "the shards do not make the run once: missing [{}], given twice [{}]",
+        shard_list(.missing),
+        shard_list(.twice)
+    )]
+    Shards {
+        /// The shards not given.
+        missing: Vec<Shard>,
+        /// The shards given more than once.
+        twice: Vec<Shard>,
+    },
+    /// A setting without its tally.
+    #[error("result {result}: setting {setting} has no tally")]
+    NoTally {
+        /// Which result.
+        result: usize,
+        /// Which setting, from 1.
+        setting: usize,
+    },
+    /// A tally of another number of players.
+    #[error("result {result}: {error}")]
+    Players {
+        /// Which result.
+        result: usize,
+        /// The players of the two tallies.
+        error: PlayersDiffer,
+    },
+}
+
+/// Shards as `1/4, 3/4`.
+fn shard_list(shards: &[Shard]) -> String {
+    let texts: Vec<String> = shards.iter().map(Shard::to_string).collect();
+    texts.join(", ")
 }
 
 /// What to analyse.
@@ -427,37 +503,33 @@ struct Seat {
 /// when a report is not a shard, when they are shards of different runs,
 /// or when a shard is missing or given twice.
 pub fn merge(parts: &[Value]) -> Result<Report, AnalyzeError> {
-    let err = |m: String| AnalyzeError::Merge(m);
+    let err = AnalyzeError::Merge;
     if parts.is_empty() {
-        return Err(err("no partial results given".into()));
+        return Err(err(MergeError::NoParts));
     }
     let parsed = parts
         .iter()
         .enumerate()
         .map(|(i, v)| {
             serde_json::from_value::<Partial>(v.clone()).map_err(|e| {
-                err(format!(
-                    "result {}: not the JSON of `ludic analyze --shard K/N --json` ({e})",
-                    i + 1
-                ))
+                err(MergeError::NotJson {
+                    result: i + 1,
+                    message: e.to_string(),
+                })
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
     let mut shards = Vec::new();
     for (i, p) in parsed.iter().enumerate() {
         if p.command != "analyze" {
-            return Err(err(format!(
-                "result {}: from `{}`, expected `analyze`",
-                i + 1,
-                p.command
-            )));
+            return Err(err(MergeError::NotAnalyze {
+                result: i + 1,
+                command: p.command.clone(),
+            }));
         }
-        let s = p.shard.ok_or_else(|| {
-            err(format!(
-                "result {}: not a shard (run analyze with --shard K/N)",
-                i + 1
-            ))
-        })?;
+        let s = p
+            .shard
+            .ok_or_else(|| err(MergeError::NotAShard { result: i + 1 }))?;
         shards.push(s);
     }
     let first = &parsed[0];
@@ -477,33 +549,28 @@ pub fn merge(parts: &[Value]) -> Result<Report, AnalyzeError> {
                 (&a.label, &a.game, &a.title, &a.sets) == (&b.label, &b.game, &b.title, &b.sets)
             });
         if !same {
-            return Err(err(format!(
-                "result {} ({s}) is not a shard of the same run as result 1 \
-                 (game, toggles, players, count, seed, turn cap, settings and shard count must agree)",
-                i + 1
-            )));
+            return Err(err(MergeError::OtherRun {
+                result: i + 1,
+                shard: *s,
+            }));
         }
     }
     let mut seen: Vec<u64> = shards.iter().map(|s| s.index).collect();
     seen.sort_unstable();
     let expected: Vec<u64> = (1..=of).collect();
     if seen != expected {
-        let missing: Vec<String> = expected
+        let missing: Vec<Shard> = expected
             .iter()
             .filter(|k| !seen.contains(k))
-            .map(|k| format!("{k}/{of}"))
+            .map(|&index| Shard { index, of })
             .collect();
-        let mut twice: Vec<String> = seen
+        let mut twice: Vec<Shard> = seen
             .windows(2)
             .filter(|w| w[0] == w[1])
-            .map(|w| format!("{}/{of}", w[0]))
+            .map(|w| Shard { index: w[0], of })
             .collect();
         twice.dedup();
-        return Err(err(format!(
-            "the shards do not make the run once: missing [{}], given twice [{}]",
-            missing.join(", "),
-            twice.join(", ")
-        )));
+        return Err(err(MergeError::Shards { missing, twice }));
     }
     let mut settings = Vec::new();
     for (k, s) in first.settings.iter().enumerate() {
@@ -512,13 +579,18 @@ pub fn merge(parts: &[Value]) -> Result<Report, AnalyzeError> {
         let mut seconds = 0.0;
         for (i, p) in parsed.iter().enumerate() {
             let ps = &p.settings[k];
-            let t = ps
-                .tally
-                .as_ref()
-                .ok_or_else(|| err(format!("result {}: setting {} has no tally", i + 1, k + 1)))?;
-            tally
-                .merge(t)
-                .map_err(|e| err(format!("result {}: {e}", i + 1)))?;
+            let t = ps.tally.as_ref().ok_or_else(|| {
+                err(MergeError::NoTally {
+                    result: i + 1,
+                    setting: k + 1,
+                })
+            })?;
+            tally.merge(t).map_err(|error| {
+                err(MergeError::Players {
+                    result: i + 1,
+                    error,
+                })
+            })?;
             seconds += ps.seconds;
         }
         settings.push(Setting {
@@ -566,6 +638,51 @@ mod tests {
         for bad in ["0/4", "5/4", "4", "a/b", "1/0", ""] {
             assert!(Shard::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_refused_merge_says_which_shards_as_data() {
+        // Tic-tac-toe, random players, 6 games a run: a few milliseconds.
+        let part = |shard: Option<Shard>, count| {
+            let mut req = Request::new("tictactoe");
+            req.count = count;
+            req.threads = 1;
+            req.shard = shard;
+            run(&req, &|| {}).unwrap().to_json()
+        };
+        let of3 = |index| Some(Shard { index, of: 3 });
+        let merge_err = |parts: &[Value]| match merge(parts) {
+            Err(AnalyzeError::Merge(e)) => e,
+            other => panic!("{:?}", other.map(|r| r.count)),
+        };
+        let (one, three) = (part(of3(1), 6), part(of3(3), 6));
+        let e = merge_err(&[one.clone(), one.clone(), three.clone()]);
+        let (two_of_3, one_of_3) = (Shard { index: 2, of: 3 }, Shard { index: 1, of: 3 });
+        assert_eq!(
+            e,
+            MergeError::Shards {
+                missing: vec![two_of_3],
+                twice: vec![one_of_3]
+            }
+        );
+        assert_eq!(
+            AnalyzeError::Merge(e).to_string(),
+            "merge: the shards do not make the run once: missing [2/3], given twice [1/3]"
+        );
+        assert_eq!(merge_err(&[]), MergeError::NoParts);
+        assert_eq!(
+            merge_err(&[one.clone(), part(None, 6)]),
+            MergeError::NotAShard { result: 2 }
+        );
+        assert_eq!(
+            merge_err(&[one, part(of3(2), 9)]),
+            MergeError::OtherRun {
+                result: 2,
+                shard: two_of_3
+            }
+        );
+        let e = merge_err(&[json!({"command": "playout"})]);
+        assert!(matches!(e, MergeError::NotJson { result: 1, .. }), "{e}");
     }
 
     #[test]

@@ -5,6 +5,6 @@
 //! Python package print or return what these functions compute.
 
 pub mod analyze;
-pub mod json;
+pub(crate) mod json;
 pub mod playouts;
 pub mod replay;

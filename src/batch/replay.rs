@@ -4,9 +4,10 @@
 //! verdicts. Plies are 1-based.
 
 use crate::compile::Game;
-use crate::engine::{Outcome, State};
+use crate::engine::{IllegalMove, Outcome, State};
 use crate::record::pdn::PdnGame;
 use crate::record::trial::{Trial, TrialResult};
+use crate::record::{FenError, PositionError};
 use serde::{Serialize, Serializer};
 use std::sync::Arc;
 
@@ -21,13 +22,34 @@ pub struct IllegalPly {
     /// Its line in the record.
     pub line: usize,
     /// Why it was refused.
-    pub reason: String,
+    pub reason: PlyError,
 }
 
-/// Written as `[ply, text, line, reason]` (docs/json.md, `replay`).
+/// Why the rules refused a record's move or start ([`IllegalPly::reason`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlyError {
+    /// A PDN game's FEN tag that sets no position.
+    #[error("bad FEN: {0}")]
+    Fen(FenError),
+    /// A trial's `start` (FEN) that sets no position.
+    #[error("bad start position: {0}")]
+    StartFen(FenError),
+    /// A trial's `position` text that sets no position.
+    #[error("bad start position: {0}")]
+    StartPosition(PositionError),
+    /// A trial's move after the game had ended, with the result reached.
+    #[error("the game was over before this move ({0})")]
+    GameOver(TrialResult),
+    /// A move the rules refuse here.
+    #[error("{0}")]
+    Illegal(IllegalMove),
+}
+
+/// Written as `[ply, text, line, reason]`, the reason as its message
+/// (docs/json.md, `replay`).
 impl Serialize for IllegalPly {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        (self.ply, &self.text, self.line, &self.reason).serialize(s)
+        (self.ply, &self.text, self.line, self.reason.to_string()).serialize(s)
     }
 }
 
@@ -84,7 +106,7 @@ pub fn replay_game(game: &Arc<Game>, g: &PdnGame, index: usize) -> Verdict {
                     ply: 1,
                     text: fen.into(),
                     line: g.line,
-                    reason: format!("bad FEN: {e}"),
+                    reason: PlyError::Fen(e),
                 });
                 return Verdict {
                     game: index,
@@ -110,7 +132,7 @@ pub fn replay_game(game: &Arc<Game>, g: &PdnGame, index: usize) -> Verdict {
                 ply: m.ply + 1,
                 text: m.text.clone(),
                 line: m.line,
-                reason: e.to_string(),
+                reason: PlyError::Illegal(e),
             });
             return Verdict {
                 game: index,
@@ -140,7 +162,7 @@ pub fn replay_game(game: &Arc<Game>, g: &PdnGame, index: usize) -> Verdict {
 /// move must be legal, and the position reached must have the recorded
 /// result.
 pub fn replay_trial(game: &Arc<Game>, t: &Trial) -> Verdict {
-    let fail = |ply: usize, text: &str, line: usize, why: String, moves| Verdict {
+    let fail = |ply: usize, text: &str, line: usize, why: PlyError, moves| Verdict {
         // `ply` is 0-based here, 1-based in verdicts.
         error: Some(IllegalPly {
             ply: ply + 1,
@@ -154,26 +176,25 @@ pub fn replay_trial(game: &Arc<Game>, t: &Trial) -> Verdict {
         wrong_result: None,
     };
     let start = match (&t.start, &t.position) {
-        (Some(fen), _) => State::from_fen(game.clone(), fen).map_err(|e| (fen, e.to_string())),
+        (Some(fen), _) => {
+            State::from_fen(game.clone(), fen).map_err(|e| (fen, PlyError::StartFen(e)))
+        }
         (None, Some(text)) => {
-            State::from_position(game.clone(), text).map_err(|e| (text, e.to_string()))
+            State::from_position(game.clone(), text).map_err(|e| (text, PlyError::StartPosition(e)))
         }
         (None, None) => Ok(State::new(game.clone())),
     };
     let mut st = match start {
         Ok(s) => s,
-        Err((text, e)) => return fail(0, text, 0, format!("bad start position: {e}"), 0),
+        Err((text, e)) => return fail(0, text, 0, e, 0),
     };
     for (ply, m) in t.moves.iter().enumerate() {
         if let Some(o) = st.outcome() {
-            let why = format!(
-                "the game was over before this move ({})",
-                TrialResult::from_outcome(Some(o))
-            );
+            let why = PlyError::GameOver(TrialResult::from_outcome(Some(o)));
             return fail(ply, &m.text, m.line, why, ply);
         }
         if let Err(e) = st.play_str(&m.text) {
-            return fail(ply, &m.text, m.line, e.to_string(), ply);
+            return fail(ply, &m.text, m.line, PlyError::Illegal(e), ply);
         }
     }
     let reached = TrialResult::from_outcome(st.outcome());
@@ -190,5 +211,42 @@ pub fn replay_trial(game: &Arc<Game>, t: &Trial) -> Verdict {
         error: None,
         draws_passed: Vec::new(),
         wrong_result,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::Options;
+    use crate::engine::Refusal;
+    use crate::record::pdn::parse_pdn;
+    use crate::record::trial::parse_trial;
+
+    fn checkers() -> Arc<Game> {
+        Arc::new(Game::load("checkers", &Options::default()).unwrap())
+    }
+
+    #[test]
+    fn a_refused_move_says_why_as_a_kind() {
+        // Black opens 11-15; White has no man on 15 (docs/games/checkers.md).
+        let g = &parse_pdn("1. 11-15 15-19 *").unwrap()[0];
+        let v = replay_game(&checkers(), g, 1);
+        let e = v.error.expect("15-19 is White's move from a black man");
+        assert_eq!((e.ply, e.text.as_str(), v.moves), (2, "15-19", 1));
+        let PlyError::Illegal(m) = &e.reason else {
+            panic!("{:?}", e.reason)
+        };
+        assert_eq!(m.reason, Refusal::NotLegal);
+        assert!(m.legal.contains(&"22-18".to_string()), "{m}");
+    }
+
+    #[test]
+    fn a_start_that_sets_no_position_is_refused() {
+        // Square 99 is not on the 32-square board.
+        let t = "ludic-trial 1\ngame checkers\nstart B:W99:B1\nmoves\nresult unfinished\n";
+        let v = replay_trial(&checkers(), &parse_trial(t).unwrap());
+        let e = v.error.expect("no square 99");
+        assert!(matches!(e.reason, PlyError::StartFen(_)), "{:?}", e.reason);
+        assert!(e.to_string().contains(": bad start position: "), "{e}");
     }
 }

@@ -11,9 +11,9 @@
 //! hexagons of points of the triangular grid (six neighbours a point).
 
 mod error;
-pub mod geometry;
-pub mod graph;
-pub mod regions;
+pub(crate) mod geometry;
+pub(crate) mod graph;
+mod regions;
 mod render;
 
 use petgraph::graph::{DiGraph, NodeIndex};
@@ -21,6 +21,8 @@ use petgraph::visit::{Bfs, VisitMap, Visitable};
 use serde::Serialize;
 
 pub use error::BoardError;
+pub use geometry::{MAX_SITES, MAX_SIZE};
+pub use graph::{GraphSite, GraphSpec};
 
 /// Index of a site (cell or vertex) on a board: `0..board.len()`.
 pub type Site = u16;

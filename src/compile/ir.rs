@@ -17,7 +17,8 @@ pub type Player = u8;
 pub type Piece = u8;
 /// Index of a piece kind (`(piece "Checker")` is kind 0).
 pub type Kind = u8;
-/// Index of a move generator in [`Game::gens`].
+/// Index of a move generator ([`Move::gen_id`](crate::engine::Move::gen_id)):
+/// below [`Game::num_gens`].
 pub type GenId = u16;
 /// Index of a direction set in [`Game::dirsets`].
 pub type DirSetId = u16;
@@ -83,6 +84,10 @@ pub enum Cmp {
     /// `=`
     Eq,
     /// `≠`
+    #[expect(
+        dead_code,
+        reason = "no comparison word lowers to it (conds::COMPARISONS)"
+    )]
     Ne,
     /// `<`
     Lt,
@@ -665,61 +670,58 @@ pub struct Game {
     pub region_names: Vec<String>,
     /// A mark shown by `ludic show` on the empty sites of a region (as
     /// seen by the first player): `(region "Water" … mark:"~")`.
-    pub region_marks: Vec<Option<String>>,
+    pub(crate) region_marks: Vec<Option<String>>,
     /// `regions[region][player]`: membership bitmap over sites.
-    pub regions: Vec<Vec<Vec<bool>>>,
+    pub(crate) regions: Vec<Vec<Vec<bool>>>,
     /// `dirsets[set][player]`: directions.
-    pub dirsets: Vec<Vec<Vec<Dir>>>,
+    pub(crate) dirsets: Vec<Vec<Vec<Dir>>>,
     /// Initial stacks, bottom first.
-    pub setup: Vec<(Site, Vec<Piece>)>,
+    pub(crate) setup: Vec<(Site, Vec<Piece>)>,
     /// Move generators.
-    pub gens: Vec<Gen>,
-    /// Priority levels of the play rule: the first level with a legal move
-    /// gives the moves (compulsory capture).
-    pub play: Vec<Vec<GenId>>,
+    pub(crate) gens: Vec<Gen>,
     /// The count every turn must maximise, if any (`maximize:`).
-    pub maximize: Option<Maximize>,
+    pub(crate) maximize: Option<Maximize>,
     /// Named move blocks (`(moves "Name" …)`), priority levels like `play`,
     /// played when an effect asks the same player to move again.
-    pub blocks: Vec<Vec<Vec<GenId>>>,
+    pub(crate) blocks: Vec<Vec<Vec<GenId>>>,
     /// Names of the move blocks.
-    pub block_names: Vec<String>,
+    pub(crate) block_names: Vec<String>,
     /// Steps from each site to the nearest site of each region
     /// (`u32::MAX` when unreachable), at `(region × players + player) ×
     /// sites + site`.
-    pub distances: Vec<u32>,
+    pub(crate) distances: Vec<u32>,
     /// End rules.
-    pub end: EndRules,
+    pub(crate) end: EndRules,
     /// FEN setup codes.
     pub codes: Vec<Code>,
     /// Roles: named conditions derived from the position.
-    pub roles: Vec<Role>,
+    pub(crate) roles: Vec<Role>,
     /// The phases of a turn; a game without `(phases …)` has one, made
     /// of `play`.
-    pub phases: Vec<Phase>,
+    pub(crate) phases: Vec<Phase>,
     /// Per-player counters.
     pub counters: Vec<Counter>,
     /// `owners[piece]`: the owner of each piece id (a table, so that the
     /// hot path does no division).
-    pub owners: [Player; 256],
+    pub(crate) owners: [Player; 256],
     /// `piece_kinds[piece]`: the kind of each piece id (a table, as
     /// `owners`).
-    pub piece_kinds: [Kind; 256],
+    pub(crate) piece_kinds: [Kind; 256],
     /// Who moves first (`(first …)`; player 0 by default).
-    pub first: super::heuristics::First,
+    pub(crate) first: super::heuristics::First,
     /// Tracks (`(track …)`): paths through the sites, for sowing.
-    pub tracks: Vec<Track>,
+    pub(crate) tracks: Vec<Track>,
     /// The weighted terms computer players judge a position by
     /// (`(heuristics …)`; material alone by default).
-    pub heuristics: Vec<super::heuristics::Term>,
+    pub(crate) heuristics: Vec<super::heuristics::Term>,
     /// Each kind's letter (`(piece "Queen" letter:"Q")`): FEN names the
     /// first player's pieces in capitals, the second's in small letters.
     pub kind_letters: Vec<Option<char>>,
     /// `(fen …)`: positions are written in Forsyth–Edwards notation.
-    pub fen: Option<FenRules>,
+    pub(crate) fen: Option<FenRules>,
     /// The state keeps which stacks have not moved (a rule reads
     /// `unmoved`).
-    pub tracks_unmoved: bool,
+    pub(crate) tracks_unmoved: bool,
 }
 
 /// How a game's FEN position text reads its special fields (`(fen
@@ -759,9 +761,21 @@ impl Game {
         self.piece_kinds[p as usize]
     }
 
+    /// Number of move generators: a [`Move`](crate::engine::Move)'s
+    /// `gen_id` is below it.
+    pub fn num_gens(&self) -> usize {
+        self.gens.len()
+    }
+
     /// Number of distinct piece ids.
     pub fn num_pieces(&self) -> usize {
         self.kinds.len() * self.players.len()
+    }
+
+    /// The turns after which the game ends in all, if its rules set a
+    /// limit: by score when there is one, else a draw.
+    pub fn turn_limit(&self) -> Option<u32> {
+        self.end.turn_limit
     }
 
     /// The value of a toggle by name.

@@ -281,7 +281,7 @@ impl GenKind {
     }
 
     /// The directions of a step, hop or slide.
-    #[inline]
+    #[cfg(test)]
     pub fn dirs(&self) -> Option<DirSetId> {
         match self {
             GenKind::Step(s) => Some(s.dirs),

@@ -3,41 +3,42 @@
 //! to indices, the board built. All the diagnostics of the stage are
 //! collected and reported together.
 
-pub mod args;
-pub mod conds;
-pub mod effects;
-pub mod ends;
-pub mod expand;
-pub mod graph;
-pub mod heuristics;
-pub mod ir;
-pub mod ir_moves;
-pub mod ir_stacks;
-pub mod leaps;
-pub mod lower;
-pub mod moves;
-pub mod nums;
-pub mod phases;
-pub mod refs;
-pub mod roles;
-pub mod rotate;
-pub mod royal;
-pub mod rules;
-pub mod sets;
-pub mod shape;
-pub mod stacks;
-pub mod toggles;
-pub mod tracks;
-pub mod variant;
+pub(crate) mod args;
+pub(crate) mod conds;
+pub(crate) mod effects;
+pub(crate) mod ends;
+pub(crate) mod expand;
+pub(crate) mod graph;
+pub(crate) mod heuristics;
+pub(crate) mod ir;
+pub(crate) mod ir_moves;
+pub(crate) mod ir_stacks;
+pub(crate) mod leaps;
+pub(crate) mod lower;
+pub(crate) mod moves;
+pub(crate) mod nums;
+pub(crate) mod phases;
+pub(crate) mod refs;
+pub(crate) mod roles;
+pub(crate) mod rotate;
+pub(crate) mod royal;
+pub(crate) mod rules;
+pub(crate) mod sets;
+pub(crate) mod shape;
+pub(crate) mod stacks;
+pub(crate) mod toggles;
+pub(crate) mod tracks;
+pub(crate) mod variant;
 pub mod vocab;
 
-pub use ir::Game;
+pub use ir::{
+    Code, Counter, Game, GenId, Kind, Piece, Player, PlayerInfo, Toggle, ToggleType, Value,
+};
 
 use crate::diag::{Diagnostics, Severity};
 use crate::syntax::{Clause, Expr};
 use args::{Diags, check, string};
 use expand::Defines;
-use ir::Toggle;
 use lower::Lowerer;
 use std::path::Path;
 
@@ -107,28 +108,65 @@ pub fn read_source(file: &str) -> Result<(String, String), LoadError> {
 /// Largest input file read (rule files, records, scenarios): 16 MiB.
 pub const MAX_INPUT: u64 = 16 << 20;
 
+/// Why [`read_text`] or [`text_of`] refused a file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    /// The file could not be read (`No such file or directory (os error
+    /// 2)`).
+    #[error("{message}")]
+    Io {
+        /// What went wrong (`NotFound`, `PermissionDenied`…).
+        kind: std::io::ErrorKind,
+        /// The system's message.
+        message: String,
+    },
+    /// Not a regular file: a directory, a device, a pipe.
+    #[error("not a regular file")]
+    NotAFile,
+    /// Larger than [`MAX_INPUT`].
+    #[error("{bytes} bytes: larger than the {} MiB ludic reads", MAX_INPUT >> 20)]
+    TooLarge {
+        /// The file's size in bytes.
+        bytes: u64,
+    },
+    /// Not UTF-8 text.
+    #[error("not UTF-8 text: invalid byte 0x{byte:02X} at line {line}, byte offset {offset}")]
+    NotUtf8 {
+        /// The first byte that is not UTF-8.
+        byte: u8,
+        /// Its line, 1-based.
+        line: usize,
+        /// Its offset in the file, 0-based (a byte-order mark counts).
+        offset: usize,
+    },
+}
+
+impl From<std::io::Error> for ReadError {
+    fn from(e: std::io::Error) -> ReadError {
+        ReadError::Io {
+            kind: e.kind(),
+            message: e.to_string(),
+        }
+    }
+}
+
 /// Reads a text file (see [`text_of`]), refusing what is not a regular file (a device, a
 /// pipe that never ends) and files over [`MAX_INPUT`].
-pub fn read_text(path: &Path) -> Result<String, String> {
-    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+pub fn read_text(path: &Path) -> Result<String, ReadError> {
+    let meta = std::fs::metadata(path)?;
     if !meta.is_file() {
-        return Err("not a regular file".into());
+        return Err(ReadError::NotAFile);
     }
     if meta.len() > MAX_INPUT {
-        return Err(format!(
-            "{} bytes: larger than the {} MiB ludic reads",
-            meta.len(),
-            MAX_INPUT >> 20
-        ));
+        return Err(ReadError::TooLarge { bytes: meta.len() });
     }
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-    text_of(bytes)
+    text_of(std::fs::read(path)?)
 }
 
 /// The text of a file's bytes: a UTF-8 byte-order mark is dropped (every
 /// kind of file accepts one), and invalid UTF-8 is refused with its line
 /// and byte offset.
-pub fn text_of(mut bytes: Vec<u8>) -> Result<String, String> {
+pub fn text_of(mut bytes: Vec<u8>) -> Result<String, ReadError> {
     let bom = if bytes.starts_with(b"\xEF\xBB\xBF") {
         3
     } else {
@@ -138,11 +176,11 @@ pub fn text_of(mut bytes: Vec<u8>) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        let byte = e.as_bytes()[at];
-        format!(
-            "not UTF-8 text: invalid byte 0x{byte:02X} at line {line}, byte offset {}",
-            at + bom
-        )
+        ReadError::NotUtf8 {
+            byte: e.as_bytes()[at],
+            line,
+            offset: at + bom,
+        }
     })
 }
 
@@ -670,7 +708,6 @@ fn finish(
         dirsets: l.dirsets,
         setup: l.setup,
         gens: l.gens,
-        play: l.play,
         maximize: l.maximize,
         blocks: l.blocks,
         block_names: l.block_names,

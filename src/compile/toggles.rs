@@ -115,7 +115,7 @@ fn value_of(e: &Expr, ty: &ToggleType, d: &mut Diags) -> Option<Value> {
     match check_value(&v, ty) {
         Ok(()) => Some(v),
         Err(msg) => {
-            let mut diag = Diagnostic::error(e.span(), msg, format!("expected {ty}"));
+            let mut diag = Diagnostic::error(e.span(), msg.to_string(), format!("expected {ty}"));
             match (&v, ty) {
                 (Value::Choice(c), ToggleType::Choice(cs)) => {
                     if let Some(s) = did_you_mean(c, cs.iter().map(String::as_str)) {
@@ -135,30 +135,67 @@ fn value_of(e: &Expr, ty: &ToggleType, d: &mut Diags) -> Option<Value> {
     }
 }
 
+/// Why a value does not fit a toggle's type ([`check_value`],
+/// [`parse_value`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    /// A bool toggle given another word.
+    #[error("`{0}` is not a bool: use true or false")]
+    NotBool(String),
+    /// An int toggle given a text that is no integer.
+    #[error("`{0}` is not an integer")]
+    NotInt(String),
+    /// An integer outside the toggle's range.
+    #[error("{value} is out of range {min}..={max}")]
+    OutOfRange {
+        /// The value given.
+        value: i64,
+        /// The range's smallest value.
+        min: i64,
+        /// The range's largest value.
+        max: i64,
+    },
+    /// A word that is none of the toggle's choices.
+    #[error("`{value}` is not one of: {}", .choices.join(", "))]
+    NotAChoice {
+        /// The word given.
+        value: String,
+        /// The toggle's choices.
+        choices: Vec<String>,
+    },
+}
+
 /// Checks a value against a type: the range of an int, the choices.
-pub fn check_value(v: &Value, ty: &ToggleType) -> Result<(), String> {
+pub fn check_value(v: &Value, ty: &ToggleType) -> Result<(), ValueError> {
     match (v, ty) {
         (Value::Int(i), ToggleType::Int { min, max }) if i < min || i > max => {
-            Err(format!("{i} is out of range {min}..={max}"))
+            Err(ValueError::OutOfRange {
+                value: *i,
+                min: *min,
+                max: *max,
+            })
         }
         (Value::Choice(c), ToggleType::Choice(cs)) if !cs.contains(c) => {
-            Err(format!("`{c}` is not one of: {}", cs.join(", ")))
+            Err(ValueError::NotAChoice {
+                value: c.clone(),
+                choices: cs.clone(),
+            })
         }
         _ => Ok(()),
     }
 }
 
 /// Parses a `--set` value given as text for a toggle of type `ty`.
-pub fn parse_value(text: &str, ty: &ToggleType) -> Result<Value, String> {
+pub fn parse_value(text: &str, ty: &ToggleType) -> Result<Value, ValueError> {
     let v = match ty {
         ToggleType::Bool => match text {
             "true" => Value::Bool(true),
             "false" => Value::Bool(false),
-            _ => return Err(format!("`{text}` is not a bool: use true or false")),
+            _ => return Err(ValueError::NotBool(text.to_string())),
         },
         ToggleType::Int { .. } => Value::Int(
             text.parse()
-                .map_err(|_| format!("`{text}` is not an integer"))?,
+                .map_err(|_| ValueError::NotInt(text.to_string()))?,
         ),
         ToggleType::Choice(_) => Value::Choice(text.to_string()),
     };
@@ -434,5 +471,44 @@ fn literal_text(e: &Expr) -> String {
         Expr::Int(i, _) => i.to_string(),
         Expr::Bool(b, _) => b.to_string(),
         other => other.kind_name().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_value_is_refused_by_kind() {
+        let int = ToggleType::Int { min: 1, max: 100 };
+        assert_eq!(parse_value("100", &int), Ok(Value::Int(100)));
+        assert_eq!(
+            parse_value("ten", &int),
+            Err(ValueError::NotInt("ten".into()))
+        );
+        let e = parse_value("0", &int).unwrap_err();
+        assert_eq!(
+            e,
+            ValueError::OutOfRange {
+                value: 0,
+                min: 1,
+                max: 100
+            }
+        );
+        assert_eq!(e.to_string(), "0 is out of range 1..=100");
+        assert_eq!(
+            parse_value("maybe", &ToggleType::Bool),
+            Err(ValueError::NotBool("maybe".into()))
+        );
+        let choices = vec!["Loss".to_string(), "Win".to_string()];
+        let e = parse_value("Tie", &ToggleType::Choice(choices.clone())).unwrap_err();
+        assert_eq!(e.to_string(), "`Tie` is not one of: Loss, Win");
+        assert_eq!(
+            e,
+            ValueError::NotAChoice {
+                value: "Tie".into(),
+                choices
+            }
+        );
     }
 }

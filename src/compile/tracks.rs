@@ -67,11 +67,37 @@ impl Track {
     }
 }
 
+/// Why a track cannot be walked ([`walk`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WalkError {
+    /// Following a direction comes back to a site already walked (not the
+    /// start, which closes a loop).
+    #[error("the walk {dir} comes back to {label}")]
+    CrossesItself {
+        /// The direction's name.
+        dir: String,
+        /// The label of the site reached again.
+        label: String,
+    },
+    /// A direction adds no site.
+    #[error("{dir} leads nowhere from {label}")]
+    LeadsNowhere {
+        /// The direction's name.
+        dir: String,
+        /// The label of the site the walk is at.
+        label: String,
+    },
+}
+
 /// The walk of a track: from `start`, each direction of `dirs` followed as
 /// far as the board goes, until the walk comes back to its start (a loop)
 /// or the directions run out. An error names a direction that adds no
 /// site or a walk that crosses itself.
-pub fn walk(board: &Board, start: Site, dirs: &[(&str, u8)]) -> Result<(Vec<Site>, bool), String> {
+pub fn walk(
+    board: &Board,
+    start: Site,
+    dirs: &[(&str, u8)],
+) -> Result<(Vec<Site>, bool), WalkError> {
     let mut sites = vec![start];
     let mut seen = vec![false; board.len()];
     seen[start as usize] = true;
@@ -87,16 +113,20 @@ pub fn walk(board: &Board, start: Site, dirs: &[(&str, u8)]) -> Result<(Vec<Site
                 return Ok((sites, true));
             }
             if seen[next as usize] {
-                let label = &board.site(next).label;
-                return Err(format!("the walk {name} comes back to {label}"));
+                return Err(WalkError::CrossesItself {
+                    dir: name.to_string(),
+                    label: board.site(next).label.clone(),
+                });
             }
             sites.push(next);
             seen[next as usize] = true;
             at = next;
         }
         if sites.len() == before {
-            let label = &board.site(at).label;
-            return Err(format!("{name} leads nowhere from {label}"));
+            return Err(WalkError::LeadsNowhere {
+                dir: name.to_string(),
+                label: board.site(at).label.clone(),
+            });
         }
     }
     Ok((sites, false))
@@ -263,6 +293,32 @@ mod tests {
         assert!(e.contains("comes back to e1"), "{e}");
         let e = game("(track \"T\" \"a1\" {E}) (track \"T\" \"a2\" {E})").unwrap_err();
         assert!(e.contains("declared twice"), "{e}");
+    }
+
+    #[test]
+    fn a_walk_that_cannot_go_on_says_which_direction_and_where() {
+        use super::{WalkError, walk};
+        use crate::board::{Adjacency, Board, Cells, Labels, Shape};
+        let shape = Shape::Square {
+            rows: 2,
+            cols: 6,
+            cells: Cells::All,
+            adjacency: Adjacency::Orthogonal,
+        };
+        let b = Board::new(shape, Labels::Coordinates).unwrap();
+        let dir = |n: &'static str| (n, b.direction_by_name(n).unwrap());
+        let a1 = b.site_by_label("a1").unwrap();
+        let nowhere = WalkError::LeadsNowhere {
+            dir: "W".into(),
+            label: "a1".into(),
+        };
+        assert_eq!(walk(&b, a1, &[dir("W")]), Err(nowhere));
+        // East to f1, then west: e1 is walked already.
+        let crossed = WalkError::CrossesItself {
+            dir: "W".into(),
+            label: "e1".into(),
+        };
+        assert_eq!(walk(&b, a1, &[dir("E"), dir("W")]), Err(crossed));
     }
 
     #[test]

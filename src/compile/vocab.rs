@@ -360,7 +360,7 @@ pub const SITE_WORDS: &[&str] = &[
 ];
 
 /// The site a site word names (see [`SITE_WORDS`]).
-pub fn site_word(w: &str) -> Option<super::ir::SiteRef> {
+pub(crate) fn site_word(w: &str) -> Option<super::ir::SiteRef> {
     use super::ir::SiteRef;
     Some(match w {
         "From" => SiteRef::From,

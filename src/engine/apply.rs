@@ -690,11 +690,6 @@ impl State {
         self.outcome().is_some()
     }
 
-    /// True when the game is over (the same as [`State::is_over`]).
-    pub fn is_terminal(&self) -> bool {
-        self.is_over()
-    }
-
     /// Per-player returns: +1 for a win, −1 for a loss, 0 for a draw or a
     /// game in progress (two players).
     pub fn returns(&self) -> Vec<f64> {

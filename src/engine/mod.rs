@@ -5,36 +5,37 @@
 //! multi-jump is one turn of several hops). [`State::legal_moves`] lists
 //! steps; [`State::legal_turns`] expands continuations depth-first.
 
-pub mod apply;
-pub mod attack;
-pub mod battle;
-pub mod cond;
-pub mod flank;
-pub mod hop;
-pub mod lines;
-pub mod movegen;
-pub mod notation;
-pub mod overlay;
-pub mod perft;
-pub mod phases;
-pub mod plan;
-pub mod playout;
-pub mod rotate;
-pub mod score;
-pub mod sets;
-pub mod slide;
-pub mod sow;
-pub mod stacks;
-pub mod state;
-pub mod tables;
-pub mod turns;
-pub mod zobrist;
+pub(crate) mod apply;
+pub(crate) mod attack;
+pub(crate) mod battle;
+pub(crate) mod cond;
+pub(crate) mod flank;
+pub(crate) mod hop;
+pub(crate) mod lines;
+pub(crate) mod movegen;
+pub(crate) mod notation;
+pub(crate) mod overlay;
+pub(crate) mod perft;
+pub(crate) mod phases;
+pub(crate) mod plan;
+pub(crate) mod playout;
+pub(crate) mod rotate;
+pub(crate) mod score;
+pub(crate) mod sets;
+pub(crate) mod slide;
+pub(crate) mod sow;
+pub(crate) mod stacks;
+pub(crate) mod state;
+pub(crate) mod tables;
+pub(crate) mod turns;
+pub(crate) mod zobrist;
 
 pub use apply::Played;
 pub use perft::{TooManyTurns, perft, perft_divide, perft_divide_each, perft_steps};
 pub use playout::{PlayoutResult, playout};
 pub use state::{Continuation, EndReason, Outcome, State, UndoError};
-pub use tables::Tables;
+pub(crate) use tables::Tables;
+pub use turns::MAX_TURNS;
 
 use crate::board::Site;
 use crate::compile::ir::GenId;

@@ -304,6 +304,7 @@ impl State {
     /// `after:` filter probed by playing the move and undoing it
     /// ([`Tables::probing`]): the baseline the engine's shortcuts are
     /// measured against (benches/exnihilo.rs).
+    #[doc(hidden)]
     pub fn new_probing(game: Arc<Game>) -> State {
         let tables = Arc::new(Tables::probing(&game));
         Self::build(game, tables, None)

@@ -6,7 +6,7 @@ use super::{Move, State};
 /// Most turns listed for one position. Rules whose chains branch at every
 /// step (`again` or `chain:` over many sites) can make astronomically many
 /// turns; lists stop here rather than exhaust memory, and front ends say
-/// that the list is cut ([`turns_cut`]). Real games stay far below:
+/// that the list is cut (a list this long). Real games stay far below:
 /// English draughts has at most a few dozen turns a position.
 pub const MAX_TURNS: usize = 100_000;
 

@@ -9,7 +9,6 @@
 
 use super::{GameSummary, PlayerSpec, play_game, seeded_rng};
 use crate::engine::{Outcome, State};
-use crate::record::trial::reason_name;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -167,7 +166,7 @@ impl Tally {
                 }
                 *self
                     .end_reasons
-                    .entry(reason_name(o.reason()).into())
+                    .entry(o.reason().name().into())
                     .or_default() += 1;
             }
             None => {
@@ -343,7 +342,7 @@ pub fn two_proportion(a: Rate, b: Rate) -> Difference {
 
 /// The complementary error function (Chebyshev fit, relative error below
 /// 1.2e-7; Numerical Recipes' `erfcc`).
-pub fn erfc(x: f64) -> f64 {
+pub(crate) fn erfc(x: f64) -> f64 {
     let z = x.abs();
     let t = 1.0 / (1.0 + 0.5 * z);
     let poly = -z * z - 1.265_512_23

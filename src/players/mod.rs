@@ -1,6 +1,6 @@
 //! Computer players over the generic [`State`] API: uniform random
-//! ([`random`]), flat Monte Carlo ([`mc`]) and Monte Carlo tree search with
-//! UCT ([`mcts`]). Every player decides at turn level: a turn of several
+//! ([`RandomPlayer`]), flat Monte Carlo ([`FlatMc`]) and Monte Carlo tree
+//! search with UCT ([`Mcts`]). Every player decides at turn level: a turn of several
 //! steps (a multi-jump) is one decision.
 //!
 //! A game loop computes the legal turns once per position (a [`Turns`]) and
@@ -11,22 +11,23 @@
 //! seeded with `seed` its own ChaCha8 stream, so a run is reproducible and
 //! does not depend on how games are spread over threads.
 
-pub mod alphabeta;
+pub(crate) mod alphabeta;
 pub mod analysis;
-pub mod candidates;
-pub mod greedy;
-pub mod guide;
-pub mod heuristic;
-pub mod mc;
-pub mod mcts;
-pub mod random;
-pub mod turns;
+pub(crate) mod candidates;
+pub(crate) mod greedy;
+pub(crate) mod guide;
+pub(crate) mod heuristic;
+pub(crate) mod mc;
+pub(crate) mod mcts;
+pub(crate) mod random;
+pub(crate) mod turns;
 
 pub use alphabeta::{AlphaBeta, Depth};
 pub use greedy::Greedy;
 pub use guide::{Guide, GuideError};
+pub use heuristic::{WIN, evaluate};
 pub use mc::FlatMc;
-pub use mcts::{Budget, Mcts};
+pub use mcts::{Budget, Mcts, SearchStats};
 pub use random::RandomPlayer;
 pub use turns::Turns;
 

@@ -6,7 +6,7 @@
 use crate::engine::{Move, State};
 
 /// The legal turns of a position, in the order of [`State::legal_turns`]
-/// (at most [`crate::engine::turns::MAX_TURNS`] of them, as there).
+/// (at most [`crate::engine::MAX_TURNS`] of them, as there).
 #[derive(Debug, Clone, Default)]
 pub struct Turns {
     steps: Vec<Move>,

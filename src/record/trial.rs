@@ -104,8 +104,8 @@ impl TrialResult {
 impl std::fmt::Display for TrialResult {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
-            TrialResult::Win(p, r) => write!(f, "win {} {}", p + 1, reason_name(r)),
-            TrialResult::Draw(r) => write!(f, "draw {}", reason_name(r)),
+            TrialResult::Win(p, r) => write!(f, "win {} {}", p + 1, r.name()),
+            TrialResult::Draw(r) => write!(f, "draw {}", r.name()),
             TrialResult::Unfinished => write!(f, "unfinished"),
         }
     }
@@ -121,13 +121,8 @@ pub struct TrialError {
     pub message: String,
 }
 
-/// The name of an end reason in trials and reports (`no_moves`).
-pub fn reason_name(r: EndReason) -> &'static str {
-    r.name()
-}
-
-/// The end reason named `s` (see [`reason_name`]).
-pub fn parse_reason(s: &str) -> Option<EndReason> {
+/// The end reason named `s` ([`EndReason::name`]).
+fn parse_reason(s: &str) -> Option<EndReason> {
     EndReason::ALL.into_iter().find(|&r| r.name() == s)
 }
 

@@ -2,7 +2,7 @@
 //! ([`ScenarioFileError`]: `ludic test` stops there) or a line of one
 //! scenario ([`StepError`]: that scenario fails, the others run).
 
-use crate::compile::LoadError;
+use crate::compile::{LoadError, ReadError};
 use crate::engine::IllegalMove;
 use crate::record::{FenError, PositionError, UnknownLetter};
 
@@ -12,12 +12,12 @@ use crate::record::{FenError, PositionError, UnknownLetter};
 pub enum ScenarioFileError {
     /// The file cannot be read, or is not UTF-8 text: a path that does
     /// not exist.
-    #[error("{path}: {message}")]
+    #[error("{path}: {error}")]
     Read {
         /// The file.
         path: String,
         /// Why it could not be read.
-        message: String,
+        error: ReadError,
     },
     /// A second `game:` line: `game: checkers` twice.
     #[error("{path}:{line}: a scenarios file names one game")]

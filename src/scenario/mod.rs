@@ -84,9 +84,9 @@ impl Serialize for Failure {
 /// `scenario:`); a failing scenario is a [`ScenarioReport`] instead.
 pub fn run_file(path: &str, game: Option<&str>) -> Result<Vec<ScenarioReport>, ScenarioFileError> {
     let text =
-        crate::compile::read_text(Path::new(path)).map_err(|message| ScenarioFileError::Read {
+        crate::compile::read_text(Path::new(path)).map_err(|error| ScenarioFileError::Read {
             path: path.to_string(),
-            message,
+            error,
         })?;
     run_text(path, &text, game)
 }

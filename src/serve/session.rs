@@ -118,12 +118,14 @@ pub struct Session {
 impl Session {
     /// The position shown (the start, the turns up to the slider, then the
     /// steps entered so far); `None` while the rule file does not check.
+    #[cfg(test)]
     pub fn state(&self) -> Option<&State> {
         self.current.as_ref()
     }
 
     /// Forgets when the rule file was last read, so that the next
     /// [`Session::reload_if_changed`] reads it again.
+    #[cfg(test)]
     pub fn forget_file_time(&mut self) {
         self.mtime = Some(SystemTime::UNIX_EPOCH);
     }
@@ -636,12 +638,6 @@ impl Session {
         Ok(write_trial(&t))
     }
 
-    /// Sets the message shown under the board.
-    pub fn say(&mut self, text: String) {
-        self.message = Some(text);
-        self.version += 1;
-    }
-
     /// The page's view of the game (docs/serve.md).
     pub fn view(&self, id: u64) -> Value {
         let base = json!({
@@ -705,7 +701,7 @@ impl Session {
         let outcome = st.outcome().map(|o| {
             json!({
                 "winner": o.winner().map(|w| game.players[usize::from(w)].name.clone()),
-                "reason": crate::record::trial::reason_name(o.reason()),
+                "reason": o.reason().name(),
                 "text": describe_outcome(st, &o),
             })
         });
@@ -792,3 +788,6 @@ fn sites_of(steps: &[Move]) -> Vec<Site> {
     }
     v
 }
+
+#[cfg(test)]
+mod tests;

@@ -2,10 +2,10 @@
 //! the parser that lowers pest pairs into it, and the printer that writes it
 //! back in canonical layout (`ludic fmt`).
 
-pub mod ast;
-pub mod parse;
-pub mod print;
-pub mod recover;
+mod ast;
+pub(crate) mod parse;
+pub(crate) mod print;
+pub(crate) mod recover;
 
 pub use ast::{Clause, Comment, Expr, File, Named, Span};
 pub use parse::parse_file;

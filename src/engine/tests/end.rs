@@ -18,7 +18,7 @@ fn blocked(end: &str) -> State {
 fn no_moves_loss_win_draw_and_the_default_draw() {
     let st = blocked("(end (no-moves Loss))");
     assert!(st.legal_moves().is_empty());
-    assert!(st.is_terminal());
+    assert!(st.is_over());
     assert_eq!(st.outcome(), Some(Outcome::Win(1, EndReason::NoMoves)));
     assert_eq!(st.returns(), [-1.0, 1.0]);
     let st = blocked("(end (no-moves Win))");
@@ -53,7 +53,7 @@ fn a_game_with_moves_is_not_over() {
              (play (step)) (end (no-moves Loss)))"#,
     );
     assert_eq!(st.outcome(), None);
-    assert!(!st.is_terminal());
+    assert!(!st.is_over());
     assert_eq!(st.returns(), [0.0, 0.0]);
 }
 

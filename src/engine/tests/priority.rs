@@ -72,7 +72,7 @@ fn levels_compile_to_lists_of_generator_ids() {
         r#""c3""#,
         "(priority {(hop dirs:E) (hop dirs:W)} (step))",
     ));
-    assert_eq!(g.play, [vec![0, 1], vec![2]]);
+    assert_eq!(g.phases[0].play, [vec![0, 1], vec![2]]);
     let g = game(&board(r#""c3""#, "(step)"));
-    assert_eq!(g.play, [vec![0]]);
+    assert_eq!(g.phases[0].play, [vec![0]]);
 }
