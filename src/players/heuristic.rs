@@ -4,9 +4,10 @@
 //! others'. A finished game is worth [`WIN`] (less the plies to reach it,
 //! in a search) to its winner.
 
-use crate::board::NO_SITE;
+use crate::board::{NO_SITE, Site};
+use crate::compile::Game;
 use crate::compile::heuristics::TermKind;
-use crate::compile::ir::Player;
+use crate::compile::ir::{Cond, Num, Player, SiteRef, SiteSet};
 use crate::engine::cond::Ctx;
 use crate::engine::{Move, Outcome, State};
 
@@ -15,44 +16,104 @@ pub const WIN: i64 = 1 << 40;
 
 /// The weighted sum of the heuristic terms for every player, in `out`
 /// (resized to the number of players). `moves` is a scratch buffer for
-/// mobility.
+/// mobility. Terms over the board's sites are counted for every player in
+/// one pass over the sites.
 pub fn values(st: &mut State, out: &mut Vec<i64>, moves: &mut Vec<Move>) {
     let game = st.game().clone();
     let n = game.num_players();
     out.clear();
     out.resize(n, 0);
+    let mut each = [0i64; MAX_PLAYERS];
     for t in &game.heuristics {
-        for (p, v) in out.iter_mut().enumerate() {
-            let x = term(st, &t.kind, p as Player, moves);
-            *v = v.saturating_add(t.weight.saturating_mul(x));
+        let each = &mut each[..n.min(MAX_PLAYERS)];
+        if !all_players(st, &game, &t.kind, each) {
+            for (p, x) in each.iter_mut().enumerate() {
+                *x = term(st, &game, &t.kind, p as Player, moves);
+            }
+        }
+        for (v, x) in out.iter_mut().zip(each.iter()) {
+            *v = v.saturating_add(t.weight.saturating_mul(*x));
         }
     }
 }
 
-fn term(st: &mut State, kind: &TermKind, p: Player, moves: &mut Vec<Move>) -> i64 {
-    let game = st.game().clone();
-    let sites = game.board.len();
+/// Most players whose terms [`all_players`] counts in one pass (more
+/// players: a pass each).
+const MAX_PLAYERS: usize = 8;
+
+/// Counts a term over the board for every player at once into `each`
+/// (one entry a player); false for the terms that are not sums over
+/// sites (they are computed a player at a time).
+fn all_players(st: &State, game: &Game, kind: &TermKind, each: &mut [i64]) -> bool {
+    let n = each.len();
+    if n < game.num_players() {
+        return false;
+    }
+    each.fill(0);
+    let sites = game.board.len() as Site;
     match kind {
         TermKind::Material { kind, stacks } => {
-            let mut n = 0i64;
-            for s in 0..sites as u16 {
+            for s in 0..sites {
                 let stack = st.stack(s);
                 if *stacks {
                     if let Some(&top) = stack.last()
-                        && game.owner(top) == p
                         && kind.is_none_or(|k| game.kind(top) == k)
                     {
-                        n += 1;
+                        each[game.owner(top) as usize] += 1;
                     }
                 } else {
-                    n += stack
-                        .iter()
-                        .filter(|&&x| game.owner(x) == p && kind.is_none_or(|k| game.kind(x) == k))
-                        .count() as i64;
+                    for &x in stack {
+                        if kind.is_none_or(|k| game.kind(x) == k) {
+                            each[game.owner(x) as usize] += 1;
+                        }
+                    }
                 }
             }
-            n
         }
+        TermKind::Region { region, pieces } => {
+            let member = &game.regions[*region as usize];
+            for s in 0..sites {
+                if *pieces {
+                    for &x in st.stack(s) {
+                        let o = game.owner(x) as usize;
+                        if member[o][s as usize] {
+                            each[o] += 1;
+                        }
+                    }
+                } else if let Some(o) = st.top_owner(s)
+                    && member[o as usize][s as usize]
+                {
+                    each[o as usize] += 1;
+                }
+            }
+        }
+        TermKind::Centre { closeness } => {
+            for s in 0..sites {
+                if let Some(o) = st.top_owner(s) {
+                    each[o as usize] += closeness.get(s as usize).copied().unwrap_or(0);
+                }
+            }
+        }
+        TermKind::Approach { closeness, pieces } => {
+            for s in 0..sites {
+                let Some(o) = st.top_owner(s) else { continue };
+                let Some(c) = closeness.get(o as usize).and_then(|c| c.get(s as usize)) else {
+                    continue;
+                };
+                each[o as usize] += if *pieces {
+                    c * st.stack(s).iter().filter(|&&x| game.owner(x) == o).count() as i64
+                } else {
+                    *c
+                };
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+fn term(st: &mut State, game: &Game, kind: &TermKind, p: Player, moves: &mut Vec<Move>) -> i64 {
+    match kind {
         TermKind::Mobility => {
             if st.current_player() == p {
                 st.legal_moves_into(moves);
@@ -61,50 +122,64 @@ fn term(st: &mut State, kind: &TermKind, p: Player, moves: &mut Vec<Move>) -> i6
                 0
             }
         }
-        TermKind::Region { region, pieces } => {
-            let member = &game.regions[*region as usize][p as usize];
-            let mut n = 0i64;
-            for s in 0..sites as u16 {
-                if !member[s as usize] {
-                    continue;
-                }
-                if *pieces {
-                    n += st.stack(s).iter().filter(|&&x| game.owner(x) == p).count() as i64;
-                } else if st.top_owner(s) == Some(p) {
-                    n += 1;
-                }
-            }
-            n
-        }
         TermKind::Score => match &game.end.score {
             Some(num) => st.num(num, &Ctx::at(p, NO_SITE)),
             None => 0,
         },
-        TermKind::Centre { closeness } => (0..sites as u16)
-            .filter(|&s| st.top_owner(s) == Some(p))
-            .map(|s| closeness.get(s as usize).copied().unwrap_or(0))
-            .sum(),
-        TermKind::Approach { closeness, pieces } => {
-            let Some(close) = closeness.get(p as usize) else {
-                return 0;
-            };
-            let mut n = 0i64;
-            for s in 0..sites as u16 {
-                if st.top_owner(s) != Some(p) {
-                    continue;
-                }
-                let c = close.get(s as usize).copied().unwrap_or(0);
-                n += if *pieces {
-                    c * st.stack(s).iter().filter(|&&x| game.owner(x) == p).count() as i64
-                } else {
-                    c
-                };
-            }
-            n
-        }
         TermKind::Lines { length } => lines(st, p, *length),
-        TermKind::Num(num) => st.num(num, &Ctx::at(p, NO_SITE)),
+        TermKind::Num(num) => number(st, game, num, p),
+        // Sums over sites, for more players than one pass counts.
+        _ => {
+            let mut each = vec![0i64; game.num_players()];
+            if all_players(st, game, kind, &mut each) {
+                each[p as usize]
+            } else {
+                0
+            }
+        }
     }
+}
+
+/// A number term for player `p`. The count of the sites of a region that
+/// satisfy a condition, `(count (where (and (in "Region") …)))`, visits
+/// only the region's sites (the others fail the first test).
+fn number(st: &State, game: &Game, num: &Num, p: Player) -> i64 {
+    let ctx = Ctx::at(p, NO_SITE);
+    if let Num::Count(set) = num
+        && let SiteSet::Where(c) = &**set
+    {
+        let c: &Cond = c;
+        let region = match c {
+            Cond::In(SiteRef::Subject, r) => Some(*r),
+            Cond::And(cs) => match cs.first() {
+                Some(Cond::In(SiteRef::Subject, r)) => Some(*r),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(r) = region
+            && let Some(member) = game.regions.get(r as usize).and_then(|m| m.get(p as usize))
+        {
+            return member
+                .iter()
+                .enumerate()
+                .filter(|&(s, &inside)| {
+                    inside && {
+                        let s = s as Site;
+                        st.eval(
+                            c,
+                            &Ctx {
+                                subject: s,
+                                anchor: s,
+                                ..ctx
+                            },
+                        )
+                    }
+                })
+                .count() as i64;
+        }
+    }
+    st.num(num, &ctx)
 }
 
 /// Line potential: windows of `length` sites along every direction with

@@ -20,6 +20,7 @@ pub mod heuristic;
 pub mod mc;
 pub mod mcts;
 pub mod random;
+pub mod stepcache;
 pub mod turns;
 
 pub use alphabeta::{AlphaBeta, Depth};
