@@ -3,7 +3,8 @@
 //! same games as one that judges every step afresh, when the game's
 //! heuristic is a sum over sites and its effects stay where they happen
 //! (Genocide's: checkers, back-row squares, closeness, growth to come;
-//! battles on their squares).
+//! battles on their squares; its lead term counts the whole board, but
+//! these positions are far from a lead of 10 checkers).
 
 use ludic::compile::{Game, Options};
 use ludic::engine::{Move, State};
