@@ -58,18 +58,50 @@ fn reversi_prefers_more_discs() {
 
 #[test]
 fn genocide_prefers_the_bigger_army() {
-    // (material 10) (approach 1 "Far" pieces:true) (region 20 "Far")
-    // (term 10 one-high stacks of yours on your back row). Rank 8 is
-    // Red's "Far": d4 is 4 orthogonal steps from it, rank 1 is 7, so d4's
-    // closeness is 3, for each of 5 checkers. Red d4*5: 50 + 15 = 65;
-    // Black h8*2 (its own back row, two high: no growth; closeness to
-    // rank 1 is 0): 20.
-    assert_eq!(eval_pos("genocide", "R R:d4*5 B:h8*2", 0), 45);
-    // A lone checker on a1 grows next turn: 10 + 0 + 10 more for Red.
-    assert_eq!(eval_pos("genocide", "R R:d4*5,a1 B:h8*2", 0), 65);
-    // Black holding a1 (Red's back row, Black's "Far"): Black 10 + 7
-    // (closeness 7) + 20.
-    assert_eq!(eval_pos("genocide", "R R:d4*5 B:h8*2,a1", 0), 65 - 57);
+    // (material 10) (approach 1 "Far" pieces:true) (region 40 "Far")
+    // (term 30 own back-row squares held alone) (term 1 growth to come,
+    // at most supply 60 less the checkers on the board) (term 10 more
+    // than 10 checkers ahead: minus the enemy's checkers). Rank 8 is
+    // Red's "Far": d4 is 4 orthogonal steps from it, rank 1 is 7, so
+    // d4's closeness is 3, for each of 5 checkers. Red d4*5: 50 + 15 =
+    // 65. Black h8*2: 20, closeness to rank 1 is 0, its own back-row
+    // square held: 30; two high, it does not grow: 50.
+    assert_eq!(eval_pos("genocide", "R R:d4*5 B:h8*2", 0), 15);
+    assert_eq!(eval_pos("genocide", "R R:d4*5 B:h8*2", 1), -15);
+}
+
+#[test]
+fn genocide_counts_the_back_rows() {
+    // A lone Red checker on a1: 10 for it, 30 for the back-row square
+    // held, 1 for the checker it grows next turn: 106 against 50.
+    assert_eq!(eval_pos("genocide", "R R:d4*5,a1 B:h8*2", 0), 56);
+    // Black holding a1 instead (Red's back row, Black's "Far"): Black 10,
+    // closeness 7, 40 for the square: 107; Red's a1 is no longer its own.
+    assert_eq!(eval_pos("genocide", "R R:d4*5 B:h8*2,a1", 0), 65 - 107);
+}
+
+#[test]
+fn genocide_growth_to_come_stops_at_the_supply() {
+    // Red has all 60 checkers of its supply on the board (59 on d4, one
+    // on a1): a1 is one high but cannot grow, so the growth term is 0.
+    // Red: 600 + 59 × 3 + 30 (a1 held) + 0, and more than 10 checkers
+    // ahead of Black's 2: minus 10 × 2 = 787. Black: 20 + 30 = 50.
+    assert_eq!(eval_pos("genocide", "R R:d4*59,a1 B:h8*2", 0), 737);
+    // One checker fewer on d4: a1 grows (+1), and 3 + 10 less.
+    assert_eq!(eval_pos("genocide", "R R:d4*58,a1 B:h8*2", 0), 737 - 13 + 1);
+}
+
+#[test]
+fn genocide_counts_enemy_checkers_twice_when_far_ahead() {
+    // Red 11 checkers on d4 against Black's one on h8 (its own back row,
+    // one high: it grows, +1, and is held, +30): 10 ahead, not more, so
+    // Red is 110 + 33 against 41.
+    assert_eq!(eval_pos("genocide", "R R:d4*11 B:h8", 0), 102);
+    // 12 checkers, 11 ahead: Black's checker costs Red 10 more.
+    assert_eq!(
+        eval_pos("genocide", "R R:d4*12 B:h8", 0),
+        120 + 36 - 10 - 41
+    );
 }
 
 #[test]

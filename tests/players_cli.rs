@@ -290,3 +290,29 @@ fn analyze_against_another_game_compares_seat_by_seat() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("3 players"));
 }
+
+#[test]
+fn play_lets_a_heuristic_player_build_its_own_genocide_turn() {
+    // Red's first turn: 12 movement points, and a heuristic that rewards
+    // checkers closer to Black's back row. `play` used to list the turns
+    // (cut at 100,000) and fall back on the first, `end`, when the
+    // greedy player's sampled turn was not among them; the same seed
+    // through `analyze`'s game loop plays the same turn.
+    let out = ok(&ludic(&[
+        "play",
+        "genocide",
+        "--p1",
+        "greedy",
+        "--p2",
+        "greedy",
+        "--max-turns",
+        "2",
+        "--quiet",
+    ]));
+    let first = out.lines().next().expect("a line");
+    assert!(first.starts_with("Red plays "), "{out}");
+    assert!(!first.starts_with("Red plays end"), "{out}");
+    // Several steps, `,`-separated, each a move of checkers.
+    let steps = first["Red plays ".len()..].split(' ').next().unwrap();
+    assert!(steps.split(',').count() >= 6, "{out}");
+}

@@ -478,6 +478,11 @@ impl Session<'_> {
             if !self.a.quiet {
                 self.show();
             }
+            if let Some(steps) = self.own_turn()? {
+                let who = self.st.current_player() as usize;
+                self.play(who, &steps)?;
+                continue;
+            }
             turns.fill(&mut self.st);
             if turns.is_empty() {
                 return Ok(self.st.outcome());
@@ -510,6 +515,34 @@ impl Session<'_> {
             println!("{name} plays {}{timing}", self.st.turn_to_string(&steps));
             self.play(who, &steps)?;
         }
+    }
+
+    /// A computer player that builds its own turns (the heuristic
+    /// players: a Genocide turn tree is cut, not listed) plays here, so
+    /// that the loop lists no turns; `None` when the mover is a human or a
+    /// player that chooses among listed turns, or the game is over or at
+    /// its turn limit.
+    fn own_turn(&mut self) -> Result<Option<Vec<Move>>, Fail> {
+        if !self.partial.is_empty() || self.turns_played() >= self.a.max_turns {
+            return Ok(None);
+        }
+        let who = self.st.current_player() as usize;
+        let name = self.st.game().players[who].name.clone();
+        let Some(p) = &mut self.players[who] else {
+            return Ok(None);
+        };
+        let spec = self.specs[who];
+        let st = &self.st;
+        let (turn, took) = think(&name, &spec, || p.choose_turn(st));
+        let Some((steps, _)) = turn else {
+            return Ok(None);
+        };
+        println!(
+            "{name} plays {} ({:.1} s)",
+            self.st.turn_to_string(&steps),
+            took.as_secs_f64()
+        );
+        Ok(Some(steps))
     }
 
     /// Whole turns played since the session began (a Genocide turn of
@@ -682,7 +715,7 @@ impl Session<'_> {
 
 /// Runs a computer player's choice; while it thinks, says so on stderr
 /// when stderr is a terminal. Returns the choice and the time it took.
-fn think(name: &str, spec: &PlayerSpec, choose: impl FnOnce() -> usize) -> (usize, Duration) {
+fn think<T>(name: &str, spec: &PlayerSpec, choose: impl FnOnce() -> T) -> (T, Duration) {
     let t0 = Instant::now();
     let show = !matches!(spec, PlayerSpec::Random) && std::io::stderr().is_terminal();
     if !show {

@@ -25,6 +25,14 @@ impl Greedy {
         }
     }
 
+    /// The same player judging every step of a sampled turn afresh at
+    /// every step, without the step cache ([`super::stepcache`]): slower,
+    /// and the reference the cache is tested against.
+    pub fn judging_every_step(mut self) -> Greedy {
+        self.sc.reuse = false;
+        self
+    }
+
     /// The best turn of `st` for the mover, or `None` when the game is over.
     pub fn best(&mut self, st: &State) -> Option<Vec<Move>> {
         let mut st = st.clone();

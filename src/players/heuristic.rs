@@ -4,9 +4,10 @@
 //! others'. A finished game is worth [`WIN`] (less the plies to reach it,
 //! in a search) to its winner.
 
-use crate::board::NO_SITE;
+use crate::board::{NO_SITE, Site};
+use crate::compile::Game;
 use crate::compile::heuristics::TermKind;
-use crate::compile::ir::Player;
+use crate::compile::ir::{Cond, Num, Player, SiteRef, SiteSet};
 use crate::engine::cond::Ctx;
 use crate::engine::{Move, Outcome, State};
 
@@ -15,44 +16,128 @@ pub const WIN: i64 = 1 << 40;
 
 /// The weighted sum of the heuristic terms for every player, in `out`
 /// (resized to the number of players). `moves` is a scratch buffer for
-/// mobility.
+/// mobility. Terms over the board's sites are counted for every player in
+/// one pass over the sites.
 pub fn values(st: &mut State, out: &mut Vec<i64>, moves: &mut Vec<Move>) {
     let game = st.game().clone();
     let n = game.num_players();
     out.clear();
     out.resize(n, 0);
+    let mut each = [0i64; MAX_PLAYERS];
+    // Every player's pieces, for the number terms' `(pieces)`.
+    let mut pieces = [0i64; MAX_PLAYERS];
+    let known = n <= MAX_PLAYERS
+        && game
+            .heuristics
+            .iter()
+            .any(|t| matches!(t.kind, TermKind::Num(_)))
+        && all_players(st, &game, &ALL_PIECES, &mut pieces[..n]);
+    let pieces = known.then_some(&pieces[..n]);
     for t in &game.heuristics {
-        for (p, v) in out.iter_mut().enumerate() {
-            let x = term(st, &t.kind, p as Player, moves);
-            *v = v.saturating_add(t.weight.saturating_mul(x));
+        let each = &mut each[..n.min(MAX_PLAYERS)];
+        if !all_players(st, &game, &t.kind, each) {
+            for (p, x) in each.iter_mut().enumerate() {
+                *x = term(st, &game, &t.kind, p as Player, moves, pieces);
+            }
+        }
+        for (v, x) in out.iter_mut().zip(each.iter()) {
+            *v = v.saturating_add(t.weight.saturating_mul(*x));
         }
     }
 }
 
-fn term(st: &mut State, kind: &TermKind, p: Player, moves: &mut Vec<Move>) -> i64 {
-    let game = st.game().clone();
-    let sites = game.board.len();
+/// The term that counts every piece on the board.
+const ALL_PIECES: TermKind = TermKind::Material {
+    kind: None,
+    stacks: false,
+};
+
+/// Most players whose terms [`all_players`] counts in one pass (more
+/// players: a pass each).
+const MAX_PLAYERS: usize = 8;
+
+/// Counts a term over the board for every player at once into `each`
+/// (one entry a player); false for the terms that are not sums over
+/// sites (they are computed a player at a time).
+fn all_players(st: &State, game: &Game, kind: &TermKind, each: &mut [i64]) -> bool {
+    let n = each.len();
+    if n < game.num_players() {
+        return false;
+    }
+    each.fill(0);
+    let sites = game.board.len() as Site;
     match kind {
         TermKind::Material { kind, stacks } => {
-            let mut n = 0i64;
-            for s in 0..sites as u16 {
+            for s in 0..sites {
                 let stack = st.stack(s);
                 if *stacks {
                     if let Some(&top) = stack.last()
-                        && game.owner(top) == p
                         && kind.is_none_or(|k| game.kind(top) == k)
                     {
-                        n += 1;
+                        each[game.owner(top) as usize] += 1;
                     }
                 } else {
-                    n += stack
-                        .iter()
-                        .filter(|&&x| game.owner(x) == p && kind.is_none_or(|k| game.kind(x) == k))
-                        .count() as i64;
+                    for &x in stack {
+                        if kind.is_none_or(|k| game.kind(x) == k) {
+                            each[game.owner(x) as usize] += 1;
+                        }
+                    }
                 }
             }
-            n
         }
+        TermKind::Region { region, pieces } => {
+            let member = &game.regions[*region as usize];
+            for s in 0..sites {
+                if *pieces {
+                    for &x in st.stack(s) {
+                        let o = game.owner(x) as usize;
+                        if member[o][s as usize] {
+                            each[o] += 1;
+                        }
+                    }
+                } else if let Some(o) = st.top_owner(s)
+                    && member[o as usize][s as usize]
+                {
+                    each[o as usize] += 1;
+                }
+            }
+        }
+        TermKind::Centre { closeness } => {
+            for s in 0..sites {
+                if let Some(o) = st.top_owner(s) {
+                    each[o as usize] += closeness.get(s as usize).copied().unwrap_or(0);
+                }
+            }
+        }
+        TermKind::Approach { closeness, pieces } => {
+            for s in 0..sites {
+                let Some(o) = st.top_owner(s) else { continue };
+                let Some(c) = closeness.get(o as usize).and_then(|c| c.get(s as usize)) else {
+                    continue;
+                };
+                each[o as usize] += if *pieces {
+                    c * st.stack(s).iter().filter(|&&x| game.owner(x) == o).count() as i64
+                } else {
+                    *c
+                };
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// A term for player `p`; `pieces`, when known, is every player's pieces
+/// on the board.
+fn term(
+    st: &mut State,
+    game: &Game,
+    kind: &TermKind,
+    p: Player,
+    moves: &mut Vec<Move>,
+    pieces: Option<&[i64]>,
+) -> i64 {
+    match kind {
         TermKind::Mobility => {
             if st.current_player() == p {
                 st.legal_moves_into(moves);
@@ -61,50 +146,149 @@ fn term(st: &mut State, kind: &TermKind, p: Player, moves: &mut Vec<Move>) -> i6
                 0
             }
         }
-        TermKind::Region { region, pieces } => {
-            let member = &game.regions[*region as usize][p as usize];
-            let mut n = 0i64;
-            for s in 0..sites as u16 {
-                if !member[s as usize] {
-                    continue;
-                }
-                if *pieces {
-                    n += st.stack(s).iter().filter(|&&x| game.owner(x) == p).count() as i64;
-                } else if st.top_owner(s) == Some(p) {
-                    n += 1;
-                }
-            }
-            n
-        }
         TermKind::Score => match &game.end.score {
             Some(num) => st.num(num, &Ctx::at(p, NO_SITE)),
             None => 0,
         },
-        TermKind::Centre { closeness } => (0..sites as u16)
-            .filter(|&s| st.top_owner(s) == Some(p))
-            .map(|s| closeness.get(s as usize).copied().unwrap_or(0))
-            .sum(),
-        TermKind::Approach { closeness, pieces } => {
-            let Some(close) = closeness.get(p as usize) else {
-                return 0;
-            };
-            let mut n = 0i64;
-            for s in 0..sites as u16 {
-                if st.top_owner(s) != Some(p) {
-                    continue;
-                }
-                let c = close.get(s as usize).copied().unwrap_or(0);
-                n += if *pieces {
-                    c * st.stack(s).iter().filter(|&&x| game.owner(x) == p).count() as i64
-                } else {
-                    c
-                };
-            }
-            n
-        }
         TermKind::Lines { length } => lines(st, p, *length),
-        TermKind::Num(num) => st.num(num, &Ctx::at(p, NO_SITE)),
+        TermKind::Num(num) => number(st, game, num, p, pieces),
+        // Sums over sites, for more players than one pass counts.
+        _ => {
+            let mut each = vec![0i64; game.num_players()];
+            if all_players(st, game, kind, &mut each) {
+                each[p as usize]
+            } else {
+                0
+            }
+        }
     }
+}
+
+/// A number term for player `p`. Counts over the board,
+/// `(count (where COND))` and `(pieces-in (where COND))`, answer the
+/// simple site tests themselves ([`site_test`]) and visit only a region's
+/// sites when the condition starts with `(in "Region")`; also inside sums,
+/// differences and `if`s that compare numbers. Anything else is the
+/// engine's.
+fn number(st: &State, game: &Game, num: &Num, p: Player, pieces: Option<&[i64]>) -> i64 {
+    let ctx = Ctx::at(p, NO_SITE);
+    let number = |x: &Num| number(st, game, x, p, pieces);
+    match num {
+        Num::Pieces => match pieces {
+            Some(v) => v[p as usize],
+            None => st.num(num, &ctx),
+        },
+        Num::Count(set) => match &**set {
+            SiteSet::Where(c) => sum_where(st, game, c, p, |_| 1),
+            _ => st.num(num, &ctx),
+        },
+        Num::PiecesIn(set) => match &**set {
+            SiteSet::Where(c) => sum_where(st, game, c, p, |s| st.height(s) as i64),
+            _ => st.num(num, &ctx),
+        },
+        Num::Add(v) => v.iter().fold(0i64, |acc, x| acc.saturating_add(number(x))),
+        Num::Sub(a, b) => number(a).saturating_sub(number(b)),
+        Num::If(c, a, b) => {
+            let holds = match &**c {
+                Cond::Compare(x, cmp, y) => cmp.test64(number(x), number(y)),
+                c => st.eval(c, &ctx),
+            };
+            number(if holds { a } else { b })
+        }
+        _ => st.num(num, &ctx),
+    }
+}
+
+/// The sum of `value(site)` over the sites where `c` holds for player `p`
+/// (as the subject of `(where c)`): only a region's sites when `c` starts
+/// with `(in "Region")`.
+fn sum_where(st: &State, game: &Game, c: &Cond, p: Player, value: impl Fn(Site) -> i64) -> i64 {
+    let sites = game.board.len() as Site;
+    // The commonest whole conditions, a test of the top piece's owner,
+    // without the general matching below.
+    match c {
+        Cond::Mine(SiteRef::Subject) => {
+            return (0..sites)
+                .filter(|&s| st.top_owner(s) == Some(p))
+                .map(value)
+                .sum();
+        }
+        Cond::Enemy(SiteRef::Subject) => {
+            return (0..sites)
+                .filter(|&s| st.top_owner(s).is_some_and(|o| o != p))
+                .map(value)
+                .sum();
+        }
+        _ => {}
+    }
+    let first = match c {
+        Cond::And(cs) => cs.first(),
+        c => Some(c),
+    };
+    let region = match first {
+        Some(Cond::In(SiteRef::Subject, r)) => game
+            .regions
+            .get(*r as usize)
+            .and_then(|m| m.get(p as usize)),
+        _ => None,
+    };
+    let ctx = Ctx::at(p, NO_SITE);
+    let holds = |s: Site| {
+        site_test(st, game, c, p, s).unwrap_or_else(|| {
+            st.eval(
+                c,
+                &Ctx {
+                    subject: s,
+                    anchor: s,
+                    ..ctx
+                },
+            )
+        })
+    };
+    (0..sites)
+        .filter(|&s| region.is_none_or(|m| m[s as usize]) && holds(s))
+        .map(value)
+        .sum()
+}
+
+/// The condition `c` at site `s` (its subject) for player `p`, answered
+/// here for the simple tests of a stack (empty, mine, enemy, holds, holds
+/// only, height, region, and their `and`/`or`/`not`) as the engine
+/// answers them; `None` for any other condition.
+fn site_test(st: &State, game: &Game, c: &Cond, p: Player, s: Site) -> Option<bool> {
+    use SiteRef::Subject;
+    Some(match c {
+        Cond::True => true,
+        Cond::False => false,
+        Cond::Empty(Subject) => st.height(s) == 0,
+        Cond::Mine(Subject) => st.top_owner(s) == Some(p),
+        Cond::Enemy(Subject) => st.top_owner(s).is_some_and(|o| o != p),
+        Cond::Height(Subject, cmp, n) => cmp.test(st.height(s) as i32, *n),
+        Cond::In(Subject, r) => game.regions.get(*r as usize)?.get(p as usize)?[s as usize],
+        Cond::Holds(Subject) => st.stack(s).iter().any(|&x| game.owner(x) == p),
+        Cond::HoldsOnly(Subject) => {
+            let stack = st.stack(s);
+            !stack.is_empty() && stack.iter().all(|&x| game.owner(x) == p)
+        }
+        Cond::And(cs) => {
+            for c in cs {
+                if !site_test(st, game, c, p, s)? {
+                    return Some(false);
+                }
+            }
+            true
+        }
+        Cond::Or(cs) => {
+            for c in cs {
+                if site_test(st, game, c, p, s)? {
+                    return Some(true);
+                }
+            }
+            false
+        }
+        Cond::Not(c) => !site_test(st, game, c, p, s)?,
+        _ => return None,
+    })
 }
 
 /// Line potential: windows of `length` sites along every direction with
@@ -246,6 +430,49 @@ mod tests {
         // P2 to move has no piece, no move: P2 loses.
         assert_eq!(evaluate(&mut st, 0, &mut b, &mut m), WIN);
         assert_eq!(evaluate(&mut st, 1, &mut b, &mut m), -WIN);
+    }
+
+    #[test]
+    fn number_terms_agree_with_the_engine() {
+        // The heuristic answers counts over the board itself (simple site
+        // tests, a region's sites only, every player's pieces counted
+        // once): the same numbers as the engine's, on stacks of both
+        // colours.
+        let src = r#"(game "T"
+          (players (player "White" letter:"W" forward:N) (player "Black" letter:"B" forward:S))
+          (board (square 4 4) labels:Coordinates) (piece "Man") (stack-limit 9)
+          (region "Back" (side Backward)) (region "Top" (row 3))
+          (setup (fill "Man" P1 (row 0)) (fill "Man" P2 (row 3)))
+          (play (step to:Empty)) (end (no-moves Loss))
+          (heuristics
+            (term 1 (count (where (and (in "Back") (holds-only) (equal (height) 1)))))
+            (term 1 (pieces-in (where Enemy)))
+            (term 1 (count (where (or Empty (and Mine (not (at-least (height) 2)))))))
+            (term 1 (if (less-than (pieces) (sum (pieces-in (where Mine)) 1))
+              (sub 9 (pieces)) (count (where (in "Top")))))
+            (term 1 (count (where (holds))))))"#;
+        let g = Arc::new(Game::from_source("t.game", src, &Options::default()).expect("game"));
+        for pos in [
+            "W W:a1,b1*2,c2*3 B:a4,d4*2,b3",
+            "B W:a1,b1,c1,d1 B:a4*4,c3,c1*2",
+            "W W:d4*5 B:a1",
+        ] {
+            let mut st = State::from_position(g.clone(), pos).expect("position");
+            let (mut b, mut m) = (Vec::new(), Vec::new());
+            values(&mut st, &mut b, &mut m);
+            let by_engine: Vec<i64> = (0..2u8)
+                .map(|p| {
+                    g.heuristics
+                        .iter()
+                        .map(|t| match &t.kind {
+                            TermKind::Num(n) => st.num(n, &Ctx::at(p, NO_SITE)),
+                            _ => unreachable!(),
+                        })
+                        .sum()
+                })
+                .collect();
+            assert_eq!(b, by_engine, "{pos}");
+        }
     }
 
     #[test]

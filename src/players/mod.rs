@@ -20,6 +20,7 @@ pub(crate) mod heuristic;
 pub(crate) mod mc;
 pub(crate) mod mcts;
 pub(crate) mod random;
+pub(crate) mod stepcache;
 pub(crate) mod turns;
 
 pub use alphabeta::{AlphaBeta, Depth};
