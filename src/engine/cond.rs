@@ -250,10 +250,10 @@ impl State {
         sc: &mut Scope,
         f: impl FnOnce(&State, &[Site], &mut Scope) -> R,
     ) -> R {
-        let mut buf = super::sets::take_buf();
+        let mut buf = sc.buf(self);
         self.set_into_in(set, ctx, sc, &mut buf);
         let r = f(self, &buf, sc);
-        super::sets::give_buf(buf);
+        sc.give(buf);
         r
     }
 

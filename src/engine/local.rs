@@ -139,10 +139,19 @@ fn build(
         empty: vec![false; board.len()],
         occupied: vec![0; board.len() * words],
     };
+    // Sites alike around them (the same directions lead to sites, alike
+    // in adjacency) have the same table: each is worked out once.
+    let mut seen: std::collections::HashMap<(u32, u128), Site> = std::collections::HashMap::new();
     for s in 0..board.len() as Site {
-        let present = (0..dirs)
-            .filter(|&d| board.step(s, d as u8) != NO_SITE)
-            .fold(0u32, |m, d| m | 1 << d);
+        let (present, shape) = signature(board, s);
+        let row = s as usize * words..(s as usize + 1) * words;
+        if let Some(&like) = seen.get(&(present, shape)) {
+            t.empty[s as usize] = t.empty[like as usize];
+            let from = like as usize * words;
+            t.occupied.copy_within(from..from + words, row.start);
+            continue;
+        }
+        seen.insert((present, shape), s);
         let at = |occupied, mask| Here {
             board,
             roles: out,
@@ -153,11 +162,38 @@ fn build(
         t.empty[s as usize] = at(false, 0).cond(&roles[i].cond).unwrap_or(false);
         for mask in 0..1u32 << dirs {
             if mask & !present == 0 && at(true, mask).cond(&roles[i].cond) == Some(true) {
-                t.occupied[s as usize * words + mask as usize / 64] |= 1 << (mask % 64);
+                t.occupied[row.start + mask as usize / 64] |= 1 << (mask % 64);
             }
         }
     }
     out[i] = Some(t);
+}
+
+/// What a local role's value at `s` can depend on besides the position:
+/// the directions that lead to a site, and for each pair of directions
+/// whether their sites are the same and whether they are adjacent.
+fn signature(board: &Board, s: Site) -> (u32, u128) {
+    let dirs = board.directions().len();
+    let nb: Vec<Site> = (0..dirs).map(|d| board.step(s, d as u8)).collect();
+    let present = (0..dirs)
+        .filter(|&d| nb[d] != NO_SITE)
+        .fold(0u32, |m, d| m | 1 << d);
+    let mut shape = 0u128;
+    for (a, &x) in nb.iter().enumerate() {
+        for (b, &y) in nb.iter().enumerate() {
+            if x == NO_SITE || y == NO_SITE {
+                continue;
+            }
+            let bit = a * dirs + b;
+            if x == y {
+                shape |= 1 << bit;
+            }
+            if board.neighbours(x).any(|n| n == y) {
+                shape |= 1 << (64 + bit);
+            }
+        }
+    }
+    (present, shape)
 }
 
 /// The roles a condition reads.

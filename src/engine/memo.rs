@@ -55,6 +55,10 @@ pub(crate) struct Memo {
     /// Per site, for the members of the groups flooded: the directions of
     /// its friendly neighbours (see [`super::local`]).
     masks: Vec<u32>,
+    /// Visit marks of a search, a bit per site (see [`Scope::take_marks`]).
+    marks: Vec<u64>,
+    /// Spare site buffers (see [`Scope::buf`]).
+    spare: Vec<Vec<Site>>,
     group_ok: bool,
 }
 
@@ -79,6 +83,40 @@ impl Scope {
             m.reset(sites, roles);
             m
         })
+    }
+
+    /// An empty site buffer, from the scope's spares (give it back with
+    /// [`Scope::give`]).
+    #[inline]
+    pub(crate) fn buf(&mut self, st: &State) -> Vec<Site> {
+        let m = self.memo(st.heights.len(), st.game.roles.len());
+        m.spare.pop().unwrap_or_default()
+    }
+
+    /// Gives back a buffer taken with [`Scope::buf`].
+    #[inline]
+    pub(crate) fn give(&mut self, mut v: Vec<Site>) {
+        if let Some(m) = self.memo.as_mut() {
+            v.clear();
+            m.spare.push(v);
+        }
+    }
+
+    /// Visit marks for a search over the sites of `st`, all clear, a bit
+    /// per site; give them back with [`Scope::put_marks`].
+    pub(crate) fn take_marks(&mut self, st: &State) -> Vec<u64> {
+        let m = self.memo(st.heights.len(), st.game.roles.len());
+        let mut marks = std::mem::take(&mut m.marks);
+        marks.clear();
+        marks.resize(m.words, 0);
+        marks
+    }
+
+    /// Gives back marks taken with [`Scope::take_marks`].
+    pub(crate) fn put_marks(&mut self, marks: Vec<u64>) {
+        if let Some(m) = self.memo.as_mut() {
+            m.marks = marks;
+        }
     }
 
     /// The remembered value of pure role `id` at `s`, if known.
@@ -117,7 +155,8 @@ impl Scope {
         }
     }
 
-    /// The group of the stack at `s` (sorted), flooded now or remembered,
+    /// The group of the stack at `s` (in no particular order), flooded now
+    /// or remembered,
     /// taken out of the scope: give it back with [`Scope::put_group`].
     /// Empty when `s` is empty or no site.
     pub(crate) fn take_group(&mut self, st: &State, s: Site) -> Vec<Site> {
@@ -163,7 +202,6 @@ impl Scope {
             }
             masks[cur] = mask;
         }
-        out.sort_unstable();
         out
     }
 
@@ -331,10 +369,14 @@ mod tests {
             v.sort_unstable();
             v
         };
-        assert_eq!(g1, want);
+        let sorted = |mut v: Vec<Site>| {
+            v.sort_unstable();
+            v
+        };
+        assert_eq!(sorted(g1.clone()), want);
         sc.put_group(g1);
         // Remembered for any member; another group is flooded anew.
-        assert_eq!(sc.take_group(&st, site("b2")), want);
+        assert_eq!(sorted(sc.take_group(&st, site("b2"))), want);
         let mut sc = Scope::default();
         assert_eq!(sc.take_group(&st, site("c3")), [site("c3")]);
         assert!(sc.take_group(&st, site("c1")).is_empty());

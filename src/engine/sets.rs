@@ -61,10 +61,10 @@ impl State {
                 if let Some(n) = self.count_direct(set, ctx, sc) {
                     return n;
                 }
-                let mut buf = take_buf();
+                let mut buf = sc.buf(self);
                 self.set_into_in(set, ctx, sc, &mut buf);
                 let k = buf.len() as i64;
-                give_buf(buf);
+                sc.give(buf);
                 k
             }
             // Saturating: a rule's arithmetic never wraps or panics.
@@ -350,6 +350,7 @@ impl State {
                         let kept = group.iter().copied();
                         out.extend(kept.filter(|&m| t.value(m, true, sc.group_mask(m))));
                         sc.put_group(group);
+                        out.sort_unstable();
                         return;
                     }
                     let inner = Ctx { anchor: s, ..*ctx };
@@ -364,6 +365,7 @@ impl State {
                         )
                     }));
                     sc.put_group(group);
+                    out.sort_unstable();
                 }
             }
             SiteSet::Where(c) => {
@@ -383,12 +385,12 @@ impl State {
             }
             SiteSet::AdjacentTo(inner, c) => self.adjacent_to(inner, c, ctx, sc, out),
             SiteSet::Minus(a, b) => {
-                let mut other = take_buf();
+                let mut other = sc.buf(self);
                 self.set_into_in(a, ctx, sc, out);
                 self.set_into_in(b, ctx, sc, &mut other);
                 other.sort_unstable();
                 out.retain(|s| other.binary_search(s).is_err());
-                give_buf(other);
+                sc.give(other);
             }
             SiteSet::Reach(from, c) => self.reach(from, c, ctx, sc, out),
             SiteSet::Run(r) => self.run_into(r, ctx, out),
@@ -431,37 +433,38 @@ impl State {
         sc: &mut Scope,
         out: &mut Vec<Site>,
     ) {
-        let mut base = take_buf();
+        let mut base = sc.buf(self);
         self.set_into_in(inner, ctx, sc, &mut base);
-        let board = &self.game.board;
-        with_marks(self.heights.len(), |marks, epoch| {
+        if !base.is_empty() {
+            let board = &self.game.board;
+            let mut marks = sc.take_marks(self);
             for &b in &base {
                 for n in board.neighbours(b) {
-                    if marks[n as usize] != epoch {
-                        marks[n as usize] = epoch;
-                        if self.eval_in(
-                            c,
-                            &Ctx {
-                                subject: n,
-                                anchor: b,
-                                ..*ctx
-                            },
-                            sc,
-                        ) {
-                            out.push(n);
-                        }
+                    let (w, bit) = (n as usize / 64, 1u64 << (n % 64));
+                    if marks[w] & bit != 0 {
+                        continue;
+                    }
+                    marks[w] |= bit;
+                    let here = Ctx {
+                        subject: n,
+                        anchor: b,
+                        ..*ctx
+                    };
+                    if self.eval_in(c, &here, sc) {
+                        out.push(n);
                     }
                 }
             }
-        });
-        out.sort_unstable();
-        give_buf(base);
+            sc.put_marks(marks);
+            out.sort_unstable();
+        }
+        sc.give(base);
     }
 
     /// Sites reachable from the members of `from` that satisfy `c`,
     /// through adjacent sites that satisfy `c`.
     fn reach(&self, from: &SiteSet, c: &Cond, ctx: &Ctx, sc: &mut Scope, out: &mut Vec<Site>) {
-        let mut start = take_buf();
+        let mut start = sc.buf(self);
         self.set_into_in(from, ctx, sc, &mut start);
         let ok = |s: Site| {
             self.eval_in(
@@ -475,7 +478,7 @@ impl State {
             )
         };
         self.flood(&start, ok, out);
-        give_buf(start);
+        sc.give(start);
     }
 
     /// The connected group of the stack at `s`: occupied sites reachable by
