@@ -21,8 +21,18 @@ use crate::compile::ir::{Cond, DirSetId, Game, GenId, GenKind, Kind, Origin, Pla
 
 impl State {
     /// The site `r` names in `ctx`, the sites found from lines included.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn site_at(&self, ctx: &Ctx, r: SiteRef) -> Site {
+        if r.is_derived() {
+            self.derived_site(ctx, r)
+        } else {
+            ctx.site(r)
+        }
+    }
+
+    /// The sites found from the board's lines (see [`State::site_at`]).
+    #[inline(never)]
+    fn derived_site(&self, ctx: &Ctx, r: SiteRef) -> Site {
         match r {
             SiteRef::Passed => self.passed(ctx.from, ctx.to),
             SiteRef::Beyond => self.beyond(ctx.from, ctx.to),

@@ -1,8 +1,9 @@
 //! Evaluation of conditions ([`Cond`]) on a state.
 
 use super::State;
+use super::memo::Scope;
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{Cond, Player, SiteRef, SiteSet};
+use crate::compile::ir::{Cond, Player, RoleId, SiteRef, SiteSet};
 
 /// The sites a condition may refer to: the subject and the current step's
 /// origin, destination and jumped site (`NO_SITE` when absent).
@@ -60,6 +61,19 @@ impl State {
     /// an absent site is false.
     #[inline]
     pub(crate) fn eval(&self, c: &Cond, ctx: &Ctx) -> bool {
+        let s = ctx.subject as usize;
+        match c {
+            Cond::True => true,
+            Cond::Empty(SiteRef::Subject) => self.heights.get(s).is_some_and(|&h| h == 0),
+            Cond::Mine(SiteRef::Subject) => self.owner_at(s) == Some(ctx.player),
+            _ => self.eval_in(c, ctx, &mut Scope::default()),
+        }
+    }
+
+    /// [`State::eval`] within an evaluation's scope, which remembers the
+    /// roles and groups found on the way (the position does not change
+    /// while a condition is evaluated).
+    pub(crate) fn eval_in(&self, c: &Cond, ctx: &Ctx, sc: &mut Scope) -> bool {
         match c {
             Cond::True => true,
             Cond::False => false,
@@ -84,34 +98,27 @@ impl State {
             Cond::In(r, reg) => self.with_site(self.site_at(ctx, *r), |s| {
                 self.game.regions[*reg as usize][ctx.player as usize][s as usize]
             }),
-            Cond::And(cs) => cs.iter().all(|c| self.eval(c, ctx)),
-            Cond::Or(cs) => cs.iter().any(|c| self.eval(c, ctx)),
-            Cond::Not(c) => !self.eval(c, ctx),
+            Cond::And(cs) => cs.iter().all(|c| self.eval_in(c, ctx, sc)),
+            Cond::Or(cs) => cs.iter().any(|c| self.eval_in(c, ctx, sc)),
+            Cond::Not(c) => !self.eval_in(c, ctx, sc),
             Cond::Farther(reg) => self.gain(*reg, ctx.player, ctx.from, ctx.to) > 0,
             Cond::Flanks(f) => self.flanks(f, self.site_at(ctx, f.at), ctx.player),
             Cond::Friend(r) => {
                 let a = self.site_owner(ctx.anchor);
                 a.is_some() && self.site_owner(self.site_at(ctx, *r)) == a
             }
-            Cond::Role(r, id) => {
-                let s = self.site_at(ctx, *r);
-                let role = &self.game.roles[*id as usize].cond;
-                s != NO_SITE
-                    && self.eval(
-                        role,
-                        &Ctx {
-                            subject: s,
-                            anchor: s,
-                            ..*ctx
-                        },
-                    )
+            Cond::Role(r, id) => self.role_in(self.site_at(ctx, *r), *id, ctx, sc),
+            Cond::Compare(a, cmp, b) => {
+                cmp.test64(self.num_in(a, ctx, sc), self.num_in(b, ctx, sc))
             }
-            Cond::Compare(a, cmp, b) => cmp.test64(self.num(a, ctx), self.num(b, ctx)),
-            Cond::Any(set) => match self.any_direct(set, ctx) {
+            Cond::Any(set) => match self.any_direct(set, ctx, sc) {
                 Some(b) => b,
-                None => self.with_set(set, ctx, |v| !v.is_empty()),
+                None => self.with_set(set, ctx, sc, |_, v, _| !v.is_empty()),
             },
-            Cond::Connected(set) => self.with_set(set, ctx, |v| self.connected(v)),
+            Cond::Connected(set) => match self.connected_direct(set, ctx, sc) {
+                Some(b) => b,
+                None => self.with_set(set, ctx, sc, |st, v, _| st.connected(v)),
+            },
             Cond::Holds(r) => self.with_site(self.site_at(ctx, *r), |s| {
                 self.stack(s)
                     .iter()
@@ -137,19 +144,53 @@ impl State {
                 let a = self.site_at(ctx, *a);
                 a != NO_SITE && a == self.site_at(ctx, *b)
             }
-            Cond::Every(set, c) => self.with_set(set, ctx, |v| {
+            Cond::Every(set, c) => self.with_set(set, ctx, sc, |st, v, sc| {
                 v.iter().all(|&x| {
-                    self.eval(
+                    st.eval_in(
                         c,
                         &Ctx {
                             subject: x,
                             anchor: x,
                             ..*ctx
                         },
+                        sc,
                     )
                 })
             }),
         }
+    }
+
+    /// Whether role `id` holds at `s` (false for no site); the values of
+    /// pure roles are remembered in `sc`.
+    fn role_in(&self, s: Site, id: RoleId, ctx: &Ctx, sc: &mut Scope) -> bool {
+        if s == NO_SITE {
+            return false;
+        }
+        let tables = &self.tables.eval;
+        if let Some(t) = &tables.local_roles[id as usize]
+            && (s as usize) < self.heights.len()
+        {
+            let (occupied, mask) = self.friend_mask(s);
+            return t.value(s, occupied, mask);
+        }
+        let pure = tables.pure_roles[id as usize];
+        if pure && let Some(v) = sc.role(id, s) {
+            return v;
+        }
+        let role = &self.game.roles[id as usize].cond;
+        let v = self.eval_in(
+            role,
+            &Ctx {
+                subject: s,
+                anchor: s,
+                ..*ctx
+            },
+            sc,
+        );
+        if pure {
+            sc.set_role(self, id, s, v);
+        }
+        v
     }
 
     /// [`State::eval`] with the commonest tests of move generation (an
@@ -202,11 +243,17 @@ impl State {
     }
 
     /// Evaluates a set into a pooled buffer and applies `f` to it.
-    fn with_set<R>(&self, set: &SiteSet, ctx: &Ctx, f: impl FnOnce(&[Site]) -> R) -> R {
-        let mut buf = super::sets::take_buf();
-        self.set_into(set, ctx, &mut buf);
-        let r = f(&buf);
-        super::sets::give_buf(buf);
+    fn with_set<R>(
+        &self,
+        set: &SiteSet,
+        ctx: &Ctx,
+        sc: &mut Scope,
+        f: impl FnOnce(&State, &[Site], &mut Scope) -> R,
+    ) -> R {
+        let mut buf = sc.buf(self);
+        self.set_into_in(set, ctx, sc, &mut buf);
+        let r = f(self, &buf, sc);
+        sc.give(buf);
         r
     }
 

@@ -18,7 +18,7 @@ use super::flank::{Stacks, flanked, flanked_along, holds};
 use super::plan::{AfterPlan, Amount};
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{Cond, Flank, Owner, Piece, Player, SiteRef};
+use crate::compile::ir::{Cond, Flank, Owner, Piece, Player, Rel, SiteRef};
 use std::ops::ControlFlow;
 
 /// The stacks of the position after a step, seen over the current one.
@@ -109,6 +109,13 @@ impl<'a> Overlay<'a> {
     /// condition the overlay cannot evaluate. `cache` holds the lines from
     /// destinations of the current position (see [`RayCache`]).
     pub fn eval(&self, c: &Cond, ctx: &Ctx, cache: &mut RayCache) -> Option<bool> {
+        // The commonest filter first: a flank from the destination.
+        if let Cond::Flanks(f) = c
+            && f.at == SiteRef::To
+            && ctx.to == self.to
+        {
+            return Some(self.flanks_from_to(f, ctx.player, cache));
+        }
         let game = &*self.st.game;
         // Sites found from the board's lines are left to the real step.
         if let Cond::Empty(r)
@@ -176,18 +183,73 @@ impl<'a> Overlay<'a> {
 /// position: for the flank test of every candidate step landing there.
 #[derive(Debug, Default)]
 pub struct RayCache {
-    /// `(directions, reach, player)` the entries were found for.
-    key: Option<(u16, u16, Player)>,
+    /// The flank and player the entries were found for (another id of the
+    /// same directions serves too).
+    key: Option<FlankKey>,
+    /// Per site and board direction: the first stack along the line from
+    /// the site (its site and distance), `(NO_SITE, 0)` when none; found
+    /// for the whole board at once, line by line from the far end.
+    next: Vec<(Site, u16)>,
     /// Per site and direction index: the first stack within reach (its site
     /// and distance) and the first stack beyond it within the same
     /// distance (site and distance), `NO_SITE` when none.
-    rays: Vec<[(Site, u16, Site, u16); MAX_DIRS]>,
+    rays: Vec<[Ray; MAX_DIRS]>,
+    /// Per site: what a stack arriving there flanks along the lines the
+    /// step leaves alone (see [`Flanking`]).
+    flanking: Vec<Flanking>,
     /// Which sites have their rays found.
     known: Vec<bool>,
 }
 
+/// What a stack arriving on a site would flank along lines whose stacks
+/// the step does not change: the heights it may have for that (bit `h`
+/// for height `h`), when the flank asks for equal heights and not for
+/// equal kinds; otherwise whether some line flanks at all.
+#[derive(Debug, Clone, Copy, Default)]
+struct Flanking {
+    /// Some line has a stack of the middle's kind then one of the end's,
+    /// evenly spaced and alike as the flank asks, each line's height in
+    /// `heights` when it is below 64.
+    heights: u64,
+    /// Some such line has stacks of 64 pieces or more.
+    tall: bool,
+}
+
 /// Most directions a board has (square grids with all eight neighbours).
 const MAX_DIRS: usize = 8;
+
+/// A line from a site: its first stack within reach (site and distance)
+/// and the first stack beyond it within the same distance (site and
+/// distance), `NO_SITE` when none.
+type Ray = (Site, u16, Site, u16);
+
+/// What a [`RayCache`]'s entries depend on: the flank's directions (by id)
+/// and reach, the player, and (for the [`Flanking`] summaries) what the
+/// flank asks of its stacks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FlankKey {
+    dirs: u16,
+    reach: u16,
+    player: Player,
+    middle: Rel,
+    end: Rel,
+    same_height: bool,
+    same_kind: bool,
+}
+
+impl FlankKey {
+    fn of(f: &Flank, player: Player) -> FlankKey {
+        FlankKey {
+            dirs: f.dirs,
+            reach: f.reach,
+            player,
+            middle: f.middle,
+            end: f.end,
+            same_height: f.same_height,
+            same_kind: f.same_kind,
+        }
+    }
+}
 
 impl RayCache {
     /// Forgets every ray (for another position), keeping the memory.
@@ -195,34 +257,90 @@ impl RayCache {
         self.key = None;
     }
 
-    /// The rays from `to` for flank `f`, found on `st` if not known yet;
-    /// `None` when the cache serves another flank or the board has too
-    /// many directions.
+    /// Finds the first stack along every line of the board (`next`), when
+    /// the board's lines have an order (see [`super::evaltables`]); false
+    /// when they have none.
+    fn find_next(&mut self, st: &State) -> bool {
+        let Some(order) = st.tables.eval.line_order.as_ref() else {
+            return false;
+        };
+        let board = &st.game.board;
+        let dirs = board.directions().len();
+        let step = board.step_table();
+        self.next.clear();
+        self.next.resize(st.heights.len() * dirs, (NO_SITE, 0));
+        for (d, sites) in order.iter().enumerate() {
+            for &s in sites {
+                let n = step[s as usize * dirs + d];
+                if n == NO_SITE {
+                    continue;
+                }
+                self.next[s as usize * dirs + d] = if st.height(n) > 0 {
+                    (n, 1)
+                } else {
+                    match self.next[n as usize * dirs + d] {
+                        (NO_SITE, _) => (NO_SITE, 0),
+                        (x, k) => (x, k.saturating_add(1)),
+                    }
+                };
+            }
+        }
+        true
+    }
+
+    /// The rays from `to` for flank `f`, found on `st` if not known yet,
+    /// and what they flank; `None` when the cache serves another flank or
+    /// the board has too many directions.
     fn rays(
         &mut self,
         st: &State,
         f: &Flank,
         player: Player,
         to: Site,
-    ) -> Option<&[(Site, u16, Site, u16); MAX_DIRS]> {
+    ) -> Option<(&[Ray; MAX_DIRS], Flanking)> {
         let n = st.heights.len();
-        let key = (f.dirs, f.reach, player);
-        if self.key != Some(key) {
-            if self.key.is_some() && self.known.iter().any(|&k| k) {
-                return None; // serving another flank of this position
-            }
-            self.key = Some(key);
-            self.rays.resize(n, [(NO_SITE, 0, NO_SITE, 0); MAX_DIRS]);
-            self.known.clear();
-            self.known.resize(n, false);
-        }
         let dirs = &st.game.dirsets[f.dirs as usize][player as usize];
-        if dirs.len() > MAX_DIRS {
-            return None;
+        let key = FlankKey::of(f, player);
+        if self.key != Some(key) {
+            if dirs.len() > MAX_DIRS {
+                return None;
+            }
+            if let Some(old) = self.key
+                && (FlankKey {
+                    dirs: key.dirs,
+                    ..old
+                }) == key
+                && st.game.dirsets[old.dirs as usize][player as usize] == *dirs
+            {
+                // Another name for the same directions.
+                self.key = Some(key);
+            } else {
+                if self.key.is_some() && self.known.iter().any(|&k| k) {
+                    return None; // serving another flank of this position
+                }
+                self.key = Some(key);
+                self.rays.resize(n, [(NO_SITE, 0, NO_SITE, 0); MAX_DIRS]);
+                self.flanking.resize(n, Flanking::default());
+                self.known.clear();
+                self.known.resize(n, false);
+                if !self.find_next(st) {
+                    self.next.clear();
+                }
+            }
         }
-        if !self.known[to as usize] {
+        let t = to as usize;
+        if !self.known[t] {
             let board = &st.game.board;
-            let first = |from: Site, d, limit: u16| {
+            let nd = board.directions().len();
+            let next = &self.next;
+            // The first stack from `from` along `d` within `limit` steps.
+            let first = |from: Site, d: crate::board::Dir, limit: u16| {
+                if !next.is_empty() {
+                    return match next[from as usize * nd + d as usize] {
+                        (s, m) if s != NO_SITE && m <= limit => (s, m),
+                        _ => (NO_SITE, 0),
+                    };
+                }
                 let (mut s, mut m) = (board.step(from, d), 1u16);
                 while s != NO_SITE && st.height(s) == 0 && m < limit {
                     s = board.step(s, d);
@@ -234,6 +352,7 @@ impl RayCache {
                     (s, m)
                 }
             };
+            let mut flanking = Flanking::default();
             for (i, &d) in dirs.iter().enumerate() {
                 let (e, m) = first(to, d, f.reach);
                 let (g, m2) = if e == NO_SITE {
@@ -241,12 +360,36 @@ impl RayCache {
                 } else {
                     first(e, d, m)
                 };
-                self.rays[to as usize][i] = (e, m, g, m2);
+                self.rays[t][i] = (e, m, g, m2);
+                if let Some(h) = line_flanks(st, f, player, (e, m, g, m2)) {
+                    match h {
+                        _ if !f.same_height => flanking.heights = u64::MAX,
+                        0..64 => flanking.heights |= 1 << h,
+                        _ => flanking.tall = true,
+                    }
+                }
             }
-            self.known[to as usize] = true;
+            self.flanking[t] = flanking;
+            self.known[t] = true;
         }
-        Some(&self.rays[to as usize])
+        Some((&self.rays[t], self.flanking[t]))
     }
+}
+
+/// The height of the stacks of a line from a site (`(e, m, g, m2)`: its
+/// first two stacks and their distances) if a stack arriving on the site
+/// flanks along it when it has that height (and, with `same_kind`, the
+/// kind of those stacks).
+fn line_flanks(st: &State, f: &Flank, player: Player, (e, m, g, m2): Ray) -> Option<usize> {
+    let game = &*st.game;
+    let alike = e != NO_SITE
+        && g != NO_SITE
+        && m2 == m
+        && holds(game, f.middle, st.top(e), player)
+        && holds(game, f.end, st.top(g), player)
+        && (!f.same_height || st.height(e) == st.height(g))
+        && (!f.same_kind || st.top(e).map(|p| game.kind(p)) == st.top(g).map(|p| game.kind(p)));
+    alike.then(|| st.height(e))
 }
 
 impl Overlay<'_> {
@@ -254,15 +397,25 @@ impl Overlay<'_> {
     /// the origin taken from `cache`.
     fn flanks_from_to(&self, f: &Flank, player: Player, cache: &mut RayCache) -> bool {
         let game = &*self.st.game;
-        let Some(rays) = cache.rays(self.st, f, player, self.to) else {
+        let top = self.to_top;
+        if !holds(game, f.end, top, player) {
+            return false;
+        }
+        let Some((rays, flanking)) = cache.rays(self.st, f, player, self.to) else {
             return flanked(self, game, f, self.to, player, &mut |_| {
                 ControlFlow::Break(())
             })
             .is_break();
         };
-        let top = self.to_top;
-        if !holds(game, f.end, top, player) {
-            return false;
+        // A stack of no piece leaves its origin as it was: every line is
+        // as cached, and the summary answers.
+        let unchanged = self.from == NO_SITE || self.st.height(self.from) == 0;
+        if unchanged && !f.same_kind && !flanking.tall {
+            return if f.same_height {
+                self.to_height < 64 && flanking.heights & (1 << self.to_height) != 0
+            } else {
+                flanking.heights != 0
+            };
         }
         let height = self.to_height;
         let kind = top.map(|p| game.kind(p));

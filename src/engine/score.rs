@@ -2,6 +2,7 @@
 //! (Polypods, docs/games/polypods.md).
 
 use super::cond::Ctx;
+use super::memo::Scope;
 use super::{EndReason, Outcome, State};
 use crate::compile::ir::Player;
 
@@ -11,17 +12,56 @@ impl State {
     pub fn scores(&self, player: Player) -> Vec<i64> {
         let end = &self.game.end;
         let ctx = self.turn_ctx(player);
+        let mut sc = Scope::default();
         end.score
             .iter()
             .chain(&end.tie_breaks)
-            .map(|n| self.num(n, &ctx))
+            .map(|n| self.num_in(n, &ctx, &mut sc))
             .collect()
     }
 
     /// The outcome of a game that ends by `reason` and is decided by the
     /// scores: the player whose (score, tie-breaks…) is greatest wins; equal
     /// all through, or no score declared: a draw.
+    ///
+    /// The players still in the lead are kept as a bitmask and narrowed one
+    /// number at a time (score, then each tie-break), so that nothing is
+    /// allocated; every number is evaluated once per player in one scope.
     pub(crate) fn score_outcome(&self, reason: EndReason) -> Outcome {
+        let n = self.game.num_players();
+        let end = &self.game.end;
+        if end.score.is_none() || n > 64 {
+            return self.score_outcome_listed(reason);
+        }
+        let mut sc = Scope::default();
+        let mut lead: u64 = if n == 64 { u64::MAX } else { (1 << n) - 1 };
+        for num in end.score.iter().chain(&end.tie_breaks) {
+            let mut best = i64::MIN;
+            let mut at_best: u64 = 0;
+            for p in 0..n {
+                if lead & (1 << p) == 0 {
+                    continue;
+                }
+                let v = self.num_in(num, &self.turn_ctx(p as Player), &mut sc);
+                if v > best {
+                    best = v;
+                    at_best = 0;
+                }
+                if v == best {
+                    at_best |= 1 << p;
+                }
+            }
+            lead = at_best;
+        }
+        if lead.count_ones() == 1 {
+            Outcome::Win(lead.trailing_zeros() as Player, reason)
+        } else {
+            Outcome::Draw(reason)
+        }
+    }
+
+    /// [`State::score_outcome`] with every player's numbers listed.
+    fn score_outcome_listed(&self, reason: EndReason) -> Outcome {
         let n = self.game.num_players() as Player;
         let all: Vec<Vec<i64>> = (0..n).map(|p| self.scores(p)).collect();
         let best = all.iter().max();

@@ -3,15 +3,161 @@
 
 use super::cond::Ctx;
 use super::{Move, State};
-use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{Cond, GenId, SiteRef, Slide};
+use crate::board::{Dir, NO_SITE, Site};
+use crate::compile::ir::{Cond, Game, Gen, GenId, GenKind, Player, RegionId, SiteRef, Slide};
 use std::ops::ControlFlow;
+
+/// What a slide generator's `to:` condition becomes for fast generation:
+/// its conjuncts that depend only on the origin and destination sites
+/// (`farther` from a region, membership of a region) are worked out once
+/// for every ray of the board, a bit per site along the ray; the rest is
+/// tested on the way.
+#[derive(Debug, Clone)]
+pub(crate) struct SlideTable {
+    /// The conjuncts of `to:` that read the position (all of `to:` when
+    /// there is no `fixed` table).
+    rest: Cond,
+    /// The slide goes through empty sites at no cost and `rest` is `true`
+    /// (`Some(true)`: it may land on the first stack too) or `Empty`
+    /// (`Some(false)`): the heights are read directly.
+    open: Option<bool>,
+    /// Sites of the board and directions of the board.
+    sites: usize,
+    dirs: usize,
+    /// At `(player × sites + from) × dirs + d`: bit `i` is set when the
+    /// fixed conjuncts hold for the `i`-th site (from 0) along direction
+    /// `d` from `from`; `None` when `to:` has no fixed conjunct (or the
+    /// board is too large, or has rays of more than 64 sites).
+    fixed: Option<Vec<u64>>,
+}
+
+/// Most entries (players × sites × directions) a slide table may have.
+const MAX_ENTRIES: usize = 1 << 16;
+
+impl SlideTable {
+    /// The table of generator `g` if it slides.
+    pub(crate) fn of(game: &Game, g: &Gen) -> Option<SlideTable> {
+        let GenKind::Slide(slide) = &g.kind else {
+            return None;
+        };
+        let board = &game.board;
+        let (sites, dirs) = (board.len(), board.directions().len());
+        let (rest, fixed) = match fixed_table(game, g) {
+            Some((rest, bits)) => (rest, Some(bits)),
+            None => (g.to.clone(), None),
+        };
+        let through_empty = slide.through == Cond::Empty(SiteRef::Subject);
+        let open = match &rest {
+            _ if !through_empty || slide.cost.is_some() => None,
+            Cond::True => Some(true),
+            Cond::Empty(SiteRef::Subject) => Some(false),
+            _ => None,
+        };
+        Some(SlideTable {
+            rest,
+            open,
+            sites,
+            dirs,
+            fixed,
+        })
+    }
+
+    /// The fixed conjuncts along direction `d` from `from` for `player`
+    /// (every bit set without a table).
+    #[inline]
+    fn along(&self, player: Player, from: Site, d: Dir) -> u64 {
+        let Some(fixed) = &self.fixed else {
+            return u64::MAX;
+        };
+        let i = (player as usize * self.sites + from as usize) * self.dirs + d as usize;
+        fixed.get(i).copied().unwrap_or(0)
+    }
+}
+
+/// The conjuncts of `g`'s `to:` that read the position, and the bits of
+/// its fixed conjuncts along every ray (see [`SlideTable::fixed`]); `None`
+/// when it has no fixed conjunct or the table would be too large.
+fn fixed_table(game: &Game, g: &Gen) -> Option<(Cond, Vec<u64>)> {
+    let conj: &[Cond] = match &g.to {
+        Cond::And(cs) => cs,
+        c => std::slice::from_ref(c),
+    };
+    let (fixed, rest): (Vec<&Cond>, Vec<&Cond>) = conj.iter().partition(|c| is_fixed(c));
+    if fixed.is_empty() {
+        return None;
+    }
+    let board = &game.board;
+    let (sites, dirs, players) = (board.len(), board.directions().len(), game.num_players());
+    if players * sites * dirs > MAX_ENTRIES {
+        return None;
+    }
+    let mut bits = vec![0u64; players * sites * dirs];
+    for p in 0..players {
+        for from in 0..sites as Site {
+            for d in 0..dirs {
+                let mut to = board.step(from, d as u8);
+                let mut i = 0;
+                while to != NO_SITE {
+                    if i == 64 {
+                        return None;
+                    }
+                    if fixed
+                        .iter()
+                        .all(|c| fixed_holds(game, c, p as Player, from, to))
+                    {
+                        bits[(p * sites + from as usize) * dirs + d] |= 1 << i;
+                    }
+                    to = board.step(to, d as u8);
+                    i += 1;
+                }
+            }
+        }
+    }
+    let rest = match rest.as_slice() {
+        [] => Cond::True,
+        [c] => (*c).clone(),
+        cs => Cond::And(cs.iter().map(|c| (*c).clone()).collect()),
+    };
+    Some((rest, bits))
+}
+
+/// True if `c` depends only on the player and the step's origin and
+/// destination sites (not on the position).
+fn is_fixed(c: &Cond) -> bool {
+    matches!(
+        c,
+        Cond::Farther(_) | Cond::In(SiteRef::Subject | SiteRef::To | SiteRef::From, _)
+    )
+}
+
+/// Whether fixed conjunct `c` holds for `player`'s step from `from` to
+/// `to` (as [`State::eval`] would find).
+fn fixed_holds(game: &Game, c: &Cond, player: Player, from: Site, to: Site) -> bool {
+    let n = game.board.len();
+    let distance = |region: RegionId, site: Site| {
+        let base = (region as usize * game.num_players() + player as usize) * n;
+        match game.distances.get(base + site as usize) {
+            Some(&d) if (site as usize) < n && d != u32::MAX => d,
+            _ => n as u32,
+        }
+    };
+    let within = |region: RegionId, site: Site| {
+        game.regions[region as usize][player as usize][site as usize]
+    };
+    match c {
+        Cond::Farther(r) => distance(*r, to) > distance(*r, from),
+        Cond::In(SiteRef::Subject | SiteRef::To, r) => within(*r, to),
+        Cond::In(SiteRef::From, r) => within(*r, from),
+        _ => false,
+    }
+}
 
 impl State {
     /// The moves of slide generator `g` (its arguments `slide`) from
     /// `from`: along each direction,
     /// every site satisfying `to:` up to and including the first site that
-    /// does not satisfy `through:` (empty by default).
+    /// does not satisfy `through:` (empty by default). The fixed
+    /// conjuncts of `to:` are read from the generator's [`SlideTable`].
     pub(super) fn gen_slide(
         &self,
         g: GenId,
@@ -22,13 +168,23 @@ impl State {
         let game = &*self.game;
         let generator = &game.gens[g as usize];
         let player = self.s.mover;
+        let table = self.tables.eval.slides[g as usize].as_ref();
+        if let Some(t) = table
+            && let Some(anywhere) = t.open
+        {
+            return self.slide_through_empty(g, slide, from, t, anywhere, sink);
+        }
         let through_empty = slide.through == Cond::Empty(SiteRef::Subject);
+        let test = table.map_or(&generator.to, |t| &t.rest);
+        // The piece counts depend on the origin alone.
+        let mut counts = None;
         for &d in &game.dirsets[slide.dirs as usize][player as usize] {
+            let mut fixed = table.map_or(u64::MAX, |t| t.along(player, from, d));
             let mut to = game.board.step(from, d);
             while to != NO_SITE {
                 let ctx = self.dest_ctx(from, to);
-                if self.eval(&generator.to, &ctx) {
-                    self.emit(g, &ctx, &mut None, sink)?;
+                if fixed & 1 != 0 && self.test(test, &ctx) {
+                    self.emit(g, &ctx, &mut counts, sink)?;
                 }
                 let pass = if through_empty {
                     self.height(to) == 0
@@ -38,7 +194,65 @@ impl State {
                 if !pass {
                     break;
                 }
+                // Past 64 sites (no fixed table then): every site is tested.
+                fixed = (fixed >> 1) | (fixed & (1 << 63));
                 to = game.board.step(to, d);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// [`State::gen_slide`] for the commonest slide: through empty sites,
+    /// at no cost, to the empty sites (or, with `anywhere`, also onto the
+    /// first stack) that the fixed conjuncts of `to:` allow: the heights
+    /// are read directly, without a context per site.
+    fn slide_through_empty(
+        &self,
+        g: GenId,
+        slide: &Slide,
+        from: Site,
+        table: &SlideTable,
+        anywhere: bool,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let game = &*self.game;
+        let player = self.s.mover;
+        let nd = game.board.directions().len();
+        let step = game.board.step_table();
+        let mut counts: Option<(u16, u16)> = None;
+        for &d in &game.dirsets[slide.dirs as usize][player as usize] {
+            let mut fixed = table.along(player, from, d);
+            let mut to = step
+                .get(from as usize * nd + d as usize)
+                .copied()
+                .unwrap_or(NO_SITE);
+            while to != NO_SITE {
+                let empty = self.heights[to as usize] == 0;
+                if fixed & 1 != 0 && (empty || anywhere) {
+                    let (lo, hi) = *counts.get_or_insert_with(|| {
+                        self.counts(&game.gens[g as usize], &self.dest_ctx(from, to))
+                    });
+                    let mut count = lo;
+                    while count <= hi {
+                        sink(Move {
+                            gen_id: g,
+                            from,
+                            to,
+                            over: NO_SITE,
+                            count,
+                        })?;
+                        count += 1;
+                    }
+                }
+                if !empty {
+                    break;
+                }
+                // Past 64 sites (no fixed table then): every site is open.
+                fixed = (fixed >> 1) | (fixed & (1 << 63));
+                to = step
+                    .get(to as usize * nd + d as usize)
+                    .copied()
+                    .unwrap_or(NO_SITE);
             }
         }
         ControlFlow::Continue(())

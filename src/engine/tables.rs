@@ -25,6 +25,8 @@ pub struct Tables {
     /// Some generator has an `after:` or `check:` filter (legal moves are
     /// probed).
     pub(crate) has_filters: bool,
+    /// The evaluation's tables (roles, rays).
+    pub(crate) eval: super::evaltables::EvalTables,
 }
 
 /// What the engine derives from one generator.
@@ -94,6 +96,7 @@ impl Tables {
                 .gens
                 .iter()
                 .any(|g| g.after.is_some() || g.check.is_some()),
+            eval: super::evaltables::EvalTables::new(game),
         }
     }
 

@@ -11,6 +11,7 @@
 mod dirs;
 mod effects;
 mod end;
+mod fast_paths;
 mod hop;
 mod journal;
 mod long_jumps;
