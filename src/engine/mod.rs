@@ -8,7 +8,9 @@
 pub mod apply;
 pub mod attack;
 pub mod battle;
+pub(crate) mod bits;
 pub mod cond;
+pub(crate) mod fastgen;
 pub mod flank;
 pub mod hop;
 pub mod lines;
@@ -22,6 +24,8 @@ pub mod playout;
 pub mod rotate;
 pub mod score;
 pub mod sets;
+pub(crate) mod shiftgen;
+pub(crate) mod sitepred;
 pub mod slide;
 pub mod sow;
 pub mod stacks;
