@@ -7,9 +7,10 @@ use super::state::{FLANK_MARK, MARK, TAKEN};
 use super::{EndReason, IllegalMove, Move, Outcome, Refusal, State};
 use crate::board::NO_SITE;
 use crate::compile::ir::{
-    Cond, Decision, Effect, Gen, GenKind, Leap, MarkSpan, Maximize, NoMoves, Num, Owner, Player,
-    SiteSet, Slide, Step, TurnFact, Who,
+    Cond, Decision, Effect, Game, Gen, GenKind, Leap, MarkSpan, Maximize, NoMoves, Num, Owner,
+    Player, SiteSet, Slide, Step, TurnFact, Who,
 };
+use std::sync::Arc;
 
 /// What [`State::try_play`] did with a candidate step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -61,7 +62,15 @@ impl State {
     /// Plays a step without checking it is legal (a move from
     /// [`State::legal_moves`]).
     pub fn play_unchecked(&mut self, m: &Move) {
-        let _ = self.step(m, false);
+        let game = Arc::clone(&self.game);
+        let _ = self.step(&game, m, false);
+    }
+
+    /// [`State::play_unchecked`] with the state's own game at hand
+    /// (`game` is `self.game()`), so that a loop of steps shares one
+    /// reference to it instead of taking one a step.
+    pub(crate) fn play_in(&mut self, game: &Game, m: &Move) {
+        let _ = self.step(game, m, false);
     }
 
     /// Plays a candidate step (from the generators, before `check:` and
@@ -71,7 +80,8 @@ impl State {
     pub fn try_play(&mut self, m: &Move) -> Played {
         let journaling = self.journaling;
         self.journaling = true;
-        let played = self.step(m, true);
+        let game = Arc::clone(&self.game);
+        let played = self.step(&game, m, true);
         self.journaling = journaling;
         if played == Played::Played && !journaling {
             self.set_journaling(false);
@@ -81,14 +91,13 @@ impl State {
 
     /// Applies a step; with `filter`, tests the generator's filters on the
     /// way and undoes the step ([`Played::Filtered`]) if one fails.
-    fn step(&mut self, m: &Move, filter: bool) -> Played {
+    fn step(&mut self, game: &Game, m: &Move, filter: bool) -> Played {
         self.push_frame();
-        let game = self.game.clone();
         let generator = &game.gens[m.gen_id as usize];
         // `turn_captured` is cleared for the step, to see whether it
         // removes a piece, then merged back.
         let captured_before = std::mem::take(&mut self.s.turn_captured);
-        self.move_part(m, generator);
+        self.move_part(game, m, generator);
         let ctx = self.step_ctx(m);
         if filter
             && generator
@@ -99,7 +108,7 @@ impl State {
             self.take_back();
             return Played::Filtered;
         }
-        let ended = self.run_step_effects(&generator.then, &ctx);
+        let ended = self.run_then(m.gen_id, &generator.then, &ctx);
         if filter
             && generator
                 .after
@@ -152,7 +161,7 @@ impl State {
             let _ = self.run_step_effects(&generator.finally, &ctx);
         }
         self.remove_taken();
-        self.after_step(matches!(generator.kind, GenKind::EndPhase));
+        self.after_step(game, matches!(generator.kind, GenKind::EndPhase));
         Played::Played
     }
 
@@ -204,9 +213,9 @@ impl State {
 
     /// The move itself, before its effects: the stack moves (or a piece is
     /// placed), a hop's jumped stack is removed, counters update.
-    pub(crate) fn move_part(&mut self, m: &Move, generator: &Gen) {
+    pub(crate) fn move_part(&mut self, game: &Game, m: &Move, generator: &Gen) {
         if !self.mid_turn() {
-            self.note_moved_facts(m);
+            self.note_moved_facts(game, m);
         }
         if self.s.turn_steps == 0 {
             self.s.turn_score = 0;
@@ -281,6 +290,12 @@ impl State {
         }
     }
 
+    /// True if `s` is a site of the board (not [`NO_SITE`]).
+    #[inline]
+    pub(crate) fn on_board(&self, s: crate::board::Site) -> bool {
+        (s as usize) < self.heights.len()
+    }
+
     /// The context of a step's effects and filters: the mover, its sites.
     pub(crate) fn step_ctx(&self, m: &Move) -> Ctx {
         Ctx {
@@ -302,16 +317,51 @@ impl State {
     }
 
     /// Records the `Moved` progress facts of the turn's first step.
-    fn note_moved_facts(&mut self, m: &Move) {
-        if let Some((_, facts)) = &self.game.end.no_progress {
+    fn note_moved_facts(&mut self, game: &Game, m: &Move) {
+        if let Some((_, facts)) = &game.end.no_progress {
             let ctx = Ctx::at(self.s.mover, m.from);
-            if facts
-                .iter()
-                .any(|f| matches!(f, TurnFact::Moved(c) if self.eval(c, &ctx)))
-            {
+            let compiled = &self.tables.moved_facts;
+            let holds = |(k, f): (usize, &TurnFact)| match (f, compiled.get(k)) {
+                (TurnFact::Moved(_), Some(Some(p))) if self.on_board(m.from) => {
+                    p.holds(self, ctx.player, m.from)
+                }
+                (TurnFact::Moved(c), _) => self.eval(c, &ctx),
+                _ => false,
+            };
+            if facts.iter().enumerate().any(holds) {
                 self.s.turn_progress = true;
             }
         }
+    }
+
+    /// Runs a step's `then:` effects (as [`State::run_step_effects`]),
+    /// the tests of its top-level `if`s read from their compiled form
+    /// when they have one (`GenTables::then_ifs`).
+    fn run_then(&mut self, g: crate::compile::ir::GenId, then: &[Effect], ctx: &Ctx) -> Flow {
+        self.removed.clear();
+        self.converted.clear();
+        let mut flow = Flow::Continue;
+        for (k, e) in then.iter().enumerate() {
+            let compiled = self
+                .tables
+                .gens
+                .get(g as usize)
+                .and_then(|t| t.then_ifs.get(k))
+                .and_then(Option::as_ref);
+            let done = match (e, compiled) {
+                (Effect::If(_, a, b), Some(p)) if self.on_board(ctx.subject) => {
+                    let branch = if p.holds(self, ctx.player, ctx.subject) {
+                        a
+                    } else {
+                        b
+                    };
+                    self.run_effects(branch, ctx)
+                }
+                _ => self.run_effect(e, ctx),
+            };
+            flow = done.or(flow);
+        }
+        flow
     }
 
     /// Runs effects in order; [`Flow::EndTurn`] if one of them ended the turn.
@@ -551,9 +601,8 @@ impl State {
 
     /// Ends the turn: marks are cleared, the lose conditions and draw
     /// rules are checked, the next player moves (its automatic phases run).
-    pub(crate) fn end_turn(&mut self) {
-        let capture_counts = self
-            .game
+    pub(crate) fn end_turn(&mut self, game: &Game) {
+        let capture_counts = game
             .end
             .no_progress
             .as_ref()
@@ -563,15 +612,14 @@ impl State {
         self.s.turn_captured = false;
         self.s.turn_progress = false;
         self.clear_marks();
-        self.check_lose_conditions();
+        self.check_lose_conditions(game);
         self.next_player();
         if self.s.outcome.is_some() {
             return;
         }
-        let game = self.game.clone();
         if game.phases.len() > 1 || !game.phases[0].auto.is_empty() {
-            self.begin_turn();
-            self.check_lose_conditions();
+            self.begin_turn(game);
+            self.check_lose_conditions(game);
         }
         if self.s.outcome.is_none() {
             self.check_draws();

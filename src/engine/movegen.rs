@@ -5,6 +5,7 @@
 //! existence tests), so that it allocates nothing.
 
 use super::cond::Ctx;
+use super::fastgen::FastLevel;
 use super::overlay::{Overlay, RayCache};
 use super::sets::{give_buf, take_buf};
 use super::state::VISIBLE_MARKS;
@@ -81,7 +82,9 @@ impl State {
             return;
         }
         if let Some(c) = self.s.cont {
-            let _ = self.gen_level(self.tables.chained(c.gen_id), Some(c.site), &mut |m| {
+            let t = &self.tables;
+            let (gens, fast) = (t.chained(c.gen_id), t.chain_level(c.gen_id));
+            let _ = self.gen_level(gens, fast, Some(c.site), &mut |m| {
                 buf.push(m);
                 ControlFlow::Continue(())
             });
@@ -100,14 +103,15 @@ impl State {
             return;
         }
         let game = self.game.clone();
-        let levels = self.levels_of(&game);
+        let tables = self.tables.clone();
+        let (levels, fast) = self.levels_of(&game, &tables);
         // The candidates of the last level generated, before filtering.
         let mut raw: Vec<Move> = before.to_vec();
         let mut prev: &[GenId] = match first.checked_sub(1) {
             Some(i) if !before.is_empty() => levels.get(i).map_or(&[], Vec::as_slice),
             _ => &[],
         };
-        for level in levels.iter().skip(first) {
+        for (i, level) in levels.iter().enumerate().skip(first) {
             if twins(&self.tables, prev, level) {
                 // The same candidates as the level before, unfiltered.
                 buf.clear();
@@ -117,7 +121,8 @@ impl State {
                 }));
             } else {
                 buf.clear();
-                let _ = self.gen_level(level, None, &mut |m| {
+                let fast = fast.get(i).and_then(Option::as_ref);
+                let _ = self.gen_level(level, fast, None, &mut |m| {
                     buf.push(m);
                     ControlFlow::Continue(())
                 });
@@ -138,11 +143,19 @@ impl State {
 
     /// The priority levels the mover chooses from (outside a chained
     /// continuation): the block asked for by `again`, or the play rule.
-    fn levels_of<'g>(&self, game: &'g crate::compile::ir::Game) -> &'g [Vec<GenId>] {
+    /// With them, their compiled plans (an entry a level).
+    fn levels_of<'g>(
+        &self,
+        game: &'g crate::compile::ir::Game,
+        tables: &'g super::Tables,
+    ) -> (&'g [Vec<GenId>], &'g [Option<FastLevel>]) {
         match (self.s.cont, self.s.again) {
-            (Some(_), _) => &[],
-            (None, Some(b)) => &game.blocks[b as usize],
-            (None, None) => &game.phases[self.s.phase as usize].play,
+            (Some(_), _) => (&[], &[]),
+            (None, Some(b)) => (&game.blocks[b as usize], tables.block_levels(b)),
+            (None, None) => (
+                &game.phases[self.s.phase as usize].play,
+                tables.play_levels(self.s.phase),
+            ),
         }
     }
 
@@ -190,7 +203,8 @@ impl State {
     /// `check:` and `after:` filters for the mover, and undoes it.
     fn probe(&mut self, m: &Move, g: &Gen) -> bool {
         self.push_frame();
-        self.move_part(m, g);
+        let game = std::sync::Arc::clone(&self.game);
+        self.move_part(&game, m, g);
         let ctx = self.step_ctx(m);
         let mut ok = g.check.as_ref().is_none_or(|c| self.eval(c, &ctx));
         // The effects matter only to `after:`.
@@ -220,13 +234,17 @@ impl State {
             buf.push(m);
             ControlFlow::Continue(())
         };
+        let t = &*self.tables;
         if let Some(c) = self.s.cont {
-            let _ = self.gen_level(self.tables.chained(c.gen_id), Some(c.site), &mut push);
+            let (gens, fast) = (t.chained(c.gen_id), t.chain_level(c.gen_id));
+            let _ = self.gen_level(gens, fast, Some(c.site), &mut push);
             return None;
         }
-        for (i, level) in self.levels_of(&self.game).iter().enumerate() {
+        let (levels, fast) = self.levels_of(&self.game, t);
+        for (i, level) in levels.iter().enumerate() {
             let mut found = false;
-            let _ = self.gen_level(level, None, &mut |m| {
+            let fast = fast.get(i).and_then(Option::as_ref);
+            let _ = self.gen_level(level, fast, None, &mut |m| {
                 found = true;
                 push(m)
             });
@@ -262,27 +280,35 @@ impl State {
                 ControlFlow::Break(())
             }
         };
-        self.levels_of(game)
-            .iter()
-            .any(|level| self.gen_level(level, None, &mut sink).is_break())
+        let (levels, fast) = self.levels_of(game, &self.tables);
+        levels.iter().enumerate().any(|(i, level)| {
+            let fast = fast.get(i).and_then(Option::as_ref);
+            self.gen_level(level, fast, None, &mut sink).is_break()
+        })
     }
 
     /// True if generator `g` has a move from `site`.
     pub(crate) fn has_move_from(&self, g: GenId, site: Site) -> bool {
-        self.gen_level(&[g], Some(site), &mut |_| ControlFlow::Break(()))
+        let fast = self.tables.alone(g);
+        self.gen_level(&[g], fast, Some(site), &mut |_| ControlFlow::Break(()))
             .is_break()
     }
 
     /// Calls `sink` for each move of the generators `gens` (from `only` if
     /// given), site by site; stops when `sink` breaks. Each generator moves
     /// from its origins: the mover's stacks (by default), empty sites, or
-    /// marked sites.
+    /// marked sites. `fast` is the level's compiled plan, if it has one
+    /// (the same moves, made from site sets).
     fn gen_level(
         &self,
         gens: &[GenId],
+        fast: Option<&FastLevel>,
         only: Option<Site>,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        if let Some(done) = fast.and_then(|f| self.fast_level(f, only, sink)) {
+            return done;
+        }
         let n = self.heights.len() as Site;
         if only.is_none() {
             for &g in gens {

@@ -6,13 +6,13 @@
 use super::cond::Ctx;
 use super::{EndReason, Outcome, State};
 use crate::board::NO_SITE;
-use crate::compile::ir::Player;
+use crate::compile::ir::{Game, Player};
 
 impl State {
     /// Starts the mover's turn: runs the automatic phases from the first
     /// until one with moves.
-    pub(crate) fn begin_turn(&mut self) {
-        if !self.run_phases_from(0) {
+    pub(crate) fn begin_turn(&mut self, game: &Game) {
+        if !self.run_phases_from(game, 0) {
             self.s.phase = 0;
         }
     }
@@ -32,8 +32,7 @@ impl State {
 
     /// Runs phases from `start`: automatic effects, until a phase with
     /// moves (which becomes current; returns true).
-    fn run_phases_from(&mut self, start: usize) -> bool {
-        let game = self.game.clone();
+    fn run_phases_from(&mut self, game: &Game, start: usize) -> bool {
         for (p, phase) in game.phases.iter().enumerate().skip(start) {
             if !phase.auto.is_empty() {
                 let ctx = self.turn_ctx(self.s.mover);
@@ -54,22 +53,20 @@ impl State {
     /// After a step that did not chain (`end_phase`: an `(end-phase)`
     /// move): a repeated phase goes on while the mover has a move and did
     /// not end it; otherwise the following phases run and the turn ends.
-    pub(crate) fn after_step(&mut self, end_phase: bool) {
-        let game = self.game.clone();
+    pub(crate) fn after_step(&mut self, game: &Game, end_phase: bool) {
         let phase = self.s.phase as usize;
         if game.phases[phase].repeat && !end_phase && self.has_candidate() {
             return;
         }
-        if self.run_phases_from(phase + 1) {
+        if self.run_phases_from(game, phase + 1) {
             return;
         }
-        self.end_turn();
+        self.end_turn(game);
     }
 
     /// Applies the `lose-when` conditions: each player for whom one holds
     /// loses; all of them at once: a draw.
-    pub(crate) fn check_lose_conditions(&mut self) {
-        let game = self.game.clone();
+    pub(crate) fn check_lose_conditions(&mut self, game: &Game) {
         if game.end.lose_when.is_empty() || self.s.outcome.is_some() {
             return;
         }

@@ -4,7 +4,9 @@
 use super::movegen::{give_moves, take_moves};
 use super::overlay::RayCache;
 use super::{Move, Outcome, State};
+use crate::compile::ir::Game;
 use std::cell::RefCell;
+use std::sync::Arc;
 
 thread_local! {
     /// Rays of the position being played, for the filters of random
@@ -33,6 +35,7 @@ pub fn playout<R: Rng>(
     buf: &mut Vec<Move>,
 ) -> PlayoutResult {
     state.set_journaling(false);
+    let game = Arc::clone(&state.game);
     let start = state.turns();
     let mut steps = 0;
     loop {
@@ -42,7 +45,7 @@ pub fn playout<R: Rng>(
         if state.turns() - start >= max_turns {
             return result(&state, None, start, steps);
         }
-        if !random_step(&mut state, rng, buf) {
+        if !random_step_in(&mut state, &game, rng, buf) {
             let o = state.no_moves_outcome();
             return result(&state, Some(o), start, steps);
         }
@@ -55,6 +58,18 @@ pub fn playout<R: Rng>(
 /// at a time (rejection), which keeps the choice uniform over the legal
 /// steps without testing them all.
 pub fn random_step<R: Rng>(state: &mut State, rng: &mut R, buf: &mut Vec<Move>) -> bool {
+    let game = Arc::clone(&state.game);
+    random_step_in(state, &game, rng, buf)
+}
+
+/// [`random_step`] with the state's game at hand (`game` is
+/// `state.game()`).
+fn random_step_in<R: Rng>(
+    state: &mut State,
+    game: &Game,
+    rng: &mut R,
+    buf: &mut Vec<Move>,
+) -> bool {
     if !state.tables.has_filters || state.game.maximize.is_some() {
         state.legal_moves_into(buf);
     } else {
@@ -71,7 +86,7 @@ pub fn random_step<R: Rng>(state: &mut State, rng: &mut R, buf: &mut Vec<Move>) 
                 // (and undoing it when it fails).
                 match state.admits_unplayed(&m, &mut cache) {
                     Some(true) => {
-                        state.play_unchecked(&m);
+                        state.play_in(game, &m);
                         return true;
                     }
                     Some(false) => {}
@@ -97,7 +112,7 @@ pub fn random_step<R: Rng>(state: &mut State, rng: &mut R, buf: &mut Vec<Move>) 
         return false;
     }
     let m = buf[rng.random_range(0..buf.len())];
-    state.play_unchecked(&m);
+    state.play_in(game, &m);
     true
 }
 

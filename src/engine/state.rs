@@ -7,6 +7,7 @@
 //! nothing.
 
 use super::Tables;
+use super::bits::Occupancy;
 use crate::board::Site;
 use crate::compile::ir::{BlockId, Game, GenId, Piece, Player};
 use std::sync::Arc;
@@ -207,6 +208,9 @@ pub struct State {
     /// and at the end of the turn). Journaled.
     pub(crate) marks: Vec<u8>,
     pub(crate) pieces: Vec<Piece>,
+    /// The sites of each top owner, top piece and height, kept with the
+    /// stacks (for move generation).
+    pub(crate) occ: Occupancy,
     /// Per site: the stack there has not moved since the game began (kept
     /// only for games whose rules read it, `Game::tracks_unmoved`).
     /// Journaled.
@@ -241,6 +245,7 @@ impl Clone for State {
             heights: self.heights.clone(),
             marks: self.marks.clone(),
             pieces: self.pieces.clone(),
+            occ: self.occ.clone(),
             unmoved: self.unmoved.clone(),
             s: self.s,
             history,
@@ -310,6 +315,16 @@ impl State {
         Self::build(game, tables, None)
     }
 
+    /// The initial position of `game` (as [`State::new`]) with every move
+    /// interpreted from the rules' conditions ([`Tables::interpreted`]):
+    /// the reference the generators compiled to site sets
+    /// (`engine::fastgen`) are checked against (`engine::tests::fastgen`).
+    #[cfg(test)]
+    pub(crate) fn new_interpreted(game: Arc<Game>) -> State {
+        let tables = Arc::new(Tables::interpreted(&game));
+        Self::build(game, tables, None)
+    }
+
     fn build(game: Arc<Game>, tables: Arc<Tables>, seed: Option<u64>) -> State {
         let n = game.board.len();
         let cap = game.stack_cap;
@@ -317,6 +332,7 @@ impl State {
             heights: vec![0; n],
             marks: vec![0; n],
             pieces: vec![0; n * cap],
+            occ: Occupancy::new(n, game.num_players(), game.num_pieces()),
             unmoved: vec![false; n],
             cap,
             s: Scalars {
@@ -373,7 +389,8 @@ impl State {
                 (st.roll(st.game.players.len().min(255) as u8) - 1) as Player
             }
         };
-        st.begin_turn();
+        let game = Arc::clone(&st.game);
+        st.begin_turn(&game);
         st.reset_history();
         st
     }
@@ -383,6 +400,9 @@ impl State {
     /// restart; the phase, counters and flipped toggles stay as they are.
     pub(crate) fn clear(&mut self, mover: Player) {
         self.heights.iter_mut().for_each(|h| *h = 0);
+        for site in 0..self.heights.len() {
+            self.resync(site as Site);
+        }
         self.unmoved.iter_mut().for_each(|u| *u = false);
         self.s.last = crate::board::NO_SITE;
         self.s.last_from = crate::board::NO_SITE;
@@ -528,8 +548,9 @@ impl State {
         let Some(f) = self.frames.pop() else {
             return false;
         };
-        while self.log.len() > f.log_len as usize {
-            let (i, old) = self.log.pop().unwrap_or_default();
+        let start = (f.log_len as usize).min(self.log.len());
+        for k in (start..self.log.len()).rev() {
+            let (i, old) = self.log[k];
             if i >= HEIGHT_BASE {
                 self.heights[(i - HEIGHT_BASE) as usize] = old;
             } else if i >= MARK_BASE {
@@ -540,6 +561,15 @@ impl State {
                 self.pieces[i as usize] = old;
             }
         }
+        // The site sets follow the restored stacks: every change of a
+        // stack journals its height (see `convert_site`).
+        for k in start..self.log.len() {
+            let (i, _) = self.log[k];
+            if i >= HEIGHT_BASE {
+                self.resync((i - HEIGHT_BASE) as Site);
+            }
+        }
+        self.log.truncate(start);
         self.history.truncate(f.history_len as usize);
         self.s = f.scalars;
         true
@@ -621,6 +651,20 @@ impl State {
             self.log.push((HEIGHT_BASE + site as u32, old));
         }
         self.heights[site as usize] = h;
+        self.resync(site);
+    }
+
+    /// Brings the site sets ([`Occupancy`]) up to date with the stack at
+    /// `site`.
+    #[inline]
+    fn resync(&mut self, site: Site) {
+        let s = site as usize;
+        let h = self.heights.get(s).copied().unwrap_or(0) as usize;
+        let top = match h {
+            0 => None,
+            _ => self.pieces.get(s * self.cap + h - 1).copied(),
+        };
+        self.occ.set(site, top, h, &self.game.owners);
     }
 
     /// Sets (`on`) or clears the mark bits `bits` of `site`, journaled.
@@ -711,6 +755,7 @@ impl State {
     /// by `owner`.
     pub(crate) fn convert_site(&mut self, site: Site, owner: Player) {
         let h = self.height(site);
+        let mut changed = false;
         for level in 0..h {
             let i = site as usize * self.cap + level;
             let old = self.pieces[i];
@@ -723,21 +768,47 @@ impl State {
                 self.s.hash ^=
                     z.piece(site as usize, level, old) ^ z.piece(site as usize, level, new);
                 self.pieces[i] = new;
+                changed = true;
             }
+        }
+        if changed {
+            // Journaled as a height too, so that undo resyncs the site.
+            self.set_height(site, h as u8);
         }
     }
 
-    /// Moves the top `count` pieces of `from` onto `to`, order kept.
+    /// Moves the top `count` pieces of `from` onto `to`, order kept
+    /// (pieces past a full stack at `to` are lost, as `push_piece` does).
     pub(crate) fn move_pieces(&mut self, from: Site, to: Site, count: usize) {
-        self.set_unmoved(from, false);
-        self.set_unmoved(to, false);
-        let h = self.height(from);
-        let count = count.min(h);
-        for level in h - count..h {
-            let p = self.pieces[from as usize * self.cap + level];
-            self.s.hash ^= self.tables.zobrist.piece(from as usize, level, p);
-            self.push_piece(to, p);
+        if self.game.tracks_unmoved {
+            self.set_unmoved(from, false);
+            self.set_unmoved(to, false);
         }
+        let (h, th) = (self.height(from), self.height(to));
+        let count = count.min(h);
+        if from == to || th + count > self.cap {
+            // A stack onto itself, or onto a stack with no room: piece by
+            // piece, as pushes.
+            for level in h - count..h {
+                let p = self.pieces[from as usize * self.cap + level];
+                self.s.hash ^= self.tables.zobrist.piece(from as usize, level, p);
+                self.push_piece(to, p);
+            }
+            self.set_height(from, (h - count) as u8);
+            return;
+        }
+        let (f, t) = (from as usize * self.cap, to as usize * self.cap);
+        for k in 0..count {
+            let (level, dest) = (h - count + k, th + k);
+            let p = self.pieces[f + level];
+            if self.journaling {
+                self.log.push(((t + dest) as u32, self.pieces[t + dest]));
+            }
+            self.pieces[t + dest] = p;
+            let z = &self.tables.zobrist;
+            self.s.hash ^= z.piece(from as usize, level, p) ^ z.piece(to as usize, dest, p);
+        }
+        self.set_height(to, (th + count) as u8);
         self.set_height(from, (h - count) as u8);
     }
 
@@ -759,6 +830,17 @@ impl State {
     /// How often the current position occurred at the start of a turn,
     /// this one included.
     pub fn repetitions(&self) -> usize {
-        self.history.iter().filter(|&&h| h == self.s.hash).count()
+        // The history holds a hash a turn and the mover changes every
+        // turn, so only every n-th entry from the last (the current
+        // position) has the same player to move; the others cannot be
+        // equal, the mover being part of the hash.
+        let n = self.game.num_players().max(1);
+        let (mut i, mut count) = (self.history.len(), 0);
+        while i > 0 {
+            i -= 1;
+            count += usize::from(self.history[i] == self.s.hash);
+            i = i.saturating_sub(n - 1);
+        }
+        count
     }
 }

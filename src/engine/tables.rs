@@ -7,10 +7,15 @@
 //! holds them next to its game, shared by every clone.
 
 use super::attack::{Attacker, attackers, required_kind};
+use super::bits::{Bits, Preimages, load, stride};
+use super::fastgen::{FastGen, FastLevel};
 use super::plan::{AfterPlan, after_plan};
+use super::sitepred::SitePred;
 use super::zobrist::Zobrist;
-use crate::board::{Board, NO_SITE, Site};
-use crate::compile::ir::{Chain, Cond, Game, Gen, GenId, GenKind, Kind, Leap};
+use crate::board::{Board, Dir, NO_SITE, Site};
+use crate::compile::ir::{
+    Chain, Cond, Effect, Game, Gen, GenId, GenKind, Kind, Leap, SiteRef, TurnFact,
+};
 use std::collections::HashMap;
 
 /// The tables of one game (see the module's documentation).
@@ -27,6 +32,29 @@ pub struct Tables {
     pub(crate) has_filters: bool,
     /// The evaluation's tables (roles, rays).
     pub(crate) eval: super::evaltables::EvalTables,
+    /// Words of a set of the board's sites ([`super::bits::stride`]).
+    pub(crate) stride: usize,
+    /// Every site of the board, as a set.
+    all: Vec<u64>,
+    /// Each region as each player sees it, as a set: `(region × players +
+    /// player) × words`.
+    regions: Vec<u64>,
+    /// The board's step table (`site × directions + dir`, [`NO_SITE`] off
+    /// the board).
+    step: Vec<Site>,
+    /// Directions of the board.
+    dirs: usize,
+    /// Players of the game.
+    players: usize,
+    /// The compiled plan of each priority level of each phase's play
+    /// (`[phase][level]`), when it has one.
+    play_levels: Vec<Vec<Option<FastLevel>>>,
+    /// The same for the levels of each move block.
+    block_levels: Vec<Vec<Option<FastLevel>>>,
+    /// Per progress fact of the no-progress rule: a `moved` fact's
+    /// condition compiled to a site condition on the origin, when it can
+    /// be.
+    pub(crate) moved_facts: Vec<Option<SitePred>>,
 }
 
 /// What the engine derives from one generator.
@@ -53,12 +81,25 @@ pub(crate) struct GenTables {
     /// Leaps: the target of each offset, at `(player × sites + site) ×
     /// offsets + i` ([`NO_SITE`] off the board).
     pub leap_to: Vec<Site>,
+    /// The generator compiled to set operations, when it can be
+    /// ([`super::fastgen`]).
+    pub fast: Option<FastGen>,
+    /// The compiled plan of its continuations (`chain_with`), when it has
+    /// one.
+    pub chain_level: Option<FastLevel>,
+    /// The compiled plan of the generator alone.
+    pub alone: Option<FastLevel>,
+    /// Per top-level effect of `then:`: for an `if`, its test compiled
+    /// to a site condition on the destination, when it can be.
+    pub then_ifs: Vec<Option<SitePred>>,
 }
 
 impl Tables {
     /// The tables of `game`.
     pub fn new(game: &Game) -> Tables {
         let forwards: Vec<(f64, f64)> = game.players.iter().map(|p| p.forward).collect();
+        let dirs = game.board.directions().len();
+        let pre = Preimages::new(game.board.len(), dirs, game.board.step_table());
         let mut gens: Vec<GenTables> = game
             .gens
             .iter()
@@ -76,6 +117,17 @@ impl Tables {
                     twin: None,
                     chain_with: Vec::new(),
                     leap_to,
+                    fast: FastGen::of(g, game, &pre),
+                    chain_level: None,
+                    alone: None,
+                    then_ifs: g
+                        .then
+                        .iter()
+                        .map(|e| match e {
+                            Effect::If(c, ..) => SitePred::compile(c, SiteRef::To, game),
+                            _ => None,
+                        })
+                        .collect(),
                 }
             })
             .collect();
@@ -83,6 +135,19 @@ impl Tables {
             gens[i].twin = t;
         }
         link_chains(game, &mut gens);
+        let (players, stride) = (game.num_players(), stride(game.board.len()));
+        let plan =
+            |gens: &[GenTables], level: &[GenId]| FastLevel::of(level, gens, players, stride, &pre);
+        for g in 0..gens.len() {
+            let chain = gens[g].chain_with.clone();
+            gens[g].chain_level = plan(&gens, &chain);
+            gens[g].alone = plan(&gens, &[g as GenId]);
+        }
+        let levels = |levels: &[Vec<GenId>]| -> Vec<Option<FastLevel>> {
+            levels.iter().map(|l| plan(&gens, l)).collect()
+        };
+        let play_levels = game.phases.iter().map(|p| levels(&p.play)).collect();
+        let block_levels = game.blocks.iter().map(|b| levels(b)).collect();
         Tables {
             zobrist: Zobrist::new(
                 game.board.len(),
@@ -97,7 +162,112 @@ impl Tables {
                 .iter()
                 .any(|g| g.after.is_some() || g.check.is_some()),
             eval: super::evaltables::EvalTables::new(game),
+            stride,
+            all: site_set(game.board.len(), |_| true),
+            regions: game
+                .regions
+                .iter()
+                .flatten()
+                .flat_map(|r| site_set(game.board.len(), |s| r.get(s).copied().unwrap_or(false)))
+                .collect(),
+            step: game.board.step_table().to_vec(),
+            dirs,
+            players,
+            play_levels,
+            block_levels,
+            moved_facts: game
+                .end
+                .no_progress
+                .iter()
+                .flat_map(|(_, facts)| facts)
+                .map(|f| match f {
+                    TurnFact::Moved(c) => SitePred::compile(c, SiteRef::From, game),
+                    _ => None,
+                })
+                .collect(),
         }
+    }
+
+    /// The tables of `game` with no generator compiled to set operations:
+    /// every move is interpreted (the reference the compiled generators
+    /// are checked against).
+    #[cfg(test)]
+    pub(crate) fn interpreted(game: &Game) -> Tables {
+        let mut t = Tables::new(game);
+        for g in &mut t.gens {
+            g.fast = None;
+            g.chain_level = None;
+            g.alone = None;
+            g.then_ifs.clear();
+        }
+        t.moved_facts.clear();
+        for l in t
+            .play_levels
+            .iter_mut()
+            .chain(&mut t.block_levels)
+            .flatten()
+        {
+            *l = None;
+        }
+        t
+    }
+
+    /// How many priority levels (of every phase's play and every move
+    /// block) have a compiled plan (their moves made from site sets,
+    /// `engine::fastgen`), and how many levels there are.
+    #[cfg(test)]
+    pub(crate) fn compiled_levels(&self) -> (usize, usize) {
+        let levels = self.play_levels.iter().chain(&self.block_levels).flatten();
+        let total = levels.clone().count();
+        (levels.filter(|l| l.is_some()).count(), total)
+    }
+
+    /// The compiled plans of the priority levels of phase `phase`'s play.
+    pub(crate) fn play_levels(&self, phase: u8) -> &[Option<FastLevel>] {
+        self.play_levels
+            .get(phase as usize)
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The compiled plans of the priority levels of move block `b`.
+    pub(crate) fn block_levels(&self, b: u16) -> &[Option<FastLevel>] {
+        self.block_levels.get(b as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// The compiled plan of generator `g`'s continuations.
+    #[inline]
+    pub(crate) fn chain_level(&self, g: GenId) -> Option<&FastLevel> {
+        self.gens.get(g as usize)?.chain_level.as_ref()
+    }
+
+    /// The compiled plan of generator `g` alone.
+    #[inline]
+    pub(crate) fn alone(&self, g: GenId) -> Option<&FastLevel> {
+        self.gens.get(g as usize)?.alone.as_ref()
+    }
+
+    /// The neighbour of `s` in direction `d` ([`NO_SITE`] if none).
+    #[inline(always)]
+    pub(crate) fn step(&self, s: Site, d: Dir) -> Site {
+        self.step
+            .get(s as usize * self.dirs + d as usize)
+            .copied()
+            .unwrap_or(NO_SITE)
+    }
+
+    /// Every site of the board.
+    #[inline]
+    pub(crate) fn all_bits<const W: usize>(&self) -> Bits<W> {
+        load(&self.all, 0)
+    }
+
+    /// Region `r` as `player` sees it.
+    #[inline]
+    pub(crate) fn region_bits<const W: usize>(&self, r: u16, player: u8) -> Bits<W> {
+        load(
+            &self.regions,
+            (r as usize * self.players + player as usize) * W,
+        )
     }
 
     /// The tables of `game` without the shortcuts of `after:` filters: no
@@ -121,6 +291,15 @@ impl Tables {
     pub(crate) fn chained(&self, g: GenId) -> &[GenId] {
         &self.gens[g as usize].chain_with
     }
+}
+
+/// The set of the sites `s < n` for which `f(s)` holds, in words.
+fn site_set(n: usize, f: impl Fn(usize) -> bool) -> Vec<u64> {
+    let mut out = vec![0; stride(n)];
+    for s in (0..n).filter(|&s| f(s)) {
+        out[s / 64] |= 1 << (s % 64);
+    }
+    out
 }
 
 /// How a generator's candidate moves are filtered (`check:`, `after:`).

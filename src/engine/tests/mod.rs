@@ -12,6 +12,7 @@ mod dirs;
 mod effects;
 mod end;
 mod fast_paths;
+mod fastgen;
 mod hop;
 mod journal;
 mod long_jumps;

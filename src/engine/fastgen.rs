@@ -1,0 +1,450 @@
+//! Compiled generators: a step, hop, slide, leap or placement whose
+//! conditions read only their own site ([`SitePred`]) and whose move takes
+//! the whole stack at no cost is generated from site sets. Per priority
+//! level, each generator's origins are one set (the mover's stacks or the
+//! empty sites, intersected with `from:`), its destinations and jumped
+//! sites another; then the origins are walked in board order, each
+//! generator's directions read from the board's step table, and every
+//! candidate is a bit test. The moves and their order are those of the
+//! interpreted generators (`movegen.rs`): origin-free moves first, then
+//! site by site, generator by generator, direction by direction.
+//!
+//! A level is generated this way when all its generators are compiled and
+//! the board has at most [`MAX_WORDS`] × 64 sites; otherwise it is
+//! interpreted.
+
+use super::bits::{Bits, MAX_WORDS, Preimages};
+use super::shiftgen::{ShiftGen, ShiftLevel};
+use super::sitepred::SitePred;
+use super::state::TAKEN;
+use super::{Move, State};
+use crate::board::{Dir, NO_SITE, Site};
+use crate::compile::ir::{Game, Gen, GenId, GenKind, Origin, Pieces, SiteRef};
+use std::ops::ControlFlow;
+
+/// Most generators in a level generated from sets.
+pub(crate) const MAX_GENS: usize = 8;
+
+/// A generator compiled to set operations (see the module's documentation).
+#[derive(Debug, Clone)]
+pub(crate) struct FastGen {
+    /// Its origins are the mover's stacks (`true`) or the empty sites.
+    mine: bool,
+    /// `from:`.
+    from: SitePred,
+    /// `to:`.
+    to: SitePred,
+    /// What it does, with its directions per player.
+    shape: Shape,
+    /// Per player: every direction of its step or hop has preimages by
+    /// shifts ([`super::bits::Preimages`]).
+    shifts: Vec<bool>,
+}
+
+/// The kind of move of a [`FastGen`].
+#[derive(Debug, Clone)]
+enum Shape {
+    /// To the neighbour in each direction.
+    Step(Vec<Vec<Dir>>),
+    /// Over the neighbour in each direction (`over:`) to the site beyond.
+    Hop(Vec<Vec<Dir>>, SitePred),
+    /// Along each direction through the sites of `through:`.
+    Slide(Vec<Vec<Dir>>, SitePred),
+    /// To the site at each offset (the tables' leap targets).
+    Leap,
+    /// A new piece on any site (no origin).
+    Place,
+}
+
+impl FastGen {
+    /// Generator `g` compiled, when it can be (see the module's
+    /// documentation).
+    pub fn of(g: &Gen, game: &Game, pre: &Preimages) -> Option<FastGen> {
+        let pred = |c, alias| SitePred::compile(c, alias, game);
+        let dirs = |d: u16| game.dirsets.get(d as usize).cloned();
+        let whole = |s: &crate::compile::ir::Shift| {
+            s.pieces == Pieces::Whole && matches!(s.origin, Origin::Mine | Origin::Empty)
+        };
+        let (shift, shape) = match &g.kind {
+            GenKind::Step(s) if s.cost.is_none() && s.limits == Default::default() => {
+                (&s.shift, Shape::Step(dirs(s.dirs)?))
+            }
+            GenKind::Hop(h) if !h.flying && !h.repeat => (
+                &h.shift,
+                Shape::Hop(dirs(h.dirs)?, pred(&h.over, SiteRef::Over)?),
+            ),
+            GenKind::Slide(s) if s.cost.is_none() && s.limits == Default::default() => (
+                &s.shift,
+                Shape::Slide(dirs(s.dirs)?, pred(&s.through, SiteRef::To)?),
+            ),
+            GenKind::Leap(l) => (&l.shift, Shape::Leap),
+            GenKind::Place { sites: None, .. } => {
+                return Some(FastGen {
+                    mine: false,
+                    from: SitePred::TRUE,
+                    to: pred(&g.to, SiteRef::To)?,
+                    shape: Shape::Place,
+                    shifts: Vec::new(),
+                });
+            }
+            _ => return None,
+        };
+        if !whole(shift) {
+            return None;
+        }
+        let shifts = match &shape {
+            Shape::Step(d) | Shape::Hop(d, _) => d
+                .iter()
+                .map(|ds| ds.iter().all(|&x| pre.shifts(x)))
+                .collect(),
+            _ => Vec::new(),
+        };
+        Some(FastGen {
+            mine: shift.origin == Origin::Mine,
+            from: pred(&g.from, SiteRef::From)?,
+            to: pred(&g.to, SiteRef::To)?,
+            shape,
+            shifts,
+        })
+    }
+}
+
+/// The directions of `player` in a per-player list.
+#[inline(always)]
+fn dirs(d: &[Vec<Dir>], player: u8) -> &[Dir] {
+    d.get(player as usize).map_or(&[], Vec::as_slice)
+}
+
+/// A priority level (or a generator's continuation, or a generator
+/// alone) whose generators are all compiled: the moves are generated from
+/// sets ([`State::fast_level`]).
+#[derive(Debug, Clone)]
+pub(crate) struct FastLevel {
+    /// The generators, in the level's order.
+    gens: Vec<(GenId, FastGen)>,
+    /// Per player: when every generator is a step or hop whose directions
+    /// shift, the level as shifts ([`super::shiftgen`]); `None` otherwise.
+    shifted: Vec<Option<ShiftLevel>>,
+}
+
+impl FastLevel {
+    /// The plan of the level `gens`, whose generators' tables are `tables`
+    /// (`players` players, a board of `stride` words, whose directions'
+    /// preimages are `pre`): `None` unless every generator is compiled.
+    pub fn of(
+        gens: &[GenId],
+        tables: &[super::tables::GenTables],
+        players: usize,
+        stride: usize,
+        pre: &Preimages,
+    ) -> Option<FastLevel> {
+        if gens.is_empty() || gens.len() > MAX_GENS || stride > MAX_WORDS {
+            return None;
+        }
+        let gens: Vec<(GenId, FastGen)> = gens
+            .iter()
+            .map(|&g| Some((g, tables.get(g as usize)?.fast.clone()?)))
+            .collect::<Option<_>>()?;
+        let shifted = (0..players)
+            .map(|p| {
+                let mut level = Vec::with_capacity(gens.len());
+                for (g, f) in &gens {
+                    let (d, hop) = match &f.shape {
+                        Shape::Step(d) => (d, None),
+                        Shape::Hop(d, over) => (d, Some(over)),
+                        _ => return None,
+                    };
+                    if !f.shifts.get(p).copied().unwrap_or(false) {
+                        return None;
+                    }
+                    level.push(ShiftGen {
+                        id: *g,
+                        mine: f.mine,
+                        from: &f.from,
+                        to: &f.to,
+                        over: hop,
+                        dirs: dirs(d, p as u8),
+                    });
+                }
+                ShiftLevel::new(&level, pre)
+            })
+            .collect();
+        Some(FastLevel { gens, shifted })
+    }
+}
+
+impl State {
+    /// The moves of a compiled level (from `only` if given), as
+    /// `gen_level` makes them: `None` when the board is too large for sets
+    /// of [`MAX_WORDS`] words (nothing was generated).
+    #[inline]
+    pub(super) fn fast_level(
+        &self,
+        level: &FastLevel,
+        only: Option<Site>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> Option<ControlFlow<()>> {
+        Some(match self.tables.stride {
+            1 => self.fast_level_w::<1>(level, only, sink),
+            2 => self.fast_level_w::<2>(level, only, sink),
+            4 => self.fast_level_w::<4>(level, only, sink),
+            MAX_WORDS => self.fast_level_w::<MAX_WORDS>(level, only, sink),
+            _ => return None,
+        })
+    }
+
+    /// The sites generator `f` may move from (`only`, if given).
+    #[inline(always)]
+    fn fast_origins<const W: usize>(
+        &self,
+        f: &FastGen,
+        only: Option<Site>,
+        all: Bits<W>,
+    ) -> Bits<W> {
+        let player = self.s.mover;
+        let mut set = if f.mine {
+            self.occ.owned(player)
+        } else {
+            self.occ.of_height(0)
+        };
+        if !f.from.is_true() {
+            set = set.and(f.from.eval(self, player, all));
+        }
+        if let Some(s) = only {
+            set = set.and(Bits::single(s));
+        }
+        set
+    }
+
+    /// [`State::fast_level`] for a board of at most `64 × W` sites.
+    fn fast_level_w<const W: usize>(
+        &self,
+        level: &FastLevel,
+        only: Option<Site>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if let Some(Some(shifted)) = level.shifted.get(self.s.mover as usize) {
+            return self.shift_level::<W>(shifted, only, sink);
+        }
+        let t = &*self.tables;
+        let player = self.s.mover;
+        let all: Bits<W> = t.all_bits();
+        let gens = &level.gens;
+        let n = gens.len().min(MAX_GENS);
+        // Per generator: the sites it may move from.
+        let mut from = [Bits::<W>::EMPTY; MAX_GENS];
+        let mut any = false;
+        for (i, (g, f)) in gens.iter().enumerate().take(n) {
+            if let Shape::Place = f.shape {
+                if only.is_none() {
+                    for to in f.to.eval(self, player, all).iter() {
+                        sink(Move {
+                            gen_id: *g,
+                            from: NO_SITE,
+                            to,
+                            over: NO_SITE,
+                            count: 0,
+                        })?;
+                    }
+                }
+                continue;
+            }
+            from[i] = self.fast_origins(f, only, all);
+            any |= !from[i].is_empty();
+        }
+        if !any {
+            return ControlFlow::Continue(());
+        }
+        // Destinations, and the jumped sites of hops (the sites passed of
+        // slides).
+        let mut to = [Bits::<W>::EMPTY; MAX_GENS];
+        let mut via = [Bits::<W>::EMPTY; MAX_GENS];
+        let mut origins = Bits::<W>::EMPTY;
+        for (i, (_, f)) in gens.iter().enumerate().take(n) {
+            if from[i].is_empty() {
+                continue;
+            }
+            to[i] = f.to.eval(self, player, all);
+            if let Shape::Hop(_, p) | Shape::Slide(_, p) = &f.shape {
+                via[i] = p.eval(self, player, all);
+            }
+            origins = origins.or(from[i]);
+        }
+        for s in origins.iter() {
+            for (i, (g, f)) in gens.iter().enumerate().take(n) {
+                if !from[i].has(s) {
+                    continue;
+                }
+                let g = *g;
+                match &f.shape {
+                    Shape::Step(d) => self.fast_step(g, dirs(d, player), s, &to[i], sink)?,
+                    Shape::Hop(d, _) => {
+                        self.fast_hop(g, dirs(d, player), s, &via[i], &to[i], sink)?
+                    }
+                    Shape::Slide(d, _) => {
+                        self.fast_slide(g, dirs(d, player), s, &via[i], &to[i], sink)?
+                    }
+                    Shape::Leap => self.fast_leap(g, s, &to[i], sink)?,
+                    Shape::Place => {}
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The step (or hop) of `g` from `from` in direction `d`, known to be
+    /// a candidate but for a hop over a stack taken already.
+    #[inline(always)]
+    pub(super) fn fast_emit(
+        &self,
+        g: GenId,
+        from: Site,
+        d: Dir,
+        hop: bool,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let next = self.tables.step(from, d);
+        let (over, to) = if hop {
+            if self.s.marked > 0
+                && self
+                    .marks
+                    .get(next as usize)
+                    .is_some_and(|m| m & TAKEN != 0)
+            {
+                return ControlFlow::Continue(());
+            }
+            (next, self.tables.step(next, d))
+        } else {
+            (NO_SITE, next)
+        };
+        sink(Move {
+            gen_id: g,
+            from,
+            to,
+            over,
+            count: 0,
+        })
+    }
+
+    /// Steps of `g` from `from` to the neighbours in `dirs` that are in `to`.
+    #[inline(always)]
+    fn fast_step<const W: usize>(
+        &self,
+        g: GenId,
+        dirs: &[Dir],
+        from: Site,
+        to: &Bits<W>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for &d in dirs {
+            let dest = self.tables.step(from, d);
+            if to.has(dest) {
+                sink(Move {
+                    gen_id: g,
+                    from,
+                    to: dest,
+                    over: NO_SITE,
+                    count: 0,
+                })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Hops of `g` from `from` over a neighbour in `over` (not taken
+    /// already) to the site beyond in `to`.
+    #[inline(always)]
+    fn fast_hop<const W: usize>(
+        &self,
+        g: GenId,
+        dirs: &[Dir],
+        from: Site,
+        over: &Bits<W>,
+        to: &Bits<W>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for &d in dirs {
+            let jumped = self.tables.step(from, d);
+            if !over.has(jumped) {
+                continue;
+            }
+            let dest = self.tables.step(jumped, d);
+            if !to.has(dest) {
+                continue;
+            }
+            if self.s.marked > 0 && self.marks[jumped as usize] & TAKEN != 0 {
+                continue;
+            }
+            sink(Move {
+                gen_id: g,
+                from,
+                to: dest,
+                over: jumped,
+                count: 0,
+            })?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Slides of `g` from `from` along `dirs`: every site in `to` up to
+    /// and including the first not in `through`.
+    #[inline(always)]
+    fn fast_slide<const W: usize>(
+        &self,
+        g: GenId,
+        dirs: &[Dir],
+        from: Site,
+        through: &Bits<W>,
+        to: &Bits<W>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for &d in dirs {
+            let mut at = self.tables.step(from, d);
+            while at != NO_SITE {
+                if to.has(at) {
+                    sink(Move {
+                        gen_id: g,
+                        from,
+                        to: at,
+                        over: NO_SITE,
+                        count: 0,
+                    })?;
+                }
+                if !through.has(at) {
+                    break;
+                }
+                at = self.tables.step(at, d);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Leaps of `g` from `from` to the targets of its offsets in `to`.
+    #[inline(always)]
+    fn fast_leap<const W: usize>(
+        &self,
+        g: GenId,
+        from: Site,
+        to: &Bits<W>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let table = &self.tables.gens[g as usize].leap_to;
+        let k = match &self.game.gens[g as usize].kind {
+            GenKind::Leap(l) => l.offsets.len(),
+            _ => 0,
+        };
+        let start = (self.s.mover as usize * self.heights.len() + from as usize) * k;
+        for &dest in table.get(start..start + k).unwrap_or(&[]) {
+            if to.has(dest) {
+                sink(Move {
+                    gen_id: g,
+                    from,
+                    to: dest,
+                    over: NO_SITE,
+                    count: 0,
+                })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
