@@ -21,11 +21,12 @@ fn errors(name: &str, text: &str) -> Vec<(String, usize, String)> {
     }
 }
 
-/// A folder of its own for this test process.
-fn dir() -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("ludic-clear-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A folder of its own for one test, removed when the guard is dropped.
+fn dir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("ludic-clear-")
+        .tempdir()
+        .unwrap()
 }
 
 #[test]
@@ -56,7 +57,8 @@ fn an_inverted_range_is_called_inverted() {
 
 #[test]
 fn a_base_must_be_a_rule_file() {
-    let d = dir();
+    let tmp = dir();
+    let d = tmp.path();
     let other = d.join("notes.txt");
     std::fs::write(&other, "secret: do not quote me\n").unwrap();
     let variant = d.join("v.game");
@@ -83,7 +85,8 @@ fn a_base_must_be_a_rule_file() {
 
 #[test]
 fn a_byte_order_mark_is_accepted_in_every_file() {
-    let d = dir();
+    let tmp = dir();
+    let d = tmp.path();
     let scen = d.join("bom.scenarios");
     std::fs::write(
         &scen,
@@ -100,7 +103,8 @@ fn a_byte_order_mark_is_accepted_in_every_file() {
 
 #[test]
 fn invalid_utf8_is_named_by_line_and_offset() {
-    let f = dir().join("bad.game");
+    let tmp = dir();
+    let f = tmp.path().join("bad.game");
     std::fs::write(&f, b"(game \"x\"\n  (a\xff))\n").unwrap();
     let e = read_text(&f).unwrap_err();
     // `(game "x"\n` is 10 bytes, `  (a` 4 more: 0xFF is byte 14, line 2.
@@ -120,10 +124,11 @@ fn invalid_utf8_is_named_by_line_and_offset() {
 
 #[test]
 fn a_file_that_cannot_be_text_is_refused_by_kind() {
-    let d = dir();
+    let tmp = dir();
+    let d = tmp.path();
     // A folder is no regular file.
-    assert_eq!(read_text(&d), Err(ReadError::NotAFile));
-    assert_eq!(read_text(&d).unwrap_err().to_string(), "not a regular file");
+    assert_eq!(read_text(d), Err(ReadError::NotAFile));
+    assert_eq!(read_text(d).unwrap_err().to_string(), "not a regular file");
     // A missing file: the system's error, its kind kept.
     let e = read_text(&d.join("missing.game")).unwrap_err();
     assert!(

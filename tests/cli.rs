@@ -103,8 +103,8 @@ fn replay_accepts_all_500_acf_games() {
 
 #[test]
 fn replay_names_the_first_illegal_move_and_exits_1() {
-    let dir = std::env::temp_dir().join(format!("ludic-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let file = dir.join("bad.pdn");
     std::fs::write(&file, "[Event \"t\"]\n\n1. 11-15 23-19 2. 8-11 19-15 *\n").unwrap();
     let o = ludic(&["replay", "checkers", file.to_str().unwrap()]);
@@ -268,8 +268,8 @@ fn a_bad_position_text_names_the_item() {
 
 #[test]
 fn a_game_played_from_a_position_text_is_recorded_and_replays() {
-    let dir = std::env::temp_dir().join(format!("ludic-position-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let file = dir.join("game.trial");
     let rec = file.to_str().unwrap();
     let o = ludic(&[
@@ -350,4 +350,15 @@ fn an_unreadable_base_beside_a_variant_is_an_error_not_the_shipped_game() {
         "{}",
         stderr(&o)
     );
+}
+
+#[test]
+fn moves_of_a_finished_game_say_who_won() {
+    // Cross fills the a-file: a line of three, Cross wins
+    // (docs/games/tictactoe.md); no move is left.
+    let o = ludic(&["moves", "tictactoe", "--moves", "a1 b1 a2 b2 a3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("0 legal move(s)"), "{out}");
+    assert!(out.contains("game over: Cross wins"), "{out}");
 }

@@ -12,12 +12,15 @@ fn stderr(o: &Output) -> String {
 }
 
 /// A fresh file in a temporary directory of this test process.
-fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludic-fmt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// The folder is removed when the returned guard is dropped.
+fn temp_file(name: &str, text: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::Builder::new()
+        .prefix("ludic-fmt-")
+        .tempdir()
+        .unwrap();
+    let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
-    path
+    (dir, path)
 }
 
 /// A small rule file that is not in canonical layout.
@@ -51,7 +54,7 @@ fn every_shipped_file_passes_fmt_check() {
 
 #[test]
 fn fmt_prints_the_canonical_layout_with_comments() {
-    let path = temp_file("print.game", MESSY);
+    let (_dir, path) = temp_file("print.game", MESSY);
     let o = ludic(&["fmt", path.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o), CANONICAL);
@@ -74,7 +77,7 @@ fn fmt_accepts_a_shipped_game_name() {
 
 #[test]
 fn fmt_check_names_the_file_and_shows_the_first_difference() {
-    let path = temp_file("check.game", MESSY);
+    let (_dir, path) = temp_file("check.game", MESSY);
     let name = path.to_str().unwrap();
     let o = ludic(&["fmt", "--check", name]);
     assert_eq!(o.status.code(), Some(1));
@@ -87,13 +90,13 @@ fn fmt_check_names_the_file_and_shows_the_first_difference() {
     assert!(out.contains("-(game   \"G\"   // the name\n"), "{out}");
     assert!(out.contains("+(game \"G\" // the name\n"), "{out}");
 
-    let good = temp_file("good.game", CANONICAL);
+    let (_good, good) = temp_file("good.game", CANONICAL);
     let o = ludic(&["fmt", "--check", good.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert_eq!(stdout(&o), "");
 
     // Only the final newline missing.
-    let bare = temp_file("bare.game", CANONICAL.trim_end());
+    let (_bare, bare) = temp_file("bare.game", CANONICAL.trim_end());
     let o = ludic(&["fmt", "--check", bare.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("line endings"), "{}", stdout(&o));
@@ -101,7 +104,7 @@ fn fmt_check_names_the_file_and_shows_the_first_difference() {
 
 #[test]
 fn fmt_write_rewrites_in_place_then_check_passes() {
-    let path = temp_file("write.game", MESSY);
+    let (_dir, path) = temp_file("write.game", MESSY);
     let name = path.to_str().unwrap();
     let o = ludic(&["fmt", "--write", name]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -112,7 +115,7 @@ fn fmt_write_rewrites_in_place_then_check_passes() {
 
 #[test]
 fn fmt_reports_syntax_errors_and_exits_1() {
-    let path = temp_file("broken.game", "(game \"G\"\n  (players (player \"A\")\n");
+    let (_dir, path) = temp_file("broken.game", "(game \"G\"\n  (players (player \"A\")\n");
     let o = ludic(&["fmt", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stdout(&o), "");

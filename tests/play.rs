@@ -439,7 +439,9 @@ fn list_names_every_shipped_game_with_its_players_and_board() {
         );
     }
     assert!(
-        text.contains("English draughts — Black v White; square 8×8, dark cells only"),
+        text.contains(
+            "English draughts — Black v White; square, 8 columns × 8 rows, dark cells only"
+        ),
         "{text}"
     );
 }

@@ -13,12 +13,16 @@ fn stderr(o: &Output) -> String {
 }
 
 /// Writes `text` to a fresh file named `name` in a temporary folder.
-fn write(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("ludic-replay-rec-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// The folder is removed when the returned guard is dropped.
+fn write(name: &str, text: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::Builder::new()
+        .prefix("ludic-replay-rec-")
+        .tempdir()
+        .unwrap();
+    let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
+    let path = path.to_string_lossy().into_owned();
+    (dir, path)
 }
 
 /// Two kings shuffling: `turns` times `1-5 32-28 5-1 28-32`, from a
@@ -34,7 +38,7 @@ fn shuffle_pdn(turns: usize) -> String {
 fn play_past_an_automatic_draw_is_named_once_per_rule_in_linear_time() {
     // 200,000 plies: the repetition scan over the whole history took
     // minutes; now the history restarts at each passed draw.
-    let file = write("shuffle.pdn", &shuffle_pdn(50_000));
+    let (_dir, file) = write("shuffle.pdn", &shuffle_pdn(50_000));
     let o = ludic(&["replay", "checkers", &file]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
@@ -59,7 +63,7 @@ fn play_past_an_automatic_draw_is_named_once_per_rule_in_linear_time() {
 
 #[test]
 fn replay_json_has_the_draw_note_and_one_based_plies() {
-    let file = write("short.pdn", &shuffle_pdn(3));
+    let (_dir, file) = write("short.pdn", &shuffle_pdn(3));
     let o = ludic(&["replay", "checkers", &file, "--json"]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
     assert_eq!(v["past_draw"], 1, "{v}");
@@ -67,7 +71,7 @@ fn replay_json_has_the_draw_note_and_one_based_plies() {
     assert_eq!(d["rule"], "repetition", "{v}");
     assert_eq!(d["ply"], 9, "{v}");
     // An illegal fourth ply: ply 4 in the text and in the JSON.
-    let bad = write(
+    let (_dir, bad) = write(
         "bad.pdn",
         "[Event \"t\"]\n\n1. 11-15 23-19 2. 8-11 19-15 *\n",
     );
@@ -80,7 +84,7 @@ fn replay_json_has_the_draw_note_and_one_based_plies() {
 
 #[test]
 fn replay_json_reports_a_pdn_syntax_error_as_json() {
-    let bad = write("syntax.pdn", "[Event\n");
+    let (_dir, bad) = write("syntax.pdn", "[Event\n");
     let o = ludic(&["replay", "checkers", &bad, "--json"]);
     assert_ne!(o.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json on stdout");
@@ -92,7 +96,7 @@ fn replay_json_reports_a_pdn_syntax_error_as_json() {
 
 #[test]
 fn a_result_tag_that_contradicts_the_movetext_fails() {
-    let file = write(
+    let (_dir, file) = write(
         "result.pdn",
         "[Event \"t\"]\n[Result \"1-0\"]\n\n1. 11-15 23-19 0-1\n",
     );
@@ -115,7 +119,7 @@ fn trial(game: &str, result: &str, extra_moves: &str) -> String {
 
 #[test]
 fn a_trial_marked_unfinished_whose_game_ended_fails() {
-    let file = write("unfinished.trial", &trial("checkers", "unfinished", ""));
+    let (_dir, file) = write("unfinished.trial", &trial("checkers", "unfinished", ""));
     let o = ludic(&["replay", "checkers", &file]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
     assert!(
@@ -123,14 +127,14 @@ fn a_trial_marked_unfinished_whose_game_ended_fails() {
         "{}",
         stdout(&o)
     );
-    let file = write("won.trial", &trial("checkers", "win 1 no_moves", ""));
+    let (_dir, file) = write("won.trial", &trial("checkers", "win 1 no_moves", ""));
     let o = ludic(&["replay", "checkers", &file]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
 }
 
 #[test]
 fn a_move_after_the_end_of_a_trial_is_refused() {
-    let file = write(
+    let (_dir, file) = write(
         "after.trial",
         &trial("checkers", "win 1 no_moves", "23-27\n"),
     );
@@ -145,7 +149,7 @@ fn a_move_after_the_end_of_a_trial_is_refused() {
 
 #[test]
 fn a_trial_replays_only_against_its_own_game() {
-    let file = write("nope.trial", &trial("nope", "win 1 no_moves", ""));
+    let (_dir, file) = write("nope.trial", &trial("nope", "win 1 no_moves", ""));
     let o = ludic(&["replay", "checkers", &file]);
     assert_ne!(o.status.code(), Some(0));
     assert!(
@@ -154,7 +158,7 @@ fn a_trial_replays_only_against_its_own_game() {
         stderr(&o)
     );
     // The same game by its path is fine.
-    let file = write(
+    let (_dir, file) = write(
         "path.trial",
         &trial("games/checkers.game", "win 1 no_moves", ""),
     );
@@ -164,7 +168,7 @@ fn a_trial_replays_only_against_its_own_game() {
 #[test]
 fn two_joined_trials_are_refused_not_half_replayed() {
     let one = trial("checkers", "win 1 no_moves", "");
-    let file = write("joined.trial", &format!("{one}{one}"));
+    let (_dir, file) = write("joined.trial", &format!("{one}{one}"));
     let o = ludic(&["replay", "checkers", &file]);
     assert_ne!(o.status.code(), Some(0));
     assert!(
@@ -180,11 +184,11 @@ fn a_trial_starting_with_a_comment_or_a_bom_is_a_trial() {
         "# recorded by hand\n{}",
         trial("checkers", "win 1 no_moves", "")
     );
-    let file = write("comment.trial", &text);
+    let (_dir, file) = write("comment.trial", &text);
     let o = ludic(&["replay", "checkers", &file]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
     let text = format!("\u{FEFF}{}", trial("checkers", "win 1 no_moves", ""));
-    let file = write("bom.trial", &text);
+    let (_dir, file) = write("bom.trial", &text);
     let o = ludic(&["replay", "checkers", &file]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
 }

@@ -50,8 +50,8 @@ fn shard_file(dir: &std::path::Path, k: u64, n: u64) -> String {
 
 #[test]
 fn merged_shards_equal_the_unsharded_run() {
-    let dir = std::env::temp_dir().join(format!("ludic-shards-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path().to_path_buf();
     let mut whole_args = RUN.to_vec();
     whole_args.push("--json");
     let whole = json(&ok(&ludic(&whole_args)));
@@ -93,8 +93,8 @@ fn merged_shards_equal_the_unsharded_run() {
 
 #[test]
 fn merge_refuses_incomplete_or_mixed_shards() {
-    let dir = std::env::temp_dir().join(format!("ludic-shards-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path().to_path_buf();
     let a = shard_file(&dir, 1, 2);
     let b = shard_file(&dir, 2, 3);
     for files in [

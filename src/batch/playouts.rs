@@ -71,7 +71,7 @@ pub fn run(start: &State, spec: &PlayoutSpec, tick: &(dyn Fn() + Sync)) -> Vec<P
 pub fn tally(results: &[PlayoutResult], players: usize) -> Tally {
     let mut t = Tally::new(players);
     for r in results {
-        t.add(r.outcome, r.turns, 0);
+        t.add(r.outcome, r.turns, 0, 0);
     }
     t
 }

@@ -36,8 +36,9 @@ the first lines say who plays each side."
 pub struct PlayArgs {
     #[command(flatten)]
     pos: PositionArgs,
-    /// Who plays first: human, random, mc[:PLAYOUTS], mcts[:ITERATIONS]
-    /// or mcts:SECONDSs.
+    /// Who plays first: human, random, greedy, ab[:DEPTH|:TIME],
+    /// mc[:PLAYOUTS], mcts[:ITERATIONS|:TIME][,cut=TURNS][,eps=CHANCE]
+    /// (TIME such as 2s or 500ms; `ludic players` describes each).
     #[arg(long, default_value = "human", value_name = "PLAYER")]
     p1: PlayerSpec,
     /// Who plays second (same choices as --p1). The default is Monte Carlo

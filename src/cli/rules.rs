@@ -105,11 +105,11 @@ pub fn board(game: &Game) -> String {
                 Adjacency::Diagonal => "diagonal",
                 Adjacency::All => "orthogonal and diagonal",
             };
-            format!("square {cols}×{rows}{cells}, {adj} neighbours")
+            format!("square, {cols} columns × {rows} rows{cells}, {adj} neighbours")
         }
         Shape::HexCells { side } => format!("a hexagon of hexagonal cells, {side} a side"),
         Shape::Rhombus { cols, rows } => {
-            format!("a rhombus of hexagonal cells, {cols}×{rows}")
+            format!("a rhombus of hexagonal cells, {cols} columns × {rows} rows")
         }
         Shape::TriPoints { side, side2 } if side == side2 => {
             format!("a hexagon of points of the triangular grid, {side} a side")

@@ -189,6 +189,9 @@ pub fn moves(p: &PositionArgs) -> Result<i32, Fail> {
     if crate::engine::turns::turns_cut(list.len()) {
         eprintln!("(the list stops there: this position may have more turns)");
     }
+    if let Some(o) = st.outcome() {
+        println!("game over: {}", describe_outcome(&st, &o));
+    }
     Ok(0)
 }
 

@@ -102,7 +102,9 @@ impl Lowerer {
             format!("`{w}` is not {what}"),
             format!("expected one of: {}", valid.join(", ")),
         );
-        if let Some(s) = did_you_mean(w, valid.iter().copied()) {
+        if self.toggles.iter().any(|t| t.name == w) {
+            diag = diag.with_help(format!("`{w}` is a toggle: its value is read as `${w}`"));
+        } else if let Some(s) = did_you_mean(w, valid.iter().copied()) {
             diag = diag.with_help(format!("did you mean `{s}`?"));
         }
         d.push(diag);

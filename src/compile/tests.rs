@@ -856,6 +856,19 @@ fn a_flipped_toggle_where_a_fixed_value_is_needed_is_an_error() {
     }
 }
 
+/// A toggle is read in one way only, `$NAME`: the bare name is refused,
+/// and the error says how to read it.
+#[test]
+fn a_bare_toggle_name_is_refused_with_the_way_to_read_it() {
+    let text = FLIPPED.replace("from:$open", "from:open");
+    let errs = errors(&text);
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert_eq!(
+        errs[0].help.as_deref(),
+        Some("`open` is a toggle: its value is read as `$open`")
+    );
+}
+
 /// `height` is a number; compared with a constant it is one test of the
 /// stack (a draughts man, docs/games/checkers.md), and written as a
 /// condition it is refused with the way to compare it.

@@ -62,6 +62,9 @@ pub struct AlphaBeta {
     root: u8,
     deadline: Option<Instant>,
     stopped: bool,
+    /// How many legal turns the last root had, when all were listed
+    /// (`None`: sampled).
+    listed: Option<usize>,
     /// Positions searched since the player was made.
     pub nodes: u64,
 }
@@ -78,6 +81,7 @@ impl AlphaBeta {
             root: 0,
             deadline: None,
             stopped: false,
+            listed: None,
             nodes: 0,
         }
     }
@@ -100,7 +104,8 @@ impl AlphaBeta {
             }
         };
         let mut list = Vec::new();
-        candidates(&mut st, &self.bound, &mut self.rng, &mut self.sc, &mut list);
+        let exact = candidates(&mut st, &self.bound, &mut self.rng, &mut self.sc, &mut list);
+        self.listed = exact.then_some(list.len());
         if list.is_empty() {
             return None;
         }
@@ -298,7 +303,7 @@ impl Agent for AlphaBeta {
             .unwrap_or(0)
     }
 
-    fn choose_turn(&mut self, st: &State) -> Option<(Vec<Move>, usize)> {
-        self.search(st).map(|(t, _)| (t, 1))
+    fn choose_turn(&mut self, st: &State) -> Option<(Vec<Move>, Option<usize>)> {
+        self.search(st).map(|(t, _)| (t, self.listed))
     }
 }

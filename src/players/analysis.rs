@@ -135,8 +135,14 @@ pub struct Tally {
     pub turns_min: u32,
     /// Longest game.
     pub turns_max: u32,
-    /// Legal turns summed over the positions where a player chose.
+    /// Legal turns summed over the positions where a player chose and
+    /// their number is known (see [`Tally::branching_turns`]).
     pub branching_sum: u64,
+    /// Positions counted in `branching_sum`: every turn, except those
+    /// where a heuristic player sampled its turn from a list too long to
+    /// count (Genocide's movement phase, docs/players.md).
+    #[serde(default)]
+    pub branching_turns: u64,
     /// Games by their length in turns (for a histogram).
     #[serde(default)]
     pub lengths: BTreeMap<u32, u64>,
@@ -152,8 +158,14 @@ impl Tally {
     }
 
     /// Counts one game: how it ended (`None`: at the turn limit), its
-    /// length and its branching sum.
-    pub fn add(&mut self, outcome: Option<Outcome>, turns: u32, branching_sum: u64) {
+    /// length, its branching sum and the turns that sum is over.
+    pub fn add(
+        &mut self,
+        outcome: Option<Outcome>,
+        turns: u32,
+        branching_sum: u64,
+        branching_turns: u64,
+    ) {
         match outcome {
             Some(o) => {
                 match o.winner() {
@@ -184,13 +196,19 @@ impl Tally {
         *self.lengths.entry(turns).or_default() += 1;
         self.turns_sum += u64::from(turns);
         self.branching_sum += branching_sum;
+        self.branching_turns += branching_turns;
     }
 
     /// The tally of `games` of a game with `players` players.
     pub fn of(games: &[GameSummary], players: usize) -> Tally {
         let mut t = Tally::new(players);
         for g in games {
-            t.add(g.outcome, g.turns, g.branching_sum);
+            t.add(
+                g.outcome,
+                g.turns,
+                g.branching_sum,
+                u64::from(g.branching_turns),
+            );
         }
         t
     }
@@ -227,6 +245,7 @@ impl Tally {
         }
         self.turns_sum += other.turns_sum;
         self.branching_sum += other.branching_sum;
+        self.branching_turns += other.branching_turns;
         for (k, c) in &other.lengths {
             *self.lengths.entry(*k).or_default() += c;
         }
@@ -244,7 +263,7 @@ impl Tally {
             turns_mean: self.turns_sum as f64 / n.max(1) as f64,
             turns_min: self.turns_min,
             turns_max: self.turns_max,
-            branching_mean: self.branching_sum as f64 / self.turns_sum.max(1) as f64,
+            branching_mean: self.branching_sum as f64 / self.branching_turns.max(1) as f64,
             end_reasons: self
                 .end_reasons
                 .iter()

@@ -13,6 +13,9 @@ pub struct Greedy {
     rng: ChaCha8Rng,
     bound: Bound,
     sc: Scratch,
+    /// How many legal turns the last choice was among, when all were
+    /// listed (`None`: sampled).
+    listed: Option<usize>,
 }
 
 impl Greedy {
@@ -22,6 +25,7 @@ impl Greedy {
             rng,
             bound: Bound::default(),
             sc: Scratch::default(),
+            listed: None,
         }
     }
 
@@ -39,7 +43,8 @@ impl Greedy {
         st.set_journaling(true);
         let me = st.current_player();
         let mut list = Vec::new();
-        candidates(&mut st, &self.bound, &mut self.rng, &mut self.sc, &mut list);
+        let exact = candidates(&mut st, &self.bound, &mut self.rng, &mut self.sc, &mut list);
+        self.listed = exact.then_some(list.len());
         let mut best = i64::MIN;
         let mut ties = 0u32;
         let mut chosen = None;
@@ -78,7 +83,7 @@ impl Agent for Greedy {
             .unwrap_or(0)
     }
 
-    fn choose_turn(&mut self, st: &State) -> Option<(Vec<Move>, usize)> {
-        self.best(st).map(|t| (t, 1))
+    fn choose_turn(&mut self, st: &State) -> Option<(Vec<Move>, Option<usize>)> {
+        self.best(st).map(|t| (t, self.listed))
     }
 }

@@ -250,17 +250,18 @@ impl Mcts {
 
     /// The turns of `st` into `turns`: all of them, or with a guide the
     /// heuristic players' candidates.
-    fn list_turns(&mut self, st: &mut State, turns: &mut Turns) {
+    fn list_turns(&mut self, st: &mut State, turns: &mut Turns) -> bool {
         if self.guide.is_plain() {
             turns.fill(st);
-            return;
+            return true;
         }
         st.set_journaling(true);
         let mut cands = std::mem::take(&mut self.cands);
-        candidates(st, &self.bound, &mut self.rng, &mut self.sc, &mut cands);
+        let exact = candidates(st, &self.bound, &mut self.rng, &mut self.sc, &mut cands);
         turns.set(&cands);
         self.cands = cands;
         st.set_journaling(false);
+        exact
     }
 
     /// Plays the turn of `child` on `st` and appends it to the path.
@@ -348,19 +349,20 @@ impl Agent for Mcts {
         self.search(st, turns)
     }
 
-    fn choose_turn(&mut self, st: &State) -> Option<(Vec<Move>, usize)> {
+    fn choose_turn(&mut self, st: &State) -> Option<(Vec<Move>, Option<usize>)> {
         if self.guide.is_plain() {
             return None;
         }
         let mut copy = st.clone();
         let mut turns = Turns::new();
-        self.list_turns(&mut copy, &mut turns);
+        let exact = self.list_turns(&mut copy, &mut turns);
+        let listed = exact.then_some(turns.len());
         match turns.len() {
             0 => None,
-            1 => Some((turns.get(0).to_vec(), 1)),
-            n => {
+            1 => Some((turns.get(0).to_vec(), listed)),
+            _ => {
                 let i = self.search(st, &turns);
-                Some((turns.get(i).to_vec(), n))
+                Some((turns.get(i).to_vec(), listed))
             }
         }
     }
@@ -475,7 +477,7 @@ mod tests {
             ] {
                 let mut m = Mcts::guided(Budget::Iterations(60), g, seeded_rng(seed, 0, 0));
                 let (turn, n) = m.choose_turn(&st).expect("a turn");
-                assert_eq!(n, 2);
+                assert_eq!(n, Some(2));
                 assert_eq!(st.turn_to_string(&turn), "3-6", "{g:?} seed {seed}");
             }
         }

@@ -72,9 +72,11 @@ pub trait Agent {
 
     /// A player that builds its own turns (heuristic players, which bound
     /// huge turn trees by sampling) returns one here, with the number of
-    /// turns it chose among; the game loop then skips listing every legal
-    /// turn. `None` (the default): the loop calls [`Agent::choose`].
-    fn choose_turn(&mut self, _st: &State) -> Option<(Vec<Move>, usize)> {
+    /// legal turns when it listed them all (`None` when it sampled its
+    /// turn from a list too long to count); the game loop then skips
+    /// listing every legal turn. `None` (the default): the loop calls
+    /// [`Agent::choose`].
+    fn choose_turn(&mut self, _st: &State) -> Option<(Vec<Move>, Option<usize>)> {
         None
     }
 }
@@ -307,8 +309,12 @@ pub struct GameSummary {
     /// Turns played.
     pub turns: u32,
     /// Sum over the positions where a player chose of the number of legal
-    /// turns (the mean branching factor is this over `turns`).
+    /// turns, where it is known (the mean branching factor is this over
+    /// `branching_turns`).
     pub branching_sum: u64,
+    /// Turns whose number of legal turns is in `branching_sum` (all but
+    /// those a heuristic player sampled from a list too long to count).
+    pub branching_turns: u32,
 }
 
 /// Plays a game from `start` between `players` (side `i` is played by
@@ -327,6 +333,7 @@ pub fn play_game(
         outcome: None,
         turns: 0,
         branching_sum: 0,
+        branching_turns: 0,
     };
     while summary.turns < max_turns {
         if st.outcome().is_some() {
@@ -337,7 +344,10 @@ pub fn play_game(
             on_turn(&st, &turn);
             st.play_turn(&turn);
             summary.turns += 1;
-            summary.branching_sum += n as u64;
+            if let Some(n) = n {
+                summary.branching_sum += n as u64;
+                summary.branching_turns += 1;
+            }
             continue;
         }
         turns.fill(&mut st);
@@ -352,6 +362,7 @@ pub fn play_game(
         st.play_turn(turn);
         summary.turns += 1;
         summary.branching_sum += turns.len() as u64;
+        summary.branching_turns += 1;
     }
     summary.outcome = st.outcome();
     summary
@@ -401,6 +412,8 @@ pub(crate) mod fixture {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compile::Game;
+    use std::sync::Arc;
 
     #[test]
     fn specs_parse_and_print_back() {
@@ -537,6 +550,29 @@ mod tests {
         assert!(sa.branching_sum >= sa.turns as u64);
         assert_ne!(seeded_rng(1, 0, 0), seeded_rng(1, 0, 1));
         assert_ne!(seeded_rng(1, 0, 0), seeded_rng(1, 1, 0));
+    }
+
+    /// Tic-tac-toe has one legal turn per empty cell: before turn i
+    /// (from 0) there are 9 - i, so a game of n turns sums 9 + 8 + … +
+    /// (10 - n), whoever chooses, and heuristic players (which build their
+    /// own turns) are counted like the others.
+    #[test]
+    fn branching_counts_the_legal_turns_for_every_player() {
+        let game = Arc::new(Game::load("games/tictactoe.game", &Default::default()).unwrap());
+        let start = State::new(game);
+        for spec in [
+            PlayerSpec::Random,
+            PlayerSpec::Greedy,
+            PlayerSpec::Ab(Depth::Plies(1)),
+        ] {
+            let mut ps: Vec<Box<dyn Agent>> = (0..2)
+                .map(|s| spec.build(seeded_rng(3, 0, s)).unwrap())
+                .collect();
+            let sum = play_game(&start, &mut ps, 100, |_, _| {});
+            let n = u64::from(sum.turns);
+            assert_eq!(sum.branching_turns, sum.turns, "{spec:?}");
+            assert_eq!(sum.branching_sum, (10 - n..=9).sum::<u64>(), "{spec:?}");
+        }
     }
 
     #[test]
