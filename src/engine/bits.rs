@@ -321,6 +321,13 @@ impl Occupancy {
         o
     }
 
+    /// True when the sets are kept (made for a board of at least one
+    /// site).
+    #[inline(always)]
+    pub fn kept(&self) -> bool {
+        !self.sig.is_empty()
+    }
+
     /// Records that the stack at `s` is now `height` pieces topped by
     /// `top` (`None` when empty); `owners[piece]` is a piece's owner.
     #[inline(always)]

@@ -332,7 +332,12 @@ impl State {
             heights: vec![0; n],
             marks: vec![0; n],
             pieces: vec![0; n * cap],
-            occ: Occupancy::new(n, game.num_players(), game.num_pieces()),
+            // Kept only when read: a state that keeps none skips the
+            // bookkeeping on every change of a stack.
+            occ: match tables.reads_site_sets() {
+                true => Occupancy::new(n, game.num_players(), game.num_pieces()),
+                false => Occupancy::new(0, game.num_players(), game.num_pieces()),
+            },
             unmoved: vec![false; n],
             cap,
             s: Scalars {
@@ -658,6 +663,9 @@ impl State {
     /// `site`.
     #[inline]
     fn resync(&mut self, site: Site) {
+        if !self.occ.kept() {
+            return;
+        }
         let s = site as usize;
         let h = self.heights.get(s).copied().unwrap_or(0) as usize;
         let top = match h {

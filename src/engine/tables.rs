@@ -222,6 +222,22 @@ impl Tables {
         (levels.filter(|l| l.is_some()).count(), total)
     }
 
+    /// True when some compiled plan or site condition reads the state's
+    /// site sets ([`super::bits::Occupancy`]); when none does, the state
+    /// need not keep them (Ex nihilo's slides and flanks read stacks).
+    pub(crate) fn reads_site_sets(&self) -> bool {
+        let level = |l: &Vec<Vec<Option<FastLevel>>>| l.iter().flatten().any(Option::is_some);
+        level(&self.play_levels)
+            || level(&self.block_levels)
+            || self.moved_facts.iter().any(Option::is_some)
+            || self.gens.iter().any(|g| {
+                g.fast.is_some()
+                    || g.chain_level.is_some()
+                    || g.alone.is_some()
+                    || g.then_ifs.iter().any(Option::is_some)
+            })
+    }
+
     /// The compiled plans of the priority levels of phase `phase`'s play.
     pub(crate) fn play_levels(&self, phase: u8) -> &[Option<FastLevel>] {
         self.play_levels
