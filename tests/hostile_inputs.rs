@@ -256,3 +256,49 @@ fn an_exponential_define_reports_its_limit_alone() {
     );
     assert_eq!(d.items.len(), 1, "{}", d.render());
 }
+
+/// Compiles `text` on a thread with a tokio worker's stack (2 MiB), where
+/// `ludic serve` compiles the files it serves.
+fn errors_on_a_small_stack(text: String) -> Vec<String> {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || {
+            messages(&errors_of(&text))
+                .iter()
+                .map(|m| m.to_string())
+                .collect()
+        })
+        .unwrap()
+        .join()
+        .expect("no stack overflow")
+}
+
+#[test]
+fn a_chain_of_deep_defines_is_refused_before_it_overflows_a_stack() {
+    // 31 defines, each 120 `(not …)` around the next: 3,720 clauses deep
+    // once expanded, though each define is within the limits.
+    let (open, close) = ("(not ".repeat(120), ")".repeat(120));
+    let mut text = String::from("(game \"T\" (players 2) (board (square 3 3)) (piece \"S\")\n");
+    for i in 0..31 {
+        text.push_str(&format!("(define \"N{i}\" {open}\"N{}\"{close})\n", i + 1));
+    }
+    text.push_str("(define \"N31\" Empty) (play (place \"S\" to:\"N0\")))\n");
+    assert_eq!(
+        errors_on_a_small_stack(text),
+        ["defines expand to clauses nested more than 256 deep"]
+    );
+}
+
+#[test]
+fn a_deep_define_called_in_its_own_arguments_is_refused() {
+    // One define 120 deep, called 100 times inside its own argument.
+    let body = format!("{}#1{}", "(not ".repeat(120), ")".repeat(120));
+    let calls = format!("{}Empty{}", "(\"W\" ".repeat(100), ")".repeat(100));
+    let text = format!(
+        "(game \"T\" (players 2) (board (square 3 3)) (piece \"S\") (define \"W\" {body}) (play (place \"S\" to:{calls})))"
+    );
+    assert_eq!(
+        errors_on_a_small_stack(text),
+        ["defines expand to clauses nested more than 256 deep"]
+    );
+}

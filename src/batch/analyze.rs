@@ -121,6 +121,14 @@ pub enum MergeError {
         /// Its shard.
         shard: Shard,
     },
+    /// Far fewer shards given than the run has.
+    #[error("the run has {of} shards and {given} were given")]
+    TooFewShards {
+        /// Shards of the run.
+        of: u64,
+        /// Results given.
+        given: usize,
+    },
     /// Shards missing or given twice: the run is not covered once.
     #[error(
         "the shards do not make the run once: missing [{}], given twice [{}]",
@@ -534,6 +542,20 @@ pub fn merge(parts: &[Value]) -> Result<Report, AnalyzeError> {
     }
     let first = &parsed[0];
     let of = shards[0].of;
+    if first.settings.is_empty() {
+        return Err(err(MergeError::NotJson {
+            result: 1,
+            message: "it has no settings".into(),
+        }));
+    }
+    // Past the shards given (and a margin), the missing ones are not
+    // listed one by one.
+    if of > parts.len() as u64 + 64 {
+        return Err(err(MergeError::TooFewShards {
+            of,
+            given: parts.len(),
+        }));
+    }
     for (i, (p, s)) in parsed.iter().zip(&shards).enumerate() {
         let same = p.game == first.game
             && p.title == first.title
@@ -585,6 +607,12 @@ pub fn merge(parts: &[Value]) -> Result<Report, AnalyzeError> {
                     setting: k + 1,
                 })
             })?;
+            if !t.adds_up() || t.games > p.count {
+                return Err(err(MergeError::NotJson {
+                    result: i + 1,
+                    message: format!("the tally of setting {} does not add up", k + 1),
+                }));
+            }
             tally.merge(t).map_err(|error| {
                 err(MergeError::Players {
                     result: i + 1,
@@ -683,6 +711,28 @@ mod tests {
         );
         let e = merge_err(&[json!({"command": "playout"})]);
         assert!(matches!(e, MergeError::NotJson { result: 1, .. }), "{e}");
+        // Hand-edited results: a shard count far past the files given, no
+        // settings, a tally whose wins exceed its games.
+        let mut far = three.clone();
+        far["shard"]["of"] = json!(4_294_967_296u64);
+        assert_eq!(
+            merge_err(&[far]),
+            MergeError::TooFewShards {
+                of: 4_294_967_296,
+                given: 1
+            }
+        );
+        let mut bare = three.clone();
+        bare["settings"] = json!([]);
+        assert!(matches!(
+            merge_err(&[bare]),
+            MergeError::NotJson { result: 1, .. }
+        ));
+        let whole = |index| part(Some(Shard { index, of: 2 }), 6);
+        let mut wrapped = whole(2);
+        wrapped["settings"][0]["tally"]["wins"] = json!([u64::MAX, u64::MAX]);
+        let e = merge_err(&[whole(1), wrapped]);
+        assert!(matches!(e, MergeError::NotJson { result: 2, .. }), "{e}");
     }
 
     #[test]

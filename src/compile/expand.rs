@@ -30,6 +30,10 @@ const MAX_PARAMS: u32 = 99;
 /// Most expression nodes that define calls may produce in all.
 const MAX_NODES: usize = 1_000_000;
 
+/// Deepest nesting of clauses that an expansion may produce (a file
+/// itself nests at most 128 deep: `syntax`'s limit).
+pub const MAX_NESTING: usize = 256;
+
 /// The defines of a file, by name.
 #[derive(Debug, Default)]
 pub struct Defines {
@@ -40,6 +44,10 @@ pub struct Defines {
     too_deep: bool,
     /// The defines being expanded, outermost first.
     stack: Vec<String>,
+    /// How deeply the clause being expanded nests in the file's rules.
+    nesting: usize,
+    /// Where the outermost call being expanded is written.
+    outer_call: Span,
     /// The error "expand to more than a million clauses", once reported:
     /// it makes every other error of the file moot.
     limit: Option<Diagnostic>,
@@ -103,11 +111,31 @@ impl Defines {
     }
 
     fn expand_at(&mut self, e: &mut Expr, d: &mut Diags) {
-        match e {
-            Expr::Str(name, span) if self.map.contains_key(name.as_str()) => {
+        if self.limit.is_some() {
+            return;
+        }
+        if let Expr::Str(name, span) = e {
+            if self.map.contains_key(name.as_str()) {
                 let (name, span) = (name.clone(), *span);
                 self.expand_call(e, name, span, Vec::new(), d);
             }
+            return;
+        }
+        if !matches!(e, Expr::Clause(_) | Expr::Array(..)) {
+            return;
+        }
+        if self.nesting >= MAX_NESTING {
+            self.too_nested(d);
+            return;
+        }
+        self.nesting += 1;
+        self.expand_in(e, d);
+        self.nesting -= 1;
+    }
+
+    /// [`Defines::expand_at`] of a clause or an array.
+    fn expand_in(&mut self, e: &mut Expr, d: &mut Diags) {
+        match e {
             Expr::Clause(c) if c.head_is_str => {
                 let known = self.map.contains_key(&c.head);
                 if !known {
@@ -167,12 +195,32 @@ impl Defines {
             );
             return;
         }
+        if self.stack.is_empty() {
+            self.outer_call = span;
+        }
         if let Some(body) = self.call(&name, span, &args, d) {
             *e = body;
             self.stack.push(name);
             self.expand_at(e, d);
             self.stack.pop();
         }
+    }
+
+    /// Refuses an expansion nested more than [`MAX_NESTING`] deep, met
+    /// while walking it (every stage after this one walks clauses
+    /// recursively: a define of a deep body called inside its own
+    /// arguments would overflow their stack). Like the size limit, it is
+    /// the file's only error, and every later call is left alone.
+    fn too_nested(&mut self, d: &mut Diags) {
+        let error = Diagnostic::error(
+            self.outer_call,
+            format!("defines expand to clauses nested more than {MAX_NESTING} deep"),
+            "this call nests too deeply",
+        )
+        .with_help("a define whose body is deep, called in its own arguments or in another deep define, adds their depths: call it less deeply");
+        self.limit = Some(error.clone());
+        d.push(error);
+        self.produced = MAX_NODES + 1;
     }
 
     /// Reports a recursive or too deep define call, once.

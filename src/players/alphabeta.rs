@@ -100,7 +100,7 @@ impl AlphaBeta {
             }
             Depth::Time(d) => {
                 self.deadline = Some(Instant::now() + d);
-                64
+                super::MAX_AB_DEPTH
             }
         };
         let mut list = Vec::new();

@@ -233,23 +233,44 @@ impl Tally {
         } else {
             self.turns_min.min(other.turns_min)
         };
+        // Saturating: a tally read from a hand-edited file may hold any
+        // count ([`Tally::adds_up`] says whether it is consistent).
         self.turns_max = self.turns_max.max(other.turns_max);
-        self.games += other.games;
+        self.games = self.games.saturating_add(other.games);
         for (a, b) in self.wins.iter_mut().zip(&other.wins) {
-            *a += b;
+            *a = a.saturating_add(*b);
         }
-        self.draws += other.draws;
-        self.unfinished += other.unfinished;
+        self.draws = self.draws.saturating_add(other.draws);
+        self.unfinished = self.unfinished.saturating_add(other.unfinished);
         for (k, c) in &other.end_reasons {
-            *self.end_reasons.entry(k.clone()).or_default() += c;
+            let e = self.end_reasons.entry(k.clone()).or_default();
+            *e = e.saturating_add(*c);
         }
-        self.turns_sum += other.turns_sum;
-        self.branching_sum += other.branching_sum;
-        self.branching_turns += other.branching_turns;
+        self.turns_sum = self.turns_sum.saturating_add(other.turns_sum);
+        self.branching_sum = self.branching_sum.saturating_add(other.branching_sum);
+        self.branching_turns = self.branching_turns.saturating_add(other.branching_turns);
         for (k, c) in &other.lengths {
-            *self.lengths.entry(*k).or_default() += c;
+            let e = self.lengths.entry(*k).or_default();
+            *e = e.saturating_add(*c);
         }
         Ok(())
+    }
+
+    /// True when the counts agree with each other as [`Tally::add`] keeps
+    /// them: wins, draws and unfinished games make the games, and so do
+    /// the end conditions; no game is longer than the longest.
+    pub fn adds_up(&self) -> bool {
+        let sum = |mut it: std::slice::Iter<'_, u64>| it.try_fold(0u64, |a, &b| a.checked_add(b));
+        let ends = sum(self.wins.iter())
+            .and_then(|w| w.checked_add(self.draws))
+            .and_then(|w| w.checked_add(self.unfinished));
+        let reasons: Vec<u64> = self.end_reasons.values().copied().collect();
+        let reasons = sum(reasons.iter());
+        let longest = u64::from(self.turns_max);
+        ends == Some(self.games)
+            && reasons == Some(self.games)
+            && self.turns_sum <= self.games.saturating_mul(longest)
+            && self.branching_turns <= self.turns_sum
     }
 
     /// The rates (with their intervals) and means of these counts.

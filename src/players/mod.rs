@@ -189,6 +189,14 @@ pub enum PlayerSpecError {
         /// The budget as written, with its unit.
         text: String,
     },
+    /// An alpha-beta depth above [`MAX_AB_DEPTH`]: `ab:1000000`.
+    #[error(
+        "`{text}` is too deep: alpha-beta searches at most {MAX_AB_DEPTH} turns ahead (ab:TIME deepens as far as time allows)"
+    )]
+    TooDeep {
+        /// The depth as written.
+        text: String,
+    },
     /// An argument to a player that takes none: `random:5`.
     #[error("`{kind}` takes no `:` argument")]
     NoArgument {
@@ -224,6 +232,9 @@ impl FromStr for PlayerSpec {
             ("greedy", None) => Ok(PlayerSpec::Greedy),
             ("ab", None) => Ok(PlayerSpec::Ab(Depth::Plies(Self::DEFAULT_AB_DEPTH))),
             ("ab", Some(a)) => Ok(PlayerSpec::Ab(match parse_budget(a)? {
+                Budget::Iterations(n) if n > MAX_AB_DEPTH => {
+                    return Err(PlayerSpecError::TooDeep { text: a.into() });
+                }
                 Budget::Iterations(n) => Depth::Plies(n),
                 Budget::Time(t) => Depth::Time(t),
             })),
@@ -300,6 +311,10 @@ impl fmt::Display for PlayerSpec {
         }
     }
 }
+
+/// Deepest fixed depth of `ab:DEPTH`, in turns (the deepest iteration
+/// of `ab:TIME` too): past it a search would not end in any useful time.
+pub const MAX_AB_DEPTH: u32 = 64;
 
 /// The end of a game played by [`play_game`].
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -451,6 +466,11 @@ mod tests {
             ))
         );
         assert_eq!("ab".parse(), Ok(PlayerSpec::Ab(Depth::Plies(2))));
+        assert_eq!("ab:64".parse(), Ok(PlayerSpec::Ab(Depth::Plies(64))));
+        assert_eq!(
+            "ab:65".parse::<PlayerSpec>(),
+            Err(PlayerSpecError::TooDeep { text: "65".into() })
+        );
         for bad in [
             "mcts:0",
             "mc:x",
