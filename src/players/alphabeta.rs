@@ -12,6 +12,7 @@ use super::candidates::{Bound, Scratch, candidates};
 use super::heuristic::WIN;
 use super::{Agent, Turns};
 use crate::engine::{Move, State};
+use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -90,6 +91,8 @@ impl AlphaBeta {
     /// `None` when the game is over.
     pub fn search(&mut self, st: &State) -> Option<(Vec<Move>, i64)> {
         let mut st = st.clone();
+        // The game's chance stays unknown: the copy rolls its own dice.
+        st.set_seed(self.rng.random());
         st.set_journaling(true);
         self.root = st.current_player();
         self.stopped = false;

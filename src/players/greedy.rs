@@ -40,6 +40,9 @@ impl Greedy {
     /// The best turn of `st` for the mover, or `None` when the game is over.
     pub fn best(&mut self, st: &State) -> Option<Vec<Move>> {
         let mut st = st.clone();
+        // Chance is the game's own: the copy judged rolls its own dice,
+        // so the player does not see the rolls to come.
+        st.set_seed(self.rng.random());
         st.set_journaling(true);
         let me = st.current_player();
         let mut list = Vec::new();

@@ -4,6 +4,7 @@
 
 use super::{Agent, Turns, reward};
 use crate::engine::{Move, State, playout};
+use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 /// Flat Monte Carlo with a fixed number of playouts per legal turn.
@@ -32,6 +33,8 @@ impl FlatMc {
         let me = st.current_player();
         let n = st.game().num_players();
         let mut root = st.clone();
+        // The game's chance stays unknown: the copy rolls its own dice.
+        root.set_seed(self.rng.random());
         root.set_journaling(false);
         turns
             .iter()

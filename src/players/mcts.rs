@@ -162,6 +162,8 @@ impl Mcts {
     pub fn search(&mut self, st: &State, turns: &Turns) -> usize {
         let t0 = Instant::now();
         let mut root = st.clone();
+        // The game's chance stays unknown: the copy rolls its own dice.
+        root.set_seed(self.rng.random());
         root.set_journaling(false);
         self.nodes.clear();
         self.steps.clear();
@@ -354,6 +356,8 @@ impl Agent for Mcts {
             return None;
         }
         let mut copy = st.clone();
+        // The game's chance stays unknown: the copy rolls its own dice.
+        copy.set_seed(self.rng.random());
         let mut turns = Turns::new();
         let exact = self.list_turns(&mut copy, &mut turns);
         let listed = exact.then_some(turns.len());

@@ -595,6 +595,41 @@ mod tests {
         }
     }
 
+    /// A die rolled after each step sets the mover's `luck`, the whole
+    /// heuristic (the step west rolls twice and keeps the second, so the
+    /// two steps read different rolls): a player that read the game's own
+    /// dice would pick the step whose roll is higher, so its choice would
+    /// follow the state's chance seed. It must follow only its own seed.
+    #[test]
+    fn heuristic_players_do_not_see_the_rolls_to_come() {
+        // A row of 7: neither step of P1 (d1) blocks P2 (g1), so no step
+        // wins outright.
+        let src = r#"(game "Roll" (players 2) (board (square 1 7)) (piece "S")
+            (counter "luck")
+            (setup (fill "S" P1 (sites "d1")) (fill "S" P2 (sites "g1")))
+            (play
+              { (step dirs:E to:Empty then:(set-counter "luck" (roll 1 6)))
+                (step dirs:W to:Empty
+                  then:{(set-counter "luck" (roll 1 6)) (set-counter "luck" (roll 1 6))}) })
+            (heuristics (term 1 (counter "luck")))
+            (end (no-moves Loss)))"#;
+        let game = Arc::new(Game::from_source("roll.game", src, &Default::default()).unwrap());
+        for spec in ["greedy", "ab:1", "mcts:50,cut=1"] {
+            let spec: PlayerSpec = spec.parse().unwrap();
+            let choices: Vec<Vec<Move>> = (0..16)
+                .map(|chance| {
+                    let st = State::new_seeded(game.clone(), chance);
+                    let mut p = spec.build(seeded_rng(7, 0, 0)).unwrap();
+                    p.choose_turn(&st).expect("a turn").0
+                })
+                .collect();
+            assert!(
+                choices.windows(2).all(|w| w[0] == w[1]),
+                "{spec:?}: {choices:?}"
+            );
+        }
+    }
+
     #[test]
     fn the_turn_limit_stops_a_game() {
         let mut ps: Vec<Box<dyn Agent>> =
