@@ -30,7 +30,7 @@ impl Greedy {
     }
 
     /// The same player judging every step of a sampled turn afresh at
-    /// every step, without the step cache ([`super::stepcache`]): slower,
+    /// every step, without the step cache (`players::stepcache`): slower,
     /// and the reference the cache is tested against.
     pub fn judging_every_step(mut self) -> Greedy {
         self.sc.reuse = false;
