@@ -302,3 +302,25 @@ fn a_deep_define_called_in_its_own_arguments_is_refused() {
         ["defines expand to clauses nested more than 256 deep"]
     );
 }
+
+#[test]
+fn a_clause_with_more_errors_than_are_listed_says_so() {
+    // 25 stray `@` in the game clause: 20 are listed (each repair parses
+    // the clause again), then a note that more exist; the `@` inside
+    // `(players 2 @)` is its own clause's error.
+    let text = format!("(game \"x\"\n{}  (players 2 @))\n", "  @\n".repeat(25));
+    let d = errors_of(&text);
+    let m = messages(&d);
+    assert_eq!(
+        m.iter().filter(|x| x.starts_with("unexpected `@`")).count(),
+        21,
+        "{m:?}"
+    );
+    assert_eq!(
+        m.iter()
+            .filter(|x| x.starts_with("more syntax errors in this clause"))
+            .count(),
+        1,
+        "{m:?}"
+    );
+}

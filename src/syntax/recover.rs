@@ -574,7 +574,19 @@ impl Checker<'_> {
                 None => return true,
             }
         }
-        self.parse(form, rule).is_err()
+        let failed = self.parse(form, rule).is_err();
+        if failed {
+            // Each repair parses the form again: past the cap, the rest of
+            // its errors are said to exist rather than listed.
+            self.diags.push(Diagnostic::error(
+                Span::new(form.start, form.start + 1),
+                format!(
+                    "more syntax errors in this clause, not listed after the first {MAX_REPAIRS}"
+                ),
+                "in the clause that starts here",
+            ));
+        }
+        failed
     }
 
     /// Applies a same-length replacement to the text.
