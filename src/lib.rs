@@ -117,6 +117,7 @@ pub mod record;
 pub mod render;
 pub mod scenario;
 #[cfg(feature = "cli")]
-pub(crate) mod serve;
+#[doc(hidden)]
+pub mod serve;
 pub mod snapshot;
 pub mod syntax;

@@ -2,25 +2,12 @@
 //! the command prints, checks and rewrites files.
 
 mod common;
-use common::{ludic, stdout};
+use common::{ludic, stdout, temp_file};
 
-use std::path::PathBuf;
 use std::process::Output;
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A fresh file in a temporary directory of this test process.
-/// The folder is removed when the returned guard is dropped.
-fn temp_file(name: &str, text: &str) -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::Builder::new()
-        .prefix("ludic-fmt-")
-        .tempdir()
-        .unwrap();
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).unwrap();
-    (dir, path)
 }
 
 /// A small rule file that is not in canonical layout.

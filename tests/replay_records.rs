@@ -4,7 +4,7 @@
 //! and alone, and the JSON says what the text says.
 
 mod common;
-use common::{ludic, stdout};
+use common::{ludic, stdout, temp_file};
 
 use std::process::Output;
 
@@ -12,17 +12,11 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// Writes `text` to a fresh file named `name` in a temporary folder.
-/// The folder is removed when the returned guard is dropped.
+/// Writes `text` to a fresh file named `name` in a temporary folder
+/// (removed when the guard is dropped); the path as text.
 fn write(name: &str, text: &str) -> (tempfile::TempDir, String) {
-    let dir = tempfile::Builder::new()
-        .prefix("ludic-replay-rec-")
-        .tempdir()
-        .unwrap();
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).unwrap();
-    let path = path.to_string_lossy().into_owned();
-    (dir, path)
+    let (dir, path) = temp_file(name, text);
+    (dir, path.to_string_lossy().into_owned())
 }
 
 /// Two kings shuffling: `turns` times `1-5 32-28 5-1 28-32`, from a

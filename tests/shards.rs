@@ -4,7 +4,8 @@
 
 mod common;
 use common::{ludic, ok, stdout};
-use serde_json::Value;
+use ludic::batch::analyze::{AnalyzeError, MergeError, Request, Shard, merge, run};
+use serde_json::{Value, json};
 
 /// A report without its timings and thread count.
 fn strip(mut v: Value) -> Value {
@@ -114,4 +115,72 @@ fn merge_refuses_incomplete_or_mixed_shards() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("K/N"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The refusals of `merge` as data (`MergeError`), not only messages.
+#[test]
+fn a_refused_merge_says_which_shards_as_data() {
+    // Tic-tac-toe, random players, 6 games a run: a few milliseconds.
+    let part = |shard: Option<Shard>, count| {
+        let mut req = Request::new("tictactoe");
+        req.count = count;
+        req.threads = 1;
+        req.shard = shard;
+        run(&req, &|| {}).unwrap().to_json()
+    };
+    let of3 = |index| Some(Shard { index, of: 3 });
+    let merge_err = |parts: &[Value]| match merge(parts) {
+        Err(AnalyzeError::Merge(e)) => e,
+        other => panic!("{:?}", other.map(|r| r.count)),
+    };
+    let (one, three) = (part(of3(1), 6), part(of3(3), 6));
+    let e = merge_err(&[one.clone(), one.clone(), three.clone()]);
+    let (two_of_3, one_of_3) = (Shard { index: 2, of: 3 }, Shard { index: 1, of: 3 });
+    assert_eq!(
+        e,
+        MergeError::Shards {
+            missing: vec![two_of_3],
+            twice: vec![one_of_3]
+        }
+    );
+    assert_eq!(
+        AnalyzeError::Merge(e).to_string(),
+        "merge: the shards do not make the run once: missing [2/3], given twice [1/3]"
+    );
+    assert_eq!(merge_err(&[]), MergeError::NoParts);
+    assert_eq!(
+        merge_err(&[one.clone(), part(None, 6)]),
+        MergeError::NotAShard { result: 2 }
+    );
+    assert_eq!(
+        merge_err(&[one, part(of3(2), 9)]),
+        MergeError::OtherRun {
+            result: 2,
+            shard: two_of_3
+        }
+    );
+    let e = merge_err(&[json!({"command": "playout"})]);
+    assert!(matches!(e, MergeError::NotJson { result: 1, .. }), "{e}");
+    // Hand-edited results: a shard count far past the files given, no
+    // settings, a tally whose wins exceed its games.
+    let mut far = three.clone();
+    far["shard"]["of"] = json!(4_294_967_296u64);
+    assert_eq!(
+        merge_err(&[far]),
+        MergeError::TooFewShards {
+            of: 4_294_967_296,
+            given: 1
+        }
+    );
+    let mut bare = three.clone();
+    bare["settings"] = json!([]);
+    assert!(matches!(
+        merge_err(&[bare]),
+        MergeError::NotJson { result: 1, .. }
+    ));
+    let whole = |index| part(Some(Shard { index, of: 2 }), 6);
+    let mut wrapped = whole(2);
+    wrapped["settings"][0]["tally"]["wins"] = json!([u64::MAX, u64::MAX]);
+    let e = merge_err(&[whole(1), wrapped]);
+    assert!(matches!(e, MergeError::NotJson { result: 2, .. }), "{e}");
 }

@@ -572,13 +572,15 @@ mod tests {
         assert_ne!(seeded_rng(1, 0, 0), seeded_rng(1, 1, 0));
     }
 
-    /// Tic-tac-toe has one legal turn per empty cell: before turn i
-    /// (from 0) there are 9 - i, so a game of n turns sums 9 + 8 + … +
-    /// (10 - n), whoever chooses, and heuristic players (which build their
-    /// own turns) are counted like the others.
+    /// Filling a 3×3 board, a stone a turn: before turn i (from 0) there
+    /// are 9 - i legal turns, one per empty cell, so a game of n turns sums
+    /// 9 + 8 + … + (10 - n), whoever chooses, and heuristic players (which
+    /// build their own turns) are counted like the others.
     #[test]
     fn branching_counts_the_legal_turns_for_every_player() {
-        let game = Arc::new(Game::load("games/tictactoe.game", &Default::default()).unwrap());
+        let src = r#"(game "Fill" (players 2) (board (square 3 3)) (piece "S")
+            (play (place "S" to:Empty)) (end (no-moves Loss)))"#;
+        let game = Arc::new(Game::from_source("fill.game", src, &Default::default()).unwrap());
         let start = State::new(game);
         for spec in [
             PlayerSpec::Random,

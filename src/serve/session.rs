@@ -118,14 +118,12 @@ pub struct Session {
 impl Session {
     /// The position shown (the start, the turns up to the slider, then the
     /// steps entered so far); `None` while the rule file does not check.
-    #[cfg(test)]
     pub fn state(&self) -> Option<&State> {
         self.current.as_ref()
     }
 
     /// Forgets when the rule file was last read, so that the next
     /// [`Session::reload_if_changed`] reads it again.
-    #[cfg(test)]
     pub fn forget_file_time(&mut self) {
         self.mtime = Some(SystemTime::UNIX_EPOCH);
     }
@@ -788,6 +786,3 @@ fn sites_of(steps: &[Move]) -> Vec<Site> {
     }
     v
 }
-
-#[cfg(test)]
-mod tests;

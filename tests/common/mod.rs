@@ -44,3 +44,15 @@ pub fn counts(st: &ludic::engine::State, depths: std::ops::RangeInclusive<u32>) 
         .map(|d| ludic::engine::perft(st, d).expect("perft"))
         .collect()
 }
+
+/// Writes `text` to a file named `name` in a fresh temporary folder,
+/// removed when the returned guard is dropped.
+pub fn temp_file(name: &str, text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::Builder::new()
+        .prefix("ludic-test-")
+        .tempdir()
+        .unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}

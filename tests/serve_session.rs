@@ -1,8 +1,9 @@
 //! Sessions: clicks, multi-jumps step by step, refusals that change
 //! nothing, undo against the computer, records and reloading.
 
-use super::*;
-use crate::board::Site;
+use ludic::board::Site;
+use ludic::players::PlayerSpec;
+use ludic::serve::session::*;
 use serde_json::json;
 
 fn checkers(seats: &[&str]) -> Session {
@@ -155,7 +156,7 @@ fn a_changed_file_is_reloaded_and_a_broken_one_shows_its_errors() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/target/serve-tests");
     std::fs::create_dir_all(dir).unwrap();
     let path = format!("{dir}/reload.game");
-    let good = crate::compile::shipped_source("tictactoe").unwrap().1;
+    let good = ludic::compile::shipped_source("tictactoe").unwrap().1;
     std::fs::write(&path, good).unwrap();
     let mut s = Session::new(Source::File(path.clone()), Vec::new(), Vec::new());
     assert!(s.view(0)["error"].is_null());
