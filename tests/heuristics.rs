@@ -61,23 +61,33 @@ fn genocide_prefers_the_bigger_army() {
     // (material 10) (approach 1 "Far" pieces:true) (region 40 "Far")
     // (term 30 own back-row squares held alone) (term 1 growth to come,
     // at most supply 60 less the checkers on the board) (term 10 more
-    // than 10 checkers ahead: minus the enemy's checkers). Rank 8 is
+    // than 10 checkers ahead: minus the enemy's checkers) (pursuit 4
+    // pieces:true). Rank 8 is
     // Red's "Far": d4 is 4 orthogonal steps from it, rank 1 is 7, so
     // d4's closeness is 3, for each of 5 checkers. Red d4*5: 50 + 15 =
     // 65. Black h8*2: 20, closeness to rank 1 is 0, its own back-row
-    // square held: 30; two high, it does not grow: 50.
-    assert_eq!(eval_pos("genocide", "R R:d4*5 B:h8*2", 0), 15);
-    assert_eq!(eval_pos("genocide", "R R:d4*5 B:h8*2", 1), -15);
+    // square held: 30; two high, it does not grow: 50. Then (pursuit 4
+    // pieces:true): the board's largest distance is 14 (a1 to h8); d4
+    // and h8 are 8 apart, closeness 6: Red 6 × 5 × 4 = 120, Black
+    // 6 × 2 × 4 = 48.
+    assert_eq!(eval_pos("genocide", "R R:d4*5 B:h8*2", 0), 15 + 120 - 48);
+    assert_eq!(eval_pos("genocide", "R R:d4*5 B:h8*2", 1), -(15 + 120 - 48));
 }
 
 #[test]
 fn genocide_counts_the_back_rows() {
     // A lone Red checker on a1: 10 for it, 30 for the back-row square
-    // held, 1 for the checker it grows next turn: 106 against 50.
-    assert_eq!(eval_pos("genocide", "R R:d4*5,a1 B:h8*2", 0), 56);
+    // held, 1 for the checker it grows next turn: 106 against 50. a1 is
+    // 14 from h8: no pursuit; h8's nearest Red stack is still d4.
+    assert_eq!(eval_pos("genocide", "R R:d4*5,a1 B:h8*2", 0), 56 + 120 - 48);
     // Black holding a1 instead (Red's back row, Black's "Far"): Black 10,
     // closeness 7, 40 for the square: 107; Red's a1 is no longer its own.
-    assert_eq!(eval_pos("genocide", "R R:d4*5 B:h8*2,a1", 0), 65 - 107);
+    // Pursuit: d4 is 6 from a1 (closeness 8): Red 8 × 5 × 4 = 160; Black
+    // h8 6 × 2 and a1 8 × 1, × 4 = 80.
+    assert_eq!(
+        eval_pos("genocide", "R R:d4*5 B:h8*2,a1", 0),
+        65 - 107 + 160 - 80
+    );
 }
 
 #[test]
@@ -86,21 +96,30 @@ fn genocide_growth_to_come_stops_at_the_supply() {
     // on a1): a1 is one high but cannot grow, so the growth term is 0.
     // Red: 600 + 59 × 3 + 30 (a1 held) + 0, and more than 10 checkers
     // ahead of Black's 2: minus 10 × 2 = 787. Black: 20 + 30 = 50.
-    assert_eq!(eval_pos("genocide", "R R:d4*59,a1 B:h8*2", 0), 737);
-    // One checker fewer on d4: a1 grows (+1), and 3 + 10 less.
-    assert_eq!(eval_pos("genocide", "R R:d4*58,a1 B:h8*2", 0), 737 - 13 + 1);
+    // Pursuit (d4 and h8 8 apart, closeness 6): Red 6 × 59 × 4, Black
+    // 6 × 2 × 4.
+    assert_eq!(
+        eval_pos("genocide", "R R:d4*59,a1 B:h8*2", 0),
+        737 + 6 * 59 * 4 - 48
+    );
+    // One checker fewer on d4: a1 grows (+1), and 3 + 10 + 24 less.
+    assert_eq!(
+        eval_pos("genocide", "R R:d4*58,a1 B:h8*2", 0),
+        737 - 13 + 1 + 6 * 58 * 4 - 48
+    );
 }
 
 #[test]
 fn genocide_counts_enemy_checkers_twice_when_far_ahead() {
     // Red 11 checkers on d4 against Black's one on h8 (its own back row,
     // one high: it grows, +1, and is held, +30): 10 ahead, not more, so
-    // Red is 110 + 33 against 41.
-    assert_eq!(eval_pos("genocide", "R R:d4*11 B:h8", 0), 102);
+    // Red is 110 + 33 against 41; pursuit (closeness 6) 6 × 11 × 4
+    // against 6 × 1 × 4.
+    assert_eq!(eval_pos("genocide", "R R:d4*11 B:h8", 0), 102 + 264 - 24);
     // 12 checkers, 11 ahead: Black's checker costs Red 10 more.
     assert_eq!(
         eval_pos("genocide", "R R:d4*12 B:h8", 0),
-        120 + 36 - 10 - 41
+        120 + 36 - 10 - 41 + 288 - 24
     );
 }
 

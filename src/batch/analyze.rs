@@ -445,7 +445,7 @@ fn setting_json(s: &Setting) -> Value {
         "draws": rate_json(&st.draws), "unfinished": rate_json(&st.unfinished),
         "end_reasons": reasons,
         "mean_turns": round(st.turns_mean, 2), "min_turns": st.turns_min,
-        "max_turns": st.turns_max, "mean_branching": round(st.branching_mean, 2),
+        "max_turns": st.turns_max, "mean_branching": st.branching_mean.map(|b| round(b, 2)),
         "seconds": round(s.seconds, 3),
     })
 }
@@ -469,7 +469,7 @@ fn comparison_json(seats: &[String], x: &Setting, y: &Setting) -> Value {
         "draws": difference_json(&two_proportion(x.draws, y.draws)),
         "unfinished": difference_json(&two_proportion(x.unfinished, y.unfinished)),
         "mean_turns": round(y.turns_mean - x.turns_mean, 2),
-        "mean_branching": round(y.branching_mean - x.branching_mean, 2),
+        "mean_branching": x.branching_mean.zip(y.branching_mean).map(|(a, b)| round(b - a, 2)),
     })
 }
 
@@ -703,7 +703,10 @@ mod tests {
         assert_eq!(merged, whole);
         let s = merged.stats();
         assert!((s.turns_mean - 41.6).abs() < 1e-12);
-        assert!((s.branching_mean - 1400.0 / 208.0).abs() < 1e-12);
+        assert!(
+            s.branching_mean
+                .is_some_and(|b| (b - 1400.0 / 208.0).abs() < 1e-12)
+        );
         assert_eq!(
             merged.merge(&Tally::new(3)),
             Err(PlayersDiffer { ours: 2, theirs: 3 })

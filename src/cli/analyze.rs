@@ -340,23 +340,30 @@ fn signed(x: f64, digits: usize) -> String {
 
 /// Game length, branching factor and end conditions.
 fn other_lines(done: &[Setting]) -> Vec<Row> {
-    let line = |name: &str, f: &dyn Fn(&Stats) -> String, delta: Option<fn(&Stats) -> f64>| {
-        let cells = done.iter().map(|s| f(&s.stats()));
-        let diff = match (delta, done) {
-            (Some(d), [x, y]) => Some(signed(d(&y.stats()) - d(&x.stats()), 2)),
-            _ => None,
+    let line =
+        |name: &str, f: &dyn Fn(&Stats) -> String, delta: Option<fn(&Stats) -> Option<f64>>| {
+            let cells = done.iter().map(|s| f(&s.stats()));
+            let diff = match (delta, done) {
+                (Some(d), [x, y]) => match (d(&x.stats()), d(&y.stats())) {
+                    (Some(a), Some(b)) => Some(signed(b - a, 2)),
+                    _ => Some("–".into()),
+                },
+                _ => None,
+            };
+            row(name, cells, diff)
         };
-        row(name, cells, diff)
-    };
     let mut out = vec![
         line(
             "turns mean [min, max]",
             &|s| format!("{:.1} [{}, {}]", s.turns_mean, s.turns_min, s.turns_max),
-            Some(|s| s.turns_mean),
+            Some(|s| Some(s.turns_mean)),
         ),
         line(
             "branching (mean)",
-            &|s| format!("{:.2}", s.branching_mean),
+            &|s| {
+                s.branching_mean
+                    .map_or("unknown (turns sampled)".into(), |b| format!("{b:.2}"))
+            },
             Some(|s| s.branching_mean),
         ),
     ];

@@ -74,6 +74,18 @@ pub enum TermKind {
         /// Count pieces rather than stacks.
         pieces: bool,
     },
+    /// Closeness to the enemy: over the player's stacks (by top piece),
+    /// `diameter` minus the graph distance to the nearest stack whose top
+    /// piece is another player's (none reachable: 0); with `pieces`, each
+    /// of the player's pieces in the stack counts it.
+    Pursuit {
+        /// Every site's neighbours on the board graph.
+        neighbours: Vec<Vec<Site>>,
+        /// The board's largest graph distance between two sites.
+        diameter: i64,
+        /// Count pieces rather than stacks.
+        pieces: bool,
+    },
     /// Line potential: over every site and board direction, each window
     /// of `length` sites holding no enemy piece on top counts the square
     /// of the number of the player's pieces on top in it.
@@ -166,6 +178,17 @@ impl Lowerer {
                     pieces,
                 }
             }
+            "pursuit" => {
+                let pieces = named(t, "pieces")
+                    .and_then(|e| super::args::boolean(e, d))
+                    .unwrap_or(false);
+                let (neighbours, diameter) = self.graph();
+                TermKind::Pursuit {
+                    neighbours,
+                    diameter,
+                    pieces,
+                }
+            }
             "score" => TermKind::Score,
             "centre" => TermKind::Centre {
                 closeness: self.closeness(),
@@ -210,6 +233,32 @@ impl Lowerer {
             .collect()
     }
 
+    /// The board graph for [`TermKind::Pursuit`]: every site's neighbours
+    /// and the largest graph distance between two sites (exact up to
+    /// [`EXACT_DIAMETER`] sites, from two sweeps beyond).
+    fn graph(&self) -> (Vec<Vec<Site>>, i64) {
+        let Some(b) = &self.board else {
+            return (Vec::new(), 0);
+        };
+        let neighbours = (0..b.len())
+            .map(|s| b.neighbours(s as Site).collect())
+            .collect();
+        let far = |from: Site| {
+            let d = b.distances_from(&[from]);
+            (0..d.len())
+                .filter(|&s| d[s] != u32::MAX)
+                .max_by_key(|&s| d[s])
+                .map_or((from, 0), |s| (s as Site, d[s]))
+        };
+        let diameter = if b.len() <= EXACT_DIAMETER {
+            (0..b.len()).map(|s| far(s as Site).1).max().unwrap_or(0)
+        } else {
+            let (a, _) = far(0);
+            far(a).1
+        };
+        (neighbours, i64::from(diameter))
+    }
+
     /// Closeness to the centre of every site: the central sites are those
     /// nearest the mean position; closeness is the largest graph distance
     /// to them minus the site's own (unreachable sites: 0).
@@ -238,6 +287,11 @@ impl Lowerer {
         closeness_to(&b.distances_from(&centre))
     }
 }
+
+/// Boards up to this many sites get their exact diameter for
+/// [`TermKind::Pursuit`] (a search from every site); larger ones the
+/// double-sweep estimate, exact on grids.
+const EXACT_DIAMETER: usize = 1024;
 
 /// The largest finite distance minus each site's (unreachable: 0).
 fn closeness_to(d: &[u32]) -> Vec<i64> {

@@ -284,7 +284,8 @@ impl Tally {
             turns_mean: self.turns_sum as f64 / n.max(1) as f64,
             turns_min: self.turns_min,
             turns_max: self.turns_max,
-            branching_mean: self.branching_sum as f64 / self.branching_turns.max(1) as f64,
+            branching_mean: (self.branching_turns > 0)
+                .then(|| self.branching_sum as f64 / self.branching_turns as f64),
             end_reasons: self
                 .end_reasons
                 .iter()
@@ -322,8 +323,10 @@ pub struct Stats {
     pub turns_min: u32,
     /// Longest game.
     pub turns_max: u32,
-    /// Mean number of legal turns over all positions where a player chose.
-    pub branching_mean: f64,
+    /// Mean number of legal turns over the positions where a player chose
+    /// and that number is known; `None` when it is known nowhere (every
+    /// turn sampled, as heuristic players do in Genocide).
+    pub branching_mean: Option<f64>,
     /// Share of games ended by each end condition (`no_moves`, …;
     /// `unfinished` for games stopped at the turn limit).
     pub end_reasons: BTreeMap<String, Rate>,
@@ -451,7 +454,7 @@ mod tests {
         let s = Stats::of(&one, 2);
         assert_eq!(s.games, 60);
         assert_eq!(s.wins[0].count + s.wins[1].count + s.draws.count, 60);
-        assert!(s.branching_mean > 1.0);
+        assert!(s.branching_mean.is_some_and(|b| b > 1.0));
         assert!(s.turns_min as f64 <= s.turns_mean && s.turns_mean <= s.turns_max as f64);
         assert_eq!(s.end_reasons["no_moves"].count, 60);
     }

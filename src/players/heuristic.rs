@@ -122,9 +122,67 @@ fn all_players(st: &State, game: &Game, kind: &TermKind, each: &mut [i64]) -> bo
                 };
             }
         }
+        TermKind::Pursuit {
+            neighbours,
+            diameter,
+            pieces,
+        } => {
+            for (o, x) in each.iter_mut().enumerate() {
+                *x = pursuit(st, game, neighbours, *diameter, *pieces, o as Player);
+            }
+        }
         _ => return false,
     }
     true
+}
+
+/// [`TermKind::Pursuit`] for player `p`: one breadth-first search from
+/// every stack whose top piece is another player's, then over `p`'s
+/// stacks `diameter` minus the distance found (unreached: 0), times the
+/// stack's pieces of `p` when `pieces`.
+fn pursuit(
+    st: &State,
+    game: &Game,
+    neighbours: &[Vec<Site>],
+    diameter: i64,
+    pieces: bool,
+    p: Player,
+) -> i64 {
+    let n = neighbours.len();
+    let mut dist = vec![u32::MAX; n];
+    let mut queue: Vec<Site> = Vec::with_capacity(n);
+    for (s, d) in dist.iter_mut().enumerate() {
+        if st.top_owner(s as Site).is_some_and(|o| o != p) {
+            *d = 0;
+            queue.push(s as Site);
+        }
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let s = queue[head];
+        head += 1;
+        let next = dist[s as usize] + 1;
+        for &t in &neighbours[s as usize] {
+            if dist[t as usize] == u32::MAX {
+                dist[t as usize] = next;
+                queue.push(t);
+            }
+        }
+    }
+    let mut total = 0i64;
+    for (s, &d) in dist.iter().enumerate() {
+        let s = s as Site;
+        if d == u32::MAX || st.top_owner(s) != Some(p) {
+            continue;
+        }
+        let close = (diameter - i64::from(d)).max(0);
+        total += if pieces {
+            close * st.stack(s).iter().filter(|&&x| game.owner(x) == p).count() as i64
+        } else {
+            close
+        };
+    }
+    total
 }
 
 /// A term for player `p`; `pieces`, when known, is every player's pieces
@@ -393,6 +451,28 @@ mod tests {
         let (mut b, mut m) = (Vec::new(), Vec::new());
         assert_eq!(evaluate(&mut st, 0, &mut b, &mut m), 2);
         assert_eq!(evaluate(&mut st, 1, &mut b, &mut m), -2);
+    }
+
+    #[test]
+    fn pursuit_counts_closeness_to_the_nearest_enemy_stack() {
+        // 4×4 orthogonal: the largest distance is 6 (a1 to d4). P1 on a1
+        // (two men) and d1; P2 on b2 and d4. a1 is 2 steps from b2: 4;
+        // d1 is 3 from b2 and d4: 3. P2: b2 is 2 from a1, 2 from d1: 4;
+        // d4 is 3 from d1: 3.
+        let h = "(heuristics (pursuit 1))";
+        let mut st = state(&game_with(h), "W W:a1*2,d1 B:b2,d4");
+        let (mut b, mut m) = (Vec::new(), Vec::new());
+        values(&mut st, &mut b, &mut m);
+        assert_eq!(b, vec![7, 7]);
+        // With pieces: a1's two men count 4 each: 8 + 3.
+        let h = "(heuristics (pursuit 1 pieces:true))";
+        let mut st = state(&game_with(h), "W W:a1*2,d1 B:b2,d4");
+        values(&mut st, &mut b, &mut m);
+        assert_eq!(b, vec![11, 7]);
+        // No enemy stack to approach: 0.
+        let mut st = state(&game_with(h), "W W:a1*2,d1 B:");
+        values(&mut st, &mut b, &mut m);
+        assert_eq!(b, vec![0, 0]);
     }
 
     #[test]
