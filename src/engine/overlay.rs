@@ -15,7 +15,7 @@
 
 use super::cond::Ctx;
 use super::flank::{Stacks, flanked, flanked_along, holds};
-use super::plan::{AfterPlan, Amount};
+use super::plan::{AfterPlan, Amount, PlannedPush};
 use super::{Move, State};
 use crate::board::{Dir, NO_SITE, Site};
 use crate::compile::ir::{Cond, Flank, Owner, Piece, Player, Rel, SiteRef};
@@ -56,11 +56,92 @@ impl Stacks for Overlay<'_> {
     }
 }
 
+/// The destination's stack (its height and top piece) after the pushes
+/// of `plan` for step `m` of the player to move, from `height` and `top`
+/// before them.
+#[inline]
+fn pushed(
+    st: &State,
+    plan: &AfterPlan,
+    m: &Move,
+    mut height: usize,
+    mut top: Option<Piece>,
+) -> (usize, Option<Piece>) {
+    let game = &*st.game;
+    let (cap, player) = (st.cap, st.s.mover);
+    if let [
+        PlannedPush {
+            amount: Amount::Gain(r),
+            kind: Some(kind),
+            owner: Owner::Mover,
+        },
+    ] = plan.pushes[..]
+    {
+        // The commonest plan: the mover's pieces, as many as the steps
+        // gained.
+        let n = st.gain(r, player, m.from, m.to) as usize;
+        return if n > 0 && height < cap {
+            ((height + n).min(cap), Some(game.piece(kind, player)))
+        } else {
+            (height, top)
+        };
+    }
+    for p in &plan.pushes {
+        let (n, kind) = match p.amount {
+            Amount::Fixed(n) => (n as u32, p.kind.or(top.map(|t| game.kind(t)))),
+            Amount::Gain(r) => (
+                st.gain(r, player, m.from, m.to),
+                Some(p.kind.or(top.map(|t| game.kind(t))).unwrap_or(0)),
+            ),
+        };
+        let who = match p.owner {
+            Owner::Mover => Some(player),
+            Owner::Top => top.map(|t| game.owner(t)),
+        };
+        if let (Some(kind), Some(who)) = (kind, who)
+            && n > 0
+            && height < cap
+        {
+            height = (height + n as usize).min(cap);
+            top = Some(game.piece(kind, who));
+        }
+    }
+    (height, top)
+}
+
+/// Whether step `m` of the player to move (its generator's effects
+/// following `plan`) leaves the stack on its destination flanking as `f`
+/// asks (`f.at` is `To`): what [`Overlay::eval`] finds for
+/// `Cond::Flanks(f)`. A step from a stack of no piece changes the
+/// destination only, and the destination's summary answers at once.
+pub(crate) fn flanks_after(
+    st: &State,
+    m: &Move,
+    plan: &AfterPlan,
+    f: &Flank,
+    cache: &mut RayCache,
+) -> bool {
+    let from_empty = st.heights.get(m.from as usize).is_none_or(|&h| h == 0);
+    if from_empty && !f.same_kind && (m.to as usize) < st.heights.len() {
+        let (height, top) = pushed(st, plan, m, st.height(m.to), st.top(m.to));
+        let player = st.s.mover;
+        if !holds(&st.game, f.end, top, player) {
+            return false;
+        }
+        if let Some(e) = cache.entry(st, f, player, m.to)
+            && !e.flanking.tall
+        {
+            return Flanking::fits(e.flanking.heights, f, height);
+        }
+    }
+    Overlay::new(st, m, plan).flanks_from_to(f, st.s.mover, cache)
+}
+
 impl<'a> Overlay<'a> {
     /// The position after `m` (whose generator's effects follow `plan`),
     /// played by the player to move.
     pub fn new(st: &'a State, m: &Move, plan: &AfterPlan) -> Overlay<'a> {
-        let game = &*st.game;
+        let cap = st.cap;
         let h = st.height(m.from);
         let k = if m.count == 0 {
             h
@@ -68,32 +149,16 @@ impl<'a> Overlay<'a> {
             (m.count as usize).min(h)
         };
         let from_height = h - k;
-        let from_top = (from_height > 0).then(|| st.stack(m.from)[from_height - 1]);
-        let mut to_height = st.height(m.to) + k;
-        let mut to_top = if k > 0 { st.top(m.from) } else { st.top(m.to) };
-        let cap = st.cap;
-        let player = st.s.mover;
-        to_height = to_height.min(cap);
-        for p in &plan.pushes {
-            let (n, kind) = match p.amount {
-                Amount::Fixed(n) => (n as u32, p.kind.or(to_top.map(|t| game.kind(t)))),
-                Amount::Gain(r) => (
-                    st.gain(r, player, m.from, m.to),
-                    Some(p.kind.or(to_top.map(|t| game.kind(t))).unwrap_or(0)),
-                ),
-            };
-            let who = match p.owner {
-                Owner::Mover => Some(player),
-                Owner::Top => to_top.map(|t| game.owner(t)),
-            };
-            if let (Some(kind), Some(who)) = (kind, who)
-                && n > 0
-                && to_height < cap
-            {
-                to_height = (to_height + n as usize).min(cap);
-                to_top = Some(game.piece(kind, who));
-            }
-        }
+        // The pieces of the origin's stack, bottom first.
+        let below = &st.pieces[m.from as usize * cap..][..h];
+        let from_top = from_height.checked_sub(1).map(|i| below[i]);
+        let to_top = if k > 0 {
+            below.last().copied()
+        } else {
+            st.top(m.to)
+        };
+        let to_height = (st.height(m.to) + k).min(cap);
+        let (to_height, to_top) = pushed(st, plan, m, to_height, to_top);
         Overlay {
             st,
             from: m.from,
@@ -199,6 +264,10 @@ pub struct RayCache {
     epoch: u32,
     /// Some entry was found in this epoch.
     used: bool,
+    /// The address of the flank last served and its player: the same
+    /// flank of the same tables asks for no new key (valid while `key`
+    /// is, that is within one position).
+    last: (usize, Player),
 }
 
 /// The rays from one site and what they flank.
@@ -399,8 +468,12 @@ impl RayCache {
     /// the board has too many directions.
     #[inline]
     fn entry(&mut self, st: &State, f: &Flank, player: Player, to: Site) -> Option<&Entry> {
-        if !self.serve(st, f, player) {
-            return None;
+        let last = (f as *const Flank as usize, player);
+        if self.key.is_none() || self.last != last {
+            if !self.serve(st, f, player) {
+                return None;
+            }
+            self.last = last;
         }
         let t = to as usize;
         if self.stamps[t] != self.epoch {
