@@ -483,3 +483,20 @@ fn a_human_plays_a_hostage_move_in_the_terminal() {
     assert!(text.contains("Black plays"), "{text}");
     assert!(!text.contains("illegal"), "{text}");
 }
+
+/// Perft (whole turns, hostage moves included) from the empty board,
+/// against the counts of the hand-written Ex nihilo engine kept beside the
+/// project as a speed reference (`exnihilo perft 2` and `exnihilo perft 3
+/// --size 4`, written apart from ludic): the fast paths of the slides and
+/// flank tests must not change what is legal.
+#[test]
+fn perft_from_the_empty_board_matches_a_hand_written_engine() {
+    let counts = |size: u16, depth: u32| -> Vec<u64> {
+        let st = State::new(game(size));
+        (1..=depth)
+            .map(|d| ludic::engine::perft(&st, d).expect("perft"))
+            .collect()
+    };
+    assert_eq!(counts(5, 2), [384, 140_700]);
+    assert_eq!(counts(4, 3), [162, 24_606, 3_437_220]);
+}

@@ -6,13 +6,13 @@
 
 use super::cond::Ctx;
 use super::fastgen::FastLevel;
-use super::overlay::{Overlay, RayCache};
+use super::overlay::{Overlay, RayCache, flanks_after};
 use super::sets::{give_buf, take_buf};
 use super::state::VISIBLE_MARKS;
-use super::tables::{Filter, GenTables};
+use super::tables::{Filter, GenTables, Overlaid};
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{DirSetId, Gen, GenId, GenKind, Leap, Origin, Pieces};
+use crate::compile::ir::{Cond, DirSetId, Gen, GenId, GenKind, Leap, Origin, Pieces, SiteRef};
 use std::ops::ControlFlow;
 
 impl State {
@@ -173,11 +173,9 @@ impl State {
             match &tables.gens[m.gen_id as usize].filter {
                 Filter::None => true,
                 Filter::Probe => self.probe(m, g),
-                Filter::Overlay(o) => {
-                    let ctx = self.step_ctx(m);
-                    let seen = Overlay::new(self, m, &o.plan).eval(&o.after, &ctx, &mut cache);
-                    seen.unwrap_or_else(|| self.probe(m, g))
-                }
+                Filter::Overlay(o) => self
+                    .overlay_verdict(m, o, &mut cache)
+                    .unwrap_or_else(|| self.probe(m, g)),
             }
         });
         self.journaling = journaling;
@@ -192,11 +190,22 @@ impl State {
         match &self.tables.gens[m.gen_id as usize].filter {
             Filter::None => Some(true),
             Filter::Probe => None,
-            Filter::Overlay(o) => {
-                let ctx = self.step_ctx(m);
-                Overlay::new(self, m, &o.plan).eval(&o.after, &ctx, cache)
-            }
+            Filter::Overlay(o) => self.overlay_verdict(m, o, cache),
         }
+    }
+
+    /// The overlay's answer for candidate `m` and its generator's `after:`
+    /// filter `o` (`None`: only playing it can tell); a flank from the
+    /// destination, the commonest filter, is told from `cache`'s summaries
+    /// without building an overlay when it can be.
+    fn overlay_verdict(&self, m: &Move, o: &Overlaid, cache: &mut RayCache) -> Option<bool> {
+        if let Cond::Flanks(f) = &o.after
+            && f.at == SiteRef::To
+        {
+            return Some(flanks_after(self, m, &o.plan, f, cache));
+        }
+        let ctx = self.step_ctx(m);
+        Overlay::new(self, m, &o.plan).eval(&o.after, &ctx, cache)
     }
 
     /// Plays `m` (the move, then its effects), tests the generator's

@@ -15,9 +15,9 @@
 
 use super::cond::Ctx;
 use super::flank::{Stacks, flanked, flanked_along, holds};
-use super::plan::{AfterPlan, Amount};
+use super::plan::{AfterPlan, Amount, PlannedPush};
 use super::{Move, State};
-use crate::board::{NO_SITE, Site};
+use crate::board::{Dir, NO_SITE, Site};
 use crate::compile::ir::{Cond, Flank, Owner, Piece, Player, Rel, SiteRef};
 use std::ops::ControlFlow;
 
@@ -56,11 +56,92 @@ impl Stacks for Overlay<'_> {
     }
 }
 
+/// The destination's stack (its height and top piece) after the pushes
+/// of `plan` for step `m` of the player to move, from `height` and `top`
+/// before them.
+#[inline]
+fn pushed(
+    st: &State,
+    plan: &AfterPlan,
+    m: &Move,
+    mut height: usize,
+    mut top: Option<Piece>,
+) -> (usize, Option<Piece>) {
+    let game = &*st.game;
+    let (cap, player) = (st.cap, st.s.mover);
+    if let [
+        PlannedPush {
+            amount: Amount::Gain(r),
+            kind: Some(kind),
+            owner: Owner::Mover,
+        },
+    ] = plan.pushes[..]
+    {
+        // The commonest plan: the mover's pieces, as many as the steps
+        // gained.
+        let n = st.gain(r, player, m.from, m.to) as usize;
+        return if n > 0 && height < cap {
+            ((height + n).min(cap), Some(game.piece(kind, player)))
+        } else {
+            (height, top)
+        };
+    }
+    for p in &plan.pushes {
+        let (n, kind) = match p.amount {
+            Amount::Fixed(n) => (n as u32, p.kind.or(top.map(|t| game.kind(t)))),
+            Amount::Gain(r) => (
+                st.gain(r, player, m.from, m.to),
+                Some(p.kind.or(top.map(|t| game.kind(t))).unwrap_or(0)),
+            ),
+        };
+        let who = match p.owner {
+            Owner::Mover => Some(player),
+            Owner::Top => top.map(|t| game.owner(t)),
+        };
+        if let (Some(kind), Some(who)) = (kind, who)
+            && n > 0
+            && height < cap
+        {
+            height = (height + n as usize).min(cap);
+            top = Some(game.piece(kind, who));
+        }
+    }
+    (height, top)
+}
+
+/// Whether step `m` of the player to move (its generator's effects
+/// following `plan`) leaves the stack on its destination flanking as `f`
+/// asks (`f.at` is `To`): what [`Overlay::eval`] finds for
+/// `Cond::Flanks(f)`. A step from a stack of no piece changes the
+/// destination only, and the destination's summary answers at once.
+pub(crate) fn flanks_after(
+    st: &State,
+    m: &Move,
+    plan: &AfterPlan,
+    f: &Flank,
+    cache: &mut RayCache,
+) -> bool {
+    let from_empty = st.heights.get(m.from as usize).is_none_or(|&h| h == 0);
+    if from_empty && !f.same_kind && (m.to as usize) < st.heights.len() {
+        let (height, top) = pushed(st, plan, m, st.height(m.to), st.top(m.to));
+        let player = st.s.mover;
+        if !holds(&st.game, f.end, top, player) {
+            return false;
+        }
+        if let Some(e) = cache.entry(st, f, player, m.to)
+            && !e.flanking.tall
+        {
+            return Flanking::fits(e.flanking.heights, f, height);
+        }
+    }
+    Overlay::new(st, m, plan).flanks_from_to(f, st.s.mover, cache)
+}
+
 impl<'a> Overlay<'a> {
     /// The position after `m` (whose generator's effects follow `plan`),
     /// played by the player to move.
     pub fn new(st: &'a State, m: &Move, plan: &AfterPlan) -> Overlay<'a> {
-        let game = &*st.game;
+        let cap = st.cap;
         let h = st.height(m.from);
         let k = if m.count == 0 {
             h
@@ -68,32 +149,16 @@ impl<'a> Overlay<'a> {
             (m.count as usize).min(h)
         };
         let from_height = h - k;
-        let from_top = (from_height > 0).then(|| st.stack(m.from)[from_height - 1]);
-        let mut to_height = st.height(m.to) + k;
-        let mut to_top = if k > 0 { st.top(m.from) } else { st.top(m.to) };
-        let cap = st.cap;
-        let player = st.s.mover;
-        to_height = to_height.min(cap);
-        for p in &plan.pushes {
-            let (n, kind) = match p.amount {
-                Amount::Fixed(n) => (n as u32, p.kind.or(to_top.map(|t| game.kind(t)))),
-                Amount::Gain(r) => (
-                    st.gain(r, player, m.from, m.to),
-                    Some(p.kind.or(to_top.map(|t| game.kind(t))).unwrap_or(0)),
-                ),
-            };
-            let who = match p.owner {
-                Owner::Mover => Some(player),
-                Owner::Top => to_top.map(|t| game.owner(t)),
-            };
-            if let (Some(kind), Some(who)) = (kind, who)
-                && n > 0
-                && to_height < cap
-            {
-                to_height = (to_height + n as usize).min(cap);
-                to_top = Some(game.piece(kind, who));
-            }
-        }
+        // The pieces of the origin's stack, bottom first.
+        let below = &st.pieces[m.from as usize * cap..][..h];
+        let from_top = from_height.checked_sub(1).map(|i| below[i]);
+        let to_top = if k > 0 {
+            below.last().copied()
+        } else {
+            st.top(m.to)
+        };
+        let to_height = (st.height(m.to) + k).min(cap);
+        let (to_height, to_top) = pushed(st, plan, m, to_height, to_top);
         Overlay {
             st,
             from: m.from,
@@ -190,15 +255,39 @@ pub struct RayCache {
     /// the site (its site and distance), `(NO_SITE, 0)` when none; found
     /// for the whole board at once, line by line from the far end.
     next: Vec<(Site, u16)>,
-    /// Per site and direction index: the first stack within reach (its site
-    /// and distance) and the first stack beyond it within the same
-    /// distance (site and distance), `NO_SITE` when none.
-    rays: Vec<[Ray; MAX_DIRS]>,
-    /// Per site: what a stack arriving there flanks along the lines the
-    /// step leaves alone (see [`Flanking`]).
-    flanking: Vec<Flanking>,
-    /// Which sites have their rays found.
-    known: Vec<bool>,
+    /// Per site: its rays and what they flank (valid when its stamp is
+    /// the cache's epoch).
+    entries: Vec<Entry>,
+    /// Per site: the epoch its entry was found in.
+    stamps: Vec<u32>,
+    /// The position's epoch (a new one for each position).
+    epoch: u32,
+    /// Some entry was found in this epoch.
+    used: bool,
+    /// The address of the flank last served and its player: the same
+    /// flank of the same tables asks for no new key (valid while `key`
+    /// is, that is within one position).
+    last: (usize, Player),
+}
+
+/// The rays from one site and what they flank.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    /// Per direction index: the first stack within reach (its site and
+    /// distance) and the first stack beyond it within the same distance
+    /// (site and distance), `NO_SITE` when none.
+    rays: [Ray; MAX_DIRS],
+    /// What a stack arriving on the site flanks.
+    flanking: Flanking,
+}
+
+impl Default for Entry {
+    fn default() -> Entry {
+        Entry {
+            rays: [(NO_SITE, 0, NO_SITE, 0); MAX_DIRS],
+            flanking: Flanking::default(),
+        }
+    }
 }
 
 /// What a stack arriving on a site would flank along lines whose stacks
@@ -213,6 +302,36 @@ struct Flanking {
     heights: u64,
     /// Some such line has stacks of 64 pieces or more.
     tall: bool,
+    /// `heights` line by line, by direction index: a step that changes
+    /// the stacks of one line only is told by the other lines' bits and
+    /// a look at that line.
+    lines: [u64; MAX_DIRS],
+}
+
+impl Flanking {
+    /// Whether a stack of `height` arriving on the site flanks along the
+    /// lines of `mask` (see [`Flanking::heights`]; not for `tall` lines or
+    /// flanks that ask for equal kinds).
+    #[inline]
+    fn fits(mask: u64, f: &Flank, height: usize) -> bool {
+        if f.same_height {
+            height < 64 && (mask >> height) & 1 != 0
+        } else {
+            mask != 0
+        }
+    }
+
+    /// `heights` without the line of direction index `i` (of `n`).
+    #[inline]
+    fn without(&self, i: usize, n: usize) -> u64 {
+        let mut mask = 0;
+        for (j, &line) in self.lines.iter().enumerate().take(n) {
+            if j != i {
+                mask |= line;
+            }
+        }
+        mask
+    }
 }
 
 /// Most directions a board has (square grids with all eight neighbours).
@@ -223,31 +342,34 @@ const MAX_DIRS: usize = 8;
 /// distance), `NO_SITE` when none.
 type Ray = (Site, u16, Site, u16);
 
-/// What a [`RayCache`]'s entries depend on: the flank's directions (by id)
-/// and reach, the player, and (for the [`Flanking`] summaries) what the
-/// flank asks of its stacks.
+/// What a [`RayCache`]'s entries depend on, packed in one word: the
+/// flank's directions (by id, the low 16 bits) and reach, the player, and
+/// (for the [`Flanking`] summaries) what the flank asks of its stacks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct FlankKey {
-    dirs: u16,
-    reach: u16,
-    player: Player,
-    middle: Rel,
-    end: Rel,
-    same_height: bool,
-    same_kind: bool,
-}
+struct FlankKey(u64);
 
 impl FlankKey {
+    #[inline]
     fn of(f: &Flank, player: Player) -> FlankKey {
-        FlankKey {
-            dirs: f.dirs,
-            reach: f.reach,
-            player,
-            middle: f.middle,
-            end: f.end,
-            same_height: f.same_height,
-            same_kind: f.same_kind,
-        }
+        let rel = |r: Rel| match r {
+            Rel::Mine => 0u64,
+            Rel::Enemy => 1,
+            Rel::Occupied => 2,
+        };
+        FlankKey(
+            f.dirs as u64
+                | (f.reach as u64) << 16
+                | (player as u64) << 32
+                | rel(f.middle) << 40
+                | rel(f.end) << 42
+                | (f.same_height as u64) << 44
+                | (f.same_kind as u64) << 45,
+        )
+    }
+
+    /// The same but perhaps for the directions' id.
+    fn same_but_dirs(self, other: FlankKey) -> bool {
+        (self.0 ^ other.0) >> 16 == 0
     }
 }
 
@@ -255,11 +377,19 @@ impl RayCache {
     /// Forgets every ray (for another position), keeping the memory.
     pub fn forget(&mut self) {
         self.key = None;
+        self.used = false;
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            // After 2^32 positions: no stamp may look current.
+            self.stamps.iter_mut().for_each(|s| *s = u32::MAX);
+            self.epoch = 1;
+        }
     }
 
     /// Finds the first stack along every line of the board (`next`), when
     /// the board's lines have an order (see [`super::evaltables`]); false
     /// when they have none.
+    #[inline(never)]
     fn find_next(&mut self, st: &State) -> bool {
         let Some(order) = st.tables.eval.line_order.as_ref() else {
             return false;
@@ -267,18 +397,21 @@ impl RayCache {
         let board = &st.game.board;
         let dirs = board.directions().len();
         let step = board.step_table();
+        let n = st.heights.len();
         self.next.clear();
-        self.next.resize(st.heights.len() * dirs, (NO_SITE, 0));
+        self.next.resize(n * dirs, (NO_SITE, 0));
+        let (next, heights) = (&mut self.next[..], &st.heights[..n]);
         for (d, sites) in order.iter().enumerate() {
             for &s in sites {
-                let n = step[s as usize * dirs + d];
-                if n == NO_SITE {
+                let at = s as usize * dirs + d;
+                let a = step[at];
+                if a == NO_SITE {
                     continue;
                 }
-                self.next[s as usize * dirs + d] = if st.height(n) > 0 {
-                    (n, 1)
+                next[at] = if heights[a as usize] > 0 {
+                    (a, 1)
                 } else {
-                    match self.next[n as usize * dirs + d] {
+                    match next[a as usize * dirs + d] {
                         (NO_SITE, _) => (NO_SITE, 0),
                         (x, k) => (x, k.saturating_add(1)),
                     }
@@ -288,91 +421,118 @@ impl RayCache {
         true
     }
 
+    /// Makes the cache serve flank `f` for `player`; false when it serves
+    /// another flank of this position or the board has too many
+    /// directions.
+    #[inline]
+    fn serve(&mut self, st: &State, f: &Flank, player: Player) -> bool {
+        let key = FlankKey::of(f, player);
+        if self.key == Some(key) {
+            return true;
+        }
+        let dirs = &st.game.dirsets[f.dirs as usize][player as usize];
+        if dirs.len() > MAX_DIRS {
+            return false;
+        }
+        if let Some(old) = self.key
+            && old.same_but_dirs(key)
+            && st.game.dirsets[(old.0 & 0xffff) as usize][player as usize] == *dirs
+        {
+            // Another name for the same directions.
+            self.key = Some(key);
+            return true;
+        }
+        if self.key.is_some() && self.used {
+            return false; // serving another flank of this position
+        }
+        self.key = Some(key);
+        let n = st.heights.len();
+        if self.entries.len() != n {
+            self.entries.clear();
+            self.entries.resize(n, Entry::default());
+            self.stamps.clear();
+            self.stamps.resize(n, self.epoch.wrapping_sub(1));
+        }
+        // Entries of an earlier flank of this position are stale.
+        self.stamps
+            .iter_mut()
+            .for_each(|s| *s = self.epoch.wrapping_sub(1));
+        if !self.find_next(st) {
+            self.next.clear();
+        }
+        true
+    }
+
     /// The rays from `to` for flank `f`, found on `st` if not known yet,
     /// and what they flank; `None` when the cache serves another flank or
     /// the board has too many directions.
-    fn rays(
-        &mut self,
-        st: &State,
-        f: &Flank,
-        player: Player,
-        to: Site,
-    ) -> Option<(&[Ray; MAX_DIRS], Flanking)> {
-        let n = st.heights.len();
-        let dirs = &st.game.dirsets[f.dirs as usize][player as usize];
-        let key = FlankKey::of(f, player);
-        if self.key != Some(key) {
-            if dirs.len() > MAX_DIRS {
+    #[inline]
+    fn entry(&mut self, st: &State, f: &Flank, player: Player, to: Site) -> Option<&Entry> {
+        let last = (f as *const Flank as usize, player);
+        if self.key.is_none() || self.last != last {
+            if !self.serve(st, f, player) {
                 return None;
             }
-            if let Some(old) = self.key
-                && (FlankKey {
-                    dirs: key.dirs,
-                    ..old
-                }) == key
-                && st.game.dirsets[old.dirs as usize][player as usize] == *dirs
-            {
-                // Another name for the same directions.
-                self.key = Some(key);
-            } else {
-                if self.key.is_some() && self.known.iter().any(|&k| k) {
-                    return None; // serving another flank of this position
-                }
-                self.key = Some(key);
-                self.rays.resize(n, [(NO_SITE, 0, NO_SITE, 0); MAX_DIRS]);
-                self.flanking.resize(n, Flanking::default());
-                self.known.clear();
-                self.known.resize(n, false);
-                if !self.find_next(st) {
-                    self.next.clear();
-                }
-            }
+            self.last = last;
         }
         let t = to as usize;
-        if !self.known[t] {
-            let board = &st.game.board;
-            let nd = board.directions().len();
-            let next = &self.next;
-            // The first stack from `from` along `d` within `limit` steps.
-            let first = |from: Site, d: crate::board::Dir, limit: u16| {
-                if !next.is_empty() {
-                    return match next[from as usize * nd + d as usize] {
-                        (s, m) if s != NO_SITE && m <= limit => (s, m),
-                        _ => (NO_SITE, 0),
-                    };
-                }
-                let (mut s, mut m) = (board.step(from, d), 1u16);
-                while s != NO_SITE && st.height(s) == 0 && m < limit {
-                    s = board.step(s, d);
-                    m += 1;
-                }
-                if s == NO_SITE || st.height(s) == 0 {
-                    (NO_SITE, 0)
-                } else {
-                    (s, m)
-                }
-            };
-            let mut flanking = Flanking::default();
-            for (i, &d) in dirs.iter().enumerate() {
-                let (e, m) = first(to, d, f.reach);
-                let (g, m2) = if e == NO_SITE {
-                    (NO_SITE, 0)
-                } else {
-                    first(e, d, m)
-                };
-                self.rays[t][i] = (e, m, g, m2);
-                if let Some(h) = line_flanks(st, f, player, (e, m, g, m2)) {
-                    match h {
-                        _ if !f.same_height => flanking.heights = u64::MAX,
-                        0..64 => flanking.heights |= 1 << h,
-                        _ => flanking.tall = true,
-                    }
-                }
-            }
-            self.flanking[t] = flanking;
-            self.known[t] = true;
+        if self.stamps[t] != self.epoch {
+            self.find_entry(st, f, player, to);
         }
-        Some((&self.rays[t], self.flanking[t]))
+        Some(&self.entries[t])
+    }
+
+    /// Finds the entry of `to` (see [`RayCache::entry`]).
+    #[inline(never)]
+    fn find_entry(&mut self, st: &State, f: &Flank, player: Player, to: Site) {
+        let dirs = &st.game.dirsets[f.dirs as usize][player as usize];
+        let board = &st.game.board;
+        let nd = board.directions().len();
+        let next = &self.next;
+        // The first stack from `from` along `d` within `limit` steps.
+        let first = |from: Site, d: crate::board::Dir, limit: u16| {
+            if !next.is_empty() {
+                return match next[from as usize * nd + d as usize] {
+                    (s, m) if s != NO_SITE && m <= limit => (s, m),
+                    _ => (NO_SITE, 0),
+                };
+            }
+            let (mut s, mut m) = (board.step(from, d), 1u16);
+            while s != NO_SITE && st.height(s) == 0 && m < limit {
+                s = board.step(s, d);
+                m += 1;
+            }
+            if s == NO_SITE || st.height(s) == 0 {
+                (NO_SITE, 0)
+            } else {
+                (s, m)
+            }
+        };
+        let mut entry = Entry::default();
+        for (i, &d) in dirs.iter().enumerate() {
+            let (e, m) = first(to, d, f.reach);
+            let (g, m2) = if e == NO_SITE {
+                (NO_SITE, 0)
+            } else {
+                first(e, d, m)
+            };
+            entry.rays[i] = (e, m, g, m2);
+            if let Some(h) = line_flanks(st, f, player, (e, m, g, m2)) {
+                let line = match h {
+                    _ if !f.same_height => u64::MAX,
+                    0..64 => 1 << h,
+                    _ => {
+                        entry.flanking.tall = true;
+                        0
+                    }
+                };
+                entry.flanking.lines[i] = line;
+                entry.flanking.heights |= line;
+            }
+        }
+        self.entries[to as usize] = entry;
+        self.stamps[to as usize] = self.epoch;
+        self.used = true;
     }
 }
 
@@ -401,21 +561,36 @@ impl Overlay<'_> {
         if !holds(game, f.end, top, player) {
             return false;
         }
-        let Some((rays, flanking)) = cache.rays(self.st, f, player, self.to) else {
+        let Some(Entry { rays, flanking }) = cache.entry(self.st, f, player, self.to) else {
             return flanked(self, game, f, self.to, player, &mut |_| {
                 ControlFlow::Break(())
             })
             .is_break();
         };
-        // A stack of no piece leaves its origin as it was: every line is
-        // as cached, and the summary answers.
-        let unchanged = self.from == NO_SITE || self.st.height(self.from) == 0;
-        if unchanged && !f.same_kind && !flanking.tall {
-            return if f.same_height {
-                self.to_height < 64 && flanking.heights & (1 << self.to_height) != 0
-            } else {
-                flanking.heights != 0
-            };
+        let dirs = &game.dirsets[f.dirs as usize][player as usize];
+        if !f.same_kind && !flanking.tall {
+            // A stack of no piece leaves its origin as it was: every line
+            // is as cached, and the summary answers.
+            let height = self.to_height;
+            if self.from == NO_SITE || self.st.height(self.from) == 0 {
+                return Flanking::fits(flanking.heights, f, height);
+            }
+            // Otherwise only the lines through the origin changed.
+            let mut through = 0u32;
+            for (i, &(e, _, g, _)) in rays.iter().take(dirs.len()).enumerate() {
+                if e == self.from || g == self.from {
+                    through |= 1 << i;
+                }
+            }
+            match through.count_ones() {
+                0 => return Flanking::fits(flanking.heights, f, height),
+                1 => {
+                    let i = through.trailing_zeros() as usize;
+                    return Flanking::fits(flanking.without(i, dirs.len()), f, height)
+                        || self.changed_line_flanks(f, player, rays[i], dirs[i]);
+                }
+                _ => {}
+            }
         }
         let height = self.to_height;
         let kind = top.map(|p| game.kind(p));
@@ -423,7 +598,6 @@ impl Overlay<'_> {
             (!f.same_height || self.height(s) == height)
                 && (!f.same_kind || self.top(s).map(|p| game.kind(p)) == kind)
         };
-        let dirs = &game.dirsets[f.dirs as usize][player as usize];
         for (i, &(e, m, g, m2)) in rays.iter().take(dirs.len()).enumerate() {
             if e == self.from || g == self.from {
                 // The step changed the origin, on this line: walk it.
@@ -444,6 +618,24 @@ impl Overlay<'_> {
             }
         }
         false
+    }
+
+    /// Whether the arriving stack flanks along the line `ray` (direction
+    /// `d`) through the origin, whose stack the step changed: a split
+    /// leaves the origin the line's first stack, at the same distance, and
+    /// the cached far end answers; otherwise the line is walked.
+    fn changed_line_flanks(&self, f: &Flank, player: Player, ray: Ray, d: Dir) -> bool {
+        let game = &*self.st.game;
+        let (e, m, g, m2) = ray;
+        if e == self.from && self.from_height > 0 {
+            let height = self.to_height;
+            return g != NO_SITE
+                && m2 == m
+                && holds(game, f.middle, self.from_top, player)
+                && holds(game, f.end, self.st.top(g), player)
+                && (!f.same_height || (self.from_height == height && self.st.height(g) == height));
+        }
+        flanked_along(self, game, f, self.to, d, player).is_some()
     }
 }
 

@@ -220,14 +220,19 @@ impl State {
         let nd = game.board.directions().len();
         let step = game.board.step_table();
         let mut counts: Option<(u16, u16)> = None;
+        let heights = &self.heights[..];
         for &d in &game.dirsets[slide.dirs as usize][player as usize] {
             let mut fixed = table.along(player, from, d);
+            if fixed == 0 {
+                // No site of the ray may be a destination.
+                continue;
+            }
             let mut to = step
                 .get(from as usize * nd + d as usize)
                 .copied()
                 .unwrap_or(NO_SITE);
             while to != NO_SITE {
-                let empty = self.heights[to as usize] == 0;
+                let empty = heights[to as usize] == 0;
                 if fixed & 1 != 0 && (empty || anywhere) {
                     let (lo, hi) = *counts.get_or_insert_with(|| {
                         self.counts(&game.gens[g as usize], &self.dest_ctx(from, to))
@@ -249,6 +254,10 @@ impl State {
                 }
                 // Past 64 sites (no fixed table then): every site is open.
                 fixed = (fixed >> 1) | (fixed & (1 << 63));
+                if fixed == 0 {
+                    // No destination further on.
+                    break;
+                }
                 to = step
                     .get(to as usize * nd + d as usize)
                     .copied()
