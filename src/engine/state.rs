@@ -231,7 +231,8 @@ pub struct State {
     /// How many hashes of `history` fall in each of [`SEEN_BUCKETS`]
     /// buckets (by their top bits): a position whose bucket holds fewer
     /// than `n` hashes cannot have occurred `n` times, so the draw rule
-    /// skips the scan of the history ([`State::may_repeat`]).
+    /// skips the scan of the history ([`State::may_repeat`]). Empty (no
+    /// filter: every position may repeat) for a game without that rule.
     seen: Vec<u32>,
     log: Vec<(u32, u8)>,
     frames: Vec<Frame>,
@@ -388,7 +389,11 @@ impl State {
                 last_from: crate::board::NO_SITE,
             },
             history: Vec::with_capacity(256),
-            seen: vec![0; SEEN_BUCKETS],
+            // Kept only for a game with a repetition rule.
+            seen: match game.end.repetition {
+                Some(_) => vec![0; SEEN_BUCKETS],
+                None => Vec::new(),
+            },
             log: Vec::new(),
             frames: Vec::new(),
             saved: Vec::new(),
