@@ -290,7 +290,7 @@ pub(crate) fn preimage<const W: usize>(
 /// player the sites whose top piece is theirs, per piece id the sites it
 /// tops, per height bucket (0 for empty sites, up to [`TOP_BUCKET`] and
 /// above) the sites whose stack is that tall.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Occupancy {
     /// Words each set is stored in ([`stride`]).
     stride: usize,

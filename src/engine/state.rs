@@ -182,6 +182,11 @@ const MARK_BASE: u32 = 1 << 30;
 /// Journal indices at or above this (and below `MARK_BASE`) are unmoved
 /// flags.
 const UNMOVED_BASE: u32 = 1 << 29;
+/// Journal indices at or above this (and below `UNMOVED_BASE`) are the
+/// heights of the two sites of a whole stack moved onto an empty site,
+/// destination first: undo moves the site sets back in one pass when they
+/// are the step's only changes of a height.
+const MOVED_BASE: u32 = 1 << 28;
 
 /// Buckets of the history's hashes ([`State::may_repeat`]).
 const SEEN_BUCKETS: usize = 512;
@@ -597,26 +602,29 @@ impl State {
         self.s = *scalars;
         self.saved.truncate(self.saved.len() - 1);
         let start = (f.log_len as usize).min(self.log.len());
+        // Height entries undone (3 each, 1 for a moved stack's), and the
+        // sites of the last two moved-stack entries seen (the move's
+        // origin first, taken back first).
+        let (mut heights, mut moved) = (0u32, [0 as Site; 2]);
         for k in (start..self.log.len()).rev() {
             let (i, old) = self.log[k];
             if i >= HEIGHT_BASE {
                 self.heights[(i - HEIGHT_BASE) as usize] = old;
+                heights += 3;
             } else if i >= MARK_BASE {
                 self.marks[(i - MARK_BASE) as usize] = old;
             } else if i >= UNMOVED_BASE {
                 self.unmoved[(i - UNMOVED_BASE) as usize] = old != 0;
+            } else if i >= MOVED_BASE {
+                let site = i - MOVED_BASE;
+                self.heights[site as usize] = old;
+                moved = [moved[1], site as Site];
+                heights += 1;
             } else {
                 self.pieces[i as usize] = old;
             }
         }
-        // The site sets follow the restored stacks: every change of a
-        // stack journals its height (see `convert_site`).
-        for k in start..self.log.len() {
-            let (i, _) = self.log[k];
-            if i >= HEIGHT_BASE {
-                self.resync((i - HEIGHT_BASE) as Site);
-            }
-        }
+        self.resync_undone(start, heights, moved);
         self.log.truncate(start);
         while self.history.len() > f.history_len as usize {
             if let Some(h) = self.history.pop()
@@ -626,6 +634,28 @@ impl State {
             }
         }
         true
+    }
+
+    /// Brings the site sets up to date with the stacks restored from the
+    /// journal entries from `start` on: every change of a stack journals
+    /// its height (see `convert_site`). `heights` counts the entries of
+    /// heights (3 each) and of moved stacks (1 each), `moved` is the
+    /// origin and the destination of the last moved stack: when the
+    /// step's only changes of a height are that stack moved onto an empty
+    /// site (2), the sets move back ([`Occupancy::relocate`]).
+    fn resync_undone(&mut self, start: usize, heights: u32, moved: [Site; 2]) {
+        let [from, to] = moved;
+        if heights == 2 && self.occ.relocate(to, from, &self.game.owners) {
+            return;
+        }
+        for k in start..self.log.len() {
+            let (i, _) = self.log[k];
+            if i >= HEIGHT_BASE {
+                self.resync((i - HEIGHT_BASE) as Site);
+            } else if (MOVED_BASE..UNMOVED_BASE).contains(&i) {
+                self.resync((i - MOVED_BASE) as Site);
+            }
+        }
     }
 
     /// Sets the toggle flags from the game's toggle values.
@@ -728,6 +758,23 @@ impl State {
             _ => self.pieces.get(s * self.cap + h - 1).copied(),
         };
         self.occ.set(site, top, h, &self.game.owners);
+    }
+
+    /// The site sets of the current stacks, built from scratch (to check
+    /// the ones kept step by step).
+    #[cfg(test)]
+    pub(crate) fn rebuilt_sets(&self) -> Occupancy {
+        if !self.occ.kept() {
+            return self.occ.clone();
+        }
+        let n = self.heights.len();
+        let mut occ = Occupancy::new(n, self.game.num_players(), self.game.num_pieces());
+        for s in 0..n {
+            let h = self.heights[s] as usize;
+            let top = (h > 0).then(|| self.pieces[s * self.cap + h - 1]);
+            occ.set(s as Site, top, h, &self.game.owners);
+        }
+        occ
     }
 
     /// Sets (`on`) or clears the mark bits `bits` of `site`, journaled.
@@ -873,8 +920,13 @@ impl State {
                 let z = &self.tables.zobrist;
                 self.s.hash ^= z.piece(from as usize, level, p) ^ z.piece(to as usize, level, p);
             }
-            self.write_height(to, h as u8);
-            self.write_height(from, 0);
+            if self.journaling {
+                let old = (self.heights[to as usize], self.heights[from as usize]);
+                self.log.push((MOVED_BASE + to as u32, old.0));
+                self.log.push((MOVED_BASE + from as u32, old.1));
+            }
+            self.heights[to as usize] = h as u8;
+            self.heights[from as usize] = 0;
             if self.occ.kept() && !self.occ.relocate(from, to, &self.game.owners) {
                 self.resync(to);
                 self.resync(from);
