@@ -608,20 +608,20 @@ impl State {
         let (mut heights, mut moved) = (0u32, [0 as Site; 2]);
         for k in (start..self.log.len()).rev() {
             let (i, old) = self.log[k];
-            if i >= HEIGHT_BASE {
+            if i < MOVED_BASE {
+                self.pieces[i as usize] = old;
+            } else if i >= HEIGHT_BASE {
                 self.heights[(i - HEIGHT_BASE) as usize] = old;
                 heights += 3;
             } else if i >= MARK_BASE {
                 self.marks[(i - MARK_BASE) as usize] = old;
             } else if i >= UNMOVED_BASE {
                 self.unmoved[(i - UNMOVED_BASE) as usize] = old != 0;
-            } else if i >= MOVED_BASE {
+            } else {
                 let site = i - MOVED_BASE;
                 self.heights[site as usize] = old;
                 moved = [moved[1], site as Site];
                 heights += 1;
-            } else {
-                self.pieces[i as usize] = old;
             }
         }
         self.resync_undone(start, heights, moved);
@@ -644,6 +644,9 @@ impl State {
     /// step's only changes of a height are that stack moved onto an empty
     /// site (2), the sets move back ([`Occupancy::relocate`]).
     fn resync_undone(&mut self, start: usize, heights: u32, moved: [Site; 2]) {
+        if !self.occ.kept() {
+            return;
+        }
         let [from, to] = moved;
         if heights == 2 && self.occ.relocate(to, from, &self.game.owners) {
             return;
