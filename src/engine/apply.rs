@@ -632,7 +632,7 @@ impl State {
             None
         } else if end
             .repetition
-            .is_some_and(|n| self.repetitions() >= n as usize)
+            .is_some_and(|n| self.may_repeat(n as usize) && self.repetitions() >= n as usize)
         {
             Some(EndReason::Repetition)
         } else if end

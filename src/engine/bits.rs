@@ -290,7 +290,7 @@ pub(crate) fn preimage<const W: usize>(
 /// player the sites whose top piece is theirs, per piece id the sites it
 /// tops, per height bucket (0 for empty sites, up to [`TOP_BUCKET`] and
 /// above) the sites whose stack is that tall.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Occupancy {
     /// Words each set is stored in ([`stride`]).
     stride: usize,
@@ -333,33 +333,91 @@ impl Occupancy {
     #[inline(always)]
     pub fn set(&mut self, s: Site, top: Option<Piece>, height: usize, owners: &[Player; 256]) {
         let s = s as usize;
-        let new = (top.map_or(0, |p| p + 1), bucket(height) as u8);
-        let Some(old) = self.sig.get_mut(s) else {
+        let new = (top.map_or(0, |p| p.wrapping_add(1)), bucket(height) as u8);
+        let Some(slot) = self.sig.get_mut(s) else {
             return;
         };
-        if *old == new {
+        let old = *slot;
+        if old == new {
             return;
         }
-        let old = std::mem::replace(old, new);
-        let (w, bit, stride) = (s / 64, 1u64 << (s % 64), self.stride);
-        let bits = &mut self.bits;
-        let mut flip = |at: usize| {
-            if let Some(x) = bits.get_mut(at + w) {
-                *x ^= bit;
-            }
-        };
+        *slot = new;
+        let (w, bit) = (s / 64, 1u64 << (s % 64));
         if old.0 != new.0 {
-            for t in [old.0, new.0] {
-                if let Some(p) = t.checked_sub(1) {
-                    flip(owners[p as usize] as usize * stride);
-                    flip(self.piece_base + p as usize * stride);
-                }
-            }
+            self.flip_top(old.0, w, bit, owners);
+            self.flip_top(new.0, w, bit, owners);
         }
         if old.1 != new.1 {
-            flip(self.height_base + old.1 as usize * stride);
-            flip(self.height_base + new.1 as usize * stride);
+            self.flip(self.height_base + old.1 as usize * self.stride + w, bit);
+            self.flip(self.height_base + new.1 as usize * self.stride + w, bit);
         }
+    }
+
+    /// Records that the whole stack at `from` moved to `to`, which was
+    /// empty (`from` is empty now): the sets that held `from` hold `to`
+    /// instead. False (nothing done) when the sets do not have `from`
+    /// holding a stack and `to` empty, or either is no site of the board:
+    /// then each site is to be set anew ([`Occupancy::set`]).
+    #[inline(always)]
+    pub fn relocate(&mut self, from: Site, to: Site, owners: &[Player; 256]) -> bool {
+        let (f, t) = (from as usize, to as usize);
+        let (Some(&moved), Some(&dest)) = (self.sig.get(f), self.sig.get(t)) else {
+            return false;
+        };
+        if dest != (0, 0) || moved.1 == 0 {
+            return false;
+        }
+        self.sig[t] = moved;
+        self.sig[f] = (0, 0);
+        let (fw, fb, tw, tb) = (f / 64, 1u64 << (f % 64), t / 64, 1u64 << (t % 64));
+        let stride = self.stride;
+        let mut sets = [
+            self.height_base + moved.1 as usize * stride,
+            self.height_base,
+            0,
+            0,
+        ];
+        let n = match moved.0.checked_sub(1) {
+            Some(p) => {
+                sets[2] = owners[p as usize] as usize * stride;
+                sets[3] = self.piece_base + p as usize * stride;
+                4
+            }
+            None => 2,
+        };
+        for &at in &sets[..n] {
+            if fw == tw {
+                self.flip(at + fw, fb | tb);
+            } else {
+                self.flip(at + fw, fb);
+                self.flip(at + tw, tb);
+            }
+        }
+        true
+    }
+
+    /// Flips site bit `bit` of word `w` in the owner and piece sets of a
+    /// top code (piece + 1; 0: none).
+    #[inline(always)]
+    fn flip_top(&mut self, code: u8, w: usize, bit: u64, owners: &[Player; 256]) {
+        if let Some(p) = code.checked_sub(1) {
+            self.flip(owners[p as usize] as usize * self.stride + w, bit);
+            self.flip(self.piece_base + p as usize * self.stride + w, bit);
+        }
+    }
+
+    /// Flips `bit` in word `at`.
+    #[inline(always)]
+    fn flip(&mut self, at: usize, bit: u64) {
+        if let Some(x) = self.bits.get_mut(at) {
+            *x ^= bit;
+        }
+    }
+
+    /// True if the sets have a stack at `s`.
+    #[cfg(test)]
+    fn has_stack(&self, s: Site) -> bool {
+        self.sig.get(s as usize).is_some_and(|g| g.1 > 0)
     }
 
     /// The sites whose top piece is `player`'s (`W`: the [`stride`]).
@@ -408,6 +466,29 @@ mod tests {
         let b = Bits::<2>::single(65).or(Bits::single(0));
         assert_eq!(b.iter().collect::<Vec<_>>(), [0, 65]);
         assert_eq!(b.minus(Bits::single(0)).iter().collect::<Vec<_>>(), [65]);
+    }
+
+    #[test]
+    fn relocating_a_stack_gives_the_sets_of_setting_both_sites() {
+        // Within a word (3 to 9) and across words (9 to 66), against the
+        // same moves made site by site; onto a stack it refuses.
+        let owner: [Player; 256] = std::array::from_fn(|p| (p % 2) as Player);
+        let owner = &owner;
+        let (mut a, mut b) = (Occupancy::new(70, 2, 4), Occupancy::new(70, 2, 4));
+        for o in [&mut a, &mut b] {
+            o.set(3, Some(3), 2, owner);
+            o.set(5, Some(0), 1, owner);
+        }
+        for (from, to) in [(3, 9), (9, 66)] {
+            assert!(a.relocate(from, to, owner));
+            b.set(to, Some(3), 2, owner);
+            b.set(from, None, 0, owner);
+            assert_eq!((&a.sig, &a.bits), (&b.sig, &b.bits));
+        }
+        assert!(a.has_stack(66) && !a.has_stack(3));
+        assert!(!a.relocate(66, 5, owner));
+        assert!(!a.relocate(3, 4, owner));
+        assert!(!a.relocate(66, 70, owner));
     }
 
     #[test]

@@ -199,6 +199,8 @@ impl State {
         let mut have = 0u32;
         let mut moving = [Bits::<W>::EMPTY; MAX_PAIRS];
         let mut origins = Bits::<W>::EMPTY;
+        // The pairs that move from some origin (bit `j` for pair `j`).
+        let mut active = 0u32;
         for (j, p) in level.pairs.iter().enumerate() {
             let src = from[p.index as usize % MAX_GENS];
             if src.is_empty() {
@@ -217,33 +219,21 @@ impl State {
                 }
             }
             let m = src.and(reach[r]);
-            moving[j % MAX_PAIRS] = m;
-            origins = origins.or(m);
-        }
-        if W <= 2 {
-            // Per origin, the pairs that move from it (bit `j` for pair
-            // `j`), then the moves origin by origin, pair by pair.
-            let mut at = [[0u32; 64]; 2];
-            for (j, m) in moving.iter().enumerate().take(level.pairs.len()) {
-                for s in m.iter() {
-                    at[s as usize / 64 % 2][s as usize % 64] |= 1 << j;
-                }
+            if !m.is_empty() {
+                moving[j % MAX_PAIRS] = m;
+                active |= 1 << (j % MAX_PAIRS);
+                origins = origins.or(m);
             }
-            for s in origins.iter() {
-                let mut js = at[s as usize / 64 % 2][s as usize % 64];
-                while js != 0 {
-                    let j = js.trailing_zeros() as usize;
-                    js &= js - 1;
-                    if let Some(p) = level.pairs.get(j) {
-                        self.fast_emit(p.id, s, p.dir, p.hop, sink)?;
-                    }
-                }
-            }
-            return ControlFlow::Continue(());
         }
+        // The moves origin by origin, pair by pair.
         for s in origins.iter() {
-            for (j, p) in level.pairs.iter().enumerate() {
-                if moving[j % MAX_PAIRS].has(s) {
+            let mut js = active;
+            while js != 0 {
+                let j = js.trailing_zeros() as usize;
+                js &= js - 1;
+                if moving[j].has(s)
+                    && let Some(p) = level.pairs.get(j)
+                {
                     self.fast_emit(p.id, s, p.dir, p.hop, sink)?;
                 }
             }

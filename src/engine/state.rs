@@ -165,10 +165,11 @@ pub(crate) struct Scalars {
 /// Most counter values a state holds (counters × players).
 pub use crate::compile::ir::MAX_COUNTERS;
 
-/// One undo frame: the scalars and journal lengths before a step.
+/// One undo frame: the journal lengths before a step (its scalars are
+/// kept beside it, in `State::saved`, so that saving and restoring them
+/// is one copy each).
 #[derive(Debug, Clone, Copy)]
 struct Frame {
-    scalars: Scalars,
     log_len: u32,
     history_len: u32,
 }
@@ -181,6 +182,20 @@ const MARK_BASE: u32 = 1 << 30;
 /// Journal indices at or above this (and below `MARK_BASE`) are unmoved
 /// flags.
 const UNMOVED_BASE: u32 = 1 << 29;
+/// Journal indices at or above this (and below `UNMOVED_BASE`) are the
+/// heights of the two sites of a whole stack moved onto an empty site,
+/// destination first: undo moves the site sets back in one pass when they
+/// are the step's only changes of a height.
+const MOVED_BASE: u32 = 1 << 28;
+
+/// Buckets of the history's hashes ([`State::may_repeat`]).
+const SEEN_BUCKETS: usize = 512;
+
+/// The bucket of a position's hash: its top bits (the keys are random).
+#[inline]
+fn seen_bucket(h: u64) -> usize {
+    (h >> 55) as usize % SEEN_BUCKETS
+}
 
 /// The mark bit of `(mark …)`: lasts until the end of the turn.
 pub(crate) const MARK: u8 = 1;
@@ -218,8 +233,16 @@ pub struct State {
     pub(crate) s: Scalars,
     /// Hash of the position at the start of every turn so far.
     pub(crate) history: Vec<u64>,
+    /// How many hashes of `history` fall in each of [`SEEN_BUCKETS`]
+    /// buckets (by their top bits): a position whose bucket holds fewer
+    /// than `n` hashes cannot have occurred `n` times, so the draw rule
+    /// skips the scan of the history ([`State::may_repeat`]). Empty (no
+    /// filter: every position may repeat) for a game without that rule.
+    seen: Vec<u32>,
     log: Vec<(u32, u8)>,
     frames: Vec<Frame>,
+    /// The scalars before each step of `frames`, one per frame.
+    saved: Vec<Scalars>,
     /// Sites removed by the effects of the step being applied.
     pub(crate) removed: Vec<Site>,
     /// Sites whose owner the effects of the step being applied changed.
@@ -237,7 +260,8 @@ impl Clone for State {
         let mut history = Vec::with_capacity(self.history.len() + 512);
         history.extend_from_slice(&self.history);
         let (mut log, mut frames) = (self.log.clone(), self.frames.clone());
-        reserve_journal(&self.game, &mut log, &mut frames);
+        let mut saved = self.saved.clone();
+        reserve_journal(&self.game, &mut log, &mut frames, &mut saved);
         State {
             game: self.game.clone(),
             tables: self.tables.clone(),
@@ -249,8 +273,10 @@ impl Clone for State {
             unmoved: self.unmoved.clone(),
             s: self.s,
             history,
+            seen: self.seen.clone(),
             log,
             frames,
+            saved,
             removed: Vec::new(),
             converted: Vec::new(),
             journaling: self.journaling,
@@ -276,10 +302,16 @@ impl State {
 /// turns out and undoing them (`maximize:`), so that the search does not
 /// grow the journal in a playout from a new or cloned state (journaling is
 /// off there otherwise).
-fn reserve_journal(game: &Game, log: &mut Vec<(u32, u8)>, frames: &mut Vec<Frame>) {
+fn reserve_journal(
+    game: &Game,
+    log: &mut Vec<(u32, u8)>,
+    frames: &mut Vec<Frame>,
+    saved: &mut Vec<Scalars>,
+) {
     if game.maximize.is_some() {
         log.reserve(1024);
         frames.reserve(64);
+        saved.reserve(64);
     }
 }
 
@@ -362,8 +394,14 @@ impl State {
                 last_from: crate::board::NO_SITE,
             },
             history: Vec::with_capacity(256),
+            // Kept only for a game with a repetition rule.
+            seen: match game.end.repetition {
+                Some(_) => vec![0; SEEN_BUCKETS],
+                None => Vec::new(),
+            },
             log: Vec::new(),
             frames: Vec::new(),
+            saved: Vec::new(),
             removed: Vec::new(),
             converted: Vec::new(),
             journaling: true,
@@ -371,7 +409,7 @@ impl State {
             game,
             tables,
         };
-        reserve_journal(&st.game, &mut st.log, &mut st.frames);
+        reserve_journal(&st.game, &mut st.log, &mut st.frames, &mut st.saved);
         let setup = st.game.setup.clone();
         for (site, stack) in setup {
             for p in stack {
@@ -446,9 +484,11 @@ impl State {
         }
         self.s.hash = h;
         self.history.clear();
-        self.history.push(h);
+        self.seen.iter_mut().for_each(|c| *c = 0);
+        self.record_turn_start();
         self.log.clear();
         self.frames.clear();
+        self.saved.clear();
     }
 
     /// The game this state belongs to.
@@ -511,16 +551,18 @@ impl State {
         self.journaling = on;
         self.log.clear();
         self.frames.clear();
+        self.saved.clear();
     }
 
     /// Saves an undo frame before a step.
     pub(crate) fn push_frame(&mut self) {
         if self.journaling {
             self.frames.push(Frame {
-                scalars: self.s,
                 log_len: self.log.len() as u32,
                 history_len: self.history.len() as u32,
             });
+            // Copied straight from the state into the journal.
+            self.saved.extend_from_slice(std::slice::from_ref(&self.s));
         }
     }
 
@@ -553,31 +595,70 @@ impl State {
         let Some(f) = self.frames.pop() else {
             return false;
         };
+        let Some(scalars) = self.saved.last() else {
+            return false;
+        };
+        // Copied straight from the journal into the state.
+        self.s = *scalars;
+        self.saved.truncate(self.saved.len() - 1);
         let start = (f.log_len as usize).min(self.log.len());
+        // Height entries undone (3 each, 1 for a moved stack's), and the
+        // sites of the last two moved-stack entries seen (the move's
+        // origin first, taken back first).
+        let (mut heights, mut moved) = (0u32, [0 as Site; 2]);
         for k in (start..self.log.len()).rev() {
             let (i, old) = self.log[k];
-            if i >= HEIGHT_BASE {
+            if i < MOVED_BASE {
+                self.pieces[i as usize] = old;
+            } else if i >= HEIGHT_BASE {
                 self.heights[(i - HEIGHT_BASE) as usize] = old;
+                heights += 3;
             } else if i >= MARK_BASE {
                 self.marks[(i - MARK_BASE) as usize] = old;
             } else if i >= UNMOVED_BASE {
                 self.unmoved[(i - UNMOVED_BASE) as usize] = old != 0;
             } else {
-                self.pieces[i as usize] = old;
+                let site = i - MOVED_BASE;
+                self.heights[site as usize] = old;
+                moved = [moved[1], site as Site];
+                heights += 1;
             }
         }
-        // The site sets follow the restored stacks: every change of a
-        // stack journals its height (see `convert_site`).
+        self.resync_undone(start, heights, moved);
+        self.log.truncate(start);
+        while self.history.len() > f.history_len as usize {
+            if let Some(h) = self.history.pop()
+                && let Some(c) = self.seen.get_mut(seen_bucket(h))
+            {
+                *c = c.saturating_sub(1);
+            }
+        }
+        true
+    }
+
+    /// Brings the site sets up to date with the stacks restored from the
+    /// journal entries from `start` on: every change of a stack journals
+    /// its height (see `convert_site`). `heights` counts the entries of
+    /// heights (3 each) and of moved stacks (1 each), `moved` is the
+    /// origin and the destination of the last moved stack: when the
+    /// step's only changes of a height are that stack moved onto an empty
+    /// site (2), the sets move back ([`Occupancy::relocate`]).
+    fn resync_undone(&mut self, start: usize, heights: u32, moved: [Site; 2]) {
+        if !self.occ.kept() {
+            return;
+        }
+        let [from, to] = moved;
+        if heights == 2 && self.occ.relocate(to, from, &self.game.owners) {
+            return;
+        }
         for k in start..self.log.len() {
             let (i, _) = self.log[k];
             if i >= HEIGHT_BASE {
                 self.resync((i - HEIGHT_BASE) as Site);
+            } else if (MOVED_BASE..UNMOVED_BASE).contains(&i) {
+                self.resync((i - MOVED_BASE) as Site);
             }
         }
-        self.log.truncate(start);
-        self.history.truncate(f.history_len as usize);
-        self.s = f.scalars;
-        true
     }
 
     /// Sets the toggle flags from the game's toggle values.
@@ -651,12 +732,19 @@ impl State {
     }
 
     fn set_height(&mut self, site: Site, h: u8) {
+        self.write_height(site, h);
+        self.resync(site);
+    }
+
+    /// Sets the height of the stack at `site`, journaled, leaving the site
+    /// sets to the caller.
+    #[inline]
+    fn write_height(&mut self, site: Site, h: u8) {
         if self.journaling {
             let old = self.heights[site as usize];
             self.log.push((HEIGHT_BASE + site as u32, old));
         }
         self.heights[site as usize] = h;
-        self.resync(site);
     }
 
     /// Brings the site sets ([`Occupancy`]) up to date with the stack at
@@ -673,6 +761,23 @@ impl State {
             _ => self.pieces.get(s * self.cap + h - 1).copied(),
         };
         self.occ.set(site, top, h, &self.game.owners);
+    }
+
+    /// The site sets of the current stacks, built from scratch (to check
+    /// the ones kept step by step).
+    #[cfg(test)]
+    pub(crate) fn rebuilt_sets(&self) -> Occupancy {
+        if !self.occ.kept() {
+            return self.occ.clone();
+        }
+        let n = self.heights.len();
+        let mut occ = Occupancy::new(n, self.game.num_players(), self.game.num_pieces());
+        for s in 0..n {
+            let h = self.heights[s] as usize;
+            let top = (h > 0).then(|| self.pieces[s * self.cap + h - 1]);
+            occ.set(s as Site, top, h, &self.game.owners);
+        }
+        occ
     }
 
     /// Sets (`on`) or clears the mark bits `bits` of `site`, journaled.
@@ -806,6 +911,31 @@ impl State {
             return;
         }
         let (f, t) = (from as usize * self.cap, to as usize * self.cap);
+        if th == 0 && count == h && h > 0 {
+            // The whole stack onto an empty site (a step, a hop): the
+            // site sets move with it.
+            for level in 0..h {
+                let p = self.pieces[f + level];
+                if self.journaling {
+                    self.log.push(((t + level) as u32, self.pieces[t + level]));
+                }
+                self.pieces[t + level] = p;
+                let z = &self.tables.zobrist;
+                self.s.hash ^= z.piece(from as usize, level, p) ^ z.piece(to as usize, level, p);
+            }
+            if self.journaling {
+                let old = (self.heights[to as usize], self.heights[from as usize]);
+                self.log.push((MOVED_BASE + to as u32, old.0));
+                self.log.push((MOVED_BASE + from as u32, old.1));
+            }
+            self.heights[to as usize] = h as u8;
+            self.heights[from as usize] = 0;
+            if self.occ.kept() && !self.occ.relocate(from, to, &self.game.owners) {
+                self.resync(to);
+                self.resync(from);
+            }
+            return;
+        }
         for k in 0..count {
             let (level, dest) = (h - count + k, th + k);
             let p = self.pieces[f + level];
@@ -832,7 +962,26 @@ impl State {
         self.clear_marks();
         self.s.turn_steps = 0;
         self.s.turns += 1;
-        self.history.push(self.s.hash);
+        self.record_turn_start();
+    }
+
+    /// Adds the current position to the history of turn starts.
+    fn record_turn_start(&mut self) {
+        let h = self.s.hash;
+        self.history.push(h);
+        if let Some(c) = self.seen.get_mut(seen_bucket(h)) {
+            *c = c.saturating_add(1);
+        }
+    }
+
+    /// False when the current position cannot have occurred `n` times at
+    /// the start of a turn (its bucket of the history holds fewer hashes);
+    /// true when it may have ([`State::repetitions`] tells).
+    #[inline]
+    pub(crate) fn may_repeat(&self, n: usize) -> bool {
+        self.seen
+            .get(seen_bucket(self.s.hash))
+            .is_none_or(|&c| c as usize >= n)
     }
 
     /// How often the current position occurred at the start of a turn,

@@ -101,6 +101,33 @@ fn the_nth_occurrence_of_a_position_is_a_draw() {
 }
 
 #[test]
+fn repetitions_are_counted_the_same_after_steps_are_taken_back() {
+    // The third occurrence after 8 turns, reached again after the last
+    // three turns are taken back and replayed; taking back the drawing
+    // turn forgets the draw, and a position seen once only may not repeat.
+    let mut st = shuttle("(draw-repetition 3)", &[]);
+    for m in CYCLE.iter().chain(&CYCLE) {
+        play(&mut st, m);
+    }
+    for _ in 0..3 {
+        assert_eq!(st.undo(), Ok(()));
+    }
+    assert_eq!(st.outcome(), None);
+    assert_eq!(st.repetitions(), 2);
+    for m in &CYCLE[1..] {
+        play(&mut st, m);
+    }
+    assert_eq!(st.repetitions(), 3);
+    assert_eq!(st.outcome(), Some(Outcome::Draw(EndReason::Repetition)));
+    assert_eq!(st.undo(), Ok(()));
+    assert_eq!(st.outcome(), None);
+    assert_eq!(st.repetitions(), 2);
+    let fresh = shuttle("(draw-repetition 3)", &[]);
+    assert!(!fresh.may_repeat(2));
+    assert!(fresh.may_repeat(1));
+}
+
+#[test]
 fn the_repetition_rule_can_be_switched_off() {
     for (end, sets) in [
         ("(draw-repetition 2 when:false)", &[][..]),

@@ -5,6 +5,7 @@
 use super::{game, play, position, start};
 use crate::compile::Game;
 use crate::compile::ir::Piece;
+use crate::engine::bits::Occupancy;
 use crate::engine::state::Scalars;
 use crate::engine::{EndReason, Outcome, State, UndoError};
 use proptest::prelude::*;
@@ -16,6 +17,8 @@ struct Snapshot {
     stacks: Vec<Vec<Piece>>,
     scalars: Scalars,
     history: Vec<u64>,
+    /// The site sets kept with the stacks.
+    sets: Occupancy,
 }
 
 fn snapshot(st: &State) -> Snapshot {
@@ -25,6 +28,7 @@ fn snapshot(st: &State) -> Snapshot {
             .collect(),
         scalars: st.s,
         history: st.history.clone(),
+        sets: st.occ.clone(),
     }
 }
 
@@ -168,6 +172,7 @@ proptest! {
             }
             st.play_unchecked(&moves[c as usize % moves.len()]);
             prop_assert_eq!(st.hash(), fresh_hash(&st));
+            prop_assert_eq!(&st.occ, &st.rebuilt_sets());
             snaps.push(snapshot(&st));
         }
         snaps.pop();
@@ -177,6 +182,7 @@ proptest! {
         }
         prop_assert_eq!(st.undo(), Err(UndoError::NothingPlayed));
         let fresh = State::new(rich());
+        prop_assert!(fresh.occ.kept(), "the game keeps site sets");
         prop_assert_eq!(st.hash(), fresh.hash());
         prop_assert_eq!(snapshot(&st), snapshot(&fresh));
     }
