@@ -223,8 +223,13 @@ impl State {
         only: Option<Site>,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        if let Some(Some(shifted)) = level.shifted.get(self.s.mover as usize) {
-            return self.shift_level::<W>(shifted, only, sink);
+        // From one site (a chain's next step, or whether it has one), a
+        // few bit tests per direction cost less than the shifts of every
+        // direction over the whole board.
+        if only.is_none()
+            && let Some(Some(shifted)) = level.shifted.get(self.s.mover as usize)
+        {
+            return self.shift_level::<W>(shifted, None, sink);
         }
         let t = &*self.tables;
         let player = self.s.mover;

@@ -56,6 +56,8 @@ pub(crate) struct ShiftLevel {
     reaches: Vec<Reach>,
     /// The (generator, direction) pairs, in the order moves are made.
     pairs: Vec<Pair>,
+    /// Per generator: its pairs (bit `j` for pair `j`).
+    gen_pairs: Vec<u32>,
 }
 
 /// The origins that reach a destination in one direction: the preimage
@@ -139,11 +141,21 @@ impl ShiftLevel {
         if pairs.len() > MAX_PAIRS || preds.len() > MAX_PREDS {
             return None;
         }
+        let gen_pairs = (0..gens.len())
+            .map(|i| {
+                pairs
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| p.index as usize == i)
+                    .fold(0u32, |m, (j, _)| m | 1 << j)
+            })
+            .collect();
         Some(ShiftLevel {
             preds,
             origins,
             reaches,
             pairs,
+            gen_pairs,
         })
     }
 }
@@ -183,14 +195,17 @@ impl State {
         let (mine, empty) = (self.occ.owned(player), self.occ.of_height(0));
         let only = only.map_or(all, Bits::single);
         let mut from = [Bits::<W>::EMPTY; MAX_GENS];
-        let mut any = Bits::EMPTY;
+        // The pairs of the generators that have origins.
+        let mut live = 0u32;
         for (i, &(m, slot)) in level.origins.iter().enumerate() {
             let o = if m { mine } else { empty };
             let o = o.and(set(slot)).and(only);
             from[i % MAX_GENS] = o;
-            any = any.or(o);
+            if !o.is_empty() {
+                live |= level.gen_pairs.get(i).copied().unwrap_or(0);
+            }
         }
-        if any.is_empty() {
+        if live == 0 {
             return ControlFlow::Continue(());
         }
         // Each reach that a generator with origins needs, then each pair's
@@ -201,11 +216,13 @@ impl State {
         let mut origins = Bits::<W>::EMPTY;
         // The pairs that move from some origin (bit `j` for pair `j`).
         let mut active = 0u32;
-        for (j, p) in level.pairs.iter().enumerate() {
-            let src = from[p.index as usize % MAX_GENS];
-            if src.is_empty() {
+        while live != 0 {
+            let j = live.trailing_zeros() as usize;
+            live &= live - 1;
+            let Some(p) = level.pairs.get(j) else {
                 continue;
-            }
+            };
+            let src = from[p.index as usize % MAX_GENS];
             let r = p.reach as usize % MAX_PAIRS;
             if have >> r & 1 == 0 {
                 have |= 1 << r;
