@@ -340,6 +340,7 @@ impl State {
         }
         let marks = origins & Origin::Marked.bit() != 0;
         let mover = self.s.mover;
+        let occ = self.slide_sets(gens, only);
         for from in lo..hi {
             // The top piece, read once for the origin test and `from:`'s
             // kind.
@@ -360,7 +361,7 @@ impl State {
                 let t = &tables[g as usize];
                 let ok = t.origin & here != 0 && (t.from_kind.is_none() || t.from_kind == top_kind);
                 if ok {
-                    self.gen_from(g, from, sink)?;
+                    self.gen_from(g, from, occ, sink)?;
                 }
             }
         }
@@ -470,12 +471,29 @@ impl State {
         }
     }
 
+    /// The stacks of the position as a site set, when some generator of
+    /// `gens` lists its slides from site sets and moves from every site
+    /// (`only` is `None`): worked out once for all the origins.
+    fn slide_sets(&self, gens: &[GenId], only: Option<Site>) -> Option<u128> {
+        let slides = &self.tables.eval.slides;
+        let by_sets = |&g: &GenId| {
+            slides
+                .get(g as usize)
+                .and_then(Option::as_ref)
+                .is_some_and(|t| t.by_sets())
+        };
+        (only.is_none() && self.tables.eval.rays.is_some() && gens.iter().any(by_sets))
+            .then(|| super::raybits::RayBits::occupied(&self.heights))
+    }
+
     /// Moves of stack-moving generator `g` from `from`, if `from:` holds
-    /// there.
+    /// there; `occ`: the stacks of the position as a site set, if known
+    /// (see [`State::slide_sets`]).
     fn gen_from(
         &self,
         g: GenId,
         from: Site,
+        occ: Option<u128>,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let generator = &self.game.gens[g as usize];
@@ -490,7 +508,7 @@ impl State {
             GenKind::Step(s) => self.gen_step(g, s.dirs, from, sink),
             GenKind::Hop(h) if h.flying => self.gen_flying(g, h, from, sink),
             GenKind::Hop(h) => self.gen_hop(g, h, from, sink),
-            GenKind::Slide(s) => self.gen_slide(g, s, from, sink),
+            GenKind::Slide(s) => self.gen_slide(g, s, from, occ, sink),
             GenKind::Leap(leap) => self.gen_leap(g, leap, from, sink),
             GenKind::Relocate(_) => self.gen_relocate(g, from, sink),
             _ => ControlFlow::Continue(()),

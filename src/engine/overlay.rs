@@ -123,15 +123,17 @@ pub(crate) fn flanks_after(
 ) -> bool {
     let from_empty = st.heights.get(m.from as usize).is_none_or(|&h| h == 0);
     if from_empty && !f.same_kind && (m.to as usize) < st.heights.len() {
-        let (height, top) = pushed(st, plan, m, st.height(m.to), st.top(m.to));
         let player = st.s.mover;
-        if !holds(&st.game, f.end, top, player) {
-            return false;
-        }
         if let Some(e) = cache.entry(st, f, player, m.to)
             && !e.flanking.tall
         {
-            return Flanking::fits(e.flanking.heights, f, height);
+            // No line flanks at any height: nothing to work out.
+            let lines = e.flanking.heights;
+            if lines == 0 {
+                return false;
+            }
+            let (height, top) = pushed(st, plan, m, st.height(m.to), st.top(m.to));
+            return holds(&st.game, f.end, top, player) && Flanking::fits(lines, f, height);
         }
     }
     Overlay::new(st, m, plan).flanks_from_to(f, st.s.mover, cache)
@@ -268,6 +270,9 @@ pub struct RayCache {
     /// flank of the same tables asks for no new key (valid while `key`
     /// is, that is within one position).
     last: (usize, Player),
+    /// The stacks of the position as a site set, when the board's rays
+    /// are site sets ([`super::raybits`]): then `next` is not needed.
+    occ: Option<u128>,
 }
 
 /// The rays from one site and what they flank.
@@ -457,7 +462,11 @@ impl RayCache {
         self.stamps
             .iter_mut()
             .for_each(|s| *s = self.epoch.wrapping_sub(1));
-        if !self.find_next(st) {
+        self.occ = None;
+        if st.tables.eval.rays.is_some() {
+            self.occ = Some(super::raybits::RayBits::occupied(&st.heights));
+            self.next.clear();
+        } else if !self.find_next(st) {
             self.next.clear();
         }
         true
@@ -489,8 +498,15 @@ impl RayCache {
         let board = &st.game.board;
         let nd = board.directions().len();
         let next = &self.next;
+        let sets = st.tables.eval.rays.as_ref().zip(self.occ);
         // The first stack from `from` along `d` within `limit` steps.
         let first = |from: Site, d: crate::board::Dir, limit: u16| {
+            if let Some((rays, occ)) = sets {
+                return match rays.first(occ, from, d) {
+                    Some((s, m)) if m <= limit => (s, m),
+                    _ => (NO_SITE, 0),
+                };
+            }
             if !next.is_empty() {
                 return match next[from as usize * nd + d as usize] {
                     (s, m) if s != NO_SITE && m <= limit => (s, m),
