@@ -124,11 +124,10 @@ pub(crate) fn flanks_after(
     let from_empty = st.heights.get(m.from as usize).is_none_or(|&h| h == 0);
     if from_empty && !f.same_kind && (m.to as usize) < st.heights.len() {
         let player = st.s.mover;
-        if let Some(e) = cache.entry(st, f, player, m.to)
-            && !e.flanking.tall
+        if let Some((lines, tall)) = cache.summary(st, f, player, m.to)
+            && !tall
         {
             // No line flanks at any height: nothing to work out.
-            let lines = e.flanking.heights;
             if lines == 0 {
                 return false;
             }
@@ -136,7 +135,17 @@ pub(crate) fn flanks_after(
             return holds(&st.game, f.end, top, player) && Flanking::fits(lines, f, height);
         }
     }
-    Overlay::new(st, m, plan).flanks_from_to(f, st.s.mover, cache)
+    let player = st.s.mover;
+    let o = Overlay::new(st, m, plan);
+    if !f.same_kind
+        && let Some(rays) = st.tables.eval.rays.as_ref()
+        && let Some((0, false)) = cache.summary(st, f, player, m.to)
+    {
+        // No line flanks before the step: only a line through the origin
+        // can after it.
+        return o.origin_lines_flank(f, player, rays);
+    }
+    o.flanks_from_to(f, player, cache)
 }
 
 impl<'a> Overlay<'a> {
@@ -273,6 +282,10 @@ pub struct RayCache {
     /// The stacks of the position as a site set, when the board's rays
     /// are site sets ([`super::raybits`]): then `next` is not needed.
     occ: Option<u128>,
+    /// Per site, found from `occ` when a step from a stack of no piece
+    /// asks: the epoch it was found in, then its [`Flanking::heights`]
+    /// and [`Flanking::tall`] (without the rays of a whole entry).
+    sums: Vec<(u32, u64, bool)>,
 }
 
 /// The rays from one site and what they flank.
@@ -387,6 +400,7 @@ impl RayCache {
         if self.epoch == 0 {
             // After 2^32 positions: no stamp may look current.
             self.stamps.iter_mut().for_each(|s| *s = u32::MAX);
+            self.sums.iter_mut().for_each(|s| s.0 = u32::MAX);
             self.epoch = 1;
         }
     }
@@ -459,9 +473,10 @@ impl RayCache {
             self.stamps.resize(n, self.epoch.wrapping_sub(1));
         }
         // Entries of an earlier flank of this position are stale.
-        self.stamps
-            .iter_mut()
-            .for_each(|s| *s = self.epoch.wrapping_sub(1));
+        let stale = self.epoch.wrapping_sub(1);
+        self.stamps.iter_mut().for_each(|s| *s = stale);
+        self.sums.clear();
+        self.sums.resize(n, (stale, 0, false));
         self.occ = None;
         if st.tables.eval.rays.is_some() {
             self.occ = Some(super::raybits::RayBits::occupied(&st.heights));
@@ -489,6 +504,42 @@ impl RayCache {
             self.find_entry(st, f, player, to);
         }
         Some(&self.entries[t])
+    }
+
+    /// What a stack arriving on `to` flanks for flank `f` (its
+    /// [`Flanking::heights`] and [`Flanking::tall`]); `None` as for
+    /// [`RayCache::entry`]. With the rays as site sets, a line whose
+    /// first stack is no middle is not read further.
+    #[inline]
+    fn summary(&mut self, st: &State, f: &Flank, player: Player, to: Site) -> Option<(u64, bool)> {
+        let (Some(rays), Some(_)) = (st.tables.eval.rays.as_ref(), self.occ) else {
+            return self
+                .entry(st, f, player, to)
+                .map(|e| (e.flanking.heights, e.flanking.tall));
+        };
+        let last = (f as *const Flank as usize, player);
+        if self.last != last || self.key.is_none() {
+            if !self.serve(st, f, player) {
+                return None;
+            }
+            self.last = last;
+        }
+        let t = to as usize;
+        if self.stamps[t] == self.epoch {
+            let e = &self.entries[t].flanking;
+            return Some((e.heights, e.tall));
+        }
+        match self.sums.get(t) {
+            Some(&(stamp, heights, tall)) if stamp == self.epoch => Some((heights, tall)),
+            Some(_) => {
+                let occ = self.occ.unwrap_or(0);
+                let (heights, tall) = summary_from_sets(st, f, player, to, rays, occ);
+                self.sums[t] = (self.epoch, heights, tall);
+                self.used = true;
+                Some((heights, tall))
+            }
+            None => None,
+        }
     }
 
     /// Finds the entry of `to` (see [`RayCache::entry`]).
@@ -552,6 +603,47 @@ impl RayCache {
     }
 }
 
+/// [`Flanking::heights`] and [`Flanking::tall`] of a stack arriving on
+/// `to` for flank `f`, read from the board's rays as site sets (`occ`:
+/// the stacks of the position).
+fn summary_from_sets(
+    st: &State,
+    f: &Flank,
+    player: Player,
+    to: Site,
+    rays: &super::raybits::RayBits,
+    occ: u128,
+) -> (u64, bool) {
+    let game = &*st.game;
+    let (mut heights, mut tall) = (0u64, false);
+    for &d in &game.dirsets[f.dirs as usize][player as usize] {
+        let (k, Some(e)) = rays.open(occ, to, d) else {
+            continue;
+        };
+        let m = k as u16 + 1;
+        if m > f.reach || !holds(game, f.middle, st.top(e), player) {
+            continue;
+        }
+        let (k2, Some(g)) = rays.open(occ, e, d) else {
+            continue;
+        };
+        if k2 as u16 + 1 != m {
+            continue;
+        }
+        if let Some(h) = line_flanks(st, f, player, (e, m, g, m)) {
+            heights |= match h {
+                _ if !f.same_height => u64::MAX,
+                0..64 => 1 << h,
+                _ => {
+                    tall = true;
+                    0
+                }
+            };
+        }
+    }
+    (heights, tall)
+}
+
 /// The height of the stacks of a line from a site (`(e, m, g, m2)`: its
 /// first two stacks and their distances) if a stack arriving on the site
 /// flanks along it when it has that height (and, with `same_kind`, the
@@ -569,6 +661,26 @@ fn line_flanks(st: &State, f: &Flank, player: Player, (e, m, g, m2): Ray) -> Opt
 }
 
 impl Overlay<'_> {
+    /// [`flanked`] from the destination along the lines from it through
+    /// the origin (the other lines are as before the step).
+    fn origin_lines_flank(
+        &self,
+        f: &Flank,
+        player: Player,
+        rays: &super::raybits::RayBits,
+    ) -> bool {
+        let game = &*self.st.game;
+        if !holds(game, f.end, self.to_top, player) {
+            return false;
+        }
+        game.dirsets[f.dirs as usize][player as usize]
+            .iter()
+            .any(|&d| {
+                rays.on_ray(self.to, d, self.from)
+                    && flanked_along(self, game, f, self.to, d, player).is_some()
+            })
+    }
+
     /// [`flanked`] from the destination, with the lines that do not pass
     /// the origin taken from `cache`.
     fn flanks_from_to(&self, f: &Flank, player: Player, cache: &mut RayCache) -> bool {

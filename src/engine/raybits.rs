@@ -111,6 +111,12 @@ impl RayBits {
             .unwrap_or(&[])
     }
 
+    /// Whether `site` lies on the ray from `from` in direction `d`.
+    #[inline]
+    pub fn on_ray(&self, from: Site, d: Dir, site: Site) -> bool {
+        (site as usize) < MAX_SITES && (self.get(from, d).set >> site) & 1 != 0
+    }
+
     /// The site of `set` (sites of one ray of numbers ascending if `up`)
     /// nearest the ray's start; `None` when `set` is empty.
     #[inline]
@@ -184,11 +190,13 @@ mod tests {
                 // A stack on each site of the ray in turn: the sites
                 // before it are open.
                 for (k, &s) in want.iter().enumerate() {
+                    assert!(r.on_ray(from, d, s));
                     let occ = 1u128 << s;
                     assert_eq!(r.open(occ, from, d), (k, Some(s)));
                     assert_eq!(r.first(occ | 1 << from, from, d), Some((s, k as u16 + 1)));
                 }
                 assert_eq!(r.open(0, from, d), (want.len(), None));
+                assert!(!r.on_ray(from, d, from));
             }
         }
     }
