@@ -114,6 +114,7 @@ fn pushed(
 /// asks (`f.at` is `To`): what [`Overlay::eval`] finds for
 /// `Cond::Flanks(f)`. A step from a stack of no piece changes the
 /// destination only, and the destination's summary answers at once.
+#[inline]
 pub(crate) fn flanks_after(
     st: &State,
     m: &Move,
@@ -128,13 +129,30 @@ pub(crate) fn flanks_after(
             && !tall
         {
             // No line flanks at any height: nothing to work out.
-            if lines == 0 {
-                return false;
-            }
-            let (height, top) = pushed(st, plan, m, st.height(m.to), st.top(m.to));
-            return holds(&st.game, f.end, top, player) && Flanking::fits(lines, f, height);
+            return lines != 0 && arrival_fits(st, m, plan, f, lines);
         }
     }
+    flanks_after_step(st, m, plan, f, cache)
+}
+
+/// Whether the stack that step `m` (from a stack of no piece, its effects
+/// following `plan`) leaves on its destination flanks along the lines of
+/// the destination's summary `lines`.
+#[inline(never)]
+fn arrival_fits(st: &State, m: &Move, plan: &AfterPlan, f: &Flank, lines: u64) -> bool {
+    let (height, top) = pushed(st, plan, m, st.height(m.to), st.top(m.to));
+    holds(&st.game, f.end, top, st.s.mover) && Flanking::fits(lines, f, height)
+}
+
+/// [`flanks_after`] on an overlay of the position after `m`.
+#[inline(never)]
+fn flanks_after_step(
+    st: &State,
+    m: &Move,
+    plan: &AfterPlan,
+    f: &Flank,
+    cache: &mut RayCache,
+) -> bool {
     let player = st.s.mover;
     let o = Overlay::new(st, m, plan);
     if !f.same_kind
@@ -531,15 +549,26 @@ impl RayCache {
         }
         match self.sums.get(t) {
             Some(&(stamp, heights, tall)) if stamp == self.epoch => Some((heights, tall)),
-            Some(_) => {
-                let occ = self.occ.unwrap_or(0);
-                let (heights, tall) = summary_from_sets(st, f, player, to, rays, occ);
-                self.sums[t] = (self.epoch, heights, tall);
-                self.used = true;
-                Some((heights, tall))
-            }
+            Some(_) => Some(self.find_summary(st, f, player, to, rays)),
             None => None,
         }
+    }
+
+    /// Finds the summary of `to` (see [`RayCache::summary`]).
+    #[inline(never)]
+    fn find_summary(
+        &mut self,
+        st: &State,
+        f: &Flank,
+        player: Player,
+        to: Site,
+        rays: &super::raybits::RayBits,
+    ) -> (u64, bool) {
+        let occ = self.occ.unwrap_or(0);
+        let (heights, tall) = summary_from_sets(st, f, player, to, rays, occ);
+        self.sums[to as usize] = (self.epoch, heights, tall);
+        self.used = true;
+        (heights, tall)
     }
 
     /// Finds the entry of `to` (see [`RayCache::entry`]).

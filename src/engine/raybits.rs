@@ -90,6 +90,8 @@ impl RayBits {
         occ
     }
 
+    /// The ray from site `from` along direction `d` (a ray of no site
+    /// off the board).
     #[inline]
     fn get(&self, from: Site, d: Dir) -> Ray {
         let i = from as usize * self.dirs + d as usize;
@@ -99,16 +101,6 @@ impl RayBits {
             len: 0,
             start: 0,
         })
-    }
-
-    /// The sites along the ray from `from` in direction `d`, from the
-    /// origin outward.
-    #[inline]
-    pub fn sites(&self, from: Site, d: Dir) -> &[Site] {
-        let r = self.get(from, d);
-        self.sites
-            .get(r.start as usize..r.start as usize + r.len as usize)
-            .unwrap_or(&[])
     }
 
     /// Whether `site` lies on the ray from `from` in direction `d`.
@@ -138,6 +130,26 @@ impl RayBits {
             Some(b) => {
                 let beyond = self.get(b, d).len;
                 ((r.len - beyond) as usize - 1, Some(b))
+            }
+        }
+    }
+
+    /// The sites along the ray from `from` in direction `d` (from the
+    /// origin outward), how many of them come before its first stack of
+    /// `occ`, and whether it has one: [`RayBits::sites`] and
+    /// [`RayBits::open`] at once.
+    #[inline]
+    pub fn open_ray(&self, occ: u128, from: Site, d: Dir) -> (&[Site], usize, bool) {
+        let r = self.get(from, d);
+        let sites = self
+            .sites
+            .get(r.start as usize..r.start as usize + r.len as usize)
+            .unwrap_or(&[]);
+        match Self::nearest(r.set & occ, r.up) {
+            None => (sites, sites.len(), false),
+            Some(b) => {
+                let beyond = self.get(b, d).len as usize;
+                (sites, sites.len().saturating_sub(beyond + 1), true)
             }
         }
     }
@@ -186,13 +198,14 @@ mod tests {
         for from in 0..b.len() as Site {
             for d in 0..b.directions().len() as Dir {
                 let want = walk(&b, from, d);
-                assert_eq!(r.sites(from, d), want);
+                assert_eq!(r.open_ray(0, from, d), (&want[..], want.len(), false));
                 // A stack on each site of the ray in turn: the sites
                 // before it are open.
                 for (k, &s) in want.iter().enumerate() {
                     assert!(r.on_ray(from, d, s));
                     let occ = 1u128 << s;
                     assert_eq!(r.open(occ, from, d), (k, Some(s)));
+                    assert_eq!(r.open_ray(occ, from, d), (&want[..], k, true));
                     assert_eq!(r.first(occ | 1 << from, from, d), Some((s, k as u16 + 1)));
                 }
                 assert_eq!(r.open(0, from, d), (want.len(), None));

@@ -310,10 +310,8 @@ impl State {
             if fixed == 0 {
                 continue;
             }
-            let (k, blocker) = rays.open(occ, from, d);
-            let k = k + (anywhere && blocker.is_some()) as usize;
-            let mut open = fixed & low_bits(k);
-            let ray = rays.sites(from, d);
+            let (ray, k, blocked) = rays.open_ray(occ, from, d);
+            let mut open = fixed & low_bits(k + (anywhere && blocked) as usize);
             while open != 0 {
                 let i = open.trailing_zeros() as usize;
                 open &= open - 1;
