@@ -18,6 +18,9 @@ pub(crate) struct EvalTables {
     /// away in that direction comes first (the lines read from their far
     /// end); `None` when a line of the board runs in a circle.
     pub line_order: Option<Vec<Vec<Site>>>,
+    /// The board's rays as site sets, when they can be (see
+    /// [`super::raybits`]).
+    pub rays: Option<super::raybits::RayBits>,
 }
 
 impl EvalTables {
@@ -32,6 +35,7 @@ impl EvalTables {
                 .map(|g| super::slide::SlideTable::of(game, g))
                 .collect(),
             line_order: line_order(&game.board),
+            rays: super::raybits::RayBits::new(&game.board),
         }
     }
 }

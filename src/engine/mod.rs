@@ -24,6 +24,7 @@ pub(crate) mod perft;
 pub(crate) mod phases;
 pub(crate) mod plan;
 pub(crate) mod playout;
+pub(crate) mod raybits;
 pub(crate) mod rotate;
 pub(crate) mod score;
 pub(crate) mod sets;

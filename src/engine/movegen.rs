@@ -105,8 +105,10 @@ impl State {
         let game = self.game.clone();
         let tables = self.tables.clone();
         let (levels, fast) = self.levels_of(&game, &tables);
-        // The candidates of the last level generated, before filtering.
-        let mut raw: Vec<Move> = before.to_vec();
+        // The candidates of the last level generated, before filtering
+        // (a spare buffer: no allocation once warm).
+        let mut raw = take_moves();
+        raw.extend_from_slice(before);
         let mut prev: &[GenId] = match first.checked_sub(1) {
             Some(i) if !before.is_empty() => levels.get(i).map_or(&[], Vec::as_slice),
             _ => &[],
@@ -115,10 +117,18 @@ impl State {
             if twins(&self.tables, prev, level) {
                 // The same candidates as the level before, unfiltered.
                 buf.clear();
-                buf.extend(raw.iter().map(|m| Move {
-                    gen_id: level[prev.iter().position(|&g| g == m.gen_id).unwrap_or(0)],
-                    ..*m
-                }));
+                match id_shift(prev, level) {
+                    // The twins' ids follow their originals' at one
+                    // distance: no search per move.
+                    Some(shift) => buf.extend(raw.iter().map(|m| Move {
+                        gen_id: m.gen_id.wrapping_add(shift),
+                        ..*m
+                    })),
+                    None => buf.extend(raw.iter().map(|m| Move {
+                        gen_id: level[prev.iter().position(|&g| g == m.gen_id).unwrap_or(0)],
+                        ..*m
+                    })),
+                }
             } else {
                 buf.clear();
                 let fast = fast.get(i).and_then(Option::as_ref);
@@ -127,18 +137,22 @@ impl State {
                     ControlFlow::Continue(())
                 });
             }
-            raw.clone_from(buf);
-            if level.iter().any(|&g| {
+            let filtered = level.iter().any(|&g| {
                 let g = &game.gens[g as usize];
                 g.after.is_some() || g.check.is_some()
-            }) {
+            });
+            if filtered {
+                raw.clone_from(buf);
                 self.filter_after(buf);
+            } else {
+                raw.clear();
             }
             if !buf.is_empty() {
-                return;
+                break;
             }
             prev = level;
         }
+        give_moves(raw);
     }
 
     /// The priority levels the mover chooses from (outside a chained
@@ -340,6 +354,7 @@ impl State {
         }
         let marks = origins & Origin::Marked.bit() != 0;
         let mover = self.s.mover;
+        let occ = self.slide_sets(gens, only);
         for from in lo..hi {
             // The top piece, read once for the origin test and `from:`'s
             // kind.
@@ -360,7 +375,7 @@ impl State {
                 let t = &tables[g as usize];
                 let ok = t.origin & here != 0 && (t.from_kind.is_none() || t.from_kind == top_kind);
                 if ok {
-                    self.gen_from(g, from, sink)?;
+                    self.gen_from(g, from, occ, sink)?;
                 }
             }
         }
@@ -470,12 +485,29 @@ impl State {
         }
     }
 
+    /// The stacks of the position as a site set, when some generator of
+    /// `gens` lists its slides from site sets and moves from every site
+    /// (`only` is `None`): worked out once for all the origins.
+    fn slide_sets(&self, gens: &[GenId], only: Option<Site>) -> Option<u128> {
+        let slides = &self.tables.eval.slides;
+        let by_sets = |&g: &GenId| {
+            slides
+                .get(g as usize)
+                .and_then(Option::as_ref)
+                .is_some_and(|t| t.by_sets())
+        };
+        (only.is_none() && self.tables.eval.rays.is_some() && gens.iter().any(by_sets))
+            .then(|| super::raybits::RayBits::occupied(&self.heights))
+    }
+
     /// Moves of stack-moving generator `g` from `from`, if `from:` holds
-    /// there.
+    /// there; `occ`: the stacks of the position as a site set, if known
+    /// (see [`State::slide_sets`]).
     fn gen_from(
         &self,
         g: GenId,
         from: Site,
+        occ: Option<u128>,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let generator = &self.game.gens[g as usize];
@@ -490,7 +522,7 @@ impl State {
             GenKind::Step(s) => self.gen_step(g, s.dirs, from, sink),
             GenKind::Hop(h) if h.flying => self.gen_flying(g, h, from, sink),
             GenKind::Hop(h) => self.gen_hop(g, h, from, sink),
-            GenKind::Slide(s) => self.gen_slide(g, s, from, sink),
+            GenKind::Slide(s) => self.gen_slide(g, s, from, occ, sink),
             GenKind::Leap(leap) => self.gen_leap(g, leap, from, sink),
             GenKind::Relocate(_) => self.gen_relocate(g, from, sink),
             _ => ControlFlow::Continue(()),
@@ -631,6 +663,18 @@ pub(crate) fn give_moves(mut v: Vec<Move>) {
     MOVE_BUFS.with(|b| b.borrow_mut().push(v));
 }
 
+/// The distance from each generator id of `prev` to its twin's in
+/// `level` (one for one), when it is the same for all of them.
+fn id_shift(prev: &[GenId], level: &[GenId]) -> Option<GenId> {
+    let shift = level.first()?.wrapping_sub(*prev.first()?);
+    (prev.len() == level.len()
+        && prev
+            .iter()
+            .zip(level)
+            .all(|(&p, &g)| g.wrapping_sub(p) == shift))
+    .then_some(shift)
+}
+
 /// True if the generators of `level` are, one for one, twins of those of
 /// `prev` (equal but for `after:`): they make the same candidates.
 fn twins(tables: &super::Tables, prev: &[GenId], level: &[GenId]) -> bool {
@@ -663,6 +707,13 @@ mod tests {
             .iter()
             .map(|m| st.move_to_string(m))
             .collect()
+    }
+
+    #[test]
+    fn twins_at_one_distance_of_ids_are_found_by_a_shift() {
+        assert_eq!(super::id_shift(&[0, 1, 2], &[3, 4, 5]), Some(3));
+        assert_eq!(super::id_shift(&[0, 2], &[3, 4]), None);
+        assert_eq!(super::id_shift(&[], &[]), None);
     }
 
     #[test]

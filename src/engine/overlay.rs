@@ -114,6 +114,7 @@ fn pushed(
 /// asks (`f.at` is `To`): what [`Overlay::eval`] finds for
 /// `Cond::Flanks(f)`. A step from a stack of no piece changes the
 /// destination only, and the destination's summary answers at once.
+#[inline]
 pub(crate) fn flanks_after(
     st: &State,
     m: &Move,
@@ -123,18 +124,46 @@ pub(crate) fn flanks_after(
 ) -> bool {
     let from_empty = st.heights.get(m.from as usize).is_none_or(|&h| h == 0);
     if from_empty && !f.same_kind && (m.to as usize) < st.heights.len() {
-        let (height, top) = pushed(st, plan, m, st.height(m.to), st.top(m.to));
         let player = st.s.mover;
-        if !holds(&st.game, f.end, top, player) {
-            return false;
-        }
-        if let Some(e) = cache.entry(st, f, player, m.to)
-            && !e.flanking.tall
+        if let Some((lines, tall)) = cache.summary(st, f, player, m.to)
+            && !tall
         {
-            return Flanking::fits(e.flanking.heights, f, height);
+            // No line flanks at any height: nothing to work out.
+            return lines != 0 && arrival_fits(st, m, plan, f, lines);
         }
     }
-    Overlay::new(st, m, plan).flanks_from_to(f, st.s.mover, cache)
+    flanks_after_step(st, m, plan, f, cache)
+}
+
+/// Whether the stack that step `m` (from a stack of no piece, its effects
+/// following `plan`) leaves on its destination flanks along the lines of
+/// the destination's summary `lines`.
+#[inline(never)]
+fn arrival_fits(st: &State, m: &Move, plan: &AfterPlan, f: &Flank, lines: u64) -> bool {
+    let (height, top) = pushed(st, plan, m, st.height(m.to), st.top(m.to));
+    holds(&st.game, f.end, top, st.s.mover) && Flanking::fits(lines, f, height)
+}
+
+/// [`flanks_after`] on an overlay of the position after `m`.
+#[inline(never)]
+fn flanks_after_step(
+    st: &State,
+    m: &Move,
+    plan: &AfterPlan,
+    f: &Flank,
+    cache: &mut RayCache,
+) -> bool {
+    let player = st.s.mover;
+    let o = Overlay::new(st, m, plan);
+    if !f.same_kind
+        && let Some(rays) = st.tables.eval.rays.as_ref()
+        && let Some((0, false)) = cache.summary(st, f, player, m.to)
+    {
+        // No line flanks before the step: only a line through the origin
+        // can after it.
+        return o.origin_lines_flank(f, player, rays);
+    }
+    o.flanks_from_to(f, player, cache)
 }
 
 impl<'a> Overlay<'a> {
@@ -268,6 +297,13 @@ pub struct RayCache {
     /// flank of the same tables asks for no new key (valid while `key`
     /// is, that is within one position).
     last: (usize, Player),
+    /// The stacks of the position as a site set, when the board's rays
+    /// are site sets ([`super::raybits`]): then `next` is not needed.
+    occ: Option<u128>,
+    /// Per site, found from `occ` when a step from a stack of no piece
+    /// asks: the epoch it was found in, then its [`Flanking::heights`]
+    /// and [`Flanking::tall`] (without the rays of a whole entry).
+    sums: Vec<(u32, u64, bool)>,
 }
 
 /// The rays from one site and what they flank.
@@ -382,6 +418,7 @@ impl RayCache {
         if self.epoch == 0 {
             // After 2^32 positions: no stamp may look current.
             self.stamps.iter_mut().for_each(|s| *s = u32::MAX);
+            self.sums.iter_mut().for_each(|s| s.0 = u32::MAX);
             self.epoch = 1;
         }
     }
@@ -454,10 +491,15 @@ impl RayCache {
             self.stamps.resize(n, self.epoch.wrapping_sub(1));
         }
         // Entries of an earlier flank of this position are stale.
-        self.stamps
-            .iter_mut()
-            .for_each(|s| *s = self.epoch.wrapping_sub(1));
-        if !self.find_next(st) {
+        let stale = self.epoch.wrapping_sub(1);
+        self.stamps.iter_mut().for_each(|s| *s = stale);
+        self.sums.clear();
+        self.sums.resize(n, (stale, 0, false));
+        self.occ = None;
+        if st.tables.eval.rays.is_some() {
+            self.occ = Some(super::raybits::RayBits::occupied(&st.heights));
+            self.next.clear();
+        } else if !self.find_next(st) {
             self.next.clear();
         }
         true
@@ -482,6 +524,53 @@ impl RayCache {
         Some(&self.entries[t])
     }
 
+    /// What a stack arriving on `to` flanks for flank `f` (its
+    /// [`Flanking::heights`] and [`Flanking::tall`]); `None` as for
+    /// [`RayCache::entry`]. With the rays as site sets, a line whose
+    /// first stack is no middle is not read further.
+    #[inline]
+    fn summary(&mut self, st: &State, f: &Flank, player: Player, to: Site) -> Option<(u64, bool)> {
+        let (Some(rays), Some(_)) = (st.tables.eval.rays.as_ref(), self.occ) else {
+            return self
+                .entry(st, f, player, to)
+                .map(|e| (e.flanking.heights, e.flanking.tall));
+        };
+        let last = (f as *const Flank as usize, player);
+        if self.last != last || self.key.is_none() {
+            if !self.serve(st, f, player) {
+                return None;
+            }
+            self.last = last;
+        }
+        let t = to as usize;
+        if self.stamps[t] == self.epoch {
+            let e = &self.entries[t].flanking;
+            return Some((e.heights, e.tall));
+        }
+        match self.sums.get(t) {
+            Some(&(stamp, heights, tall)) if stamp == self.epoch => Some((heights, tall)),
+            Some(_) => Some(self.find_summary(st, f, player, to, rays)),
+            None => None,
+        }
+    }
+
+    /// Finds the summary of `to` (see [`RayCache::summary`]).
+    #[inline(never)]
+    fn find_summary(
+        &mut self,
+        st: &State,
+        f: &Flank,
+        player: Player,
+        to: Site,
+        rays: &super::raybits::RayBits,
+    ) -> (u64, bool) {
+        let occ = self.occ.unwrap_or(0);
+        let (heights, tall) = summary_from_sets(st, f, player, to, rays, occ);
+        self.sums[to as usize] = (self.epoch, heights, tall);
+        self.used = true;
+        (heights, tall)
+    }
+
     /// Finds the entry of `to` (see [`RayCache::entry`]).
     #[inline(never)]
     fn find_entry(&mut self, st: &State, f: &Flank, player: Player, to: Site) {
@@ -489,8 +578,15 @@ impl RayCache {
         let board = &st.game.board;
         let nd = board.directions().len();
         let next = &self.next;
+        let sets = st.tables.eval.rays.as_ref().zip(self.occ);
         // The first stack from `from` along `d` within `limit` steps.
         let first = |from: Site, d: crate::board::Dir, limit: u16| {
+            if let Some((rays, occ)) = sets {
+                return match rays.first(occ, from, d) {
+                    Some((s, m)) if m <= limit => (s, m),
+                    _ => (NO_SITE, 0),
+                };
+            }
             if !next.is_empty() {
                 return match next[from as usize * nd + d as usize] {
                     (s, m) if s != NO_SITE && m <= limit => (s, m),
@@ -536,6 +632,47 @@ impl RayCache {
     }
 }
 
+/// [`Flanking::heights`] and [`Flanking::tall`] of a stack arriving on
+/// `to` for flank `f`, read from the board's rays as site sets (`occ`:
+/// the stacks of the position).
+fn summary_from_sets(
+    st: &State,
+    f: &Flank,
+    player: Player,
+    to: Site,
+    rays: &super::raybits::RayBits,
+    occ: u128,
+) -> (u64, bool) {
+    let game = &*st.game;
+    let (mut heights, mut tall) = (0u64, false);
+    for &d in &game.dirsets[f.dirs as usize][player as usize] {
+        let (k, Some(e)) = rays.open(occ, to, d) else {
+            continue;
+        };
+        let m = k as u16 + 1;
+        if m > f.reach || !holds(game, f.middle, st.top(e), player) {
+            continue;
+        }
+        let (k2, Some(g)) = rays.open(occ, e, d) else {
+            continue;
+        };
+        if k2 as u16 + 1 != m {
+            continue;
+        }
+        if let Some(h) = line_flanks(st, f, player, (e, m, g, m)) {
+            heights |= match h {
+                _ if !f.same_height => u64::MAX,
+                0..64 => 1 << h,
+                _ => {
+                    tall = true;
+                    0
+                }
+            };
+        }
+    }
+    (heights, tall)
+}
+
 /// The height of the stacks of a line from a site (`(e, m, g, m2)`: its
 /// first two stacks and their distances) if a stack arriving on the site
 /// flanks along it when it has that height (and, with `same_kind`, the
@@ -553,6 +690,26 @@ fn line_flanks(st: &State, f: &Flank, player: Player, (e, m, g, m2): Ray) -> Opt
 }
 
 impl Overlay<'_> {
+    /// [`flanked`] from the destination along the lines from it through
+    /// the origin (the other lines are as before the step).
+    fn origin_lines_flank(
+        &self,
+        f: &Flank,
+        player: Player,
+        rays: &super::raybits::RayBits,
+    ) -> bool {
+        let game = &*self.st.game;
+        if !holds(game, f.end, self.to_top, player) {
+            return false;
+        }
+        game.dirsets[f.dirs as usize][player as usize]
+            .iter()
+            .any(|&d| {
+                rays.on_ray(self.to, d, self.from)
+                    && flanked_along(self, game, f, self.to, d, player).is_some()
+            })
+    }
+
     /// [`flanked`] from the destination, with the lines that do not pass
     /// the origin taken from `cache`.
     fn flanks_from_to(&self, f: &Flank, player: Player, cache: &mut RayCache) -> bool {

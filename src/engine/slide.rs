@@ -2,6 +2,7 @@
 //! (`pieces:Whole|One|Part|Any`).
 
 use super::cond::Ctx;
+use super::raybits::RayBits;
 use super::{Move, State};
 use crate::board::{Dir, NO_SITE, Site};
 use crate::compile::ir::{Cond, Game, Gen, GenId, GenKind, Player, RegionId, SiteRef, Slide};
@@ -60,6 +61,13 @@ impl SlideTable {
             dirs,
             fixed,
         })
+    }
+
+    /// Whether the slides of this table may be listed from site sets
+    /// (see [`State::slide_by_sets`]).
+    #[inline]
+    pub(crate) fn by_sets(&self) -> bool {
+        self.open.is_some()
     }
 
     /// The fixed conjuncts along direction `d` from `from` for `player`
@@ -121,6 +129,15 @@ fn fixed_table(game: &Game, g: &Gen) -> Option<(Cond, Vec<u64>)> {
     Some((rest, bits))
 }
 
+/// The lowest `k` bits set (all of them from 64 on).
+#[inline]
+fn low_bits(k: usize) -> u64 {
+    match k {
+        64.. => u64::MAX,
+        _ => (1u64 << k) - 1,
+    }
+}
+
 /// True if `c` depends only on the player and the step's origin and
 /// destination sites (not on the position).
 fn is_fixed(c: &Cond) -> bool {
@@ -163,6 +180,7 @@ impl State {
         g: GenId,
         slide: &Slide,
         from: Site,
+        occ: Option<u128>,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let game = &*self.game;
@@ -172,6 +190,9 @@ impl State {
         if let Some(t) = table
             && let Some(anywhere) = t.open
         {
+            if let (Some(occ), Some(rays)) = (occ, &self.tables.eval.rays) {
+                return self.slide_by_sets(g, slide, from, (occ, t, rays), anywhere, sink);
+            }
             return self.slide_through_empty(g, slide, from, t, anywhere, sink);
         }
         let through_empty = slide.through == Cond::Empty(SiteRef::Subject);
@@ -262,6 +283,53 @@ impl State {
                     .get(to as usize * nd + d as usize)
                     .copied()
                     .unwrap_or(NO_SITE);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// [`State::slide_through_empty`] from site sets: along each ray, the
+    /// destinations are the sites before the first stack of `occ` (the
+    /// stacks of the position), and with `anywhere` that stack too, where
+    /// the fixed conjuncts of `table` hold; emitted from the origin
+    /// outward, as the walk finds them.
+    fn slide_by_sets(
+        &self,
+        g: GenId,
+        slide: &Slide,
+        from: Site,
+        (occ, table, rays): (u128, &SlideTable, &RayBits),
+        anywhere: bool,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let game = &*self.game;
+        let player = self.s.mover;
+        let mut counts: Option<(u16, u16)> = None;
+        for &d in &game.dirsets[slide.dirs as usize][player as usize] {
+            let fixed = table.along(player, from, d);
+            if fixed == 0 {
+                continue;
+            }
+            let (ray, k, blocked) = rays.open_ray(occ, from, d);
+            let mut open = fixed & low_bits(k + (anywhere && blocked) as usize);
+            while open != 0 {
+                let i = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let Some(&to) = ray.get(i) else { break };
+                let (lo, hi) = *counts.get_or_insert_with(|| {
+                    self.counts(&game.gens[g as usize], &self.dest_ctx(from, to))
+                });
+                let mut count = lo;
+                while count <= hi {
+                    sink(Move {
+                        gen_id: g,
+                        from,
+                        to,
+                        over: NO_SITE,
+                        count,
+                    })?;
+                    count += 1;
+                }
             }
         }
         ControlFlow::Continue(())

@@ -1,0 +1,247 @@
+//! A board's rays as site sets (one bit a site, in a `u128`), so that the
+//! first stack along a line, and the empty sites before it, are found by
+//! a few bit operations instead of a walk site by site.
+//!
+//! Only for boards of at most 128 sites whose every ray runs through
+//! ascending or descending site numbers (rows read in order: square and
+//! hexagonal boards): the nearest site of a set along a ray is then its
+//! lowest or highest bit.
+
+use crate::board::{Board, Dir, NO_SITE, Site};
+
+/// Most sites a board may have for its rays to be site sets.
+const MAX_SITES: usize = 128;
+
+/// Most sites a ray may have (its sites are numbered in a `u64`).
+pub(crate) const MAX_RAY: usize = 64;
+
+/// The rays of a board as site sets (see the module's documentation).
+#[derive(Debug, Clone)]
+pub(crate) struct RayBits {
+    /// Directions of the board.
+    dirs: usize,
+    /// Per site × direction: the sites along the ray from the site (the
+    /// site itself not included), whether their numbers ascend (else they
+    /// descend; a ray of no site ascends), how many there are, and where
+    /// they begin in `sites`.
+    rays: Vec<Ray>,
+    /// The sites of every ray, from its origin outward.
+    sites: Vec<Site>,
+}
+
+/// One ray (see [`RayBits::rays`]).
+#[derive(Debug, Clone, Copy)]
+struct Ray {
+    set: u128,
+    up: bool,
+    len: u16,
+    start: u32,
+}
+
+impl RayBits {
+    /// The rays of `board`; `None` when it has more than 128 sites, a ray
+    /// of more than 64 sites or one whose site numbers neither ascend nor
+    /// descend.
+    pub fn new(board: &Board) -> Option<RayBits> {
+        let n = board.len();
+        if n > MAX_SITES {
+            return None;
+        }
+        let dirs = board.directions().len();
+        let mut rays = Vec::with_capacity(n * dirs);
+        let mut sites = Vec::new();
+        for s in 0..n as Site {
+            for d in 0..dirs {
+                let first = board.step(s, d as u8);
+                let mut ray = Ray {
+                    set: 0,
+                    up: first == NO_SITE || first > s,
+                    len: 0,
+                    start: sites.len() as u32,
+                };
+                let (mut prev, mut to) = (s, first);
+                while to != NO_SITE {
+                    if (to > prev) != ray.up || ray.len as usize >= MAX_RAY {
+                        return None;
+                    }
+                    ray.set |= 1 << to;
+                    ray.len += 1;
+                    sites.push(to);
+                    (prev, to) = (to, board.step(to, d as u8));
+                }
+                rays.push(ray);
+            }
+        }
+        Some(RayBits { dirs, rays, sites })
+    }
+
+    /// The sites of stacks (a height above 0) among `heights`, one per
+    /// site of the board.
+    #[inline]
+    pub fn occupied(heights: &[u8]) -> u128 {
+        let mut occ = 0u128;
+        for (w, chunk) in heights.chunks(64).enumerate().take(2) {
+            let mut word = 0u64;
+            for (i, &h) in chunk.iter().enumerate() {
+                word |= ((h != 0) as u64) << i;
+            }
+            occ |= (word as u128) << (64 * w);
+        }
+        occ
+    }
+
+    /// The ray from site `from` along direction `d` (a ray of no site
+    /// off the board).
+    #[inline]
+    fn get(&self, from: Site, d: Dir) -> Ray {
+        let i = from as usize * self.dirs + d as usize;
+        self.rays.get(i).copied().unwrap_or(Ray {
+            set: 0,
+            up: true,
+            len: 0,
+            start: 0,
+        })
+    }
+
+    /// Whether `site` lies on the ray from `from` in direction `d`.
+    #[inline]
+    pub fn on_ray(&self, from: Site, d: Dir, site: Site) -> bool {
+        (site as usize) < MAX_SITES && (self.get(from, d).set >> site) & 1 != 0
+    }
+
+    /// The site of `set` (sites of one ray of numbers ascending if `up`)
+    /// nearest the ray's start; `None` when `set` is empty.
+    #[inline]
+    pub fn nearest(set: u128, up: bool) -> Option<Site> {
+        match (set, up) {
+            (0, _) => None,
+            (s, true) => Some(s.trailing_zeros() as Site),
+            (s, false) => Some(127 - s.leading_zeros() as Site),
+        }
+    }
+
+    /// How many sites the ray from `from` along `d` has before its first
+    /// stack of `occ` (all of them when it has none), and that stack.
+    #[inline]
+    pub fn open(&self, occ: u128, from: Site, d: Dir) -> (usize, Option<Site>) {
+        let r = self.get(from, d);
+        match Self::nearest(r.set & occ, r.up) {
+            None => (r.len as usize, None),
+            Some(b) => {
+                let beyond = self.get(b, d).len;
+                ((r.len - beyond) as usize - 1, Some(b))
+            }
+        }
+    }
+
+    /// The sites along the ray from `from` in direction `d` (from the
+    /// origin outward), how many of them come before its first stack of
+    /// `occ`, and whether it has one: [`RayBits::sites`] and
+    /// [`RayBits::open`] at once.
+    #[inline]
+    pub fn open_ray(&self, occ: u128, from: Site, d: Dir) -> (&[Site], usize, bool) {
+        let r = self.get(from, d);
+        let sites = self
+            .sites
+            .get(r.start as usize..r.start as usize + r.len as usize)
+            .unwrap_or(&[]);
+        match Self::nearest(r.set & occ, r.up) {
+            None => (sites, sites.len(), false),
+            Some(b) => {
+                let beyond = self.get(b, d).len as usize;
+                (sites, sites.len().saturating_sub(beyond + 1), true)
+            }
+        }
+    }
+
+    /// The first stack along the ray from `from` in direction `d` among
+    /// the stacks `occ`, and its distance; `None` when there is none.
+    #[inline]
+    pub fn first(&self, occ: u128, from: Site, d: Dir) -> Option<(Site, u16)> {
+        match self.open(occ, from, d) {
+            (k, Some(b)) => Some((b, k as u16 + 1)),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Adjacency, Cells, Labels, Shape};
+
+    fn board(rows: u16, cols: u16) -> Board {
+        let shape = Shape::Square {
+            rows,
+            cols,
+            cells: Cells::All,
+            adjacency: Adjacency::All,
+        };
+        Board::new(shape, Labels::Coordinates).unwrap()
+    }
+
+    /// The sites along a ray, walked step by step.
+    fn walk(b: &Board, from: Site, d: Dir) -> Vec<Site> {
+        let mut v = Vec::new();
+        let mut s = b.step(from, d);
+        while s != NO_SITE {
+            v.push(s);
+            s = b.step(s, d);
+        }
+        v
+    }
+
+    #[test]
+    fn every_ray_is_read_outward_as_the_walk_finds_it() {
+        let b = board(5, 7);
+        let r = RayBits::new(&b).expect("a square board's rays are ordered");
+        for from in 0..b.len() as Site {
+            for d in 0..b.directions().len() as Dir {
+                let want = walk(&b, from, d);
+                assert_eq!(r.open_ray(0, from, d), (&want[..], want.len(), false));
+                // A stack on each site of the ray in turn: the sites
+                // before it are open.
+                for (k, &s) in want.iter().enumerate() {
+                    assert!(r.on_ray(from, d, s));
+                    let occ = 1u128 << s;
+                    assert_eq!(r.open(occ, from, d), (k, Some(s)));
+                    assert_eq!(r.open_ray(occ, from, d), (&want[..], k, true));
+                    assert_eq!(r.first(occ | 1 << from, from, d), Some((s, k as u16 + 1)));
+                }
+                assert_eq!(r.open(0, from, d), (want.len(), None));
+                assert!(!r.on_ray(from, d, from));
+            }
+        }
+    }
+
+    #[test]
+    fn the_first_stack_and_the_sites_before_it() {
+        // A row of 7: stacks on c1 (2) and f1 (5); from a1 eastward the
+        // first is c1 at 2 steps, from g1 westward f1 at 1 step.
+        let b = board(1, 7);
+        let r = RayBits::new(&b).unwrap();
+        let mut heights = [0u8; 7];
+        heights[2] = 1;
+        heights[5] = 3;
+        let occ = RayBits::occupied(&heights);
+        assert_eq!(occ, 0b100100);
+        let east = (0..b.directions().len() as Dir)
+            .find(|&d| b.step(0, d) == 1)
+            .unwrap();
+        let west = (0..b.directions().len() as Dir)
+            .find(|&d| b.step(6, d) == 5)
+            .unwrap();
+        assert_eq!(r.first(occ, 0, east), Some((2, 2)));
+        assert_eq!(r.first(occ, 6, west), Some((5, 1)));
+        assert_eq!(r.first(occ, 6, east), None);
+        assert_eq!(r.open(occ, 3, west), (0, Some(2)));
+        assert_eq!(r.open(occ, 1, west), (1, None));
+    }
+
+    #[test]
+    fn boards_of_more_than_128_sites_or_longer_rays_have_no_ray_sets() {
+        assert!(RayBits::new(&board(12, 11)).is_none());
+        assert!(RayBits::new(&board(8, 16)).is_some());
+        assert!(RayBits::new(&board(1, 66)).is_none());
+    }
+}
