@@ -310,7 +310,7 @@ ludemes! {
         "(centre 1)";
     "approach" "heuristics" "(approach WEIGHT \"Region\" [pieces:true])" "Over the player's stacks, closeness to the region as the player sees it: the board's largest graph distance to the region minus the stack's own; with `pieces:true`, each of the player's pieces in the stack counts it."
         "(approach 1 \"Far\" pieces:true)";
-    "pursuit" "heuristics" "(pursuit WEIGHT [pieces:true])" "Over the player's stacks, closeness to the nearest stack whose top piece is another player's: the board's largest graph distance minus the steps to it (no such stack: 0); with `pieces:true`, each of the player's pieces in the stack counts it. Computed for every player and taken as a difference like every term, it rewards the side with more pieces for closing in and the smaller side for keeping away (Genocide: an army that must hunt down the enemy's last checkers)."
+    "pursuit" "heuristics" "(pursuit WEIGHT [pieces:true])" "Over the player's stacks, closeness to the nearest stack whose top piece is another player's: the board's largest graph distance minus the steps to it (no such stack: 0); with `pieces:true`, each of the player's pieces in the stack counts it. Computed for every player and taken as a difference like every term, it rewards the side with more pieces for closing in and the smaller side for keeping away (a game won by taking the enemy's last piece)."
         "(pursuit 2 pieces:true)";
     "lines" "heuristics" "(lines WEIGHT N)" "Line potential: every window of N sites in a line (each board direction) with no enemy piece on top counts the square of the player's pieces on top in it."
         "(lines 1 4)";
