@@ -255,20 +255,7 @@ impl State {
             while to != NO_SITE {
                 let empty = heights[to as usize] == 0;
                 if fixed & 1 != 0 && (empty || anywhere) {
-                    let (lo, hi) = *counts.get_or_insert_with(|| {
-                        self.counts(&game.gens[g as usize], &self.dest_ctx(from, to))
-                    });
-                    let mut count = lo;
-                    while count <= hi {
-                        sink(Move {
-                            gen_id: g,
-                            from,
-                            to,
-                            over: NO_SITE,
-                            count,
-                        })?;
-                        count += 1;
-                    }
+                    self.emit_counts(g, from, to, &mut counts, sink)?;
                 }
                 if !empty {
                     break;
@@ -316,21 +303,38 @@ impl State {
                 let i = open.trailing_zeros() as usize;
                 open &= open - 1;
                 let Some(&to) = ray.get(i) else { break };
-                let (lo, hi) = *counts.get_or_insert_with(|| {
-                    self.counts(&game.gens[g as usize], &self.dest_ctx(from, to))
-                });
-                let mut count = lo;
-                while count <= hi {
-                    sink(Move {
-                        gen_id: g,
-                        from,
-                        to,
-                        over: NO_SITE,
-                        count,
-                    })?;
-                    count += 1;
-                }
+                self.emit_counts(g, from, to, &mut counts, sink)?;
             }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Emits the slide of generator `g` from `from` to `to` once for each
+    /// count it may carry; the counts (the same for every destination of
+    /// one origin) are worked out at the first destination and kept in
+    /// `counts`.
+    #[inline]
+    fn emit_counts(
+        &self,
+        g: GenId,
+        from: Site,
+        to: Site,
+        counts: &mut Option<(u16, u16)>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let (lo, hi) = *counts.get_or_insert_with(|| {
+            self.counts(&self.game.gens[g as usize], &self.dest_ctx(from, to))
+        });
+        let mut count = lo;
+        while count <= hi {
+            sink(Move {
+                gen_id: g,
+                from,
+                to,
+                over: NO_SITE,
+                count,
+            })?;
+            count += 1;
         }
         ControlFlow::Continue(())
     }
