@@ -88,7 +88,7 @@ ludemes! {
         "(column 3)";
     "side" "region" "(side DIR)" "The board's edge furthest in direction DIR; `Forward` and `Backward` are the player's."
         "(side Forward)";
-    "dark" "region" "(dark)" "The cells whose row and column numbers have the same parity: on a square grid the dark cells of a draughts board (a1 dark)."
+    "dark" "region" "(dark)" "The cells whose row and column numbers have the same parity: on a square grid the dark cells of a chequered board (a1 dark)."
         "(fill \"Stone\" P1 (dark))";
     "light" "region" "(light)" "The other cells: on a square grid the light cells (b1, a2…)."
         "(fill \"Stone\" P2 (light))";
@@ -218,7 +218,7 @@ ludemes! {
         "(counter \"mp\")";
     "pieces" "number" "(pieces)" "The number of the player's pieces on the board."
         "(equal (pieces) 0)";
-    "height" "number" "(height [SITE])" "The height of a stack (0 on an empty site). Compare it as any number: `(equal (height) 1)` (a draughts man), `(at-least (height To) 2)`."
+    "height" "number" "(height [SITE])" "The height of a stack (0 on an empty site). Compare it as any number: `(equal (height) 1)` (a lone piece), `(at-least (height To) 2)`."
         "(height From)";
     "distance" "number" "(distance [SITE] \"Region\")" "Steps from SITE to the nearest site of the region as the player sees it (the board's number of sites when it cannot be reached). A step that moves away from the centre gains `(sub (distance To \"Centre\") (distance From \"Centre\"))`."
         "(slide to:(and Empty (more-than (distance To \"Centre\") (distance From \"Centre\"))))";

@@ -74,7 +74,7 @@ fn compiled_games() -> Vec<String> {
 }
 
 #[test]
-fn draughts_levels_are_compiled() {
+fn jump_then_step_levels_are_compiled() {
     // A draughts capture rule (docs/games/checkers.md): a level of jumps
     // that must be taken, then a level of steps, each of steps and hops
     // whose conditions read their own site, so both are made from site
