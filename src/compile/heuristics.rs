@@ -4,7 +4,7 @@
 //! material alone.
 
 use super::args::{Diags, check, choice, int_in, named};
-use super::ir::{Kind, Num};
+use super::ir::{Cond, Kind, Num};
 use super::lower::Lowerer;
 use crate::board::Site;
 use crate::syntax::{Clause, Expr};
@@ -32,6 +32,13 @@ pub struct Term {
     pub weight: i64,
     /// What is counted.
     pub kind: TermKind,
+    /// `when:COND`: the term counts for a player only where the condition
+    /// holds for them (read during play, so a toggle that `flip`s changes
+    /// it). `None`: always. A condition that is constant once toggles are
+    /// read is folded away when the game is built (false: the term is
+    /// dropped).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub when: Option<Cond>,
 }
 
 /// What a heuristic term counts for a player.
@@ -106,6 +113,7 @@ pub fn default_terms() -> Vec<Term> {
             kind: None,
             stacks: false,
         },
+        when: None,
     }]
 }
 
@@ -137,7 +145,9 @@ impl Lowerer {
                 d.expected(e, "a heuristic term such as `(material 1)`");
                 continue;
             };
-            if let Some(term) = self.term(t, d) {
+            if let Some(term) = self.term(t, d)
+                && term.when != Some(Cond::False)
+            {
                 terms.push(term);
             }
         }
@@ -205,9 +215,18 @@ impl Lowerer {
                 return None;
             }
         };
+        let when = match named(t, "when").map(|e| self.cond(e, d)) {
+            None => None,
+            Some(c) => match constant(&c) {
+                Some(true) => None,
+                Some(false) => Some(Cond::False),
+                None => Some(c),
+            },
+        };
         Some(Term {
             weight: weight?,
             kind,
+            when,
         })
     }
 
@@ -288,6 +307,34 @@ impl Lowerer {
     }
 }
 
+/// The value of a condition that reads nothing of the position (`true`,
+/// `false`, and `not`/`and`/`or` of such, as toggles fixed when the file
+/// was read leave them); `None` when it depends on the position.
+fn constant(c: &Cond) -> Option<bool> {
+    match c {
+        Cond::True => Some(true),
+        Cond::False => Some(false),
+        Cond::Not(x) => constant(x).map(|b| !b),
+        Cond::And(v) => all_of(v, false),
+        Cond::Or(v) => all_of(v, true),
+        _ => None,
+    }
+}
+
+/// `and` (`short` false) or `or` (`short` true) of constant conditions:
+/// one operand equal to `short` decides; otherwise all must be constant.
+fn all_of(v: &[Cond], short: bool) -> Option<bool> {
+    let mut known = true;
+    for x in v {
+        match constant(x) {
+            Some(b) if b == short => return Some(short),
+            Some(_) => {}
+            None => known = false,
+        }
+    }
+    known.then_some(!short)
+}
+
 /// Boards up to this many sites get their exact diameter for
 /// [`TermKind::Pursuit`] (a search from every site); larger ones the
 /// double-sweep estimate, exact on grids.
@@ -304,4 +351,33 @@ fn closeness_to(d: &[u32]) -> Vec<i64> {
     d.iter()
         .map(|&x| if x == u32::MAX { 0 } else { i64::from(max - x) })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constant_conditions_fold() {
+        let not = |c| Cond::Not(Box::new(c));
+        assert_eq!(constant(&Cond::True), Some(true));
+        assert_eq!(constant(&not(Cond::True)), Some(false));
+        assert_eq!(
+            constant(&Cond::And(vec![Cond::True, not(Cond::False)])),
+            Some(true)
+        );
+        // One false operand decides an `and`, one true an `or`, even
+        // beside a test of the position.
+        let pos = Cond::Empty(super::super::ir::SiteRef::Subject);
+        assert_eq!(
+            constant(&Cond::And(vec![pos.clone(), Cond::False])),
+            Some(false)
+        );
+        assert_eq!(
+            constant(&Cond::Or(vec![pos.clone(), Cond::True])),
+            Some(true)
+        );
+        assert_eq!(constant(&Cond::And(vec![pos.clone(), Cond::True])), None);
+        assert_eq!(constant(&pos), None);
+    }
 }

@@ -298,23 +298,23 @@ ludemes! {
         "(first (match $first (case red P1) (case black P2) (case random Random)))";
     "heuristics" "game" "(heuristics TERM…)" "How computer players (`greedy`, `ab`, `mcts` with a cut) judge an unfinished position: the sum of weighted terms, each computed for every player; a player's evaluation is its own sum minus the others' mean. A game without it is judged by `(material 1)`."
         "(heuristics (material 10) (mobility 1) (region 3 \"Far\"))";
-    "material" "heuristics" "(material WEIGHT [kind:\"Kind\"] [stacks:true])" "The player's pieces on the board (only one kind with `kind:`); with `stacks:true`, the stacks whose top piece is theirs."
+    "material" "heuristics" "(material WEIGHT [kind:\"Kind\"] [stacks:true] [when:COND])" "The player's pieces on the board (only one kind with `kind:`); with `stacks:true`, the stacks whose top piece is theirs."
         "(material 3 kind:\"King\")";
-    "mobility" "heuristics" "(mobility WEIGHT)" "The legal first steps of the player to move (the other players count 0: a tempo term)."
+    "mobility" "heuristics" "(mobility WEIGHT [when:COND])" "The legal first steps of the player to move (the other players count 0: a tempo term)."
         "(mobility 1)";
-    "region" "heuristics" "(region WEIGHT \"Region\" [pieces:true])" "Sites of the region (as the player sees it) whose top piece is the player's; with `pieces:true`, the player's pieces there."
+    "region" "heuristics" "(region WEIGHT \"Region\" [pieces:true] [when:COND])" "Sites of the region (as the player sees it) whose top piece is the player's; with `pieces:true`, the player's pieces there."
         "(region 5 \"Far\")";
-    "score" "heuristics" "(score WEIGHT)" "The game's `(score …)` number for the player (0 without one)."
+    "score" "heuristics" "(score WEIGHT [when:COND])" "The game's `(score …)` number for the player (0 without one)."
         "(score 1)";
-    "centre" "heuristics" "(centre WEIGHT)" "Over the player's stacks, closeness to the centre: the board's largest graph distance to its central sites minus the stack's own."
+    "centre" "heuristics" "(centre WEIGHT [when:COND])" "Over the player's stacks, closeness to the centre: the board's largest graph distance to its central sites minus the stack's own."
         "(centre 1)";
-    "approach" "heuristics" "(approach WEIGHT \"Region\" [pieces:true])" "Over the player's stacks, closeness to the region as the player sees it: the board's largest graph distance to the region minus the stack's own; with `pieces:true`, each of the player's pieces in the stack counts it."
+    "approach" "heuristics" "(approach WEIGHT \"Region\" [pieces:true] [when:COND])" "Over the player's stacks, closeness to the region as the player sees it: the board's largest graph distance to the region minus the stack's own; with `pieces:true`, each of the player's pieces in the stack counts it."
         "(approach 1 \"Far\" pieces:true)";
-    "pursuit" "heuristics" "(pursuit WEIGHT [pieces:true])" "Over the player's stacks, closeness to the nearest stack whose top piece is another player's: the board's largest graph distance minus the steps to it (no such stack: 0); with `pieces:true`, each of the player's pieces in the stack counts it. Computed for every player and taken as a difference like every term, it rewards the side with more pieces for closing in and the smaller side for keeping away (a game won by taking the enemy's last piece)."
+    "pursuit" "heuristics" "(pursuit WEIGHT [pieces:true] [when:COND])" "Over the player's stacks, closeness to the nearest stack whose top piece is another player's: the board's largest graph distance minus the steps to it (no such stack: 0); with `pieces:true`, each of the player's pieces in the stack counts it. Computed for every player and taken as a difference like every term, it rewards the side with more pieces for closing in and the smaller side for keeping away (a game won by taking the enemy's last piece)."
         "(pursuit 2 pieces:true)";
-    "lines" "heuristics" "(lines WEIGHT N)" "Line potential: every window of N sites in a line (each board direction) with no enemy piece on top counts the square of the player's pieces on top in it."
+    "lines" "heuristics" "(lines WEIGHT N [when:COND])" "Line potential: every window of N sites in a line (each board direction) with no enemy piece on top counts the square of the player's pieces on top in it."
         "(lines 1 4)";
-    "term" "heuristics" "(term WEIGHT NUM)" "Any number of the language, computed for the player."
+    "term" "heuristics" "(term WEIGHT NUM [when:COND])" "Any number of the language, computed for the player."
         "(term 2 (count (where (and (in \"Home\") (holds-only)))))";
     "royal" "game" "(royal \"Kind\")" "The player's pieces of this kind are royal: a step after which one of them is attacked (see `attacked`) is not legal, whatever it does (chess's king: no move may leave one's own king in check)."
         "(royal \"King\")";

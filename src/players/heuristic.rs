@@ -34,14 +34,27 @@ pub fn values(st: &mut State, out: &mut Vec<i64>, moves: &mut Vec<Move>) {
         && all_players(st, &game, &ALL_PIECES, &mut pieces[..n]);
     let pieces = known.then_some(&pieces[..n]);
     for t in &game.heuristics {
-        let each = &mut each[..n.min(MAX_PLAYERS)];
+        let m = n.min(MAX_PLAYERS);
+        // `when:`: the players the term counts for.
+        let mut on = [true; MAX_PLAYERS];
+        if let Some(c) = &t.when {
+            for (p, o) in on[..m].iter_mut().enumerate() {
+                *o = st.eval(c, &Ctx::at(p as Player, NO_SITE));
+            }
+            if !on[..m].contains(&true) {
+                continue;
+            }
+        }
+        let each = &mut each[..m];
         if !all_players(st, &game, &t.kind, each) {
             for (p, x) in each.iter_mut().enumerate() {
                 *x = term(st, &game, &t.kind, p as Player, moves, pieces);
             }
         }
-        for (v, x) in out.iter_mut().zip(each.iter()) {
-            *v = v.saturating_add(t.weight.saturating_mul(*x));
+        for ((v, x), o) in out.iter_mut().zip(each.iter()).zip(on) {
+            if o {
+                *v = v.saturating_add(t.weight.saturating_mul(*x));
+            }
         }
     }
 }
@@ -487,6 +500,24 @@ mod tests {
         // P1: king 5 + Top 3 + centre (0 + 2) + 7 × 2 sites = 24.
         // P2: 0 + 0 + 0 + 7 = 7.
         assert_eq!(b, vec![24, 7]);
+    }
+
+    #[test]
+    fn a_term_counts_only_when_its_condition_holds() {
+        // Material 10 for each player holding more than one piece: P1
+        // (three) counts 30, P2 (one) nothing; evaluations are the
+        // difference, as without `when:` they would be 20.
+        let h = "(heuristics (material 10 when:(more-than (pieces) 1)))";
+        let mut st = state(&game_with(h), "W W:a1,b1,c1 B:d4");
+        let (mut b, mut m) = (Vec::new(), Vec::new());
+        values(&mut st, &mut b, &mut m);
+        assert_eq!(b, vec![30, 0]);
+        // A constant condition is folded when the game is built: false
+        // drops the term (the default material term is not put back).
+        let g = game_with("(heuristics (material 1 when:false) (centre 1 when:(not false)))");
+        let g = Game::from_source("t.game", &g, &Options::default()).expect("game");
+        assert_eq!(g.heuristics.len(), 1);
+        assert!(g.heuristics[0].when.is_none());
     }
 
     #[test]
