@@ -146,31 +146,59 @@ impl FastLevel {
             .map(|&g| Some((g, tables.get(g as usize)?.fast.clone()?)))
             .collect::<Option<_>>()?;
         let shifted = (0..players)
-            .map(|p| {
-                let mut level = Vec::with_capacity(gens.len());
-                for (g, f) in &gens {
-                    let (d, hop) = match &f.shape {
-                        Shape::Step(d) => (d, None),
-                        Shape::Hop(d, over) => (d, Some(over)),
-                        _ => return None,
-                    };
-                    if !f.shifts.get(p).copied().unwrap_or(false) {
-                        return None;
-                    }
-                    level.push(ShiftGen {
-                        id: *g,
-                        mine: f.mine,
-                        from: &f.from,
-                        to: &f.to,
-                        over: hop,
-                        dirs: dirs(d, p as u8),
-                    });
-                }
-                ShiftLevel::new(&level, pre)
-            })
+            .map(|p| ShiftLevel::new(&[shift_gens(&gens, p)?], pre))
             .collect();
         Some(FastLevel { gens, shifted })
     }
+}
+
+/// The generators of a level as [`ShiftLevel::new`] reads them for
+/// player `p`, when every one is a step or hop whose directions shift.
+fn shift_gens(gens: &[(GenId, FastGen)], p: usize) -> Option<Vec<ShiftGen<'_>>> {
+    gens.iter()
+        .map(|(g, f)| {
+            let (d, hop) = match &f.shape {
+                Shape::Step(d) => (d, None),
+                Shape::Hop(d, over) => (d, Some(over)),
+                _ => return None,
+            };
+            if !f.shifts.get(p).copied().unwrap_or(false) {
+                return None;
+            }
+            Some(ShiftGen {
+                id: *g,
+                mine: f.mine,
+                from: &f.from,
+                to: &f.to,
+                over: hop,
+                dirs: dirs(d, p as u8),
+            })
+        })
+        .collect()
+}
+
+/// Per player: the plan of all the priority levels `levels` together
+/// ([`super::shiftgen`]: the levels share their site sets), when every
+/// level is compiled and every generator is a step or hop whose
+/// directions shift; `None` otherwise. Empty for fewer than two levels,
+/// which the level's own plan serves.
+pub(crate) fn joint_levels(
+    levels: &[Option<FastLevel>],
+    players: usize,
+    pre: &Preimages,
+) -> Vec<Option<ShiftLevel>> {
+    if levels.len() < 2 {
+        return Vec::new();
+    }
+    (0..players)
+        .map(|p| {
+            let gens = levels
+                .iter()
+                .map(|l| shift_gens(&l.as_ref()?.gens, p))
+                .collect::<Option<Vec<_>>>()?;
+            ShiftLevel::new(&gens, pre)
+        })
+        .collect()
 }
 
 impl State {
@@ -189,6 +217,25 @@ impl State {
             2 => self.fast_level_w::<2>(level, only, sink),
             4 => self.fast_level_w::<4>(level, only, sink),
             MAX_WORDS => self.fast_level_w::<MAX_WORDS>(level, only, sink),
+            _ => return None,
+        })
+    }
+
+    /// The moves of the first level of the joint plan `plan` that has
+    /// any ([`joint_levels`]), and that level's index: `None` when the
+    /// board is too large for sets of [`MAX_WORDS`] words (nothing was
+    /// generated).
+    #[inline]
+    pub(super) fn fast_levels(
+        &self,
+        plan: &ShiftLevel,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> Option<(ControlFlow<()>, Option<usize>)> {
+        Some(match self.tables.stride {
+            1 => self.shift_levels::<1>(plan, sink),
+            2 => self.shift_levels::<2>(plan, sink),
+            4 => self.shift_levels::<4>(plan, sink),
+            MAX_WORDS => self.shift_levels::<MAX_WORDS>(plan, sink),
             _ => return None,
         })
     }
@@ -229,7 +276,7 @@ impl State {
         if only.is_none()
             && let Some(Some(shifted)) = level.shifted.get(self.s.mover as usize)
         {
-            return self.shift_level::<W>(shifted, None, sink);
+            return self.shift_levels::<W>(shifted, sink).0;
         }
         let t = &*self.tables;
         let player = self.s.mover;
@@ -295,40 +342,6 @@ impl State {
             }
         }
         ControlFlow::Continue(())
-    }
-
-    /// The step (or hop) of `g` from `from` in direction `d`, known to be
-    /// a candidate but for a hop over a stack taken already.
-    #[inline(always)]
-    pub(super) fn fast_emit(
-        &self,
-        g: GenId,
-        from: Site,
-        d: Dir,
-        hop: bool,
-        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        let next = self.tables.step(from, d);
-        let (over, to) = if hop {
-            if self.s.marked > 0
-                && self
-                    .marks
-                    .get(next as usize)
-                    .is_some_and(|m| m & TAKEN != 0)
-            {
-                return ControlFlow::Continue(());
-            }
-            (next, self.tables.step(next, d))
-        } else {
-            (NO_SITE, next)
-        };
-        sink(Move {
-            gen_id: g,
-            from,
-            to,
-            over,
-            count: 0,
-        })
     }
 
     /// Steps of `g` from `from` to the neighbours in `dirs` that are in `to`.
