@@ -240,14 +240,9 @@ impl State {
         })
     }
 
-    /// The sites generator `f` may move from (`only`, if given).
+    /// The sites generator `f` may move from.
     #[inline(always)]
-    fn fast_origins<const W: usize>(
-        &self,
-        f: &FastGen,
-        only: Option<Site>,
-        all: Bits<W>,
-    ) -> Bits<W> {
+    fn fast_origins<const W: usize>(&self, f: &FastGen, all: Bits<W>) -> Bits<W> {
         let player = self.s.mover;
         let mut set = if f.mine {
             self.occ.owned(player)
@@ -256,9 +251,6 @@ impl State {
         };
         if !f.from.is_true() {
             set = set.and(f.from.eval(self, player, all));
-        }
-        if let Some(s) = only {
-            set = set.and(Bits::single(s));
         }
         set
     }
@@ -273,11 +265,57 @@ impl State {
         // From one site (a chain's next step, or whether it has one), a
         // few bit tests per direction cost less than the shifts of every
         // direction over the whole board.
-        if only.is_none()
-            && let Some(Some(shifted)) = level.shifted.get(self.s.mover as usize)
-        {
-            return self.shift_levels::<W>(shifted, sink).0;
+        let Some(site) = only else {
+            if let Some(Some(shifted)) = level.shifted.get(self.s.mover as usize) {
+                return self.shift_levels::<W>(shifted, sink).0;
+            }
+            return self.fast_level_all::<W>(level, sink);
+        };
+        self.fast_level_at::<W>(level, site, sink)
+    }
+
+    /// [`State::fast_level_w`] from one origin, `site`: generator by
+    /// generator, each one's sets evaluated when it moves from there.
+    fn fast_level_at<const W: usize>(
+        &self,
+        level: &FastLevel,
+        site: Site,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let player = self.s.mover;
+        let all: Bits<W> = self.tables.all_bits();
+        let (mine, empty) = (self.occ.owned::<W>(player), self.occ.of_height::<W>(0));
+        for (g, f) in &level.gens {
+            if matches!(f.shape, Shape::Place) || !if f.mine { mine } else { empty }.has(site) {
+                continue;
+            }
+            if !f.from.is_true() && !f.from.eval(self, player, all).has(site) {
+                continue;
+            }
+            let (g, to) = (*g, f.to.eval(self, player, all));
+            match &f.shape {
+                Shape::Step(d) => self.fast_step(g, dirs(d, player), site, &to, sink)?,
+                Shape::Hop(d, p) => {
+                    let over = p.eval(self, player, all);
+                    self.fast_hop(g, dirs(d, player), site, &over, &to, sink)?
+                }
+                Shape::Slide(d, p) => {
+                    let through = p.eval(self, player, all);
+                    self.fast_slide(g, dirs(d, player), site, &through, &to, sink)?
+                }
+                Shape::Leap => self.fast_leap(g, site, &to, sink)?,
+                Shape::Place => {}
+            }
         }
+        ControlFlow::Continue(())
+    }
+
+    /// [`State::fast_level_w`] from every origin, without a shift plan.
+    fn fast_level_all<const W: usize>(
+        &self,
+        level: &FastLevel,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let t = &*self.tables;
         let player = self.s.mover;
         let all: Bits<W> = t.all_bits();
@@ -288,20 +326,18 @@ impl State {
         let mut any = false;
         for (i, (g, f)) in gens.iter().enumerate().take(n) {
             if let Shape::Place = f.shape {
-                if only.is_none() {
-                    for to in f.to.eval(self, player, all).iter() {
-                        sink(Move {
-                            gen_id: *g,
-                            from: NO_SITE,
-                            to,
-                            over: NO_SITE,
-                            count: 0,
-                        })?;
-                    }
+                for to in f.to.eval(self, player, all).iter() {
+                    sink(Move {
+                        gen_id: *g,
+                        from: NO_SITE,
+                        to,
+                        over: NO_SITE,
+                        count: 0,
+                    })?;
                 }
                 continue;
             }
-            from[i] = self.fast_origins(f, only, all);
+            from[i] = self.fast_origins(f, all);
             any |= !from[i].is_empty();
         }
         if !any {

@@ -30,13 +30,13 @@ use crate::compile::ir::GenId;
 use std::ops::ControlFlow;
 
 /// Most (generator, direction) pairs of one level.
-const MAX_PAIRS: usize = 32;
+const MAX_PAIRS: usize = 16;
 /// Most distinct conditions of a plan.
 const MAX_PREDS: usize = 16;
 /// Most distinct origin sets of a plan.
 const MAX_ORIGINS: usize = MAX_GENS;
 /// Most distinct reaches of a plan.
-const MAX_REACHES: usize = 32;
+const MAX_REACHES: usize = 16;
 /// No condition: `from: true`, or a step's `over:`.
 const NONE: u8 = u8::MAX;
 
