@@ -32,9 +32,9 @@ use std::ops::ControlFlow;
 /// Most (generator, direction) pairs of one level.
 const MAX_PAIRS: usize = 16;
 /// Most distinct conditions of a plan.
-const MAX_PREDS: usize = 16;
+const MAX_PREDS: usize = 8;
 /// Most distinct origin sets of a plan.
-const MAX_ORIGINS: usize = MAX_GENS;
+const MAX_ORIGINS: usize = 4;
 /// Most distinct reaches of a plan.
 const MAX_REACHES: usize = 16;
 /// No condition: `from: true`, or a step's `over:`.
@@ -169,9 +169,11 @@ impl Builder {
 
 impl ShiftLevel {
     /// The plan of `levels` (each the generators of one priority level),
-    /// if it fits (at most [`MAX_GENS`] generators a level and as many
-    /// origin sets, [`MAX_PAIRS`] pairs a level, every direction by
-    /// shifts).
+    /// if it fits (at most [`MAX_GENS`] generators and [`MAX_PAIRS`]
+    /// pairs a level, [`MAX_PREDS`] conditions, [`MAX_ORIGINS`] origin
+    /// sets and [`MAX_REACHES`] reaches in all, every direction by
+    /// shifts); a level that does not fit is made origin by origin
+    /// (`fastgen`).
     pub fn new(levels: &[Vec<ShiftGen>], pre: &Preimages) -> Option<ShiftLevel> {
         let mut b = Builder::default();
         let mut out = Vec::new();
@@ -238,9 +240,8 @@ struct Shared<const W: usize> {
     sets: [Bits<W>; MAX_PREDS],
     /// Each origin set.
     from: [Bits<W>; MAX_ORIGINS],
-    /// Each reach computed so far (bit `r` of `have` for reach `r`).
+    /// Each reach.
     reach: [Bits<W>; MAX_REACHES],
-    have: u32,
     all: Bits<W>,
 }
 
@@ -253,38 +254,6 @@ impl<const W: usize> Shared<W> {
         } else {
             self.sets[k as usize % MAX_PREDS]
         }
-    }
-
-    /// Reach `r` of `plan`, computed when first asked for.
-    #[inline(always)]
-    fn reach(&mut self, plan: &ShiftLevel, r: u8) -> Bits<W> {
-        let i = r as usize % MAX_REACHES;
-        if self.have >> i & 1 == 0 {
-            self.have |= 1 << i;
-            if let Some(x) = plan.reaches.get(i) {
-                self.reach[i] = if x.via == NONE {
-                    x.pre(self.set(x.to))
-                } else {
-                    let land = self.step_reach(plan, x.land);
-                    x.pre(self.set(x.via).and(land))
-                };
-            }
-        }
-        self.reach[i]
-    }
-
-    /// Step reach `r` of `plan` (one whose `via` is `NONE`), computed
-    /// when first asked for.
-    #[inline(always)]
-    fn step_reach(&mut self, plan: &ShiftLevel, r: u8) -> Bits<W> {
-        let i = r as usize % MAX_REACHES;
-        if self.have >> i & 1 == 0 {
-            self.have |= 1 << i;
-            if let Some(x) = plan.reaches.get(i) {
-                self.reach[i] = x.pre(self.set(x.to));
-            }
-        }
-        self.reach[i]
     }
 }
 
@@ -304,7 +273,6 @@ impl State {
             sets: [Bits::EMPTY; MAX_PREDS],
             from: [Bits::EMPTY; MAX_ORIGINS],
             reach: [Bits::EMPTY; MAX_REACHES],
-            have: 0,
             all,
         };
         for (k, p) in plan.preds.iter().enumerate() {
@@ -321,8 +289,19 @@ impl State {
         if any == 0 {
             return (ControlFlow::Continue(()), None);
         }
+        // Every reach, each step reach before the hops built on it (a
+        // few shifts each: cheaper than asking, pair by pair, whether it
+        // is known yet).
+        for (r, x) in plan.reaches.iter().enumerate() {
+            let set = if x.via == NONE {
+                sh.set(x.to)
+            } else {
+                sh.set(x.via).and(sh.reach[x.land as usize % MAX_REACHES])
+            };
+            sh.reach[r % MAX_REACHES] = x.pre(set);
+        }
         for (i, level) in plan.levels.iter().enumerate() {
-            match self.shift_one(plan, level, any, &mut sh, sink) {
+            match self.shift_one(level, any, &sh, sink) {
                 ControlFlow::Break(()) => return (ControlFlow::Break(()), Some(i)),
                 ControlFlow::Continue(true) => return (ControlFlow::Continue(()), Some(i)),
                 ControlFlow::Continue(false) => {}
@@ -331,15 +310,14 @@ impl State {
         (ControlFlow::Continue(()), None)
     }
 
-    /// The moves of one level of `plan` whose origin sets `any` are not
-    /// empty; `Continue(true)` if it made one.
+    /// The moves of one level whose plan's origin sets `any` are not
+    /// empty, from the plan's sets `sh`; `Continue(true)` if it made one.
     #[inline(always)]
     fn shift_one<const W: usize>(
         &self,
-        plan: &ShiftLevel,
         level: &Level,
         mut any: u32,
-        sh: &mut Shared<W>,
+        sh: &Shared<W>,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<(), bool> {
         // The pairs of the generators that have origins.
@@ -360,7 +338,8 @@ impl State {
             let Some(p) = level.pairs.get(j) else {
                 continue;
             };
-            let m = sh.from[p.origin as usize % MAX_ORIGINS].and(sh.reach(plan, p.reach));
+            let m = sh.from[p.origin as usize % MAX_ORIGINS]
+                .and(sh.reach[p.reach as usize % MAX_REACHES]);
             if !m.is_empty() {
                 moving[j % MAX_PAIRS] = m;
                 active |= 1 << (j % MAX_PAIRS);
@@ -411,5 +390,35 @@ impl State {
             }
         }
         ControlFlow::Continue(made)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::{Game, Options};
+    use crate::engine::tables::Tables;
+
+    #[test]
+    fn a_capture_level_and_a_step_level_share_conditions_origins_and_reaches() {
+        // English draughts (docs/games/checkers.md): men hop forward and
+        // kings diagonally over an enemy to an empty site, else men step
+        // forward and kings diagonally to an empty site. Shared: the four
+        // conditions (man, king, enemy, empty), the two origin sets (the
+        // mover's men, the mover's kings) and the four diagonal steps to
+        // an empty site, which both the hops (as their landing) and the
+        // steps read; the four hops over an enemy add four reaches.
+        let game = Game::load("games/checkers.game", &Options::default()).unwrap();
+        let tables = Tables::new(&game);
+        for player in 0..2 {
+            let plan = tables.play_joint(0, player).expect("a joint plan");
+            assert_eq!(plan.preds.len(), 4);
+            assert_eq!(plan.origins.len(), 2);
+            assert_eq!(plan.reaches.len(), 8);
+            let hops = plan.reaches.iter().filter(|r| r.via != super::NONE).count();
+            assert_eq!(hops, 4);
+            // Two forward directions for the man, four for the king.
+            let pairs: Vec<usize> = plan.levels.iter().map(|l| l.pairs.len()).collect();
+            assert_eq!(pairs, [6, 6]);
+        }
     }
 }
