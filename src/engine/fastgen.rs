@@ -255,7 +255,10 @@ impl State {
         set
     }
 
-    /// [`State::fast_level`] for a board of at most `64 × W` sites.
+    /// [`State::fast_level`] for a board of at most `64 × W` sites. Out
+    /// of line: the loops of interpreted levels that call it stay small
+    /// enough for the compiler to inline their own generators.
+    #[inline(never)]
     fn fast_level_w<const W: usize>(
         &self,
         level: &FastLevel,
