@@ -146,31 +146,59 @@ impl FastLevel {
             .map(|&g| Some((g, tables.get(g as usize)?.fast.clone()?)))
             .collect::<Option<_>>()?;
         let shifted = (0..players)
-            .map(|p| {
-                let mut level = Vec::with_capacity(gens.len());
-                for (g, f) in &gens {
-                    let (d, hop) = match &f.shape {
-                        Shape::Step(d) => (d, None),
-                        Shape::Hop(d, over) => (d, Some(over)),
-                        _ => return None,
-                    };
-                    if !f.shifts.get(p).copied().unwrap_or(false) {
-                        return None;
-                    }
-                    level.push(ShiftGen {
-                        id: *g,
-                        mine: f.mine,
-                        from: &f.from,
-                        to: &f.to,
-                        over: hop,
-                        dirs: dirs(d, p as u8),
-                    });
-                }
-                ShiftLevel::new(&level, pre)
-            })
+            .map(|p| ShiftLevel::new(&[shift_gens(&gens, p)?], pre))
             .collect();
         Some(FastLevel { gens, shifted })
     }
+}
+
+/// The generators of a level as [`ShiftLevel::new`] reads them for
+/// player `p`, when every one is a step or hop whose directions shift.
+fn shift_gens(gens: &[(GenId, FastGen)], p: usize) -> Option<Vec<ShiftGen<'_>>> {
+    gens.iter()
+        .map(|(g, f)| {
+            let (d, hop) = match &f.shape {
+                Shape::Step(d) => (d, None),
+                Shape::Hop(d, over) => (d, Some(over)),
+                _ => return None,
+            };
+            if !f.shifts.get(p).copied().unwrap_or(false) {
+                return None;
+            }
+            Some(ShiftGen {
+                id: *g,
+                mine: f.mine,
+                from: &f.from,
+                to: &f.to,
+                over: hop,
+                dirs: dirs(d, p as u8),
+            })
+        })
+        .collect()
+}
+
+/// Per player: the plan of all the priority levels `levels` together
+/// ([`super::shiftgen`]: the levels share their site sets), when every
+/// level is compiled and every generator is a step or hop whose
+/// directions shift; `None` otherwise. Empty for fewer than two levels,
+/// which the level's own plan serves.
+pub(crate) fn joint_levels(
+    levels: &[Option<FastLevel>],
+    players: usize,
+    pre: &Preimages,
+) -> Vec<Option<ShiftLevel>> {
+    if levels.len() < 2 {
+        return Vec::new();
+    }
+    (0..players)
+        .map(|p| {
+            let gens = levels
+                .iter()
+                .map(|l| shift_gens(&l.as_ref()?.gens, p))
+                .collect::<Option<Vec<_>>>()?;
+            ShiftLevel::new(&gens, pre)
+        })
+        .collect()
 }
 
 impl State {
@@ -193,14 +221,28 @@ impl State {
         })
     }
 
-    /// The sites generator `f` may move from (`only`, if given).
-    #[inline(always)]
-    fn fast_origins<const W: usize>(
+    /// The moves of the first level of the joint plan `plan` that has
+    /// any ([`joint_levels`]), and that level's index: `None` when the
+    /// board is too large for sets of [`MAX_WORDS`] words (nothing was
+    /// generated).
+    #[inline]
+    pub(super) fn fast_levels(
         &self,
-        f: &FastGen,
-        only: Option<Site>,
-        all: Bits<W>,
-    ) -> Bits<W> {
+        plan: &ShiftLevel,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> Option<(ControlFlow<()>, Option<usize>)> {
+        Some(match self.tables.stride {
+            1 => self.shift_levels::<1>(plan, sink),
+            2 => self.shift_levels::<2>(plan, sink),
+            4 => self.shift_levels::<4>(plan, sink),
+            MAX_WORDS => self.shift_levels::<MAX_WORDS>(plan, sink),
+            _ => return None,
+        })
+    }
+
+    /// The sites generator `f` may move from.
+    #[inline(always)]
+    fn fast_origins<const W: usize>(&self, f: &FastGen, all: Bits<W>) -> Bits<W> {
         let player = self.s.mover;
         let mut set = if f.mine {
             self.occ.owned(player)
@@ -210,13 +252,13 @@ impl State {
         if !f.from.is_true() {
             set = set.and(f.from.eval(self, player, all));
         }
-        if let Some(s) = only {
-            set = set.and(Bits::single(s));
-        }
         set
     }
 
-    /// [`State::fast_level`] for a board of at most `64 × W` sites.
+    /// [`State::fast_level`] for a board of at most `64 × W` sites. Out
+    /// of line: the loops of interpreted levels that call it stay small
+    /// enough for the compiler to inline their own generators.
+    #[inline(never)]
     fn fast_level_w<const W: usize>(
         &self,
         level: &FastLevel,
@@ -226,11 +268,57 @@ impl State {
         // From one site (a chain's next step, or whether it has one), a
         // few bit tests per direction cost less than the shifts of every
         // direction over the whole board.
-        if only.is_none()
-            && let Some(Some(shifted)) = level.shifted.get(self.s.mover as usize)
-        {
-            return self.shift_level::<W>(shifted, None, sink);
+        let Some(site) = only else {
+            if let Some(Some(shifted)) = level.shifted.get(self.s.mover as usize) {
+                return self.shift_levels::<W>(shifted, sink).0;
+            }
+            return self.fast_level_all::<W>(level, sink);
+        };
+        self.fast_level_at::<W>(level, site, sink)
+    }
+
+    /// [`State::fast_level_w`] from one origin, `site`: generator by
+    /// generator, each one's sets evaluated when it moves from there.
+    fn fast_level_at<const W: usize>(
+        &self,
+        level: &FastLevel,
+        site: Site,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let player = self.s.mover;
+        let all: Bits<W> = self.tables.all_bits();
+        let (mine, empty) = (self.occ.owned::<W>(player), self.occ.of_height::<W>(0));
+        for (g, f) in &level.gens {
+            if matches!(f.shape, Shape::Place) || !if f.mine { mine } else { empty }.has(site) {
+                continue;
+            }
+            if !f.from.is_true() && !f.from.eval(self, player, all).has(site) {
+                continue;
+            }
+            let (g, to) = (*g, f.to.eval(self, player, all));
+            match &f.shape {
+                Shape::Step(d) => self.fast_step(g, dirs(d, player), site, &to, sink)?,
+                Shape::Hop(d, p) => {
+                    let over = p.eval(self, player, all);
+                    self.fast_hop(g, dirs(d, player), site, &over, &to, sink)?
+                }
+                Shape::Slide(d, p) => {
+                    let through = p.eval(self, player, all);
+                    self.fast_slide(g, dirs(d, player), site, &through, &to, sink)?
+                }
+                Shape::Leap => self.fast_leap(g, site, &to, sink)?,
+                Shape::Place => {}
+            }
         }
+        ControlFlow::Continue(())
+    }
+
+    /// [`State::fast_level_w`] from every origin, without a shift plan.
+    fn fast_level_all<const W: usize>(
+        &self,
+        level: &FastLevel,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let t = &*self.tables;
         let player = self.s.mover;
         let all: Bits<W> = t.all_bits();
@@ -241,20 +329,18 @@ impl State {
         let mut any = false;
         for (i, (g, f)) in gens.iter().enumerate().take(n) {
             if let Shape::Place = f.shape {
-                if only.is_none() {
-                    for to in f.to.eval(self, player, all).iter() {
-                        sink(Move {
-                            gen_id: *g,
-                            from: NO_SITE,
-                            to,
-                            over: NO_SITE,
-                            count: 0,
-                        })?;
-                    }
+                for to in f.to.eval(self, player, all).iter() {
+                    sink(Move {
+                        gen_id: *g,
+                        from: NO_SITE,
+                        to,
+                        over: NO_SITE,
+                        count: 0,
+                    })?;
                 }
                 continue;
             }
-            from[i] = self.fast_origins(f, only, all);
+            from[i] = self.fast_origins(f, all);
             any |= !from[i].is_empty();
         }
         if !any {
@@ -295,40 +381,6 @@ impl State {
             }
         }
         ControlFlow::Continue(())
-    }
-
-    /// The step (or hop) of `g` from `from` in direction `d`, known to be
-    /// a candidate but for a hop over a stack taken already.
-    #[inline(always)]
-    pub(super) fn fast_emit(
-        &self,
-        g: GenId,
-        from: Site,
-        d: Dir,
-        hop: bool,
-        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        let next = self.tables.step(from, d);
-        let (over, to) = if hop {
-            if self.s.marked > 0
-                && self
-                    .marks
-                    .get(next as usize)
-                    .is_some_and(|m| m & TAKEN != 0)
-            {
-                return ControlFlow::Continue(());
-            }
-            (next, self.tables.step(next, d))
-        } else {
-            (NO_SITE, next)
-        };
-        sink(Move {
-            gen_id: g,
-            from,
-            to,
-            over,
-            count: 0,
-        })
     }
 
     /// Steps of `g` from `from` to the neighbours in `dirs` that are in `to`.

@@ -8,6 +8,7 @@ use super::cond::Ctx;
 use super::fastgen::FastLevel;
 use super::overlay::{Overlay, RayCache, flanks_after};
 use super::sets::{give_buf, take_buf};
+use super::shiftgen::ShiftLevel;
 use super::state::VISIBLE_MARKS;
 use super::tables::{Filter, GenTables, Overlaid};
 use super::{Move, State};
@@ -173,6 +174,19 @@ impl State {
         }
     }
 
+    /// The plan of all the mover's priority levels together (outside a
+    /// chained continuation), when they have one
+    /// ([`super::fastgen::joint_levels`]).
+    #[inline]
+    fn joint_plan(&self) -> Option<&ShiftLevel> {
+        let t = &*self.tables;
+        match (self.s.cont, self.s.again) {
+            (Some(_), _) => None,
+            (None, Some(b)) => t.block_joint(b, self.s.mover),
+            (None, None) => t.play_joint(self.s.phase, self.s.mover),
+        }
+    }
+
     /// Keeps the moves whose generator's `after:` condition holds on the
     /// position after the move: evaluated on an overlay of the position
     /// when the generator has a plan, else by playing the move.
@@ -263,6 +277,12 @@ impl State {
             let _ = self.gen_level(gens, fast, Some(c.site), &mut push);
             return None;
         }
+        if let Some(done) = self
+            .joint_plan()
+            .and_then(|plan| self.fast_levels(plan, &mut push))
+        {
+            return done.1;
+        }
         let (levels, fast) = self.levels_of(&self.game, t);
         for (i, level) in levels.iter().enumerate() {
             let mut found = false;
@@ -303,6 +323,12 @@ impl State {
                 ControlFlow::Break(())
             }
         };
+        if let Some(done) = self
+            .joint_plan()
+            .and_then(|plan| self.fast_levels(plan, &mut sink))
+        {
+            return done.0.is_break();
+        }
         let (levels, fast) = self.levels_of(game, &self.tables);
         levels.iter().enumerate().any(|(i, level)| {
             let fast = fast.get(i).and_then(Option::as_ref);

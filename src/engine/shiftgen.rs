@@ -4,28 +4,39 @@
 //! direction are found for all origins at once. For a step in direction
 //! `d`: the origins whose neighbour in `d` satisfies `to:`, that is the
 //! preimage of the `to:` set; for a hop, the preimage of the `over:` set
-//! intersected with the preimage of the `to:` set. Generators of a level
-//! that share a direction and their `to:` and `over:` conditions (a man's
-//! and a king's capture) share that work. The moves are then made origin
-//! by origin in board order, generator by generator, direction by
-//! direction: the order of the interpreted generators.
+//! intersected with that preimage of the `to:` set. The moves are then
+//! made origin by origin in board order, generator by generator,
+//! direction by direction: the order of the interpreted generators.
 //!
-//! This is the plan of one priority level for one player ([`ShiftLevel`]),
-//! built once with the engine's tables; [`super::State::shift_level`] runs
-//! it.
+//! A plan ([`ShiftLevel`]) serves one priority level, or every level of a
+//! phase's play in turn (the first that has a move gives the moves, as in
+//! [`super::State::candidates_into`]), for one player. Its levels share
+//! their work: each distinct condition is evaluated once a position, each
+//! distinct origin set (the mover's stacks or the empty sites, within a
+//! `from:`) once, and each distinct reach once, when a level first needs
+//! it; a hop's reach is built on the step reach of its direction and
+//! `to:`. A draughts step level after its capture level (the same `from:`
+//! and `to:`, docs/games/checkers.md) then costs the pairs and the moves
+//! only. Built once with the engine's tables; [`super::State::shift_levels`]
+//! runs it.
 
 use super::bits::{Bits, MAX_CLASSES, MAX_WORDS, Preimages, preimage};
 use super::fastgen::MAX_GENS;
 use super::sitepred::SitePred;
+use super::state::TAKEN;
 use super::{Move, State};
-use crate::board::{Dir, Site};
+use crate::board::{Dir, NO_SITE};
 use crate::compile::ir::GenId;
 use std::ops::ControlFlow;
 
-/// Most (generator, direction) pairs of a level.
-const MAX_PAIRS: usize = 32;
-/// Most distinct conditions of a level (a power of two).
-const MAX_PREDS: usize = 32;
+/// Most (generator, direction) pairs of one level.
+const MAX_PAIRS: usize = 16;
+/// Most distinct conditions of a plan.
+const MAX_PREDS: usize = 8;
+/// Most distinct origin sets of a plan.
+const MAX_ORIGINS: usize = 4;
+/// Most distinct reaches of a plan.
+const MAX_REACHES: usize = 16;
 /// No condition: `from: true`, or a step's `over:`.
 const NONE: u8 = u8::MAX;
 
@@ -43,30 +54,41 @@ pub(crate) struct ShiftGen<'a> {
     pub dirs: &'a [Dir],
 }
 
-/// A level of steps and hops for one player, as shifts (see the module's
-/// documentation).
+/// Priority levels of steps and hops for one player, as shifts (see the
+/// module's documentation).
 #[derive(Debug, Clone)]
 pub(crate) struct ShiftLevel {
-    /// The distinct conditions, each evaluated once a level.
+    /// The distinct conditions, each evaluated once a position.
     preds: Vec<SitePred>,
-    /// Per generator: it moves the mover's stacks, and the slot of its
-    /// `from:` (`NONE`: true).
+    /// The distinct origin sets: the mover's stacks (`true`) or the empty
+    /// sites, within the condition in a slot (`NONE`: everywhere).
     origins: Vec<(bool, u8)>,
-    /// The distinct (direction, kind, `to:`, `over:`) reaches.
+    /// The distinct (direction, `to:`, `over:`) reaches, each step reach
+    /// before the hop reaches built on it.
     reaches: Vec<Reach>,
+    /// The levels, in priority order.
+    levels: Vec<Level>,
+}
+
+/// One priority level of a [`ShiftLevel`].
+#[derive(Debug, Clone)]
+struct Level {
     /// The (generator, direction) pairs, in the order moves are made.
     pairs: Vec<Pair>,
-    /// Per generator: its pairs (bit `j` for pair `j`).
-    gen_pairs: Vec<u32>,
+    /// Per origin set of the plan: the level's pairs that move from it
+    /// (bit `j` for pair `j`).
+    from: Vec<u32>,
 }
 
 /// The origins that reach a destination in one direction: the preimage
-/// of `to:` (a step), or of `over:` and the preimage of `to:` (a hop).
+/// of `to:` (a step), or the preimage of `over:` within the step reach of
+/// the same direction and `to:` (a hop).
 #[derive(Debug, Clone)]
 struct Reach {
-    /// The slots of `to:` and of `over:` (`NONE` for a step).
+    /// A step's `to:` slot; for a hop, `over:`'s slot and its step reach.
     to: u8,
     via: u8,
+    land: u8,
     /// The direction's classes: how many, each one's difference, and its
     /// sites.
     classes: usize,
@@ -77,85 +99,129 @@ struct Reach {
 /// One direction of one generator.
 #[derive(Debug, Clone, Copy)]
 struct Pair {
-    /// The generator's index in the level, and its id.
-    index: u8,
+    /// The generator.
     id: GenId,
     /// The direction, and whether the generator hops.
     dir: Dir,
     hop: bool,
-    /// Its reach.
+    /// Its origin set and its reach.
+    origin: u8,
     reach: u8,
 }
 
-impl ShiftLevel {
-    /// The plan of a level of `gens`, if it fits (at most [`MAX_GENS`]
-    /// generators, [`MAX_PAIRS`] pairs, every direction by shifts).
-    pub fn new(gens: &[ShiftGen], pre: &Preimages) -> Option<ShiftLevel> {
-        if gens.len() > MAX_GENS {
-            return None;
+/// The plan's tables while it is built.
+#[derive(Default)]
+struct Builder {
+    preds: Vec<SitePred>,
+    origins: Vec<(bool, u8)>,
+    reaches: Vec<Reach>,
+    keys: Vec<(Dir, u8, u8)>,
+}
+
+impl Builder {
+    /// The slot of condition `p`.
+    fn pred(&mut self, p: &SitePred) -> u8 {
+        match self.preds.iter().position(|q| q == p) {
+            Some(i) => i as u8,
+            None => {
+                self.preds.push(p.clone());
+                (self.preds.len() - 1) as u8
+            }
         }
-        let mut preds: Vec<SitePred> = Vec::new();
-        let mut slot = |p: &SitePred| -> u8 {
-            match preds.iter().position(|q| q == p) {
-                Some(i) => i as u8,
-                None => {
-                    preds.push(p.clone());
-                    (preds.len() - 1) as u8
+    }
+
+    /// The index of origin set `o`.
+    fn origin(&mut self, o: (bool, u8)) -> u8 {
+        match self.origins.iter().position(|&q| q == o) {
+            Some(i) => i as u8,
+            None => {
+                self.origins.push(o);
+                (self.origins.len() - 1) as u8
+            }
+        }
+    }
+
+    /// The index of the reach of direction `dir` into `to` over `via`
+    /// (`NONE`: a step), added with the step reach it needs.
+    fn reach(&mut self, pre: &Preimages, dir: Dir, to: u8, via: u8) -> Option<u8> {
+        let key = (dir, to, via);
+        if let Some(r) = self.keys.iter().position(|k| *k == key) {
+            return Some(r as u8);
+        }
+        let land = if via == NONE {
+            NONE
+        } else {
+            self.reach(pre, dir, to, NONE)?
+        };
+        let (classes, shift, mask) = pre.classes(dir)?;
+        self.keys.push(key);
+        self.reaches.push(Reach {
+            to,
+            via,
+            land,
+            classes,
+            shift,
+            mask,
+        });
+        Some((self.reaches.len() - 1) as u8)
+    }
+}
+
+impl ShiftLevel {
+    /// The plan of `levels` (each the generators of one priority level),
+    /// if it fits (at most [`MAX_GENS`] generators and [`MAX_PAIRS`]
+    /// pairs a level, [`MAX_PREDS`] conditions, [`MAX_ORIGINS`] origin
+    /// sets and [`MAX_REACHES`] reaches in all, every direction by
+    /// shifts); a level that does not fit is made origin by origin
+    /// (`fastgen`).
+    pub fn new(levels: &[Vec<ShiftGen>], pre: &Preimages) -> Option<ShiftLevel> {
+        let mut b = Builder::default();
+        let mut out = Vec::new();
+        for gens in levels {
+            if gens.len() > MAX_GENS {
+                return None;
+            }
+            let mut pairs = Vec::new();
+            for g in gens {
+                let from = if g.from.is_true() {
+                    NONE
+                } else {
+                    b.pred(g.from)
+                };
+                let origin = b.origin((g.mine, from));
+                let (to, via) = (b.pred(g.to), g.over.map_or(NONE, |p| b.pred(p)));
+                for &dir in g.dirs {
+                    pairs.push(Pair {
+                        id: g.id,
+                        dir,
+                        hop: g.over.is_some(),
+                        origin,
+                        reach: b.reach(pre, dir, to, via)?,
+                    });
                 }
             }
-        };
-        let mut origins = Vec::new();
-        let mut reaches: Vec<Reach> = Vec::new();
-        let mut keys: Vec<(Dir, u8, u8)> = Vec::new();
-        let mut pairs = Vec::new();
-        for (i, g) in gens.iter().enumerate() {
-            let from = if g.from.is_true() { NONE } else { slot(g.from) };
-            origins.push((g.mine, from));
-            let (to, via) = (slot(g.to), g.over.map_or(NONE, &mut slot));
-            for &dir in g.dirs {
-                let key = (dir, to, via);
-                let reach = match keys.iter().position(|k| *k == key) {
-                    Some(r) => r,
-                    None => {
-                        let (classes, shift, mask) = pre.classes(dir)?;
-                        keys.push(key);
-                        reaches.push(Reach {
-                            to,
-                            via,
-                            classes,
-                            shift,
-                            mask,
-                        });
-                        reaches.len() - 1
-                    }
-                };
-                pairs.push(Pair {
-                    index: i as u8,
-                    id: g.id,
-                    dir,
-                    hop: g.over.is_some(),
-                    reach: reach as u8,
-                });
+            if pairs.len() > MAX_PAIRS {
+                return None;
             }
+            let from = (0..b.origins.len())
+                .map(|o| {
+                    pairs
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, p)| p.origin as usize == o)
+                        .fold(0u32, |m, (j, _)| m | 1 << j)
+                })
+                .collect();
+            out.push(Level { pairs, from });
         }
-        if pairs.len() > MAX_PAIRS || preds.len() > MAX_PREDS {
-            return None;
-        }
-        let gen_pairs = (0..gens.len())
-            .map(|i| {
-                pairs
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| p.index as usize == i)
-                    .fold(0u32, |m, (j, _)| m | 1 << j)
-            })
-            .collect();
-        Some(ShiftLevel {
-            preds,
-            origins,
-            reaches,
-            pairs,
-            gen_pairs,
+        let fits = b.preds.len() <= MAX_PREDS
+            && b.origins.len() <= MAX_ORIGINS
+            && b.reaches.len() <= MAX_REACHES;
+        (fits && !out.is_empty()).then_some(ShiftLevel {
+            preds: b.preds,
+            origins: b.origins,
+            reaches: b.reaches,
+            levels: out,
         })
     }
 }
@@ -168,50 +234,100 @@ impl Reach {
     }
 }
 
-impl State {
-    /// The moves of a level of steps and hops planned as shifts (from
-    /// `only`, if given), in the order of the interpreted generators.
+/// The sets of one position a plan's levels share.
+struct Shared<const W: usize> {
+    /// Each condition's sites.
+    sets: [Bits<W>; MAX_PREDS],
+    /// Each origin set.
+    from: [Bits<W>; MAX_ORIGINS],
+    /// Each reach.
+    reach: [Bits<W>; MAX_REACHES],
+    all: Bits<W>,
+}
+
+impl<const W: usize> Shared<W> {
+    /// The sites of slot `k` (`NONE`: every site).
     #[inline(always)]
-    pub(super) fn shift_level<const W: usize>(
+    fn set(&self, k: u8) -> Bits<W> {
+        if k == NONE {
+            self.all
+        } else {
+            self.sets[k as usize % MAX_PREDS]
+        }
+    }
+}
+
+impl State {
+    /// The moves of the first level of `plan` that has any, in the order
+    /// of the interpreted generators, and that level's index (`None`
+    /// when no level has a move).
+    #[inline(always)]
+    pub(super) fn shift_levels<const W: usize>(
         &self,
-        level: &ShiftLevel,
-        only: Option<Site>,
+        plan: &ShiftLevel,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
+    ) -> (ControlFlow<()>, Option<usize>) {
         let player = self.s.mover;
         let all: Bits<W> = self.tables.all_bits();
-        let mut sets = [Bits::<W>::EMPTY; MAX_PREDS];
-        for (k, p) in level.preds.iter().enumerate() {
-            sets[k % MAX_PREDS] = p.eval(self, player, all);
-        }
-        let set = |k: u8| {
-            if k == NONE {
-                all
-            } else {
-                sets[k as usize % MAX_PREDS]
-            }
+        let mut sh = Shared {
+            sets: [Bits::EMPTY; MAX_PREDS],
+            from: [Bits::EMPTY; MAX_ORIGINS],
+            reach: [Bits::EMPTY; MAX_REACHES],
+            all,
         };
-        // The sites each generator may move from.
+        for (k, p) in plan.preds.iter().enumerate() {
+            sh.sets[k % MAX_PREDS] = p.eval(self, player, all);
+        }
         let (mine, empty) = (self.occ.owned(player), self.occ.of_height(0));
-        let only = only.map_or(all, Bits::single);
-        let mut from = [Bits::<W>::EMPTY; MAX_GENS];
+        // The origin sets that are not empty (bit `o` for set `o`).
+        let mut any = 0u32;
+        for (o, &(m, slot)) in plan.origins.iter().enumerate() {
+            let s = if m { mine } else { empty }.and(sh.set(slot));
+            sh.from[o % MAX_ORIGINS] = s;
+            any |= u32::from(!s.is_empty()) << o;
+        }
+        if any == 0 {
+            return (ControlFlow::Continue(()), None);
+        }
+        // Every reach, each step reach before the hops built on it (a
+        // few shifts each: cheaper than asking, pair by pair, whether it
+        // is known yet).
+        for (r, x) in plan.reaches.iter().enumerate() {
+            let set = if x.via == NONE {
+                sh.set(x.to)
+            } else {
+                sh.set(x.via).and(sh.reach[x.land as usize % MAX_REACHES])
+            };
+            sh.reach[r % MAX_REACHES] = x.pre(set);
+        }
+        for (i, level) in plan.levels.iter().enumerate() {
+            match self.shift_one(level, any, &sh, sink) {
+                ControlFlow::Break(()) => return (ControlFlow::Break(()), Some(i)),
+                ControlFlow::Continue(true) => return (ControlFlow::Continue(()), Some(i)),
+                ControlFlow::Continue(false) => {}
+            }
+        }
+        (ControlFlow::Continue(()), None)
+    }
+
+    /// The moves of one level whose plan's origin sets `any` are not
+    /// empty, from the plan's sets `sh`; `Continue(true)` if it made one.
+    #[inline(always)]
+    fn shift_one<const W: usize>(
+        &self,
+        level: &Level,
+        mut any: u32,
+        sh: &Shared<W>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<(), bool> {
         // The pairs of the generators that have origins.
         let mut live = 0u32;
-        for (i, &(m, slot)) in level.origins.iter().enumerate() {
-            let o = if m { mine } else { empty };
-            let o = o.and(set(slot)).and(only);
-            from[i % MAX_GENS] = o;
-            if !o.is_empty() {
-                live |= level.gen_pairs.get(i).copied().unwrap_or(0);
-            }
+        while any != 0 {
+            let o = any.trailing_zeros() as usize;
+            any &= any - 1;
+            live |= level.from.get(o).copied().unwrap_or(0);
         }
-        if live == 0 {
-            return ControlFlow::Continue(());
-        }
-        // Each reach that a generator with origins needs, then each pair's
-        // moving origins.
-        let mut reach = [Bits::<W>::EMPTY; MAX_PAIRS];
-        let mut have = 0u32;
+        // Each pair's moving origins.
         let mut moving = [Bits::<W>::EMPTY; MAX_PAIRS];
         let mut origins = Bits::<W>::EMPTY;
         // The pairs that move from some origin (bit `j` for pair `j`).
@@ -222,20 +338,8 @@ impl State {
             let Some(p) = level.pairs.get(j) else {
                 continue;
             };
-            let src = from[p.index as usize % MAX_GENS];
-            let r = p.reach as usize % MAX_PAIRS;
-            if have >> r & 1 == 0 {
-                have |= 1 << r;
-                if let Some(x) = level.reaches.get(r) {
-                    let land = x.pre(set(x.to));
-                    reach[r] = if x.via == NONE {
-                        land
-                    } else {
-                        x.pre(set(x.via).and(land))
-                    };
-                }
-            }
-            let m = src.and(reach[r]);
+            let m = sh.from[p.origin as usize % MAX_ORIGINS]
+                .and(sh.reach[p.reach as usize % MAX_REACHES]);
             if !m.is_empty() {
                 moving[j % MAX_PAIRS] = m;
                 active |= 1 << (j % MAX_PAIRS);
@@ -243,18 +347,78 @@ impl State {
             }
         }
         // The moves origin by origin, pair by pair.
+        let mut made = false;
         for s in origins.iter() {
             let mut js = active;
             while js != 0 {
                 let j = js.trailing_zeros() as usize;
                 js &= js - 1;
-                if moving[j].has(s)
-                    && let Some(p) = level.pairs.get(j)
+                if !moving[j].has(s) {
+                    continue;
+                }
+                let Some(p) = level.pairs.get(j) else {
+                    continue;
+                };
+                let next = self.tables.step(s, p.dir);
+                let (over, to) = if p.hop {
+                    // A stack taken already earlier in the turn is not
+                    // jumped again.
+                    if self.s.marked > 0
+                        && self
+                            .marks
+                            .get(next as usize)
+                            .is_some_and(|m| m & TAKEN != 0)
+                    {
+                        continue;
+                    }
+                    (next, self.tables.step(next, p.dir))
+                } else {
+                    (NO_SITE, next)
+                };
+                made = true;
+                if sink(Move {
+                    gen_id: p.id,
+                    from: s,
+                    to,
+                    over,
+                    count: 0,
+                })
+                .is_break()
                 {
-                    self.fast_emit(p.id, s, p.dir, p.hop, sink)?;
+                    return ControlFlow::Break(());
                 }
             }
         }
-        ControlFlow::Continue(())
+        ControlFlow::Continue(made)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::{Game, Options};
+    use crate::engine::tables::Tables;
+
+    #[test]
+    fn a_capture_level_and_a_step_level_share_conditions_origins_and_reaches() {
+        // English draughts (docs/games/checkers.md): men hop forward and
+        // kings diagonally over an enemy to an empty site, else men step
+        // forward and kings diagonally to an empty site. Shared: the four
+        // conditions (man, king, enemy, empty), the two origin sets (the
+        // mover's men, the mover's kings) and the four diagonal steps to
+        // an empty site, which both the hops (as their landing) and the
+        // steps read; the four hops over an enemy add four reaches.
+        let game = Game::load("games/checkers.game", &Options::default()).unwrap();
+        let tables = Tables::new(&game);
+        for player in 0..2 {
+            let plan = tables.play_joint(0, player).expect("a joint plan");
+            assert_eq!(plan.preds.len(), 4);
+            assert_eq!(plan.origins.len(), 2);
+            assert_eq!(plan.reaches.len(), 8);
+            let hops = plan.reaches.iter().filter(|r| r.via != super::NONE).count();
+            assert_eq!(hops, 4);
+            // Two forward directions for the man, four for the king.
+            let pairs: Vec<usize> = plan.levels.iter().map(|l| l.pairs.len()).collect();
+            assert_eq!(pairs, [6, 6]);
+        }
     }
 }

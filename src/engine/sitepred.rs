@@ -177,8 +177,10 @@ impl SitePred {
     }
 
     /// True for the condition that holds everywhere.
+    #[inline]
     pub fn is_true(&self) -> bool {
-        *self == Self::TRUE
+        // `plain` leaves only the owners and heights to look at.
+        self.plain && self.owners == ANY_OWNER && self.heights == u8::MAX
     }
 
     /// The sites of `st`'s board where it holds for `player` (`all`: every
@@ -233,18 +235,22 @@ impl SitePred {
         if let Some(t) = &self.tree {
             return t.holds(st, player, s);
         }
-        let h = st.height(s);
-        let top = st.top(s);
-        let owner = match top {
-            None => 0b001,
-            Some(p) if st.game.owner(p) == player => 0b010,
-            Some(_) => 0b100,
-        };
-        self.owners & owner != 0
-            && self.heights >> bucket(h) & 1 != 0
-            && self
-                .kind
-                .is_none_or(|k| top.map(|p| st.game.kind(p)) == Some(k))
+        // The height first: it is read alone, and the commonest test.
+        if self.heights >> bucket(st.height(s)) & 1 == 0 {
+            return false;
+        }
+        if self.owners != ANY_OWNER {
+            let owner = match st.top(s) {
+                None => 0b001,
+                Some(p) if st.game.owner(p) == player => 0b010,
+                Some(_) => 0b100,
+            };
+            if self.owners & owner == 0 {
+                return false;
+            }
+        }
+        self.kind
+            .is_none_or(|k| st.top(s).map(|p| st.game.kind(p)) == Some(k))
             && self
                 .region
                 .is_none_or(|(r, inside)| in_region(st, r, player, s) == inside)

@@ -8,8 +8,9 @@
 
 use super::attack::{Attacker, attackers, required_kind};
 use super::bits::{Bits, Preimages, load, stride};
-use super::fastgen::{FastGen, FastLevel};
+use super::fastgen::{FastGen, FastLevel, joint_levels};
 use super::plan::{AfterPlan, after_plan};
+use super::shiftgen::ShiftLevel;
 use super::sitepred::SitePred;
 use super::zobrist::Zobrist;
 use crate::board::{Board, Dir, NO_SITE, Site};
@@ -51,6 +52,11 @@ pub struct Tables {
     play_levels: Vec<Vec<Option<FastLevel>>>,
     /// The same for the levels of each move block.
     block_levels: Vec<Vec<Option<FastLevel>>>,
+    /// Per phase's play, per player: the plan of all its priority levels
+    /// together, when they have one ([`joint_levels`]).
+    play_joint: Vec<Vec<Option<ShiftLevel>>>,
+    /// The same for each move block.
+    block_joint: Vec<Vec<Option<ShiftLevel>>>,
     /// Per progress fact of the no-progress rule: a `moved` fact's
     /// condition compiled to a site condition on the origin, when it can
     /// be.
@@ -146,8 +152,12 @@ impl Tables {
         let levels = |levels: &[Vec<GenId>]| -> Vec<Option<FastLevel>> {
             levels.iter().map(|l| plan(&gens, l)).collect()
         };
-        let play_levels = game.phases.iter().map(|p| levels(&p.play)).collect();
-        let block_levels = game.blocks.iter().map(|b| levels(b)).collect();
+        let play_levels: Vec<_> = game.phases.iter().map(|p| levels(&p.play)).collect();
+        let block_levels: Vec<_> = game.blocks.iter().map(|b| levels(b)).collect();
+        let joint = |l: &Vec<Vec<Option<FastLevel>>>| -> Vec<_> {
+            l.iter().map(|l| joint_levels(l, players, &pre)).collect()
+        };
+        let (play_joint, block_joint) = (joint(&play_levels), joint(&block_levels));
         Tables {
             zobrist: Zobrist::new(
                 game.board.len(),
@@ -175,6 +185,8 @@ impl Tables {
             players,
             play_levels,
             block_levels,
+            play_joint,
+            block_joint,
             moved_facts: game
                 .end
                 .no_progress
@@ -209,6 +221,8 @@ impl Tables {
         {
             *l = None;
         }
+        t.play_joint.clear();
+        t.block_joint.clear();
         t
     }
 
@@ -248,6 +262,24 @@ impl Tables {
     /// The compiled plans of the priority levels of move block `b`.
     pub(crate) fn block_levels(&self, b: u16) -> &[Option<FastLevel>] {
         self.block_levels.get(b as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// The joint plan of phase `phase`'s priority levels for `player`.
+    #[inline]
+    pub(crate) fn play_joint(&self, phase: u8, player: u8) -> Option<&ShiftLevel> {
+        self.play_joint
+            .get(phase as usize)?
+            .get(player as usize)?
+            .as_ref()
+    }
+
+    /// The joint plan of move block `b`'s priority levels for `player`.
+    #[inline]
+    pub(crate) fn block_joint(&self, b: u16, player: u8) -> Option<&ShiftLevel> {
+        self.block_joint
+            .get(b as usize)?
+            .get(player as usize)?
+            .as_ref()
     }
 
     /// The compiled plan of generator `g`'s continuations.

@@ -99,3 +99,49 @@ fn compiled_generators_agree_on_many_positions_of_step_and_hop_games() {
         assert!(seen >= 100, "{path}: {seen} positions");
     }
 }
+
+#[test]
+fn a_jump_level_and_a_step_level_share_one_plan() {
+    // The draughts priority of captures over steps (docs/games/checkers.md)
+    // with men only: both levels are planned together for each player.
+    let src = r#"(game "D" (players 2) (board (square 8 8 cells:Dark adjacency:Diagonal))
+        (piece "Man")
+        (setup (fill "Man" P1 (row 0)) (fill "Man" P2 (row 7)))
+        (play (priority
+          {(hop dirs:Forward over:Enemy to:Empty chain:true)}
+          {(step dirs:Forward to:Empty)}))
+        (end (no-moves Loss)))"#;
+    let game = Arc::new(Game::from_source("d.game", src, &Options::default()).unwrap());
+    let tables = Tables::new(&game);
+    assert!((0..2).all(|p| tables.play_joint(0, p).is_some()));
+    // At the start nothing can be jumped: the four men of the first row
+    // have seven steps (two each, one for the man on the edge), from the
+    // second level.
+    let mut st = State::new(game.clone());
+    let mut moves = Vec::new();
+    assert_eq!(st.candidate_level_into(&mut moves), Some(1));
+    assert_eq!(moves.len(), 7, "{moves:?}");
+    assert!(moves.iter().all(|m| m.over == crate::board::NO_SITE));
+    // Played on until a man can jump: then only the jumps, from the
+    // first level, as the interpreter makes them.
+    let mut slow = State::new_interpreted(game.clone());
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut jumps = 0;
+    for _ in 0..200 {
+        let level = st.candidate_level_into(&mut moves);
+        let mut expected = Vec::new();
+        slow.legal_moves_into(&mut expected);
+        assert_eq!(moves, expected);
+        if moves.is_empty() {
+            break;
+        }
+        if level == Some(0) && st.s.cont.is_none() {
+            jumps += 1;
+            assert!(moves.iter().all(|m| m.over != crate::board::NO_SITE));
+        }
+        let m = moves[rng.random_range(0..moves.len())];
+        st.play_unchecked(&m);
+        slow.play_unchecked(&m);
+    }
+    assert!(jumps > 0, "no position with a jump");
+}
