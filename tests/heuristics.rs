@@ -74,6 +74,38 @@ fn genocide_prefers_the_bigger_army() {
     assert_eq!(eval_pos("genocide", "R R:d4*5 B:h8*2", 1), -(15 + 120 - 48));
 }
 
+fn eval_set(set: &str, position: &str, player: u8) -> i64 {
+    let opts = Options::from_sets(&[set]).expect("options");
+    let g = Arc::new(Game::load("games/genocide.game", &opts).expect("game"));
+    let mut st = State::from_position(g, position).expect("position");
+    evaluate(&mut st, player, &mut Vec::new(), &mut Vec::new())
+}
+
+#[test]
+fn genocide_weighs_pursuit_and_the_back_row_by_the_toggles() {
+    // The position of the test above (Red d4*5, Black h8*2: 15 before
+    // pursuit, pursuit 120 against 48 at weight 4). Stickyland: pursuit
+    // 12 (4 + 8), so 3 × (120 - 48); rolled movement points
+    // (boxcars off): 6; the king's movement: 6.
+    let pos = "R R:d4*5 B:h8*2";
+    assert_eq!(eval_set("stickyland=true", pos, 0), 15 + 3 * 72);
+    assert_eq!(eval_set("boxcars=false", pos, 0), 15 + 72 * 3 / 2);
+    assert_eq!(eval_set("movement=king", pos, 0) - 15, {
+        // With the king's eight directions d4 and h8 are 4 apart (the
+        // largest distance 7, closeness 3): Red 3 × 5, Black 3 × 2, × 6;
+        // d4 is 4 king steps from rank 8 (closeness 3 as before).
+        (15 - 6) * 6
+    });
+    // Tugboats off: no pursuit; each checker's closeness to the enemy
+    // back row counts twice (Red 15 × 2), and enemy back-row squares
+    // held (none here): 80 - 50.
+    assert_eq!(eval_set("tugboats=false", pos, 0), 80 - 50);
+    // Black also holding a1, Red's back row: Black 30 for its three
+    // checkers, a1's closeness to rank 1 7 × 2, the square 40 × 2, and
+    // h8 held alone 30: 154; Red still 80.
+    assert_eq!(eval_set("tugboats=false", "R R:d4*5 B:h8*2,a1", 0), 80 - 154);
+}
+
 #[test]
 fn genocide_counts_the_back_rows() {
     // A lone Red checker on a1: 10 for it, 30 for the back-row square

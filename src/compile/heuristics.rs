@@ -145,7 +145,10 @@ impl Lowerer {
                 d.expected(e, "a heuristic term such as `(material 1)`");
                 continue;
             };
+            // A term that can never count (weight 0, or a condition false
+            // once toggles are read) is dropped.
             if let Some(term) = self.term(t, d)
+                && term.weight != 0
                 && term.when != Some(Cond::False)
             {
                 terms.push(term);
