@@ -29,6 +29,10 @@ pub struct Diagnostic {
     pub label: String,
     /// Optional hint ("did you mean `step`?", the valid choices).
     pub help: Option<String>,
+    /// Other places the diagnostic points at, each with its label: where
+    /// a clause or an argument given twice was first given.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub related: Vec<(Span, String)>,
 }
 
 impl Diagnostic {
@@ -40,6 +44,7 @@ impl Diagnostic {
             span,
             label: label.into(),
             help: None,
+            related: Vec::new(),
         }
     }
 
@@ -54,6 +59,13 @@ impl Diagnostic {
     /// The same diagnostic with a hint.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    /// The same diagnostic pointing at `span` too, labelled `label` (the
+    /// first of two: "first given here").
+    pub fn with_related(mut self, span: Span, label: impl Into<String>) -> Self {
+        self.related.push((span, label.into()));
         self
     }
 }
@@ -123,6 +135,20 @@ impl Diagnostics {
                 start: shift(item.span.start),
                 end: shift(item.span.end),
             };
+            // Another file's span cannot be drawn on this one's text.
+            let inside = |s: &Span| (start..=start + text.len()).contains(&(s.start as usize));
+            local.related = item
+                .related
+                .iter()
+                .filter(|(s, _)| inside(s))
+                .map(|(s, l)| {
+                    let span = Span {
+                        start: shift(s.start),
+                        end: shift(s.end),
+                    };
+                    (span, l.clone())
+                })
+                .collect();
             out.push_str(&render_one(file, text, &local));
             out.push('\n');
         }
@@ -348,7 +374,11 @@ impl miette::Diagnostic for Report<'_> {
             span.end.saturating_sub(span.start) as usize,
         );
         let labeled = miette::LabeledSpan::new_primary_with_span(label, (start, len));
-        Some(Box::new(std::iter::once(labeled)))
+        let related = self.diag.related.iter().map(|(s, l)| {
+            let len = s.end.saturating_sub(s.start) as usize;
+            miette::LabeledSpan::new_with_span(Some(l.clone()), (s.start as usize, len))
+        });
+        Some(Box::new(std::iter::once(labeled).chain(related)))
     }
 }
 
@@ -370,7 +400,7 @@ fn render_one(file: &str, source: &str, diag: &Diagnostic) -> String {
             .without_primary_span_start();
     let mut out = String::new();
     if handler.render_report(&mut out, &report).is_err() {
-        out = plain(file, line, col, &diag);
+        out = plain(file, source, line, col, &diag);
     }
     out
 }
@@ -378,9 +408,15 @@ fn render_one(file: &str, source: &str, diag: &Diagnostic) -> String {
 /// A diagnostic with its span clamped to the source.
 fn clamp(source: &str, diag: &Diagnostic) -> Diagnostic {
     let len = source.len() as u32;
+    let fit = |s: &mut Span| {
+        s.start = s.start.min(len);
+        s.end = s.end.clamp(s.start, len);
+    };
     let mut diag = diag.clone();
-    diag.span.start = diag.span.start.min(len);
-    diag.span.end = diag.span.end.clamp(diag.span.start, len);
+    fit(&mut diag.span);
+    for (s, _) in &mut diag.related {
+        fit(s);
+    }
     diag
 }
 
@@ -435,23 +471,38 @@ fn windowed(file: &str, source: &str, line: usize, col: usize, diag: &Diagnostic
         Severity::Warning => '⚠',
     };
     format!(
-        "  {mark} {}\n   at {file}:{line}:{col}\n    {text}\n    {}^ {}{help}\n",
+        "  {mark} {}\n   at {file}:{line}:{col}\n    {text}\n    {}^ {}{}{help}\n",
         diag.message,
         " ".repeat(caret),
-        diag.label
+        diag.label,
+        related_lines(file, source, diag)
     )
 }
 
+/// The related spans of `diag` as lines `also at FILE:LINE:COL: LABEL`,
+/// for the renderings without a snippet.
+fn related_lines(file: &str, source: &str, diag: &Diagnostic) -> String {
+    diag.related
+        .iter()
+        .map(|(s, label)| {
+            let (line, col) = line_col(source, s.start as usize);
+            format!("\n   also at {file}:{line}:{col}: {label}")
+        })
+        .collect()
+}
+
 /// A one-line rendering, should miette fail to render a snippet.
-fn plain(file: &str, line: usize, col: usize, diag: &Diagnostic) -> String {
+fn plain(file: &str, source: &str, line: usize, col: usize, diag: &Diagnostic) -> String {
     let help = diag
         .help
         .as_deref()
         .map(|h| format!("\n  help: {h}"))
         .unwrap_or_default();
     format!(
-        "{file}:{line}:{col}: {}: {}{help}\n",
-        diag.message, diag.label
+        "{file}:{line}:{col}: {}: {}{}{help}\n",
+        diag.message,
+        diag.label,
+        related_lines(file, source, diag)
     )
 }
 
@@ -549,6 +600,35 @@ mod tests {
 
 error: 1 error, 1 warning in games/x.game
 "#);
+    }
+
+    #[test]
+    fn a_related_span_is_shown_on_long_lines_too() {
+        // A line of 500 characters is shown as a window; the first place
+        // is named by line and column instead.
+        let source = format!("(a x:1 x:2{})\n", " ".repeat(500));
+        let d = Diagnostic::error(Span::new(7, 8), "`x:` is given twice", "second value")
+            .with_related(Span::new(3, 4), "first given here");
+        let out = Diagnostics::new("l.game", source, vec![d]).render();
+        assert!(out.contains("at l.game:1:8"), "{out}");
+        assert!(
+            out.contains("also at l.game:1:4: first given here"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_related_span_in_another_file_is_left_out() {
+        // A variant (from offset 10) and its base: a span of the base is
+        // not drawn on the variant's text.
+        let source = "(base   )\n(v x:1 x:2)";
+        let d = Diagnostic::error(Span::new(17, 18), "`x:` is given twice", "second value")
+            .with_related(Span::new(1, 5), "first given here");
+        let mut all = Diagnostics::new("v.game", source, vec![d]);
+        all.parts = vec![("b.game".into(), 0), ("v.game".into(), 10)];
+        let out = all.render();
+        assert!(out.contains("v.game:1:8"), "{out}");
+        assert!(!out.contains("first given here"), "{out}");
     }
 
     #[test]

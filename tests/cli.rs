@@ -150,6 +150,29 @@ fn play_refuses_an_illegal_move_and_goes_on() {
 }
 
 #[test]
+fn a_jump_sign_on_a_step_is_refused_but_a_dash_for_a_jump_is_read() {
+    // English draughts' opening: 11-15 is a step, so `11x15` is no move
+    // (PDN writes a jump with `x`, a step with `-`).
+    let o = ludic(&["show", "checkers", "--moves", "11x15"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(err.contains("illegal move `11x15`"), "{err}");
+    assert!(err.contains("11-15 12-16"), "{err}");
+    // After 11-15 22-18, Black's 15 jumps 18 to 22: `15-22` names the jump.
+    for jump in ["15x22", "15-22"] {
+        let moves = format!("11-15 22-18 {jump}");
+        let o = ludic(&["show", "checkers", "--moves", &moves]);
+        assert!(o.status.success(), "{jump}: {}", stderr(&o));
+        assert!(
+            stdout(&o)
+                .contains("FEN W:W21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,22"),
+            "{jump}: {}",
+            stdout(&o)
+        );
+    }
+}
+
+#[test]
 fn test_takes_a_game_name_and_runs_against_another_game() {
     // Giveaway's scenarios by the game's name: all pass.
     let o = ludic(&["test", "giveaway"]);

@@ -254,3 +254,41 @@ fn the_page_options_and_a_saved_trial() {
         "{trial}"
     );
 }
+
+#[test]
+fn a_computer_turn_of_any_budget_answers_within_the_cap() {
+    // Alpha-beta 64 turns deep from English draughts' opening would not
+    // end in any useful time; the server caps each computer turn at 10 s
+    // (docs/serve.md), so the request answers, with one turn played.
+    let srv = serve(&[]);
+    let p = srv.1;
+    let (st, v) = json_of(
+        p,
+        "POST",
+        "/api/sessions",
+        r#"{"game":"checkers","seats":["ab:64","human"]}"#,
+    );
+    assert_eq!(st, 200, "{v}");
+    let id = v["session"].as_u64().unwrap();
+    let mut s = TcpStream::connect(("127.0.0.1", p)).unwrap();
+    // Far past the cap: a search that ignored it fails here, not hangs.
+    s.set_read_timeout(Some(std::time::Duration::from_secs(120)))
+        .unwrap();
+    write!(
+        s,
+        "POST /api/sessions/{id}/ai HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{{}}"
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text)
+        .expect("the computer's turn answers within the cap");
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    let body = text.split_once("\r\n\r\n").unwrap().1;
+    let v: Value = serde_json::from_str(body).unwrap();
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "{v}");
+    // One of Black's seven opening moves.
+    let opening = ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"];
+    assert!(opening.contains(&moves[0].as_str().unwrap()), "{v}");
+    assert_eq!(v["to_move"], json!(1));
+}

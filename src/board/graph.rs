@@ -53,15 +53,10 @@ fn ranks(values: impl Iterator<Item = i32> + Clone) -> impl Fn(i32) -> i32 {
 /// names no site, or two edges leave one site in the same compass
 /// direction.
 pub(super) fn layout(spec: &GraphSpec) -> Result<(Layout, Vec<Site>), BoardError> {
-    let n = spec.sites.len();
-    if n == 0 {
-        return Err(BoardError::NoSites);
+    if let Some((_, e)) = problems(spec).into_iter().next() {
+        return Err(e);
     }
-    if n >= usize::from(NO_SITE) {
-        return Err(BoardError::GraphTooLarge);
-    }
-    check_sites(&spec.sites)?;
-    let step = step_table(spec)?;
+    let step = step_table(spec, &mut Vec::new());
     let row = ranks(spec.sites.iter().map(|s| s.pos.1));
     let col = ranks(spec.sites.iter().map(|s| s.pos.0));
     let sites = spec
@@ -95,52 +90,96 @@ pub(super) fn layout(spec: &GraphSpec) -> Result<(Layout, Vec<Site>), BoardError
     ))
 }
 
+/// Which part of a [`GraphSpec`] a [`BoardError`] is about, for a rule
+/// file to point at the clause that gave it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GraphPart {
+    /// The graph as a whole (no site, too many sites).
+    Whole,
+    /// The site at this index of [`GraphSpec::sites`].
+    Site(usize),
+    /// The edge at this index of [`GraphSpec::edges`].
+    Edge(usize),
+}
+
+/// Every problem of a graph board, in the order of its sites then its
+/// edges (empty: [`layout`] builds it). A rule file reports them all at
+/// once; [`layout`] the first.
+pub fn problems(spec: &GraphSpec) -> Vec<(GraphPart, BoardError)> {
+    let n = spec.sites.len();
+    if n == 0 {
+        return vec![(GraphPart::Whole, BoardError::NoSites)];
+    }
+    if n >= usize::from(NO_SITE) {
+        return vec![(GraphPart::Whole, BoardError::GraphTooLarge)];
+    }
+    let mut out = site_problems(&spec.sites);
+    step_table(spec, &mut out);
+    out
+}
+
 /// Labels that differ (without regard to case), are no notation word,
-/// and positions that differ.
-fn check_sites(sites: &[GraphSite]) -> Result<(), BoardError> {
+/// and positions that differ: a problem for each site that breaks one.
+fn site_problems(sites: &[GraphSite]) -> Vec<(GraphPart, BoardError)> {
+    let mut out = Vec::new();
     for (i, a) in sites.iter().enumerate() {
+        let at = GraphPart::Site(i);
         if let Some(b) = sites[..i]
             .iter()
             .find(|b| b.label.eq_ignore_ascii_case(&a.label))
         {
-            return Err(BoardError::SameLabel {
-                first: b.label.clone(),
-                second: a.label.clone(),
-            });
+            out.push((
+                at,
+                BoardError::SameLabel {
+                    first: b.label.clone(),
+                    second: a.label.clone(),
+                },
+            ));
         }
         if ["pass", "end"].contains(&a.label.to_ascii_lowercase().as_str())
             || a.label.contains(['-', ',', '/', '@'])
         {
-            return Err(BoardError::NotationLabel {
-                label: a.label.clone(),
-            });
+            out.push((
+                at,
+                BoardError::NotationLabel {
+                    label: a.label.clone(),
+                },
+            ));
         }
         if let Some(b) = sites[..i].iter().find(|b| b.pos == a.pos) {
-            return Err(BoardError::SamePosition {
-                first: b.label.clone(),
-                second: a.label.clone(),
-            });
+            out.push((
+                at,
+                BoardError::SamePosition {
+                    first: b.label.clone(),
+                    second: a.label.clone(),
+                },
+            ));
         }
     }
-    Ok(())
+    out
 }
 
 /// `step[site * 8 + d]`: the neighbour of `site` along an edge in compass
-/// direction `d` ([`SQUARE_DIRS`]), or [`NO_SITE`].
-fn step_table(spec: &GraphSpec) -> Result<Vec<Site>, BoardError> {
+/// direction `d` ([`SQUARE_DIRS`]), or [`NO_SITE`]; a problem in `out`
+/// for each edge that cannot go in (that edge is left out).
+fn step_table(spec: &GraphSpec, out: &mut Vec<(GraphPart, BoardError)>) -> Vec<Site> {
     let (n, nd) = (spec.sites.len(), SQUARE_DIRS.len());
     let label = |s: Site| spec.sites[usize::from(s)].label.clone();
     let mut step = vec![NO_SITE; n * nd];
-    for &(a, b) in &spec.edges {
+    for (i, &(a, b)) in spec.edges.iter().enumerate() {
+        let at = GraphPart::Edge(i);
         if usize::from(a.max(b)) >= n {
-            return Err(BoardError::NoSuchSite {
+            let e = BoardError::NoSuchSite {
                 from: a,
                 to: b,
                 sites: n,
-            });
+            };
+            out.push((at, e));
+            continue;
         }
         if a == b {
-            return Err(BoardError::SelfLoop { label: label(a) });
+            out.push((at, BoardError::SelfLoop { label: label(a) }));
+            continue;
         }
         let (pa, pb) = (
             spec.sites[usize::from(a)].pos,
@@ -150,20 +189,26 @@ fn step_table(spec: &GraphSpec) -> Result<Vec<Site>, BoardError> {
             (a, b, (pb.0 - pa.0, pb.1 - pa.1)),
             (b, a, (pa.0 - pb.0, pa.1 - pb.1)),
         ] {
+            // Two sites at one position (reported) make no direction.
+            if v == (0, 0) {
+                continue;
+            }
             let d = nearest_dir(v.0, v.1);
             let slot = &mut step[usize::from(from) * nd + d];
             if *slot != NO_SITE && *slot != to {
-                return Err(BoardError::SameDirection {
+                let e = BoardError::SameDirection {
                     from: label(from),
                     dir: SQUARE_DIRS[d].0,
                     first: label(*slot),
                     second: label(to),
-                });
+                };
+                out.push((at, e));
+                continue;
             }
             *slot = to;
         }
     }
-    Ok(step)
+    step
 }
 
 #[cfg(test)]
@@ -216,6 +261,29 @@ mod tests {
         // Rows and columns are ranks of the distinct positions.
         assert_eq!((layout.sites[0].row, layout.sites[0].col), (1, 0));
         assert_eq!((layout.sites[2].row, layout.sites[2].col), (0, 1));
+    }
+
+    #[test]
+    fn problems_lists_every_fault_with_its_part() {
+        // a–b and a–c both east of a; b–b a loop; c and d at one place.
+        let bad = spec(
+            &[("a", 0, 0), ("b", 1, 0), ("c", 2, 0), ("d", 2, 0)],
+            &[(0, 1), (0, 2), (1, 1)],
+        );
+        let found: Vec<GraphPart> = problems(&bad).into_iter().map(|(p, _)| p).collect();
+        assert_eq!(
+            found,
+            [GraphPart::Site(3), GraphPart::Edge(1), GraphPart::Edge(2)]
+        );
+        // The first is the one `layout` refuses the graph with.
+        assert_eq!(
+            layout(&bad).unwrap_err(),
+            BoardError::SamePosition {
+                first: "c".into(),
+                second: "d".into()
+            }
+        );
+        assert!(problems(&spec(&[("a", 0, 0), ("b", 1, 0)], &[(0, 1)])).is_empty());
     }
 
     #[test]

@@ -21,9 +21,9 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     count: u64,
     /// Who plays: one player for every side, or one per side separated by
-    /// commas (`mcts:200,random`). Choices: random, greedy, ab[:DEPTH],
-    /// mc[:PLAYOUTS], mcts[:ITERATIONS][,cut=TURNS][,eps=CHANCE] (`ludic
-    /// players`).
+    /// commas (`mcts:200,random`). Choices: random, greedy, ab[:DEPTH|:TIME],
+    /// mc[:PLAYOUTS|:TIME], mcts[:ITERATIONS|:TIME][,cut=TURNS][,eps=CHANCE]
+    /// (`ludic players`).
     #[arg(long, default_value = "random", value_parser = parse_players)]
     players: PlayerList,
     /// Seed of the run; game i draws from stream i.

@@ -37,7 +37,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     pos: PositionArgs,
     /// Who plays first: human, random, greedy, ab[:DEPTH|:TIME],
-    /// mc[:PLAYOUTS], mcts[:ITERATIONS|:TIME][,cut=TURNS][,eps=CHANCE]
+    /// mc[:PLAYOUTS|:TIME], mcts[:ITERATIONS|:TIME][,cut=TURNS][,eps=CHANCE]
     /// (TIME such as 2s or 500ms; `ludic players` describes each).
     #[arg(long, default_value = "human", value_name = "PLAYER")]
     p1: PlayerSpec,
@@ -244,7 +244,15 @@ fn describe_spec(spec: &PlayerSpec) -> String {
     let what = match spec {
         PlayerSpec::Human => "you type the moves".to_string(),
         PlayerSpec::Random => "a uniformly random legal move (the weakest player)".to_string(),
-        PlayerSpec::Mc(n) => format!("flat Monte Carlo, {n} random games per legal move"),
+        PlayerSpec::Mc(Budget::Iterations(n)) => {
+            format!("flat Monte Carlo, {n} random games per legal move")
+        }
+        PlayerSpec::Mc(Budget::Time(d)) => {
+            format!(
+                "flat Monte Carlo, random games for {} s a move",
+                d.as_secs_f64()
+            )
+        }
         PlayerSpec::Mcts(b, g) => {
             let budget = match b {
                 Budget::Iterations(n) => format!("{n} iterations a move"),

@@ -169,13 +169,14 @@ pub fn check_shape(c: &Clause, min: usize, max: usize, allowed: &[&str], d: &mut
         );
     }
     for (i, nm) in c.named.iter().enumerate() {
-        if c.named[..i].iter().any(|o| o.name == nm.name) {
+        if let Some(first) = c.named[..i].iter().find(|o| o.name == nm.name) {
             d.push(
                 crate::diag::Diagnostic::error(
                     nm.name_span,
                     format!("`{}:` is given twice", nm.name),
                     "second value",
                 )
+                .with_related(first.name_span, "first given here")
                 .with_help("keep one of them"),
             );
         }

@@ -172,7 +172,7 @@ impl Lowerer {
         let set = c.args.first().map(|e| self.set(e, d));
         let count = c.args.get(1).and_then(|e| int_in(e, 1, 255, d));
         let kind = c.args.get(2).and_then(|e| self.kind_ref(e, d));
-        let max = named(c, "max").map(|e| self.num(e, d));
+        let max = named(c, "max").map(|e| self.count_num(e, 1, d));
         Some(Effect::PushEach {
             set: set?,
             count: count? as u16,

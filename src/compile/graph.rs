@@ -4,17 +4,23 @@
 
 use super::args::{Diags, check, clause, int_in, string};
 use crate::board::Site;
-use crate::board::graph::{GraphSite, GraphSpec};
-use crate::syntax::Clause;
+use crate::board::graph::{GraphPart, GraphSite, GraphSpec, problems};
+use crate::syntax::{Clause, Span};
 
 /// The sites and edges of a `(graph …)` shape; `None` (with diagnostics)
-/// when a site or an edge is malformed or an edge names an unknown site.
+/// when a site or an edge is malformed, an edge names an unknown site,
+/// or the graph makes no board (two sites with one label, two edges
+/// leaving a site one way…): every problem is reported, each at the
+/// clause or the pair of labels that makes it.
 pub fn graph_spec(c: &Clause, d: &mut Diags) -> Option<GraphSpec> {
     check(c, "board", d);
     let mut spec = GraphSpec {
         sites: Vec::new(),
         edges: Vec::new(),
     };
+    // Where each site and each edge of `spec` is written.
+    let mut site_spans: Vec<Span> = Vec::new();
+    let mut edge_spans: Vec<Span> = Vec::new();
     let mut ok = true;
     // Sites first, so that an edge may name a site declared after it.
     for e in &c.args {
@@ -24,7 +30,10 @@ pub fn graph_spec(c: &Clause, d: &mut Diags) -> Option<GraphSpec> {
         };
         match part.head.as_str() {
             "site" => match site(part, d) {
-                Some(s) => spec.sites.push(s),
+                Some(s) => {
+                    spec.sites.push(s);
+                    site_spans.push(part.span);
+                }
                 None => ok = false,
             },
             "edge" => {}
@@ -61,6 +70,22 @@ pub fn graph_spec(c: &Clause, d: &mut Diags) -> Option<GraphSpec> {
         }
         let path: Vec<Site> = path.into_iter().flatten().collect();
         spec.edges.extend(path.windows(2).map(|w| (w[0], w[1])));
+        edge_spans.extend(part.args.windows(2).map(|w| Span {
+            start: w[0].span().start,
+            end: w[1].span().end,
+        }));
+    }
+    for (at, e) in problems(&spec) {
+        let span = match at {
+            GraphPart::Site(i) => site_spans[i],
+            GraphPart::Edge(i) => edge_spans[i],
+            // No site, when the sites given were refused already: no
+            // second error.
+            GraphPart::Whole if !ok => continue,
+            GraphPart::Whole => c.span,
+        };
+        d.error(span, e.to_string(), "cannot build this board");
+        ok = false;
     }
     ok.then_some(spec)
 }
@@ -124,5 +149,44 @@ mod tests {
         assert!(e.contains("two edges leave `a` in direction E"), "{e}");
         let e = board("(graph (site \"a b\" 0 0))").unwrap_err();
         assert!(e.contains("without spaces"), "{e}");
+    }
+
+    #[test]
+    fn every_problem_of_a_graph_is_reported_at_its_clause() {
+        use crate::compile::LoadError;
+        let text = r#"(game "g" (players 2) (board (graph (site "a" 0 0) (site "b" 1 0)
+            (site "c" 2 0) (site "A" 5 5) (site "d" 1 0) (edge "a" "b") (edge "a" "c")
+            (edge "d" "zz") (edge "b" "b"))) (piece "P") (play (step)))"#;
+        let Err(LoadError::Rules(d)) = Game::from_source("g.game", text, &Options::default())
+        else {
+            panic!("compiled");
+        };
+        let mut found: Vec<(&str, &str)> = d
+            .items
+            .iter()
+            .map(|x| {
+                let under = &text[x.span.start as usize..x.span.end as usize];
+                (x.message.as_str(), under)
+            })
+            .collect();
+        found.sort();
+        let mut want = [
+            ("an edge joins `b` to itself", r#""b" "b""#),
+            ("no site of the graph is labelled `zz`", r#""zz""#),
+            (
+                "sites `b` and `d` have the same position",
+                r#"(site "d" 1 0)"#,
+            ),
+            (
+                "two edges leave `a` in direction E: to `b` and to `c`",
+                r#""a" "c""#,
+            ),
+            (
+                "two sites are labelled `a` and `A` (moves are read without regard to case)",
+                r#"(site "A" 5 5)"#,
+            ),
+        ];
+        want.sort();
+        assert_eq!(found, want);
     }
 }

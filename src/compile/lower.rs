@@ -96,6 +96,38 @@ pub fn compass(w: &str) -> Option<(f64, f64)> {
 
 const COMPASS: &[&str] = &["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
 
+/// Reports a `dirs:` written as an empty list: a move or a line along it
+/// could never go anywhere. (A direction word that names none of this
+/// board's directions, `Diagonal` on a hexagonal grid, is no error: a
+/// rule may serve several boards.)
+fn no_direction(at: crate::syntax::Span, why: &str, d: &mut Diags) {
+    d.push(
+        crate::diag::Diagnostic::error(at, "a direction set without a direction", why).with_help(
+            "name at least one direction: `N`, `{N E}`, `Orthogonal`, `(and Forward Diagonal)`",
+        ),
+    );
+}
+
+/// Reports a player `name` (at `at`) that one of `names` has already.
+fn same_name_twice(
+    names: &[(&str, crate::syntax::Span)],
+    name: &str,
+    at: crate::syntax::Span,
+    d: &mut Diags,
+) {
+    if let Some((_, first)) = names.iter().find(|(n, _)| *n == name) {
+        d.push(
+            crate::diag::Diagnostic::error(
+                at,
+                format!("two players are named `{name}`"),
+                "second player of this name",
+            )
+            .with_related(*first, "first given here")
+            .with_help("give each player a name of its own"),
+        );
+    }
+}
+
 impl Lowerer {
     /// `(players N)` or `(players (player "Name" letter:"B" forward:S)…)`.
     pub fn players(&mut self, c: &Clause, d: &mut Diags) {
@@ -112,17 +144,19 @@ impl Lowerer {
                 .collect();
             return;
         }
+        let mut names: Vec<(&str, crate::syntax::Span)> = Vec::new();
         for (i, e) in c.args.iter().enumerate() {
             let Some(p) = clause(e, "a `(player …)` clause", d) else {
                 continue;
             };
             check(p, "players", d);
-            let name = p
-                .args
-                .first()
-                .and_then(|e| string(e, d))
-                .unwrap_or("?")
-                .to_string();
+            let name = p.args.first().and_then(|e| string(e, d)).unwrap_or("?");
+            if let Some(first @ Expr::Str(..)) = p.args.first() {
+                let at = first.span();
+                same_name_twice(&names, name, at, d);
+                names.push((name, at));
+            }
+            let name = name.to_string();
             let letter = self
                 .player_letter(p, d)
                 .unwrap_or_else(|| char::from_digit(i as u32 + 1, 10).unwrap_or('?'));
@@ -492,6 +526,10 @@ impl Lowerer {
                 return self.dirset_all();
             }
             return self.dirset_and(c, d);
+        }
+        if items(e).is_empty() {
+            no_direction(e.span(), "an empty list names no direction", d);
+            return self.dirset_all();
         }
         let words: Vec<&str> = items(e).iter().filter_map(|w| word(w, d)).collect();
         let key = words.join(" ");

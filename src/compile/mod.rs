@@ -554,22 +554,23 @@ const ONCE: &[&str] = &[
 /// Reports a second `(board …)`, `(players …)`… (a variant's `add` of a
 /// clause the base has, too: it should `replace` it).
 fn once_each(body: &[Expr], d: &mut Diags) {
-    let mut seen: Vec<&str> = Vec::new();
+    let mut seen: Vec<&Clause> = Vec::new();
     for e in body {
         if let Expr::Clause(c) = e
             && ONCE.contains(&c.head.as_str())
         {
-            if seen.contains(&c.head.as_str()) {
+            if let Some(first) = seen.iter().find(|f| f.head == c.head) {
                 d.push(
                     crate::diag::Diagnostic::error(
                         c.head_span,
                         format!("a second `({} …)`", c.head),
                         "a game has one",
                     )
+                    .with_related(first.head_span, "first given here")
                     .with_help("merge the two, or (in a variant) `replace` the base's"),
                 );
             } else {
-                seen.push(&c.head);
+                seen.push(c);
             }
         }
     }
@@ -720,5 +721,7 @@ fn finish(
     })
 }
 
+#[cfg(test)]
+mod refusal_tests;
 #[cfg(test)]
 mod tests;

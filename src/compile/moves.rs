@@ -125,8 +125,8 @@ impl Lowerer {
     /// `keep:` and `max:` of a step or slide.
     fn limits(&mut self, c: &Clause, d: &mut Diags) -> Limits {
         Limits {
-            keep: named(c, "keep").map(|e| self.num(e, d)),
-            max: named(c, "max").map(|e| self.num(e, d)),
+            keep: named(c, "keep").map(|e| self.count_num(e, 0, d)),
+            max: named(c, "max").map(|e| self.count_num(e, 1, d)),
         }
     }
 
@@ -134,7 +134,7 @@ impl Lowerer {
     fn cost(&mut self, c: &Clause, d: &mut Diags) -> Option<Cost> {
         match (named(c, "cost"), named(c, "budget")) {
             (Some(n), Some(b)) => {
-                let amount = self.num(n, d);
+                let amount = self.count_num(n, 0, d);
                 self.counter_ref(b, d).map(|budget| Cost { amount, budget })
             }
             (None, None) => None,

@@ -51,6 +51,25 @@ impl Lowerer {
         }
     }
 
+    /// A number that counts something (pieces, a cost): a literal below
+    /// `min` is refused, as `keep:-1` or `max:0`; a computed one is read
+    /// when the move is generated.
+    pub fn count_num(&mut self, e: &Expr, min: i64, d: &mut Diags) -> Num {
+        if let Expr::Int(i, span) = e
+            && *i < min
+        {
+            d.push(
+                crate::diag::Diagnostic::error(
+                    *span,
+                    format!("{i} is out of range"),
+                    format!("expected a count of at least {min}"),
+                )
+                .with_help(format!("give a whole number from {min} up")),
+            );
+        }
+        self.num(e, d)
+    }
+
     /// The clause's `i`-th argument as a number (0 when missing, reported
     /// by the shape check).
     fn nth_num(&mut self, c: &Clause, i: usize, d: &mut Diags) -> Num {

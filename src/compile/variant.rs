@@ -5,7 +5,7 @@
 //! The texts of the chain are laid end to end (base first) so that every
 //! span stays valid; diagnostics name the file each span falls in.
 
-use super::args::{Diags, check, clause, named, string, word};
+use super::args::{Diags, check, check_shape, clause, named, string, word};
 use super::read_source;
 use crate::diag::{Diagnostic, Diagnostics, did_you_mean};
 use crate::syntax::{Clause, Expr, Span, parse_file};
@@ -58,6 +58,14 @@ fn assemble_at(file: &str, text: &str, depth: usize) -> Result<Assembled, Diagno
             });
         }
     };
+    // Its own arguments first: a `base:` given twice or misspelt is
+    // refused before any base is read (a variant without changes is a
+    // copy under another name).
+    let mut own = Diags::default();
+    check_shape(&variant, 1, usize::MAX, &["base"], &mut own);
+    if !own.items.is_empty() {
+        return Err(single(own.finish()));
+    }
     let (base_file, base_text) =
         resolve_base(file, &variant, depth).map_err(|d| single(vec![d]))?;
     let base = assemble_at(&base_file, &base_text, depth + 1)?;

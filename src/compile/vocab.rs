@@ -266,7 +266,7 @@ ludemes! {
         "(mark-all (flanked To middle:Enemy end:Mine distance:Any same:Height) for:Step)";
     "clear-marks" "effect" "(clear-marks)" "Clears every mark."
         "(clear-marks)";
-    "push-each" "effect" "(push-each SET N \"Kind\" [max:NUM])" "Adds N pieces of the player on each site of the set, in board order, at most `max` in all."
+    "push-each" "effect" "(push-each SET N \"Kind\" [max:NUM])" "Adds N pieces of the player on each site of the set, in board order, at most `max` in all (a number written for `max` is at least 1)."
         "(push-each (where (and (in \"Home\") (equal (height) 1) (holds-only))) 1 \"Checker\" max:(sub 60 (pieces)))";
     "battle" "effect" "(battle [dice:true])" "Resolves every contested stack: one for one (r against b leaves |r - b| of the larger side), or each side rolls a die and the higher roll kills the difference."
         "(if $dice (battle dice:true) (battle))";

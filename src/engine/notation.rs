@@ -9,8 +9,9 @@
 //! A step of a turn that does not start where the previous one ended is
 //! written in full after a comma (`a1-a5,c3-c4`). A promotion adds `=` and
 //! the new kind's letter (`e7-e8=Q`). A turn may also be typed without
-//! its separators, or with `-` for `x` (`e2e4`, `e7e8q`), when only one
-//! legal turn reads so.
+//! its separators, or with `-` (or `:`) for `x` (`e2e4`, `e7e8q`,
+//! `15-24` for `15x24`), when only one legal turn reads so; a capture
+//! mark is never read as a step's `-` (`11x15` is not `11-15`).
 
 use super::{IllegalMove, Move, Refusal, State};
 use crate::board::Site;
@@ -108,16 +109,11 @@ impl State {
             .collect();
         if short.is_empty() {
             // Written without separators, or with `-` for `x` (`e2e4`,
-            // `e4-d5`, `e7e8q`): the turn it names, if only one.
-            let bare = |s: &str| -> String {
-                s.chars()
-                    .filter(|c| !matches!(c, '-' | 'x' | 'X' | '=' | ':'))
-                    .collect::<String>()
-                    .to_ascii_lowercase()
-            };
-            let want = bare(text);
+            // `e4-d5`, `e7e8q`): the turn it names, if only one. A capture
+            // mark is never read as a step's `-`.
+            let want = norm(text);
             short = (0..turns.len())
-                .filter(|&i| bare(&names[i]) == want)
+                .filter(|&i| loosely_reads_as(&want, &norm(&names[i])))
                 .collect();
         }
         match short.as_slice() {
@@ -200,6 +196,25 @@ impl State {
         self.play_turn(&turn);
         Ok(turn)
     }
+}
+
+/// Whether `text` writes the turn `name` (both lower case) with some of
+/// its separators left out (`e2e4`, `e7e8q`), or with `-` or `:` (the
+/// capture mark of some draughts notations) for a capture's `x`; never
+/// with `x` or `:` for a step's `-`.
+fn loosely_reads_as(text: &str, name: &str) -> bool {
+    let (t, n) = (text.as_bytes(), name.as_bytes());
+    let (mut i, mut j) = (0, 0);
+    while j < n.len() {
+        let (a, b) = (t.get(i).copied(), n[j]);
+        if a == Some(b) || (b == b'x' && matches!(a, Some(b'-' | b':'))) {
+            i += 1;
+        } else if !matches!(b, b'-' | b'x' | b'=') {
+            return false;
+        }
+        j += 1;
+    }
+    i == t.len()
 }
 
 /// The longest text read as a turn by [`notation_sites`], in bytes.

@@ -61,6 +61,9 @@ pub struct AlphaBeta {
     tt: HashMap<u64, Entry>,
     sc: Scratch,
     root: u8,
+    /// Most time a search may take, whatever the depth
+    /// ([`Agent::limit_time`]).
+    cap: Option<Duration>,
     deadline: Option<Instant>,
     stopped: bool,
     /// How many legal turns the last root had, when all were listed
@@ -80,6 +83,7 @@ impl AlphaBeta {
             tt: HashMap::new(),
             sc: Scratch::default(),
             root: 0,
+            cap: None,
             deadline: None,
             stopped: false,
             listed: None,
@@ -96,13 +100,15 @@ impl AlphaBeta {
         st.set_journaling(true);
         self.root = st.current_player();
         self.stopped = false;
+        let now = Instant::now();
+        let capped = self.cap.map(|c| now + c);
         let max = match self.depth {
             Depth::Plies(n) => {
-                self.deadline = None;
+                self.deadline = capped;
                 n.max(1)
             }
             Depth::Time(d) => {
-                self.deadline = Some(Instant::now() + d);
+                self.deadline = Some(capped.map_or(now + d, |c| c.min(now + d)));
                 super::MAX_AB_DEPTH
             }
         };
@@ -308,5 +314,9 @@ impl Agent for AlphaBeta {
 
     fn choose_turn(&mut self, st: &State) -> Option<(Vec<Move>, Option<usize>)> {
         self.search(st).map(|(t, _)| (t, self.listed))
+    }
+
+    fn limit_time(&mut self, limit: Duration) {
+        self.cap = Some(limit);
     }
 }

@@ -109,6 +109,9 @@ pub struct SearchStats {
 #[derive(Debug, Clone)]
 pub struct Mcts {
     budget: Budget,
+    /// Most time a search may take, whatever the budget
+    /// ([`Agent::limit_time`]).
+    cap: Option<Duration>,
     /// The exploration constant `c` of UCB1.
     pub exploration: f64,
     /// Turns after which a playout stops, counted as a draw.
@@ -136,6 +139,7 @@ impl Mcts {
     pub fn guided(budget: Budget, guide: Guide, rng: ChaCha8Rng) -> Mcts {
         Mcts {
             budget,
+            cap: None,
             exploration: 1.0,
             max_playout_turns: 1000,
             guide,
@@ -170,15 +174,22 @@ impl Mcts {
         self.nodes.push(Node::new(NONE as u8, 0, 0));
         self.add_children(0, root.current_player(), turns);
         let mut iterations = 0u32;
+        let limit = match self.budget {
+            Budget::Time(d) => Some(self.cap.map_or(d, |c| c.min(d))),
+            Budget::Iterations(_) => self.cap,
+        };
         loop {
-            match self.budget {
-                Budget::Iterations(n) if iterations >= n => break,
-                Budget::Time(d)
-                    if iterations.is_multiple_of(32) && iterations > 0 && t0.elapsed() >= d =>
-                {
-                    break;
-                }
-                _ => {}
+            if let Budget::Iterations(n) = self.budget
+                && iterations >= n
+            {
+                break;
+            }
+            if let Some(l) = limit
+                && iterations.is_multiple_of(32)
+                && iterations > 0
+                && t0.elapsed() >= l
+            {
+                break;
             }
             self.iterate(&root);
             iterations += 1;
@@ -349,6 +360,10 @@ impl Agent for Mcts {
             return 0;
         }
         self.search(st, turns)
+    }
+
+    fn limit_time(&mut self, limit: Duration) {
+        self.cap = Some(limit);
     }
 
     fn choose_turn(&mut self, st: &State) -> Option<(Vec<Move>, Option<usize>)> {

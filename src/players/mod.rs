@@ -14,6 +14,8 @@
 pub(crate) mod alphabeta;
 pub mod analysis;
 pub(crate) mod candidates;
+#[cfg(test)]
+mod cap_tests;
 pub(crate) mod greedy;
 pub(crate) mod guide;
 pub(crate) mod heuristic;
@@ -45,6 +47,7 @@ human             moves typed in the game's notation
 random            a uniformly random legal turn
 greedy            the turn whose position the game's heuristic likes best (one ply; seeded tie-break)
 mc[:N]            flat Monte Carlo: N random playouts per legal turn (default 100)
+mc:Ts, mc:Tms     the same, playouts for T seconds (milliseconds) a move
 mcts[:N]          Monte Carlo tree search (UCT), N iterations a move (default 1000)
 mcts:Ts, mcts:Tms the same, T seconds (milliseconds) a move
 mcts:N,cut=D      playouts stop after D turns, scored by the game's heuristic
@@ -79,6 +82,13 @@ pub trait Agent {
     fn choose_turn(&mut self, _st: &State) -> Option<(Vec<Move>, Option<usize>)> {
         None
     }
+
+    /// Caps the time of each later choice at `limit`, whatever the
+    /// player's own budget: a search stops when the time is spent and
+    /// answers with what it has found (`ludic serve` caps every computer
+    /// turn so). Players that do not search (random, greedy: one ply)
+    /// ignore it.
+    fn limit_time(&mut self, _limit: std::time::Duration) {}
 }
 
 /// What a player gets from an outcome, between 0 and 1: 1 for a win, 0 for
@@ -120,16 +130,17 @@ pub fn split_specs(list: &str) -> Vec<String> {
 }
 
 /// Who plays a side, as written on the command line: `human`, `random`,
-/// `mc[:PLAYOUTS]`, `mcts[:ITERATIONS]` or `mcts:SECONDSs` / `mcts:MSms`
-/// for a time budget.
+/// `mc[:PLAYOUTS]`, `mcts[:ITERATIONS]`, `ab[:DEPTH]`, or any of the
+/// three with a time budget (`mcts:SECONDSs`, `mc:MSms`, `ab:2s`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlayerSpec {
     /// Moves typed in the game's notation.
     Human,
     /// A uniformly random legal turn.
     Random,
-    /// Flat Monte Carlo with this many playouts per legal turn.
-    Mc(u32),
+    /// Flat Monte Carlo: this many playouts per legal turn, or playouts
+    /// for this long.
+    Mc(Budget),
     /// UCT search with this budget, its playouts guided by the heuristic
     /// as the guide says (`mcts:1000,cut=20,eps=0.1`).
     Mcts(Budget, Guide),
@@ -152,7 +163,7 @@ impl PlayerSpec {
         match *self {
             PlayerSpec::Human => None,
             PlayerSpec::Random => Some(Box::new(RandomPlayer::new(rng))),
-            PlayerSpec::Mc(n) => Some(Box::new(FlatMc::new(n, rng))),
+            PlayerSpec::Mc(b) => Some(Box::new(FlatMc::with_budget(b, rng))),
             PlayerSpec::Mcts(b, g) => Some(Box::new(Mcts::guided(b, g, rng))),
             PlayerSpec::Greedy => Some(Box::new(Greedy::new(rng))),
             PlayerSpec::Ab(d) => Some(Box::new(AlphaBeta::new(d, rng))),
@@ -206,8 +217,8 @@ pub enum PlayerSpecError {
     /// No such player: `minimax`.
     #[error(
         "unknown player `{spec}`: expected human, random, greedy, mc[:PLAYOUTS], \
-         mcts[:ITERATIONS][,cut=TURNS][,eps=CHANCE], mcts:SECONDSs, ab[:DEPTH] or \
-         ab:SECONDSs"
+         mc:SECONDSs, mcts[:ITERATIONS][,cut=TURNS][,eps=CHANCE], mcts:SECONDSs, \
+         ab[:DEPTH] or ab:SECONDSs"
     )]
     Unknown {
         /// The spec as written.
@@ -238,8 +249,10 @@ impl FromStr for PlayerSpec {
                 Budget::Iterations(n) => Depth::Plies(n),
                 Budget::Time(t) => Depth::Time(t),
             })),
-            ("mc", None) => Ok(PlayerSpec::Mc(Self::DEFAULT_MC_PLAYOUTS)),
-            ("mc", Some(a)) => Ok(PlayerSpec::Mc(count(a)?)),
+            ("mc", None) => Ok(PlayerSpec::Mc(Budget::Iterations(
+                Self::DEFAULT_MC_PLAYOUTS,
+            ))),
+            ("mc", Some(a)) => Ok(PlayerSpec::Mc(parse_budget(a)?)),
             ("mcts", None) => Ok(PlayerSpec::Mcts(
                 Budget::Iterations(Self::DEFAULT_MCTS_ITERATIONS),
                 Guide::default(),
@@ -304,7 +317,7 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Human => write!(f, "human"),
             PlayerSpec::Random => write!(f, "random"),
-            PlayerSpec::Mc(n) => write!(f, "mc:{n}"),
+            PlayerSpec::Mc(b) => write!(f, "mc:{b}"),
             PlayerSpec::Mcts(b, g) => write!(f, "mcts:{b}{g}"),
             PlayerSpec::Greedy => write!(f, "greedy"),
             PlayerSpec::Ab(d) => write!(f, "ab:{d}"),
@@ -436,6 +449,8 @@ mod tests {
             "human",
             "random",
             "mc:7",
+            "mc:2s",
+            "mc:300ms",
             "mcts:250",
             "mcts:2s",
             "mcts:500ms",
@@ -450,7 +465,11 @@ mod tests {
             let p: PlayerSpec = s.parse().unwrap();
             assert_eq!(p.to_string(), s);
         }
-        assert_eq!("mc".parse(), Ok(PlayerSpec::Mc(100)));
+        assert_eq!("mc".parse(), Ok(PlayerSpec::Mc(Budget::Iterations(100))));
+        assert_eq!(
+            "mc:2s".parse(),
+            Ok(PlayerSpec::Mc(Budget::Time(Duration::from_secs(2))))
+        );
         assert_eq!(
             "MCTS".parse(),
             Ok(PlayerSpec::Mcts(Budget::Iterations(1000), Guide::default()))

@@ -232,7 +232,11 @@ mod tests {
         assert!(e("7/8/8/8/8/8/8/8").contains("does not make 8"));
         assert!(e("0p7/8/8/8/8/8/8/8").contains("rank 1"));
         assert!(e("8/8/8/8/8/8/8/7?").contains("`?`"));
-        assert!(e("8/8/8/8/8/8/8/8 white").contains("side to move"));
+        // The message names no game: the side's letters are the game's.
+        assert_eq!(
+            e("8/8/8/8/8/8/8/8 white"),
+            "side to move `white`: expected one letter, the letter of the player to move"
+        );
         assert!(e("8/8/8/8/8/8/8/8 w K1").contains("castling field"));
         assert!(e("8/8/8/8/8/8/8/8 w - - x").contains("half-move clock"));
         assert!(e("8/8/8/8/8/8/8/8 w - - 0 1 extra").contains("at most 6"));

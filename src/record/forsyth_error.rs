@@ -56,7 +56,7 @@ pub enum ForsythError {
         found: char,
     },
     /// A side to move that is not one letter: `white`.
-    #[error("side to move `{text}`: expected one letter (`w` or `b` in chess)")]
+    #[error("side to move `{text}`: expected one letter, the letter of the player to move")]
     SideToMove {
         /// The field.
         text: String,

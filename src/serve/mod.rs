@@ -35,6 +35,10 @@ const STYLE: &str = include_str!("page.css");
 const MAX_BODY: usize = 4 << 20;
 /// Most sessions kept; the oldest is dropped beyond.
 const MAX_SESSIONS: usize = 256;
+/// Longest a computer turn may think, whatever its seat's budget
+/// (`ab:50`, `mcts:4000000000`): the search stops and plays the best
+/// turn it has found (docs/serve.md).
+pub const AI_TURN_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The server's state: the games it may serve and the open sessions.
 pub struct App {
@@ -396,6 +400,7 @@ async fn ai(AxState(app): AxState<Arc<App>>, Path(id): Path<u64>) -> ApiResult {
     };
     let turn = tokio::task::spawn_blocking(move || {
         let mut player = spec.build(seeded_rng(seed, version, 0))?;
+        player.limit_time(AI_TURN_LIMIT);
         let turns = crate::players::turns::Turns::of(&st);
         if turns.is_empty() {
             return None;

@@ -16,6 +16,7 @@ mod fastgen;
 mod hop;
 mod journal;
 mod long_jumps;
+mod notation;
 mod priority;
 mod regions;
 mod step;
