@@ -27,6 +27,9 @@ pub(crate) struct RayBits {
     rays: Vec<Ray>,
     /// The sites of every ray, from its origin outward.
     sites: Vec<Site>,
+    /// Per direction: the direction that undoes its every step (the site
+    /// one step back is the one a step of it came from), if there is one.
+    back: Vec<Option<Dir>>,
 }
 
 /// One ray (see [`RayBits::rays`]).
@@ -72,7 +75,20 @@ impl RayBits {
                 rays.push(ray);
             }
         }
-        Some(RayBits { dirs, rays, sites })
+        let back = (0..dirs as Dir).map(|d| back_of(board, d)).collect();
+        Some(RayBits {
+            dirs,
+            rays,
+            sites,
+            back,
+        })
+    }
+
+    /// The direction that undoes every step of `d` (see
+    /// [`RayBits::back`]), if any.
+    #[inline]
+    pub fn back(&self, d: Dir) -> Option<Dir> {
+        self.back.get(d as usize).copied().flatten()
     }
 
     /// The sites of stacks (a height above 0) among `heights`, one per
@@ -165,6 +181,19 @@ impl RayBits {
     }
 }
 
+/// The opposite of direction `d` on `board` when it undoes every step
+/// of `d` and `d` every step of it (as on grids); `None` otherwise.
+fn back_of(board: &Board, d: Dir) -> Option<Dir> {
+    let o = board.opposite(d)?;
+    let inverse = |a: Dir, b: Dir| {
+        (0..board.len() as Site).all(|s| match board.step(s, a) {
+            NO_SITE => true,
+            t => board.step(t, b) == s,
+        })
+    };
+    (inverse(d, o) && inverse(o, d)).then_some(o)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -236,6 +265,21 @@ mod tests {
         assert_eq!(r.first(occ, 6, east), None);
         assert_eq!(r.open(occ, 3, west), (0, Some(2)));
         assert_eq!(r.open(occ, 1, west), (1, None));
+    }
+
+    #[test]
+    fn a_step_back_undoes_every_step_on_a_grid() {
+        let b = board(4, 5);
+        let r = RayBits::new(&b).unwrap();
+        for d in 0..b.directions().len() as Dir {
+            let o = r.back(d).expect("a grid's directions have opposites");
+            for s in 0..b.len() as Site {
+                let t = b.step(s, d);
+                if t != NO_SITE {
+                    assert_eq!(b.step(t, o), s);
+                }
+            }
+        }
     }
 
     #[test]
