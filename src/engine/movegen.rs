@@ -185,7 +185,9 @@ impl State {
         let mut cache = RayCache::default();
         // The candidates the screen rules out fail without a test.
         let mut maybe = take_marks();
-        self.screen_into(buf, &mut cache, &mut maybe);
+        if self.screen_into(buf, &mut cache, &mut maybe) == 0 {
+            buf.clear();
+        }
         let mut i = 0;
         buf.retain(|m| {
             i += 1;

@@ -83,16 +83,49 @@ impl Screen {
 enum How<'g> {
     /// Every candidate may pass (no filter the screen knows).
     Maybe,
-    /// A flank from the destination: the position's targets, and whether
-    /// the generator slides through empty sites.
-    Flank(&'g Flank, u128, bool),
+    /// A flank from the destination: the position's targets (as two
+    /// words, sites 0–63 and 64–127), and whether the generator slides
+    /// through empty sites.
+    Flank(&'g Flank, [u64; 2], bool),
+}
+
+/// The screens of a level's generators, each found once (they alternate
+/// origin by origin).
+#[derive(Default)]
+struct Hows<'g> {
+    last: Option<(GenId, How<'g>)>,
+    known: [Option<(GenId, How<'g>)>; 4],
+}
+
+impl<'g> Hows<'g> {
+    /// The screen of generator `g` for the player to move.
+    #[inline]
+    fn of(&mut self, st: &'g State, g: GenId, cache: &mut RayCache) -> How<'g> {
+        match self.last {
+            Some((l, how)) if l == g => how,
+            _ => {
+                let how = match self.known.iter().flatten().find(|(k, _)| *k == g) {
+                    Some(&(_, how)) => how,
+                    None => {
+                        let how = st.how(g, cache, st.s.mover);
+                        self.known.rotate_right(1);
+                        self.known[0] = Some((g, how));
+                        how
+                    }
+                };
+                self.last = Some((g, how));
+                how
+            }
+        }
+    }
 }
 
 impl State {
     /// Marks in `maybe`, one entry a move of `buf` (candidates of the
     /// current position), those that may pass their generator's filters:
     /// a `false` fails for sure (see the module's documentation), a
-    /// `true` must be tested. Returns how many are marked `true`.
+    /// `true` must be tested. Returns how many are marked `true`; when
+    /// none is, `maybe` is left empty.
     pub(crate) fn screen_into(
         &self,
         buf: &[Move],
@@ -100,38 +133,55 @@ impl State {
         maybe: &mut Vec<bool>,
     ) -> usize {
         maybe.clear();
-        let player = self.s.mover;
-        let heights = &self.heights[..];
-        let mut last: Option<GenId> = None;
-        let mut how = How::Maybe;
-        let mut open = 0;
-        for m in buf {
-            if last != Some(m.gen_id) {
-                last = Some(m.gen_id);
-                how = self.how(m.gen_id, cache, player);
+        let mut hows = Hows::default();
+        // Runs of one generator's moves share its screen.
+        let runs = |from: usize| buf[from..].chunk_by(|a, b| a.gen_id == b.gen_id);
+        // Most often none may pass: told without writing a mark.
+        let mut first = None;
+        let mut at = 0;
+        for run in runs(0) {
+            let how = hows.of(self, run[0].gen_id, cache);
+            if let Some(k) = run.iter().position(|m| self.may_pass(m, &how, cache)) {
+                first = Some(at + k);
+                break;
             }
-            let may = match how {
-                How::Maybe => true,
-                How::Flank(f, targets, slides) => {
-                    let t = m.to as usize;
-                    if t >= 128 || (targets >> t) & 1 != 0 {
-                        true
-                    } else if heights.get(m.from as usize).is_none_or(|&h| h == 0) {
-                        // Only the destination changes: every line is as
-                        // it was.
-                        false
-                    } else {
-                        !slides
-                            || !cache.screen(self, f, player).is_some_and(|(s, rays, occ)| {
-                                s.cold(self, (f, player), rays, occ, m.from)
-                            })
-                    }
-                }
-            };
-            open += may as usize;
-            maybe.push(may);
+            at += run.len();
+        }
+        let Some(first) = first else {
+            return 0;
+        };
+        maybe.resize(first, false);
+        let mut open = 0;
+        for run in runs(first) {
+            let how = hows.of(self, run[0].gen_id, cache);
+            for m in run {
+                let may = self.may_pass(m, &how, cache);
+                open += may as usize;
+                maybe.push(may);
+            }
         }
         open
+    }
+
+    /// Whether candidate `m`, screened as `how`, may pass its filter.
+    #[inline]
+    fn may_pass(&self, m: &Move, how: &How, cache: &mut RayCache) -> bool {
+        let &How::Flank(f, targets, slides) = how else {
+            return true;
+        };
+        let t = m.to as usize;
+        if t >= 128 || (targets[t >> 6] >> (t & 63)) & 1 != 0 {
+            return true;
+        }
+        if self.heights.get(m.from as usize).is_none_or(|&h| h == 0) {
+            // Only the destination changes: every line is as it was.
+            return false;
+        }
+        let player = self.s.mover;
+        !slides
+            || !cache
+                .screen(self, f, player)
+                .is_some_and(|(s, rays, occ)| s.cold(self, (f, player), rays, occ, m.from))
     }
 
     /// How the candidates of generator `g` are screened for `player`.
@@ -153,7 +203,7 @@ impl State {
         };
         let slides = self.tables.eval.slides.get(g as usize);
         let slides = slides.and_then(Option::as_ref).is_some_and(|t| t.by_sets());
-        How::Flank(f, targets, slides)
+        How::Flank(f, [targets as u64, (targets >> 64) as u64], slides)
     }
 }
 
@@ -307,8 +357,14 @@ mod tests {
                 }
                 let mut maybe = Vec::new();
                 let mut cache = RayCache::default();
-                st.screen_into(&buf, &mut cache, &mut maybe);
+                let open = st.screen_into(&buf, &mut cache, &mut maybe);
+                // No marks when none may pass.
+                if open == 0 {
+                    assert!(maybe.is_empty());
+                    maybe.resize(buf.len(), false);
+                }
                 assert_eq!(maybe.len(), buf.len());
+                assert_eq!(maybe.iter().filter(|&&m| m).count(), open);
                 let (f, mover) = (flank(&st), st.s.mover);
                 for (m, &may) in buf.iter().zip(&maybe) {
                     let mut after = st.clone();
