@@ -185,7 +185,7 @@ impl State {
         let mut cache = RayCache::default();
         // The candidates the screen rules out fail without a test.
         let mut maybe = take_marks();
-        if self.screen_into(buf, &mut cache, &mut maybe) == 0 {
+        if self.screen_into(buf, &mut cache, &mut maybe) == Some(0) {
             buf.clear();
         }
         let mut i = 0;

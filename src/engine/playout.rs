@@ -77,13 +77,18 @@ fn random_step_in<R: Rng>(
         let level = state.candidate_level_into(buf);
         let mut raw = take_moves();
         raw.extend_from_slice(buf);
-        let mut maybe = take_marks();
+        // Marks only for games whose filters the screen tells.
+        let screens = state.tables.has_screens;
+        let mut maybe = if screens { take_marks() } else { Vec::new() };
         let played = RAYS.with(|cache| {
             let mut cache = cache.borrow_mut();
             cache.forget();
             // The candidates that may pass their filters: the others fail
             // without a test.
-            if state.screen_into(buf, &mut cache, &mut maybe) == 0 {
+            let screened = screens
+                .then(|| state.screen_into(buf, &mut cache, &mut maybe))
+                .flatten();
+            if screened == Some(0) {
                 // None may: the draws of the loop below, every candidate
                 // failing.
                 for k in (1..=buf.len()).rev() {
@@ -95,7 +100,7 @@ fn random_step_in<R: Rng>(
             while !buf.is_empty() {
                 let i = rng.random_range(0..buf.len());
                 let m = buf.swap_remove(i);
-                if !maybe.swap_remove(i) {
+                if screened.is_some() && !maybe.swap_remove(i) {
                     continue;
                 }
                 // The overlay tells most filters without playing the step
@@ -120,7 +125,9 @@ fn random_step_in<R: Rng>(
             }
         }
         give_moves(raw);
-        give_marks(maybe);
+        if screens {
+            give_marks(maybe);
+        }
         if played {
             return true;
         }

@@ -34,7 +34,7 @@ pub(crate) struct RayBits {
 
 /// One ray (see [`RayBits::rays`]).
 #[derive(Debug, Clone, Copy)]
-struct Ray {
+pub(crate) struct Ray {
     set: u128,
     up: bool,
     len: u16,
@@ -117,6 +117,35 @@ impl RayBits {
             len: 0,
             start: 0,
         })
+    }
+
+    /// The rays from site `from`, one a direction (none off the board).
+    #[inline]
+    pub fn rays_at(&self, from: Site) -> &[Ray] {
+        let i = from as usize * self.dirs;
+        self.rays.get(i..i + self.dirs).unwrap_or(&[])
+    }
+
+    /// How many sites ray `r` (one of [`RayBits::rays_at`], along
+    /// direction `d`) has before its first stack of `occ` (all of them
+    /// when it has none), and whether it has one: [`RayBits::open_ray`]
+    /// without the sites.
+    #[inline]
+    pub fn open_of(&self, r: &Ray, occ: u128, d: Dir) -> (usize, bool) {
+        match Self::nearest(r.set & occ, r.up) {
+            None => (r.len as usize, false),
+            Some(b) => {
+                let beyond = self.get(b, d).len as usize;
+                ((r.len as usize).saturating_sub(beyond + 1), true)
+            }
+        }
+    }
+
+    /// The sites of ray `r`, from its origin outward.
+    #[inline]
+    pub fn sites_of(&self, r: &Ray) -> &[Site] {
+        let start = r.start as usize;
+        self.sites.get(start..start + r.len as usize).unwrap_or(&[])
     }
 
     /// Whether `site` lies on the ray from `from` in direction `d`.
@@ -238,6 +267,15 @@ mod tests {
                     assert_eq!(r.first(occ | 1 << from, from, d), Some((s, k as u16 + 1)));
                 }
                 assert_eq!(r.open(0, from, d), (want.len(), None));
+                let ray = &r.rays_at(from)[d as usize];
+                assert_eq!(r.sites_of(ray), &want[..]);
+                for occ in [0, 1u128 << want.last().copied().unwrap_or(0)] {
+                    let (sites, k, blocked) = r.open_ray(occ, from, d);
+                    assert_eq!(
+                        (r.sites_of(ray), r.open_of(ray, occ, d)),
+                        (sites, (k, blocked))
+                    );
+                }
                 assert!(!r.on_ray(from, d, from));
             }
         }

@@ -125,14 +125,19 @@ impl State {
     /// current position), those that may pass their generator's filters:
     /// a `false` fails for sure (see the module's documentation), a
     /// `true` must be tested. Returns how many are marked `true`; when
-    /// none is, `maybe` is left empty.
+    /// none is, `maybe` is left empty. `None`, with no marks, when no
+    /// generator of the game has a filter the screen tells (every
+    /// candidate may pass).
     pub(crate) fn screen_into(
         &self,
         buf: &[Move],
         cache: &mut RayCache,
         maybe: &mut Vec<bool>,
-    ) -> usize {
+    ) -> Option<usize> {
         maybe.clear();
+        if !self.tables.has_screens {
+            return None;
+        }
         let mut hows = Hows::default();
         // Runs of one generator's moves share its screen.
         let runs = |from: usize| buf[from..].chunk_by(|a, b| a.gen_id == b.gen_id);
@@ -148,7 +153,7 @@ impl State {
             at += run.len();
         }
         let Some(first) = first else {
-            return 0;
+            return Some(0);
         };
         maybe.resize(first, false);
         let mut open = 0;
@@ -160,7 +165,7 @@ impl State {
                 maybe.push(may);
             }
         }
-        open
+        Some(open)
     }
 
     /// Whether candidate `m`, screened as `how`, may pass its filter.
@@ -184,17 +189,17 @@ impl State {
                 .is_some_and(|(s, rays, occ)| s.cold(self, (f, player), rays, occ, m.from))
     }
 
-    /// How the candidates of generator `g` are screened for `player`.
+    /// How the candidates of generator `g` are screened for `player`
+    /// (see [`screens`]).
     fn how<'g>(&'g self, g: GenId, cache: &mut RayCache, player: Player) -> How<'g> {
-        let Some(Filter::Overlay(o)) = self.tables.gens.get(g as usize).map(|t| &t.filter) else {
+        let Some(f) = self
+            .tables
+            .gens
+            .get(g as usize)
+            .and_then(|t| flank_of(&t.filter))
+        else {
             return How::Maybe;
         };
-        let Cond::Flanks(f) = &o.after else {
-            return How::Maybe;
-        };
-        if f.at != SiteRef::To || f.same_kind {
-            return How::Maybe;
-        }
         let Some(targets) = cache
             .screen(self, f, player)
             .and_then(|(s, rays, occ)| s.targets(self, f, player, rays, occ))
@@ -205,6 +210,23 @@ impl State {
         let slides = slides.and_then(Option::as_ref).is_some_and(|t| t.by_sets());
         How::Flank(f, [targets as u64, (targets >> 64) as u64], slides)
     }
+}
+
+/// The flank a filter is, when the screen tells it: an `after:` with an
+/// overlay plan that is a flank from the destination, kinds not compared.
+fn flank_of(filter: &Filter) -> Option<&Flank> {
+    let Filter::Overlay(o) = filter else {
+        return None;
+    };
+    match &o.after {
+        Cond::Flanks(f) if f.at == SiteRef::To && !f.same_kind => Some(f),
+        _ => None,
+    }
+}
+
+/// Whether the screen tells filter `filter` (see [`flank_of`]).
+pub(crate) fn screens(filter: &Filter) -> bool {
+    flank_of(filter).is_some()
 }
 
 thread_local! {
@@ -357,7 +379,7 @@ mod tests {
                 }
                 let mut maybe = Vec::new();
                 let mut cache = RayCache::default();
-                let open = st.screen_into(&buf, &mut cache, &mut maybe);
+                let open = st.screen_into(&buf, &mut cache, &mut maybe).unwrap();
                 // No marks when none may pass.
                 if open == 0 {
                     assert!(maybe.is_empty());
