@@ -27,6 +27,7 @@ pub(crate) mod playout;
 pub(crate) mod raybits;
 pub(crate) mod rotate;
 pub(crate) mod score;
+pub(crate) mod screen;
 pub(crate) mod sets;
 pub(crate) mod shiftgen;
 pub(crate) mod sitepred;

@@ -7,6 +7,7 @@
 use super::cond::Ctx;
 use super::fastgen::FastLevel;
 use super::overlay::{Overlay, RayCache, flanks_after};
+use super::screen::{give_marks, take_marks};
 use super::sets::{give_buf, take_buf};
 use super::shiftgen::ShiftLevel;
 use super::state::VISIBLE_MARKS;
@@ -196,7 +197,17 @@ impl State {
         let journaling = self.journaling;
         self.journaling = true;
         let mut cache = RayCache::default();
+        // The candidates the screen rules out fail without a test.
+        let mut maybe = take_marks();
+        if self.screen_into(buf, &mut cache, &mut maybe) == Some(0) {
+            buf.clear();
+        }
+        let mut i = 0;
         buf.retain(|m| {
+            i += 1;
+            if !maybe.get(i - 1).copied().unwrap_or(true) {
+                return false;
+            }
             let g = &game.gens[m.gen_id as usize];
             match &tables.gens[m.gen_id as usize].filter {
                 Filter::None => true,
@@ -206,6 +217,7 @@ impl State {
                     .unwrap_or_else(|| self.probe(m, g)),
             }
         });
+        give_marks(maybe);
         self.journaling = journaling;
     }
 

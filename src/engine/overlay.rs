@@ -16,6 +16,7 @@
 use super::cond::Ctx;
 use super::flank::{Stacks, flanked, flanked_along, holds};
 use super::plan::{AfterPlan, Amount, PlannedPush};
+use super::screen::Screen;
 use super::{Move, State};
 use crate::board::{Dir, NO_SITE, Site};
 use crate::compile::ir::{Cond, Flank, Owner, Piece, Player, Rel, SiteRef};
@@ -304,6 +305,9 @@ pub struct RayCache {
     /// asks: the epoch it was found in, then its [`Flanking::heights`]
     /// and [`Flanking::tall`] (without the rays of a whole entry).
     sums: Vec<(u32, u64, bool)>,
+    /// What rules out most steps of this position at once (see
+    /// [`super::screen`]), for the flank served.
+    screen: Screen,
 }
 
 /// The rays from one site and what they flank.
@@ -414,6 +418,7 @@ impl RayCache {
     pub fn forget(&mut self) {
         self.key = None;
         self.used = false;
+        self.screen = Screen::default();
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             // After 2^32 positions: no stamp may look current.
@@ -483,6 +488,7 @@ impl RayCache {
             return false; // serving another flank of this position
         }
         self.key = Some(key);
+        self.screen = Screen::default();
         let n = st.heights.len();
         if self.entries.len() != n {
             self.entries.clear();
@@ -552,6 +558,28 @@ impl RayCache {
             Some(_) => Some(self.find_summary(st, f, player, to, rays)),
             None => None,
         }
+    }
+
+    /// The position's [`Screen`] for flank `f` of `player` and the
+    /// position's stacks as a site set; `None` when the board's rays are
+    /// no site sets or the cache serves another flank.
+    #[inline]
+    pub(crate) fn screen<'a, 's>(
+        &'a mut self,
+        st: &'s State,
+        f: &Flank,
+        player: Player,
+    ) -> Option<(&'a mut Screen, &'s super::raybits::RayBits, u128)> {
+        let rays = st.tables.eval.rays.as_ref()?;
+        let last = (f as *const Flank as usize, player);
+        if self.last != last || self.key.is_none() {
+            if f.same_kind || !self.serve(st, f, player) {
+                return None;
+            }
+            self.last = last;
+        }
+        let occ = self.occ?;
+        Some((&mut self.screen, rays, occ))
     }
 
     /// Finds the summary of `to` (see [`RayCache::summary`]).

@@ -3,6 +3,7 @@
 
 use super::movegen::{give_moves, take_moves};
 use super::overlay::RayCache;
+use super::screen::{give_marks, take_marks};
 use super::{Move, Outcome, State};
 use crate::compile::ir::Game;
 use std::cell::RefCell;
@@ -76,12 +77,32 @@ fn random_step_in<R: Rng>(
         let level = state.candidate_level_into(buf);
         let mut raw = take_moves();
         raw.extend_from_slice(buf);
+        // Marks only for games whose filters the screen tells.
+        let screens = state.tables.has_screens;
+        let mut maybe = if screens { take_marks() } else { Vec::new() };
         let played = RAYS.with(|cache| {
             let mut cache = cache.borrow_mut();
             cache.forget();
+            // The candidates that may pass their filters: the others fail
+            // without a test.
+            let screened = screens
+                .then(|| state.screen_into(buf, &mut cache, &mut maybe))
+                .flatten();
+            if screened == Some(0) {
+                // None may: the draws of the loop below, every candidate
+                // failing.
+                for k in (1..=buf.len()).rev() {
+                    let _ = rng.random_range(0..k);
+                }
+                buf.clear();
+                return false;
+            }
             while !buf.is_empty() {
                 let i = rng.random_range(0..buf.len());
                 let m = buf.swap_remove(i);
+                if screened.is_some() && !maybe.swap_remove(i) {
+                    continue;
+                }
                 // The overlay tells most filters without playing the step
                 // (and undoing it when it fails).
                 match state.admits_unplayed(&m, &mut cache) {
@@ -104,6 +125,9 @@ fn random_step_in<R: Rng>(
             }
         }
         give_moves(raw);
+        if screens {
+            give_marks(maybe);
+        }
         if played {
             return true;
         }

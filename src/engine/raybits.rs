@@ -27,11 +27,14 @@ pub(crate) struct RayBits {
     rays: Vec<Ray>,
     /// The sites of every ray, from its origin outward.
     sites: Vec<Site>,
+    /// Per direction: the direction that undoes its every step (the site
+    /// one step back is the one a step of it came from), if there is one.
+    back: Vec<Option<Dir>>,
 }
 
 /// One ray (see [`RayBits::rays`]).
 #[derive(Debug, Clone, Copy)]
-struct Ray {
+pub(crate) struct Ray {
     set: u128,
     up: bool,
     len: u16,
@@ -72,7 +75,20 @@ impl RayBits {
                 rays.push(ray);
             }
         }
-        Some(RayBits { dirs, rays, sites })
+        let back = (0..dirs as Dir).map(|d| back_of(board, d)).collect();
+        Some(RayBits {
+            dirs,
+            rays,
+            sites,
+            back,
+        })
+    }
+
+    /// The direction that undoes every step of `d` (see
+    /// [`RayBits::back`]), if any.
+    #[inline]
+    pub fn back(&self, d: Dir) -> Option<Dir> {
+        self.back.get(d as usize).copied().flatten()
     }
 
     /// The sites of stacks (a height above 0) among `heights`, one per
@@ -101,6 +117,35 @@ impl RayBits {
             len: 0,
             start: 0,
         })
+    }
+
+    /// The rays from site `from`, one a direction (none off the board).
+    #[inline]
+    pub fn rays_at(&self, from: Site) -> &[Ray] {
+        let i = from as usize * self.dirs;
+        self.rays.get(i..i + self.dirs).unwrap_or(&[])
+    }
+
+    /// How many sites ray `r` (one of [`RayBits::rays_at`], along
+    /// direction `d`) has before its first stack of `occ` (all of them
+    /// when it has none), and whether it has one: [`RayBits::open_ray`]
+    /// without the sites.
+    #[inline]
+    pub fn open_of(&self, r: &Ray, occ: u128, d: Dir) -> (usize, bool) {
+        match Self::nearest(r.set & occ, r.up) {
+            None => (r.len as usize, false),
+            Some(b) => {
+                let beyond = self.get(b, d).len as usize;
+                ((r.len as usize).saturating_sub(beyond + 1), true)
+            }
+        }
+    }
+
+    /// The sites of ray `r`, from its origin outward.
+    #[inline]
+    pub fn sites_of(&self, r: &Ray) -> &[Site] {
+        let start = r.start as usize;
+        self.sites.get(start..start + r.len as usize).unwrap_or(&[])
     }
 
     /// Whether `site` lies on the ray from `from` in direction `d`.
@@ -165,6 +210,19 @@ impl RayBits {
     }
 }
 
+/// The opposite of direction `d` on `board` when it undoes every step
+/// of `d` and `d` every step of it (as on grids); `None` otherwise.
+fn back_of(board: &Board, d: Dir) -> Option<Dir> {
+    let o = board.opposite(d)?;
+    let inverse = |a: Dir, b: Dir| {
+        (0..board.len() as Site).all(|s| match board.step(s, a) {
+            NO_SITE => true,
+            t => board.step(t, b) == s,
+        })
+    };
+    (inverse(d, o) && inverse(o, d)).then_some(o)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -209,6 +267,15 @@ mod tests {
                     assert_eq!(r.first(occ | 1 << from, from, d), Some((s, k as u16 + 1)));
                 }
                 assert_eq!(r.open(0, from, d), (want.len(), None));
+                let ray = &r.rays_at(from)[d as usize];
+                assert_eq!(r.sites_of(ray), &want[..]);
+                for occ in [0, 1u128 << want.last().copied().unwrap_or(0)] {
+                    let (sites, k, blocked) = r.open_ray(occ, from, d);
+                    assert_eq!(
+                        (r.sites_of(ray), r.open_of(ray, occ, d)),
+                        (sites, (k, blocked))
+                    );
+                }
                 assert!(!r.on_ray(from, d, from));
             }
         }
@@ -236,6 +303,21 @@ mod tests {
         assert_eq!(r.first(occ, 6, east), None);
         assert_eq!(r.open(occ, 3, west), (0, Some(2)));
         assert_eq!(r.open(occ, 1, west), (1, None));
+    }
+
+    #[test]
+    fn a_step_back_undoes_every_step_on_a_grid() {
+        let b = board(4, 5);
+        let r = RayBits::new(&b).unwrap();
+        for d in 0..b.directions().len() as Dir {
+            let o = r.back(d).expect("a grid's directions have opposites");
+            for s in 0..b.len() as Site {
+                let t = b.step(s, d);
+                if t != NO_SITE {
+                    assert_eq!(b.step(t, o), s);
+                }
+            }
+        }
     }
 
     #[test]

@@ -70,6 +70,16 @@ impl SlideTable {
         self.open.is_some()
     }
 
+    /// The fixed conjuncts from `from` for `player`, one entry a board
+    /// direction (see [`SlideTable::along`]); `None` without a table
+    /// (every bit set), no entry off the board.
+    #[inline]
+    pub(crate) fn along_row(&self, player: Player, from: Site) -> Option<&[u64]> {
+        let fixed = self.fixed.as_ref()?;
+        let i = (player as usize * self.sites + from as usize) * self.dirs;
+        Some(fixed.get(i..i + self.dirs).unwrap_or(&[]))
+    }
+
     /// The fixed conjuncts along direction `d` from `from` for `player`
     /// (every bit set without a table).
     #[inline]
@@ -292,13 +302,23 @@ impl State {
         let game = &*self.game;
         let player = self.s.mover;
         let mut counts: Option<(u16, u16)> = None;
+        // The origin's row of fixed conjuncts and its rays, found once.
+        let row = table.along_row(player, from);
+        let here = rays.rays_at(from);
         for &d in &game.dirsets[slide.dirs as usize][player as usize] {
-            let fixed = table.along(player, from, d);
+            let fixed = row.map_or(u64::MAX, |r| r.get(d as usize).copied().unwrap_or(0));
             if fixed == 0 {
                 continue;
             }
-            let (ray, k, blocked) = rays.open_ray(occ, from, d);
+            let Some(r) = here.get(d as usize) else {
+                continue;
+            };
+            let (k, blocked) = rays.open_of(r, occ, d);
             let mut open = fixed & low_bits(k + (anywhere && blocked) as usize);
+            if open == 0 {
+                continue;
+            }
+            let ray = rays.sites_of(r);
             while open != 0 {
                 let i = open.trailing_zeros() as usize;
                 open &= open - 1;

@@ -31,6 +31,9 @@ pub struct Tables {
     /// Some generator has an `after:` or `check:` filter (legal moves are
     /// probed).
     pub(crate) has_filters: bool,
+    /// Some generator's filter is one the flank screen tells
+    /// ([`super::screen`]): a flank from the destination with a plan.
+    pub(crate) has_screens: bool,
     /// The evaluation's tables (roles, rays).
     pub(crate) eval: super::evaltables::EvalTables,
     /// Words of a set of the board's sites ([`super::bits::stride`]).
@@ -158,6 +161,7 @@ impl Tables {
             l.iter().map(|l| joint_levels(l, players, &pre)).collect()
         };
         let (play_joint, block_joint) = (joint(&play_levels), joint(&block_levels));
+        let has_screens = gens.iter().any(|t| super::screen::screens(&t.filter));
         Tables {
             zobrist: Zobrist::new(
                 game.board.len(),
@@ -171,6 +175,7 @@ impl Tables {
                 .gens
                 .iter()
                 .any(|g| g.after.is_some() || g.check.is_some()),
+            has_screens,
             eval: super::evaltables::EvalTables::new(game),
             stride,
             all: site_set(game.board.len(), |_| true),
