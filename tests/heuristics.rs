@@ -103,7 +103,10 @@ fn genocide_weighs_pursuit_and_the_back_row_by_the_toggles() {
     // Black also holding a1, Red's back row: Black 30 for its three
     // checkers, a1's closeness to rank 1 7 × 2, the square 40 × 2, and
     // h8 held alone 30: 154; Red still 80.
-    assert_eq!(eval_set("tugboats=false", "R R:d4*5 B:h8*2,a1", 0), 80 - 154);
+    assert_eq!(
+        eval_set("tugboats=false", "R R:d4*5 B:h8*2,a1", 0),
+        80 - 154
+    );
 }
 
 #[test]
