@@ -125,7 +125,7 @@ fn two_players_of_one_name_are_refused() {
 
 #[test]
 fn a_variant_given_its_base_twice_is_refused() {
-    let text = r#"(variant "V" base:"checkers" base:"giveaway")"#;
+    let text = r#"(variant "V" base:"one.game" base:"two.game")"#;
     let e = match compile("v.game", text, &Options::default()) {
         Err(LoadError::Rules(d)) => d.items,
         other => panic!("expected rule errors, got {:?}", other.map(|_| ())),

@@ -400,14 +400,27 @@ mod tests {
 
     #[test]
     fn a_capture_level_and_a_step_level_share_conditions_origins_and_reaches() {
-        // English draughts (docs/games/checkers.md): men hop forward and
+        // The rules of English draughts (docs/games/checkers.md) without
+        // crowning or draws: men hop forward and
         // kings diagonally over an enemy to an empty site, else men step
         // forward and kings diagonally to an empty site. Shared: the four
         // conditions (man, king, enemy, empty), the two origin sets (the
         // mover's men, the mover's kings) and the four diagonal steps to
         // an empty site, which both the hops (as their landing) and the
         // steps read; the four hops over an enemy add four reaches.
-        let game = Game::load("games/checkers.game", &Options::default()).unwrap();
+        let src = r#"(game "Men and kings"
+          (players (player "A" letter:"A" forward:S) (player "B" letter:"B" forward:N))
+          (board (square 8 8 cells:Dark adjacency:Diagonal) labels:Numbers)
+          (piece "Checker") (stack-limit 2)
+          (setup (fill "Checker" P1 (rows 5 7)) (fill "Checker" P2 (rows 0 2)))
+          (code "" "Checker" 1) (code "K" "Checker" 2)
+          (play (priority
+            { (hop from:(equal (height) 1) dirs:Forward over:Enemy to:Empty chain:true)
+              (hop from:(equal (height) 2) dirs:Diagonal over:Enemy to:Empty chain:true) }
+            { (step from:(equal (height) 1) dirs:Forward to:Empty)
+              (step from:(equal (height) 2) dirs:Diagonal to:Empty) }))
+          (end (no-moves Loss)))"#;
+        let game = Game::from_source("t.game", src, &Options::default()).unwrap();
         let tables = Tables::new(&game);
         for player in 0..2 {
             let plan = tables.play_joint(0, player).expect("a joint plan");
