@@ -73,20 +73,23 @@ fn compiled_games() -> Vec<String> {
     paths
 }
 
+/// A draughts capture rule (docs/games/checkers.md) with men only: a level
+/// of jumps that must be taken, then a level of steps.
+const JUMP_THEN_STEP: &str = r#"(game "D" (players 2) (board (square 8 8 cells:Dark adjacency:Diagonal))
+    (piece "Man")
+    (setup (fill "Man" P1 (row 0)) (fill "Man" P2 (row 7)))
+    (play (priority
+      {(hop dirs:Forward over:Enemy to:Empty chain:true)}
+      {(step dirs:Forward to:Empty)}))
+    (end (no-moves Loss)))"#;
+
 #[test]
 fn jump_then_step_levels_are_compiled() {
     // A draughts capture rule (docs/games/checkers.md): a level of jumps
     // that must be taken, then a level of steps, each of steps and hops
     // whose conditions read their own site, so both are made from site
     // sets.
-    let src = r#"(game "D" (players 2) (board (square 8 8 cells:Dark adjacency:Diagonal))
-        (piece "Man")
-        (setup (fill "Man" P1 (row 0)) (fill "Man" P2 (row 7)))
-        (play (priority
-          {(hop dirs:Forward over:Enemy to:Empty chain:true)}
-          {(step dirs:Forward to:Empty)}))
-        (end (no-moves Loss)))"#;
-    let game = Game::from_source("d.game", src, &Options::default()).unwrap();
+    let game = Game::from_source("d.game", JUMP_THEN_STEP, &Options::default()).unwrap();
     let (compiled, total) = Tables::new(&game).compiled_levels();
     assert!(total >= 2 && compiled == total, "{compiled} of {total}");
     assert!(compiled_games().len() >= 5, "{:?}", compiled_games());
@@ -104,14 +107,7 @@ fn compiled_generators_agree_on_many_positions_of_step_and_hop_games() {
 fn a_jump_level_and_a_step_level_share_one_plan() {
     // The draughts priority of captures over steps (docs/games/checkers.md)
     // with men only: both levels are planned together for each player.
-    let src = r#"(game "D" (players 2) (board (square 8 8 cells:Dark adjacency:Diagonal))
-        (piece "Man")
-        (setup (fill "Man" P1 (row 0)) (fill "Man" P2 (row 7)))
-        (play (priority
-          {(hop dirs:Forward over:Enemy to:Empty chain:true)}
-          {(step dirs:Forward to:Empty)}))
-        (end (no-moves Loss)))"#;
-    let game = Arc::new(Game::from_source("d.game", src, &Options::default()).unwrap());
+    let game = Arc::new(Game::from_source("d.game", JUMP_THEN_STEP, &Options::default()).unwrap());
     let tables = Tables::new(&game);
     assert!((0..2).all(|p| tables.play_joint(0, p).is_some()));
     // At the start nothing can be jumped: the four men of the first row
