@@ -15,6 +15,7 @@ pub(crate) mod ir_moves;
 pub(crate) mod ir_stacks;
 pub(crate) mod leaps;
 pub(crate) mod lower;
+mod matching;
 pub(crate) mod moves;
 pub(crate) mod nums;
 pub(crate) mod phases;
@@ -374,10 +375,17 @@ fn resolve(
         defines.expand(e, d);
     }
     let live = toggles::flipped(&body, &toggles);
-    for e in body.iter_mut().filter(|e| !is_define(e)) {
+    let mut chose_nothing = Vec::new();
+    for (i, e) in body.iter_mut().enumerate().filter(|(_, e)| !is_define(e)) {
         toggles::check_match_cases(e, &toggles, d);
         toggles::substitute(e, &toggles, &live, &broken, d);
-        toggles::select(e, d);
+        if !matching::select_kept(e, d) {
+            chose_nothing.push(i);
+        }
+    }
+    // A clause of the file chosen away by an empty `(case V)`.
+    for i in chose_nothing.into_iter().rev() {
+        body.remove(i);
     }
     if let Some(limit) = defines.limit_error() {
         // Every other error follows from the runaway expansion.

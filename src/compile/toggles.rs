@@ -334,35 +334,6 @@ fn unknown(name: &str, span: Span, toggles: &[Toggle], d: &mut Diags) {
     d.push(diag);
 }
 
-/// Resolves `(match VALUE (case V1 EXPR1) (case V2 EXPR2) …)` once toggles
-/// are substituted: the clause becomes the EXPR whose V equals VALUE (a
-/// word, an integer or a boolean). This is how a toggle selects a board or
-/// any other clause without recompiling.
-pub fn select(e: &mut Expr, d: &mut Diags) {
-    if let Expr::Clause(c) = e
-        && c.head == "match"
-    {
-        match choose(c, d) {
-            Some(chosen) => {
-                *e = chosen;
-                select(e, d);
-            }
-            // Reported (here or, for a broken toggle, before): later
-            // stages say nothing more about it.
-            None => *e = super::args::reported(c.span),
-        }
-        return;
-    }
-    match e {
-        Expr::Clause(c) => {
-            c.args.iter_mut().for_each(|a| select(a, d));
-            c.named.iter_mut().for_each(|n| select(&mut n.value, d));
-        }
-        Expr::Array(v, _) => v.iter_mut().for_each(|a| select(a, d)),
-        _ => {}
-    }
-}
-
 /// Checks, before toggles are substituted, that every `(match $name …)` on
 /// a boolean or choice toggle has a case for each of the toggle's values,
 /// so that a `--set` a designer has not tried cannot fail at load time.
@@ -416,47 +387,7 @@ pub fn check_match_cases(e: &Expr, toggles: &[Toggle], d: &mut Diags) {
     }
 }
 
-fn choose(c: &Clause, d: &mut Diags) -> Option<Expr> {
-    check(c, "game", d);
-    let key = c.args.first()?;
-    if super::args::already_reported(key) {
-        return None;
-    }
-    if let Expr::Toggle(name, span) = key {
-        d.push(
-            crate::diag::Diagnostic::error(
-                *span,
-                format!("`${name}` changes during play: a `flip` names it"),
-                "`match` chooses once, when the file is read",
-            )
-            .with_help(format!("read it in a condition instead: `(if ${name} …)`")),
-        );
-        return None;
-    }
-    let mut cases = Vec::new();
-    for arm in &c.args[1..] {
-        match arm {
-            Expr::Clause(a) if a.head == "case" && a.args.len() == 2 => {
-                if same_literal(&a.args[0], key) {
-                    return Some(a.args[1].clone());
-                }
-                cases.push(literal_text(&a.args[0]));
-            }
-            other => d.expected(other, "`(case VALUE EXPR)`"),
-        }
-    }
-    d.push(
-        crate::diag::Diagnostic::error(
-            key.span(),
-            format!("no case of this `match` is `{}`", literal_text(key)),
-            format!("expected one of: {}", cases.join(", ")),
-        )
-        .with_help("add a `(case VALUE …)` for it"),
-    );
-    None
-}
-
-fn same_literal(a: &Expr, b: &Expr) -> bool {
+pub(super) fn same_literal(a: &Expr, b: &Expr) -> bool {
     match (a, b) {
         (Expr::Word(x, _), Expr::Word(y, _)) => x == y,
         (Expr::Int(x, _), Expr::Int(y, _)) => x == y,
@@ -465,7 +396,7 @@ fn same_literal(a: &Expr, b: &Expr) -> bool {
     }
 }
 
-fn literal_text(e: &Expr) -> String {
+pub(super) fn literal_text(e: &Expr) -> String {
     match e {
         Expr::Word(w, _) => w.clone(),
         Expr::Int(i, _) => i.to_string(),

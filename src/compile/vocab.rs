@@ -156,9 +156,9 @@ ludemes! {
         "{(push To 1) (end-turn)}";
     "role" "game" "(role \"Name\" COND [mark:\"*\"])" "A named condition on a site, derived from the position and never stored; `ludic show` prints the mark after stones where it holds."
         "(role \"Body\" (and (not Empty) (not (role \"Foot\"))) mark:\"*\")";
-    "match" "game" "(match VALUE (case V EXPR)…)" "Chooses a clause by value once toggles are read: `(match $board (case square8 (square 8 8)) …)`."
+    "match" "game" "(match VALUE (case V EXPR)…)" "Chooses a clause by value once toggles are read: `(match $board (case square8 (square 8 8)) …)`. Where the chosen arm is empty, `(case V)`, the `match` stands for nothing: among a clause's arguments (or the file's clauses) it is dropped; where one expression is needed, it is an error."
         "(match $board (case hex5 (tri 5)) (case square8 (square 8 8)))";
-    "case" "game" "(case V EXPR)" "One arm of a `match`."
+    "case" "game" "(case V [EXPR])" "One arm of a `match`: its value and what the `match` stands for then (nothing, if EXPR is left out)."
         "(case square8 (square 8 8))";
     "place" "move" "(place \"Kind\" [to:COND] [sites:SET] [check:COND] [then:EFFECTS] [after:COND])" "Put a new piece of the mover from an unlimited supply on a site; `sites:` limits the candidates to a set (by default every site); `check:` tests the position just after the placement, before `then:`; `after:` tests it after. Amazons' arrow: `(place \"Arrow\" sites:(run Last dirs:All))`."
         "(place \"Stone\" to:Empty check:(role To \"Alive\") then:(remove-all (adjacent-to (group To) Enemy)))";
