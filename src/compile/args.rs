@@ -11,6 +11,9 @@ pub struct Diags {
     pub items: Vec<Diagnostic>,
     /// How many more were found once `items` was full.
     pub dropped: usize,
+    /// Where each name was first declared, by what it names ("piece",
+    /// "region"…): a second declaration points back at it.
+    first: std::collections::HashMap<(&'static str, String), Span>,
 }
 
 /// Most diagnostics kept by the compile stage: a hostile file with a
@@ -50,15 +53,25 @@ impl Diags {
 
     /// Records "WHAT `NAME` is declared twice" at the second declaration
     /// (`what` is "piece", "region", "toggle"…).
-    pub fn twice(&mut self, span: Span, what: &str, name: &str) {
-        self.push(
-            Diagnostic::error(
-                span,
-                format!("{what} `{name}` is declared twice"),
-                "second declaration",
-            )
-            .with_help(format!("remove one, or give this {what} another name")),
-        );
+    /// The first declaration's place is shown too, where [`Diags::declared`]
+    /// recorded it.
+    pub fn twice(&mut self, span: Span, what: &'static str, name: &str) {
+        let mut diag = Diagnostic::error(
+            span,
+            format!("{what} `{name}` is declared twice"),
+            "second declaration",
+        )
+        .with_help(format!("remove one, or give this {what} another name"));
+        if let Some(first) = self.first.get(&(what, name.to_string())) {
+            diag = diag.with_related(*first, "first declared here");
+        }
+        self.push(diag);
+    }
+
+    /// Records where WHAT `NAME` is declared, for [`Diags::twice`] to show
+    /// if it is declared again (the first place recorded is kept).
+    pub fn declared(&mut self, span: Span, what: &'static str, name: &str) {
+        self.first.entry((what, name.to_string())).or_insert(span);
     }
 
     /// Records a diagnostic.

@@ -70,6 +70,7 @@ impl Defines {
             d.twice(*span, "define", name);
             return;
         }
+        d.declared(*span, "define", name);
         let arity = max_param(body);
         if arity > MAX_PARAMS {
             d.push(

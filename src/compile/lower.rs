@@ -319,6 +319,7 @@ impl Lowerer {
                     .with_help("use fewer kinds: a stack's height can tell pieces apart"),
                 );
             } else {
+                d.declared(c.span, "piece", name);
                 self.kinds.push(name.to_string());
                 self.kind_symbols.push(symbol);
                 self.kind_letters.push(letter);
@@ -345,6 +346,7 @@ impl Lowerer {
             d.twice(c.span, "region", name);
             return;
         }
+        d.declared(c.span, "region", name);
         let mark = named(c, "mark")
             .and_then(|e| string(e, d))
             .map(str::to_string);
@@ -730,6 +732,7 @@ impl Lowerer {
                 d.twice(c.span, "code", &prefix);
                 return;
             }
+            d.declared(c.span, "code", &prefix);
             self.codes.push(Code {
                 prefix,
                 kind,

@@ -340,6 +340,7 @@ fn resolve(
                 }
                 if let Some(t) = declared {
                     if toggle_names.insert(t.name.clone()) {
+                        d.declared(c.span, "toggle", &t.name);
                         toggles.push(t);
                     } else {
                         d.twice(c.span, "toggle", &t.name);

@@ -20,6 +20,7 @@ impl Lowerer {
             d.twice(c.span, "counter", name);
             return;
         }
+        d.declared(c.span, "counter", name);
         self.counters.push(Counter {
             name: name.to_string(),
             init: init as i32,
@@ -48,6 +49,7 @@ impl Lowerer {
                 d.twice(p.span, "phase", &name);
                 continue;
             }
+            d.declared(p.span, "phase", &name);
             let auto = named(p, "auto")
                 .map(|e| self.effects(e, d))
                 .unwrap_or_default();

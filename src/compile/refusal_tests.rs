@@ -1,6 +1,6 @@
 //! Tests of values the compile stage refuses rather than accept in
-//! silence: an argument or a clause given twice (both places shown), an
-//! empty list of directions, a negative count, two players of
+//! silence: an argument, a clause or a name given twice (both places
+//! shown), an empty list of directions, a negative count, two players of
 //! one name. Each small file below is worked by hand: the spans are the
 //! text the test names.
 
@@ -63,6 +63,41 @@ fn a_board_given_twice_points_at_the_first() {
     let first = text.find("board").unwrap() as u32;
     assert_eq!(d.related[0].0.start, first);
     assert!(d.span.start > first);
+}
+
+#[test]
+fn a_name_declared_twice_points_at_the_first_declaration() {
+    let region = r#"(region "Goal" (sites "a1"))"#;
+    let text = game("(players 2)", "(step)").replace(
+        "(piece \"Man\")",
+        &format!("(piece \"Man\") {region} {region}"),
+    );
+    let (d, under) = one(&text);
+    assert_eq!(d.message, "region `Goal` is declared twice");
+    let first = text.find(region).unwrap();
+    let second = text.rfind(region).unwrap();
+    assert_eq!(d.span.start as usize, second);
+    assert_eq!(under, region);
+    assert_eq!(d.related.len(), 1, "{d:?}");
+    assert_eq!(d.related[0].0.start as usize, first);
+    assert_eq!(d.related[0].1, "first declared here");
+}
+
+#[test]
+fn a_define_declared_twice_points_at_the_first_name() {
+    let define = r#"(define "Two" 2)"#;
+    let text = game("(players 2)", "(step)").replace(
+        "(piece \"Man\")",
+        &format!("(piece \"Man\") {define} {define}"),
+    );
+    let e = errors(&text);
+    let d = e
+        .iter()
+        .find(|d| d.message == "define `Two` is declared twice");
+    let d = d.unwrap_or_else(|| panic!("{e:?}"));
+    let first = text.find("\"Two\"").unwrap();
+    assert_eq!(d.related[0].0.start as usize, first);
+    assert!(d.span.start as usize > first);
 }
 
 #[test]

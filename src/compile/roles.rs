@@ -40,6 +40,7 @@ impl Lowerer {
                     d.twice(c.span, "role", name);
                     continue;
                 }
+                d.declared(c.span, "role", name);
                 self.role_names.push(name.to_string());
                 self.roles.push(Role {
                     name: name.to_string(),

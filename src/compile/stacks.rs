@@ -23,6 +23,7 @@ impl Lowerer {
                 d.twice(c.span, "move block", name);
                 continue;
             }
+            d.declared(c.span, "move block", name);
             self.block_names.push(name.to_string());
             self.blocks.push(Vec::new());
         }

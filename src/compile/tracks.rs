@@ -148,6 +148,7 @@ impl Lowerer {
             d.twice(c.span, "track", name);
             return;
         }
+        d.declared(c.span, "track", name);
         let Some(board) = self.board.as_ref() else {
             return;
         };
