@@ -51,11 +51,21 @@ impl Diags {
         self.items
     }
 
-    /// Records "WHAT `NAME` is declared twice" at the second declaration
-    /// (`what` is "piece", "region", "toggle"…).
-    /// The first declaration's place is shown too, where [`Diags::declared`]
-    /// recorded it.
-    pub fn twice(&mut self, span: Span, what: &'static str, name: &str) {
+    /// A declaration of WHAT `NAME` at `span` (`what` is "piece",
+    /// "region", "toggle"…), `seen` when the caller already holds that
+    /// name. The first time, records the place and returns true; again,
+    /// records "WHAT `NAME` is declared twice" at `span`, pointing back at
+    /// the first place, and returns false.
+    pub fn declare_once(&mut self, seen: bool, span: Span, what: &'static str, name: &str) -> bool {
+        if seen {
+            self.twice(span, what, name);
+            return false;
+        }
+        self.first.entry((what, name.to_string())).or_insert(span);
+        true
+    }
+
+    fn twice(&mut self, span: Span, what: &'static str, name: &str) {
         let mut diag = Diagnostic::error(
             span,
             format!("{what} `{name}` is declared twice"),
@@ -66,12 +76,6 @@ impl Diags {
             diag = diag.with_related(*first, "first declared here");
         }
         self.push(diag);
-    }
-
-    /// Records where WHAT `NAME` is declared, for [`Diags::twice`] to show
-    /// if it is declared again (the first place recorded is kept).
-    pub fn declared(&mut self, span: Span, what: &'static str, name: &str) {
-        self.first.entry((what, name.to_string())).or_insert(span);
     }
 
     /// Records a diagnostic.

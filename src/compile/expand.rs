@@ -66,11 +66,9 @@ impl Defines {
             }
             return;
         };
-        if self.map.contains_key(name) {
-            d.twice(*span, "define", name);
+        if !d.declare_once(self.map.contains_key(name), *span, "define", name) {
             return;
         }
-        d.declared(*span, "define", name);
         let arity = max_param(body);
         if arity > MAX_PARAMS {
             d.push(

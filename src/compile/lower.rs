@@ -302,9 +302,11 @@ impl Lowerer {
             }
         });
         if let Some(name) = c.args.first().and_then(|e| string(e, d)) {
-            if self.kinds.iter().any(|k| k == name) {
-                d.twice(c.span, "piece", name);
-            } else if (self.kinds.len() + 1) * self.players.len().max(1) > 255 {
+            let seen = self.kinds.iter().any(|k| k == name);
+            if !d.declare_once(seen, c.span, "piece", name) {
+                return;
+            }
+            if (self.kinds.len() + 1) * self.players.len().max(1) > 255 {
                 // A piece id is a byte: kind × players + owner.
                 let players = self.players.len().max(1);
                 d.push(
@@ -319,7 +321,6 @@ impl Lowerer {
                     .with_help("use fewer kinds: a stack's height can tell pieces apart"),
                 );
             } else {
-                d.declared(c.span, "piece", name);
                 self.kinds.push(name.to_string());
                 self.kind_symbols.push(symbol);
                 self.kind_letters.push(letter);
@@ -342,11 +343,14 @@ impl Lowerer {
         else {
             return;
         };
-        if self.region_names.iter().any(|r| r == name) {
-            d.twice(c.span, "region", name);
+        if !d.declare_once(
+            self.region_names.iter().any(|r| r == name),
+            c.span,
+            "region",
+            name,
+        ) {
             return;
         }
-        d.declared(c.span, "region", name);
         let mark = named(c, "mark")
             .and_then(|e| string(e, d))
             .map(str::to_string);
@@ -728,11 +732,14 @@ impl Lowerer {
                 );
                 return;
             }
-            if self.codes.iter().any(|x| x.prefix == prefix) {
-                d.twice(c.span, "code", &prefix);
+            if !d.declare_once(
+                self.codes.iter().any(|x| x.prefix == prefix),
+                c.span,
+                "code",
+                &prefix,
+            ) {
                 return;
             }
-            d.declared(c.span, "code", &prefix);
             self.codes.push(Code {
                 prefix,
                 kind,

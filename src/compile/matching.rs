@@ -23,7 +23,7 @@ enum Chosen {
 /// Resolves every `match` inside `e`, which must stand for an expression:
 /// a `match` chosen at `e` itself that picks an empty arm is an error at
 /// its key (nothing stands where an expression is needed).
-pub fn select(e: &mut Expr, d: &mut Diags) {
+fn select(e: &mut Expr, d: &mut Diags) {
     if !select_kept(e, d) {
         let span = e.span();
         d.push(

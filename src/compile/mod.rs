@@ -339,11 +339,9 @@ fn resolve(
                     broken.push(w.clone());
                 }
                 if let Some(t) = declared {
-                    if toggle_names.insert(t.name.clone()) {
-                        d.declared(c.span, "toggle", &t.name);
+                    let seen = !toggle_names.insert(t.name.clone());
+                    if d.declare_once(seen, c.span, "toggle", &t.name) {
                         toggles.push(t);
-                    } else {
-                        d.twice(c.span, "toggle", &t.name);
                     }
                 }
             }
@@ -376,18 +374,15 @@ fn resolve(
         defines.expand(e, d);
     }
     let live = toggles::flipped(&body, &toggles);
-    let mut chose_nothing = Vec::new();
-    for (i, e) in body.iter_mut().enumerate().filter(|(_, e)| !is_define(e)) {
+    // A clause of the file chosen away by an empty `(case V)` is dropped.
+    body.retain_mut(|e| {
+        if is_define(e) {
+            return true;
+        }
         toggles::check_match_cases(e, &toggles, d);
         toggles::substitute(e, &toggles, &live, &broken, d);
-        if !matching::select_kept(e, d) {
-            chose_nothing.push(i);
-        }
-    }
-    // A clause of the file chosen away by an empty `(case V)`.
-    for i in chose_nothing.into_iter().rev() {
-        body.remove(i);
-    }
+        matching::select_kept(e, d)
+    });
     if let Some(limit) = defines.limit_error() {
         // Every other error follows from the runaway expansion.
         d.items = vec![limit.clone()];

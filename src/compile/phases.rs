@@ -16,11 +16,14 @@ impl Lowerer {
         let init = named(c, "init")
             .and_then(|e| int_in(e, -1_000_000, 1_000_000, d))
             .unwrap_or(0);
-        if self.counters.iter().any(|x| x.name == name) {
-            d.twice(c.span, "counter", name);
+        if !d.declare_once(
+            self.counters.iter().any(|x| x.name == name),
+            c.span,
+            "counter",
+            name,
+        ) {
             return;
         }
-        d.declared(c.span, "counter", name);
         self.counters.push(Counter {
             name: name.to_string(),
             init: init as i32,
@@ -45,11 +48,14 @@ impl Lowerer {
                 .and_then(|e| string(e, d))
                 .unwrap_or("?")
                 .to_string();
-            if self.phases.iter().any(|x| x.name == name) {
-                d.twice(p.span, "phase", &name);
+            if !d.declare_once(
+                self.phases.iter().any(|x| x.name == name),
+                p.span,
+                "phase",
+                &name,
+            ) {
                 continue;
             }
-            d.declared(p.span, "phase", &name);
             let auto = named(p, "auto")
                 .map(|e| self.effects(e, d))
                 .unwrap_or_default();

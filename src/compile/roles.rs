@@ -36,11 +36,14 @@ impl Lowerer {
                 && c.head == "role"
                 && let Some(name) = c.args.first().and_then(|e| string(e, d))
             {
-                if self.role_names.iter().any(|n| n == name) {
-                    d.twice(c.span, "role", name);
+                if !d.declare_once(
+                    self.role_names.iter().any(|n| n == name),
+                    c.span,
+                    "role",
+                    name,
+                ) {
                     continue;
                 }
-                d.declared(c.span, "role", name);
                 self.role_names.push(name.to_string());
                 self.roles.push(Role {
                     name: name.to_string(),

@@ -19,11 +19,14 @@ impl Lowerer {
             let Some(name) = c.args.first().and_then(|e| string(e, d)) else {
                 continue;
             };
-            if self.block_names.iter().any(|n| n == name) {
-                d.twice(c.span, "move block", name);
+            if !d.declare_once(
+                self.block_names.iter().any(|n| n == name),
+                c.span,
+                "move block",
+                name,
+            ) {
                 continue;
             }
-            d.declared(c.span, "move block", name);
             self.block_names.push(name.to_string());
             self.blocks.push(Vec::new());
         }

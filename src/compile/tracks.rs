@@ -144,11 +144,14 @@ impl Lowerer {
         let Some(name) = string(name_e, d) else {
             return;
         };
-        if self.tracks.iter().any(|t| t.name == name) {
-            d.twice(c.span, "track", name);
+        if !d.declare_once(
+            self.tracks.iter().any(|t| t.name == name),
+            c.span,
+            "track",
+            name,
+        ) {
             return;
         }
-        d.declared(c.span, "track", name);
         let Some(board) = self.board.as_ref() else {
             return;
         };
