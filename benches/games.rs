@@ -7,6 +7,9 @@
 //! - turn-level perft from the start (`ludic::engine::perft`), to the
 //!   deepest depth up to 3 whose count stays under `PERFT_LEAVES` (Gomoku's
 //!   and Pentago's depth 3 count tens of millions);
+//! - MCTS (plain UCT, `MCTS_ITERATIONS` iterations, seeded) from the
+//!   start, whose iterations a second issue 14 wants at least
+//!   `MCTS_GOAL` times the random playouts a second;
 //! - the start-up of a 10,000-site board (issue 14: under 100 ms).
 //!
 //! Criterion measures the CPU time of its thread (see
@@ -22,6 +25,7 @@ mod timing;
 use criterion::{BenchmarkGroup, Criterion, Throughput};
 use ludic::compile::{Game, Options};
 use ludic::engine::{Move, State, perft, playout};
+use ludic::players::{Budget, Mcts, Turns, seeded_rng};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
@@ -38,6 +42,11 @@ const MAX_TURNS: u32 = 10_000;
 const PERFT_DEPTH: u32 = 3;
 /// A game's perft depth is the deepest whose count stays under this.
 const PERFT_LEAVES: u64 = 3_000_000;
+/// Iterations of one MCTS search from the start.
+const MCTS_ITERATIONS: u32 = 100;
+/// Issue 14: MCTS iterations a second at least this share of the random
+/// playouts a second.
+const MCTS_GOAL: f64 = 0.7;
 /// Repetitions of each workload in the summary; the median is reported.
 const REPS: usize = 7;
 /// Issue 14: parse and build of any shipped game under 5 ms.
@@ -102,6 +111,13 @@ fn playouts(start: &State, buf: &mut Vec<Move>) -> Batch {
     b
 }
 
+/// One seeded MCTS search of `MCTS_ITERATIONS` iterations from `start`,
+/// whose legal turns are `turns`; the index of the chosen turn.
+fn mcts(start: &State, turns: &Turns) -> usize {
+    let mut m = Mcts::new(Budget::Iterations(MCTS_ITERATIONS), seeded_rng(1, 0, 0));
+    m.search(start, turns)
+}
+
 /// The perft depth of a game: the deepest up to `PERFT_DEPTH` whose count,
 /// estimated from the first depth's branching, stays under `PERFT_LEAVES`.
 fn perft_depth(start: &State) -> u32 {
@@ -137,6 +153,12 @@ fn bench_game(c: &mut Criterion<ThreadCpu>, game: &Shipped) {
     });
     g.finish();
 
+    let turns = Turns::of(&start);
+    let mut g = group(c, format!("mcts{MCTS_ITERATIONS}").as_str());
+    g.throughput(Throughput::Elements(u64::from(MCTS_ITERATIONS)));
+    g.bench_function(&game.name, |b| b.iter(|| mcts(black_box(&start), &turns)));
+    g.finish();
+
     let depth = perft_depth(&start);
     let leaves = perft(&start, depth).expect("perft");
     let mut g = group(c, "perft");
@@ -157,15 +179,23 @@ fn summary(games: &[Shipped], reps: usize) {
     );
     println!();
     println!(
-        "| game | start-up ms | playouts/s | mean turns | unfinished | perft depth | perft leaves | perft leaves/s |"
+        "| game | start-up ms | playouts/s | mean turns | unfinished | MCTS iterations/s | MCTS / playouts | perft depth | perft leaves | perft leaves/s |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let mut slow = Vec::new();
+    let mut slow_mcts = Vec::new();
     for game in games {
         let (t_build, _) = median_time(reps, || game.build().board.len());
         let start = State::new(Arc::new(game.build()));
         let mut buf = Vec::with_capacity(64);
         let (t_play, batch) = median_time(reps, || playouts(&start, &mut buf));
+        let turns = Turns::of(&start);
+        let (t_mcts, _) = median_time(reps, || mcts(&start, &turns));
+        let per_s = rate(PLAYOUTS, t_play);
+        let iter_s = rate(u64::from(MCTS_ITERATIONS), t_mcts);
+        if iter_s < MCTS_GOAL * per_s {
+            slow_mcts.push(game.name.as_str());
+        }
         let depth = perft_depth(&start);
         let (t_perft, leaves) = median_time(reps, || perft(&start, depth).expect("perft"));
         let ms = t_build.as_secs_f64() * 1e3;
@@ -173,25 +203,25 @@ fn summary(games: &[Shipped], reps: usize) {
             slow.push(game.name.as_str());
         }
         println!(
-            "| {} | {:.3} | {:.0} | {:.1} | {}/{PLAYOUTS} | {depth} | {} | {:.0} |",
+            "| {} | {:.3} | {per_s:.0} | {:.1} | {}/{PLAYOUTS} | {iter_s:.0} | {:.2} | {depth} | {} | {:.0} |",
             game.name,
             ms,
-            rate(PLAYOUTS, t_play),
             batch.turns as f64 / PLAYOUTS as f64,
             batch.unfinished,
+            iter_s / per_s,
             leaves,
             rate(leaves, t_perft)
         );
     }
     println!();
-    if slow.is_empty() {
-        println!("start-up goal (< {STARTUP_GOAL_MS} ms for every game): met");
-    } else {
-        println!(
-            "start-up goal (< {STARTUP_GOAL_MS} ms for every game): not met by {}",
-            slow.join(", ")
-        );
-    }
+    verdict_line(
+        &format!("start-up goal (< {STARTUP_GOAL_MS} ms for every game)"),
+        &slow,
+    );
+    verdict_line(
+        &format!("MCTS goal (iterations/s >= {MCTS_GOAL} x playouts/s for every game)"),
+        &slow_mcts,
+    );
     let (t_big, sites) = median_time(reps, || big_board().board.len());
     let ms = t_big.as_secs_f64() * 1e3;
     let verdict = if ms < BIG_BOARD_GOAL_MS {
@@ -202,6 +232,15 @@ fn summary(games: &[Shipped], reps: usize) {
     println!(
         "a {sites}-site board (100 × 100) starts in {ms:.1} ms (goal < {BIG_BOARD_GOAL_MS} ms: {verdict})"
     );
+}
+
+/// Prints whether a goal for every game is met, naming the games that miss it.
+fn verdict_line(goal: &str, missed: &[&str]) {
+    if missed.is_empty() {
+        println!("{goal}: met");
+    } else {
+        println!("{goal}: not met by {}", missed.join(", "));
+    }
 }
 
 /// The 10,000-site placement game, parsed and built.
