@@ -26,15 +26,17 @@ fn eval_fen(name: &str, fen: &str, player: u8) -> i64 {
 fn checkers_prefers_the_side_with_more_men() {
     // (material 10) (mobility 1). White (player 2) to move with three men
     // on 21 22 23 against Black's one on 1: material 30 against 10; White
-    // has 5 steps (21-17, 22-17, 22-18, 23-18, 23-19). For White: 35 - 10.
-    assert_eq!(eval_fen("checkers", "W:W21,22,23:B1", 1), 25);
-    assert_eq!(eval_fen("checkers", "W:W21,22,23:B1", 0), -25);
+    // has 5 steps (21-17, 22-17, 22-18, 23-18, 23-19), Black, as if to
+    // move, 2 (1-5, 1-6). For White: 35 - 12.
+    assert_eq!(eval_fen("checkers", "W:W21,22,23:B1", 1), 23);
+    assert_eq!(eval_fen("checkers", "W:W21,22,23:B1", 0), -23);
 }
 
 #[test]
 fn giveaway_prefers_the_side_with_fewer_men() {
-    // (material -10) (mobility -1): the same position is bad for White.
-    assert_eq!(eval_fen("giveaway", "W:W21,22,23:B1", 1), -25);
+    // (material -10) (mobility -1): the same position is bad for White:
+    // -35 against Black's -12.
+    assert_eq!(eval_fen("giveaway", "W:W21,22,23:B1", 1), -23);
 }
 
 #[test]
@@ -174,8 +176,9 @@ fn check_reports_heuristic_errors_with_their_names() {
 fn morris_counts_men_on_the_board_and_in_hand() {
     // (material 10) (term 10 (counter "Hand")) (mobility 1), nine men in
     // hand each. White, to move, with a7 and d7 placed: 20 + 90 + 21
-    // placements; Black with a1: 10 + 90 + 0. For White: 131 - 100.
-    assert_eq!(eval_pos("morris", "W W:a7,d7 B:a1", 0), 31);
+    // placements; Black with a1: 10 + 90 + 21 placements, as if to move.
+    // For White: 131 - 121.
+    assert_eq!(eval_pos("morris", "W W:a7,d7 B:a1", 0), 10);
 }
 
 #[test]

@@ -52,7 +52,7 @@ pub enum TermKind {
         /// Count stacks (by top piece) rather than pieces.
         stacks: bool,
     },
-    /// The legal first steps of the player to move (0 for the others).
+    /// The legal first steps each player would have if it were to move now.
     Mobility,
     /// Sites of a region (as the player sees it) whose top piece is the
     /// player's; with `pieces`, the player's pieces there.

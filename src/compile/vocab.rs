@@ -300,7 +300,7 @@ ludemes! {
         "(heuristics (material 10) (mobility 1) (region 3 \"Far\"))";
     "material" "heuristics" "(material WEIGHT [kind:\"Kind\"] [stacks:true] [when:COND])" "The player's pieces on the board (only one kind with `kind:`); with `stacks:true`, the stacks whose top piece is theirs."
         "(material 3 kind:\"King\")";
-    "mobility" "heuristics" "(mobility WEIGHT [when:COND])" "The legal first steps of the player to move (the other players count 0: a tempo term)."
+    "mobility" "heuristics" "(mobility WEIGHT [when:COND])" "The legal first steps the player would have if it were to move now (for the player to move, its legal first steps): every player counts its own, so positions with different players to move compare."
         "(mobility 1)";
     "region" "heuristics" "(region WEIGHT \"Region\" [pieces:true] [when:COND])" "Sites of the region (as the player sees it) whose top piece is the player's; with `pieces:true`, the player's pieces there."
         "(region 5 \"Far\")";

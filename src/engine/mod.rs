@@ -36,6 +36,7 @@ pub(crate) mod sow;
 pub(crate) mod stacks;
 pub(crate) mod state;
 pub(crate) mod tables;
+pub(crate) mod tempo;
 pub(crate) mod turns;
 pub(crate) mod zobrist;
 

@@ -118,6 +118,15 @@ pub fn candidates<R: Rng>(
     false
 }
 
+/// The one legal turn of `st` (journaling on; `st` ends as it started)
+/// into `out`, when it has exactly one: a forced turn. False when it has
+/// none or more than one (found out after listing at most two).
+pub(crate) fn only_turn(st: &mut State, sc: &mut Scratch, out: &mut Vec<Vec<Move>>) -> bool {
+    out.clear();
+    sc.path.clear();
+    exact(st, 0, 0, 1, sc, out) && out.len() == 1
+}
+
 /// Depth-first listing; false when more than `cap` turns exist.
 /// `pending` counts the steps not yet explored at the shallower depths:
 /// each leads to at least one turn of its own, as does each step here, so

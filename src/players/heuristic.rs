@@ -210,12 +210,8 @@ fn term(
 ) -> i64 {
     match kind {
         TermKind::Mobility => {
-            if st.current_player() == p {
-                st.legal_moves_into(moves);
-                moves.len() as i64
-            } else {
-                0
-            }
+            st.moves_as_into(p, moves);
+            moves.len() as i64
         }
         TermKind::Score => match &game.end.score {
             Some(num) => st.num(num, &Ctx::at(p, NO_SITE)),

@@ -45,7 +45,8 @@ use std::time::Duration;
 pub const PLAYERS_HELP: &str = "\
 human             moves typed in the game's notation
 random            a uniformly random legal turn
-greedy            the turn whose position the game's heuristic likes best (one ply; seeded tie-break)
+greedy            the turn whose position the game's heuristic likes best (one ply, then any
+                  forced turns that follow; seeded tie-break)
 mc[:N]            flat Monte Carlo: N random playouts per legal turn (default 100)
 mc:Ts, mc:Tms     the same, playouts for T seconds (milliseconds) a move
 mcts[:N]          Monte Carlo tree search (UCT), N iterations a move (default 1000)
