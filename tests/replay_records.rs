@@ -186,3 +186,31 @@ fn a_trial_starting_with_a_comment_or_a_bom_is_a_trial() {
     let o = ludic(&["replay", "checkers", &file]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
 }
+
+/// A computer player that builds a whole repeated phase as one turn
+/// (Genocide's movement, step after step until `end`) records it on one
+/// line, its steps together (`c1-d1/1-d2/2,e1-f1/1,…,end`); the record
+/// replays.
+#[test]
+fn a_recorded_game_of_whole_movement_phases_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let trial = dir.path().join("g.trial");
+    let trial = trial.to_string_lossy();
+    let o = ludic(&[
+        "play", "genocide", "--p1", "greedy", "--p2", "greedy", "--seed", "2", "--quiet",
+        "--record", &trial,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&*trial).unwrap();
+    assert!(
+        text.lines().any(|l| l.contains(',') && l.ends_with(",end")),
+        "no whole movement phase recorded:\n{text}"
+    );
+    let o = ludic(&["replay", "genocide", &trial]);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("1 games, 1 ok, 0 failed"),
+        "{}",
+        stdout(&o)
+    );
+}

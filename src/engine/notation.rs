@@ -95,8 +95,80 @@ impl State {
 
     /// Finds the legal turn written as `text`: the full form with every
     /// landing site (`9x18x27`), or the short form with origin and final
-    /// destination (`9x27`) when only one turn matches it.
+    /// destination (`9x27`) when only one turn matches it. A text that
+    /// names no turn may also be a sequence of turns of the player to
+    /// move, separated by commas, as the turns of a repeated phase that
+    /// a computer player builds as one turn are written (Genocide's
+    /// movement: `c1-d1/1,f1-e1/1,end`); its steps are returned together
+    /// (see [`State::parse_sequence`]).
     pub fn parse_turn(&self, text: &str) -> Result<Vec<Move>, IllegalMove> {
+        match self.parse_one_turn(text) {
+            Err(e) if text.contains(',') => self.parse_sequence(text).ok_or(e),
+            found => found,
+        }
+    }
+
+    /// The steps of `text` read as consecutive turns of the player to
+    /// move, written one after another as [`State::turn_to_string`] writes
+    /// their steps together (a turn that goes on from where the last one
+    /// landed continues its text: `c1-d1/1-d2/2`; another starts after a
+    /// comma). At each turn the longest legal turn whose text comes next
+    /// is taken. `None` unless the whole text is read, in at most
+    /// [`MAX_SEQUENCE_PARTS`] turns, with the same player to move until
+    /// the last.
+    fn parse_sequence(&self, text: &str) -> Option<Vec<Move>> {
+        let want = text.trim().to_ascii_lowercase();
+        if want.len() > MAX_TURN_TEXT {
+            return None;
+        }
+        let mut st = self.clone();
+        let mover = st.current_player();
+        let (mut steps, mut read, mut at) = (Vec::new(), 0, None);
+        for _ in 0..MAX_SEQUENCE_PARTS {
+            if read == want.len() {
+                return Some(steps);
+            }
+            if st.current_player() != mover || st.outcome().is_some() {
+                return None;
+            }
+            let rest = &want[read..];
+            let turns = st.legal_turns();
+            let (len, turn) = turns
+                .iter()
+                .filter_map(|t| {
+                    let w = self.written_after(t, at, read > 0).to_ascii_lowercase();
+                    let next = rest.as_bytes().get(w.len());
+                    (rest.starts_with(&w) && next.is_none_or(|b| b",-:x".contains(b)))
+                        .then_some((w.len(), t))
+                })
+                .max_by_key(|&(len, _)| len)?;
+            st.play_turn(turn);
+            at = turn
+                .last()
+                .filter(|m| self.token(m).is_none())
+                .map(|m| m.to);
+            steps.extend_from_slice(turn);
+            read += len;
+        }
+        None
+    }
+
+    /// The text of `turn` as [`State::turn_to_string`] writes it after
+    /// earlier steps (`after`) that landed at `at`: without its origin
+    /// when it goes on from there, else after a comma.
+    fn written_after(&self, turn: &[Move], at: Option<Site>, after: bool) -> String {
+        let name = self.turn_to_string(turn);
+        match turn.first() {
+            Some(m) if after && at == Some(m.from) && self.token(m).is_none() => {
+                name[self.game.board.site(m.from).label.len()..].to_string()
+            }
+            _ if after => format!(",{name}"),
+            _ => name,
+        }
+    }
+
+    /// [`State::parse_turn`] without reading sequences.
+    fn parse_one_turn(&self, text: &str) -> Result<Vec<Move>, IllegalMove> {
         let text = text.trim();
         let turns = self.legal_turns();
         let names: Vec<String> = turns.iter().map(|t| self.turn_to_string(t)).collect();
@@ -216,6 +288,10 @@ fn loosely_reads_as(text: &str, name: &str) -> bool {
     }
     i == t.len()
 }
+
+/// Most turns of a text read as a sequence of turns
+/// ([`State::parse_turn`]).
+pub const MAX_SEQUENCE_PARTS: usize = 256;
 
 /// The longest text read as a turn by [`notation_sites`], in bytes.
 pub const MAX_TURN_TEXT: usize = 4096;

@@ -38,3 +38,35 @@ fn a_jump_may_be_written_with_a_dash_a_colon_or_no_separator() {
     st.play_str("a1b1").unwrap();
     assert_eq!(position(&st), "a2=m b1=M");
 }
+
+/// Pieces that step one square at a time in a phase that repeats until
+/// the mover ends it: each step is a turn of its own, and a whole phase
+/// is written as those turns one after another.
+const PHASED: &str = r#"
+(game "Phased"
+  (players 2)
+  (board (square 4 4))
+  (piece "Stone")
+  (setup (fill "Stone" P1 (sites "a1" "b1")) (fill "Stone" P2 (sites "a4")))
+  (phases (phase "Move" { (step dirs:Orthogonal to:Empty) (end-phase) } repeat:true))
+  (end (no-moves Loss)))
+"#;
+
+#[test]
+fn a_phase_of_steps_is_read_as_one_sequence() {
+    let game = std::sync::Arc::new(
+        crate::compile::Game::from_source("phased.game", PHASED, &Default::default()).unwrap(),
+    );
+    let st = crate::engine::State::new(game);
+    // a1 to a2 then on to a3 (written on: `-a3`), b1 to c1, then end.
+    let steps = st.parse_turn("a1-a2-a3,b1-c1,end").unwrap();
+    let mut copy = st.clone();
+    copy.play_turn(&steps);
+    assert_eq!(steps.len(), 4);
+    assert_eq!(st.turn_to_string(&steps), "a1-a2-a3,b1-c1,end");
+    assert_ne!(copy.current_player(), st.current_player());
+    // Turns of two players are not one sequence.
+    assert!(st.parse_turn("a1-a2,end,a4-b4").is_err());
+    // A text that only begins as a sequence is refused whole.
+    assert!(st.parse_turn("a1-a2,zz").is_err());
+}
