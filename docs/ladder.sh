@@ -15,13 +15,17 @@
 # oceanocide, overpopulation, semi-overpopulation: a greedy Genocide game
 # takes about a minute; docs/players.md measures them on their own).
 # Timed players are not reproducible: rerunning gives other figures.
+# PAIRS chooses the columns (default "greedy mcts ab"): PAIRS=greedy runs
+# greedy against random only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-COUNT=${1:-20}
-TIME=${2:-20ms}
-ITER=${3:-200}
-shift $(( $# < 3 ? $# : 3 )) || true
+# The settings before `--` (or all the arguments when there is none).
+SETTINGS=()
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do SETTINGS+=("$1"); shift; done
 [ "${1:-}" = "--" ] && shift
+COUNT=${SETTINGS[0]:-20}
+TIME=${SETTINGS[1]:-20ms}
+ITER=${SETTINGS[2]:-200}
 LUDIC=${LUDIC:-target/release/ludic}
 [ -x "$LUDIC" ] || cargo build --release --quiet
 if [ $# -gt 0 ]; then
@@ -54,8 +58,27 @@ print(f"{100 * p:.0f} % [{abs(100 * lo):.0f}, {100 * hi:.0f}], draws {100 * draw
 PY
 }
 
-echo "| game | greedy v random | mcts:$ITER v random | ab:$TIME v mcts:$TIME |"
-echo "| --- | --- | --- | --- |"
+PAIRS=${PAIRS:-greedy mcts ab}
+head="| game |"; rule="| --- |"
+for p in $PAIRS; do
+  case $p in
+    greedy) head+=" greedy v random |" ;;
+    mcts) head+=" mcts:$ITER v random |" ;;
+    ab) head+=" ab:$TIME v mcts:$TIME |" ;;
+    *) echo "unknown pairing $p (greedy, mcts or ab)" >&2; exit 2 ;;
+  esac
+  rule+=" --- |"
+done
+echo "$head"
+echo "$rule"
 for g in "${GAMES[@]}"; do
-  echo "| $g | $(pair "$g" greedy random) | $(pair "$g" "mcts:$ITER" random) | $(pair "$g" "ab:$TIME" "mcts:$TIME") |"
+  row="| $g |"
+  for p in $PAIRS; do
+    case $p in
+      greedy) row+=" $(pair "$g" greedy random) |" ;;
+      mcts) row+=" $(pair "$g" "mcts:$ITER" random) |" ;;
+      ab) row+=" $(pair "$g" "ab:$TIME" "mcts:$TIME") |" ;;
+    esac
+  done
+  echo "$row"
 done
