@@ -71,6 +71,8 @@ pub struct AlphaBeta {
     listed: Option<usize>,
     /// Positions searched since the player was made.
     pub nodes: u64,
+    /// The deepest iteration (in turns) the last search finished.
+    pub finished: u32,
 }
 
 impl AlphaBeta {
@@ -88,6 +90,7 @@ impl AlphaBeta {
             stopped: false,
             listed: None,
             nodes: 0,
+            finished: 0,
         }
     }
 
@@ -120,6 +123,7 @@ impl AlphaBeta {
         }
         let mut best: Option<(Vec<Move>, i64)> = None;
         let mut order: Vec<usize> = (0..list.len()).collect();
+        self.finished = 0;
         for depth in 1..=max {
             let mut alpha = -WIN - 1;
             let mut this: Option<(usize, i64)> = None;
@@ -135,6 +139,9 @@ impl AlphaBeta {
             }
             if self.stopped && best.is_some() {
                 break;
+            }
+            if !self.stopped {
+                self.finished = depth;
             }
             if let Some((i, v)) = this {
                 best = Some((list[i].clone(), v));
