@@ -16,7 +16,10 @@
 # takes about a minute; docs/players.md measures them on their own).
 # Timed players are not reproducible: rerunning gives other figures.
 # PAIRS chooses the columns (default "greedy mcts ab"): PAIRS=greedy runs
-# greedy against random only.
+# greedy against random only. MCTS_OPTS is appended to both mcts players
+# (MCTS_OPTS=,cut=10: playouts cut after 10 turns and scored by the
+# heuristic, for the Genocide family, whose random playouts run to the
+# 400-turn cap).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The settings before `--` (or all the arguments when there is none).
@@ -59,12 +62,13 @@ PY
 }
 
 PAIRS=${PAIRS:-greedy mcts ab}
+MCTS_OPTS=${MCTS_OPTS:-}
 head="| game |"; rule="| --- |"
 for p in $PAIRS; do
   case $p in
     greedy) head+=" greedy v random |" ;;
-    mcts) head+=" mcts:$ITER v random |" ;;
-    ab) head+=" ab:$TIME v mcts:$TIME |" ;;
+    mcts) head+=" mcts:$ITER$MCTS_OPTS v random |" ;;
+    ab) head+=" ab:$TIME v mcts:$TIME$MCTS_OPTS |" ;;
     *) echo "unknown pairing $p (greedy, mcts or ab)" >&2; exit 2 ;;
   esac
   rule+=" --- |"
@@ -76,8 +80,8 @@ for g in "${GAMES[@]}"; do
   for p in $PAIRS; do
     case $p in
       greedy) row+=" $(pair "$g" greedy random) |" ;;
-      mcts) row+=" $(pair "$g" "mcts:$ITER" random) |" ;;
-      ab) row+=" $(pair "$g" "ab:$TIME" "mcts:$TIME") |" ;;
+      mcts) row+=" $(pair "$g" "mcts:$ITER$MCTS_OPTS" random) |" ;;
+      ab) row+=" $(pair "$g" "ab:$TIME" "mcts:$TIME$MCTS_OPTS") |" ;;
     esac
   done
   echo "$row"

@@ -99,8 +99,8 @@ impl State {
     /// names no turn may also be a sequence of turns of the player to
     /// move, separated by commas, as the turns of a repeated phase that
     /// a computer player builds as one turn are written (Genocide's
-    /// movement: `c1-d1/1,f1-e1/1,end`); its steps are returned together
-    /// (see [`State::parse_sequence`]).
+    /// movement: `c1-d1/1,f1-e1/1,end`); its steps are returned together,
+    /// the longest legal turn whose text comes next taken each time.
     pub fn parse_turn(&self, text: &str) -> Result<Vec<Move>, IllegalMove> {
         match self.parse_one_turn(text) {
             Err(e) if text.contains(',') => self.parse_sequence(text).ok_or(e),
