@@ -97,15 +97,16 @@ impl State {
     /// landing site (`9x18x27`), or the short form with origin and final
     /// destination (`9x27`) when only one turn matches it. A text that
     /// names no turn may also be a sequence of turns of the player to
-    /// move, separated by commas, as the turns of a repeated phase that
-    /// a computer player builds as one turn are written (Genocide's
-    /// movement: `c1-d1/1,f1-e1/1,end`); its steps are returned together,
-    /// the longest legal turn whose text comes next taken each time.
+    /// move, as the turns of a repeated phase that a computer player
+    /// builds as one turn are written (Genocide's movement:
+    /// `c1-d1/1-e1/1,f1-e1/1,end`: a step that goes on from where the last
+    /// one landed is written without its origin, any other after a
+    /// comma, and a player may put a comma before either); its steps are
+    /// returned together, the longest legal turn whose text comes next
+    /// taken each time.
     pub fn parse_turn(&self, text: &str) -> Result<Vec<Move>, IllegalMove> {
-        match self.parse_one_turn(text) {
-            Err(e) if text.contains(',') => self.parse_sequence(text).ok_or(e),
-            found => found,
-        }
+        self.parse_one_turn(text)
+            .or_else(|e| self.parse_sequence(text).ok_or(e))
     }
 
     /// The steps of `text` read as consecutive turns of the player to
@@ -135,8 +136,9 @@ impl State {
             let turns = st.legal_turns();
             let (len, turn) = turns
                 .iter()
-                .filter_map(|t| {
-                    let w = self.written_after(t, at, read > 0).to_ascii_lowercase();
+                .flat_map(|t| self.written_after(t, at, read > 0).map(move |w| (w, t)))
+                .filter_map(|(w, t)| {
+                    let w = w.to_ascii_lowercase();
                     let next = rest.as_bytes().get(w.len());
                     (rest.starts_with(&w) && next.is_none_or(|b| b",-:x".contains(b)))
                         .then_some((w.len(), t))
@@ -153,18 +155,25 @@ impl State {
         None
     }
 
-    /// The text of `turn` as [`State::turn_to_string`] writes it after
-    /// earlier steps (`after`) that landed at `at`: without its origin
-    /// when it goes on from there, else after a comma.
-    fn written_after(&self, turn: &[Move], at: Option<Site>, after: bool) -> String {
+    /// The texts `turn` may have after earlier steps (`after`) that
+    /// landed at `at`: as [`State::turn_to_string`] writes it, without
+    /// its origin when it goes on from there, and after a comma as a
+    /// player may also write it; the name alone at the start.
+    fn written_after(
+        &self,
+        turn: &[Move],
+        at: Option<Site>,
+        after: bool,
+    ) -> impl Iterator<Item = String> {
         let name = self.turn_to_string(turn);
-        match turn.first() {
+        let on = match turn.first() {
             Some(m) if after && at == Some(m.from) && self.token(m).is_none() => {
-                name[self.game.board.site(m.from).label.len()..].to_string()
+                Some(name[self.game.board.site(m.from).label.len()..].to_string())
             }
-            _ if after => format!(",{name}"),
-            _ => name,
-        }
+            _ => None,
+        };
+        let first = if after { format!(",{name}") } else { name };
+        on.into_iter().chain(std::iter::once(first))
     }
 
     /// [`State::parse_turn`] without reading sequences.

@@ -14,6 +14,11 @@ use crate::engine::{Move, Outcome, State};
 /// The value of a won game; every heuristic value stays far below.
 pub const WIN: i64 = 1 << 40;
 
+/// The largest value a position not yet decided is given: [`relative`]
+/// clamps to ±`HEURISTIC_MAX`, so that no sum of terms (a rule file's
+/// `(term W N)` may compute any 64-bit number) reads as a won game.
+pub const HEURISTIC_MAX: i64 = WIN / 4;
+
 /// The weighted sum of the heuristic terms for every player, in `out`
 /// (resized to the number of players). `moves` is a scratch buffer for
 /// mobility. Terms over the board's sites are counted for every player in
@@ -422,15 +427,19 @@ pub fn evaluate_with(
     relative(buf, player)
 }
 
-/// A player's value minus the mean of the others' (rounded toward zero).
+/// A player's value minus the mean of the others' (rounded toward zero),
+/// clamped to ±[`HEURISTIC_MAX`]; computed in 128 bits, so that values
+/// near the 64-bit limits neither wrap nor overflow.
 pub fn relative(values: &[i64], player: Player) -> i64 {
-    let n = values.len() as i64;
-    if n <= 1 {
-        return values.first().copied().unwrap_or(0);
-    }
-    let mine = values[player as usize];
-    let others: i64 = values.iter().sum::<i64>() - mine;
-    mine - others / (n - 1)
+    let n = values.len() as i128;
+    let v = if n <= 1 {
+        values.first().map_or(0, |&v| i128::from(v))
+    } else {
+        let mine = i128::from(values[player as usize]);
+        let others = values.iter().map(|&v| i128::from(v)).sum::<i128>() - mine;
+        mine - others / (n - 1)
+    };
+    v.clamp(-i128::from(HEURISTIC_MAX), i128::from(HEURISTIC_MAX)) as i64
 }
 
 #[cfg(test)]
@@ -460,6 +469,20 @@ mod tests {
         let (mut b, mut m) = (Vec::new(), Vec::new());
         assert_eq!(evaluate(&mut st, 0, &mut b, &mut m), 2);
         assert_eq!(evaluate(&mut st, 1, &mut b, &mut m), -2);
+    }
+
+    #[test]
+    fn relative_values_are_the_mean_difference_and_never_wrap() {
+        // 10 against the mean of 4 and 2: 7; for the second player,
+        // 4 - (10 + 2) / 2 = -2.
+        assert_eq!(relative(&[10, 4, 2], 0), 7);
+        assert_eq!(relative(&[10, 4, 2], 1), -2);
+        // A rule file's `(term 1 N)` may compute any 64-bit N: the
+        // difference of the extremes is clamped, in the right direction,
+        // below a won game's value.
+        assert_eq!(relative(&[i64::MAX, i64::MIN], 0), HEURISTIC_MAX);
+        assert_eq!(relative(&[i64::MAX, i64::MIN], 1), -HEURISTIC_MAX);
+        assert!(HEURISTIC_MAX < WIN / 2);
     }
 
     #[test]
