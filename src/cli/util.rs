@@ -124,6 +124,10 @@ pub fn check(g: &GameArgs) -> Result<i32, Fail> {
     if !warnings.items.is_empty() {
         eprint!("{warnings}");
     }
+    let failed = other_settings_failing(g, &name, &text, &game)?;
+    if !failed.is_empty() {
+        return Err(Fail(failed.join("\n")));
+    }
     println!(
         "{name}: ok — \"{}\", {} sites, {} players, {} move generator(s), {} toggle(s)",
         game.name,
@@ -133,6 +137,31 @@ pub fn check(g: &GameArgs) -> Result<i32, Fail> {
         game.toggles.len()
     );
     Ok(0)
+}
+
+/// The file compiled again with each other value of every yes/no and
+/// choice toggle the command line did not set, one at a time: a `match`
+/// arm chosen only by another value is checked too. Each failure is its
+/// `--set` and the errors found.
+fn other_settings_failing(
+    g: &GameArgs,
+    name: &str,
+    text: &str,
+    game: &compile::Game,
+) -> Result<Vec<String>, Fail> {
+    let mut failed = Vec::new();
+    for set in compile::other_values(game) {
+        let toggle = set.split('=').next().unwrap_or_default();
+        if g.sets.iter().any(|s| s.split('=').next() == Some(toggle)) {
+            continue;
+        }
+        let mut sets = g.sets.clone();
+        sets.push(set.clone());
+        if let Err(e) = compile::compile(name, text, &Options::from_sets(&sets)?) {
+            failed.push(format!("with --set {set}:\n{e}"));
+        }
+    }
+    Ok(failed)
 }
 
 /// `ludic options`.

@@ -6,6 +6,7 @@
 //! king's movement).
 
 use super::args::{Diags, check, reported};
+use super::ir::ToggleType;
 use super::toggles::{literal_text, same_literal};
 use crate::diag::Diagnostic;
 use crate::syntax::{Clause, Expr};
@@ -116,6 +117,54 @@ fn choose(c: &Clause, d: &mut Diags) -> Chosen {
     Chosen::Failed
 }
 
+/// Checks the arms of a `match` on a toggle of type `ty` (`$name`), all
+/// of them, chosen or not: each is `(case VALUE …)` with a value the
+/// toggle can take, and no value has two arms. Errors at the arm.
+pub(super) fn check_case_values(arms: &[Expr], name: &str, ty: &ToggleType, d: &mut Diags) {
+    let mut seen: Vec<&Expr> = Vec::new();
+    for arm in arms {
+        let Expr::Clause(a) = arm else { continue };
+        if a.head != "case" {
+            continue;
+        }
+        let Some(v) = a.args.first() else {
+            d.push(Diagnostic::error(
+                a.span,
+                "this case has no value",
+                format!("expected `(case VALUE …)`, VALUE one of `${name}`'s ({ty})"),
+            ));
+            continue;
+        };
+        if let Some(first) = seen.iter().find(|f| same_literal(f, v)) {
+            d.push(
+                Diagnostic::error(
+                    v.span(),
+                    format!("a second case for `{}`", literal_text(v)),
+                    "each value has one case: the first would always be chosen",
+                )
+                .with_related(first.span(), "the first case for it"),
+            );
+        } else if !takes(ty, v) {
+            d.push(Diagnostic::error(
+                v.span(),
+                format!("`${name}` is never `{}`", literal_text(v)),
+                format!("expected a value of `${name}` ({ty})"),
+            ));
+        }
+        seen.push(v);
+    }
+}
+
+/// Whether a toggle of type `ty` can have the value `v` (a literal).
+fn takes(ty: &ToggleType, v: &Expr) -> bool {
+    match (ty, v) {
+        (ToggleType::Bool, Expr::Bool(..)) => true,
+        (ToggleType::Int { min, max }, Expr::Int(i, _)) => (min..=max).contains(&i),
+        (ToggleType::Choice(cs), Expr::Word(w, _)) => cs.contains(w),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,5 +216,53 @@ mod tests {
         let (_, d) = resolved("(terms (match c (case a (x 1)) (case b)))");
         assert_eq!(d.items.len(), 1);
         assert!(d.items[0].label.contains("a, b"), "{:?}", d.items[0]);
+    }
+
+    /// The errors `check_case_values` finds in the arms of `text`, a
+    /// `match` on a choice toggle of orthogonal or king.
+    fn case_errors(text: &str) -> Vec<String> {
+        let Expr::Clause(c) = parse_file(text).expect("parses").items.remove(0) else {
+            panic!("not a clause")
+        };
+        let ty = ToggleType::Choice(vec!["orthogonal".into(), "king".into()]);
+        let mut d = Diags::default();
+        check_case_values(&c.args[1..], "movement", &ty, &mut d);
+        d.items.into_iter().map(|i| i.message).collect()
+    }
+
+    #[test]
+    fn every_arm_is_checked_chosen_or_not() {
+        assert!(case_errors("(match $movement (case king (x 1)) (case orthogonal))").is_empty());
+        assert_eq!(
+            case_errors("(match $movement (case king) (case diagonal (x 1)) (case 3))"),
+            [
+                "`$movement` is never `diagonal`",
+                "`$movement` is never `3`"
+            ]
+        );
+        assert_eq!(
+            case_errors("(match $movement (case king) (case orthogonal) (case king (x 2)))"),
+            ["a second case for `king`"]
+        );
+        assert_eq!(
+            case_errors("(match $movement (case king) (case orthogonal) (case))"),
+            ["this case has no value"]
+        );
+    }
+
+    #[test]
+    fn an_int_toggle_takes_the_values_of_its_range() {
+        let ty = ToggleType::Int { min: 1, max: 10 };
+        let Expr::Clause(c) = parse_file("(match $n (case 1) (case 10) (case 11) (case b))")
+            .expect("parses")
+            .items
+            .remove(0)
+        else {
+            panic!("not a clause")
+        };
+        let mut d = Diags::default();
+        check_case_values(&c.args[1..], "n", &ty, &mut d);
+        let errors: Vec<&str> = d.items.iter().map(|i| i.message.as_str()).collect();
+        assert_eq!(errors, ["`$n` is never `11`", "`$n` is never `b`"]);
     }
 }

@@ -81,6 +81,29 @@ pub enum LoadError {
     Options(Vec<String>),
 }
 
+/// Every `NAME=VALUE` setting of `game`'s yes/no and choice toggles
+/// other than the value in force, in the toggles' order: what `ludic
+/// check` compiles the file with again, one at a time (an integer
+/// toggle's range is not walked).
+pub fn other_values(game: &Game) -> Vec<String> {
+    let mut sets = Vec::new();
+    for t in &game.toggles {
+        let values: Vec<String> = match &t.ty {
+            ToggleType::Bool => vec!["false".into(), "true".into()],
+            ToggleType::Choice(cs) => cs.clone(),
+            ToggleType::Int { .. } => Vec::new(),
+        };
+        let now = t.value.to_string();
+        sets.extend(
+            values
+                .into_iter()
+                .filter(|v| *v != now)
+                .map(|v| format!("{}={v}", t.name)),
+        );
+    }
+    sets
+}
+
 /// The source text of a game: a path, or the name of a shipped game
 /// (`checkers` for `games/checkers.game`). Returns `(display name, text)`.
 pub fn read_source(file: &str) -> Result<(String, String), LoadError> {

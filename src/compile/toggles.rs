@@ -358,6 +358,7 @@ pub fn check_match_cases(e: &Expr, toggles: &[Toggle], d: &mut Diags) {
                             if a.head == "case" && a.args.first().is_some_and(|k| same_literal(k, v)))
                     })
                 };
+                super::matching::check_case_values(&c.args[1..], name, &t.ty, d);
                 let missing: Vec<String> = values
                     .iter()
                     .filter(|v| !has_case(v))

@@ -156,7 +156,7 @@ ludemes! {
         "{(push To 1) (end-turn)}";
     "role" "game" "(role \"Name\" COND [mark:\"*\"])" "A named condition on a site, derived from the position and never stored; `ludic show` prints the mark after stones where it holds."
         "(role \"Body\" (and (not Empty) (not (role \"Foot\"))) mark:\"*\")";
-    "match" "game" "(match VALUE (case V EXPR)…)" "Chooses a clause by value once toggles are read: `(match $board (case square8 (square 8 8)) …)`. Where the chosen arm is empty, `(case V)`, the `match` stands for nothing: among a clause's arguments (or the file's clauses) it is dropped; where one expression is needed, it is an error."
+    "match" "game" "(match VALUE (case V EXPR)…)" "Chooses a clause by value once toggles are read: `(match $board (case square8 (square 8 8)) …)`. Where the chosen arm is empty, `(case V)`, the `match` stands for nothing: among a clause's arguments (or the file's clauses) it is dropped; where one expression is needed, it is an error. Every arm is checked, chosen or not: its value must be one the toggle can take, once; `ludic check` also reads the file with each other value of every yes/no and choice toggle, one at a time, and reports an error an arm not chosen by default holds, with the `--set` that shows it."
         "(match $board (case hex5 (tri 5)) (case square8 (square 8 8)))";
     "case" "game" "(case V [EXPR])" "One arm of a `match`: its value and what the `match` stands for then (nothing, if EXPR is left out)."
         "(case square8 (square 8 8))";
