@@ -677,3 +677,32 @@ mod long_input_tests {
         assert!(out.ends_with("error: 60 errors in f.game\n"), "{out}");
     }
 }
+
+/// Characters of a user's text that a message quotes whole; a longer
+/// text is quoted by [`clip`].
+pub const QUOTED_CHARS: usize = 100;
+
+/// `text` to quote in a message: whole up to [`QUOTED_CHARS`]
+/// characters, else its first ones, `…` and the length (so that a
+/// 2 MB line of a record is not printed back in full).
+pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        None => text.into(),
+        Some((end, _)) => format!("{}… ({} characters)", &text[..end], text.chars().count()).into(),
+    }
+}
+
+#[cfg(test)]
+mod clip_tests {
+    use super::*;
+
+    #[test]
+    fn a_long_text_is_quoted_by_its_start_and_length() {
+        assert_eq!(clip("22-18"), "22-18");
+        let long = "é".repeat(250);
+        let c = clip(&long);
+        assert!(c.starts_with(&"é".repeat(100)), "{c}");
+        assert!(c.ends_with("é… (250 characters)"), "{c}");
+        assert_eq!(clip(&"x".repeat(100)), "x".repeat(100));
+    }
+}

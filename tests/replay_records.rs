@@ -214,3 +214,33 @@ fn a_recorded_game_of_whole_movement_phases_replays() {
         stdout(&o)
     );
 }
+
+#[test]
+fn a_record_with_no_game_is_an_error() {
+    for text in ["", "\n\n\n"] {
+        let (_dir, file) = write("empty.pdn", text);
+        let o = ludic(&["replay", "checkers", &file]);
+        assert_eq!(o.status.code(), Some(1), "{text:?}: {}", stdout(&o));
+        assert!(stderr(&o).contains("no game in it"), "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn a_long_illegal_move_is_quoted_by_its_start() {
+    // A 20,000-character move: named by its first characters and its
+    // length, not printed back whole (twice: as the ply and in the
+    // reason), in a PDN file and in a trial.
+    let long = format!("22-18{}", "x".repeat(20_000));
+    let pdn = format!("1. 11-15 {long} *\n");
+    let trial = format!(
+        "ludic-trial 1\ngame checkers\nstart B:W18:B14\nmoves\n{long}\nresult unfinished\n"
+    );
+    for (name, text) in [("long.pdn", pdn), ("long.trial", trial)] {
+        let (_dir, file) = write(name, &text);
+        let o = ludic(&["replay", "checkers", &file]);
+        assert_ne!(o.status.code(), Some(0), "{name}");
+        let out = stdout(&o) + &stderr(&o);
+        assert!(out.contains("(20005 characters)"), "{name}: {out}");
+        assert!(out.len() < 2_000, "{name}: {} bytes", out.len());
+    }
+}

@@ -109,6 +109,11 @@ fn pdn_verdicts(
     record: &str,
 ) -> Result<Vec<Verdict>, Fail> {
     let games = parse_pdn(text).map_err(|e| Fail(format!("{record}:{e}")))?;
+    if games.is_empty() {
+        return Err(Fail(format!(
+            "{record}: no game in it (a record is a PDN file of one or more games, or a trial)"
+        )));
+    }
     Ok(games
         .iter()
         .enumerate()
@@ -172,11 +177,12 @@ fn report(a: &ReplayArgs, verdicts: &[Verdict]) -> Result<i32, Fail> {
                     line,
                     reason: why,
                 }) => println!(
-                    "game {}: ILLEGAL at ply {ply} (move {}{}, {}:{line}): {text}: {why}",
+                    "game {}: ILLEGAL at ply {ply} (move {}{}, {}:{line}): {}: {why}",
                     v.game,
                     (ply - 1) / 2 + 1,
                     if ply % 2 == 1 { "" } else { "..." },
-                    a.record
+                    a.record,
+                    crate::diag::clip(text)
                 ),
             }
         }

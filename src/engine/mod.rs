@@ -104,7 +104,8 @@ impl std::fmt::Display for IllegalMove {
         write!(
             f,
             "illegal move `{}`: {}; legal moves:",
-            self.input, self.reason
+            crate::diag::clip(&self.input),
+            self.reason
         )?;
         if self.legal.is_empty() {
             return f.write_str(" none");

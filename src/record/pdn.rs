@@ -324,7 +324,8 @@ fn classify(word: &str) -> Result<Word<'_>, String> {
         Ok(Word::Move(text, offset))
     } else {
         Err(format!(
-            "expected a move, move number or result, found '{word}'"
+            "expected a move, move number or result, found '{}'",
+            crate::diag::clip(word)
         ))
     }
 }
