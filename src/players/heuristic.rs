@@ -18,6 +18,8 @@ pub const WIN: i64 = 1 << 40;
 /// clamps to ±`HEURISTIC_MAX`, so that no sum of terms (a rule file's
 /// `(term W N)` may compute any 64-bit number) reads as a won game.
 pub const HEURISTIC_MAX: i64 = WIN / 4;
+// Under the WIN / 2 at which the candidate lists take a value as decided.
+const _: () = assert!(HEURISTIC_MAX < WIN / 2);
 
 /// The weighted sum of the heuristic terms for every player, in `out`
 /// (resized to the number of players). `moves` is a scratch buffer for
@@ -482,7 +484,6 @@ mod tests {
         // below a won game's value.
         assert_eq!(relative(&[i64::MAX, i64::MIN], 0), HEURISTIC_MAX);
         assert_eq!(relative(&[i64::MAX, i64::MIN], 1), -HEURISTIC_MAX);
-        assert!(HEURISTIC_MAX < WIN / 2);
     }
 
     #[test]
