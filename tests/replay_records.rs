@@ -244,3 +244,25 @@ fn a_long_illegal_move_is_quoted_by_its_start() {
         assert!(out.len() < 2_000, "{name}: {} bytes", out.len());
     }
 }
+
+#[test]
+fn a_bad_start_or_setting_of_a_trial_names_its_line() {
+    let bad_start = "ludic-trial 1\ngame checkers\n\nstart W:W99:B1\nmoves\nresult unfinished\n";
+    let (_dir, file) = write("start.trial", bad_start);
+    let o = ludic(&["replay", "checkers", &file]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("BAD START (") && stdout(&o).contains("start.trial:4)"),
+        "{}",
+        stdout(&o)
+    );
+    let bad_set = "ludic-trial 1\ngame checkers\nset repetition=true\nset nosuch=1\nmoves\nresult unfinished\n";
+    let (_dir, file) = write("set.trial", bad_set);
+    let o = ludic(&["replay", "checkers", &file]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("set.trial:4: unknown toggle `nosuch`"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -186,7 +186,7 @@ pub fn replay_trial(game: &Arc<Game>, t: &Trial) -> Verdict {
     };
     let mut st = match start {
         Ok(s) => s,
-        Err((text, e)) => return fail(0, text, 0, e, 0),
+        Err((text, e)) => return fail(0, text, t.lines.start, e, 0),
     };
     for (ply, m) in t.moves.iter().enumerate() {
         if let Some(o) = st.outcome() {

@@ -177,6 +177,7 @@ fn header(a: &PlayArgs, game: &Game, specs: &[PlayerSpec]) -> Result<Header, Fai
         position: a.pos.position.clone(),
         moves: Vec::new(),
         result: TrialResult::Unfinished,
+        lines: Default::default(),
     };
     let pdn_tags = if game.board.labels() != Labels::Numbers {
         Err("this game's sites are not numbered".to_string())

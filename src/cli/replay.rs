@@ -15,9 +15,9 @@
 //! per rule, instead of "ok". Plies are 1-based in the text and the JSON.
 
 use super::util::{Fail, GameArgs};
-use crate::batch::replay::{IllegalPly, PassedDraw, Verdict, replay_game, replay_trial};
+use crate::batch::replay::{IllegalPly, PassedDraw, PlyError, Verdict, replay_game, replay_trial};
 use crate::record::pdn::parse_pdn;
-use crate::record::trial::{is_trial, parse_trial};
+use crate::record::trial::{Trial, is_trial, parse_trial};
 use clap::Args;
 use std::sync::Arc;
 
@@ -57,12 +57,27 @@ fn verdicts(a: &ReplayArgs) -> Result<Vec<Verdict>, Fail> {
             sets: t.sets.iter().map(|(n, v)| format!("{n}={v}")).collect(),
         };
         args.sets.extend(a.game.sets.iter().cloned());
-        let game = args.load()?;
+        let game = args.load().map_err(|e| at_set_line(&t, &a.record, e))?;
         same_game(&a.game.file, &game, &t.game, &a.record)?;
         Ok(vec![replay_trial(&game, &t)])
     } else {
         let game = a.game.load()?;
         pdn_verdicts(&game, &text, &a.record)
+    }
+}
+
+/// A trial's game that would not load with its settings: the error at
+/// the line of the first `set` whose toggle it names (none when it names
+/// none: a command line's `--set`).
+fn at_set_line(t: &Trial, record: &str, e: Fail) -> Fail {
+    let named = t
+        .sets
+        .iter()
+        .zip(&t.lines.sets)
+        .find(|((name, _), _)| e.0.contains(&format!("`{name}`")));
+    match named {
+        Some((_, line)) => Fail(format!("{record}:{line}: {}", e.0)),
+        None => e,
     }
 }
 
@@ -170,6 +185,18 @@ fn report(a: &ReplayArgs, verdicts: &[Verdict]) -> Result<i32, Fail> {
                     v.game,
                     v.moves,
                     describe_draws(&v.draws_passed)
+                ),
+                Some(IllegalPly {
+                    text,
+                    line,
+                    reason:
+                        why @ (PlyError::Fen(_) | PlyError::StartFen(_) | PlyError::StartPosition(_)),
+                    ..
+                }) => println!(
+                    "game {}: BAD START ({}:{line}): {}: {why}",
+                    v.game,
+                    a.record,
+                    crate::diag::clip(text)
                 ),
                 Some(IllegalPly {
                     ply,

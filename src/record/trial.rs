@@ -58,6 +58,19 @@ pub struct Trial {
     pub moves: Vec<TrialMove>,
     /// How the game ended.
     pub result: TrialResult,
+    /// 1-based lines of the `start` or `position` line and of each `set`
+    /// line (in `sets`' order), for messages; 0 and empty when built in
+    /// memory.
+    pub lines: HeaderLines,
+}
+
+/// Where a parsed trial's header lines were ([`Trial::lines`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct HeaderLines {
+    /// The `start` or `position` line.
+    pub start: usize,
+    /// Each `set` line.
+    pub sets: Vec<usize>,
 }
 
 /// One turn of a trial as written.
@@ -233,6 +246,7 @@ pub fn parse_trial(text: &str) -> Result<Trial, TrialError> {
                     .split_once('=')
                     .ok_or_else(|| err(format!("expected `set NAME=VALUE`, found `{l}`")))?;
                 t.sets.push((n.trim().to_string(), v.trim().to_string()));
+                t.lines.sets.push(line);
             }
             "seed" => {
                 t.seed = Some(
@@ -241,8 +255,8 @@ pub fn parse_trial(text: &str) -> Result<Trial, TrialError> {
                 )
             }
             "player" => t.players.push(rest.to_string()),
-            "start" => t.start = Some(rest.to_string()),
-            "position" => t.position = Some(rest.to_string()),
+            "start" => (t.start, t.lines.start) = (Some(rest.to_string()), line),
+            "position" => (t.position, t.lines.start) = (Some(rest.to_string()), line),
             "moves" => in_moves = true,
             _ => return Err(err(format!("unknown header line `{key}`"))),
         }
@@ -294,6 +308,7 @@ mod tests {
                 })
                 .collect(),
             result: TrialResult::Win(1, EndReason::NoMoves),
+            lines: HeaderLines::default(),
         }
     }
 
@@ -306,6 +321,8 @@ mod tests {
         let mut back = parse_trial(&text).unwrap();
         assert_eq!(back.moves[0].line, 11);
         back.moves.iter_mut().for_each(|m| m.line = 0);
+        assert_eq!((back.lines.start, &back.lines.sets[..]), (9, &[4, 5][..]));
+        back.lines = HeaderLines::default();
         assert_eq!(back, t);
         for r in [
             TrialResult::Draw(EndReason::Repetition),

@@ -632,6 +632,7 @@ impl Session {
                 })
                 .collect(),
             result: TrialResult::from_outcome(st.outcome()),
+            lines: Default::default(),
         };
         Ok(write_trial(&t))
     }
