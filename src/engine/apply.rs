@@ -318,7 +318,9 @@ impl State {
 
     /// Records the `Moved` progress facts of the turn's first step.
     fn note_moved_facts(&mut self, game: &Game, m: &Move) {
-        if let Some((_, facts)) = &game.end.no_progress {
+        if let Some((_, facts)) = &game.end.no_progress
+            && self.history_draws
+        {
             let ctx = Ctx::at(self.s.mover, m.from);
             let compiled = &self.tables.moved_facts;
             let holds = |(k, f): (usize, &TurnFact)| match (f, compiled.get(k)) {

@@ -14,6 +14,7 @@ pub(crate) mod evaltables;
 pub(crate) mod fastgen;
 pub(crate) mod flank;
 pub(crate) mod hop;
+pub(crate) mod journal;
 pub(crate) mod lines;
 pub(crate) mod local;
 pub(crate) mod memo;
