@@ -108,7 +108,13 @@ impl State {
             self.take_back();
             return Played::Filtered;
         }
-        let ended = self.run_then(m.gen_id, &generator.then, &ctx);
+        let ended = if self.then_quiet(m) {
+            self.removed.clear();
+            self.converted.clear();
+            Flow::Continue
+        } else {
+            self.run_then(m.gen_id, &generator.then, &ctx)
+        };
         if filter
             && generator
                 .after
@@ -334,6 +340,16 @@ impl State {
                 self.s.turn_progress = true;
             }
         }
+    }
+
+    /// True if move `m`'s `then:` does nothing where it lands
+    /// ([`super::quiet::QuietThen`]).
+    #[inline]
+    fn then_quiet(&self, m: &Move) -> bool {
+        self.tables
+            .gens
+            .get(m.gen_id as usize)
+            .is_some_and(|t| t.then_quiet.has(self.s.mover, m.to))
     }
 
     /// Runs a step's `then:` effects (as [`State::run_step_effects`]),

@@ -25,6 +25,7 @@ pub(crate) mod perft;
 pub(crate) mod phases;
 pub(crate) mod plan;
 pub(crate) mod playout;
+pub(crate) mod quiet;
 pub(crate) mod raybits;
 pub(crate) mod rotate;
 pub(crate) mod score;
