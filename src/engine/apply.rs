@@ -271,12 +271,15 @@ impl State {
     }
 
     /// Moves the pieces move `m` takes (its count; 0: the whole stack).
+    #[inline]
     fn move_stack_part(&mut self, m: &Move) {
-        let n = if m.count == 0 {
-            self.height(m.from)
-        } else {
-            m.count as usize
-        };
+        let h = self.height(m.from);
+        if (m.count == 0 || m.count as usize >= h) && h > 0 && self.height(m.to) == 0 {
+            // The whole stack onto an empty site (a step, a hop).
+            self.move_stack(m.from, m.to, h);
+            return;
+        }
+        let n = if m.count == 0 { h } else { m.count as usize };
         self.move_pieces(m.from, m.to, n);
     }
 

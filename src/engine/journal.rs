@@ -147,22 +147,50 @@ impl State {
             self.x = x;
         }
         let start = (f.log_len as usize).min(self.journal.log.len());
-        let (moved, resync) = self.undo_entries(start);
-        self.resync_undone(start, moved, resync);
-        self.journal.log.truncate(start);
+        if self.journal.log.len() == start + 1
+            && let Some(&Entry::Moved {
+                from,
+                to,
+                height,
+                below,
+            }) = self.journal.log.last()
+        {
+            // The commonest step: one stack moved, nothing else.
+            self.journal.log.truncate(start);
+            if !self.relocate_back(from, to) {
+                self.unmove_stack(from, to, height, below);
+                self.resync(from);
+                self.resync(to);
+            } else {
+                self.unmove_stack(from, to, height, below);
+            }
+        } else {
+            self.undo_all(start);
+        }
         if self.history.len() > f.history_len as usize {
             self.drop_history(f.history_len as usize);
         }
         true
     }
 
-    /// Undoes the log's entries from `start` on, last first, leaving the
-    /// site sets to [`State::resync_undone`]: returns the last moved
-    /// stack undone (origin, destination) and whether any other entry
-    /// changed a stack's height (or a second stack moved).
+    /// Undoes the log's entries from `start` on and drops them, the
+    /// site sets brought up to date.
+    #[inline(never)]
+    fn undo_all(&mut self, start: usize) {
+        if self.undo_entries(start) {
+            self.resync_undone(start);
+        }
+        self.journal.log.truncate(start);
+    }
+
+    /// Undoes the log's entries from `start` on, last first. A moved
+    /// stack's sets move back with it when they are in step with it
+    /// ([`State::relocate_back`]); true if the site sets are left stale
+    /// (a height was journaled, or a stack's sets could not move back),
+    /// for [`State::resync_undone`].
     #[inline]
-    fn undo_entries(&mut self, start: usize) -> (Option<(Site, Site)>, bool) {
-        let (mut moved, mut resync) = (None, false);
+    fn undo_entries(&mut self, start: usize) -> bool {
+        let mut stale = false;
         let mut k = self.journal.log.len();
         while k > start {
             k -= 1;
@@ -170,7 +198,7 @@ impl State {
                 Entry::Piece(i, old) => self.pieces[i as usize] = old,
                 Entry::Height(s, old) => {
                     self.heights[s as usize] = old;
-                    resync = true;
+                    stale = true;
                 }
                 Entry::Mark(s, old) => self.marks[s as usize] = old,
                 Entry::Unmoved(s, old) => self.unmoved[s as usize] = old,
@@ -180,18 +208,29 @@ impl State {
                     height,
                     below,
                 } => {
+                    stale |= !self.relocate_back(from, to);
                     self.unmove_stack(from, to, height, below);
-                    resync |= moved.is_some();
-                    moved = Some((from, to));
                 }
             }
         }
-        (moved, resync)
+        stale
+    }
+
+    /// Moves the site sets of the stack at `to` back to `from` (before
+    /// the stack itself moves back), when the sets have `to` as it stands
+    /// and `from` empty ([`super::bits::Occupancy::relocate`]); false when
+    /// they do not (a later change at either site, undone already, left
+    /// them stale) or no sets are kept.
+    #[inline(always)]
+    fn relocate_back(&mut self, from: Site, to: Site) -> bool {
+        self.occ.kept()
+            && self.occ.has_as(to, self.top(to), self.height(to))
+            && self.occ.relocate(to, from, &self.game.owners)
     }
 
     /// Moves the stack of `height` pieces at `to` back onto `from`, and
     /// puts back the slots of `to` it covered (`below`, the two lowest).
-    #[inline]
+    #[inline(always)]
     fn unmove_stack(&mut self, from: Site, to: Site, height: u8, below: [Piece; 2]) {
         let (f, t, h) = (
             from as usize * self.cap,
@@ -210,18 +249,11 @@ impl State {
     }
 
     /// Brings the site sets up to date with the stacks restored from the
-    /// log's entries from `start` on. When the step's only change of a
-    /// height was one stack moved onto an empty site (`moved`, and no
-    /// `resync`), the sets move back ([`super::bits::Occupancy::relocate`]);
-    /// otherwise every site whose height was journaled is set anew.
-    fn resync_undone(&mut self, start: usize, moved: Option<(Site, Site)>, resync: bool) {
+    /// log's entries from `start` on: every site whose height was
+    /// journaled, and both sites of every moved stack, are set anew
+    /// (whatever the state of their sets).
+    fn resync_undone(&mut self, start: usize) {
         if !self.occ.kept() {
-            return;
-        }
-        if !resync
-            && let Some((from, to)) = moved
-            && self.occ.relocate(to, from, &self.game.owners)
-        {
             return;
         }
         for k in start..self.journal.log.len() {

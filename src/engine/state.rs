@@ -789,16 +789,16 @@ impl State {
     /// Moves the top `count` pieces of `from` onto `to`, order kept
     /// (pieces past a full stack at `to` are lost, as `push_piece` does).
     pub(crate) fn move_pieces(&mut self, from: Site, to: Site, count: usize) {
-        if self.game.tracks_unmoved {
-            self.set_unmoved(from, false);
-            self.set_unmoved(to, false);
-        }
         let (h, th) = (self.height(from), self.height(to));
         let count = count.min(h);
         if th == 0 && count == h && h > 0 {
             // (`from` is not `to`: one is empty, the other not.)
             self.move_stack(from, to, h);
             return;
+        }
+        if self.game.tracks_unmoved {
+            self.set_unmoved(from, false);
+            self.set_unmoved(to, false);
         }
         if from == to || th + count > self.cap {
             // A stack onto itself, or onto a stack with no room: piece by
@@ -824,11 +824,15 @@ impl State {
         self.set_height(from, (h - count) as u8);
     }
 
-    /// Moves the whole stack of `from`, `h` pieces, onto `to`, which is
-    /// empty (a step, a hop): one journal entry, and the site sets move
-    /// with it.
+    /// Moves the whole stack of `from`, `h` pieces (at least one), onto
+    /// `to`, which is empty (a step, a hop): one journal entry, and the
+    /// site sets move with it.
     #[inline]
-    fn move_stack(&mut self, from: Site, to: Site, h: usize) {
+    pub(crate) fn move_stack(&mut self, from: Site, to: Site, h: usize) {
+        if self.game.tracks_unmoved {
+            self.set_unmoved(from, false);
+            self.set_unmoved(to, false);
+        }
         self.log_moved(from, to, h);
         let (f, t) = (from as usize * self.cap, to as usize * self.cap);
         for level in 0..h {
