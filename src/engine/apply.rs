@@ -113,6 +113,7 @@ impl State {
             self.converted.clear();
             Flow::Continue
         } else {
+            self.flush_sets();
             self.run_then(m.gen_id, &generator.then, &ctx)
         };
         if filter
@@ -138,6 +139,9 @@ impl State {
             self.s.turn_score += 1;
         }
         let room = (self.s.turn_steps as usize) < self.heights.len();
+        if removed || self.s.again.is_some() || !generator.finally.is_empty() {
+            self.flush_sets();
+        }
         if removed
             && ended == Flow::Continue
             && room
@@ -167,8 +171,47 @@ impl State {
             let _ = self.run_step_effects(&generator.finally, &ctx);
         }
         self.remove_taken();
+        if self.unjudged && Self::one_plain_phase(game) {
+            // The turn is over, its end rules left unjudged (perft's last
+            // ply): the next player moves. The site sets of the stack it
+            // moved may be left as they were until it is taken back
+            // (`State::defer_sets`): nothing reads them at a leaf.
+            self.pass_turn();
+            return Played::Played;
+        }
+        self.flush_sets();
         self.after_step(game, matches!(generator.kind, GenKind::EndPhase));
         Played::Played
+    }
+
+    /// Plays `m` as [`State::play_in`] does, except that when it ends the
+    /// turn, the turn's end rules are not judged (lose conditions, draws,
+    /// the game's outcome): the position is made and the next player is to
+    /// move. Only for a game of one phase, not repeated, without automatic
+    /// effects (the others are played as `play_in` does). Perft's last
+    /// ply, where each leaf counts one whatever its result. The site sets
+    /// of the stack it moved may be left behind: the step is to be taken
+    /// back, or another played, before moves are generated.
+    pub(crate) fn play_unjudged(&mut self, game: &Game, m: &Move) {
+        self.unjudged = true;
+        let _ = self.step(game, m, false);
+        self.unjudged = false;
+    }
+
+    /// True for a game of one phase, not repeated, with no automatic
+    /// effects: a step that does not continue the turn ends it.
+    #[inline]
+    fn one_plain_phase(game: &Game) -> bool {
+        game.phases.len() == 1 && !game.phases[0].repeat && game.phases[0].auto.is_empty()
+    }
+
+    /// Ends the turn without judging it: the turn's facts and marks are
+    /// cleared and the next player moves.
+    fn pass_turn(&mut self) {
+        self.s.turn_captured = false;
+        self.s.turn_progress = false;
+        self.clear_marks();
+        self.next_player();
     }
 
     /// Removes every stack a repeated hop jumped: the sites at odd
@@ -200,6 +243,7 @@ impl State {
         if self.s.marked == 0 {
             return;
         }
+        self.flush_sets();
         for site in 0..self.marks.len() {
             if self.marks[site] & TAKEN != 0 {
                 self.set_mark(site as crate::board::Site, TAKEN, false);

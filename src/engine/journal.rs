@@ -99,8 +99,11 @@ impl State {
                 .log
                 .push(Entry::Piece((t + level) as u32, self.pieces[t + level]));
         }
-        let slot = |l: usize| if l < h { self.pieces[t + l] } else { 0 };
-        let below = [slot(0), slot(1)];
+        let below = match self.pieces.get(t..t + h.min(2)) {
+            Some(&[a, b]) => [a, b],
+            Some(&[a]) => [a, 0],
+            _ => [0, 0],
+        };
         let height = h as u8;
         self.journal.log.push(Entry::Moved {
             from,
@@ -113,6 +116,7 @@ impl State {
     /// Saves an undo frame before a step.
     #[inline]
     pub(crate) fn push_frame(&mut self) {
+        self.flush_sets();
         if self.journaling {
             self.journal.frames.push(Frame {
                 log_len: self.journal.log.len() as u32,
@@ -155,16 +159,18 @@ impl State {
                 below,
             }) = self.journal.log.last()
         {
-            // The commonest step: one stack moved, nothing else.
+            // The commonest step: one stack moved, nothing else, so the
+            // sets have both sites as the step left them (or as it found
+            // them, when they were left behind).
             self.journal.log.truncate(start);
-            if !self.relocate_back(from, to) {
-                self.unmove_stack(from, to, height, below);
-                self.resync(from);
-                self.resync(to);
-            } else {
-                self.unmove_stack(from, to, height, below);
+            let moved_back = self.pending_sets.take().is_some()
+                || self.occ.kept() && self.occ.relocate(to, from, &self.game.owners);
+            self.unmove_stack(from, to, height, below);
+            if !moved_back {
+                self.resync_two(from, to);
             }
         } else {
+            self.flush_sets();
             self.undo_all(start);
         }
         if self.history.len() > f.history_len as usize {

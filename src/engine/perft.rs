@@ -168,7 +168,12 @@ impl Walk<'_> {
         let mover = st.current_player();
         let mut total = 0;
         for m in moves {
-            st.play_in(self.game, m);
+            if depth == 1 {
+                // The last ply: a leaf counts one whatever its result.
+                st.play_unjudged(self.game, m);
+            } else {
+                st.play_in(self.game, m);
+            }
             total += if st.mid_turn() && st.current_player() == mover {
                 self.count(st, depth, level + 1, turns_here)?
             } else {
@@ -176,7 +181,11 @@ impl Walk<'_> {
                 if *turns_here > MAX_TURNS {
                     return Err(TooManyTurns);
                 }
-                self.count(st, depth - 1, level + 1, &mut 0)?
+                match depth {
+                    // A leaf: made, and counted here.
+                    1 => 1,
+                    _ => self.count(st, depth - 1, level + 1, &mut 0)?,
+                }
             };
             st.take_back();
         }

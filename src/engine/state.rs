@@ -240,6 +240,12 @@ pub struct State {
     /// of the position, and the progress facts of a turn (their values
     /// are left as they stood).
     pub(crate) history_draws: bool,
+    /// The step being played leaves the end of its turn unjudged
+    /// ([`State::play_unjudged`]).
+    pub(crate) unjudged: bool,
+    /// A stack moved by the step being played, unjudged, whose site sets
+    /// have not moved with it yet: `(from, to)` ([`State::defer_sets`]).
+    pub(crate) pending_sets: Option<(Site, Site)>,
 }
 
 impl Clone for State {
@@ -268,6 +274,8 @@ impl Clone for State {
             converted: Vec::new(),
             journaling: self.journaling,
             history_draws: self.history_draws,
+            unjudged: false,
+            pending_sets: None,
         }
     }
 }
@@ -385,6 +393,8 @@ impl State {
             converted: Vec::new(),
             journaling: true,
             history_draws: true,
+            unjudged: false,
+            pending_sets: None,
             game,
             tables,
         };
@@ -847,16 +857,65 @@ impl State {
         }
         self.heights[to as usize] = h as u8;
         self.heights[from as usize] = 0;
-        if self.occ.kept() && !self.occ.relocate(from, to, &self.game.owners) {
-            self.resync(to);
-            self.resync(from);
+        if self.occ.kept() && !self.defer_sets(from, to) {
+            self.move_sets(from, to);
+        }
+    }
+
+    /// Moves the site sets of a stack moved from `from` to `to` (or sets
+    /// both sites anew if they cannot move).
+    #[inline(always)]
+    fn move_sets(&mut self, from: Site, to: Site) {
+        if !self.occ.relocate(from, to, &self.game.owners) {
+            self.resync_two(to, from);
+        }
+    }
+
+    /// Sets sites `a` and `b` anew in the site sets.
+    #[inline(never)]
+    pub(crate) fn resync_two(&mut self, a: Site, b: Site) {
+        self.resync(a);
+        self.resync(b);
+    }
+
+    /// Leaves the site sets of the stack just moved from `from` to `to` as
+    /// they were, when the step is unjudged (perft's last ply) and no
+    /// other move is pending: if the step ends there, nothing reads the
+    /// sets before it is taken back, and undo has nothing to move back.
+    /// Whatever would read them first calls [`State::flush_sets`].
+    #[inline]
+    fn defer_sets(&mut self, from: Site, to: Site) -> bool {
+        if self.unjudged && self.pending_sets.is_none() {
+            self.pending_sets = Some((from, to));
+            return true;
+        }
+        false
+    }
+
+    /// Brings the site sets up to date with a stack whose sets were left
+    /// behind ([`State::defer_sets`]).
+    #[inline(always)]
+    pub(crate) fn flush_sets(&mut self) {
+        if self.pending_sets.is_some() {
+            self.flush_pending();
+        }
+    }
+
+    /// [`State::flush_sets`] when a stack's sets are pending.
+    #[inline(never)]
+    fn flush_pending(&mut self) {
+        if let Some((from, to)) = self.pending_sets.take() {
+            self.move_sets(from, to);
         }
     }
 
     /// Passes the turn to the next player and records the new position.
+    #[inline(always)]
     pub(crate) fn next_player(&mut self) {
-        let n = self.game.num_players() as u8;
-        let next = (self.s.mover + 1) % n;
+        let next = match self.s.mover as usize + 1 {
+            n if n >= self.game.num_players() => 0,
+            n => n as Player,
+        };
         if self.history_draws {
             let z = &self.tables.zobrist;
             self.s.hash ^= z.mover(self.s.mover) ^ z.mover(next);

@@ -263,3 +263,51 @@ fn counters_dice_and_toggles_come_back_with_undo() {
     }
     assert!(changed, "no step changed the extras");
 }
+
+#[test]
+fn an_unjudged_step_makes_the_same_position_and_undoes_exactly() {
+    // Every shipped game, along a few random games: each legal step played
+    // unjudged (perft's last ply) leaves the same stacks, player to move
+    // and continuation as played in full, and taking it back restores the
+    // state and its site sets exactly.
+    let mut paths: Vec<_> = std::fs::read_dir("games")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "game"))
+        .collect();
+    paths.sort();
+    let mut compared = 0;
+    for p in &paths {
+        let g = Arc::new(Game::load(&p.to_string_lossy(), &Default::default()).unwrap());
+        let mut st = State::new_seeded(g.clone(), 7);
+        let mut rng = 7u64;
+        for _ in 0..30 {
+            let moves = st.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let before = snapshot(&st);
+            for m in &moves {
+                let mut full = st.clone();
+                full.play_in(&g, m);
+                st.play_unjudged(&g, m);
+                let same = |a: &State, b: &State| {
+                    (0..a.game().board.len() as u16).all(|s| a.stack(s) == b.stack(s))
+                        && a.current_player() == b.current_player()
+                        && a.continuation() == b.continuation()
+                        && a.mid_turn() == b.mid_turn()
+                };
+                assert!(same(&st, &full), "{}: {m:?}", g.name);
+                assert!(st.take_back());
+                assert_eq!(snapshot(&st), before, "{}: {m:?}", g.name);
+                assert_eq!(st.occ, st.rebuilt_sets(), "{}: {m:?}", g.name);
+                compared += 1;
+            }
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            st.play_unchecked(&moves[(rng >> 33) as usize % moves.len()]);
+        }
+    }
+    assert!(compared > 1000, "only {compared} steps compared");
+}
