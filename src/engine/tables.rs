@@ -101,6 +101,8 @@ pub(crate) struct GenTables {
     /// Per top-level effect of `then:`: for an `if`, its test compiled
     /// to a site condition on the destination, when it can be.
     pub then_ifs: Vec<Option<SitePred>>,
+    /// The destinations where `then:` does nothing, per player.
+    pub then_quiet: super::quiet::QuietThen,
 }
 
 impl Tables {
@@ -119,7 +121,17 @@ impl Tables {
                     }
                     _ => Vec::new(),
                 };
+                let then_ifs: Vec<_> = g
+                    .then
+                    .iter()
+                    .map(|e| match e {
+                        Effect::If(c, ..) => SitePred::compile(c, SiteRef::To, game),
+                        _ => None,
+                    })
+                    .collect();
                 GenTables {
+                    then_quiet: super::quiet::QuietThen::of(&g.then, &then_ifs, game),
+                    then_ifs,
                     origin: g.kind.shift().map_or(0, |s| s.origin.bit()),
                     from_kind: required_kind(&g.from).0,
                     filter: Filter::of(g),
@@ -129,14 +141,6 @@ impl Tables {
                     fast: FastGen::of(g, game, &pre),
                     chain_level: None,
                     alone: None,
-                    then_ifs: g
-                        .then
-                        .iter()
-                        .map(|e| match e {
-                            Effect::If(c, ..) => SitePred::compile(c, SiteRef::To, game),
-                            _ => None,
-                        })
-                        .collect(),
                 }
             })
             .collect();
@@ -216,6 +220,7 @@ impl Tables {
             g.chain_level = None;
             g.alone = None;
             g.then_ifs.clear();
+            g.then_quiet = Default::default();
         }
         t.moved_facts.clear();
         for l in t
