@@ -141,6 +141,20 @@ impl RayBits {
         }
     }
 
+    /// Whether ray `r` has a site of `set` before its first stack of
+    /// `occ` (anywhere along it when it has none).
+    #[inline]
+    pub fn open_hits(r: &Ray, occ: u128, set: u128) -> bool {
+        let Some(t) = Self::nearest(r.set & set, r.up) else {
+            return false;
+        };
+        match Self::nearest(r.set & occ, r.up) {
+            None => true,
+            Some(b) if r.up => t < b,
+            Some(b) => t > b,
+        }
+    }
+
     /// The sites of ray `r`, from its origin outward.
     #[inline]
     pub fn sites_of(&self, r: &Ray) -> &[Site] {
@@ -277,6 +291,15 @@ mod tests {
                     );
                 }
                 assert!(!r.on_ray(from, d, from));
+                // A site of the ray is hit when no stack comes before it.
+                for (k, &s) in want.iter().enumerate() {
+                    for (j, &b) in want.iter().enumerate() {
+                        let hit = RayBits::open_hits(ray, 1u128 << b, 1u128 << s);
+                        assert_eq!(hit, k < j, "site {k}, stack {j}");
+                    }
+                    assert!(RayBits::open_hits(ray, 0, 1u128 << s));
+                }
+                assert!(!RayBits::open_hits(ray, 0, 1u128 << from));
             }
         }
     }

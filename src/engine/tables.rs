@@ -12,6 +12,7 @@ use super::fastgen::{FastGen, FastLevel, joint_levels};
 use super::plan::{AfterPlan, after_plan};
 use super::shiftgen::ShiftLevel;
 use super::sitepred::SitePred;
+use super::slidelevel::SlideLevel;
 use super::zobrist::Zobrist;
 use crate::board::{Board, Dir, NO_SITE, Site};
 use crate::compile::ir::{
@@ -60,6 +61,11 @@ pub struct Tables {
     play_joint: Vec<Vec<Option<ShiftLevel>>>,
     /// The same for each move block.
     block_joint: Vec<Vec<Option<ShiftLevel>>>,
+    /// Per phase's play: its first priority level counted from site sets,
+    /// when it can be ([`SlideLevel`]).
+    play_counted: Vec<Option<SlideLevel>>,
+    /// The same for each move block.
+    block_counted: Vec<Option<SlideLevel>>,
     /// Per progress fact of the no-progress rule: a `moved` fact's
     /// condition compiled to a site condition on the origin, when it can
     /// be.
@@ -162,6 +168,10 @@ impl Tables {
         };
         let (play_joint, block_joint) = (joint(&play_levels), joint(&block_levels));
         let has_screens = gens.iter().any(|t| super::screen::screens(&t.filter));
+        let eval = super::evaltables::EvalTables::new(game);
+        let counted = |levels: &[Vec<GenId>]| SlideLevel::of(game, &gens, &eval, levels);
+        let play_counted = game.phases.iter().map(|p| counted(&p.play)).collect();
+        let block_counted = game.blocks.iter().map(|b| counted(b)).collect();
         Tables {
             zobrist: Zobrist::new(
                 game.board.len(),
@@ -176,7 +186,7 @@ impl Tables {
                 .iter()
                 .any(|g| g.after.is_some() || g.check.is_some()),
             has_screens,
-            eval: super::evaltables::EvalTables::new(game),
+            eval,
             stride,
             all: site_set(game.board.len(), |_| true),
             regions: game
@@ -192,6 +202,8 @@ impl Tables {
             block_levels,
             play_joint,
             block_joint,
+            play_counted,
+            block_counted,
             moved_facts: game
                 .end
                 .no_progress
@@ -287,6 +299,35 @@ impl Tables {
             .as_ref()
     }
 
+    /// The mover's first priority level counted from site sets, when it
+    /// can be, with its compiled plan (outside a chained continuation:
+    /// the block asked for by `again`, else phase `phase`'s play).
+    #[inline]
+    pub(crate) fn counted(
+        &self,
+        phase: u8,
+        again: Option<u16>,
+        mover: u8,
+    ) -> Option<(&SlideLevel, Option<&FastLevel>)> {
+        let (level, plans, joint) = match again {
+            Some(b) => (
+                self.block_counted.get(b as usize)?,
+                self.block_levels(b),
+                self.block_joint(b, mover),
+            ),
+            None => (
+                self.play_counted.get(phase as usize)?,
+                self.play_levels(phase),
+                self.play_joint(phase, mover),
+            ),
+        };
+        // A joint plan lists the levels first.
+        if joint.is_some() {
+            return None;
+        }
+        Some((level.as_ref()?, plans.first().and_then(Option::as_ref)))
+    }
+
     /// The compiled plan of generator `g`'s continuations.
     #[inline]
     pub(crate) fn chain_level(&self, g: GenId) -> Option<&FastLevel> {
@@ -335,6 +376,9 @@ impl Tables {
             }
             g.twin = None;
         }
+        // No twins: every level is listed.
+        t.play_counted.clear();
+        t.block_counted.clear();
         t
     }
 
