@@ -32,18 +32,28 @@ pub(crate) struct Lattice {
 /// `right` bits down then `left` bits up (one of them 0), kept to the
 /// sites that have a neighbour that way.
 #[derive(Debug, Clone, Copy, Default)]
-struct Shift {
+pub(crate) struct Shift {
     right: u32,
     left: u32,
     has: u128,
 }
 
-/// Sites `site..site + len` at bits `bit..bit + len`.
+impl Shift {
+    /// The sites whose neighbour along the direction is in `x`.
+    #[inline]
+    pub fn pre(&self, x: u128) -> u128 {
+        ((x >> self.right) << self.left) & self.has
+    }
+}
+
+/// Sites `site..site + len` at bits `bit..bit + len` (`mask`: the low
+/// `len` bits).
 #[derive(Debug, Clone, Copy)]
 struct Run {
     site: u32,
     len: u32,
     bit: u32,
+    mask: u128,
 }
 
 impl Lattice {
@@ -86,21 +96,24 @@ impl Lattice {
 
     /// The sites whose neighbour along direction `d` is in `x` (none for
     /// a direction of no board).
-    #[inline]
+    #[cfg(test)]
     pub fn pre(&self, d: Dir, x: u128) -> u128 {
-        match self.dirs.get(d as usize) {
-            Some(s) => ((x >> s.right) << s.left) & s.has,
-            None => 0,
-        }
+        self.back(d).pre(x)
+    }
+
+    /// The step back along direction `d` (to no site for a direction of
+    /// no board), to apply to many sets.
+    #[inline]
+    pub fn back(&self, d: Dir) -> Shift {
+        self.dirs.get(d as usize).copied().unwrap_or_default()
     }
 
     /// Site set `set` (bit `s` for site `s`) as lattice bits.
     #[inline]
     pub fn of_sites(&self, set: u128) -> u128 {
-        self.runs.iter().fold(0u128, |acc, r| {
-            let low = (set >> r.site) & (u128::MAX >> (128 - r.len));
-            acc | low << r.bit
-        })
+        self.runs
+            .iter()
+            .fold(0u128, |acc, r| acc | ((set >> r.site) & r.mask) << r.bit)
     }
 }
 
@@ -162,8 +175,12 @@ fn runs(bits: &[u8]) -> Vec<Run> {
                 site: s as u32,
                 len: 1,
                 bit: b as u32,
+                mask: 0,
             }),
         }
+    }
+    for r in &mut out {
+        r.mask = u128::MAX >> (128 - r.len);
     }
     out
 }

@@ -66,6 +66,19 @@ fn ones(mask: u32) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The bits set in `mask`, in increasing order.
+#[inline]
+fn ones64(mask: u64) -> impl Iterator<Item = usize> {
+    let mut mask = mask;
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
 /// Adds one move to each origin of `set`.
 #[inline]
 fn add_each(per: &mut [u32; 128], set: u128) {
@@ -176,8 +189,14 @@ impl State {
                 sets.origins[i] &= self.topped_by(k, lat, occ);
             }
             hows[i] = self.how(g.id, cache, mover);
-            sets.target_sites[i] = hows[i].targets().unwrap_or(0);
-            sets.targets[i] = lat.of_sites(sets.target_sites[i]);
+            let targets = hows[i].targets().unwrap_or(0);
+            sets.target_sites[i] = targets;
+            // The generators of a level most often share their screen.
+            sets.targets[i] = match i.checked_sub(1) {
+                _ if targets == 0 => 0,
+                Some(j) if sets.target_sites[j] == targets => sets.targets[j],
+                _ => lat.of_sites(targets),
+            };
         }
         sets
     }
@@ -198,9 +217,9 @@ impl State {
     }
 
     /// Counts the moves of the level's generators that move whole
-    /// stacks, direction by direction and distance by distance (see the
-    /// module's documentation); marks the origins of those that reach a
-    /// target.
+    /// stacks, group by group (see [`SlideLevel::groups`]): as one when
+    /// the group's origins are apart and its targets alike, else
+    /// generator by generator.
     fn count_whole(
         &self,
         level: &SlideLevel,
@@ -209,49 +228,73 @@ impl State {
         moved: &mut [u128; MAX_GENS],
         out: &mut LevelCount,
     ) {
-        let mover = self.s.mover;
-        for d in 0..level.dirs as Dir {
-            // The origins whose first k sites along d are empty.
-            let mut open = lat.pre(d, sets.empty);
-            // The generators that may still move along d.
-            let mut live = 0u32;
-            let mut rows: [&[u128]; MAX_GENS] = [&[]; MAX_GENS];
-            for (i, g) in level.gens.iter().enumerate() {
-                if g.whole && g.dirs[mover as usize] >> d & 1 != 0 && open & sets.origins[i] != 0 {
-                    live |= 1 << i;
-                    rows[i] = g.fixed_row(mover, d, level);
-                }
+        for &group in &level.groups {
+            let first = group.trailing_zeros() as usize;
+            let (mut union, mut one) = (0u128, true);
+            for i in ones(group) {
+                one &= union & sets.origins[i] == 0 && sets.targets[i] == sets.targets[first];
+                union |= sets.origins[i];
             }
-            // Per generator: the origins whose k-th site is a target.
-            let mut aims = [0u128; MAX_GENS];
-            for i in ones(live) {
-                aims[i] = lat.pre(d, sets.targets[i]);
-            }
-            let mut k = 0;
-            while live != 0 && k < level.reach {
-                for i in ones(live) {
-                    let o = open & sets.origins[i];
-                    if o == 0 {
-                        // Fewer origins have more empty sites.
-                        live &= !(1 << i);
-                        continue;
-                    }
-                    let m = o & rows[i].get(k).copied().unwrap_or(u128::MAX);
-                    if m != 0 {
-                        moved[i] |= m;
-                        out.maybe |= m & aims[i];
-                        out.total += m.count_ones();
-                        add_each(&mut out.per, m);
-                    }
-                    if aims[i] != 0 {
-                        aims[i] = lat.pre(d, aims[i]);
-                    }
+            if one {
+                let from = self.count_run(level, lat, sets, first, union, out);
+                for i in ones(group) {
+                    moved[i] = from & sets.origins[i];
                 }
-                open = lat.pre(d, open & sets.empty);
-                k += 1;
+            } else {
+                for i in ones(group) {
+                    moved[i] = self.count_run(level, lat, sets, i, sets.origins[i], out);
+                }
             }
         }
         out.origins |= moved.iter().fold(0, |a, m| a | m);
+    }
+
+    /// Counts the moves from `origins` of the `i`-th generator's
+    /// directions and fixed conjuncts (see the module's documentation);
+    /// marks those origins some move from which reaches one of its
+    /// targets; returns the origins some move leaves.
+    fn count_run(
+        &self,
+        level: &SlideLevel,
+        lat: &Lattice,
+        sets: &Sets,
+        i: usize,
+        origins: u128,
+        out: &mut LevelCount,
+    ) -> u128 {
+        let g = &level.gens[i];
+        let mover = self.s.mover;
+        let mut from = 0u128;
+        if origins == 0 {
+            return 0;
+        }
+        for d in ones64(g.dirs[mover as usize]) {
+            let back = lat.back(d as Dir);
+            let row = g.fixed_row(mover, d as Dir, level);
+            // The origins whose first k sites along d are empty, and those
+            // whose k-th site is a target.
+            let mut open = back.pre(sets.empty);
+            let mut aim = back.pre(sets.targets[i]);
+            for k in 0..level.reach {
+                let o = open & origins;
+                if o == 0 {
+                    // Fewer origins have more empty sites ahead.
+                    break;
+                }
+                let m = o & row.get(k).copied().unwrap_or(u128::MAX);
+                if m != 0 {
+                    from |= m;
+                    out.maybe |= m & aim;
+                    out.total += m.count_ones();
+                    add_each(&mut out.per, m);
+                }
+                open = back.pre(open & sets.empty);
+                if aim != 0 {
+                    aim = back.pre(aim);
+                }
+            }
+        }
+        from
     }
 
     /// Counts the moves of generator `g` (the `i`-th of its level), which

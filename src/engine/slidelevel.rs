@@ -33,6 +33,10 @@ pub(crate) struct SlideLevel {
     pub twins: Vec<GenId>,
     /// The union of the generators' [`crate::compile::ir::Origin::bit`]s.
     pub origins: u8,
+    /// The generators that move whole stacks, in groups (bit `i` for the
+    /// `i`-th) of the same directions and fixed conjuncts: a group whose
+    /// origins are apart on a position is counted as one.
+    pub groups: Vec<u32>,
     /// Most sites along a ray of the board.
     pub reach: usize,
     /// Directions of the board.
@@ -122,6 +126,7 @@ impl SlideLevel {
             .collect::<Option<Vec<_>>>()?;
         Some(SlideLevel {
             origins: level_gens.iter().fold(0, |a, g| a | g.origin),
+            groups: groups(&level_gens),
             gens: level_gens,
             ids: first.to_vec(),
             twins: next.to_vec(),
@@ -204,6 +209,23 @@ fn level_gen(
         dirs: dir_bits,
         fixed,
     })
+}
+
+/// The generators of `gens` that move whole stacks, grouped by their
+/// directions and fixed conjuncts (see [`SlideLevel::groups`]).
+fn groups(gens: &[LevelGen]) -> Vec<u32> {
+    let mut out: Vec<u32> = Vec::new();
+    for (i, g) in gens.iter().enumerate().filter(|(_, g)| g.whole) {
+        let alike = |m: &&mut u32| {
+            let first = &gens[m.trailing_zeros() as usize];
+            first.dirs == g.dirs && first.fixed == g.fixed
+        };
+        match out.iter_mut().find(alike) {
+            Some(m) => *m |= 1 << i,
+            None => out.push(1 << i),
+        }
+    }
+    out
 }
 
 /// How many sites the ray from `from` along `d` has.
