@@ -11,19 +11,18 @@
 //! move per count of pieces) are counted origin by origin along their
 //! rays ([`super::raybits`]) instead: they move from stacks, which are
 //! few. The `k`-th move of the level, in the order of the listing
-//! (origin by origin), is then listed from its origin alone.
+//! (origin by origin), is then listed from its origin alone
+//! ([`super::levellist`]).
 
-use super::fastgen::FastLevel;
+use super::State;
 use super::lattice::Lattice;
 use super::overlay::RayCache;
 use super::raybits::RayBits;
 use super::screen::How;
 use super::slidelevel::{LevelGen, MAX_GENS, SlideLevel};
 use super::state::VISIBLE_MARKS;
-use super::{Move, State};
 use crate::board::{Dir, Site};
 use crate::compile::ir::{Kind, Origin};
-use std::ops::ControlFlow;
 
 /// A [`SlideLevel`]'s moves on one position (see the module's
 /// documentation).
@@ -38,6 +37,10 @@ pub(crate) struct LevelCount {
     /// The origins some move of which the screen lets through (a move
     /// from the others fails its filter for sure).
     pub maybe: u128,
+    /// Per generator: its origins, as lattice bits.
+    pub from: [u128; MAX_GENS],
+    /// The stacks of the position as a site set (bit `s` for site `s`).
+    pub occ: u128,
 }
 
 /// The lattice bits of `set`, in increasing order.
@@ -120,9 +123,12 @@ impl State {
             total: 0,
             origins: 0,
             maybe: 0,
+            from: [0; MAX_GENS],
+            occ: 0,
         };
         let mut hows = [How::Maybe; MAX_GENS];
         let sets = self.level_sets(level, lat, cache, &mut hows);
+        (out.from, out.occ) = (sets.origins, sets.occ);
         // Per generator: the origins some move of it leaves.
         let mut moved = [0u128; MAX_GENS];
         self.count_whole(level, lat, &sets, &mut moved, &mut out);
@@ -356,42 +362,11 @@ impl State {
         }
         moved
     }
-
-    /// The `j`-th move of `level` (from 0, in the order the listing has
-    /// them) on the position `count` counted; `fast` is the level's
-    /// compiled plan, if any.
-    pub(crate) fn nth_of_level(
-        &self,
-        level: &SlideLevel,
-        fast: Option<&FastLevel>,
-        lat: &Lattice,
-        count: &LevelCount,
-        j: u32,
-    ) -> Option<Move> {
-        let mut before = 0;
-        for b in bits_of(count.origins) {
-            let here = count.per[b as usize];
-            if j < before + here {
-                let (want, mut i, mut found) = (j - before, 0, None);
-                let _ = self.gen_level(&level.ids, fast, Some(lat.site(b)), &mut |m| {
-                    if i == want {
-                        found = Some(m);
-                        return ControlFlow::Break(());
-                    }
-                    i += 1;
-                    ControlFlow::Continue(())
-                });
-                return found;
-            }
-            before += here;
-        }
-        None
-    }
 }
 
 /// The lowest `k` bits set (all of them from 64 on).
 #[inline]
-fn low_bits(k: usize) -> u64 {
+pub(crate) fn low_bits(k: usize) -> u64 {
     match k {
         64.. => u64::MAX,
         _ => (1u64 << k) - 1,

@@ -16,6 +16,7 @@ pub(crate) mod flank;
 pub(crate) mod hop;
 pub(crate) mod lattice;
 pub(crate) mod levelcount;
+pub(crate) mod levellist;
 pub(crate) mod lines;
 pub(crate) mod local;
 pub(crate) mod memo;

@@ -11,7 +11,6 @@
 //! move drawn at the end is listed from its origin alone. Most often no
 //! origin is let through, and the loop's draws are made without a test.
 
-use super::fastgen::FastLevel;
 use super::lattice::Lattice;
 use super::levelcount::{LevelCount, bits_of};
 use super::movegen::{give_moves, take_moves};
@@ -71,7 +70,7 @@ impl State {
             return None;
         }
         let tables = Arc::clone(&self.tables);
-        let (level, fast) = tables.counted(self.s.phase, self.s.again, self.s.mover)?;
+        let level = tables.counted(self.s.phase, self.s.again, self.s.mover)?;
         let lat = tables.eval.lattice.as_ref()?;
         cache.forget();
         let count = self.count_level(level, lat, cache);
@@ -81,12 +80,12 @@ impl State {
         let n = count.total as usize;
         if count.maybe == 0 {
             draw_all(rng, n);
-        } else if self.draw_passing(game, (level, fast, lat), &count, rng, cache) {
+        } else if self.draw_passing(game, (level, lat), &count, rng, cache) {
             return Some(true);
         }
         // None passes: one of the twins' moves, the same candidates.
         let j = rng.random_range(0..n) as u32;
-        let m = self.nth_of_level(level, fast, lat, &count, j);
+        let m = self.nth_of_level(level, lat, &count, j);
         debug_assert!(m.is_some(), "move {j} of {n} not found");
         let m = m?;
         let twin = Move {
@@ -102,7 +101,7 @@ impl State {
     fn draw_passing<R: Rng>(
         &mut self,
         game: &Game,
-        (level, fast, lat): (&SlideLevel, Option<&FastLevel>, &Lattice),
+        (level, lat): (&SlideLevel, &Lattice),
         count: &LevelCount,
         rng: &mut R,
         cache: &mut RayCache,
@@ -112,7 +111,7 @@ impl State {
             flags: take_indices(),
             moves: take_moves(),
         };
-        self.screen_origins((level, fast, lat), count, cache, &mut screened);
+        self.screen_origins((level, lat), count, cache, &mut screened);
         let mut order = take_indices();
         let played = if screened.moves.is_empty() {
             draw_all(rng, n);
@@ -131,7 +130,7 @@ impl State {
     /// those the screen lets through (see [`Screened`]).
     fn screen_origins(
         &self,
-        (level, fast, lat): (&SlideLevel, Option<&FastLevel>, &Lattice),
+        (level, lat): (&SlideLevel, &Lattice),
         count: &LevelCount,
         cache: &mut RayCache,
         out: &mut Screened,
@@ -143,16 +142,21 @@ impl State {
         for (how, &g) in hows.iter_mut().zip(&level.ids) {
             *how = self.how(g, cache, self.s.mover);
         }
+        // Per generator, the destinations its moves may pass to.
+        let targets = hows.map(|h| h.targets().unwrap_or(0));
         let mut at = 0;
         for b in bits_of(count.origins) {
             if count.maybe >> b & 1 != 0 {
+                let from = lat.site(b);
+                // Per generator: its every move from here may pass.
+                let mut always = [false; MAX_GENS];
+                for (a, how) in always.iter_mut().zip(&hows).take(level.gens.len()) {
+                    *a = how.targets().is_none() || self.origin_may_pass(from, how, cache);
+                }
                 let mut i = at as usize;
-                let _ = self.gen_level(&level.ids, fast, Some(lat.site(b)), &mut |m| {
-                    let k = level.ids.iter().position(|&g| g == m.gen_id);
-                    let how = k.and_then(|k| hows.get(k)).unwrap_or(&How::Maybe);
-                    if self.may_pass(&m, how, cache)
-                        && let Some(flag) = out.flags.get_mut(i)
-                    {
+                let _ = self.origin_moves(level, lat, count, from, &mut |k, m| {
+                    let may = always[k] || targets[k] >> m.to & 1 != 0;
+                    if may && let Some(flag) = out.flags.get_mut(i) {
                         out.moves.push(m);
                         *flag = out.moves.len() as u32;
                     }

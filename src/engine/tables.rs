@@ -300,24 +300,17 @@ impl Tables {
     }
 
     /// The mover's first priority level counted from site sets, when it
-    /// can be, with its compiled plan (outside a chained continuation:
-    /// the block asked for by `again`, else phase `phase`'s play).
+    /// can be (outside a chained continuation: the block asked for by
+    /// `again`, else phase `phase`'s play).
     #[inline]
-    pub(crate) fn counted(
-        &self,
-        phase: u8,
-        again: Option<u16>,
-        mover: u8,
-    ) -> Option<(&SlideLevel, Option<&FastLevel>)> {
-        let (level, plans, joint) = match again {
+    pub(crate) fn counted(&self, phase: u8, again: Option<u16>, mover: u8) -> Option<&SlideLevel> {
+        let (level, joint) = match again {
             Some(b) => (
                 self.block_counted.get(b as usize)?,
-                self.block_levels(b),
                 self.block_joint(b, mover),
             ),
             None => (
                 self.play_counted.get(phase as usize)?,
-                self.play_levels(phase),
                 self.play_joint(phase, mover),
             ),
         };
@@ -325,7 +318,7 @@ impl Tables {
         if joint.is_some() {
             return None;
         }
-        Some((level.as_ref()?, plans.first().and_then(Option::as_ref)))
+        level.as_ref()
     }
 
     /// The compiled plan of generator `g`'s continuations.
