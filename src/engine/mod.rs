@@ -10,6 +10,7 @@ pub(crate) mod attack;
 pub(crate) mod battle;
 pub(crate) mod bits;
 pub(crate) mod cond;
+pub(crate) mod draws;
 pub(crate) mod evaltables;
 pub(crate) mod fastgen;
 pub(crate) mod flank;

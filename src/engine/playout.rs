@@ -96,9 +96,7 @@ fn random_step_in<R: Rng>(
             if screened == Some(0) {
                 // None may: the draws of the loop below, every candidate
                 // failing.
-                for k in (1..=buf.len()).rev() {
-                    let _ = rng.random_range(0..k);
-                }
+                super::draws::skip_draws(rng, buf.len());
                 buf.clear();
                 return false;
             }

@@ -11,6 +11,7 @@
 //! move drawn at the end is listed from its origin alone. Most often no
 //! origin is let through, and the loop's draws are made without a test.
 
+use super::draws::{draw_below, skip_draws};
 use super::lattice::Lattice;
 use super::levelcount::{LevelCount, bits_of};
 use super::movegen::{give_moves, take_moves};
@@ -19,7 +20,7 @@ use super::screen::How;
 use super::slidelevel::{MAX_GENS, SlideLevel};
 use super::{Move, Played, State};
 use crate::compile::ir::Game;
-use rand::{Rng, RngExt};
+use rand::Rng;
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -41,9 +42,7 @@ fn give_indices(mut v: Vec<u32>) {
 /// The draws of a rejection loop over `n` candidates that all fail.
 #[inline]
 fn draw_all<R: Rng>(rng: &mut R, n: usize) {
-    for k in (1..=n).rev() {
-        let _ = rng.random_range(0..k);
-    }
+    skip_draws(rng, n);
 }
 
 /// The candidates a rejection loop tests: per index of the listing, 0
@@ -84,7 +83,7 @@ impl State {
             return Some(true);
         }
         // None passes: one of the twins' moves, the same candidates.
-        let j = rng.random_range(0..n) as u32;
+        let j = draw_below(rng, n) as u32;
         let m = self.nth_of_level(level, lat, &count, j);
         debug_assert!(m.is_some(), "move {j} of {n} not found");
         let m = m?;
@@ -182,7 +181,7 @@ impl State {
         let mut len = order.len();
         let mut left = screened.moves.len();
         while len > 0 {
-            let i = rng.random_range(0..len);
+            let i = draw_below(rng, len);
             let v = order[i];
             order[i] = order[len - 1];
             len -= 1;
