@@ -29,12 +29,12 @@ pub(crate) struct Lattice {
 }
 
 /// A step back along one direction (see [`Lattice::pre`]): the set moved
-/// `right` bits down then `left` bits up (one of them 0), kept to the
-/// sites that have a neighbour that way.
+/// `by` bits up (`up`) or down, kept to the sites that have a neighbour
+/// that way.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Shift {
-    right: u32,
-    left: u32,
+    by: u32,
+    up: bool,
     has: u128,
 }
 
@@ -42,7 +42,8 @@ impl Shift {
     /// The sites whose neighbour along the direction is in `x`.
     #[inline]
     pub fn pre(&self, x: u128) -> u128 {
-        ((x >> self.right) << self.left) & self.has
+        let moved = if self.up { x << self.by } else { x >> self.by };
+        moved & self.has
     }
 }
 
@@ -157,10 +158,11 @@ fn shift_of(board: &Board, bits: &[u8], d: Dir) -> Option<Shift> {
         }
         has |= 1 << b;
     }
+    // A step to a higher bit is undone by moving the set down.
     let k = offset.unwrap_or(0);
     Some(Shift {
-        right: k.max(0) as u32,
-        left: (-k).max(0) as u32,
+        by: k.unsigned_abs(),
+        up: k < 0,
         has,
     })
 }

@@ -59,15 +59,15 @@ pub(crate) struct LevelGen {
     /// Per player: the directions it slides along, bit `d` for `d`.
     pub dirs: Vec<u64>,
     /// At `(player × directions + d) × reach + k − 1`: the origins whose
-    /// `k`-th site along `d` the fixed conjuncts of `to:` allow (lattice
-    /// bits); empty when `to:` has no fixed conjunct.
+    /// `k`-th site along `d` is on the board and the fixed conjuncts of
+    /// `to:` allow (lattice bits).
     fixed: Vec<u128>,
 }
 
 impl LevelGen {
     /// Per distance `k − 1` along `d`: the origins whose `k`-th site the
-    /// fixed conjuncts allow for `player`; empty when there is no fixed
-    /// conjunct (every site allowed).
+    /// fixed conjuncts allow for `player` (one entry a distance up to the
+    /// longest ray).
     #[inline]
     pub fn fixed_row(&self, player: Player, d: Dir, level: &SlideLevel) -> &[u128] {
         let i = (player as usize * level.dirs + d as usize) * level.reach;
@@ -186,17 +186,15 @@ fn level_gen(
                 .fold(0u64, |a, &d| a | 1 << d)
         })
         .collect();
-    let mut fixed = Vec::new();
-    if table.along_row(0, 0).is_some() {
-        fixed = vec![0u128; players * dirs * reach];
-        for p in 0..players {
-            for from in 0..board.len() as Site {
-                for d in 0..dirs {
-                    let bits = table.along(p as Player, from, d as Dir);
-                    let k = ray_len(board, from, d as Dir).min(64);
-                    for i in (0..k).filter(|&i| bits >> i & 1 != 0) {
-                        fixed[(p * dirs + d) * reach + i] |= 1 << lat.bit(from);
-                    }
+    // Without fixed conjuncts, every site along the ray.
+    let mut fixed = vec![0u128; players * dirs * reach];
+    for p in 0..players {
+        for from in 0..board.len() as Site {
+            for d in 0..dirs {
+                let bits = table.along(p as Player, from, d as Dir);
+                let k = ray_len(board, from, d as Dir).min(64);
+                for i in (0..k).filter(|&i| bits >> i & 1 != 0) {
+                    fixed[(p * dirs + d) * reach + i] |= 1 << lat.bit(from);
                 }
             }
         }
