@@ -179,3 +179,36 @@ fn the_majority_rules_search_allocates_nothing_after_a_warm_up() {
         "(seed, allocations) of playouts that allocated"
     );
 }
+
+/// Ex nihilo's random steps count their first level from site sets and
+/// list only the origins the flank screen lets through
+/// (`engine::levelcount`, `engine::randlevel`), with hostage moves
+/// (a marked origin) between: once their spare buffers are warm, the
+/// same playouts again allocate nothing, on every board size.
+#[test]
+fn ex_nihilo_playouts_allocate_nothing_after_a_warm_up() {
+    for size in ["4", "5", "6"] {
+        let opts = Options::from_sets(&[&format!("size={size}")]).expect("a size");
+        let game = Arc::new(Game::load("games/exnihilo.game", &opts).expect("Ex nihilo loads"));
+        let mut buf = Vec::with_capacity(64);
+        let play = |seed: u64, buf: &mut Vec<Move>| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            playout(State::new(game.clone()), &mut rng, 1000, buf);
+        };
+        for seed in 1..=30 {
+            play(seed, &mut buf);
+        }
+        let allocating: Vec<(u64, u64)> = (1..=30)
+            .map(|seed| {
+                let st = State::new(game.clone());
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let info = measure(|| {
+                    playout(st, &mut rng, 1000, &mut buf);
+                });
+                (seed, info.count_total)
+            })
+            .filter(|&(_, n)| n > 0)
+            .collect();
+        assert_eq!(allocating, vec![], "size {size}: (seed, allocations)");
+    }
+}

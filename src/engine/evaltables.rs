@@ -21,6 +21,9 @@ pub(crate) struct EvalTables {
     /// The board's rays as site sets, when they can be (see
     /// [`super::raybits`]).
     pub rays: Option<super::raybits::RayBits>,
+    /// The board's sites as lattice bits, when they can be (see
+    /// [`super::lattice`]).
+    pub lattice: Option<super::lattice::Lattice>,
 }
 
 impl EvalTables {
@@ -36,6 +39,7 @@ impl EvalTables {
                 .collect(),
             line_order: line_order(&game.board),
             rays: super::raybits::RayBits::new(&game.board),
+            lattice: super::lattice::Lattice::new(&game.board),
         }
     }
 }

@@ -360,7 +360,7 @@ impl State {
     /// from its origins: the mover's stacks (by default), empty sites, or
     /// marked sites. `fast` is the level's compiled plan, if it has one
     /// (the same moves, made from site sets).
-    fn gen_level(
+    pub(super) fn gen_level(
         &self,
         gens: &[GenId],
         fast: Option<&FastLevel>,

@@ -12,6 +12,7 @@ use super::fastgen::{FastGen, FastLevel, joint_levels};
 use super::plan::{AfterPlan, after_plan};
 use super::shiftgen::ShiftLevel;
 use super::sitepred::SitePred;
+use super::slidelevel::SlideLevel;
 use super::zobrist::Zobrist;
 use crate::board::{Board, Dir, NO_SITE, Site};
 use crate::compile::ir::{
@@ -60,6 +61,11 @@ pub struct Tables {
     play_joint: Vec<Vec<Option<ShiftLevel>>>,
     /// The same for each move block.
     block_joint: Vec<Vec<Option<ShiftLevel>>>,
+    /// Per phase's play: its first priority level counted from site sets,
+    /// when it can be ([`SlideLevel`]).
+    play_counted: Vec<Option<SlideLevel>>,
+    /// The same for each move block.
+    block_counted: Vec<Option<SlideLevel>>,
     /// Per progress fact of the no-progress rule: a `moved` fact's
     /// condition compiled to a site condition on the origin, when it can
     /// be.
@@ -166,6 +172,10 @@ impl Tables {
         };
         let (play_joint, block_joint) = (joint(&play_levels), joint(&block_levels));
         let has_screens = gens.iter().any(|t| super::screen::screens(&t.filter));
+        let eval = super::evaltables::EvalTables::new(game);
+        let counted = |levels: &[Vec<GenId>]| SlideLevel::of(game, &gens, &eval, levels);
+        let play_counted = game.phases.iter().map(|p| counted(&p.play)).collect();
+        let block_counted = game.blocks.iter().map(|b| counted(b)).collect();
         Tables {
             zobrist: Zobrist::new(
                 game.board.len(),
@@ -180,7 +190,7 @@ impl Tables {
                 .iter()
                 .any(|g| g.after.is_some() || g.check.is_some()),
             has_screens,
-            eval: super::evaltables::EvalTables::new(game),
+            eval,
             stride,
             all: site_set(game.board.len(), |_| true),
             regions: game
@@ -196,6 +206,8 @@ impl Tables {
             block_levels,
             play_joint,
             block_joint,
+            play_counted,
+            block_counted,
             moved_facts: game
                 .end
                 .no_progress
@@ -292,6 +304,28 @@ impl Tables {
             .as_ref()
     }
 
+    /// The mover's first priority level counted from site sets, when it
+    /// can be (outside a chained continuation: the block asked for by
+    /// `again`, else phase `phase`'s play).
+    #[inline]
+    pub(crate) fn counted(&self, phase: u8, again: Option<u16>, mover: u8) -> Option<&SlideLevel> {
+        let (level, joint) = match again {
+            Some(b) => (
+                self.block_counted.get(b as usize)?,
+                self.block_joint(b, mover),
+            ),
+            None => (
+                self.play_counted.get(phase as usize)?,
+                self.play_joint(phase, mover),
+            ),
+        };
+        // A joint plan lists the levels first.
+        if joint.is_some() {
+            return None;
+        }
+        level.as_ref()
+    }
+
     /// The compiled plan of generator `g`'s continuations.
     #[inline]
     pub(crate) fn chain_level(&self, g: GenId) -> Option<&FastLevel> {
@@ -340,6 +374,9 @@ impl Tables {
             }
             g.twin = None;
         }
+        // No twins: every level is listed.
+        t.play_counted.clear();
+        t.block_counted.clear();
         t
     }
 
