@@ -97,6 +97,7 @@ impl State {
         // `turn_captured` is cleared for the step, to see whether it
         // removes a piece, then merged back.
         let captured_before = std::mem::take(&mut self.s.turn_captured);
+        let quiet = self.known_quiet(m);
         self.move_part(game, m, generator);
         let ctx = self.step_ctx(m);
         if filter
@@ -108,7 +109,14 @@ impl State {
             self.take_back();
             return Played::Filtered;
         }
-        let ended = self.run_then(m.gen_id, &generator.then, &ctx);
+        // Effects known or found on sets to change nothing are skipped.
+        let ended = if quiet || self.quiet_now(m, &ctx) {
+            self.removed.clear();
+            self.converted.clear();
+            Flow::Continue
+        } else {
+            self.run_then(m.gen_id, &generator.then, &ctx)
+        };
         if filter
             && generator
                 .after

@@ -426,6 +426,22 @@ impl Occupancy {
         load(&self.bits, player as usize * W)
     }
 
+    /// The sites whose top piece is `player`'s as one `u128`, on a board
+    /// of at most 128 sites (`None` on a larger one, or when the sets are
+    /// not kept).
+    #[inline]
+    pub fn owned_u128(&self, player: Player) -> Option<u128> {
+        let at = player as usize * self.stride;
+        match self.stride {
+            1 => self.bits.get(at).map(|&w| u128::from(w)),
+            2 => {
+                let w = self.bits.get(at..at + 2)?;
+                Some(u128::from(w[0]) | u128::from(w[1]) << 64)
+            }
+            _ => None,
+        }
+    }
+
     /// The sites topped by piece `p`.
     #[inline(always)]
     pub fn topped<const W: usize>(&self, p: Piece) -> Bits<W> {

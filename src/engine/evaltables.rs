@@ -21,6 +21,10 @@ pub(crate) struct EvalTables {
     /// The board's rays as site sets, when they can be (see
     /// [`super::raybits`]).
     pub rays: Option<super::raybits::RayBits>,
+    /// The board and roles as site sets, when the game's positions fit
+    /// them (see [`super::bitcompile`]); filled in by [`super::Tables`]
+    /// with the generators' filters.
+    pub bits: Option<super::bitcond::BitTables>,
 }
 
 impl EvalTables {
@@ -36,6 +40,7 @@ impl EvalTables {
                 .collect(),
             line_order: line_order(&game.board),
             rays: super::raybits::RayBits::new(&game.board),
+            bits: None,
         }
     }
 }

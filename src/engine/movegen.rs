@@ -4,6 +4,9 @@
 //! Generation writes into a caller's buffer (or stops at the first move for
 //! existence tests), so that it allocates nothing.
 
+use super::bitfilter::BitFilter;
+use super::bitpos::BitPos;
+use super::boardbits::bit;
 use super::cond::Ctx;
 use super::fastgen::FastLevel;
 use super::overlay::{Overlay, RayCache, flanks_after};
@@ -202,6 +205,10 @@ impl State {
         if self.screen_into(buf, &mut cache, &mut maybe) == Some(0) {
             buf.clear();
         }
+        // The position as sets, for filters told on sets (made at the
+        // first), and the quiet placements found.
+        let mut sets = None;
+        let mut quiet = QuietFound::default();
         let mut i = 0;
         buf.retain(|m| {
             i += 1;
@@ -215,8 +222,14 @@ impl State {
                 Filter::Overlay(o) => self
                     .overlay_verdict(m, o, &mut cache)
                     .unwrap_or_else(|| self.probe(m, g)),
+                Filter::Bits(f) => self
+                    .bits_verdict(m, f, &mut sets, &mut quiet)
+                    .unwrap_or_else(|| self.probe(m, g)),
             }
         });
+        if let Some(g) = quiet.gen_id {
+            self.note_quiet(g, quiet.sites);
+        }
         give_marks(maybe);
         self.journaling = journaling;
     }
@@ -231,7 +244,28 @@ impl State {
             Filter::None => Some(true),
             Filter::Probe => None,
             Filter::Overlay(o) => self.overlay_verdict(m, o, cache),
+            Filter::Bits(f) => self.bits_verdict(m, f, &mut None, &mut QuietFound::default()),
         }
+    }
+
+    /// The verdict of filters told on sets on candidate `m`, with `sets`
+    /// the position as sets (made here if `None`); a quiet legal
+    /// placement is noted in `quiet`. `None`: only playing it can tell.
+    fn bits_verdict(
+        &self,
+        m: &Move,
+        f: &BitFilter,
+        sets: &mut Option<BitPos>,
+        quiet: &mut QuietFound,
+    ) -> Option<bool> {
+        let t = self.tables.eval.bits.as_ref()?;
+        let base = sets.get_or_insert_with(|| BitPos::of_state(self));
+        let v = f.verdict(t, base, &self.step_ctx(m))?;
+        if v.legal && v.quiet && quiet.gen_id.is_none_or(|g| g == m.gen_id) {
+            quiet.gen_id = Some(m.gen_id);
+            quiet.sites |= bit(m.to);
+        }
+        Some(v.legal)
     }
 
     /// The overlay's answer for candidate `m` and its generator's `after:`
@@ -684,6 +718,14 @@ impl State {
         }
         ControlFlow::Continue(())
     }
+}
+
+/// The quiet legal placements of one generator found by a listing
+/// ([`super::quiet`]).
+#[derive(Default)]
+struct QuietFound {
+    gen_id: Option<GenId>,
+    sites: u128,
 }
 
 thread_local! {

@@ -247,6 +247,9 @@ pub struct State {
     pub(crate) removed: Vec<Site>,
     /// Sites whose owner the effects of the step being applied changed.
     pub(crate) converted: Vec<Site>,
+    /// Steps whose effects are known to change nothing
+    /// ([`super::quiet`]).
+    pub(crate) quiet: super::quiet::QuietSteps,
     pub(crate) journaling: bool,
     /// The draw rules that depend on the game's history (repetition, no
     /// progress) are applied; perft turns them off.
@@ -277,8 +280,11 @@ impl Clone for State {
             log,
             frames,
             saved,
-            removed: Vec::new(),
-            converted: Vec::new(),
+            // Room for every site, so that a playout's first capture does
+            // not allocate.
+            removed: Vec::with_capacity(self.heights.len()),
+            converted: Vec::with_capacity(self.heights.len()),
+            quiet: self.quiet.clone(),
             journaling: self.journaling,
             history_draws: self.history_draws,
         }
@@ -402,8 +408,9 @@ impl State {
             log: Vec::new(),
             frames: Vec::new(),
             saved: Vec::new(),
-            removed: Vec::new(),
-            converted: Vec::new(),
+            removed: Vec::with_capacity(n),
+            converted: Vec::with_capacity(n),
+            quiet: super::quiet::QuietSteps::for_tables(&tables),
             journaling: true,
             history_draws: true,
             game,
