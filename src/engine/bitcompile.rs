@@ -155,7 +155,13 @@ impl<'g> Compiler<'g> {
             Cond::Any(s) => Self::test(Test::Any(self.set(s)?)),
             Cond::Connected(s) => Self::test(Test::Connected(self.set(s)?)),
             Cond::Every(s, c) => Self::test(Test::Every(self.set(s)?, self.cond(c)?)),
-            Cond::Compare(a, cmp, b) => Self::test(Test::Compare(self.num(a)?, *cmp, self.num(b)?)),
+            Cond::Compare(a, cmp, b) => Self::test(match (self.num(a)?, self.num(b)?) {
+                (
+                    BNum::Count(BSet::Group(SiteRef::Subject, a)),
+                    BNum::Count(BSet::Group(SiteRef::Subject, b)),
+                ) => Test::GroupCounts(a, *cmp, b),
+                (a, b) => Test::Compare(a, *cmp, b),
+            }),
             _ => return None,
         })
     }

@@ -17,7 +17,7 @@ use super::bitpos::{RoleMemo, View};
 use super::boardbits::{BoardBits, MAX_SITES, bit, lowest, sites};
 use super::cond::Ctx;
 use super::local::LocalRole;
-use crate::board::Site;
+use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{Cmp, RegionId, RoleId, SiteRef};
 
 /// How a condition's value depends on its subject.
@@ -74,6 +74,9 @@ pub(crate) enum Test {
     Every(BSet, BCond),
     Connected(BSet),
     Compare(BNum, Cmp, BNum),
+    /// `(CMP (count (group A)) (count (group B)))` of the subject's group,
+    /// fused (the commonest test of a group's make-up).
+    GroupCounts(BCond, Cmp, BCond),
 }
 
 /// A compiled set of sites.
@@ -121,14 +124,34 @@ pub(crate) struct BitTables {
     pub roles: Vec<Option<RoleBits>>,
 }
 
-/// The context of `ctx` for subject `s` (its own anchor unless `anchor`
-/// is given).
-#[inline]
-fn at(ctx: &Ctx, s: Site, anchor: Option<Site>) -> Ctx {
-    Ctx {
-        subject: s,
-        anchor: anchor.unwrap_or(s),
-        ..*ctx
+/// Anchor of a subject that is its own anchor.
+pub(crate) const SELF: Site = NO_SITE - 1;
+
+/// An evaluation: the compiled tables, the view it reads, and its context
+/// (whose subject and anchor change while sets of subjects are tested).
+pub(crate) struct Ev<'e, V> {
+    pub t: &'e BitTables,
+    pub v: &'e mut V,
+    pub ctx: Ctx,
+}
+
+impl<V: View> Ev<'_, V> {
+    /// `f` evaluated with subject `s` (anchor `anchor`, or `s` for
+    /// [`SELF`]), the context restored after.
+    #[inline]
+    fn at<R>(&mut self, s: Site, anchor: Site, f: impl FnOnce(&mut Self) -> R) -> R {
+        let saved = (self.ctx.subject, self.ctx.anchor);
+        self.ctx.subject = s;
+        self.ctx.anchor = if anchor == SELF { s } else { anchor };
+        let r = f(self);
+        (self.ctx.subject, self.ctx.anchor) = saved;
+        r
+    }
+
+    /// The group of the occupied site `s`.
+    #[inline]
+    fn group(&mut self, s: Site) -> u128 {
+        self.v.group(&self.t.board, s)
     }
 }
 
@@ -141,70 +164,69 @@ fn site_bit(s: Site) -> Option<u128> {
 impl BitTables {
     /// The sites of `x` where role `id` holds (each its own subject and
     /// anchor).
-    #[inline]
-    pub fn role<V: View>(&self, v: &mut V, ctx: &Ctx, id: RoleId, x: u128) -> u128 {
+    #[inline(always)]
+    fn role<V: View>(&self, e: &mut Ev<V>, id: RoleId, x: u128) -> u128 {
         match self.roles.get(id as usize).and_then(Option::as_ref) {
-            Some(RoleBits::Local(t)) => v.local_role(&self.board, t, id, x),
-            Some(RoleBits::Cond { cond, pure, .. }) => self.role_cond(v, ctx, id, cond, *pure, x),
+            Some(RoleBits::Local(t)) => e.v.local_role(&self.board, t, id, x),
+            Some(RoleBits::Cond { cond, pure, .. }) => role_cond(e, id, cond, *pure, x),
             None => 0,
         }
     }
 
-    /// [`BitTables::role`] for a role with a compiled condition, its
-    /// values remembered when it is pure and the view keeps a memory.
-    #[inline(never)]
-    fn role_cond<V: View>(
-        &self,
-        v: &mut V,
-        ctx: &Ctx,
-        id: RoleId,
-        cond: &BCond,
-        pure: bool,
-        x: u128,
-    ) -> u128 {
-        let memo = if pure { v.memo(id).copied() } else { None };
-        let Some(RoleMemo { known, value }) = memo else {
-            return cond.sub(self, v, ctx, None, x);
-        };
-        let need = x & !known;
-        if need == 0 {
-            return value & x;
-        }
-        let value = value | cond.sub(self, v, ctx, None, need);
-        if let Some(m) = v.memo(id) {
-            *m = RoleMemo {
-                known: known | need,
-                value,
-            };
-        }
-        value & x
+    /// The sites of `x` where role `id` holds in view `v` for `ctx`'s
+    /// player.
+    #[cfg(test)]
+    pub fn role_in<V: View>(&self, v: &mut V, ctx: &Ctx, id: RoleId, x: u128) -> u128 {
+        self.role(
+            &mut Ev {
+                t: self,
+                v,
+                ctx: *ctx,
+            },
+            id,
+            x,
+        )
     }
+}
+
+/// [`BitTables::role`] for a role with a compiled condition, its values
+/// remembered when it is pure and the view keeps a memory.
+#[inline(never)]
+fn role_cond<V: View>(e: &mut Ev<V>, id: RoleId, cond: &BCond, pure: bool, x: u128) -> u128 {
+    let memo = if pure { e.v.memo(id).copied() } else { None };
+    let Some(RoleMemo { known, value }) = memo else {
+        return cond.sub(e, SELF, x);
+    };
+    let need = x & !known;
+    if need == 0 {
+        return value & x;
+    }
+    let value = value | cond.sub(e, SELF, need);
+    if let Some(m) = e.v.memo(id) {
+        *m = RoleMemo {
+            known: known | need,
+            value,
+        };
+    }
+    value & x
 }
 
 impl Atom {
     /// The sites of `x` where the atom holds (see [`BCond::mask`]).
     #[inline(always)]
-    fn mask<V: View>(
-        self,
-        t: &BitTables,
-        v: &mut V,
-        ctx: &Ctx,
-        anchor: Option<Site>,
-        x: u128,
-    ) -> u128 {
+    fn mask<V: View>(self, e: &mut Ev<V>, anchor: Site, x: u128) -> u128 {
+        let v = &*e.v;
         match self {
             Atom::True => x,
             Atom::False => 0,
             Atom::Empty => x & !v.occ(),
             Atom::Occupied => x & v.occ(),
-            Atom::Mine => x & v.own(ctx.player),
-            Atom::Enemy => x & v.occ() & !v.own(ctx.player),
-            Atom::Friend => match anchor {
-                None => x & v.occ(),
-                Some(a) => v.owner(a).map_or(0, |p| x & v.own(p)),
-            },
-            Atom::In(r) => x & t.board.region(r, ctx.player),
-            Atom::Role(id) => t.role(v, ctx, id, x),
+            Atom::Mine => x & v.own(e.ctx.player),
+            Atom::Enemy => x & v.occ() & !v.own(e.ctx.player),
+            Atom::Friend if anchor == SELF => x & v.occ(),
+            Atom::Friend => v.owner(anchor).map_or(0, |p| x & v.own(p)),
+            Atom::In(r) => x & e.t.board.region(r, e.ctx.player),
+            Atom::Role(id) => e.t.role(e, id, x),
         }
     }
 
@@ -223,72 +245,57 @@ impl Atom {
 }
 
 impl BCond {
-    /// Whether the condition holds in `ctx` (its subject a site).
+    /// Whether the condition holds in `ctx` (its subject a site), on `v`.
     #[inline]
     pub fn holds<V: View>(&self, t: &BitTables, v: &mut V, ctx: &Ctx) -> bool {
-        site_bit(ctx.subject).is_some_and(|x| self.sub(t, v, ctx, Some(ctx.anchor), x) != 0)
+        let x = site_bit(ctx.subject).unwrap_or(0);
+        self.sub(&mut Ev { t, v, ctx: *ctx }, ctx.anchor, x) != 0
     }
 
     /// [`BCond::mask`], an atom evaluated inline.
-    #[inline(always)]
-    pub fn sub<V: View>(
-        &self,
-        t: &BitTables,
-        v: &mut V,
-        ctx: &Ctx,
-        anchor: Option<Site>,
-        x: u128,
-    ) -> u128 {
+    #[inline]
+    pub fn sub<V: View>(&self, e: &mut Ev<V>, anchor: Site, x: u128) -> u128 {
         if x == 0 {
             return 0;
         }
         match self {
-            BCond::Atom(a) => a.mask(t, v, ctx, anchor, x),
-            BCond::At(r, a) => match site_bit(ctx.site(*r)) {
-                Some(s) if a.mask(t, v, ctx, anchor, s) != 0 => x,
+            BCond::Atom(a) => a.mask(e, anchor, x),
+            BCond::At(r, a) => match site_bit(e.ctx.site(*r)) {
+                Some(s) if a.mask(e, anchor, s) != 0 => x,
                 _ => 0,
             },
-            c => c.mask(t, v, ctx, anchor, x),
+            BCond::Not(c) => x & !c.sub(e, anchor, x),
+            BCond::Test(Dep::Free, t) => {
+                if t.holds(e) {
+                    x
+                } else {
+                    0
+                }
+            }
+            c => c.mask(e, anchor, x),
         }
     }
 
     /// The sites of `x` where the condition holds, each as its subject;
-    /// the anchor is `anchor`, or each subject itself when `None`.
-    pub fn mask<V: View>(
-        &self,
-        t: &BitTables,
-        v: &mut V,
-        ctx: &Ctx,
-        anchor: Option<Site>,
-        x: u128,
-    ) -> u128 {
-        if x == 0 {
-            return 0;
-        }
+    /// the anchor is `anchor`, or each subject itself for [`SELF`].
+    pub fn mask<V: View>(&self, e: &mut Ev<V>, anchor: Site, x: u128) -> u128 {
         match self {
             BCond::And(cs) => {
                 let mut y = x;
                 for c in cs {
-                    y = c.sub(t, v, ctx, anchor, y);
-                    if y == 0 {
-                        break;
-                    }
+                    y = c.sub(e, anchor, y);
                 }
                 y
             }
             BCond::Or(cs) => {
                 let mut rest = x;
                 for c in cs {
-                    rest &= !c.sub(t, v, ctx, anchor, rest);
-                    if rest == 0 {
-                        break;
-                    }
+                    rest &= !c.sub(e, anchor, rest);
                 }
                 x & !rest
             }
-            BCond::Not(c) => x & !c.sub(t, v, ctx, anchor, x),
-            BCond::Test(d, test) => test.mask(*d, t, v, ctx, anchor, x),
-            c => c.sub(t, v, ctx, anchor, x),
+            BCond::Test(d, test) => test.mask(*d, e, anchor, x),
+            c => c.sub(e, anchor, x),
         }
     }
 
@@ -297,9 +304,7 @@ impl BCond {
         match self {
             BCond::Atom(a) => a.dep(t),
             BCond::At(..) => Dep::Free,
-            BCond::And(cs) | BCond::Or(cs) => {
-                cs.iter().map(|c| c.dep(t)).max().unwrap_or(Dep::Free)
-            }
+            BCond::And(cs) | BCond::Or(cs) => cs.iter().map(|c| c.dep(t)).max().unwrap_or(Dep::Free),
             BCond::Not(c) => c.dep(t),
             BCond::Test(d, _) => *d,
         }
@@ -318,72 +323,77 @@ impl BCond {
 }
 
 impl Test {
-    /// Whether the test holds in `ctx`.
-    pub fn holds<V: View>(&self, t: &BitTables, v: &mut V, ctx: &Ctx) -> bool {
+    /// Whether the test holds in the evaluation's context.
+    fn holds<V: View>(&self, e: &mut Ev<V>) -> bool {
         match self {
-            Test::Any(s) => s.eval(t, v, ctx) != 0,
+            Test::Any(s) => s.eval(e) != 0,
             Test::Every(s, c) => {
-                let x = s.eval(t, v, ctx);
-                c.sub(t, v, ctx, None, x) == x
+                let x = s.eval(e);
+                c.sub(e, SELF, x) == x
             }
-            Test::Connected(s) => t.board.connected(s.eval(t, v, ctx)),
-            Test::Compare(a, cmp, b) => cmp.test64(a.eval(t, v, ctx), b.eval(t, v, ctx)),
+            Test::Connected(s) => {
+                let x = s.eval(e);
+                e.t.board.connected(x)
+            }
+            Test::Compare(a, cmp, b) => {
+                let a = a.eval(e);
+                cmp.test64(a, b.eval(e))
+            }
+            Test::GroupCounts(a, cmp, b) => {
+                let s = e.ctx.subject;
+                let g = match site_bit(s) {
+                    Some(x) if e.v.occ() & x != 0 => e.group(s),
+                    _ => 0,
+                };
+                let a = a.sub(e, s, g).count_ones();
+                cmp.test64(i64::from(a), i64::from(b.sub(e, s, g).count_ones()))
+            }
         }
     }
 
     /// The sites of `x` where the test holds, each as its subject (see
-    /// [`BCond::mask`]), tested as its dependence `d` on the subject asks.
+    /// [`BCond::mask`]), tested as its dependence `d` on the subject asks:
+    /// once, once per group (and once for all the empty sites), or site
+    /// by site.
     #[inline(never)]
-    fn mask<V: View>(
-        &self,
-        d: Dep,
-        t: &BitTables,
-        v: &mut V,
-        ctx: &Ctx,
-        anchor: Option<Site>,
-        x: u128,
-    ) -> u128 {
+    fn mask<V: View>(&self, d: Dep, e: &mut Ev<V>, anchor: Site, x: u128) -> u128 {
         match d {
             Dep::Free => {
-                if self.holds(t, v, ctx) {
+                if self.holds(e) {
                     x
                 } else {
                     0
                 }
             }
-            Dep::Group => self.by_group(t, v, ctx, anchor, x),
+            // One subject (a test at a site of the step): no loop.
+            Dep::Group | Dep::Site if x & (x - 1) == 0 => {
+                if e.at(lowest(x), anchor, |e| self.holds(e)) {
+                    x
+                } else {
+                    0
+                }
+            }
+            Dep::Group => {
+                let empty = x & !e.v.occ();
+                let mut out = 0;
+                if empty != 0 && e.at(lowest(empty), anchor, |e| self.holds(e)) {
+                    out = empty;
+                }
+                let mut rest = x & !empty;
+                while rest != 0 {
+                    let s = lowest(rest);
+                    let g = e.group(s) | bit(s);
+                    if e.at(s, anchor, |e| self.holds(e)) {
+                        out |= rest & g;
+                    }
+                    rest &= !g;
+                }
+                out
+            }
             Dep::Site => sites(x)
-                .filter(|&s| self.holds(t, v, &at(ctx, s, anchor)))
+                .filter(|&s| e.at(s, anchor, |e| self.holds(e)))
                 .fold(0, |m, s| m | bit(s)),
         }
-    }
-
-    /// The sites of `x` where the test holds, each as its subject, tested
-    /// once per group (and once for all the empty sites): the test reads
-    /// its subject only through its group.
-    fn by_group<V: View>(
-        &self,
-        t: &BitTables,
-        v: &mut V,
-        ctx: &Ctx,
-        anchor: Option<Site>,
-        x: u128,
-    ) -> u128 {
-        let empty = x & !v.occ();
-        let mut out = 0;
-        if empty != 0 && self.holds(t, v, &at(ctx, lowest(empty), anchor)) {
-            out = empty;
-        }
-        let mut rest = x & !empty;
-        while rest != 0 {
-            let s = lowest(rest);
-            let g = v.group(&t.board, s) | bit(s);
-            if self.holds(t, v, &at(ctx, s, anchor)) {
-                out |= rest & g;
-            }
-            rest &= !g;
-        }
-        out
     }
 
     /// How the test depends on its subject.
@@ -391,43 +401,49 @@ impl Test {
         match self {
             Test::Any(s) | Test::Every(s, _) | Test::Connected(s) => s.dep(),
             Test::Compare(a, _, b) => a.dep().max(b.dep()),
+            Test::GroupCounts(..) => Dep::Group,
         }
     }
 }
 
 impl BSet {
-    /// The set's sites in `ctx`.
-    pub fn eval<V: View>(&self, t: &BitTables, v: &mut V, ctx: &Ctx) -> u128 {
+    /// The set's sites in the evaluation's context.
+    pub fn eval<V: View>(&self, e: &mut Ev<V>) -> u128 {
         match self {
             BSet::Group(r, c) => {
-                let s = ctx.site(*r);
+                let s = e.ctx.site(*r);
                 match site_bit(s) {
-                    Some(b) if v.occ() & b != 0 => {
-                        let g = v.group(&t.board, s);
-                        c.sub(t, v, ctx, Some(s), g)
+                    Some(b) if e.v.occ() & b != 0 => {
+                        let g = e.group(s);
+                        c.sub(e, s, g)
                     }
                     _ => 0,
                 }
             }
             BSet::Neighbours(r, c) => {
-                let s = ctx.site(*r);
+                let s = e.ctx.site(*r);
                 match site_bit(s) {
-                    Some(_) => c.sub(t, v, ctx, Some(s), t.board.nbr(s)),
+                    Some(_) => c.sub(e, s, e.t.board.nbr(s)),
                     None => 0,
                 }
             }
-            BSet::Where(c) => c.sub(t, v, ctx, None, t.board.all),
-            BSet::AdjacentTo(inner, c) => match inner.eval(t, v, ctx) {
+            BSet::Where(c) => c.sub(e, SELF, e.t.board.all),
+            BSet::AdjacentTo(inner, c) => match inner.eval(e) {
                 0 => 0,
-                x => c.sub(t, v, ctx, None, t.board.dilate(x)),
+                x => c.sub(e, SELF, e.t.board.dilate(x)),
             },
-            BSet::Minus(a, b) => {
-                let x = a.eval(t, v, ctx);
-                if x == 0 { 0 } else { x & !b.eval(t, v, ctx) }
-            }
-            BSet::Removed => v.removed(),
-            BSet::Converted => v.converted(),
+            BSet::Minus(a, b) => match a.eval(e) {
+                0 => 0,
+                x => x & !b.eval(e),
+            },
+            BSet::Removed => e.v.removed(),
+            BSet::Converted => e.v.converted(),
         }
+    }
+
+    /// The set's sites in `ctx`, on `v`.
+    pub fn eval_in<V: View>(&self, t: &BitTables, v: &mut V, ctx: &Ctx) -> u128 {
+        self.eval(&mut Ev { t, v, ctx: *ctx })
     }
 
     /// How the set depends on the subject of its context.
@@ -443,15 +459,18 @@ impl BSet {
 }
 
 impl BNum {
-    /// The number in `ctx`.
-    pub fn eval<V: View>(&self, t: &BitTables, v: &mut V, ctx: &Ctx) -> i64 {
+    /// The number in the evaluation's context.
+    fn eval<V: View>(&self, e: &mut Ev<V>) -> i64 {
         match self {
             BNum::Int(i) => *i,
-            BNum::Count(s) => i64::from(s.eval(t, v, ctx).count_ones()),
+            BNum::Count(s) => i64::from(s.eval(e).count_ones()),
             BNum::Add(ns) => ns
                 .iter()
-                .fold(0i64, |acc, n| acc.saturating_add(n.eval(t, v, ctx))),
-            BNum::Sub(a, b) => a.eval(t, v, ctx).saturating_sub(b.eval(t, v, ctx)),
+                .fold(0i64, |acc, n| acc.saturating_add(n.eval(e))),
+            BNum::Sub(a, b) => {
+                let a = a.eval(e);
+                a.saturating_sub(b.eval(e))
+            }
         }
     }
 
@@ -464,10 +483,4 @@ impl BNum {
             BNum::Sub(a, b) => a.dep().max(b.dep()),
         }
     }
-}
-
-/// The lowest site of `x` with its group (for effects judging groups).
-pub(crate) fn first_group<V: View>(t: &BoardBits, v: &mut V, x: u128) -> (Site, u128) {
-    let s = lowest(x);
-    (s, v.group(t, s) | bit(s))
 }

@@ -12,9 +12,9 @@
 //! `after:` then reads the placed view itself.
 
 use super::bitcompile::Compiler;
-use super::bitcond::{BCond, BSet, BitTables, first_group};
+use super::bitcond::{BCond, BSet, BitTables, Ev, SELF};
 use super::bitpos::{BitPos, MAX_PLAYERS, Placed, View};
-use super::boardbits::{MAX_SITES, bit};
+use super::boardbits::{MAX_SITES, bit, lowest};
 use super::cond::Ctx;
 use crate::compile::ir::{Effect, Gen, GenKind, Player};
 
@@ -84,7 +84,7 @@ impl BitFilter {
         if ctx.to as usize >= MAX_SITES || base.occ() & bit(ctx.to) != 0 {
             return None;
         }
-        let mut v = Placed::new(base, &t.board, ctx.to, ctx.player);
+        let mut v = Placed::new(base, t, ctx.to, ctx.player);
         let fail = Verdict {
             legal: false,
             quiet: false,
@@ -183,11 +183,11 @@ fn apply<V: View>(e: &BEffect, t: &BitTables, v: &mut V, ctx: &Ctx) -> Option<Bi
             run(branch, t, v, ctx)
         }
         BEffect::RemoveAll(s) => {
-            let gone = s.eval(t, v, ctx) & v.occ();
+            let gone = s.eval_in(t, v, ctx) & v.occ();
             (gone != 0).then(|| changed(v, gone, 0, ctx.player))
         }
         BEffect::ConvertAll(s) => {
-            let turned = s.eval(t, v, ctx) & v.occ() & !v.own(ctx.player);
+            let turned = s.eval_in(t, v, ctx) & v.occ() & !v.own(ctx.player);
             (turned != 0).then(|| changed(v, 0, turned, ctx.player))
         }
         BEffect::Groups {
@@ -196,9 +196,10 @@ fn apply<V: View>(e: &BEffect, t: &BitTables, v: &mut V, ctx: &Ctx) -> Option<Bi
             remove,
             convert,
         } => {
-            let (mut rest, mut gone, mut turned) = (of.eval(t, v, ctx) & v.occ(), 0, 0);
+            let (mut rest, mut gone, mut turned) = (of.eval_in(t, v, ctx) & v.occ(), 0, 0);
             while rest != 0 {
-                let (s, g) = first_group(&t.board, v, rest);
+                let s = lowest(rest);
+                let g = v.group(&t.board, s) | bit(s);
                 rest &= !g;
                 let here = Ctx {
                     subject: s,
@@ -206,9 +207,10 @@ fn apply<V: View>(e: &BEffect, t: &BitTables, v: &mut V, ctx: &Ctx) -> Option<Bi
                     ..*ctx
                 };
                 if when.holds(t, v, &here) {
-                    let r = remove.mask(t, v, ctx, None, g);
+                    let mut e = Ev { t, v, ctx: *ctx };
+                    let r = remove.sub(&mut e, SELF, g);
                     gone |= r;
-                    turned |= convert.mask(t, v, ctx, None, g & !r);
+                    turned |= convert.sub(&mut e, SELF, g & !r);
                 }
             }
             (gone | turned != 0).then(|| changed(v, gone, turned, ctx.player))

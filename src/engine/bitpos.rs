@@ -13,7 +13,8 @@
 //! ones found.
 
 use super::State;
-use super::boardbits::{BoardBits, MAX_SITES, bit, sites};
+use super::bitcond::{BitTables, RoleBits};
+use super::boardbits::{BoardBits, bit, sites};
 use super::local::LocalRole;
 use crate::board::Site;
 use crate::compile::ir::{Player, RoleId};
@@ -68,8 +69,11 @@ pub(crate) struct BitPos {
     fm_known: u128,
     fm: [u8; 128],
     roles: [RoleMemo; MEMO_ROLES],
+    /// The groups flooded so far, and per site the index + 1 of its
+    /// group among them (0: not flooded yet).
     groups: [u128; MEMO_GROUPS],
     ngroups: usize,
+    gid: [u8; 128],
 }
 
 impl BitPos {
@@ -89,6 +93,7 @@ impl BitPos {
             roles: [RoleMemo::default(); MEMO_ROLES],
             groups: [0; MEMO_GROUPS],
             ngroups: 0,
+            gid: [0; 128],
         }
     }
 
@@ -118,6 +123,24 @@ impl BitPos {
             };
         }
         value & x
+    }
+
+    /// The group of `s`, flooded and remembered (empty for an empty
+    /// site).
+    #[inline(never)]
+    fn flood(&mut self, b: &BoardBits, s: Site) -> u128 {
+        let Some(p) = self.owner(s) else {
+            return 0;
+        };
+        let g = b.flood(s, self.own(p));
+        if self.ngroups < MEMO_GROUPS {
+            self.groups[self.ngroups] = g;
+            self.ngroups += 1;
+            for m in sites(g) {
+                self.gid[m as usize & 127] = self.ngroups as u8;
+            }
+        }
+        g
     }
 
     /// The friendly directions of the occupied site `s`.
@@ -157,20 +180,12 @@ impl View for BitPos {
             .map(|p| p as Player)
     }
 
+    #[inline]
     fn group(&mut self, b: &BoardBits, s: Site) -> u128 {
-        let here = bit(s);
-        if let Some(&g) = self.groups[..self.ngroups].iter().find(|&&g| g & here != 0) {
-            return g;
+        match self.gid.get(s as usize) {
+            Some(&k) if k != 0 => self.groups[k as usize - 1],
+            _ => self.flood(b, s),
         }
-        let Some(p) = self.owner(s) else {
-            return 0;
-        };
-        let g = b.flood(s, self.own(p));
-        if self.ngroups < MEMO_GROUPS {
-            self.groups[self.ngroups] = g;
-            self.ngroups += 1;
-        }
-        g
     }
 
     #[inline]
@@ -194,9 +209,6 @@ impl View for BitPos {
     }
 }
 
-/// Most sites whose friendly directions a placement changes: the
-/// placed site and its neighbours.
-const CHANGED: usize = 9;
 /// Local roles whose values on the changed sites a [`Placed`] remembers.
 const PLACED_ROLES: usize = 4;
 
@@ -209,9 +221,6 @@ pub(crate) struct Placed<'a> {
     /// The placed site and its friendly neighbours: the sites whose
     /// friendly directions change.
     changed: u128,
-    /// Those sites with their new friendly directions.
-    fms: [(Site, u8); CHANGED],
-    nfms: usize,
     /// The placed site, the occupied sites and the player's after the
     /// placement.
     to_bit: u128,
@@ -219,42 +228,41 @@ pub(crate) struct Placed<'a> {
     own: u128,
     /// The group of the placed site, once found (0 before).
     merged: u128,
-    /// Per local role: its values on `changed`, once found.
-    roles: [Option<u128>; PLACED_ROLES],
+    /// Per local role (the first [`PLACED_ROLES`]): its values on
+    /// `changed`.
+    roles: [u128; PLACED_ROLES],
 }
 
 impl<'a> Placed<'a> {
-    /// `base` with a piece of `player` on the empty site `to`.
-    pub fn new(base: &'a mut BitPos, b: &BoardBits, to: Site, player: Player) -> Placed<'a> {
-        let own = base.own(player);
-        let mut fms = [(to, 0u8); CHANGED];
-        let (mut n, mut changed, mut here) = (1, bit(to), 0u8);
-        let (steps, backs) = b.row(to);
-        for (d, (&t, &back)) in steps.iter().zip(backs).enumerate() {
-            if t as usize >= MAX_SITES || own & bit(t) == 0 {
-                continue;
-            }
-            here |= 1 << d;
-            if n < CHANGED {
-                fms[n] = (t, base.friends(b, t) | 1 << back);
-                n += 1;
-            }
-            changed |= bit(t);
-        }
-        fms[0] = (to, here);
+    /// `base` with a piece of `player` on the empty site `to` (`t`: the
+    /// game's compiled board and roles). The values of the local roles on
+    /// the sites whose friendly directions change are found at once.
+    #[inline]
+    pub fn new(base: &'a mut BitPos, t: &BitTables, to: Site, player: Player) -> Placed<'a> {
         let to_bit = bit(to);
+        let own = base.own(player) | to_bit;
+        let changed = to_bit | t.board.nbr(to) & own;
+        let mut roles = [0; PLACED_ROLES];
+        for s in sites(changed) {
+            let fm = u32::from(t.board.friends(s, own));
+            for (id, r) in t.roles.iter().take(PLACED_ROLES).enumerate() {
+                if let Some(RoleBits::Local(table)) = r
+                    && table.value(s, true, fm)
+                {
+                    roles[id] |= bit(s);
+                }
+            }
+        }
         Placed {
             to_bit,
             occ: base.occ | to_bit,
-            own: own | to_bit,
+            own,
+            changed,
             base,
             to,
             player,
-            changed,
-            fms,
-            nfms: n,
             merged: 0,
-            roles: [None; PLACED_ROLES],
+            roles,
         }
     }
 
@@ -273,21 +281,6 @@ impl<'a> Placed<'a> {
         self.merged
     }
 
-    /// The sites of `changed` where local role `id` (table `t`) holds.
-    #[inline]
-    fn changed_role(&mut self, t: &LocalRole, id: RoleId) -> u128 {
-        if let Some(Some(v)) = self.roles.get(id as usize) {
-            return *v;
-        }
-        let v = self.fms[..self.nfms]
-            .iter()
-            .filter(|&&(s, fm)| t.value(s, true, u32::from(fm)))
-            .fold(0, |m, &(s, _)| m | bit(s));
-        if let Some(r) = self.roles.get_mut(id as usize) {
-            *r = Some(v);
-        }
-        v
-    }
 }
 
 impl View for Placed<'_> {
@@ -327,12 +320,16 @@ impl View for Placed<'_> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn local_role(&mut self, b: &BoardBits, t: &LocalRole, id: RoleId, x: u128) -> u128 {
         let out = self.base.local_role(b, t, id, x & !self.changed);
-        match x & self.changed {
-            0 => out,
-            c => out | self.changed_role(t, id) & c,
+        match (x & self.changed, self.roles.get(id as usize)) {
+            (0, _) => out,
+            (c, Some(r)) => out | r & c,
+            // A role past the first few: found site by site.
+            (c, None) => sites(c)
+                .filter(|&s| t.value(s, true, u32::from(b.friends(s, self.own))))
+                .fold(out, |m, s| m | bit(s)),
         }
     }
 
@@ -355,11 +352,7 @@ impl State {
     pub(crate) fn owner_sets(&self) -> [u128; MAX_PLAYERS] {
         let mut own = [0; MAX_PLAYERS];
         let players = self.game.num_players().min(MAX_PLAYERS);
-        if let Some(first) = self.occ.owned_u128(0) {
-            own[0] = first;
-            for (p, o) in own.iter_mut().enumerate().take(players).skip(1) {
-                *o = self.occ.owned_u128(p as Player).unwrap_or(0);
-            }
+        if self.occ.owned_u128(&mut own[..players]) {
             return own;
         }
         for s in 0..self.heights.len().min(128) as Site {

@@ -426,20 +426,25 @@ impl Occupancy {
         load(&self.bits, player as usize * W)
     }
 
-    /// The sites whose top piece is `player`'s as one `u128`, on a board
-    /// of at most 128 sites (`None` on a larger one, or when the sets are
-    /// not kept).
+    /// The sites whose top piece is each player's, as one `u128` each, on
+    /// a board of at most 128 sites; false (`out` untouched) on a larger
+    /// one, or when the sets are not kept.
     #[inline]
-    pub fn owned_u128(&self, player: Player) -> Option<u128> {
-        let at = player as usize * self.stride;
+    pub fn owned_u128(&self, out: &mut [u128]) -> bool {
         match self.stride {
-            1 => self.bits.get(at).map(|&w| u128::from(w)),
-            2 => {
-                let w = self.bits.get(at..at + 2)?;
-                Some(u128::from(w[0]) | u128::from(w[1]) << 64)
+            1 => {
+                for (o, &w) in out.iter_mut().zip(&self.bits) {
+                    *o = u128::from(w);
+                }
             }
-            _ => None,
+            2 => {
+                for (o, w) in out.iter_mut().zip(self.bits.chunks_exact(2)) {
+                    *o = u128::from(w[0]) | u128::from(w[1]) << 64;
+                }
+            }
+            _ => return false,
         }
+        true
     }
 
     /// The sites topped by piece `p`.

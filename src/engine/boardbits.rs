@@ -1,8 +1,8 @@
 //! The board as site sets of one `u128` (boards of at most 128 sites):
-//! each site's neighbours as a set, the step table with the way back along
-//! each step, and each region as each player sees it. Groups, the sites
-//! next to a set and connectedness are then a few word operations a site
-//! (see [`super::bitpos`], [`super::bitcond`]).
+//! each site's neighbours as a set, the step table, and each region as each
+//! player sees it. Groups, the sites next to a set and connectedness are
+//! then a few word operations a site (see [`super::bitpos`],
+//! [`super::bitcond`]).
 
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{Game, Player, RegionId};
@@ -62,9 +62,6 @@ pub(crate) struct BoardBits {
     /// `site × dirs + d`: the neighbour in direction `d` ([`NO_SITE`]
     /// off the board).
     step: Vec<Site>,
-    /// `site × dirs + d`: the direction from that neighbour back to the
-    /// site.
-    back: Vec<u8>,
     /// `region × players + player`: the region as the player sees it.
     regions: Vec<u128>,
     players: usize,
@@ -83,7 +80,6 @@ impl BoardBits {
         }
         let step = board.step_table().to_vec();
         let mut nbr = vec![0u128; n];
-        let mut back = vec![u8::MAX; n * dirs];
         for s in 0..n {
             for d in 0..dirs {
                 let t = step[s * dirs + d];
@@ -94,8 +90,6 @@ impl BoardBits {
                     return None;
                 }
                 nbr[s] |= bit(t);
-                let row = &step[t as usize * dirs..(t as usize + 1) * dirs];
-                back[s * dirs + d] = row.iter().position(|&x| x as usize == s)? as u8;
             }
         }
         let players = game.num_players();
@@ -114,7 +108,6 @@ impl BoardBits {
             },
             nbr,
             step,
-            back,
             regions,
             players,
         })
@@ -168,17 +161,6 @@ impl BoardBits {
         mask
     }
 
-    /// The neighbour of `s` in each direction ([`NO_SITE`] off the
-    /// board) and the direction from it back to `s`.
-    #[inline]
-    pub fn row(&self, s: Site) -> (&[Site], &[u8]) {
-        let row = s as usize * self.dirs..(s as usize + 1) * self.dirs;
-        (
-            self.step.get(row.clone()).unwrap_or(&[]),
-            self.back.get(row).unwrap_or(&[]),
-        )
-    }
-
     /// Region `r` as `player` sees it.
     #[inline]
     pub fn region(&self, r: RegionId, player: Player) -> u128 {
@@ -220,13 +202,6 @@ mod tests {
             let own = b.nbr(site);
             let mask = b.friends(site, own);
             assert_eq!(mask.count_ones(), own.count_ones());
-            let (steps, backs) = b.row(site);
-            for (d, (&t, &back)) in steps.iter().zip(backs).enumerate() {
-                assert_eq!(g.board.step(site, d as u8), t);
-                if t != NO_SITE {
-                    assert_eq!(g.board.step(t, back), site);
-                }
-            }
         }
         let sorted: Vec<Site> = sites(set(&["c3", "a1", "b2"])).collect();
         let mut want = vec![s("a1"), s("b2"), s("c3")];

@@ -237,15 +237,22 @@ impl State {
     /// Whether candidate `m` passes its generator's filters, when that can
     /// be told without playing it: `Some(true)` for a generator without
     /// filters, the overlay's answer for an `after:` filter with a plan
-    /// (and no `check:`), `None` when only playing it can tell. `cache`
-    /// holds rays of the current position (forget them when it changes).
-    pub(crate) fn admits_unplayed(&self, m: &Move, cache: &mut RayCache) -> Option<bool> {
-        match &self.tables.gens[m.gen_id as usize].filter {
+    /// (and no `check:`), the answer on sets for filters that compile,
+    /// `None` when only playing it can tell. `cache` holds rays of the
+    /// current position (forget them when it changes). A placement found
+    /// legal and quiet on sets is remembered ([`super::quiet`]).
+    pub(crate) fn admits_unplayed(&mut self, m: &Move, cache: &mut RayCache) -> Option<bool> {
+        let mut quiet = QuietFound::default();
+        let v = match &self.tables.gens[m.gen_id as usize].filter {
             Filter::None => Some(true),
             Filter::Probe => None,
             Filter::Overlay(o) => self.overlay_verdict(m, o, cache),
-            Filter::Bits(f) => self.bits_verdict(m, f, &mut None, &mut QuietFound::default()),
+            Filter::Bits(f) => self.bits_verdict(m, f, &mut None, &mut quiet),
+        };
+        if let Some(g) = quiet.gen_id {
+            self.note_quiet(g, quiet.sites);
         }
+        v
     }
 
     /// The verdict of filters told on sets on candidate `m`, with `sets`

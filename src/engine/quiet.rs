@@ -91,7 +91,7 @@ impl State {
     }
 
     /// Remembers that generator `g`'s placements on `sites` are quiet in
-    /// the current position.
+    /// the current position (with those already remembered for it).
     pub(crate) fn note_quiet(&mut self, g: GenId, sites: u128) {
         if !self.quiet.on() || sites == 0 {
             return;
@@ -99,7 +99,10 @@ impl State {
         let key = self.quiet_key(g);
         let slot = self.s.turns as usize % SLOTS;
         if let Some(s) = self.quiet.slots.get_mut(slot) {
-            *s = (key, sites);
+            *s = match *s {
+                (k, known) if k == key => (key, known | sites),
+                _ => (key, sites),
+            };
         }
     }
 

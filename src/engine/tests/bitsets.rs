@@ -179,7 +179,7 @@ fn roles_and_groups_on_sets_agree_with_the_interpreter_before_and_after_a_placem
                 let mover = st.s.mover;
                 let mut placed_state = st.clone();
                 placed_state.push_piece(to, game.piece(0, mover));
-                let mut v = Placed::new(&mut base, &bits.board, to, mover);
+                let mut v = Placed::new(&mut base, bits, to, mover);
                 same_roles(&placed_state, bits, &mut v);
             }
             same_roles(&st, bits, &mut BitPos::of_state(&st));
@@ -193,7 +193,7 @@ fn same_roles(st: &State, t: &crate::engine::bitcond::BitTables, v: &mut impl Vi
         let ctx = Ctx::at(st.s.mover, s);
         for id in 0..st.game.roles.len() as u16 {
             let want = st.eval(&Cond::Role(SiteRef::Subject, id), &ctx);
-            assert_eq!(t.role(v, &ctx, id, bit(s)) != 0, want, "role {id} at {s}");
+            assert_eq!(t.role_in(v, &ctx, id, bit(s)) != 0, want, "role {id} at {s}");
         }
         if st.height(s) > 0 {
             let mut group = Vec::new();
