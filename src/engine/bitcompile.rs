@@ -16,9 +16,9 @@
 //! role: a check reads them before the step's effects, from the step
 //! before). Anything else leaves the clause to the interpreter.
 
-use super::bitcond::{Atom, BCond, BNum, BSet, BitTables, RoleBits, Test};
+use super::bitcond::{Atom, BCond, BNum, BSet, BitSets, BitTables, RoleBits, Test};
 use super::bitpos::MAX_PLAYERS;
-use super::boardbits::BoardBits;
+use super::boardbits::{BoardBits, fits};
 use super::local::LocalRole;
 use crate::compile::ir::{Cond, Game, Num, SiteRef, SiteSet};
 
@@ -36,7 +36,6 @@ pub(crate) struct Compiler<'g> {
     game: &'g Game,
     local: &'g [Option<LocalRole>],
     pure: &'g [bool],
-    board: BoardBits,
     slots: Vec<Slot>,
     roles: Vec<Option<RoleBits>>,
     /// `Removed` and `Converted` may be read (not in a check or a role).
@@ -48,7 +47,7 @@ impl<'g> Compiler<'g> {
     /// roles are pure), its roles compiled, or `None` when its positions
     /// do not fit sets.
     pub fn new(game: &'g Game, local: &'g [Option<LocalRole>], pure: &'g [bool]) -> Option<Self> {
-        if game.stack_cap != 1 || game.num_players() > MAX_PLAYERS {
+        if game.stack_cap != 1 || game.num_players() > MAX_PLAYERS || !fits(game) {
             return None;
         }
         let n = game.roles.len();
@@ -56,7 +55,6 @@ impl<'g> Compiler<'g> {
             game,
             local,
             pure,
-            board: BoardBits::new(game)?,
             slots: vec![Slot::Todo; n],
             roles: vec![None; n],
             lists: true,
@@ -67,12 +65,21 @@ impl<'g> Compiler<'g> {
         Some(c)
     }
 
-    /// The game's board and roles as sets.
-    pub fn finish(self) -> BitTables {
-        BitTables {
-            board: self.board,
-            roles: self.roles,
-        }
+    /// The game's board and roles as sets, in the narrowest word that
+    /// holds its sites.
+    pub fn finish(self) -> Option<BitSets> {
+        let (game, roles) = (self.game, self.roles);
+        Some(if game.board.len() <= 64 {
+            BitSets::Narrow(BitTables {
+                board: BoardBits::new(game)?,
+                roles,
+            })
+        } else {
+            BitSets::Wide(BitTables {
+                board: BoardBits::new(game)?,
+                roles,
+            })
+        })
     }
 
     /// The roles compiled so far.
@@ -224,9 +231,9 @@ mod tests {
     #[test]
     fn roles_compile_with_how_they_read_their_subject() {
         let (g, local, pure) = compiler_of(ROLES);
-        let t = Compiler::new(&g, &local, &pure).unwrap().finish();
-        let kinds: Vec<Option<Dep>> = t
-            .roles
+        let c = Compiler::new(&g, &local, &pure).unwrap();
+        let kinds: Vec<Option<Dep>> = c
+            .roles()
             .iter()
             .map(|r| match r {
                 Some(RoleBits::Local(_)) => Some(Dep::Site),

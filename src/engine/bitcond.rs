@@ -14,9 +14,10 @@
 //! interpreter).
 
 use super::bitpos::{RoleMemo, View};
-use super::boardbits::{BoardBits, MAX_SITES, bit, lowest, sites};
+use super::boardbits::BoardBits;
 use super::cond::Ctx;
 use super::local::LocalRole;
+use super::word::{Word, sites};
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{Cmp, RegionId, RoleId, SiteRef};
 
@@ -117,11 +118,21 @@ pub(crate) enum RoleBits {
 
 /// The compiled board and roles of a game (see [`super::bitcompile`]).
 #[derive(Debug, Clone)]
-pub(crate) struct BitTables {
+pub(crate) struct BitTables<W> {
     /// The board as sets.
-    pub board: BoardBits,
+    pub board: BoardBits<W>,
     /// Per role: compiled, or `None`.
     pub roles: Vec<Option<RoleBits>>,
+}
+
+/// A game's compiled board and roles, in the narrowest word that holds
+/// its sites.
+#[derive(Debug, Clone)]
+pub(crate) enum BitSets {
+    /// At most 64 sites.
+    Narrow(BitTables<u64>),
+    /// At most 128 sites.
+    Wide(BitTables<u128>),
 }
 
 /// Anchor of a subject that is its own anchor.
@@ -129,8 +140,8 @@ pub(crate) const SELF: Site = NO_SITE - 1;
 
 /// An evaluation: the compiled tables, the view it reads, and its context
 /// (whose subject and anchor change while sets of subjects are tested).
-pub(crate) struct Ev<'e, V> {
-    pub t: &'e BitTables,
+pub(crate) struct Ev<'e, V: View> {
+    pub t: &'e BitTables<V::W>,
     pub v: &'e mut V,
     pub ctx: Ctx,
 }
@@ -150,33 +161,33 @@ impl<V: View> Ev<'_, V> {
 
     /// The group of the occupied site `s`.
     #[inline]
-    fn group(&mut self, s: Site) -> u128 {
+    fn group(&mut self, s: Site) -> V::W {
         self.v.group(&self.t.board, s)
     }
 }
 
 /// The set of site `s` of the step, if it is one.
 #[inline]
-fn site_bit(s: Site) -> Option<u128> {
-    ((s as usize) < MAX_SITES).then(|| bit(s))
+fn site_bit<W: Word>(s: Site) -> Option<W> {
+    ((s as usize) < W::SITES).then(|| W::bit(s))
 }
 
-impl BitTables {
+impl<W: Word> BitTables<W> {
     /// The sites of `x` where role `id` holds (each its own subject and
     /// anchor).
     #[inline(always)]
-    fn role<V: View>(&self, e: &mut Ev<V>, id: RoleId, x: u128) -> u128 {
+    fn role<V: View<W = W>>(&self, e: &mut Ev<V>, id: RoleId, x: W) -> W {
         match self.roles.get(id as usize).and_then(Option::as_ref) {
             Some(RoleBits::Local(t)) => e.v.local_role(&self.board, t, id, x),
             Some(RoleBits::Cond { cond, pure, .. }) => role_cond(e, id, cond, *pure, x),
-            None => 0,
+            None => W::ZERO,
         }
     }
 
     /// The sites of `x` where role `id` holds in view `v` for `ctx`'s
     /// player.
     #[cfg(test)]
-    pub fn role_in<V: View>(&self, v: &mut V, ctx: &Ctx, id: RoleId, x: u128) -> u128 {
+    pub fn role_in<V: View<W = W>>(&self, v: &mut V, ctx: &Ctx, id: RoleId, x: W) -> W {
         self.role(
             &mut Ev {
                 t: self,
@@ -192,13 +203,13 @@ impl BitTables {
 /// [`BitTables::role`] for a role with a compiled condition, its values
 /// remembered when it is pure and the view keeps a memory.
 #[inline(never)]
-fn role_cond<V: View>(e: &mut Ev<V>, id: RoleId, cond: &BCond, pure: bool, x: u128) -> u128 {
+fn role_cond<V: View>(e: &mut Ev<V>, id: RoleId, cond: &BCond, pure: bool, x: V::W) -> V::W {
     let memo = if pure { e.v.memo(id).copied() } else { None };
     let Some(RoleMemo { known, value }) = memo else {
         return cond.sub(e, SELF, x);
     };
     let need = x & !known;
-    if need == 0 {
+    if need == V::W::ZERO {
         return value & x;
     }
     let value = value | cond.sub(e, SELF, need);
@@ -214,17 +225,17 @@ fn role_cond<V: View>(e: &mut Ev<V>, id: RoleId, cond: &BCond, pure: bool, x: u1
 impl Atom {
     /// The sites of `x` where the atom holds (see [`BCond::mask`]).
     #[inline(always)]
-    fn mask<V: View>(self, e: &mut Ev<V>, anchor: Site, x: u128) -> u128 {
+    fn mask<V: View>(self, e: &mut Ev<V>, anchor: Site, x: V::W) -> V::W {
         let v = &*e.v;
         match self {
             Atom::True => x,
-            Atom::False => 0,
+            Atom::False => V::W::ZERO,
             Atom::Empty => x & !v.occ(),
             Atom::Occupied => x & v.occ(),
             Atom::Mine => x & v.own(e.ctx.player),
             Atom::Enemy => x & v.occ() & !v.own(e.ctx.player),
             Atom::Friend if anchor == SELF => x & v.occ(),
-            Atom::Friend => v.owner(anchor).map_or(0, |p| x & v.own(p)),
+            Atom::Friend => v.owner(anchor).map_or(V::W::ZERO, |p| x & v.own(p)),
             Atom::In(r) => x & e.t.board.region(r, e.ctx.player),
             Atom::Role(id) => e.t.role(e, id, x),
         }
@@ -247,29 +258,30 @@ impl Atom {
 impl BCond {
     /// Whether the condition holds in `ctx` (its subject a site), on `v`.
     #[inline]
-    pub fn holds<V: View>(&self, t: &BitTables, v: &mut V, ctx: &Ctx) -> bool {
-        let x = site_bit(ctx.subject).unwrap_or(0);
-        self.sub(&mut Ev { t, v, ctx: *ctx }, ctx.anchor, x) != 0
+    pub fn holds<V: View>(&self, t: &BitTables<V::W>, v: &mut V, ctx: &Ctx) -> bool {
+        let x = site_bit(ctx.subject).unwrap_or(V::W::ZERO);
+        self.sub(&mut Ev { t, v, ctx: *ctx }, ctx.anchor, x) != V::W::ZERO
     }
 
     /// [`BCond::mask`], an atom evaluated inline.
     #[inline]
-    pub fn sub<V: View>(&self, e: &mut Ev<V>, anchor: Site, x: u128) -> u128 {
-        if x == 0 {
-            return 0;
+    pub fn sub<V: View>(&self, e: &mut Ev<V>, anchor: Site, x: V::W) -> V::W {
+        let zero = V::W::ZERO;
+        if x == zero {
+            return zero;
         }
         match self {
             BCond::Atom(a) => a.mask(e, anchor, x),
             BCond::At(r, a) => match site_bit(e.ctx.site(*r)) {
-                Some(s) if a.mask(e, anchor, s) != 0 => x,
-                _ => 0,
+                Some(s) if a.mask(e, anchor, s) != zero => x,
+                _ => zero,
             },
             BCond::Not(c) => x & !c.sub(e, anchor, x),
             BCond::Test(Dep::Free, t) => {
                 if t.holds(e) {
                     x
                 } else {
-                    0
+                    zero
                 }
             }
             c => c.mask(e, anchor, x),
@@ -278,7 +290,7 @@ impl BCond {
 
     /// The sites of `x` where the condition holds, each as its subject;
     /// the anchor is `anchor`, or each subject itself for [`SELF`].
-    pub fn mask<V: View>(&self, e: &mut Ev<V>, anchor: Site, x: u128) -> u128 {
+    pub fn mask<V: View>(&self, e: &mut Ev<V>, anchor: Site, x: V::W) -> V::W {
         match self {
             BCond::And(cs) => {
                 let mut y = x;
@@ -304,7 +316,9 @@ impl BCond {
         match self {
             BCond::Atom(a) => a.dep(t),
             BCond::At(..) => Dep::Free,
-            BCond::And(cs) | BCond::Or(cs) => cs.iter().map(|c| c.dep(t)).max().unwrap_or(Dep::Free),
+            BCond::And(cs) | BCond::Or(cs) => {
+                cs.iter().map(|c| c.dep(t)).max().unwrap_or(Dep::Free)
+            }
             BCond::Not(c) => c.dep(t),
             BCond::Test(d, _) => *d,
         }
@@ -326,7 +340,7 @@ impl Test {
     /// Whether the test holds in the evaluation's context.
     fn holds<V: View>(&self, e: &mut Ev<V>) -> bool {
         match self {
-            Test::Any(s) => s.eval(e) != 0,
+            Test::Any(s) => s.eval(e) != V::W::ZERO,
             Test::Every(s, c) => {
                 let x = s.eval(e);
                 c.sub(e, SELF, x) == x
@@ -341,12 +355,12 @@ impl Test {
             }
             Test::GroupCounts(a, cmp, b) => {
                 let s = e.ctx.subject;
-                let g = match site_bit(s) {
-                    Some(x) if e.v.occ() & x != 0 => e.group(s),
-                    _ => 0,
+                let g = match site_bit::<V::W>(s) {
+                    Some(x) if e.v.occ() & x != V::W::ZERO => e.group(s),
+                    _ => V::W::ZERO,
                 };
-                let a = a.sub(e, s, g).count_ones();
-                cmp.test64(i64::from(a), i64::from(b.sub(e, s, g).count_ones()))
+                let a = a.sub(e, s, g).ones();
+                cmp.test64(i64::from(a), i64::from(b.sub(e, s, g).ones()))
             }
         }
     }
@@ -356,43 +370,44 @@ impl Test {
     /// once, once per group (and once for all the empty sites), or site
     /// by site.
     #[inline(never)]
-    fn mask<V: View>(&self, d: Dep, e: &mut Ev<V>, anchor: Site, x: u128) -> u128 {
+    fn mask<V: View>(&self, d: Dep, e: &mut Ev<V>, anchor: Site, x: V::W) -> V::W {
+        let zero = V::W::ZERO;
         match d {
             Dep::Free => {
                 if self.holds(e) {
                     x
                 } else {
-                    0
+                    zero
                 }
             }
             // One subject (a test at a site of the step): no loop.
-            Dep::Group | Dep::Site if x & (x - 1) == 0 => {
-                if e.at(lowest(x), anchor, |e| self.holds(e)) {
+            Dep::Group | Dep::Site if x.without_lowest() == zero => {
+                if e.at(x.lowest(), anchor, |e| self.holds(e)) {
                     x
                 } else {
-                    0
+                    zero
                 }
             }
             Dep::Group => {
                 let empty = x & !e.v.occ();
-                let mut out = 0;
-                if empty != 0 && e.at(lowest(empty), anchor, |e| self.holds(e)) {
+                let mut out = zero;
+                if empty != zero && e.at(empty.lowest(), anchor, |e| self.holds(e)) {
                     out = empty;
                 }
                 let mut rest = x & !empty;
-                while rest != 0 {
-                    let s = lowest(rest);
-                    let g = e.group(s) | bit(s);
+                while rest != zero {
+                    let s = rest.lowest();
+                    let g = e.group(s) | V::W::bit(s);
                     if e.at(s, anchor, |e| self.holds(e)) {
                         out |= rest & g;
                     }
-                    rest &= !g;
+                    rest = rest & !g;
                 }
                 out
             }
             Dep::Site => sites(x)
                 .filter(|&s| e.at(s, anchor, |e| self.holds(e)))
-                .fold(0, |m, s| m | bit(s)),
+                .fold(zero, |m, s| m | V::W::bit(s)),
         }
     }
 
@@ -408,41 +423,46 @@ impl Test {
 
 impl BSet {
     /// The set's sites in the evaluation's context.
-    pub fn eval<V: View>(&self, e: &mut Ev<V>) -> u128 {
+    pub fn eval<V: View>(&self, e: &mut Ev<V>) -> V::W {
+        let zero = V::W::ZERO;
         match self {
             BSet::Group(r, c) => {
                 let s = e.ctx.site(*r);
-                match site_bit(s) {
-                    Some(b) if e.v.occ() & b != 0 => {
+                match site_bit::<V::W>(s) {
+                    Some(b) if e.v.occ() & b != zero => {
                         let g = e.group(s);
                         c.sub(e, s, g)
                     }
-                    _ => 0,
+                    _ => zero,
                 }
             }
             BSet::Neighbours(r, c) => {
                 let s = e.ctx.site(*r);
-                match site_bit(s) {
+                match site_bit::<V::W>(s) {
                     Some(_) => c.sub(e, s, e.t.board.nbr(s)),
-                    None => 0,
+                    None => zero,
                 }
             }
             BSet::Where(c) => c.sub(e, SELF, e.t.board.all),
-            BSet::AdjacentTo(inner, c) => match inner.eval(e) {
-                0 => 0,
-                x => c.sub(e, SELF, e.t.board.dilate(x)),
-            },
-            BSet::Minus(a, b) => match a.eval(e) {
-                0 => 0,
-                x => x & !b.eval(e),
-            },
+            BSet::AdjacentTo(inner, c) => {
+                let x = inner.eval(e);
+                if x == zero {
+                    zero
+                } else {
+                    c.sub(e, SELF, e.t.board.dilate(x))
+                }
+            }
+            BSet::Minus(a, b) => {
+                let x = a.eval(e);
+                if x == zero { zero } else { x & !b.eval(e) }
+            }
             BSet::Removed => e.v.removed(),
             BSet::Converted => e.v.converted(),
         }
     }
 
     /// The set's sites in `ctx`, on `v`.
-    pub fn eval_in<V: View>(&self, t: &BitTables, v: &mut V, ctx: &Ctx) -> u128 {
+    pub fn eval_in<V: View>(&self, t: &BitTables<V::W>, v: &mut V, ctx: &Ctx) -> V::W {
         self.eval(&mut Ev { t, v, ctx: *ctx })
     }
 
@@ -463,10 +483,8 @@ impl BNum {
     fn eval<V: View>(&self, e: &mut Ev<V>) -> i64 {
         match self {
             BNum::Int(i) => *i,
-            BNum::Count(s) => i64::from(s.eval(e).count_ones()),
-            BNum::Add(ns) => ns
-                .iter()
-                .fold(0i64, |acc, n| acc.saturating_add(n.eval(e))),
+            BNum::Count(s) => i64::from(s.eval(e).ones()),
+            BNum::Add(ns) => ns.iter().fold(0i64, |acc, n| acc.saturating_add(n.eval(e))),
             BNum::Sub(a, b) => {
                 let a = a.eval(e);
                 a.saturating_sub(b.eval(e))

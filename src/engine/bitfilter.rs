@@ -14,8 +14,8 @@
 use super::bitcompile::Compiler;
 use super::bitcond::{BCond, BSet, BitTables, Ev, SELF};
 use super::bitpos::{BitPos, MAX_PLAYERS, Placed, View};
-use super::boardbits::{MAX_SITES, bit, lowest};
 use super::cond::Ctx;
+use super::word::Word;
 use crate::compile::ir::{Effect, Gen, GenKind, Player};
 
 /// An effect compiled to sets.
@@ -80,8 +80,13 @@ impl BitFilter {
     /// The verdict on the placement of `ctx` (its destination `ctx.to`,
     /// for `ctx.player`) on `base`, the position before it; `None` when
     /// the destination is not empty (the interpreter tells).
-    pub fn verdict(&self, t: &BitTables, base: &mut BitPos, ctx: &Ctx) -> Option<Verdict> {
-        if ctx.to as usize >= MAX_SITES || base.occ() & bit(ctx.to) != 0 {
+    pub fn verdict<W: Word>(
+        &self,
+        t: &BitTables<W>,
+        base: &mut BitPos<W>,
+        ctx: &Ctx,
+    ) -> Option<Verdict> {
+        if ctx.to as usize >= W::SITES || base.occ() & W::bit(ctx.to) != W::ZERO {
             return None;
         }
         let mut v = Placed::new(base, t, ctx.to, ctx.player);
@@ -123,7 +128,7 @@ impl BitFilter {
 
     /// True if the effects compiled and change nothing on `pos`, the
     /// position after the move itself.
-    pub fn quiet(&self, t: &BitTables, pos: &mut BitPos, ctx: &Ctx) -> bool {
+    pub fn quiet<W: Word>(&self, t: &BitTables<W>, pos: &mut BitPos<W>, ctx: &Ctx) -> bool {
         self.effects
             .as_deref()
             .is_some_and(|e| run(e, t, pos, ctx).is_none())
@@ -166,7 +171,12 @@ fn effect(c: &mut Compiler, e: &Effect) -> Option<BEffect> {
 
 /// Simulates `effects` on `v`: `None` when they remove and convert
 /// nothing, else the position after them.
-fn run<V: View>(effects: &[BEffect], t: &BitTables, v: &mut V, ctx: &Ctx) -> Option<BitPos> {
+fn run<V: View>(
+    effects: &[BEffect],
+    t: &BitTables<V::W>,
+    v: &mut V,
+    ctx: &Ctx,
+) -> Option<BitPos<V::W>> {
     for (i, e) in effects.iter().enumerate() {
         if let Some(mut next) = apply(e, t, v, ctx) {
             return Some(run(&effects[i + 1..], t, &mut next, ctx).unwrap_or(next));
@@ -176,7 +186,8 @@ fn run<V: View>(effects: &[BEffect], t: &BitTables, v: &mut V, ctx: &Ctx) -> Opt
 }
 
 /// Simulates one effect on `v` (see [`run`]).
-fn apply<V: View>(e: &BEffect, t: &BitTables, v: &mut V, ctx: &Ctx) -> Option<BitPos> {
+fn apply<V: View>(e: &BEffect, t: &BitTables<V::W>, v: &mut V, ctx: &Ctx) -> Option<BitPos<V::W>> {
+    let zero = V::W::ZERO;
     match e {
         BEffect::If(c, a, b) => {
             let branch = if c.holds(t, v, ctx) { a } else { b };
@@ -184,11 +195,11 @@ fn apply<V: View>(e: &BEffect, t: &BitTables, v: &mut V, ctx: &Ctx) -> Option<Bi
         }
         BEffect::RemoveAll(s) => {
             let gone = s.eval_in(t, v, ctx) & v.occ();
-            (gone != 0).then(|| changed(v, gone, 0, ctx.player))
+            (gone != zero).then(|| changed(v, gone, zero, ctx.player))
         }
         BEffect::ConvertAll(s) => {
             let turned = s.eval_in(t, v, ctx) & v.occ() & !v.own(ctx.player);
-            (turned != 0).then(|| changed(v, 0, turned, ctx.player))
+            (turned != zero).then(|| changed(v, zero, turned, ctx.player))
         }
         BEffect::Groups {
             of,
@@ -196,11 +207,11 @@ fn apply<V: View>(e: &BEffect, t: &BitTables, v: &mut V, ctx: &Ctx) -> Option<Bi
             remove,
             convert,
         } => {
-            let (mut rest, mut gone, mut turned) = (of.eval_in(t, v, ctx) & v.occ(), 0, 0);
-            while rest != 0 {
-                let s = lowest(rest);
-                let g = v.group(&t.board, s) | bit(s);
-                rest &= !g;
+            let (mut rest, mut gone, mut turned) = (of.eval_in(t, v, ctx) & v.occ(), zero, zero);
+            while rest != zero {
+                let s = rest.lowest();
+                let g = v.group(&t.board, s) | V::W::bit(s);
+                rest = rest & !g;
                 let here = Ctx {
                     subject: s,
                     anchor: s,
@@ -213,15 +224,15 @@ fn apply<V: View>(e: &BEffect, t: &BitTables, v: &mut V, ctx: &Ctx) -> Option<Bi
                     turned |= convert.sub(&mut e, SELF, g & !r);
                 }
             }
-            (gone | turned != 0).then(|| changed(v, gone, turned, ctx.player))
+            (gone | turned != zero).then(|| changed(v, gone, turned, ctx.player))
         }
     }
 }
 
 /// The position of `v` with `gone` removed and `turned` converted to
 /// `player`, the lists of removed and converted sites grown.
-fn changed<V: View>(v: &V, gone: u128, turned: u128, player: Player) -> BitPos {
-    let mut own = [0; MAX_PLAYERS];
+fn changed<V: View>(v: &V, gone: V::W, turned: V::W, player: Player) -> BitPos<V::W> {
+    let mut own = [V::W::ZERO; MAX_PLAYERS];
     for (p, o) in own.iter_mut().enumerate() {
         *o = v.own(p as Player) & !gone & !turned;
     }

@@ -14,8 +14,9 @@
 
 use super::State;
 use super::bitcond::{BitTables, RoleBits};
-use super::boardbits::{BoardBits, bit, sites};
+use super::boardbits::BoardBits;
 use super::local::LocalRole;
+use super::word::{Word, sites};
 use crate::board::Site;
 use crate::compile::ir::{Player, RoleId};
 
@@ -28,92 +29,100 @@ const MEMO_GROUPS: usize = 32;
 
 /// The sites where a role's value is known, and where it holds.
 #[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct RoleMemo {
+pub(crate) struct RoleMemo<W> {
     /// Sites whose value is known.
-    pub known: u128,
+    pub known: W,
     /// Sites (among `known`) where the role holds.
-    pub value: u128,
+    pub value: W,
 }
 
 /// What the compiled conditions read of a position (see the module's
 /// documentation).
 pub(crate) trait View {
+    /// The sets it is made of.
+    type W: Word;
     /// The sites whose (only) piece is `p`'s.
-    fn own(&self, p: Player) -> u128;
+    fn own(&self, p: Player) -> Self::W;
     /// The occupied sites.
-    fn occ(&self) -> u128;
+    fn occ(&self) -> Self::W;
     /// The owner of the piece at `s`, if any.
     fn owner(&self, s: Site) -> Option<Player>;
     /// The group of the occupied site `s`.
-    fn group(&mut self, b: &BoardBits, s: Site) -> u128;
+    fn group(&mut self, b: &BoardBits<Self::W>, s: Site) -> Self::W;
     /// The sites of `x` where local role `id` (table `t`) holds.
-    fn local_role(&mut self, b: &BoardBits, t: &LocalRole, id: RoleId, x: u128) -> u128;
+    fn local_role(
+        &mut self,
+        b: &BoardBits<Self::W>,
+        t: &LocalRole,
+        id: RoleId,
+        x: Self::W,
+    ) -> Self::W;
     /// The memory of role `id`'s values, if this view keeps one.
-    fn memo(&mut self, id: RoleId) -> Option<&mut RoleMemo>;
+    fn memo(&mut self, id: RoleId) -> Option<&mut RoleMemo<Self::W>>;
     /// The sites removed by the effects simulated so far.
-    fn removed(&self) -> u128;
+    fn removed(&self) -> Self::W;
     /// The sites converted by the effects simulated so far.
-    fn converted(&self) -> u128;
+    fn converted(&self) -> Self::W;
 }
 
 /// A position as sets (see the module's documentation).
 #[derive(Debug, Clone)]
-pub(crate) struct BitPos {
-    own: [u128; MAX_PLAYERS],
-    occ: u128,
+pub(crate) struct BitPos<W> {
+    own: [W; MAX_PLAYERS],
+    occ: W,
     /// Sites removed by the effects simulated so far.
-    pub removed: u128,
+    pub removed: W,
     /// Sites converted by the effects simulated so far.
-    pub converted: u128,
+    pub converted: W,
     /// Sites whose friendly directions are in `fm`.
-    fm_known: u128,
+    fm_known: W,
     fm: [u8; 128],
-    roles: [RoleMemo; MEMO_ROLES],
+    roles: [RoleMemo<W>; MEMO_ROLES],
     /// The groups flooded so far, and per site the index + 1 of its
     /// group among them (0: not flooded yet).
-    groups: [u128; MEMO_GROUPS],
+    groups: [W; MEMO_GROUPS],
     ngroups: usize,
     gid: [u8; 128],
 }
 
-impl BitPos {
+impl<W: Word> BitPos<W> {
     /// The position whose sites of player `p` are `own[p]`.
-    pub fn new(own: &[u128]) -> BitPos {
-        let mut sets = [0; MAX_PLAYERS];
+    pub fn new(own: &[W]) -> BitPos<W> {
+        let mut sets = [W::ZERO; MAX_PLAYERS];
         for (d, &s) in sets.iter_mut().zip(own) {
             *d = s;
         }
         BitPos {
             own: sets,
-            occ: own.iter().fold(0, |m, &s| m | s),
-            removed: 0,
-            converted: 0,
-            fm_known: 0,
+            occ: own.iter().fold(W::ZERO, |m, &s| m | s),
+            removed: W::ZERO,
+            converted: W::ZERO,
+            fm_known: W::ZERO,
             fm: [0; 128],
             roles: [RoleMemo::default(); MEMO_ROLES],
-            groups: [0; MEMO_GROUPS],
+            groups: [W::ZERO; MEMO_GROUPS],
             ngroups: 0,
             gid: [0; 128],
         }
     }
 
-    /// The position of `st` (a board of at most 128 sites).
-    pub fn of_state(st: &State) -> BitPos {
-        BitPos::new(&st.owner_sets())
+    /// The position of `st` (a board of at most `W::SITES` sites).
+    pub fn of_state(st: &State) -> BitPos<W> {
+        BitPos::new(&st.owner_sets().map(W::narrow))
     }
 
     /// [`View::local_role`] where some values are not known yet: found
     /// and remembered.
     #[inline(never)]
-    fn local_role_found(&mut self, b: &BoardBits, t: &LocalRole, id: RoleId, x: u128) -> u128 {
+    fn local_role_found(&mut self, b: &BoardBits<W>, t: &LocalRole, id: RoleId, x: W) -> W {
         let RoleMemo { known, mut value } =
             self.roles.get(id as usize).copied().unwrap_or_default();
         let need = x & !known;
         for s in sites(need) {
-            let occupied = self.occ & bit(s) != 0;
+            let occupied = self.occ & W::bit(s) != W::ZERO;
             let fm = if occupied { self.friends(b, s) } else { 0 };
             if t.value(s, occupied, u32::from(fm)) {
-                value |= bit(s);
+                value |= W::bit(s);
             }
         }
         if let Some(m) = self.roles.get_mut(id as usize) {
@@ -128,9 +137,9 @@ impl BitPos {
     /// The group of `s`, flooded and remembered (empty for an empty
     /// site).
     #[inline(never)]
-    fn flood(&mut self, b: &BoardBits, s: Site) -> u128 {
+    fn flood(&mut self, b: &BoardBits<W>, s: Site) -> W {
         let Some(p) = self.owner(s) else {
-            return 0;
+            return W::ZERO;
         };
         let g = b.flood(s, self.own(p));
         if self.ngroups < MEMO_GROUPS {
@@ -145,43 +154,45 @@ impl BitPos {
 
     /// The friendly directions of the occupied site `s`.
     #[inline]
-    fn friends(&mut self, b: &BoardBits, s: Site) -> u8 {
-        if self.fm_known & bit(s) != 0 {
+    fn friends(&mut self, b: &BoardBits<W>, s: Site) -> u8 {
+        if self.fm_known & W::bit(s) != W::ZERO {
             return self.fm[s as usize & 127];
         }
-        let own = self.owner(s).map_or(0, |p| self.own(p));
+        let own = self.owner(s).map_or(W::ZERO, |p| self.own(p));
         let m = b.friends(s, own);
         self.fm[s as usize & 127] = m;
-        self.fm_known |= bit(s);
+        self.fm_known |= W::bit(s);
         m
     }
 }
 
-impl View for BitPos {
+impl<W: Word> View for BitPos<W> {
+    type W = W;
+
     #[inline(always)]
-    fn own(&self, p: Player) -> u128 {
-        self.own.get(p as usize).copied().unwrap_or(0)
+    fn own(&self, p: Player) -> W {
+        self.own.get(p as usize).copied().unwrap_or(W::ZERO)
     }
 
     #[inline(always)]
-    fn occ(&self) -> u128 {
+    fn occ(&self) -> W {
         self.occ
     }
 
     #[inline]
     fn owner(&self, s: Site) -> Option<Player> {
-        let b = bit(s);
-        if self.occ & b == 0 || s as usize >= 128 {
+        let b = W::bit(s);
+        if self.occ & b == W::ZERO {
             return None;
         }
         self.own
             .iter()
-            .position(|&o| o & b != 0)
+            .position(|&o| o & b != W::ZERO)
             .map(|p| p as Player)
     }
 
     #[inline]
-    fn group(&mut self, b: &BoardBits, s: Site) -> u128 {
+    fn group(&mut self, b: &BoardBits<W>, s: Site) -> W {
         match self.gid.get(s as usize) {
             Some(&k) if k != 0 => self.groups[k as usize - 1],
             _ => self.flood(b, s),
@@ -189,22 +200,22 @@ impl View for BitPos {
     }
 
     #[inline]
-    fn local_role(&mut self, b: &BoardBits, t: &LocalRole, id: RoleId, x: u128) -> u128 {
+    fn local_role(&mut self, b: &BoardBits<W>, t: &LocalRole, id: RoleId, x: W) -> W {
         match self.roles.get(id as usize) {
-            Some(m) if x & !m.known == 0 => m.value & x,
+            Some(m) if x & !m.known == W::ZERO => m.value & x,
             _ => self.local_role_found(b, t, id, x),
         }
     }
 
-    fn memo(&mut self, id: RoleId) -> Option<&mut RoleMemo> {
+    fn memo(&mut self, id: RoleId) -> Option<&mut RoleMemo<W>> {
         self.roles.get_mut(id as usize)
     }
 
-    fn removed(&self) -> u128 {
+    fn removed(&self) -> W {
         self.removed
     }
 
-    fn converted(&self) -> u128 {
+    fn converted(&self) -> W {
         self.converted
     }
 }
@@ -214,42 +225,42 @@ const PLACED_ROLES: usize = 4;
 
 /// A [`BitPos`] with one more piece, on an empty site (see the module's
 /// documentation).
-pub(crate) struct Placed<'a> {
-    base: &'a mut BitPos,
+pub(crate) struct Placed<'a, W> {
+    base: &'a mut BitPos<W>,
     to: Site,
     player: Player,
     /// The placed site and its friendly neighbours: the sites whose
     /// friendly directions change.
-    changed: u128,
+    changed: W,
     /// The placed site, the occupied sites and the player's after the
     /// placement.
-    to_bit: u128,
-    occ: u128,
-    own: u128,
-    /// The group of the placed site, once found (0 before).
-    merged: u128,
+    to_bit: W,
+    occ: W,
+    own: W,
+    /// The group of the placed site, once found (empty before).
+    merged: W,
     /// Per local role (the first [`PLACED_ROLES`]): its values on
     /// `changed`.
-    roles: [u128; PLACED_ROLES],
+    roles: [W; PLACED_ROLES],
 }
 
-impl<'a> Placed<'a> {
+impl<'a, W: Word> Placed<'a, W> {
     /// `base` with a piece of `player` on the empty site `to` (`t`: the
     /// game's compiled board and roles). The values of the local roles on
     /// the sites whose friendly directions change are found at once.
     #[inline]
-    pub fn new(base: &'a mut BitPos, t: &BitTables, to: Site, player: Player) -> Placed<'a> {
-        let to_bit = bit(to);
+    pub fn new(base: &'a mut BitPos<W>, t: &BitTables<W>, to: Site, player: Player) -> Self {
+        let to_bit = W::bit(to);
         let own = base.own(player) | to_bit;
         let changed = to_bit | t.board.nbr(to) & own;
-        let mut roles = [0; PLACED_ROLES];
+        let mut roles = [W::ZERO; PLACED_ROLES];
         for s in sites(changed) {
             let fm = u32::from(t.board.friends(s, own));
             for (id, r) in t.roles.iter().take(PLACED_ROLES).enumerate() {
                 if let Some(RoleBits::Local(table)) = r
                     && table.value(s, true, fm)
                 {
-                    roles[id] |= bit(s);
+                    roles[id] |= W::bit(s);
                 }
             }
         }
@@ -261,18 +272,18 @@ impl<'a> Placed<'a> {
             base,
             to,
             player,
-            merged: 0,
+            merged: W::ZERO,
             roles,
         }
     }
 
     /// The group of the placed piece: it and the groups of its friendly
     /// neighbours.
-    fn merged(&mut self, b: &BoardBits) -> u128 {
-        if self.merged == 0 {
+    fn merged(&mut self, b: &BoardBits<W>) -> W {
+        if self.merged == W::ZERO {
             let mut g = self.to_bit;
             for t in sites(b.nbr(self.to) & self.base.own(self.player)) {
-                if g & bit(t) == 0 {
+                if g & W::bit(t) == W::ZERO {
                     g |= self.base.group(b, t);
                 }
             }
@@ -280,12 +291,13 @@ impl<'a> Placed<'a> {
         }
         self.merged
     }
-
 }
 
-impl View for Placed<'_> {
+impl<W: Word> View for Placed<'_, W> {
+    type W = W;
+
     #[inline(always)]
-    fn own(&self, p: Player) -> u128 {
+    fn own(&self, p: Player) -> W {
         if p == self.player {
             self.own
         } else {
@@ -294,7 +306,7 @@ impl View for Placed<'_> {
     }
 
     #[inline(always)]
-    fn occ(&self) -> u128 {
+    fn occ(&self) -> W {
         self.occ
     }
 
@@ -307,13 +319,13 @@ impl View for Placed<'_> {
         }
     }
 
-    fn group(&mut self, b: &BoardBits, s: Site) -> u128 {
-        let here = bit(s);
-        if self.own & here == 0 {
+    fn group(&mut self, b: &BoardBits<W>, s: Site) -> W {
+        let here = W::bit(s);
+        if self.own & here == W::ZERO {
             return self.base.group(b, s);
         }
         let merged = self.merged(b);
-        if merged & here != 0 {
+        if merged & here != W::ZERO {
             merged
         } else {
             self.base.group(b, s)
@@ -321,28 +333,29 @@ impl View for Placed<'_> {
     }
 
     #[inline(always)]
-    fn local_role(&mut self, b: &BoardBits, t: &LocalRole, id: RoleId, x: u128) -> u128 {
+    fn local_role(&mut self, b: &BoardBits<W>, t: &LocalRole, id: RoleId, x: W) -> W {
         let out = self.base.local_role(b, t, id, x & !self.changed);
-        match (x & self.changed, self.roles.get(id as usize)) {
-            (0, _) => out,
-            (c, Some(r)) => out | r & c,
+        let c = x & self.changed;
+        match self.roles.get(id as usize) {
+            _ if c == W::ZERO => out,
+            Some(&r) => out | r & c,
             // A role past the first few: found site by site.
-            (c, None) => sites(c)
+            None => sites(c)
                 .filter(|&s| t.value(s, true, u32::from(b.friends(s, self.own))))
-                .fold(out, |m, s| m | bit(s)),
+                .fold(out, |m, s| m | W::bit(s)),
         }
     }
 
-    fn memo(&mut self, _: RoleId) -> Option<&mut RoleMemo> {
+    fn memo(&mut self, _: RoleId) -> Option<&mut RoleMemo<W>> {
         None
     }
 
-    fn removed(&self) -> u128 {
-        0
+    fn removed(&self) -> W {
+        W::ZERO
     }
 
-    fn converted(&self) -> u128 {
-        0
+    fn converted(&self) -> W {
+        W::ZERO
     }
 }
 
@@ -357,7 +370,7 @@ impl State {
         }
         for s in 0..self.heights.len().min(128) as Site {
             if let Some(p) = self.top_owner(s).filter(|&p| (p as usize) < MAX_PLAYERS) {
-                own[p as usize] |= bit(s);
+                own[p as usize] |= u128::bit(s);
             }
         }
         own

@@ -24,7 +24,7 @@ pub(crate) struct EvalTables {
     /// The board and roles as site sets, when the game's positions fit
     /// them (see [`super::bitcompile`]); filled in by [`super::Tables`]
     /// with the generators' filters.
-    pub bits: Option<super::bitcond::BitTables>,
+    pub bits: Option<super::bitcond::BitSets>,
 }
 
 impl EvalTables {

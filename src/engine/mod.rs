@@ -43,6 +43,7 @@ pub(crate) mod stacks;
 pub(crate) mod state;
 pub(crate) mod tables;
 pub(crate) mod turns;
+pub(crate) mod word;
 pub(crate) mod zobrist;
 
 pub use apply::Played;

@@ -4,9 +4,9 @@
 //! Generation writes into a caller's buffer (or stops at the first move for
 //! existence tests), so that it allocates nothing.
 
+use super::bitcond::BitSets;
 use super::bitfilter::BitFilter;
 use super::bitpos::BitPos;
-use super::boardbits::bit;
 use super::cond::Ctx;
 use super::fastgen::FastLevel;
 use super::overlay::{Overlay, RayCache, flanks_after};
@@ -15,6 +15,7 @@ use super::sets::{give_buf, take_buf};
 use super::shiftgen::ShiftLevel;
 use super::state::VISIBLE_MARKS;
 use super::tables::{Filter, GenTables, Overlaid};
+use super::word::Word;
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{Cond, DirSetId, Gen, GenId, GenKind, Leap, Origin, Pieces, SiteRef};
@@ -262,15 +263,23 @@ impl State {
         &self,
         m: &Move,
         f: &BitFilter,
-        sets: &mut Option<BitPos>,
+        sets: &mut Option<AnyPos>,
         quiet: &mut QuietFound,
     ) -> Option<bool> {
-        let t = self.tables.eval.bits.as_ref()?;
-        let base = sets.get_or_insert_with(|| BitPos::of_state(self));
-        let v = f.verdict(t, base, &self.step_ctx(m))?;
+        let ctx = self.step_ctx(m);
+        let v = match (self.tables.eval.bits.as_ref()?, sets) {
+            (BitSets::Narrow(t), sets) => {
+                let base = AnyPos::narrow(sets, self)?;
+                f.verdict(t, base, &ctx)?
+            }
+            (BitSets::Wide(t), sets) => {
+                let base = AnyPos::wide(sets, self)?;
+                f.verdict(t, base, &ctx)?
+            }
+        };
         if v.legal && v.quiet && quiet.gen_id.is_none_or(|g| g == m.gen_id) {
             quiet.gen_id = Some(m.gen_id);
-            quiet.sites |= bit(m.to);
+            quiet.sites |= u128::bit(m.to);
         }
         Some(v.legal)
     }
@@ -724,6 +733,31 @@ impl State {
             }
         }
         ControlFlow::Continue(())
+    }
+}
+
+/// The position as sets in a listing, in the game's word (made at the
+/// first candidate that asks).
+enum AnyPos {
+    Narrow(BitPos<u64>),
+    Wide(BitPos<u128>),
+}
+
+impl AnyPos {
+    /// The narrow position of `st` in `sets`, made if need be.
+    fn narrow<'a>(sets: &'a mut Option<AnyPos>, st: &State) -> Option<&'a mut BitPos<u64>> {
+        match sets.get_or_insert_with(|| AnyPos::Narrow(BitPos::of_state(st))) {
+            AnyPos::Narrow(p) => Some(p),
+            AnyPos::Wide(_) => None,
+        }
+    }
+
+    /// The wide position of `st` in `sets`, made if need be.
+    fn wide<'a>(sets: &'a mut Option<AnyPos>, st: &State) -> Option<&'a mut BitPos<u128>> {
+        match sets.get_or_insert_with(|| AnyPos::Wide(BitPos::of_state(st))) {
+            AnyPos::Wide(p) => Some(p),
+            AnyPos::Narrow(_) => None,
+        }
     }
 }
 

@@ -9,11 +9,13 @@
 //! simulated on the position after the move itself, and only a step whose
 //! effects do change something runs them through the interpreter.
 
+use super::bitcond::BitSets;
 use super::bitfilter::BitFilter;
 use super::bitpos::{BitPos, MAX_PLAYERS};
-use super::boardbits::{MAX_SITES, bit};
+use super::boardbits::MAX_SITES;
 use super::cond::Ctx;
 use super::tables::Filter;
+use super::word::Word;
 use super::{Move, State};
 use crate::board::Site;
 use crate::compile::ir::{GenId, Player};
@@ -114,10 +116,9 @@ impl State {
             return false;
         }
         let slot = self.s.turns as usize % SLOTS;
-        self.quiet
-            .slots
-            .get(slot)
-            .is_some_and(|(k, sites)| sites & bit(m.to) != 0 && *k == self.quiet_key(m.gen_id))
+        self.quiet.slots.get(slot).is_some_and(|(k, sites)| {
+            sites & u128::bit(m.to) != 0 && *k == self.quiet_key(m.gen_id)
+        })
     }
 
     /// True if step `m`'s effects compiled and change nothing on the
@@ -126,7 +127,10 @@ impl State {
         let (Some(f), Some(t)) = (self.effects_on_sets(m.gen_id), &self.tables.eval.bits) else {
             return false;
         };
-        f.quiet(t, &mut BitPos::of_state(self), ctx)
+        match t {
+            BitSets::Narrow(t) => f.quiet(t, &mut BitPos::of_state(self), ctx),
+            BitSets::Wide(t) => f.quiet(t, &mut BitPos::of_state(self), ctx),
+        }
     }
 }
 

@@ -408,14 +408,20 @@ fn bit_filters(
     game: &Game,
     eval: &super::evaltables::EvalTables,
     gens: &mut [GenTables],
-) -> Option<super::bitcond::BitTables> {
+) -> Option<super::bitcond::BitSets> {
     let mut c = Compiler::new(game, &eval.local_roles, &eval.pure_roles)?;
-    for (t, g) in gens.iter_mut().zip(&game.gens) {
-        if let Some(f) = BitFilter::compile(&mut c, g) {
+    let filters: Vec<Option<BitFilter>> = game
+        .gens
+        .iter()
+        .map(|g| BitFilter::compile(&mut c, g))
+        .collect();
+    let sets = c.finish()?;
+    for (t, f) in gens.iter_mut().zip(filters) {
+        if let Some(f) = f {
             t.filter = Filter::Bits(Box::new(f));
         }
     }
-    Some(c.finish())
+    Some(sets)
 }
 
 /// Each generator's twin: the first earlier generator equal to it but for

@@ -9,12 +9,13 @@ use super::game_with;
 use crate::board::Site;
 use crate::compile::Game;
 use crate::compile::ir::{Cond, SiteRef};
+use crate::engine::bitcond::{BitSets, BitTables};
 use crate::engine::bitpos::{BitPos, Placed, View};
-use crate::engine::boardbits::bit;
 use crate::engine::cond::Ctx;
 use crate::engine::playout::random_step;
 use crate::engine::quiet::QuietSteps;
 use crate::engine::tables::{Filter, Tables};
+use crate::engine::word::Word;
 use crate::engine::{Move, State};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -115,7 +116,7 @@ fn on_sets(game: &Arc<Game>, g: usize) -> bool {
 
 #[test]
 fn polypods_on_every_kind_of_board_lists_what_the_interpreter_lists() {
-    for board in ["limping45", "hex3", "limping34", "square5x6"] {
+    for board in ["limping45", "hex3", "limping34", "square5x6", "hex6"] {
         let game = load("games/polypods.game", &[&format!("board={board}")]);
         assert!(on_sets(&game, 0), "{board}: the placement is told on sets");
         assert!(agrees(&game, 12, 60) > 1000, "{board}");
@@ -163,42 +164,49 @@ fn a_game_of_every_compiled_clause_agrees_with_the_interpreter() {
 
 #[test]
 fn roles_and_groups_on_sets_agree_with_the_interpreter_before_and_after_a_placement() {
-    for (file, sets) in [
-        ("games/polypods.game", vec![]),
-        ("games/polypods.game", vec!["board=square5x6"]),
-    ] {
-        let game = load(file, &sets);
+    // Boards of 48, 30 (in a u64) and 91 sites (in a u128).
+    for board in ["limping45", "square5x6", "hex6"] {
+        let game = load("games/polypods.game", &[&format!("board={board}")]);
         let t = Tables::new(&game);
-        let bits = t.eval.bits.as_ref().expect("sets");
-        for st in positions(&game, 6, 50).into_iter().step_by(3) {
-            let mut base = BitPos::of_state(&st);
-            for to in 0..st.heights.len() as Site {
-                if st.height(to) > 0 {
-                    continue;
-                }
-                let mover = st.s.mover;
-                let mut placed_state = st.clone();
-                placed_state.push_piece(to, game.piece(0, mover));
-                let mut v = Placed::new(&mut base, bits, to, mover);
-                same_roles(&placed_state, bits, &mut v);
-            }
-            same_roles(&st, bits, &mut BitPos::of_state(&st));
+        match t.eval.bits.as_ref().expect("sets") {
+            BitSets::Narrow(bits) => roles_agree(&game, bits),
+            BitSets::Wide(bits) => roles_agree(&game, bits),
         }
     }
 }
 
+/// [`same_roles`] on the positions of random games of `game`, before and
+/// after each placement.
+fn roles_agree<W: Word>(game: &Arc<Game>, bits: &BitTables<W>) {
+    for st in positions(game, 6, 50).into_iter().step_by(3) {
+        let mut base = BitPos::of_state(&st);
+        for to in 0..st.heights.len() as Site {
+            if st.height(to) > 0 {
+                continue;
+            }
+            let mover = st.s.mover;
+            let mut placed_state = st.clone();
+            placed_state.push_piece(to, game.piece(0, mover));
+            let mut v = Placed::new(&mut base, bits, to, mover);
+            same_roles(&placed_state, bits, &mut v);
+        }
+        same_roles(&st, bits, &mut BitPos::of_state(&st));
+    }
+}
+
 /// Every role at every site, and every group, of `v` as in `st`.
-fn same_roles(st: &State, t: &crate::engine::bitcond::BitTables, v: &mut impl View) {
+fn same_roles<W: Word>(st: &State, t: &BitTables<W>, v: &mut impl View<W = W>) {
     for s in 0..st.heights.len() as Site {
         let ctx = Ctx::at(st.s.mover, s);
         for id in 0..st.game.roles.len() as u16 {
             let want = st.eval(&Cond::Role(SiteRef::Subject, id), &ctx);
-            assert_eq!(t.role_in(v, &ctx, id, bit(s)) != 0, want, "role {id} at {s}");
+            let got = t.role_in(v, &ctx, id, W::bit(s)) != W::ZERO;
+            assert_eq!(got, want, "role {id} at {s}");
         }
         if st.height(s) > 0 {
             let mut group = Vec::new();
             st.group_into(s, &mut group);
-            let want = group.iter().fold(0, |m, &x| m | bit(x));
+            let want = group.iter().fold(W::ZERO, |m, &x| m | W::bit(x));
             assert_eq!(v.group(&t.board, s), want, "group of {s}");
         }
     }
