@@ -212,3 +212,52 @@ fn ex_nihilo_playouts_allocate_nothing_after_a_warm_up() {
         assert_eq!(allocating, vec![], "size {size}: (seed, allocations)");
     }
 }
+
+/// Polypods tells its placements' filters on site sets (a view of the
+/// position shared by the candidates, effects simulated as sets) and
+/// skips the effects of steps known quiet: listing, making and undoing,
+/// and playouts (which test one candidate at a time) allocate nothing
+/// once warm.
+#[test]
+fn polypods_filters_on_sets_allocate_nothing() {
+    let game =
+        Arc::new(Game::load("games/polypods.game", &Options::default()).expect("polypods loads"));
+    let mut st = State::new(game.clone());
+    st.set_journaling(false);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut buf: Vec<Move> = Vec::with_capacity(64);
+    let mut positions = Vec::new();
+    for _ in 0..120 {
+        st.legal_moves_into(&mut buf);
+        if buf.is_empty() {
+            break;
+        }
+        let again = measure(|| st.legal_moves_into(&mut buf));
+        assert_eq!(again.count_total, 0, "legal_moves_into allocated");
+        positions.push(st.clone());
+        // Placements only while there are (a pass may end the game).
+        let places = buf.iter().filter(|m| m.to != ludic::board::NO_SITE).count();
+        let m = buf[rng.random_range(0..places.max(1))];
+        st.play_unchecked(&m);
+    }
+    assert!(positions.len() > 40, "a game of some length");
+    for (k, mut st) in positions.into_iter().enumerate().step_by(10) {
+        st.set_journaling(true);
+        let mut bufs: Vec<Vec<Move>> = (0..3).map(|_| Vec::with_capacity(64)).collect();
+        let warm = make_undo(&mut st, 3, &mut bufs);
+        let mut steps = 0;
+        let info = measure(|| steps = make_undo(&mut st, 3, &mut bufs));
+        assert_eq!(steps, warm);
+        assert_eq!(info.count_total, 0, "make/undo allocated at ply {k}");
+    }
+    // Playouts: a first round warms up the interpreter's spare buffers
+    // (for the rare steps whose effects do change the position); the same
+    // playouts again allocate nothing.
+    let _ = playout_allocations(|| State::new(game.clone()));
+    let allocating = playout_allocations(|| State::new(game.clone()));
+    assert_eq!(
+        allocating,
+        vec![],
+        "(seed, allocations) of playouts that allocated"
+    );
+}

@@ -97,6 +97,7 @@ impl State {
         // `turn_captured` is cleared for the step, to see whether it
         // removes a piece, then merged back.
         let captured_before = std::mem::take(&mut self.s.turn_captured);
+        let quiet = self.known_quiet(m);
         self.move_part(game, m, generator);
         let ctx = self.step_ctx(m);
         if filter
@@ -108,12 +109,18 @@ impl State {
             self.take_back();
             return Played::Filtered;
         }
-        let ended = if self.then_quiet(m) {
+        // Effects that cannot act at the destination, or known or found on
+        // sets to change nothing, are skipped; the others read the site
+        // sets, brought up to date first.
+        let skip = self.then_quiet(m) || quiet || {
+            self.flush_sets();
+            self.quiet_now(m, &ctx)
+        };
+        let ended = if skip {
             self.removed.clear();
             self.converted.clear();
             Flow::Continue
         } else {
-            self.flush_sets();
             self.run_then(m.gen_id, &generator.then, &ctx)
         };
         if filter

@@ -445,6 +445,27 @@ impl Occupancy {
         load(&self.bits, player as usize * W)
     }
 
+    /// The sites whose top piece is each player's, as one `u128` each, on
+    /// a board of at most 128 sites; false (`out` untouched) on a larger
+    /// one, or when the sets are not kept.
+    #[inline]
+    pub fn owned_u128(&self, out: &mut [u128]) -> bool {
+        match self.stride {
+            1 => {
+                for (o, &w) in out.iter_mut().zip(&self.bits) {
+                    *o = u128::from(w);
+                }
+            }
+            2 => {
+                for (o, w) in out.iter_mut().zip(self.bits.chunks_exact(2)) {
+                    *o = u128::from(w[0]) | u128::from(w[1]) << 64;
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
     /// The sites topped by piece `p`.
     #[inline(always)]
     pub fn topped<const W: usize>(&self, p: Piece) -> Bits<W> {

@@ -24,6 +24,10 @@ pub(crate) struct EvalTables {
     /// The board's sites as lattice bits, when they can be (see
     /// [`super::lattice`]).
     pub lattice: Option<super::lattice::Lattice>,
+    /// The board and roles as site sets, when the game's positions fit
+    /// them (see [`super::bitcompile`]); filled in by [`super::Tables`]
+    /// with the generators' filters.
+    pub bits: Option<super::bitcond::BitSets>,
 }
 
 impl EvalTables {
@@ -40,6 +44,7 @@ impl EvalTables {
             line_order: line_order(&game.board),
             rays: super::raybits::RayBits::new(&game.board),
             lattice: super::lattice::Lattice::new(&game.board),
+            bits: None,
         }
     }
 }

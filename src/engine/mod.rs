@@ -8,7 +8,12 @@
 pub(crate) mod apply;
 pub(crate) mod attack;
 pub(crate) mod battle;
+pub(crate) mod bitcompile;
+pub(crate) mod bitcond;
+pub(crate) mod bitfilter;
+pub(crate) mod bitpos;
 pub(crate) mod bits;
+pub(crate) mod boardbits;
 pub(crate) mod cond;
 pub(crate) mod draws;
 pub(crate) mod evaltables;
@@ -30,6 +35,7 @@ pub(crate) mod phases;
 pub(crate) mod plan;
 pub(crate) mod playout;
 pub(crate) mod quiet;
+pub(crate) mod quietsteps;
 pub(crate) mod randlevel;
 pub(crate) mod raybits;
 pub(crate) mod rotate;
@@ -46,6 +52,7 @@ pub(crate) mod state;
 pub(crate) mod tables;
 pub(crate) mod tempo;
 pub(crate) mod turns;
+pub(crate) mod word;
 pub(crate) mod zobrist;
 
 pub use apply::Played;

@@ -233,6 +233,9 @@ pub struct State {
     pub(crate) removed: Vec<Site>,
     /// Sites whose owner the effects of the step being applied changed.
     pub(crate) converted: Vec<Site>,
+    /// Steps whose effects are known to change nothing
+    /// ([`super::quietsteps`]).
+    pub(crate) quiet: super::quietsteps::QuietSteps,
     pub(crate) journaling: bool,
     /// The draw rules that depend on the game's history (repetition, no
     /// progress) are applied; perft turns them off, and with them the
@@ -270,8 +273,11 @@ impl Clone for State {
             seen: self.seen.clone(),
             x: self.x,
             journal,
-            removed: Vec::new(),
-            converted: Vec::new(),
+            // Room for every site, so that a playout's first capture does
+            // not allocate.
+            removed: Vec::with_capacity(self.heights.len()),
+            converted: Vec::with_capacity(self.heights.len()),
+            quiet: self.quiet.clone(),
             journaling: self.journaling,
             history_draws: self.history_draws,
             unjudged: false,
@@ -389,8 +395,9 @@ impl State {
                 ..Extras::default()
             },
             journal: Journal::default(),
-            removed: Vec::new(),
-            converted: Vec::new(),
+            removed: Vec::with_capacity(n),
+            converted: Vec::with_capacity(n),
+            quiet: super::quietsteps::QuietSteps::for_tables(&tables),
             journaling: true,
             history_draws: true,
             unjudged: false,

@@ -7,6 +7,8 @@
 //! holds them next to its game, shared by every clone.
 
 use super::attack::{Attacker, attackers, required_kind};
+use super::bitcompile::Compiler;
+use super::bitfilter::BitFilter;
 use super::bits::{Bits, Preimages, load, stride};
 use super::fastgen::{FastGen, FastLevel, joint_levels};
 use super::plan::{AfterPlan, after_plan};
@@ -172,10 +174,11 @@ impl Tables {
         };
         let (play_joint, block_joint) = (joint(&play_levels), joint(&block_levels));
         let has_screens = gens.iter().any(|t| super::screen::screens(&t.filter));
-        let eval = super::evaltables::EvalTables::new(game);
+        let mut eval = super::evaltables::EvalTables::new(game);
         let counted = |levels: &[Vec<GenId>]| SlideLevel::of(game, &gens, &eval, levels);
         let play_counted = game.phases.iter().map(|p| counted(&p.play)).collect();
         let block_counted = game.blocks.iter().map(|b| counted(b)).collect();
+        eval.bits = bit_filters(game, &eval, &mut gens);
         Tables {
             zobrist: Zobrist::new(
                 game.board.len(),
@@ -228,6 +231,9 @@ impl Tables {
     pub(crate) fn interpreted(game: &Game) -> Tables {
         let mut t = Tables::new(game);
         for g in &mut t.gens {
+            if matches!(g.filter, Filter::Bits(_)) {
+                g.filter = Filter::Probe;
+            }
             g.fast = None;
             g.chain_level = None;
             g.alone = None;
@@ -369,7 +375,7 @@ impl Tables {
     pub fn probing(game: &Game) -> Tables {
         let mut t = Tables::new(game);
         for g in &mut t.gens {
-            if matches!(g.filter, Filter::Overlay(_)) {
+            if matches!(g.filter, Filter::Overlay(_) | Filter::Bits(_)) {
                 g.filter = Filter::Probe;
             }
             g.twin = None;
@@ -408,6 +414,8 @@ pub(crate) enum Filter {
     Probe,
     /// An `after:` read on an overlay of the position after the move.
     Overlay(Box<Overlaid>),
+    /// A placement's filters told on site sets ([`super::bitfilter`]).
+    Bits(Box<BitFilter>),
 }
 
 /// An `after:` filter and the plan of the step that lets an overlay show
@@ -432,6 +440,29 @@ impl Filter {
             _ => Filter::Probe,
         }
     }
+}
+
+/// Compiles the filters of the generators that can be told on site sets
+/// (their [`GenTables::filter`] becomes [`Filter::Bits`]); returns the
+/// game's board and roles as sets when its positions fit them.
+fn bit_filters(
+    game: &Game,
+    eval: &super::evaltables::EvalTables,
+    gens: &mut [GenTables],
+) -> Option<super::bitcond::BitSets> {
+    let mut c = Compiler::new(game, &eval.local_roles, &eval.pure_roles)?;
+    let filters: Vec<Option<BitFilter>> = game
+        .gens
+        .iter()
+        .map(|g| BitFilter::compile(&mut c, g))
+        .collect();
+    let sets = c.finish()?;
+    for (t, f) in gens.iter_mut().zip(filters) {
+        if let Some(f) = f {
+            t.filter = Filter::Bits(Box::new(f));
+        }
+    }
+    Some(sets)
 }
 
 /// Each generator's twin: the first earlier generator equal to it but for
