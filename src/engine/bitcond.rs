@@ -401,7 +401,7 @@ impl Test {
                     if e.at(s, anchor, |e| self.holds(e)) {
                         out |= rest & g;
                     }
-                    rest = rest & !g;
+                    rest &= !g;
                 }
                 out
             }

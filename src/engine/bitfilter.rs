@@ -211,7 +211,7 @@ fn apply<V: View>(e: &BEffect, t: &BitTables<V::W>, v: &mut V, ctx: &Ctx) -> Opt
             while rest != zero {
                 let s = rest.lowest();
                 let g = v.group(&t.board, s) | V::W::bit(s);
-                rest = rest & !g;
+                rest &= !g;
                 let here = Ctx {
                     subject: s,
                     anchor: s,

@@ -737,7 +737,9 @@ impl State {
 }
 
 /// The position as sets in a listing, in the game's word (made at the
-/// first candidate that asks).
+/// first candidate that asks). It lives on the stack, one a listing: the
+/// wide kind unboxed, so that a listing allocates nothing.
+#[allow(clippy::large_enum_variant)]
 enum AnyPos {
     Narrow(BitPos<u64>),
     Wide(BitPos<u128>),
