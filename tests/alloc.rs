@@ -179,3 +179,85 @@ fn the_majority_rules_search_allocates_nothing_after_a_warm_up() {
         "(seed, allocations) of playouts that allocated"
     );
 }
+
+/// Ex nihilo's random steps count their first level from site sets and
+/// list only the origins the flank screen lets through
+/// (`engine::levelcount`, `engine::randlevel`), with hostage moves
+/// (a marked origin) between: once their spare buffers are warm, the
+/// same playouts again allocate nothing, on every board size.
+#[test]
+fn ex_nihilo_playouts_allocate_nothing_after_a_warm_up() {
+    for size in ["4", "5", "6"] {
+        let opts = Options::from_sets(&[&format!("size={size}")]).expect("a size");
+        let game = Arc::new(Game::load("games/exnihilo.game", &opts).expect("Ex nihilo loads"));
+        let mut buf = Vec::with_capacity(64);
+        let play = |seed: u64, buf: &mut Vec<Move>| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            playout(State::new(game.clone()), &mut rng, 1000, buf);
+        };
+        for seed in 1..=30 {
+            play(seed, &mut buf);
+        }
+        let allocating: Vec<(u64, u64)> = (1..=30)
+            .map(|seed| {
+                let st = State::new(game.clone());
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let info = measure(|| {
+                    playout(st, &mut rng, 1000, &mut buf);
+                });
+                (seed, info.count_total)
+            })
+            .filter(|&(_, n)| n > 0)
+            .collect();
+        assert_eq!(allocating, vec![], "size {size}: (seed, allocations)");
+    }
+}
+
+/// Polypods tells its placements' filters on site sets (a view of the
+/// position shared by the candidates, effects simulated as sets) and
+/// skips the effects of steps known quiet: listing, making and undoing,
+/// and playouts (which test one candidate at a time) allocate nothing
+/// once warm.
+#[test]
+fn polypods_filters_on_sets_allocate_nothing() {
+    let game =
+        Arc::new(Game::load("games/polypods.game", &Options::default()).expect("polypods loads"));
+    let mut st = State::new(game.clone());
+    st.set_journaling(false);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut buf: Vec<Move> = Vec::with_capacity(64);
+    let mut positions = Vec::new();
+    for _ in 0..120 {
+        st.legal_moves_into(&mut buf);
+        if buf.is_empty() {
+            break;
+        }
+        let again = measure(|| st.legal_moves_into(&mut buf));
+        assert_eq!(again.count_total, 0, "legal_moves_into allocated");
+        positions.push(st.clone());
+        // Placements only while there are (a pass may end the game).
+        let places = buf.iter().filter(|m| m.to != ludic::board::NO_SITE).count();
+        let m = buf[rng.random_range(0..places.max(1))];
+        st.play_unchecked(&m);
+    }
+    assert!(positions.len() > 40, "a game of some length");
+    for (k, mut st) in positions.into_iter().enumerate().step_by(10) {
+        st.set_journaling(true);
+        let mut bufs: Vec<Vec<Move>> = (0..3).map(|_| Vec::with_capacity(64)).collect();
+        let warm = make_undo(&mut st, 3, &mut bufs);
+        let mut steps = 0;
+        let info = measure(|| steps = make_undo(&mut st, 3, &mut bufs));
+        assert_eq!(steps, warm);
+        assert_eq!(info.count_total, 0, "make/undo allocated at ply {k}");
+    }
+    // Playouts: a first round warms up the interpreter's spare buffers
+    // (for the rare steps whose effects do change the position); the same
+    // playouts again allocate nothing.
+    let _ = playout_allocations(|| State::new(game.clone()));
+    let allocating = playout_allocations(|| State::new(game.clone()));
+    assert_eq!(
+        allocating,
+        vec![],
+        "(seed, allocations) of playouts that allocated"
+    );
+}

@@ -146,6 +146,8 @@ pub struct Board {
     /// `opposite[d]`: the direction pointing the other way, if the board
     /// has one.
     opposite: Vec<Option<Dir>>,
+    /// Per site: its integer lattice coordinates (see [`Board::lattice`]).
+    lattice: Vec<(i32, i32)>,
 }
 
 impl Board {
@@ -180,6 +182,7 @@ impl Board {
             .collect::<Vec<_>>();
         let graph = build_graph(sites.len(), layout.offsets.len(), &step);
         let opposite = opposites(&layout.directions);
+        let lattice = layout.sites.iter().map(|p| p.lattice).collect();
         Ok(Board {
             shape,
             sites,
@@ -188,6 +191,7 @@ impl Board {
             graph,
             labels,
             opposite,
+            lattice,
         })
     }
 
@@ -250,6 +254,16 @@ impl Board {
         }
         let i = usize::from(s) * n + usize::from(d);
         self.step.get(i).copied().unwrap_or(NO_SITE)
+    }
+
+    /// The integer lattice coordinates of site `s` (`(0, 0)` for no site):
+    /// on the grid shapes a step in a direction adds the same offset to
+    /// them from every site (square grids: column and row; hexagonal
+    /// shapes: axial coordinates); a graph's sites have their given
+    /// positions.
+    #[inline]
+    pub fn lattice(&self, s: Site) -> (i32, i32) {
+        self.lattice.get(usize::from(s)).copied().unwrap_or((0, 0))
     }
 
     /// The direction pointing opposite to `d` (`S` for `N`), if any.

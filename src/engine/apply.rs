@@ -97,6 +97,7 @@ impl State {
         // `turn_captured` is cleared for the step, to see whether it
         // removes a piece, then merged back.
         let captured_before = std::mem::take(&mut self.s.turn_captured);
+        let quiet = self.known_quiet(m);
         self.move_part(game, m, generator);
         let ctx = self.step_ctx(m);
         if filter
@@ -108,7 +109,20 @@ impl State {
             self.take_back();
             return Played::Filtered;
         }
-        let ended = self.run_then(m.gen_id, &generator.then, &ctx);
+        // Effects that cannot act at the destination, or known or found on
+        // sets to change nothing, are skipped; the others read the site
+        // sets, brought up to date first.
+        let skip = self.then_quiet(m) || quiet || {
+            self.flush_sets();
+            self.quiet_now(m, &ctx)
+        };
+        let ended = if skip {
+            self.removed.clear();
+            self.converted.clear();
+            Flow::Continue
+        } else {
+            self.run_then(m.gen_id, &generator.then, &ctx)
+        };
         if filter
             && generator
                 .after
@@ -132,6 +146,9 @@ impl State {
             self.s.turn_score += 1;
         }
         let room = (self.s.turn_steps as usize) < self.heights.len();
+        if removed || self.s.again.is_some() || !generator.finally.is_empty() {
+            self.flush_sets();
+        }
         if removed
             && ended == Flow::Continue
             && room
@@ -161,8 +178,47 @@ impl State {
             let _ = self.run_step_effects(&generator.finally, &ctx);
         }
         self.remove_taken();
+        if self.unjudged && Self::one_plain_phase(game) {
+            // The turn is over, its end rules left unjudged (perft's last
+            // ply): the next player moves. The site sets of the stack it
+            // moved may be left as they were until it is taken back
+            // (`State::defer_sets`): nothing reads them at a leaf.
+            self.pass_turn();
+            return Played::Played;
+        }
+        self.flush_sets();
         self.after_step(game, matches!(generator.kind, GenKind::EndPhase));
         Played::Played
+    }
+
+    /// Plays `m` as [`State::play_in`] does, except that when it ends the
+    /// turn, the turn's end rules are not judged (lose conditions, draws,
+    /// the game's outcome): the position is made and the next player is to
+    /// move. Only for a game of one phase, not repeated, without automatic
+    /// effects (the others are played as `play_in` does). Perft's last
+    /// ply, where each leaf counts one whatever its result. The site sets
+    /// of the stack it moved may be left behind: the step is to be taken
+    /// back, or another played, before moves are generated.
+    pub(crate) fn play_unjudged(&mut self, game: &Game, m: &Move) {
+        self.unjudged = true;
+        let _ = self.step(game, m, false);
+        self.unjudged = false;
+    }
+
+    /// True for a game of one phase, not repeated, with no automatic
+    /// effects: a step that does not continue the turn ends it.
+    #[inline]
+    fn one_plain_phase(game: &Game) -> bool {
+        game.phases.len() == 1 && !game.phases[0].repeat && game.phases[0].auto.is_empty()
+    }
+
+    /// Ends the turn without judging it: the turn's facts and marks are
+    /// cleared and the next player moves.
+    fn pass_turn(&mut self) {
+        self.s.turn_captured = false;
+        self.s.turn_progress = false;
+        self.clear_marks();
+        self.next_player();
     }
 
     /// Removes every stack a repeated hop jumped: the sites at odd
@@ -194,6 +250,7 @@ impl State {
         if self.s.marked == 0 {
             return;
         }
+        self.flush_sets();
         for site in 0..self.marks.len() {
             if self.marks[site] & TAKEN != 0 {
                 self.set_mark(site as crate::board::Site, TAKEN, false);
@@ -265,12 +322,15 @@ impl State {
     }
 
     /// Moves the pieces move `m` takes (its count; 0: the whole stack).
+    #[inline]
     fn move_stack_part(&mut self, m: &Move) {
-        let n = if m.count == 0 {
-            self.height(m.from)
-        } else {
-            m.count as usize
-        };
+        let h = self.height(m.from);
+        if (m.count == 0 || m.count as usize >= h) && h > 0 && self.height(m.to) == 0 {
+            // The whole stack onto an empty site (a step, a hop).
+            self.move_stack(m.from, m.to, h);
+            return;
+        }
+        let n = if m.count == 0 { h } else { m.count as usize };
         self.move_pieces(m.from, m.to, n);
     }
 
@@ -318,7 +378,9 @@ impl State {
 
     /// Records the `Moved` progress facts of the turn's first step.
     fn note_moved_facts(&mut self, game: &Game, m: &Move) {
-        if let Some((_, facts)) = &game.end.no_progress {
+        if let Some((_, facts)) = &game.end.no_progress
+            && self.history_draws
+        {
             let ctx = Ctx::at(self.s.mover, m.from);
             let compiled = &self.tables.moved_facts;
             let holds = |(k, f): (usize, &TurnFact)| match (f, compiled.get(k)) {
@@ -332,6 +394,16 @@ impl State {
                 self.s.turn_progress = true;
             }
         }
+    }
+
+    /// True if move `m`'s `then:` does nothing where it lands
+    /// ([`super::quiet::QuietThen`]).
+    #[inline]
+    fn then_quiet(&self, m: &Move) -> bool {
+        self.tables
+            .gens
+            .get(m.gen_id as usize)
+            .is_some_and(|t| t.then_quiet.has(self.s.mover, m.to))
     }
 
     /// Runs a step's `then:` effects (as [`State::run_step_effects`]),

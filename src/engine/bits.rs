@@ -51,6 +51,31 @@ pub(crate) fn bucket(h: usize) -> usize {
     h.min(TOP_BUCKET)
 }
 
+/// Flips the bits of two sites, `(word, bit)` each as `(fw, fb, tw, tb)`,
+/// in the set at word `set` of `bits`.
+#[inline(always)]
+fn flip_pair(bits: &mut [u64], set: usize, (fw, fb, tw, tb): (usize, u64, usize, u64)) {
+    if fw == tw {
+        if let Some(x) = bits.get_mut(set + fw) {
+            *x ^= fb | tb;
+        }
+    } else {
+        if let Some(x) = bits.get_mut(set + fw) {
+            *x ^= fb;
+        }
+        if let Some(x) = bits.get_mut(set + tw) {
+            *x ^= tb;
+        }
+    }
+}
+
+/// How the sets have a site: its top piece + 1 (0 when empty) and its
+/// height bucket.
+#[inline(always)]
+fn signature(top: Option<Piece>, height: usize) -> (u8, u8) {
+    (top.map_or(0, |p| p.wrapping_add(1)), bucket(height) as u8)
+}
+
 /// A set of sites of a board of at most `64 × W` sites.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Bits<const W: usize>(pub [u64; W]);
@@ -333,7 +358,7 @@ impl Occupancy {
     #[inline(always)]
     pub fn set(&mut self, s: Site, top: Option<Piece>, height: usize, owners: &[Player; 256]) {
         let s = s as usize;
-        let new = (top.map_or(0, |p| p.wrapping_add(1)), bucket(height) as u8);
+        let new = signature(top, height);
         let Some(slot) = self.sig.get_mut(s) else {
             return;
         };
@@ -348,9 +373,17 @@ impl Occupancy {
             self.flip_top(new.0, w, bit, owners);
         }
         if old.1 != new.1 {
-            self.flip(self.height_base + old.1 as usize * self.stride + w, bit);
-            self.flip(self.height_base + new.1 as usize * self.stride + w, bit);
+            let h = self.height_base + w;
+            self.flip(h + old.1 as usize * self.stride, bit);
+            self.flip(h + new.1 as usize * self.stride, bit);
         }
+    }
+
+    /// True if the sets have the stack at `s` as `height` pieces topped by
+    /// `top`.
+    #[inline(always)]
+    pub fn has_as(&self, s: Site, top: Option<Piece>, height: usize) -> bool {
+        self.sig.get(s as usize) == Some(&signature(top, height))
     }
 
     /// Records that the whole stack at `from` moved to `to`, which was
@@ -369,29 +402,15 @@ impl Occupancy {
         }
         self.sig[t] = moved;
         self.sig[f] = (0, 0);
-        let (fw, fb, tw, tb) = (f / 64, 1u64 << (f % 64), t / 64, 1u64 << (t % 64));
-        let stride = self.stride;
-        let mut sets = [
-            self.height_base + moved.1 as usize * stride,
-            self.height_base,
-            0,
-            0,
-        ];
-        let n = match moved.0.checked_sub(1) {
-            Some(p) => {
-                sets[2] = owners[p as usize] as usize * stride;
-                sets[3] = self.piece_base + p as usize * stride;
-                4
-            }
-            None => 2,
-        };
-        for &at in &sets[..n] {
-            if fw == tw {
-                self.flip(at + fw, fb | tb);
-            } else {
-                self.flip(at + fw, fb);
-                self.flip(at + tw, tb);
-            }
+        let (fw, tw) = (f / 64, t / 64);
+        let (fb, tb) = (1u64 << (f % 64), 1u64 << (t % 64));
+        let (stride, bits) = (self.stride, &mut self.bits[..]);
+        let pair = (fw, fb, tw, tb);
+        flip_pair(bits, self.height_base, pair);
+        flip_pair(bits, self.height_base + moved.1 as usize * stride, pair);
+        if let Some(p) = moved.0.checked_sub(1) {
+            flip_pair(bits, owners[p as usize] as usize * stride, pair);
+            flip_pair(bits, self.piece_base + p as usize * stride, pair);
         }
         true
     }
@@ -424,6 +443,27 @@ impl Occupancy {
     #[inline(always)]
     pub fn owned<const W: usize>(&self, player: Player) -> Bits<W> {
         load(&self.bits, player as usize * W)
+    }
+
+    /// The sites whose top piece is each player's, as one `u128` each, on
+    /// a board of at most 128 sites; false (`out` untouched) on a larger
+    /// one, or when the sets are not kept.
+    #[inline]
+    pub fn owned_u128(&self, out: &mut [u128]) -> bool {
+        match self.stride {
+            1 => {
+                for (o, &w) in out.iter_mut().zip(&self.bits) {
+                    *o = u128::from(w);
+                }
+            }
+            2 => {
+                for (o, w) in out.iter_mut().zip(self.bits.chunks_exact(2)) {
+                    *o = u128::from(w[0]) | u128::from(w[1]) << 64;
+                }
+            }
+            _ => return false,
+        }
+        true
     }
 
     /// The sites topped by piece `p`.
@@ -489,6 +529,10 @@ mod tests {
         assert!(!a.relocate(66, 5, owner));
         assert!(!a.relocate(3, 4, owner));
         assert!(!a.relocate(66, 70, owner));
+        // The sets have 66 as a stack of two topped by piece 3.
+        assert!(a.has_as(66, Some(3), 2) && a.has_as(3, None, 0));
+        assert!(!a.has_as(66, Some(3), 1) && !a.has_as(66, Some(2), 2));
+        assert!(!a.has_as(70, None, 0), "no site of the board");
     }
 
     #[test]

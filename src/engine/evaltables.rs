@@ -21,6 +21,13 @@ pub(crate) struct EvalTables {
     /// The board's rays as site sets, when they can be (see
     /// [`super::raybits`]).
     pub rays: Option<super::raybits::RayBits>,
+    /// The board's sites as lattice bits, when they can be (see
+    /// [`super::lattice`]).
+    pub lattice: Option<super::lattice::Lattice>,
+    /// The board and roles as site sets, when the game's positions fit
+    /// them (see [`super::bitcompile`]); filled in by [`super::Tables`]
+    /// with the generators' filters.
+    pub bits: Option<super::bitcond::BitSets>,
 }
 
 impl EvalTables {
@@ -36,6 +43,8 @@ impl EvalTables {
                 .collect(),
             line_order: line_order(&game.board),
             rays: super::raybits::RayBits::new(&game.board),
+            lattice: super::lattice::Lattice::new(&game.board),
+            bits: None,
         }
     }
 }

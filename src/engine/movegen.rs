@@ -4,6 +4,9 @@
 //! Generation writes into a caller's buffer (or stops at the first move for
 //! existence tests), so that it allocates nothing.
 
+use super::bitcond::BitSets;
+use super::bitfilter::BitFilter;
+use super::bitpos::BitPos;
 use super::cond::Ctx;
 use super::fastgen::FastLevel;
 use super::overlay::{Overlay, RayCache, flanks_after};
@@ -12,6 +15,7 @@ use super::sets::{give_buf, take_buf};
 use super::shiftgen::ShiftLevel;
 use super::state::VISIBLE_MARKS;
 use super::tables::{Filter, GenTables, Overlaid};
+use super::word::Word;
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{Cond, DirSetId, Gen, GenId, GenKind, Leap, Origin, Pieces, SiteRef};
@@ -202,6 +206,10 @@ impl State {
         if self.screen_into(buf, &mut cache, &mut maybe) == Some(0) {
             buf.clear();
         }
+        // The position as sets, for filters told on sets (made at the
+        // first), and the quiet placements found.
+        let mut sets = None;
+        let mut quiet = QuietFound::default();
         let mut i = 0;
         buf.retain(|m| {
             i += 1;
@@ -215,8 +223,14 @@ impl State {
                 Filter::Overlay(o) => self
                     .overlay_verdict(m, o, &mut cache)
                     .unwrap_or_else(|| self.probe(m, g)),
+                Filter::Bits(f) => self
+                    .bits_verdict(m, f, &mut sets, &mut quiet)
+                    .unwrap_or_else(|| self.probe(m, g)),
             }
         });
+        if let Some(g) = quiet.gen_id {
+            self.note_quiet(g, quiet.sites);
+        }
         give_marks(maybe);
         self.journaling = journaling;
     }
@@ -224,14 +238,50 @@ impl State {
     /// Whether candidate `m` passes its generator's filters, when that can
     /// be told without playing it: `Some(true)` for a generator without
     /// filters, the overlay's answer for an `after:` filter with a plan
-    /// (and no `check:`), `None` when only playing it can tell. `cache`
-    /// holds rays of the current position (forget them when it changes).
-    pub(crate) fn admits_unplayed(&self, m: &Move, cache: &mut RayCache) -> Option<bool> {
-        match &self.tables.gens[m.gen_id as usize].filter {
+    /// (and no `check:`), the answer on sets for filters that compile,
+    /// `None` when only playing it can tell. `cache` holds rays of the
+    /// current position (forget them when it changes). A placement found
+    /// legal and quiet on sets is remembered ([`super::quietsteps`]).
+    pub(crate) fn admits_unplayed(&mut self, m: &Move, cache: &mut RayCache) -> Option<bool> {
+        let mut quiet = QuietFound::default();
+        let v = match &self.tables.gens[m.gen_id as usize].filter {
             Filter::None => Some(true),
             Filter::Probe => None,
             Filter::Overlay(o) => self.overlay_verdict(m, o, cache),
+            Filter::Bits(f) => self.bits_verdict(m, f, &mut None, &mut quiet),
+        };
+        if let Some(g) = quiet.gen_id {
+            self.note_quiet(g, quiet.sites);
         }
+        v
+    }
+
+    /// The verdict of filters told on sets on candidate `m`, with `sets`
+    /// the position as sets (made here if `None`); a quiet legal
+    /// placement is noted in `quiet`. `None`: only playing it can tell.
+    fn bits_verdict(
+        &self,
+        m: &Move,
+        f: &BitFilter,
+        sets: &mut Option<AnyPos>,
+        quiet: &mut QuietFound,
+    ) -> Option<bool> {
+        let ctx = self.step_ctx(m);
+        let v = match (self.tables.eval.bits.as_ref()?, sets) {
+            (BitSets::Narrow(t), sets) => {
+                let base = AnyPos::narrow(sets, self)?;
+                f.verdict(t, base, &ctx)?
+            }
+            (BitSets::Wide(t), sets) => {
+                let base = AnyPos::wide(sets, self)?;
+                f.verdict(t, base, &ctx)?
+            }
+        };
+        if v.legal && v.quiet && quiet.gen_id.is_none_or(|g| g == m.gen_id) {
+            quiet.gen_id = Some(m.gen_id);
+            quiet.sites |= u128::bit(m.to);
+        }
+        Some(v.legal)
     }
 
     /// The overlay's answer for candidate `m` and its generator's `after:`
@@ -360,7 +410,7 @@ impl State {
     /// from its origins: the mover's stacks (by default), empty sites, or
     /// marked sites. `fast` is the level's compiled plan, if it has one
     /// (the same moves, made from site sets).
-    fn gen_level(
+    pub(super) fn gen_level(
         &self,
         gens: &[GenId],
         fast: Option<&FastLevel>,
@@ -684,6 +734,41 @@ impl State {
         }
         ControlFlow::Continue(())
     }
+}
+
+/// The position as sets in a listing, in the game's word (made at the
+/// first candidate that asks). It lives on the stack, one a listing: the
+/// wide kind unboxed, so that a listing allocates nothing.
+#[allow(clippy::large_enum_variant)]
+enum AnyPos {
+    Narrow(BitPos<u64>),
+    Wide(BitPos<u128>),
+}
+
+impl AnyPos {
+    /// The narrow position of `st` in `sets`, made if need be.
+    fn narrow<'a>(sets: &'a mut Option<AnyPos>, st: &State) -> Option<&'a mut BitPos<u64>> {
+        match sets.get_or_insert_with(|| AnyPos::Narrow(BitPos::of_state(st))) {
+            AnyPos::Narrow(p) => Some(p),
+            AnyPos::Wide(_) => None,
+        }
+    }
+
+    /// The wide position of `st` in `sets`, made if need be.
+    fn wide<'a>(sets: &'a mut Option<AnyPos>, st: &State) -> Option<&'a mut BitPos<u128>> {
+        match sets.get_or_insert_with(|| AnyPos::Wide(BitPos::of_state(st))) {
+            AnyPos::Wide(p) => Some(p),
+            AnyPos::Narrow(_) => None,
+        }
+    }
+}
+
+/// The quiet legal placements of one generator found by a listing
+/// ([`super::quietsteps`]).
+#[derive(Default)]
+struct QuietFound {
+    gen_id: Option<GenId>,
+    sites: u128,
 }
 
 thread_local! {

@@ -490,17 +490,17 @@ impl RayCache {
         self.key = Some(key);
         self.screen = Screen::default();
         let n = st.heights.len();
-        if self.entries.len() != n {
+        let stale = self.epoch.wrapping_sub(1);
+        if self.entries.len() != n || self.sums.len() != n {
             self.entries.clear();
             self.entries.resize(n, Entry::default());
             self.stamps.clear();
-            self.stamps.resize(n, self.epoch.wrapping_sub(1));
+            self.stamps.resize(n, stale);
+            self.sums.clear();
+            self.sums.resize(n, (stale, 0, false));
         }
-        // Entries of an earlier flank of this position are stale.
-        let stale = self.epoch.wrapping_sub(1);
-        self.stamps.iter_mut().for_each(|s| *s = stale);
-        self.sums.clear();
-        self.sums.resize(n, (stale, 0, false));
+        // No entry nor summary was found in this epoch (`used` is false):
+        // those of the earlier flank, if any, bear earlier stamps.
         self.occ = None;
         if st.tables.eval.rays.is_some() {
             self.occ = Some(super::raybits::RayBits::occupied(&st.heights));

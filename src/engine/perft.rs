@@ -10,7 +10,9 @@
 
 use super::turns::MAX_TURNS;
 use super::{Move, Outcome, State};
+use crate::compile::ir::Game;
 use crate::engine::EndReason;
+use std::sync::Arc;
 
 /// Perft refused to go on: one position has more than
 /// [`MAX_TURNS`] legal turns (rules whose chains
@@ -28,9 +30,21 @@ pub struct TooManyTurns;
 /// [`MAX_TURNS`] turns.
 pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
     let mut st = perft_root(state);
-    let mut bufs: Vec<Vec<Move>> = (0..64).map(|_| Vec::with_capacity(64)).collect();
+    let game = Arc::clone(&st.game);
+    let mut walk = Walk {
+        game: &game,
+        bufs: (0..64).map(|_| Vec::with_capacity(64)).collect(),
+    };
     let mut turns_here = 0;
-    count(&mut st, depth, 0, &mut bufs, &mut turns_here)
+    walk.count(&mut st, depth, 0, &mut turns_here)
+}
+
+/// The walk of the turn tree: the game (one reference for every step)
+/// and a move buffer per step below the root, `bufs[level]` (grown on
+/// first use: a turn may take as many steps as the board has sites).
+struct Walk<'a> {
+    game: &'a Game,
+    bufs: Vec<Vec<Move>>,
 }
 
 /// Counts the leaves of the step tree `depth` steps deep from `state`: each
@@ -111,60 +125,70 @@ fn perft_root(state: &State) -> State {
     st
 }
 
-/// Leaves `depth` turns below `st`. `turns_here` counts the turns completed
-/// so far from the position where the current turn began; `level` is the
-/// number of steps made so far, each with its move buffer in `bufs` (grown
-/// on first use: a turn may take as many steps as the board has sites).
-fn count(
-    st: &mut State,
-    depth: u32,
-    level: usize,
-    bufs: &mut Vec<Vec<Move>>,
-    turns_here: &mut usize,
-) -> Result<u64, TooManyTurns> {
-    if depth == 0 {
-        return Ok(1);
-    }
-    if bufs.len() <= level {
-        bufs.resize_with(level + 1, || Vec::with_capacity(64));
-    }
-    let mut buf = std::mem::take(&mut bufs[level]);
-    st.legal_moves_into(&mut buf);
-    let total = if buf.is_empty() && st.mid_turn() {
-        // A turn that cannot go on (or that ended the game) ends the game:
-        // a leaf at its depth.
-        *turns_here += 1;
-        Ok(u64::from(depth == 1))
-    } else {
-        count_moves(st, depth, level, &buf, bufs, turns_here)
-    };
-    bufs[level] = buf;
-    total
-}
-
-/// The leaves below each of `moves`, played in turn from `st`.
-fn count_moves(
-    st: &mut State,
-    depth: u32,
-    level: usize,
-    moves: &[Move],
-    bufs: &mut Vec<Vec<Move>>,
-    turns_here: &mut usize,
-) -> Result<u64, TooManyTurns> {
-    let mover = st.current_player();
-    let mut total = 0;
-    for m in moves {
-        st.play_unchecked(m);
-        total += if st.mid_turn() && st.current_player() == mover {
-            count(st, depth, level + 1, bufs, turns_here)?
-        } else {
+impl Walk<'_> {
+    /// Leaves `depth` turns below `st`. `turns_here` counts the turns
+    /// completed so far from the position where the current turn began;
+    /// `level` is the number of steps made so far.
+    fn count(
+        &mut self,
+        st: &mut State,
+        depth: u32,
+        level: usize,
+        turns_here: &mut usize,
+    ) -> Result<u64, TooManyTurns> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        if self.bufs.len() <= level {
+            self.bufs.resize_with(level + 1, || Vec::with_capacity(64));
+        }
+        let mut buf = std::mem::take(&mut self.bufs[level]);
+        st.legal_moves_into(&mut buf);
+        let total = if buf.is_empty() && st.mid_turn() {
+            // A turn that cannot go on (or that ended the game) ends the
+            // game: a leaf at its depth.
             *turns_here += 1;
-            if *turns_here > MAX_TURNS {
-                return Err(TooManyTurns);
-            }
-            count(st, depth - 1, level + 1, bufs, &mut 0)?
+            Ok(u64::from(depth == 1))
+        } else {
+            self.count_moves(st, depth, level, &buf, turns_here)
         };
-        st.take_back();
+        self.bufs[level] = buf;
+        total
     }
-    Ok(total)
+
+    /// The leaves below each of `moves`, played in turn from `st`.
+    fn count_moves(
+        &mut self,
+        st: &mut State,
+        depth: u32,
+        level: usize,
+        moves: &[Move],
+        turns_here: &mut usize,
+    ) -> Result<u64, TooManyTurns> {
+        let mover = st.current_player();
+        let mut total = 0;
+        for m in moves {
+            if depth == 1 {
+                // The last ply: a leaf counts one whatever its result.
+                st.play_unjudged(self.game, m);
+            } else {
+                st.play_in(self.game, m);
+            }
+            total += if st.mid_turn() && st.current_player() == mover {
+                self.count(st, depth, level + 1, turns_here)?
+            } else {
+                *turns_here += 1;
+                if *turns_here > MAX_TURNS {
+                    return Err(TooManyTurns);
+                }
+                match depth {
+                    // A leaf: made, and counted here.
+                    1 => 1,
+                    _ => self.count(st, depth - 1, level + 1, &mut 0)?,
+                }
+            };
+            st.take_back();
+        }
+        Ok(total)
+    }
 }

@@ -74,6 +74,11 @@ fn random_step_in<R: Rng>(
     if !state.tables.has_filters || state.game.maximize.is_some() {
         state.legal_moves_into(buf);
     } else {
+        // A level counted from site sets draws without listing.
+        let counted = RAYS.with(|c| state.random_counted_step(game, rng, &mut c.borrow_mut()));
+        if let Some(played) = counted {
+            return played;
+        }
         let level = state.candidate_level_into(buf);
         let mut raw = take_moves();
         raw.extend_from_slice(buf);
@@ -91,9 +96,7 @@ fn random_step_in<R: Rng>(
             if screened == Some(0) {
                 // None may: the draws of the loop below, every candidate
                 // failing.
-                for k in (1..=buf.len()).rev() {
-                    let _ = rng.random_range(0..k);
-                }
+                super::draws::skip_draws(rng, buf.len());
                 buf.clear();
                 return false;
             }

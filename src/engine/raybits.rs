@@ -92,16 +92,23 @@ impl RayBits {
     }
 
     /// The sites of stacks (a height above 0) among `heights`, one per
-    /// site of the board.
+    /// site of the board (the first 128): eight heights at a time, as the
+    /// bytes of one word.
     #[inline]
     pub fn occupied(heights: &[u8]) -> u128 {
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        // Gathers the low bit of each byte into the top byte, in order.
+        const GATHER: u64 = 0x0102_0408_1020_4080;
         let mut occ = 0u128;
-        for (w, chunk) in heights.chunks(64).enumerate().take(2) {
-            let mut word = 0u64;
-            for (i, &h) in chunk.iter().enumerate() {
-                word |= ((h != 0) as u64) << i;
-            }
-            occ |= (word as u128) << (64 * w);
+        for (i, chunk) in heights.chunks(8).enumerate().take(16) {
+            let mut bytes = [0u8; 8];
+            bytes[..chunk.len()].copy_from_slice(chunk);
+            let x = u64::from_le_bytes(bytes);
+            // The high bit of each byte that is not 0.
+            let nonzero = (x | ((x & LOW7) + LOW7)) & HIGH;
+            let bits = (nonzero >> 7).wrapping_mul(GATHER) >> 56;
+            occ |= (bits as u128) << (8 * i);
         }
         occ
     }
@@ -138,6 +145,20 @@ impl RayBits {
                 let beyond = self.get(b, d).len as usize;
                 ((r.len as usize).saturating_sub(beyond + 1), true)
             }
+        }
+    }
+
+    /// Whether ray `r` has a site of `set` before its first stack of
+    /// `occ` (anywhere along it when it has none).
+    #[inline]
+    pub fn open_hits(r: &Ray, occ: u128, set: u128) -> bool {
+        let Some(t) = Self::nearest(r.set & set, r.up) else {
+            return false;
+        };
+        match Self::nearest(r.set & occ, r.up) {
+            None => true,
+            Some(b) if r.up => t < b,
+            Some(b) => t > b,
         }
     }
 
@@ -277,6 +298,15 @@ mod tests {
                     );
                 }
                 assert!(!r.on_ray(from, d, from));
+                // A site of the ray is hit when no stack comes before it.
+                for (k, &s) in want.iter().enumerate() {
+                    for (j, &b) in want.iter().enumerate() {
+                        let hit = RayBits::open_hits(ray, 1u128 << b, 1u128 << s);
+                        assert_eq!(hit, k < j, "site {k}, stack {j}");
+                    }
+                    assert!(RayBits::open_hits(ray, 0, 1u128 << s));
+                }
+                assert!(!RayBits::open_hits(ray, 0, 1u128 << from));
             }
         }
     }
@@ -303,6 +333,21 @@ mod tests {
         assert_eq!(r.first(occ, 6, east), None);
         assert_eq!(r.open(occ, 3, west), (0, Some(2)));
         assert_eq!(r.open(occ, 1, west), (1, None));
+    }
+
+    #[test]
+    fn the_stacks_are_the_heights_above_0() {
+        let mut heights = [0u8; 128];
+        for n in [1, 7, 8, 9, 61, 64, 65, 91, 127, 128] {
+            for (i, h) in heights.iter_mut().enumerate() {
+                // Every height from 0 to 255 in turn, some bytes 128 and up.
+                *h = ((i * 37 + n) % 7 == 0) as u8 * (i * 97 % 256) as u8;
+            }
+            let heights = &heights[..n];
+            let want = (0..n).fold(0u128, |a, s| a | ((heights[s] != 0) as u128) << s);
+            assert_eq!(RayBits::occupied(heights), want, "{n} sites");
+        }
+        assert_eq!(RayBits::occupied(&[255, 0, 128, 1]), 0b1101);
     }
 
     #[test]

@@ -80,13 +80,25 @@ impl Screen {
 
 /// How the candidates of one generator are screened.
 #[derive(Clone, Copy)]
-enum How<'g> {
+pub(crate) enum How<'g> {
     /// Every candidate may pass (no filter the screen knows).
     Maybe,
     /// A flank from the destination: the position's targets (as two
     /// words, sites 0–63 and 64–127), and whether the generator slides
     /// through empty sites.
     Flank(&'g Flank, [u64; 2], bool),
+}
+
+impl How<'_> {
+    /// The position's targets (see the module's documentation) as a site
+    /// set; `None` when every candidate may pass (no screen).
+    #[inline]
+    pub(crate) fn targets(&self) -> Option<u128> {
+        match self {
+            How::Maybe => None,
+            How::Flank(_, [lo, hi], _) => Some(*lo as u128 | (*hi as u128) << 64),
+        }
+    }
 }
 
 /// The screens of a level's generators, each found once (they alternate
@@ -170,15 +182,26 @@ impl State {
 
     /// Whether candidate `m`, screened as `how`, may pass its filter.
     #[inline]
-    fn may_pass(&self, m: &Move, how: &How, cache: &mut RayCache) -> bool {
-        let &How::Flank(f, targets, slides) = how else {
+    pub(crate) fn may_pass(&self, m: &Move, how: &How, cache: &mut RayCache) -> bool {
+        let &How::Flank(_, targets, _) = how else {
             return true;
         };
         let t = m.to as usize;
         if t >= 128 || (targets[t >> 6] >> (t & 63)) & 1 != 0 {
             return true;
         }
-        if self.heights.get(m.from as usize).is_none_or(|&h| h == 0) {
+        self.origin_may_pass(m.from, how, cache)
+    }
+
+    /// Whether a move from `from` screened as `how` may pass its filter
+    /// when its destination is no target: only a move from a stack (not
+    /// from a stack of no piece) may, when its origin is hot.
+    #[inline]
+    pub(crate) fn origin_may_pass(&self, from: Site, how: &How, cache: &mut RayCache) -> bool {
+        let &How::Flank(f, _, slides) = how else {
+            return true;
+        };
+        if self.heights.get(from as usize).is_none_or(|&h| h == 0) {
             // Only the destination changes: every line is as it was.
             return false;
         }
@@ -186,12 +209,12 @@ impl State {
         !slides
             || !cache
                 .screen(self, f, player)
-                .is_some_and(|(s, rays, occ)| s.cold(self, (f, player), rays, occ, m.from))
+                .is_some_and(|(s, rays, occ)| s.cold(self, (f, player), rays, occ, from))
     }
 
     /// How the candidates of generator `g` are screened for `player`
     /// (see [`screens`]).
-    fn how<'g>(&'g self, g: GenId, cache: &mut RayCache, player: Player) -> How<'g> {
+    pub(crate) fn how<'g>(&'g self, g: GenId, cache: &mut RayCache, player: Player) -> How<'g> {
         let Some(f) = self
             .tables
             .gens

@@ -257,6 +257,18 @@ impl SitePred {
             && self.flag.is_none_or(|(f, on)| st.flag(f) == on)
     }
 
+    /// True if it cannot hold at site `s` for `player`, whatever the
+    /// stacks and toggles: it holds nowhere, or `s` lies on the wrong side
+    /// of the region it requires.
+    pub fn never_at(&self, game: &Game, player: Player, s: usize) -> bool {
+        self.tree.is_none()
+            && (self.owners == 0
+                || self.heights == 0
+                || self
+                    .region
+                    .is_some_and(|(r, inside)| region_has(game, r, player, s) != inside))
+    }
+
     /// The kind, region and toggle parts of [`SitePred::eval`], on `acc`.
     fn rest<const W: usize>(&self, st: &State, player: Player, mut acc: Bits<W>) -> Bits<W> {
         if let Some(k) = self.kind {
@@ -287,11 +299,16 @@ fn both<T: PartialEq>(a: Option<T>, b: Option<T>) -> Option<Option<T>> {
 
 /// True if site `s` lies in region `r` as `player` sees it.
 fn in_region(st: &State, r: RegionId, player: Player, s: Site) -> bool {
-    st.game
-        .regions
+    region_has(&st.game, r, player, s as usize)
+}
+
+/// True if site `s` of `game`'s board lies in region `r` as `player` sees
+/// it.
+fn region_has(game: &Game, r: RegionId, player: Player, s: usize) -> bool {
+    game.regions
         .get(r as usize)
         .and_then(|r| r.get(player as usize))
-        .and_then(|r| r.get(s as usize))
+        .and_then(|r| r.get(s))
         .copied()
         .unwrap_or(false)
 }

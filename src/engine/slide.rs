@@ -80,10 +80,17 @@ impl SlideTable {
         Some(fixed.get(i..i + self.dirs).unwrap_or(&[]))
     }
 
+    /// Whether the slides of this table go through empty sites to empty
+    /// sites only (`to:` is `Empty` and fixed conjuncts), at no cost.
+    #[inline]
+    pub(crate) fn to_empty_only(&self) -> bool {
+        self.open == Some(false)
+    }
+
     /// The fixed conjuncts along direction `d` from `from` for `player`
     /// (every bit set without a table).
     #[inline]
-    fn along(&self, player: Player, from: Site, d: Dir) -> u64 {
+    pub(crate) fn along(&self, player: Player, from: Site, d: Dir) -> u64 {
         let Some(fixed) = &self.fixed else {
             return u64::MAX;
         };

@@ -8,6 +8,7 @@
 
 use super::Tables;
 use super::bits::Occupancy;
+use super::journal::{Entry, Journal};
 use crate::board::Site;
 use crate::compile::ir::{BlockId, Game, GenId, Piece, Player};
 use std::sync::Arc;
@@ -120,7 +121,8 @@ pub enum UndoError {
     Off,
 }
 
-/// The scalar part of a state, saved whole by the journal.
+/// The scalar part of a state that most steps change, saved whole by the
+/// journal before every step (small enough to be copied in a few moves).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Scalars {
     pub mover: Player,
@@ -149,12 +151,6 @@ pub(crate) struct Scalars {
     pub marked: u16,
     /// The current phase of the turn (index into `Game::phases`).
     pub phase: u8,
-    /// Counters: `counters[counter * players + player]`.
-    pub counters: [i32; MAX_COUNTERS],
-    /// State of the chance generator (splitmix64).
-    pub rng: u64,
-    /// Boolean toggles as they stand now, bit `i` for toggle `i`.
-    pub flags: u64,
     /// The destination of the last step played (`Last`; `NO_SITE` before
     /// the first and after a step with none, such as a pass).
     pub last: Site,
@@ -162,31 +158,21 @@ pub(crate) struct Scalars {
     pub last_from: Site,
 }
 
-/// Most counter values a state holds (counters × players).
-pub use crate::compile::ir::MAX_COUNTERS;
-
-/// One undo frame: the journal lengths before a step (its scalars are
-/// kept beside it, in `State::saved`, so that saving and restoring them
-/// is one copy each).
-#[derive(Debug, Clone, Copy)]
-struct Frame {
-    log_len: u32,
-    history_len: u32,
+/// The scalars of a state that few steps change (counters, dice, toggles):
+/// the journal saves them only for a step that changes them
+/// ([`State::save_extras`]).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub(crate) struct Extras {
+    /// Counters: `counters[counter * players + player]`.
+    pub counters: [i32; MAX_COUNTERS],
+    /// State of the chance generator (splitmix64).
+    pub rng: u64,
+    /// Boolean toggles as they stand now, bit `i` for toggle `i`.
+    pub flags: u64,
 }
 
-/// Journal entries: `(index, old value)`; indices at or above
-/// `HEIGHT_BASE` are heights, at or above `MARK_BASE` (and below
-/// `HEIGHT_BASE`) site marks.
-const HEIGHT_BASE: u32 = 1 << 31;
-const MARK_BASE: u32 = 1 << 30;
-/// Journal indices at or above this (and below `MARK_BASE`) are unmoved
-/// flags.
-const UNMOVED_BASE: u32 = 1 << 29;
-/// Journal indices at or above this (and below `UNMOVED_BASE`) are the
-/// heights of the two sites of a whole stack moved onto an empty site,
-/// destination first: undo moves the site sets back in one pass when they
-/// are the step's only changes of a height.
-const MOVED_BASE: u32 = 1 << 28;
+/// Most counter values a state holds (counters × players).
+pub use crate::compile::ir::MAX_COUNTERS;
 
 /// Buckets of the history's hashes ([`State::may_repeat`]).
 const SEEN_BUCKETS: usize = 512;
@@ -239,18 +225,30 @@ pub struct State {
     /// skips the scan of the history ([`State::may_repeat`]). Empty (no
     /// filter: every position may repeat) for a game without that rule.
     seen: Vec<u32>,
-    log: Vec<(u32, u8)>,
-    frames: Vec<Frame>,
-    /// The scalars before each step of `frames`, one per frame.
-    saved: Vec<Scalars>,
+    /// The scalars few steps change.
+    pub(crate) x: Extras,
+    /// The undo journal (when `journaling`).
+    pub(crate) journal: Journal,
     /// Sites removed by the effects of the step being applied.
     pub(crate) removed: Vec<Site>,
     /// Sites whose owner the effects of the step being applied changed.
     pub(crate) converted: Vec<Site>,
+    /// Steps whose effects are known to change nothing
+    /// ([`super::quietsteps`]).
+    pub(crate) quiet: super::quietsteps::QuietSteps,
     pub(crate) journaling: bool,
     /// The draw rules that depend on the game's history (repetition, no
-    /// progress) are applied; perft turns them off.
+    /// progress) are applied; perft turns them off, and with them the
+    /// bookkeeping only they read: the history of turn starts, the hash
+    /// of the position, and the progress facts of a turn (their values
+    /// are left as they stood).
     pub(crate) history_draws: bool,
+    /// The step being played leaves the end of its turn unjudged
+    /// ([`State::play_unjudged`]).
+    pub(crate) unjudged: bool,
+    /// A stack moved by the step being played, unjudged, whose site sets
+    /// have not moved with it yet: `(from, to)` ([`State::defer_sets`]).
+    pub(crate) pending_sets: Option<(Site, Site)>,
 }
 
 impl Clone for State {
@@ -259,9 +257,8 @@ impl Clone for State {
     fn clone(&self) -> State {
         let mut history = Vec::with_capacity(self.history.len() + 512);
         history.extend_from_slice(&self.history);
-        let (mut log, mut frames) = (self.log.clone(), self.frames.clone());
-        let mut saved = self.saved.clone();
-        reserve_journal(&self.game, &mut log, &mut frames, &mut saved);
+        let mut journal = self.journal.clone();
+        reserve_journal(&self.game, &mut journal);
         State {
             game: self.game.clone(),
             tables: self.tables.clone(),
@@ -274,13 +271,17 @@ impl Clone for State {
             s: self.s,
             history,
             seen: self.seen.clone(),
-            log,
-            frames,
-            saved,
-            removed: Vec::new(),
-            converted: Vec::new(),
+            x: self.x,
+            journal,
+            // Room for every site, so that a playout's first capture does
+            // not allocate.
+            removed: Vec::with_capacity(self.heights.len()),
+            converted: Vec::with_capacity(self.heights.len()),
+            quiet: self.quiet.clone(),
             journaling: self.journaling,
             history_draws: self.history_draws,
+            unjudged: false,
+            pending_sets: None,
         }
     }
 }
@@ -302,16 +303,9 @@ impl State {
 /// turns out and undoing them (`maximize:`), so that the search does not
 /// grow the journal in a playout from a new or cloned state (journaling is
 /// off there otherwise).
-fn reserve_journal(
-    game: &Game,
-    log: &mut Vec<(u32, u8)>,
-    frames: &mut Vec<Frame>,
-    saved: &mut Vec<Scalars>,
-) {
+fn reserve_journal(game: &Game, journal: &mut Journal) {
     if game.maximize.is_some() {
-        log.reserve(1024);
-        frames.reserve(64);
-        saved.reserve(64);
+        journal.reserve();
     }
 }
 
@@ -387,9 +381,6 @@ impl State {
                 again: None,
                 marked: 0,
                 phase: 0,
-                counters: [0; MAX_COUNTERS],
-                rng: 0x6c75_6469_635f_7365,
-                flags: 0,
                 last: crate::board::NO_SITE,
                 last_from: crate::board::NO_SITE,
             },
@@ -399,17 +390,22 @@ impl State {
                 Some(_) => vec![0; SEEN_BUCKETS],
                 None => Vec::new(),
             },
-            log: Vec::new(),
-            frames: Vec::new(),
-            saved: Vec::new(),
-            removed: Vec::new(),
-            converted: Vec::new(),
+            x: Extras {
+                rng: 0x6c75_6469_635f_7365,
+                ..Extras::default()
+            },
+            journal: Journal::default(),
+            removed: Vec::with_capacity(n),
+            converted: Vec::with_capacity(n),
+            quiet: super::quietsteps::QuietSteps::for_tables(&tables),
             journaling: true,
             history_draws: true,
+            unjudged: false,
+            pending_sets: None,
             game,
             tables,
         };
-        reserve_journal(&st.game, &mut st.log, &mut st.frames, &mut st.saved);
+        reserve_journal(&st.game, &mut st.journal);
         let setup = st.game.setup.clone();
         for (site, stack) in setup {
             for p in stack {
@@ -486,9 +482,7 @@ impl State {
         self.history.clear();
         self.seen.iter_mut().for_each(|c| *c = 0);
         self.record_turn_start();
-        self.log.clear();
-        self.frames.clear();
-        self.saved.clear();
+        self.journal.clear();
     }
 
     /// The game this state belongs to.
@@ -512,7 +506,8 @@ impl State {
         self.s.cont
     }
 
-    /// Hash of the position (board and player to move).
+    /// Hash of the position (board and player to move); not kept up to
+    /// date by perft, which turns the history draw rules off.
     pub fn hash(&self) -> u64 {
         self.s.hash
     }
@@ -549,21 +544,7 @@ impl State {
     /// Turns journaling (undo) on or off; playouts turn it off.
     pub fn set_journaling(&mut self, on: bool) {
         self.journaling = on;
-        self.log.clear();
-        self.frames.clear();
-        self.saved.clear();
-    }
-
-    /// Saves an undo frame before a step.
-    pub(crate) fn push_frame(&mut self) {
-        if self.journaling {
-            self.frames.push(Frame {
-                log_len: self.log.len() as u32,
-                history_len: self.history.len() as u32,
-            });
-            // Copied straight from the state into the journal.
-            self.saved.extend_from_slice(std::slice::from_ref(&self.s));
-        }
+        self.journal.clear();
     }
 
     /// Takes back the last step played (with [`State::play`] or
@@ -588,75 +569,13 @@ impl State {
         }
     }
 
-    /// Takes back the last step recorded, if any (false: none): for the
-    /// engine and the players, which play a step with journaling on and
-    /// take it back at once.
-    pub(crate) fn take_back(&mut self) -> bool {
-        let Some(f) = self.frames.pop() else {
-            return false;
-        };
-        let Some(scalars) = self.saved.last() else {
-            return false;
-        };
-        // Copied straight from the journal into the state.
-        self.s = *scalars;
-        self.saved.truncate(self.saved.len() - 1);
-        let start = (f.log_len as usize).min(self.log.len());
-        // Height entries undone (3 each, 1 for a moved stack's), and the
-        // sites of the last two moved-stack entries seen (the move's
-        // origin first, taken back first).
-        let (mut heights, mut moved) = (0u32, [0 as Site; 2]);
-        for k in (start..self.log.len()).rev() {
-            let (i, old) = self.log[k];
-            if i < MOVED_BASE {
-                self.pieces[i as usize] = old;
-            } else if i >= HEIGHT_BASE {
-                self.heights[(i - HEIGHT_BASE) as usize] = old;
-                heights += 3;
-            } else if i >= MARK_BASE {
-                self.marks[(i - MARK_BASE) as usize] = old;
-            } else if i >= UNMOVED_BASE {
-                self.unmoved[(i - UNMOVED_BASE) as usize] = old != 0;
-            } else {
-                let site = i - MOVED_BASE;
-                self.heights[site as usize] = old;
-                moved = [moved[1], site as Site];
-                heights += 1;
-            }
-        }
-        self.resync_undone(start, heights, moved);
-        self.log.truncate(start);
-        while self.history.len() > f.history_len as usize {
+    /// Drops the history's entries from `len` on (undo).
+    pub(crate) fn drop_history(&mut self, len: usize) {
+        while self.history.len() > len {
             if let Some(h) = self.history.pop()
                 && let Some(c) = self.seen.get_mut(seen_bucket(h))
             {
                 *c = c.saturating_sub(1);
-            }
-        }
-        true
-    }
-
-    /// Brings the site sets up to date with the stacks restored from the
-    /// journal entries from `start` on: every change of a stack journals
-    /// its height (see `convert_site`). `heights` counts the entries of
-    /// heights (3 each) and of moved stacks (1 each), `moved` is the
-    /// origin and the destination of the last moved stack: when the
-    /// step's only changes of a height are that stack moved onto an empty
-    /// site (2), the sets move back ([`Occupancy::relocate`]).
-    fn resync_undone(&mut self, start: usize, heights: u32, moved: [Site; 2]) {
-        if !self.occ.kept() {
-            return;
-        }
-        let [from, to] = moved;
-        if heights == 2 && self.occ.relocate(to, from, &self.game.owners) {
-            return;
-        }
-        for k in start..self.log.len() {
-            let (i, _) = self.log[k];
-            if i >= HEIGHT_BASE {
-                self.resync((i - HEIGHT_BASE) as Site);
-            } else if (MOVED_BASE..UNMOVED_BASE).contains(&i) {
-                self.resync((i - MOVED_BASE) as Site);
             }
         }
     }
@@ -666,20 +585,21 @@ impl State {
         let game = self.game.clone();
         for (i, t) in game.toggles.iter().enumerate().take(64) {
             if t.value == crate::compile::ir::Value::Bool(true) {
-                self.s.flags |= 1 << i;
+                self.x.flags |= 1 << i;
             }
         }
     }
 
     /// True if boolean toggle `id` is on now.
     pub(crate) fn flag(&self, id: u8) -> bool {
-        id < 64 && self.s.flags & (1 << id) != 0
+        id < 64 && self.x.flags & (1 << id) != 0
     }
 
     /// Flips boolean toggle `id`.
     pub(crate) fn flip(&mut self, id: u8) {
         if id < 64 {
-            self.s.flags ^= 1 << id;
+            self.save_extras();
+            self.x.flags ^= 1 << id;
         }
     }
 
@@ -688,7 +608,7 @@ impl State {
         let n = self.game.num_players();
         for (c, counter) in self.game.counters.iter().enumerate() {
             for p in 0..n {
-                if let Some(v) = self.s.counters.get_mut(c * n + p) {
+                if let Some(v) = self.x.counters.get_mut(c * n + p) {
                     *v = counter.init;
                 }
             }
@@ -698,13 +618,14 @@ impl State {
     /// A player's value of a counter.
     pub fn counter(&self, counter: u8, player: Player) -> i32 {
         let i = counter as usize * self.game.num_players() + player as usize;
-        self.s.counters.get(i).copied().unwrap_or(0)
+        self.x.counters.get(i).copied().unwrap_or(0)
     }
 
     /// Sets a player's counter (kept in the scalars, so undo restores it).
     pub(crate) fn set_counter(&mut self, counter: u8, player: Player, v: i32) {
         let i = counter as usize * self.game.num_players() + player as usize;
-        if let Some(x) = self.s.counters.get_mut(i) {
+        self.save_extras();
+        if let Some(x) = self.x.counters.get_mut(i) {
             *x = v;
         }
     }
@@ -717,14 +638,16 @@ impl State {
     /// Seeds the chance generator (dice): the same seed gives the same
     /// rolls on every machine.
     pub fn set_seed(&mut self, seed: u64) {
-        self.s.rng = seed ^ 0x6c75_6469_635f_7365;
+        self.save_extras();
+        self.x.rng = seed ^ 0x6c75_6469_635f_7365;
     }
 
     /// Draws a number in `1..=sides` from the chance generator
     /// (splitmix64; portable).
     pub(crate) fn roll(&mut self, sides: u8) -> i64 {
-        self.s.rng = self.s.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.s.rng;
+        self.save_extras();
+        self.x.rng = self.x.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.x.rng;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^= z >> 31;
@@ -740,17 +663,14 @@ impl State {
     /// sets to the caller.
     #[inline]
     fn write_height(&mut self, site: Site, h: u8) {
-        if self.journaling {
-            let old = self.heights[site as usize];
-            self.log.push((HEIGHT_BASE + site as u32, old));
-        }
+        self.log(Entry::Height(site, self.heights[site as usize]));
         self.heights[site as usize] = h;
     }
 
     /// Brings the site sets ([`Occupancy`]) up to date with the stack at
     /// `site`.
     #[inline]
-    fn resync(&mut self, site: Site) {
+    pub(crate) fn resync(&mut self, site: Site) {
         if !self.occ.kept() {
             return;
         }
@@ -787,9 +707,7 @@ impl State {
         if old == new {
             return;
         }
-        if self.journaling {
-            self.log.push((MARK_BASE + site as u32, old));
-        }
+        self.log(Entry::Mark(site, old));
         self.marks[site as usize] = new;
         match (old == 0, new == 0) {
             (true, false) => self.s.marked += 1,
@@ -825,11 +743,9 @@ impl State {
             return;
         }
         let i = site as usize * self.cap + h;
-        if self.journaling {
-            self.log.push((i as u32, self.pieces[i]));
-        }
+        self.log(Entry::Piece(i as u32, self.pieces[i]));
         self.pieces[i] = p;
-        self.s.hash ^= self.tables.zobrist.piece(site as usize, h, p);
+        self.hash_piece(site, h, p);
         self.set_height(site, h as u8 + 1);
     }
 
@@ -839,11 +755,11 @@ impl State {
         if old == on {
             return;
         }
-        if self.journaling {
-            self.log.push((UNMOVED_BASE + site as u32, old as u8));
-        }
+        self.log(Entry::Unmoved(site, old));
         self.unmoved[site as usize] = on;
-        self.s.hash ^= self.tables.zobrist.unmoved(site as usize);
+        if self.history_draws {
+            self.s.hash ^= self.tables.zobrist.unmoved(site as usize);
+        }
     }
 
     /// True if the stack at `site` has not moved since the game began.
@@ -857,7 +773,7 @@ impl State {
         let h = self.height(site);
         for level in 0..h {
             let p = self.pieces[site as usize * self.cap + level];
-            self.s.hash ^= self.tables.zobrist.piece(site as usize, level, p);
+            self.hash_piece(site, level, p);
         }
         if h > 0 {
             self.set_height(site, 0);
@@ -874,12 +790,9 @@ impl State {
             let old = self.pieces[i];
             let new = self.game.piece(self.game.kind(old), owner);
             if new != old {
-                if self.journaling {
-                    self.log.push((i as u32, old));
-                }
-                let z = &self.tables.zobrist;
-                self.s.hash ^=
-                    z.piece(site as usize, level, old) ^ z.piece(site as usize, level, new);
+                self.log(Entry::Piece(i as u32, old));
+                self.hash_piece(site, level, old);
+                self.hash_piece(site, level, new);
                 self.pieces[i] = new;
                 changed = true;
             }
@@ -893,70 +806,128 @@ impl State {
     /// Moves the top `count` pieces of `from` onto `to`, order kept
     /// (pieces past a full stack at `to` are lost, as `push_piece` does).
     pub(crate) fn move_pieces(&mut self, from: Site, to: Site, count: usize) {
+        let (h, th) = (self.height(from), self.height(to));
+        let count = count.min(h);
+        if th == 0 && count == h && h > 0 {
+            // (`from` is not `to`: one is empty, the other not.)
+            self.move_stack(from, to, h);
+            return;
+        }
         if self.game.tracks_unmoved {
             self.set_unmoved(from, false);
             self.set_unmoved(to, false);
         }
-        let (h, th) = (self.height(from), self.height(to));
-        let count = count.min(h);
         if from == to || th + count > self.cap {
             // A stack onto itself, or onto a stack with no room: piece by
             // piece, as pushes.
             for level in h - count..h {
                 let p = self.pieces[from as usize * self.cap + level];
-                self.s.hash ^= self.tables.zobrist.piece(from as usize, level, p);
+                self.hash_piece(from, level, p);
                 self.push_piece(to, p);
             }
             self.set_height(from, (h - count) as u8);
             return;
         }
         let (f, t) = (from as usize * self.cap, to as usize * self.cap);
-        if th == 0 && count == h && h > 0 {
-            // The whole stack onto an empty site (a step, a hop): the
-            // site sets move with it.
-            for level in 0..h {
-                let p = self.pieces[f + level];
-                if self.journaling {
-                    self.log.push(((t + level) as u32, self.pieces[t + level]));
-                }
-                self.pieces[t + level] = p;
-                let z = &self.tables.zobrist;
-                self.s.hash ^= z.piece(from as usize, level, p) ^ z.piece(to as usize, level, p);
-            }
-            if self.journaling {
-                let old = (self.heights[to as usize], self.heights[from as usize]);
-                self.log.push((MOVED_BASE + to as u32, old.0));
-                self.log.push((MOVED_BASE + from as u32, old.1));
-            }
-            self.heights[to as usize] = h as u8;
-            self.heights[from as usize] = 0;
-            if self.occ.kept() && !self.occ.relocate(from, to, &self.game.owners) {
-                self.resync(to);
-                self.resync(from);
-            }
-            return;
-        }
         for k in 0..count {
             let (level, dest) = (h - count + k, th + k);
             let p = self.pieces[f + level];
-            if self.journaling {
-                self.log.push(((t + dest) as u32, self.pieces[t + dest]));
-            }
+            self.log(Entry::Piece((t + dest) as u32, self.pieces[t + dest]));
             self.pieces[t + dest] = p;
-            let z = &self.tables.zobrist;
-            self.s.hash ^= z.piece(from as usize, level, p) ^ z.piece(to as usize, dest, p);
+            self.hash_piece(from, level, p);
+            self.hash_piece(to, dest, p);
         }
         self.set_height(to, (th + count) as u8);
         self.set_height(from, (h - count) as u8);
     }
 
+    /// Moves the whole stack of `from`, `h` pieces (at least one), onto
+    /// `to`, which is empty (a step, a hop): one journal entry, and the
+    /// site sets move with it.
+    #[inline]
+    pub(crate) fn move_stack(&mut self, from: Site, to: Site, h: usize) {
+        if self.game.tracks_unmoved {
+            self.set_unmoved(from, false);
+            self.set_unmoved(to, false);
+        }
+        self.log_moved(from, to, h);
+        let (f, t) = (from as usize * self.cap, to as usize * self.cap);
+        for level in 0..h {
+            self.pieces[t + level] = self.pieces[f + level];
+        }
+        if self.history_draws {
+            let z = &self.tables.zobrist;
+            for level in 0..h {
+                let p = self.pieces[t + level];
+                self.s.hash ^= z.piece(from as usize, level, p) ^ z.piece(to as usize, level, p);
+            }
+        }
+        self.heights[to as usize] = h as u8;
+        self.heights[from as usize] = 0;
+        if self.occ.kept() && !self.defer_sets(from, to) {
+            self.move_sets(from, to);
+        }
+    }
+
+    /// Moves the site sets of a stack moved from `from` to `to` (or sets
+    /// both sites anew if they cannot move).
+    #[inline(always)]
+    fn move_sets(&mut self, from: Site, to: Site) {
+        if !self.occ.relocate(from, to, &self.game.owners) {
+            self.resync_two(to, from);
+        }
+    }
+
+    /// Sets sites `a` and `b` anew in the site sets.
+    #[inline(never)]
+    pub(crate) fn resync_two(&mut self, a: Site, b: Site) {
+        self.resync(a);
+        self.resync(b);
+    }
+
+    /// Leaves the site sets of the stack just moved from `from` to `to` as
+    /// they were, when the step is unjudged (perft's last ply) and no
+    /// other move is pending: if the step ends there, nothing reads the
+    /// sets before it is taken back, and undo has nothing to move back.
+    /// Whatever would read them first calls [`State::flush_sets`].
+    #[inline]
+    fn defer_sets(&mut self, from: Site, to: Site) -> bool {
+        if self.unjudged && self.pending_sets.is_none() {
+            self.pending_sets = Some((from, to));
+            return true;
+        }
+        false
+    }
+
+    /// Brings the site sets up to date with a stack whose sets were left
+    /// behind ([`State::defer_sets`]).
+    #[inline(always)]
+    pub(crate) fn flush_sets(&mut self) {
+        if self.pending_sets.is_some() {
+            self.flush_pending();
+        }
+    }
+
+    /// [`State::flush_sets`] when a stack's sets are pending.
+    #[inline(never)]
+    fn flush_pending(&mut self) {
+        if let Some((from, to)) = self.pending_sets.take() {
+            self.move_sets(from, to);
+        }
+    }
+
     /// Passes the turn to the next player and records the new position.
+    #[inline(always)]
     pub(crate) fn next_player(&mut self) {
-        let z = &self.tables.zobrist;
-        let n = self.game.num_players() as u8;
-        self.s.hash ^= z.mover(self.s.mover);
-        self.s.mover = (self.s.mover + 1) % n;
-        self.s.hash ^= z.mover(self.s.mover);
+        let next = match self.s.mover as usize + 1 {
+            n if n >= self.game.num_players() => 0,
+            n => n as Player,
+        };
+        if self.history_draws {
+            let z = &self.tables.zobrist;
+            self.s.hash ^= z.mover(self.s.mover) ^ z.mover(next);
+        }
+        self.s.mover = next;
         self.s.cont = None;
         self.s.again = None;
         self.clear_marks();
@@ -965,8 +936,22 @@ impl State {
         self.record_turn_start();
     }
 
-    /// Adds the current position to the history of turn starts.
+    /// XORs the key of piece `p` at `level` of `site` into the hash (kept
+    /// only while the history draw rules are on: see
+    /// [`State::history_draws`]).
+    #[inline(always)]
+    fn hash_piece(&mut self, site: Site, level: usize, p: Piece) {
+        if self.history_draws {
+            self.s.hash ^= self.tables.zobrist.piece(site as usize, level, p);
+        }
+    }
+
+    /// Adds the current position to the history of turn starts (kept only
+    /// while the history draw rules are on).
     fn record_turn_start(&mut self) {
+        if !self.history_draws {
+            return;
+        }
         let h = self.s.hash;
         self.history.push(h);
         if let Some(c) = self.seen.get_mut(seen_bucket(h)) {

@@ -7,11 +7,14 @@
 //! holds them next to its game, shared by every clone.
 
 use super::attack::{Attacker, attackers, required_kind};
+use super::bitcompile::Compiler;
+use super::bitfilter::BitFilter;
 use super::bits::{Bits, Preimages, load, stride};
 use super::fastgen::{FastGen, FastLevel, joint_levels};
 use super::plan::{AfterPlan, after_plan};
 use super::shiftgen::ShiftLevel;
 use super::sitepred::SitePred;
+use super::slidelevel::SlideLevel;
 use super::zobrist::Zobrist;
 use crate::board::{Board, Dir, NO_SITE, Site};
 use crate::compile::ir::{
@@ -60,6 +63,11 @@ pub struct Tables {
     play_joint: Vec<Vec<Option<ShiftLevel>>>,
     /// The same for each move block.
     block_joint: Vec<Vec<Option<ShiftLevel>>>,
+    /// Per phase's play: its first priority level counted from site sets,
+    /// when it can be ([`SlideLevel`]).
+    play_counted: Vec<Option<SlideLevel>>,
+    /// The same for each move block.
+    block_counted: Vec<Option<SlideLevel>>,
     /// Per progress fact of the no-progress rule: a `moved` fact's
     /// condition compiled to a site condition on the origin, when it can
     /// be.
@@ -101,6 +109,8 @@ pub(crate) struct GenTables {
     /// Per top-level effect of `then:`: for an `if`, its test compiled
     /// to a site condition on the destination, when it can be.
     pub then_ifs: Vec<Option<SitePred>>,
+    /// The destinations where `then:` does nothing, per player.
+    pub then_quiet: super::quiet::QuietThen,
 }
 
 impl Tables {
@@ -119,7 +129,17 @@ impl Tables {
                     }
                     _ => Vec::new(),
                 };
+                let then_ifs: Vec<_> = g
+                    .then
+                    .iter()
+                    .map(|e| match e {
+                        Effect::If(c, ..) => SitePred::compile(c, SiteRef::To, game),
+                        _ => None,
+                    })
+                    .collect();
                 GenTables {
+                    then_quiet: super::quiet::QuietThen::of(&g.then, &then_ifs, game),
+                    then_ifs,
                     origin: g.kind.shift().map_or(0, |s| s.origin.bit()),
                     from_kind: required_kind(&g.from).0,
                     filter: Filter::of(g),
@@ -129,14 +149,6 @@ impl Tables {
                     fast: FastGen::of(g, game, &pre),
                     chain_level: None,
                     alone: None,
-                    then_ifs: g
-                        .then
-                        .iter()
-                        .map(|e| match e {
-                            Effect::If(c, ..) => SitePred::compile(c, SiteRef::To, game),
-                            _ => None,
-                        })
-                        .collect(),
                 }
             })
             .collect();
@@ -162,6 +174,11 @@ impl Tables {
         };
         let (play_joint, block_joint) = (joint(&play_levels), joint(&block_levels));
         let has_screens = gens.iter().any(|t| super::screen::screens(&t.filter));
+        let mut eval = super::evaltables::EvalTables::new(game);
+        let counted = |levels: &[Vec<GenId>]| SlideLevel::of(game, &gens, &eval, levels);
+        let play_counted = game.phases.iter().map(|p| counted(&p.play)).collect();
+        let block_counted = game.blocks.iter().map(|b| counted(b)).collect();
+        eval.bits = bit_filters(game, &eval, &mut gens);
         Tables {
             zobrist: Zobrist::new(
                 game.board.len(),
@@ -176,7 +193,7 @@ impl Tables {
                 .iter()
                 .any(|g| g.after.is_some() || g.check.is_some()),
             has_screens,
-            eval: super::evaltables::EvalTables::new(game),
+            eval,
             stride,
             all: site_set(game.board.len(), |_| true),
             regions: game
@@ -192,6 +209,8 @@ impl Tables {
             block_levels,
             play_joint,
             block_joint,
+            play_counted,
+            block_counted,
             moved_facts: game
                 .end
                 .no_progress
@@ -212,10 +231,14 @@ impl Tables {
     pub(crate) fn interpreted(game: &Game) -> Tables {
         let mut t = Tables::new(game);
         for g in &mut t.gens {
+            if matches!(g.filter, Filter::Bits(_)) {
+                g.filter = Filter::Probe;
+            }
             g.fast = None;
             g.chain_level = None;
             g.alone = None;
             g.then_ifs.clear();
+            g.then_quiet = Default::default();
         }
         t.moved_facts.clear();
         for l in t
@@ -287,6 +310,28 @@ impl Tables {
             .as_ref()
     }
 
+    /// The mover's first priority level counted from site sets, when it
+    /// can be (outside a chained continuation: the block asked for by
+    /// `again`, else phase `phase`'s play).
+    #[inline]
+    pub(crate) fn counted(&self, phase: u8, again: Option<u16>, mover: u8) -> Option<&SlideLevel> {
+        let (level, joint) = match again {
+            Some(b) => (
+                self.block_counted.get(b as usize)?,
+                self.block_joint(b, mover),
+            ),
+            None => (
+                self.play_counted.get(phase as usize)?,
+                self.play_joint(phase, mover),
+            ),
+        };
+        // A joint plan lists the levels first.
+        if joint.is_some() {
+            return None;
+        }
+        level.as_ref()
+    }
+
     /// The compiled plan of generator `g`'s continuations.
     #[inline]
     pub(crate) fn chain_level(&self, g: GenId) -> Option<&FastLevel> {
@@ -330,11 +375,14 @@ impl Tables {
     pub fn probing(game: &Game) -> Tables {
         let mut t = Tables::new(game);
         for g in &mut t.gens {
-            if matches!(g.filter, Filter::Overlay(_)) {
+            if matches!(g.filter, Filter::Overlay(_) | Filter::Bits(_)) {
                 g.filter = Filter::Probe;
             }
             g.twin = None;
         }
+        // No twins: every level is listed.
+        t.play_counted.clear();
+        t.block_counted.clear();
         t
     }
 
@@ -366,6 +414,8 @@ pub(crate) enum Filter {
     Probe,
     /// An `after:` read on an overlay of the position after the move.
     Overlay(Box<Overlaid>),
+    /// A placement's filters told on site sets ([`super::bitfilter`]).
+    Bits(Box<BitFilter>),
 }
 
 /// An `after:` filter and the plan of the step that lets an overlay show
@@ -390,6 +440,29 @@ impl Filter {
             _ => Filter::Probe,
         }
     }
+}
+
+/// Compiles the filters of the generators that can be told on site sets
+/// (their [`GenTables::filter`] becomes [`Filter::Bits`]); returns the
+/// game's board and roles as sets when its positions fit them.
+fn bit_filters(
+    game: &Game,
+    eval: &super::evaltables::EvalTables,
+    gens: &mut [GenTables],
+) -> Option<super::bitcond::BitSets> {
+    let mut c = Compiler::new(game, &eval.local_roles, &eval.pure_roles)?;
+    let filters: Vec<Option<BitFilter>> = game
+        .gens
+        .iter()
+        .map(|g| BitFilter::compile(&mut c, g))
+        .collect();
+    let sets = c.finish()?;
+    for (t, f) in gens.iter_mut().zip(filters) {
+        if let Some(f) = f {
+            t.filter = Filter::Bits(Box::new(f));
+        }
+    }
+    Some(sets)
 }
 
 /// Each generator's twin: the first earlier generator equal to it but for

@@ -51,7 +51,7 @@ fn without_slide_tables(st: &State) -> State {
 
 /// Positions of `plays` seeded random games of at most `turns` steps from
 /// `start`.
-fn positions(start: &State, plays: u64, turns: usize) -> Vec<State> {
+pub(super) fn positions(start: &State, plays: u64, turns: usize) -> Vec<State> {
     let mut out = Vec::new();
     let mut buf = Vec::new();
     for seed in 0..plays {
@@ -127,7 +127,7 @@ fn slide_tables_give_the_general_moves_in_order() {
 }
 
 /// Every shipped game, compiled with its defaults.
-fn shipped() -> Vec<Arc<Game>> {
+pub(super) fn shipped() -> Vec<Arc<Game>> {
     let mut paths: Vec<_> = std::fs::read_dir("games")
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -8,6 +8,8 @@
 //! order, N NE E SE S SW W NW (those its adjacency keeps); a hexagon's are
 //! E NE NW W SW SE. `(players 2)` gives P1 forward N and P2 forward S.
 
+mod bitsets;
+mod counted;
 mod dirs;
 mod effects;
 mod end;

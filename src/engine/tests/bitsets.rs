@@ -1,0 +1,232 @@
+//! Filters, effects and roles told on site sets (`engine::bitfilter`,
+//! `engine::bitcond`) against the interpreter, on the positions of seeded
+//! random games: the legal steps listed from sets equal, move for move and
+//! in order, those listed by playing every candidate; every legal step
+//! played (its effects skipped when known quiet) leaves the same position;
+//! every role's value and every candidate's verdict agree.
+
+use super::game_with;
+use crate::board::Site;
+use crate::compile::Game;
+use crate::compile::ir::{Cond, SiteRef};
+use crate::engine::bitcond::{BitSets, BitTables};
+use crate::engine::bitpos::{BitPos, Placed, View};
+use crate::engine::cond::Ctx;
+use crate::engine::playout::random_step;
+use crate::engine::quietsteps::QuietSteps;
+use crate::engine::tables::{Filter, Tables};
+use crate::engine::word::Word;
+use crate::engine::{Move, State};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+/// `st` told by the interpreter alone: every filter probed, nothing
+/// remembered.
+fn interpreted(st: &State) -> State {
+    let mut g = st.clone();
+    g.tables = Arc::new(Tables::probing(&st.game));
+    g.quiet = QuietSteps::for_tables(&g.tables);
+    g.set_journaling(true);
+    g
+}
+
+/// The positions of `games` seeded random games of at most `turns` steps.
+fn positions(game: &Arc<Game>, games: u64, turns: usize) -> Vec<State> {
+    let mut out = Vec::new();
+    let mut buf = Vec::new();
+    for seed in 0..games {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut st = State::new(game.clone());
+        for _ in 0..turns {
+            if st.s.outcome.is_some() {
+                break;
+            }
+            out.push(st.clone());
+            if !random_step(&mut st, &mut rng, &mut buf) {
+                break;
+            }
+        }
+    }
+    out
+}
+
+fn load(file: &str, sets: &[&str]) -> Arc<Game> {
+    let text = std::fs::read_to_string(file).expect("the game's file");
+    game_with(&text, sets)
+}
+
+/// What a step leaves: stacks, scalars and the effects' lists.
+fn after(
+    st: &State,
+) -> (
+    Vec<Vec<u8>>,
+    super::super::state::Scalars,
+    Vec<Site>,
+    Vec<Site>,
+) {
+    let stacks = (0..st.heights.len() as Site)
+        .map(|s| st.stack(s).to_vec())
+        .collect();
+    (stacks, st.s, st.removed.clone(), st.converted.clone())
+}
+
+/// On every position: the same legal steps as the interpreter, the same
+/// position after each, and the same verdict on every candidate told
+/// alone; returns how many candidates were told on sets.
+fn agrees(game: &Arc<Game>, games: u64, turns: usize) -> usize {
+    let mut told = 0;
+    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+    for st in positions(game, games, turns) {
+        let mut st = st;
+        st.set_journaling(true);
+        let mut reference = interpreted(&st);
+        st.legal_moves_into(&mut fast);
+        reference.legal_moves_into(&mut slow);
+        assert_eq!(fast, slow, "legal steps at {:?}", st.to_position());
+        for m in &fast {
+            st.play_unchecked(m);
+            reference.play_unchecked(m);
+            assert_eq!(after(&st), after(&reference), "after {m:?}");
+            st.take_back();
+            reference.take_back();
+        }
+        let mut candidates = Vec::new();
+        st.candidates_into(&mut candidates);
+        let mut cache = Default::default();
+        for m in &candidates {
+            let Some(v) = st.admits_unplayed(m, &mut cache) else {
+                continue;
+            };
+            told += 1;
+            let played = reference.try_play(m) == crate::engine::Played::Played;
+            if played {
+                reference.take_back();
+            }
+            assert_eq!(v, played, "verdict on {m:?}");
+        }
+    }
+    told
+}
+
+/// True if generator `g` of `game` has its filters on sets.
+fn on_sets(game: &Arc<Game>, g: usize) -> bool {
+    matches!(Tables::new(game).gens[g].filter, Filter::Bits(_))
+}
+
+#[test]
+fn polypods_on_every_kind_of_board_lists_what_the_interpreter_lists() {
+    for board in ["limping45", "hex3", "limping34", "square5x6", "hex6"] {
+        let game = load("games/polypods.game", &[&format!("board={board}")]);
+        assert!(on_sets(&game, 0), "{board}: the placement is told on sets");
+        assert!(agrees(&game, 12, 60) > 1000, "{board}");
+    }
+}
+
+#[test]
+fn atari_go_checks_on_sets_as_the_interpreter_does() {
+    let game = load("games/atarigo.game", &[]);
+    assert!(on_sets(&game, 0));
+    assert!(agrees(&game, 6, 50) > 1000);
+}
+
+/// Every compiled clause at least once: converting, removing and judging
+/// groups, regions, `where`, `minus`, `connected`, `every`, `Friend` of a
+/// group's site and of a neighbour's, a role of a group's counts.
+const CLAUSES: &str = r#"(game "t" (players 2) (board (hex 3)) (piece "S") (stack-limit 1)
+  (region "Rim" (per-player (sites "a1" "a2" "b1") (sites "e3" "e2" "d4")))
+  (role "Lonely" (and (not Empty) (at-most (count (neighbours Friend)) 0)))
+  (role "Crowd" (and (not Empty) (at-least (count (group Friend)) 3)))
+  (role "Wide" (and (not Empty) (more-than (count (group (not (role "Lonely")))) (count (neighbours Friend)))))
+  (play
+    { (place "S" to:Empty
+        check:(or (any (adjacent-to (group To) Empty))
+                  (connected (group To (not (in "Rim"))))
+                  (role To "Crowd"))
+        then:{ (convert-all (neighbours To (and Enemy (role "Lonely"))))
+               (if (any (where (and Enemy (role "Wide"))))
+                 { (remove-all (minus (where (and Enemy (not (any (adjacent-to (group) Empty)))))
+                                      (neighbours To))) })
+               (groups (adjacent-to Converted Enemy) when:(role "Crowd")
+                 remove:(in "Rim") convert:(not (in "Rim"))) }
+        after:(and (every Converted Mine)
+                   (at-least (count (minus (group To) (neighbours To))) 0)
+                   (not (any (where (and Mine (role "Wide") (in "Rim")))))))
+      (pass) })
+  (end (passes 2)))"#;
+
+#[test]
+fn a_game_of_every_compiled_clause_agrees_with_the_interpreter() {
+    let game = game_with(CLAUSES, &[]);
+    assert!(on_sets(&game, 0), "every clause compiles");
+    assert!(agrees(&game, 30, 40) > 1000);
+}
+
+#[test]
+fn roles_and_groups_on_sets_agree_with_the_interpreter_before_and_after_a_placement() {
+    // Boards of 48, 30 (in a u64) and 91 sites (in a u128).
+    for board in ["limping45", "square5x6", "hex6"] {
+        let game = load("games/polypods.game", &[&format!("board={board}")]);
+        let t = Tables::new(&game);
+        match t.eval.bits.as_ref().expect("sets") {
+            BitSets::Narrow(bits) => roles_agree(&game, bits),
+            BitSets::Wide(bits) => roles_agree(&game, bits),
+        }
+    }
+}
+
+/// [`same_roles`] on the positions of random games of `game`, before and
+/// after each placement.
+fn roles_agree<W: Word>(game: &Arc<Game>, bits: &BitTables<W>) {
+    for st in positions(game, 6, 50).into_iter().step_by(3) {
+        let mut base = BitPos::of_state(&st);
+        for to in 0..st.heights.len() as Site {
+            if st.height(to) > 0 {
+                continue;
+            }
+            let mover = st.s.mover;
+            let mut placed_state = st.clone();
+            placed_state.push_piece(to, game.piece(0, mover));
+            let mut v = Placed::new(&mut base, bits, to, mover);
+            same_roles(&placed_state, bits, &mut v);
+        }
+        same_roles(&st, bits, &mut BitPos::of_state(&st));
+    }
+}
+
+/// Every role at every site, and every group, of `v` as in `st`.
+fn same_roles<W: Word>(st: &State, t: &BitTables<W>, v: &mut impl View<W = W>) {
+    for s in 0..st.heights.len() as Site {
+        let ctx = Ctx::at(st.s.mover, s);
+        for id in 0..st.game.roles.len() as u16 {
+            let want = st.eval(&Cond::Role(SiteRef::Subject, id), &ctx);
+            let got = t.role_in(v, &ctx, id, W::bit(s)) != W::ZERO;
+            assert_eq!(got, want, "role {id} at {s}");
+        }
+        if st.height(s) > 0 {
+            let mut group = Vec::new();
+            st.group_into(s, &mut group);
+            let want = group.iter().fold(W::ZERO, |m, &x| m | W::bit(x));
+            assert_eq!(v.group(&t.board, s), want, "group of {s}");
+        }
+    }
+}
+
+#[test]
+fn a_step_known_quiet_skips_its_effects_only_in_its_own_position() {
+    let game = load("games/polypods.game", &[]);
+    let mut st = State::new(game);
+    assert!(st.quiet.on());
+    let mut buf: Vec<Move> = Vec::new();
+    st.legal_moves_into(&mut buf);
+    // Every placement on the empty board is quiet.
+    assert!(
+        buf.iter()
+            .filter(|m| m.to != crate::board::NO_SITE)
+            .all(|m| st.known_quiet(m))
+    );
+    let m = buf[0];
+    st.play_unchecked(&m);
+    // Another position: nothing known there yet.
+    assert!(!st.known_quiet(&buf[1]));
+}
