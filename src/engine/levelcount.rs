@@ -59,14 +59,7 @@ pub(crate) fn bits_of(set: u128) -> impl Iterator<Item = u32> {
 /// The bits set in `mask`, in increasing order.
 #[inline]
 fn ones(mask: u32) -> impl Iterator<Item = usize> {
-    let mut mask = mask;
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            i
-        })
-    })
+    ones64(u64::from(mask))
 }
 
 /// The bits set in `mask`, in increasing order.

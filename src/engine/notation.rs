@@ -127,7 +127,8 @@ impl State {
         let (mut steps, mut read, mut at) = (Vec::new(), 0, None);
         for _ in 0..MAX_SEQUENCE_PARTS {
             if read == want.len() {
-                return Some(steps);
+                // An empty text names no turn.
+                return (!steps.is_empty()).then_some(steps);
             }
             if st.current_player() != mover || st.outcome().is_some() {
                 return None;

@@ -69,6 +69,9 @@ fn a_phase_of_steps_is_read_as_one_sequence() {
     assert!(st.parse_turn("a1-a2,end,a4-b4").is_err());
     // A text that only begins as a sequence is refused whole.
     assert!(st.parse_turn("a1-a2,zz").is_err());
+    // Nothing written is no turn, not an empty one.
+    assert!(st.parse_turn("").is_err());
+    assert!(st.parse_turn("  ").is_err());
     // Steps that go on from one another need no comma (a phase ended by
     // the rules, not by `end`, is recorded so), and may have one.
     assert_eq!(st.parse_turn("a1-a2-a3").unwrap().len(), 2);
