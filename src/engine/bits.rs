@@ -102,6 +102,12 @@ impl<const W: usize> Bits<W> {
             .is_some_and(|w| w >> (s % 64) & 1 != 0)
     }
 
+    /// How many sites are in the set.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
     /// True if no site is in the set.
     #[inline]
     pub fn is_empty(&self) -> bool {

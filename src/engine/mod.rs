@@ -42,6 +42,7 @@ pub(crate) mod rotate;
 pub(crate) mod score;
 pub(crate) mod screen;
 pub(crate) mod sets;
+pub(crate) mod shiftdraw;
 pub(crate) mod shiftgen;
 pub(crate) mod sitepred;
 pub(crate) mod slide;

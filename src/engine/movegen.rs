@@ -183,7 +183,7 @@ impl State {
     /// chained continuation), when they have one
     /// ([`super::fastgen::joint_levels`]).
     #[inline]
-    fn joint_plan(&self) -> Option<&ShiftLevel> {
+    pub(super) fn joint_plan(&self) -> Option<&ShiftLevel> {
         let t = &*self.tables;
         match (self.s.cont, self.s.again) {
             (Some(_), _) => None,

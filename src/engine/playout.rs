@@ -72,6 +72,14 @@ fn random_step_in<R: Rng>(
     buf: &mut Vec<Move>,
 ) -> bool {
     if !state.tables.has_filters || state.game.maximize.is_some() {
+        // The joint plan draws without listing, when it can.
+        if let Some(drawn) = state.draw_unlisted(rng) {
+            let Some(m) = drawn else {
+                return false;
+            };
+            state.play_in(game, &m);
+            return true;
+        }
         state.legal_moves_into(buf);
     } else {
         // A level counted from site sets draws without listing.
@@ -138,7 +146,7 @@ fn random_step_in<R: Rng>(
     if buf.is_empty() {
         return false;
     }
-    let m = buf[rng.random_range(0..buf.len())];
+    let m = buf[super::draws::draw_below(rng, buf.len())];
     state.play_in(game, &m);
     true
 }

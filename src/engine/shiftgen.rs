@@ -25,7 +25,7 @@ use super::fastgen::MAX_GENS;
 use super::sitepred::SitePred;
 use super::state::TAKEN;
 use super::{Move, State};
-use crate::board::{Dir, NO_SITE};
+use crate::board::{Dir, NO_SITE, Site};
 use crate::compile::ir::GenId;
 use std::ops::ControlFlow;
 
@@ -72,7 +72,7 @@ pub(crate) struct ShiftLevel {
 
 /// One priority level of a [`ShiftLevel`].
 #[derive(Debug, Clone)]
-struct Level {
+pub(super) struct Level {
     /// The (generator, direction) pairs, in the order moves are made.
     pairs: Vec<Pair>,
     /// Per origin set of the plan: the level's pairs that move from it
@@ -257,6 +257,16 @@ impl<const W: usize> Shared<W> {
     }
 }
 
+/// The moving origins of one level of a plan on one position.
+pub(super) struct Live<const W: usize> {
+    /// Each pair's moving origins.
+    moving: [Bits<W>; MAX_PAIRS],
+    /// The pairs that move from some origin (bit `j` for pair `j`).
+    active: u32,
+    /// Every moving origin.
+    origins: Bits<W>,
+}
+
 impl State {
     /// The moves of the first level of `plan` that has any, in the order
     /// of the interpreted generators, and that level's index (`None`
@@ -267,6 +277,42 @@ impl State {
         plan: &ShiftLevel,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> (ControlFlow<()>, Option<usize>) {
+        let Some((sh, any)) = self.shift_shared::<W>(plan) else {
+            return (ControlFlow::Continue(()), None);
+        };
+        for (i, level) in plan.levels.iter().enumerate() {
+            let live = Self::shift_live(level, any, &sh);
+            match self.shift_one(level, &live, sink) {
+                ControlFlow::Break(()) => return (ControlFlow::Break(()), Some(i)),
+                ControlFlow::Continue(true) => return (ControlFlow::Continue(()), Some(i)),
+                ControlFlow::Continue(false) => {}
+            }
+        }
+        (ControlFlow::Continue(()), None)
+    }
+
+    /// The first level of `plan` that has a move, with its moving
+    /// origins, when no stack is taken yet in the turn (then every
+    /// moving origin and pair makes exactly one move, the same as
+    /// [`State::shift_levels`] lists); `None` when no level has one.
+    #[inline(always)]
+    pub(super) fn shift_first_live<'p, const W: usize>(
+        &self,
+        plan: &'p ShiftLevel,
+    ) -> Option<(&'p Level, Live<W>)> {
+        debug_assert_eq!(self.s.marked, 0);
+        let (sh, any) = self.shift_shared::<W>(plan)?;
+        plan.levels.iter().find_map(|level| {
+            let live = Self::shift_live(level, any, &sh);
+            (live.active != 0).then_some((level, live))
+        })
+    }
+
+    /// The sets of the position `plan` shares between its levels, and
+    /// its origin sets that are not empty (bit `o` for set `o`); `None`
+    /// when they all are.
+    #[inline(always)]
+    fn shift_shared<const W: usize>(&self, plan: &ShiftLevel) -> Option<(Shared<W>, u32)> {
         let player = self.s.mover;
         let all: Bits<W> = self.tables.all_bits();
         let mut sh = Shared {
@@ -279,7 +325,6 @@ impl State {
             sh.sets[k % MAX_PREDS] = p.eval(self, player, all);
         }
         let (mine, empty) = (self.occ.owned(player), self.occ.of_height(0));
-        // The origin sets that are not empty (bit `o` for set `o`).
         let mut any = 0u32;
         for (o, &(m, slot)) in plan.origins.iter().enumerate() {
             let s = if m { mine } else { empty }.and(sh.set(slot));
@@ -287,7 +332,7 @@ impl State {
             any |= u32::from(!s.is_empty()) << o;
         }
         if any == 0 {
-            return (ControlFlow::Continue(()), None);
+            return None;
         }
         // Every reach, each step reach before the hops built on it (a
         // few shifts each: cheaper than asking, pair by pair, whether it
@@ -300,26 +345,13 @@ impl State {
             };
             sh.reach[r % MAX_REACHES] = x.pre(set);
         }
-        for (i, level) in plan.levels.iter().enumerate() {
-            match self.shift_one(level, any, &sh, sink) {
-                ControlFlow::Break(()) => return (ControlFlow::Break(()), Some(i)),
-                ControlFlow::Continue(true) => return (ControlFlow::Continue(()), Some(i)),
-                ControlFlow::Continue(false) => {}
-            }
-        }
-        (ControlFlow::Continue(()), None)
+        Some((sh, any))
     }
 
-    /// The moves of one level whose plan's origin sets `any` are not
-    /// empty, from the plan's sets `sh`; `Continue(true)` if it made one.
+    /// The moving origins of `level`, whose plan's origin sets `any` are
+    /// not empty, from the plan's sets `sh`.
     #[inline(always)]
-    fn shift_one<const W: usize>(
-        &self,
-        level: &Level,
-        mut any: u32,
-        sh: &Shared<W>,
-        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
-    ) -> ControlFlow<(), bool> {
+    fn shift_live<const W: usize>(level: &Level, mut any: u32, sh: &Shared<W>) -> Live<W> {
         // The pairs of the generators that have origins.
         let mut live = 0u32;
         while any != 0 {
@@ -327,11 +359,11 @@ impl State {
             any &= any - 1;
             live |= level.from.get(o).copied().unwrap_or(0);
         }
-        // Each pair's moving origins.
-        let mut moving = [Bits::<W>::EMPTY; MAX_PAIRS];
-        let mut origins = Bits::<W>::EMPTY;
-        // The pairs that move from some origin (bit `j` for pair `j`).
-        let mut active = 0u32;
+        let mut out = Live {
+            moving: [Bits::<W>::EMPTY; MAX_PAIRS],
+            active: 0,
+            origins: Bits::EMPTY,
+        };
         while live != 0 {
             let j = live.trailing_zeros() as usize;
             live &= live - 1;
@@ -341,55 +373,110 @@ impl State {
             let m = sh.from[p.origin as usize % MAX_ORIGINS]
                 .and(sh.reach[p.reach as usize % MAX_REACHES]);
             if !m.is_empty() {
-                moving[j % MAX_PAIRS] = m;
-                active |= 1 << (j % MAX_PAIRS);
-                origins = origins.or(m);
+                out.moving[j % MAX_PAIRS] = m;
+                out.active |= 1 << (j % MAX_PAIRS);
+                out.origins = out.origins.or(m);
             }
         }
+        out
+    }
+
+    /// The move of pair `j` of `level` from origin `s` (a moving origin
+    /// of the pair), without the test of a stack taken already.
+    #[inline(always)]
+    pub(super) fn shift_move(&self, level: &Level, j: usize, s: Site) -> Option<Move> {
+        let p = level.pairs.get(j)?;
+        let next = self.tables.step(s, p.dir);
+        let (over, to) = if p.hop {
+            (next, self.tables.step(next, p.dir))
+        } else {
+            (NO_SITE, next)
+        };
+        Some(Move {
+            gen_id: p.id,
+            from: s,
+            to,
+            over,
+            count: 0,
+        })
+    }
+
+    /// The moves of one level with moving origins `live`;
+    /// `Continue(true)` if it made one.
+    #[inline(always)]
+    fn shift_one<const W: usize>(
+        &self,
+        level: &Level,
+        live: &Live<W>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<(), bool> {
         // The moves origin by origin, pair by pair.
         let mut made = false;
-        for s in origins.iter() {
-            let mut js = active;
+        for s in live.origins.iter() {
+            let mut js = live.active;
             while js != 0 {
                 let j = js.trailing_zeros() as usize;
                 js &= js - 1;
-                if !moving[j].has(s) {
+                if !live.moving[j].has(s) {
                     continue;
                 }
-                let Some(p) = level.pairs.get(j) else {
+                let Some(m) = self.shift_move(level, j, s) else {
                     continue;
                 };
-                let next = self.tables.step(s, p.dir);
-                let (over, to) = if p.hop {
-                    // A stack taken already earlier in the turn is not
-                    // jumped again.
-                    if self.s.marked > 0
-                        && self
-                            .marks
-                            .get(next as usize)
-                            .is_some_and(|m| m & TAKEN != 0)
-                    {
-                        continue;
-                    }
-                    (next, self.tables.step(next, p.dir))
-                } else {
-                    (NO_SITE, next)
-                };
-                made = true;
-                if sink(Move {
-                    gen_id: p.id,
-                    from: s,
-                    to,
-                    over,
-                    count: 0,
-                })
-                .is_break()
+                // A stack taken already earlier in the turn is not
+                // jumped again.
+                if m.over != NO_SITE
+                    && self.s.marked > 0
+                    && self
+                        .marks
+                        .get(m.over as usize)
+                        .is_some_and(|k| k & TAKEN != 0)
                 {
+                    continue;
+                }
+                made = true;
+                if sink(m).is_break() {
                     return ControlFlow::Break(());
                 }
             }
         }
         ControlFlow::Continue(made)
+    }
+}
+
+impl<const W: usize> Live<W> {
+    /// How many moves: one for each pair and each of its moving origins.
+    #[inline(always)]
+    pub(super) fn count(&self) -> usize {
+        let mut js = self.active;
+        let mut n = 0;
+        while js != 0 {
+            let j = js.trailing_zeros() as usize;
+            js &= js - 1;
+            n += self.moving[j % MAX_PAIRS].len();
+        }
+        n
+    }
+
+    /// The pair and origin of move `k` (below [`Live::count`]) in the
+    /// order [`State::shift_levels`] lists them: origin by origin, pair
+    /// by pair.
+    #[inline(always)]
+    pub(super) fn nth(&self, mut k: usize) -> Option<(usize, Site)> {
+        for s in self.origins.iter() {
+            let mut js = self.active;
+            while js != 0 {
+                let j = js.trailing_zeros() as usize;
+                js &= js - 1;
+                if self.moving[j % MAX_PAIRS].has(s) {
+                    if k == 0 {
+                        return Some((j, s));
+                    }
+                    k -= 1;
+                }
+            }
+        }
+        None
     }
 }
 

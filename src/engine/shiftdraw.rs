@@ -1,0 +1,48 @@
+//! A uniformly random step of the mover's first priority level that has
+//! one, drawn from the joint shift plan ([`super::shiftgen`]) without
+//! listing the steps: their number is the sum of each pair's moving
+//! origins, and the step drawn is found by its index in the listing's
+//! order. The draw is the listing's (`random_range(0..n)`, the same
+//! words taken), so a seeded playout plays the same steps.
+
+use super::bits::MAX_WORDS;
+use super::draws::draw_below;
+use super::shiftgen::ShiftLevel;
+use super::{Move, State};
+use rand::Rng;
+
+impl State {
+    /// Draws a random step as a draw over the listed candidates would:
+    /// `Some(Some(step))`, `Some(None)` when the mover has no step (nothing
+    /// drawn), `None` when the listing must tell (nothing drawn): a game
+    /// with filters or `maximize:`, a chained continuation, no joint
+    /// plan, stacks taken earlier in the turn, or a board too large.
+    pub(crate) fn draw_unlisted<R: Rng>(&self, rng: &mut R) -> Option<Option<Move>> {
+        if self.tables.has_filters || self.game.maximize.is_some() {
+            return None;
+        }
+        if self.s.outcome.is_some() {
+            return Some(None);
+        }
+        if self.s.cont.is_some() || self.s.marked > 0 {
+            return None;
+        }
+        let plan = self.joint_plan()?;
+        match self.tables.stride {
+            1 => Some(self.draw_shifted::<1, R>(plan, rng)),
+            2 => Some(self.draw_shifted::<2, R>(plan, rng)),
+            4 => Some(self.draw_shifted::<4, R>(plan, rng)),
+            MAX_WORDS => Some(self.draw_shifted::<MAX_WORDS, R>(plan, rng)),
+            _ => None,
+        }
+    }
+
+    /// [`State::draw_unlisted`] for a board of at most `64 × W` sites.
+    #[inline(never)]
+    fn draw_shifted<const W: usize, R: Rng>(&self, plan: &ShiftLevel, rng: &mut R) -> Option<Move> {
+        let (level, live) = self.shift_first_live::<W>(plan)?;
+        let n = live.count();
+        let (j, s) = live.nth(draw_below(rng, n))?;
+        self.shift_move(level, j, s)
+    }
+}
