@@ -46,3 +46,50 @@ impl State {
         self.shift_move(level, j, s)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::{Game, Options, shipped_games};
+    use crate::engine::draws::draw_below;
+    use crate::engine::{Move, State};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+    use std::sync::Arc;
+
+    /// Along seeded random games of every shipped game, wherever the
+    /// unlisted draw answers it takes the step that the listing and its
+    /// draw take from a generator in the same state, and leaves the
+    /// generator where the listing's draw leaves it.
+    #[test]
+    fn the_unlisted_draw_is_the_listings_draw() {
+        let mut answered = 0;
+        for name in shipped_games() {
+            let game = Arc::new(Game::load(name, &Options::default()).expect("game"));
+            for seed in 0..4 {
+                let mut st = State::new(game.clone());
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut buf: Vec<Move> = Vec::new();
+                for _ in 0..200 {
+                    let mut mine = rng.clone();
+                    let drawn = st.draw_unlisted(&mut mine);
+                    st.legal_moves_into(&mut buf);
+                    if let Some(drawn) = drawn {
+                        answered += 1;
+                        let listed = (!buf.is_empty() && st.outcome().is_none())
+                            .then(|| buf[draw_below(&mut rng, buf.len())]);
+                        assert_eq!(drawn, listed, "{name}, seed {seed}");
+                        assert_eq!(mine, rng, "{name}, seed {seed}: generators differ");
+                    } else if !buf.is_empty() {
+                        let m = buf[draw_below(&mut rng, buf.len())];
+                        st.play(&m).expect("legal");
+                        continue;
+                    }
+                    let Some(m) = drawn.flatten() else { break };
+                    st.play(&m).expect("legal");
+                }
+            }
+        }
+        // Checkers and its kin use the plan: the test compared something.
+        assert!(answered > 500, "{answered} draws compared");
+    }
+}
