@@ -51,11 +51,6 @@ fn positions(game: &Arc<Game>, games: u64, turns: usize) -> Vec<State> {
     out
 }
 
-fn load(file: &str, sets: &[&str]) -> Arc<Game> {
-    let text = std::fs::read_to_string(file).expect("the game's file");
-    game_with(&text, sets)
-}
-
 /// What a step leaves: stacks, scalars and the effects' lists.
 fn after(
     st: &State,
@@ -115,19 +110,18 @@ fn on_sets(game: &Arc<Game>, g: usize) -> bool {
 }
 
 #[test]
-fn polypods_on_every_kind_of_board_lists_what_the_interpreter_lists() {
-    for board in ["limping45", "hex3", "limping34", "square5x6", "hex6"] {
-        let game = load("games/polypods.game", &[&format!("board={board}")]);
-        assert!(on_sets(&game, 0), "{board}: the placement is told on sets");
-        assert!(agrees(&game, 12, 60) > 1000, "{board}");
+fn placements_told_on_sets_list_what_the_interpreter_lists() {
+    // Every shipped game and setting whose first generator's filters are
+    // told on sets (Polypods on each of its boards, Atari Go's check).
+    let mut games = 0;
+    for game in super::fast_paths::shipped_settings() {
+        if !on_sets(&game, 0) {
+            continue;
+        }
+        games += 1;
+        assert!(agrees(&game, 6, 50) > 500, "{}", game.name);
     }
-}
-
-#[test]
-fn atari_go_checks_on_sets_as_the_interpreter_does() {
-    let game = load("games/atarigo.game", &[]);
-    assert!(on_sets(&game, 0));
-    assert!(agrees(&game, 6, 50) > 1000);
+    assert!(games >= 6, "{games} settings on sets");
 }
 
 /// Every compiled clause at least once: converting, removing and judging
@@ -164,15 +158,26 @@ fn a_game_of_every_compiled_clause_agrees_with_the_interpreter() {
 
 #[test]
 fn roles_and_groups_on_sets_agree_with_the_interpreter_before_and_after_a_placement() {
-    // Boards of 48, 30 (in a u64) and 91 sites (in a u128).
-    for board in ["limping45", "square5x6", "hex6"] {
-        let game = load("games/polypods.game", &[&format!("board={board}")]);
-        let t = Tables::new(&game);
-        match t.eval.bits.as_ref().expect("sets") {
-            BitSets::Narrow(bits) => roles_agree(&game, bits),
-            BitSets::Wide(bits) => roles_agree(&game, bits),
+    // Every shipped game and setting with roles whose sets are kept
+    // (Polypods' boards: 48 and 30 sites in a u64, 91 in a u128).
+    let (mut narrow, mut wide) = (0, 0);
+    for game in super::fast_paths::shipped_settings() {
+        if game.roles.is_empty() {
+            continue;
+        }
+        match Tables::new(&game).eval.bits.as_ref() {
+            Some(BitSets::Narrow(bits)) => {
+                narrow += 1;
+                roles_agree(&game, bits);
+            }
+            Some(BitSets::Wide(bits)) => {
+                wide += 1;
+                roles_agree(&game, bits);
+            }
+            None => {}
         }
     }
+    assert!(narrow > 0 && wide > 0, "{narrow} narrow, {wide} wide");
 }
 
 /// [`same_roles`] on the positions of random games of `game`, before and
@@ -214,9 +219,12 @@ fn same_roles<W: Word>(st: &State, t: &BitTables<W>, v: &mut impl View<W = W>) {
 
 #[test]
 fn a_step_known_quiet_skips_its_effects_only_in_its_own_position() {
-    let game = load("games/polypods.game", &[]);
-    let mut st = State::new(game);
-    assert!(st.quiet.on());
+    // The first shipped game whose placements are remembered quiet.
+    let mut st = super::fast_paths::shipped()
+        .into_iter()
+        .map(State::new)
+        .find(|st| st.quiet.on())
+        .expect("a game with quiet placements");
     let mut buf: Vec<Move> = Vec::new();
     st.legal_moves_into(&mut buf);
     // Every placement on the empty board is quiet.

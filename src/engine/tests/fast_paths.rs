@@ -128,16 +128,36 @@ fn slide_tables_give_the_general_moves_in_order() {
 
 /// Every shipped game, compiled with its defaults.
 pub(super) fn shipped() -> Vec<Arc<Game>> {
+    shipped_paths()
+        .iter()
+        .map(|p| Arc::new(Game::load(p, &Options::default()).unwrap()))
+        .collect()
+}
+
+/// The paths of the shipped games' files, in order.
+fn shipped_paths() -> Vec<String> {
     let mut paths: Vec<_> = std::fs::read_dir("games")
         .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "game"))
+        .map(|e| e.unwrap().path().to_string_lossy().into_owned())
+        .filter(|p| p.ends_with(".game"))
         .collect();
     paths.sort();
     paths
-        .iter()
-        .map(|p| Arc::new(Game::load(&p.to_string_lossy(), &Options::default()).unwrap()))
-        .collect()
+}
+
+/// Every shipped game at its defaults and with each other value of each
+/// of its yes/no and choice toggles, one at a time (`check`'s settings).
+pub(super) fn shipped_settings() -> Vec<Arc<Game>> {
+    let mut games = Vec::new();
+    for p in shipped_paths() {
+        let base = Arc::new(Game::load(&p, &Options::default()).unwrap());
+        for set in crate::compile::other_values(&base) {
+            let opts = Options::from_sets(&[set]).unwrap();
+            games.push(Arc::new(Game::load(&p, &opts).unwrap()));
+        }
+        games.push(base);
+    }
+    games
 }
 
 #[test]
