@@ -97,7 +97,10 @@ impl State {
         // `turn_captured` is cleared for the step, to see whether it
         // removes a piece, then merged back.
         let captured_before = std::mem::take(&mut self.s.turn_captured);
-        let quiet = self.known_quiet(m);
+        // Known quiet: `then:` cannot act where the step lands, or the
+        // step was found to change nothing on this position (read before
+        // the step is made).
+        let quiet = self.then_quiet(m) || self.known_quiet(m);
         self.move_part(game, m, generator);
         let ctx = self.step_ctx(m);
         if filter
@@ -112,7 +115,7 @@ impl State {
         // Effects that cannot act at the destination, or known or found on
         // sets to change nothing, are skipped; the others read the site
         // sets, brought up to date first.
-        let skip = self.then_quiet(m) || quiet || {
+        let skip = quiet || {
             self.flush_sets();
             self.quiet_now(m, &ctx)
         };
@@ -178,7 +181,7 @@ impl State {
             let _ = self.run_step_effects(&generator.finally, &ctx);
         }
         self.remove_taken();
-        if self.unjudged && Self::one_plain_phase(game) {
+        if self.unjudged && self.tables.plain_turns {
             // The turn is over, its end rules left unjudged (perft's last
             // ply): the next player moves. The site sets of the stack it
             // moved may be left as they were until it is taken back
@@ -203,13 +206,6 @@ impl State {
         self.unjudged = true;
         let _ = self.step(game, m, false);
         self.unjudged = false;
-    }
-
-    /// True for a game of one phase, not repeated, with no automatic
-    /// effects: a step that does not continue the turn ends it.
-    #[inline]
-    fn one_plain_phase(game: &Game) -> bool {
-        game.phases.len() == 1 && !game.phases[0].repeat && game.phases[0].auto.is_empty()
     }
 
     /// Ends the turn without judging it: the turn's facts and marks are
@@ -378,9 +374,10 @@ impl State {
 
     /// Records the `Moved` progress facts of the turn's first step.
     fn note_moved_facts(&mut self, game: &Game, m: &Move) {
-        if let Some((_, facts)) = &game.end.no_progress
-            && self.history_draws
-        {
+        if !self.history_draws || !self.tables.moved_progress {
+            return;
+        }
+        if let Some((_, facts)) = &game.end.no_progress {
             let ctx = Ctx::at(self.s.mover, m.from);
             let compiled = &self.tables.moved_facts;
             let holds = |(k, f): (usize, &TurnFact)| match (f, compiled.get(k)) {
@@ -674,12 +671,8 @@ impl State {
     /// Ends the turn: marks are cleared, the lose conditions and draw
     /// rules are checked, the next player moves (its automatic phases run).
     pub(crate) fn end_turn(&mut self, game: &Game) {
-        let capture_counts = game
-            .end
-            .no_progress
-            .as_ref()
-            .is_some_and(|(_, facts)| facts.contains(&TurnFact::Capture));
-        let progress = (self.s.turn_captured && capture_counts) || self.s.turn_progress;
+        let progress =
+            (self.s.turn_captured && self.tables.capture_progress) || self.s.turn_progress;
         self.s.no_progress = if progress { 0 } else { self.s.no_progress + 1 };
         self.s.turn_captured = false;
         self.s.turn_progress = false;
@@ -689,7 +682,7 @@ impl State {
         if self.s.outcome.is_some() {
             return;
         }
-        if game.phases.len() > 1 || !game.phases[0].auto.is_empty() {
+        if !self.tables.plain_turns {
             self.begin_turn(game);
             self.check_lose_conditions(game);
         }

@@ -54,6 +54,10 @@ impl State {
     /// move): a repeated phase goes on while the mover has a move and did
     /// not end it; otherwise the following phases run and the turn ends.
     pub(crate) fn after_step(&mut self, game: &Game, end_phase: bool) {
+        if self.tables.plain_turns {
+            self.end_turn(game);
+            return;
+        }
         let phase = self.s.phase as usize;
         if game.phases[phase].repeat && !end_phase && self.has_candidate() {
             return;

@@ -72,6 +72,15 @@ pub struct Tables {
     /// condition compiled to a site condition on the origin, when it can
     /// be.
     pub(crate) moved_facts: Vec<Option<SitePred>>,
+    /// The no-progress rule counts a capture as progress (its facts name
+    /// `Capture`).
+    pub(crate) capture_progress: bool,
+    /// The no-progress rule counts some piece's move as progress (a
+    /// `moved` fact).
+    pub(crate) moved_progress: bool,
+    /// The game has one phase, not repeated, with no automatic effects:
+    /// a step that does not continue the turn ends it.
+    pub(crate) plain_turns: bool,
 }
 
 /// What the engine derives from one generator.
@@ -221,6 +230,20 @@ impl Tables {
                     _ => None,
                 })
                 .collect(),
+            capture_progress: game
+                .end
+                .no_progress
+                .as_ref()
+                .is_some_and(|(_, facts)| facts.contains(&TurnFact::Capture)),
+            moved_progress: game
+                .end
+                .no_progress
+                .iter()
+                .flat_map(|(_, facts)| facts)
+                .any(|f| matches!(f, TurnFact::Moved(_))),
+            plain_turns: game.phases.len() == 1
+                && !game.phases[0].repeat
+                && game.phases[0].auto.is_empty(),
         }
     }
 
