@@ -234,37 +234,101 @@ impl Reach {
     }
 }
 
-/// The sets of one position a plan's levels share.
+/// The sets of one position a plan's levels share, each reach made
+/// when a level first needs it.
 struct Shared<const W: usize> {
-    /// Each condition's sites.
-    sets: [Bits<W>; MAX_PREDS],
+    /// Each condition's sites, then every site (the slot of `NONE`).
+    sets: [Bits<W>; MAX_PREDS + 1],
     /// Each origin set.
     from: [Bits<W>; MAX_ORIGINS],
-    /// Each reach.
+    /// The origin sets that are not empty (bit `o` for set `o`).
+    any: u32,
+    /// Each reach made so far (bit `r` of `known` for reach `r`).
     reach: [Bits<W>; MAX_REACHES],
-    all: Bits<W>,
+    known: u32,
 }
 
 impl<const W: usize> Shared<W> {
+    /// No set made yet, on a board of sites `all`.
+    #[inline(always)]
+    fn new(all: Bits<W>) -> Shared<W> {
+        let mut sets = [Bits::EMPTY; MAX_PREDS + 1];
+        sets[MAX_PREDS] = all;
+        Shared {
+            sets,
+            from: [Bits::EMPTY; MAX_ORIGINS],
+            any: 0,
+            reach: [Bits::EMPTY; MAX_REACHES],
+            known: 0,
+        }
+    }
+
     /// The sites of slot `k` (`NONE`: every site).
     #[inline(always)]
     fn set(&self, k: u8) -> Bits<W> {
-        if k == NONE {
-            self.all
-        } else {
-            self.sets[k as usize % MAX_PREDS]
+        self.sets[(k as usize).min(MAX_PREDS)]
+    }
+
+    /// Reach `r` of `plan`, made now if no level made it yet (a hop's
+    /// with its step reach).
+    #[inline(always)]
+    fn reach(&mut self, plan: &ShiftLevel, r: u8) -> Bits<W> {
+        let r = r as usize % MAX_REACHES;
+        if self.known >> r & 1 == 0 {
+            let Some(x) = plan.reaches.get(r) else {
+                return Bits::EMPTY;
+            };
+            let set = if x.via == NONE {
+                self.set(x.to)
+            } else {
+                self.set(x.via).and(self.step_reach(plan, x.land))
+            };
+            self.reach[r] = x.pre(set);
+            self.known |= 1 << r;
         }
+        self.reach[r]
+    }
+
+    /// Step reach `r` of `plan` (a hop's landing), made now if no level
+    /// made it yet.
+    #[inline(always)]
+    fn step_reach(&mut self, plan: &ShiftLevel, r: u8) -> Bits<W> {
+        let r = r as usize % MAX_REACHES;
+        if self.known >> r & 1 == 0 {
+            let Some(x) = plan.reaches.get(r) else {
+                return Bits::EMPTY;
+            };
+            self.reach[r] = x.pre(self.set(x.to));
+            self.known |= 1 << r;
+        }
+        self.reach[r]
     }
 }
 
 /// The moving origins of one level of a plan on one position.
 pub(super) struct Live<const W: usize> {
-    /// Each pair's moving origins.
+    /// Each pair's moving origins (pair `j`'s read only when bit `j` of
+    /// `active` is set).
     moving: [Bits<W>; MAX_PAIRS],
     /// The pairs that move from some origin (bit `j` for pair `j`).
     active: u32,
     /// Every moving origin.
     origins: Bits<W>,
+    /// How many moves, when counted ([`State::shift_first_live`]).
+    count: usize,
+}
+
+impl<const W: usize> Live<W> {
+    /// No moving origin.
+    #[inline(always)]
+    pub(super) fn new() -> Live<W> {
+        Live {
+            moving: [Bits::EMPTY; MAX_PAIRS],
+            active: 0,
+            origins: Bits::EMPTY,
+            count: 0,
+        }
+    }
 }
 
 impl State {
@@ -277,11 +341,13 @@ impl State {
         plan: &ShiftLevel,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> (ControlFlow<()>, Option<usize>) {
-        let Some((sh, any)) = self.shift_shared::<W>(plan) else {
+        let mut sh = Shared::new(self.tables.all_bits());
+        if !self.shift_shared::<W>(plan, &mut sh) {
             return (ControlFlow::Continue(()), None);
-        };
+        }
+        let mut live = Live::new();
         for (i, level) in plan.levels.iter().enumerate() {
-            let live = Self::shift_live(level, any, &sh);
+            Self::shift_live::<W, false>(plan, level, &mut sh, &mut live);
             match self.shift_one(level, &live, sink) {
                 ControlFlow::Break(()) => return (ControlFlow::Break(()), Some(i)),
                 ControlFlow::Continue(true) => return (ControlFlow::Continue(()), Some(i)),
@@ -292,35 +358,34 @@ impl State {
     }
 
     /// The first level of `plan` that has a move, with its moving
-    /// origins, when no stack is taken yet in the turn (then every
-    /// moving origin and pair makes exactly one move, the same as
-    /// [`State::shift_levels`] lists); `None` when no level has one.
+    /// origins and their moves counted in `live`, when no stack is taken
+    /// yet in the turn (then every moving origin and pair makes exactly
+    /// one move, the same as [`State::shift_levels`] lists); `None` when
+    /// no level has one.
     #[inline(always)]
     pub(super) fn shift_first_live<'p, const W: usize>(
         &self,
         plan: &'p ShiftLevel,
-    ) -> Option<(&'p Level, Live<W>)> {
+        live: &mut Live<W>,
+    ) -> Option<&'p Level> {
         debug_assert_eq!(self.s.marked, 0);
-        let (sh, any) = self.shift_shared::<W>(plan)?;
-        plan.levels.iter().find_map(|level| {
-            let live = Self::shift_live(level, any, &sh);
-            (live.active != 0).then_some((level, live))
+        let mut sh = Shared::new(self.tables.all_bits());
+        if !self.shift_shared::<W>(plan, &mut sh) {
+            return None;
+        }
+        plan.levels.iter().find(|level| {
+            Self::shift_live::<W, true>(plan, level, &mut sh, live);
+            live.active != 0
         })
     }
 
-    /// The sets of the position `plan` shares between its levels, and
-    /// its origin sets that are not empty (bit `o` for set `o`); `None`
-    /// when they all are.
+    /// Makes the conditions and origin sets of the position that `plan`
+    /// shares between its levels in `sh` (its reaches are made when a
+    /// level needs them); false when every origin set is empty.
     #[inline(always)]
-    fn shift_shared<const W: usize>(&self, plan: &ShiftLevel) -> Option<(Shared<W>, u32)> {
+    fn shift_shared<const W: usize>(&self, plan: &ShiftLevel, sh: &mut Shared<W>) -> bool {
         let player = self.s.mover;
-        let all: Bits<W> = self.tables.all_bits();
-        let mut sh = Shared {
-            sets: [Bits::EMPTY; MAX_PREDS],
-            from: [Bits::EMPTY; MAX_ORIGINS],
-            reach: [Bits::EMPTY; MAX_REACHES],
-            all,
-        };
+        let all = sh.sets[MAX_PREDS];
         for (k, p) in plan.preds.iter().enumerate() {
             sh.sets[k % MAX_PREDS] = p.eval(self, player, all);
         }
@@ -331,54 +396,47 @@ impl State {
             sh.from[o % MAX_ORIGINS] = s;
             any |= u32::from(!s.is_empty()) << o;
         }
-        if any == 0 {
-            return None;
-        }
-        // Every reach, each step reach before the hops built on it (a
-        // few shifts each: cheaper than asking, pair by pair, whether it
-        // is known yet).
-        for (r, x) in plan.reaches.iter().enumerate() {
-            let set = if x.via == NONE {
-                sh.set(x.to)
-            } else {
-                sh.set(x.via).and(sh.reach[x.land as usize % MAX_REACHES])
-            };
-            sh.reach[r % MAX_REACHES] = x.pre(set);
-        }
-        Some((sh, any))
+        sh.any = any;
+        any != 0
     }
 
-    /// The moving origins of `level`, whose plan's origin sets `any` are
-    /// not empty, from the plan's sets `sh`.
+    /// The moving origins of `level` of `plan` into `out`, from the
+    /// plan's sets `sh` (the reaches it needs made there); with `COUNT`,
+    /// their moves counted.
     #[inline(always)]
-    fn shift_live<const W: usize>(level: &Level, mut any: u32, sh: &Shared<W>) -> Live<W> {
+    fn shift_live<const W: usize, const COUNT: bool>(
+        plan: &ShiftLevel,
+        level: &Level,
+        sh: &mut Shared<W>,
+        out: &mut Live<W>,
+    ) {
         // The pairs of the generators that have origins.
-        let mut live = 0u32;
+        let (mut any, mut live) = (sh.any, 0u32);
         while any != 0 {
             let o = any.trailing_zeros() as usize;
             any &= any - 1;
             live |= level.from.get(o).copied().unwrap_or(0);
         }
-        let mut out = Live {
-            moving: [Bits::<W>::EMPTY; MAX_PAIRS],
-            active: 0,
-            origins: Bits::EMPTY,
-        };
+        let (mut active, mut origins, mut count) = (0u32, Bits::EMPTY, 0);
         while live != 0 {
             let j = live.trailing_zeros() as usize;
             live &= live - 1;
             let Some(p) = level.pairs.get(j) else {
                 continue;
             };
-            let m = sh.from[p.origin as usize % MAX_ORIGINS]
-                .and(sh.reach[p.reach as usize % MAX_REACHES]);
+            let m = sh.from[p.origin as usize % MAX_ORIGINS].and(sh.reach(plan, p.reach));
             if !m.is_empty() {
                 out.moving[j % MAX_PAIRS] = m;
-                out.active |= 1 << (j % MAX_PAIRS);
-                out.origins = out.origins.or(m);
+                active |= 1 << (j % MAX_PAIRS);
+                origins = origins.or(m);
+                if COUNT {
+                    count += m.len();
+                }
             }
         }
-        out
+        out.active = active;
+        out.origins = origins;
+        out.count = count;
     }
 
     /// The move of pair `j` of `level` from origin `s` (a moving origin
@@ -417,7 +475,7 @@ impl State {
             while js != 0 {
                 let j = js.trailing_zeros() as usize;
                 js &= js - 1;
-                if !live.moving[j].has(s) {
+                if !live.moving[j % MAX_PAIRS].has(s) {
                     continue;
                 }
                 let Some(m) = self.shift_move(level, j, s) else {
@@ -445,17 +503,11 @@ impl State {
 }
 
 impl<const W: usize> Live<W> {
-    /// How many moves: one for each pair and each of its moving origins.
+    /// How many moves, as [`State::shift_first_live`] counted them: one
+    /// for each pair and each of its moving origins.
     #[inline(always)]
     pub(super) fn count(&self) -> usize {
-        let mut js = self.active;
-        let mut n = 0;
-        while js != 0 {
-            let j = js.trailing_zeros() as usize;
-            js &= js - 1;
-            n += self.moving[j % MAX_PAIRS].len();
-        }
-        n
+        self.count
     }
 
     /// The pair and origin of move `k` (below [`Live::count`]) in the
