@@ -64,8 +64,9 @@ pub(crate) struct ShiftLevel {
     /// sites, within the condition in a slot (`NONE`: everywhere).
     origins: Vec<(bool, u8)>,
     /// The distinct (direction, `to:`, `over:`) reaches, each step reach
-    /// before the hop reaches built on it.
-    reaches: Vec<Reach>,
+    /// before the hop reaches built on it (a fixed array, read by index
+    /// without a bounds test; the slots after the last have no class).
+    reaches: Box<[Reach; MAX_REACHES]>,
     /// The levels, in priority order.
     levels: Vec<Level>,
 }
@@ -73,17 +74,18 @@ pub(crate) struct ShiftLevel {
 /// One priority level of a [`ShiftLevel`].
 #[derive(Debug, Clone)]
 pub(super) struct Level {
-    /// The (generator, direction) pairs, in the order moves are made.
-    pairs: Vec<Pair>,
+    /// The (generator, direction) pairs, in the order moves are made
+    /// (the slots after the last are in no origin set's pairs).
+    pairs: [Pair; MAX_PAIRS],
     /// Per origin set of the plan: the level's pairs that move from it
     /// (bit `j` for pair `j`).
-    from: Vec<u32>,
+    from: [u32; MAX_ORIGINS],
 }
 
 /// The origins that reach a destination in one direction: the preimage
 /// of `to:` (a step), or the preimage of `over:` within the step reach of
 /// the same direction and `to:` (a hop).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 struct Reach {
     /// A step's `to:` slot; for a hop, `over:`'s slot and its step reach.
     to: u8,
@@ -97,7 +99,7 @@ struct Reach {
 }
 
 /// One direction of one generator.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 struct Pair {
     /// The generator.
     id: GenId,
@@ -203,24 +205,32 @@ impl ShiftLevel {
             if pairs.len() > MAX_PAIRS {
                 return None;
             }
-            let from = (0..b.origins.len())
-                .map(|o| {
-                    pairs
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, p)| p.origin as usize == o)
-                        .fold(0u32, |m, (j, _)| m | 1 << j)
-                })
-                .collect();
-            out.push(Level { pairs, from });
+            let mut level = Level {
+                pairs: [Pair::default(); MAX_PAIRS],
+                from: [0; MAX_ORIGINS],
+            };
+            level.pairs[..pairs.len()].copy_from_slice(&pairs);
+            for (j, p) in pairs.iter().enumerate() {
+                if let Some(m) = level.from.get_mut(p.origin as usize) {
+                    *m |= 1 << j;
+                }
+            }
+            out.push(level);
         }
         let fits = b.preds.len() <= MAX_PREDS
             && b.origins.len() <= MAX_ORIGINS
             && b.reaches.len() <= MAX_REACHES;
-        (fits && !out.is_empty()).then_some(ShiftLevel {
+        if !fits || out.is_empty() {
+            return None;
+        }
+        let mut reaches: Box<[Reach; MAX_REACHES]> = Box::default();
+        for (slot, r) in reaches.iter_mut().zip(b.reaches) {
+            *slot = r;
+        }
+        Some(ShiftLevel {
             preds: b.preds,
             origins: b.origins,
-            reaches: b.reaches,
+            reaches,
             levels: out,
         })
     }
@@ -269,36 +279,26 @@ impl<const W: usize> Shared<W> {
         self.sets[(k as usize).min(MAX_PREDS)]
     }
 
-    /// Reach `r` of `plan`, made now if no level made it yet (a hop's
-    /// with its step reach).
+    /// The reach of pair `p` of `plan`, made now if no level made it
+    /// yet (a hop's with its step reach). A pair's `to:` and a hop's
+    /// `over:` are conditions of the plan (never `NONE`).
     #[inline(always)]
-    fn reach(&mut self, plan: &ShiftLevel, r: u8) -> Bits<W> {
-        let r = r as usize % MAX_REACHES;
+    fn reach(&mut self, plan: &ShiftLevel, p: &Pair) -> Bits<W> {
+        let r = p.reach as usize % MAX_REACHES;
         if self.known >> r & 1 == 0 {
-            let Some(x) = plan.reaches.get(r) else {
-                return Bits::EMPTY;
-            };
-            let set = if x.via == NONE {
-                self.set(x.to)
+            let x = &plan.reaches[r];
+            let to = self.sets[x.to as usize % MAX_PREDS];
+            let set = if p.hop {
+                let l = x.land as usize % MAX_REACHES;
+                if self.known >> l & 1 == 0 {
+                    self.reach[l] = plan.reaches[l].pre(to);
+                    self.known |= 1 << l;
+                }
+                self.sets[x.via as usize % MAX_PREDS].and(self.reach[l])
             } else {
-                self.set(x.via).and(self.step_reach(plan, x.land))
+                to
             };
             self.reach[r] = x.pre(set);
-            self.known |= 1 << r;
-        }
-        self.reach[r]
-    }
-
-    /// Step reach `r` of `plan` (a hop's landing), made now if no level
-    /// made it yet.
-    #[inline(always)]
-    fn step_reach(&mut self, plan: &ShiftLevel, r: u8) -> Bits<W> {
-        let r = r as usize % MAX_REACHES;
-        if self.known >> r & 1 == 0 {
-            let Some(x) = plan.reaches.get(r) else {
-                return Bits::EMPTY;
-            };
-            self.reach[r] = x.pre(self.set(x.to));
             self.known |= 1 << r;
         }
         self.reach[r]
@@ -415,16 +415,14 @@ impl State {
         while any != 0 {
             let o = any.trailing_zeros() as usize;
             any &= any - 1;
-            live |= level.from.get(o).copied().unwrap_or(0);
+            live |= level.from[o % MAX_ORIGINS];
         }
         let (mut active, mut origins, mut count) = (0u32, Bits::EMPTY, 0);
         while live != 0 {
             let j = live.trailing_zeros() as usize;
             live &= live - 1;
-            let Some(p) = level.pairs.get(j) else {
-                continue;
-            };
-            let m = sh.from[p.origin as usize % MAX_ORIGINS].and(sh.reach(plan, p.reach));
+            let p = &level.pairs[j % MAX_PAIRS];
+            let m = sh.from[p.origin as usize % MAX_ORIGINS].and(sh.reach(plan, p));
             if !m.is_empty() {
                 out.moving[j % MAX_PAIRS] = m;
                 active |= 1 << (j % MAX_PAIRS);
@@ -443,7 +441,7 @@ impl State {
     /// of the pair), without the test of a stack taken already.
     #[inline(always)]
     pub(super) fn shift_move(&self, level: &Level, j: usize, s: Site) -> Option<Move> {
-        let p = level.pairs.get(j)?;
+        let p = level.pairs.get(j % MAX_PAIRS)?;
         let next = self.tables.step(s, p.dir);
         let (over, to) = if p.hop {
             (next, self.tables.step(next, p.dir))
@@ -565,11 +563,16 @@ mod tests {
             let plan = tables.play_joint(0, player).expect("a joint plan");
             assert_eq!(plan.preds.len(), 4);
             assert_eq!(plan.origins.len(), 2);
-            assert_eq!(plan.reaches.len(), 8);
-            let hops = plan.reaches.iter().filter(|r| r.via != super::NONE).count();
+            let reaches: Vec<_> = plan.reaches.iter().filter(|r| r.classes > 0).collect();
+            assert_eq!(reaches.len(), 8);
+            let hops = reaches.iter().filter(|r| r.via != super::NONE).count();
             assert_eq!(hops, 4);
             // Two forward directions for the man, four for the king.
-            let pairs: Vec<usize> = plan.levels.iter().map(|l| l.pairs.len()).collect();
+            let pairs: Vec<u32> = plan
+                .levels
+                .iter()
+                .map(|l| l.from.iter().map(|m| m.count_ones()).sum())
+                .collect();
             assert_eq!(pairs, [6, 6]);
         }
     }
