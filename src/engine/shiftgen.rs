@@ -387,7 +387,7 @@ impl State {
         let player = self.s.mover;
         let all = sh.sets[MAX_PREDS];
         for (k, p) in plan.preds.iter().enumerate() {
-            sh.sets[k % MAX_PREDS] = p.eval(self, player, all);
+            sh.sets[k % MAX_PREDS] = p.eval_kept(self, player, all);
         }
         let (mine, empty) = (self.occ.owned(player), self.occ.of_height(0));
         let mut any = 0u32;

@@ -215,16 +215,23 @@ impl SitePred {
     /// site of the board).
     #[inline(always)]
     pub fn eval<const W: usize>(&self, st: &State, player: Player, all: Bits<W>) -> Bits<W> {
-        match self.single {
-            Single::Height(b) => return st.occ.of_height(b as usize),
-            Single::Mine => return st.occ.owned(player),
-            Single::Other => return st.occ.owned(player ^ 1),
-            Single::No => {}
-        }
         if !self.plain {
             return self.eval_rest(st, player, all);
         }
         self.eval_owners_heights(st, player, all)
+    }
+
+    /// [`SitePred::eval`], read from the state when the condition's sites
+    /// are one set it keeps (the joint plans' conditions, evaluated every
+    /// position: other callers keep the shorter [`SitePred::eval`]).
+    #[inline(always)]
+    pub fn eval_kept<const W: usize>(&self, st: &State, player: Player, all: Bits<W>) -> Bits<W> {
+        match self.single {
+            Single::Height(b) => st.occ.of_height(b as usize),
+            Single::Mine => st.occ.owned(player),
+            Single::Other => st.occ.owned(player ^ 1),
+            Single::No => self.eval(st, player, all),
+        }
     }
 
     /// [`SitePred::eval`] of a condition with a kind, region, toggle or
