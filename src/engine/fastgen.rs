@@ -292,18 +292,18 @@ impl State {
             if matches!(f.shape, Shape::Place) || !if f.mine { mine } else { empty }.has(site) {
                 continue;
             }
-            if !f.from.is_true() && !f.from.eval(self, player, all).has(site) {
+            if !f.from.is_true() && !f.from.eval_kept(self, player, all).has(site) {
                 continue;
             }
-            let (g, to) = (*g, f.to.eval(self, player, all));
+            let (g, to) = (*g, f.to.eval_kept(self, player, all));
             match &f.shape {
                 Shape::Step(d) => self.fast_step(g, dirs(d, player), site, &to, sink)?,
                 Shape::Hop(d, p) => {
-                    let over = p.eval(self, player, all);
+                    let over = p.eval_kept(self, player, all);
                     self.fast_hop(g, dirs(d, player), site, &over, &to, sink)?
                 }
                 Shape::Slide(d, p) => {
-                    let through = p.eval(self, player, all);
+                    let through = p.eval_kept(self, player, all);
                     self.fast_slide(g, dirs(d, player), site, &through, &to, sink)?
                 }
                 Shape::Leap => self.fast_leap(g, site, &to, sink)?,

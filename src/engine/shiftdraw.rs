@@ -7,7 +7,7 @@
 
 use super::bits::MAX_WORDS;
 use super::draws::draw_below;
-use super::shiftgen::ShiftLevel;
+use super::shiftgen::{Live, ShiftLevel};
 use super::{Move, State};
 use rand::Rng;
 
@@ -40,9 +40,9 @@ impl State {
     /// [`State::draw_unlisted`] for a board of at most `64 × W` sites.
     #[inline(never)]
     fn draw_shifted<const W: usize, R: Rng>(&self, plan: &ShiftLevel, rng: &mut R) -> Option<Move> {
-        let (level, live) = self.shift_first_live::<W>(plan)?;
-        let n = live.count();
-        let (j, s) = live.nth(draw_below(rng, n))?;
+        let mut live = Live::new();
+        let level = self.shift_first_live::<W>(plan, &mut live)?;
+        let (j, s) = live.nth(draw_below(rng, live.count()))?;
         self.shift_move(level, j, s)
     }
 }

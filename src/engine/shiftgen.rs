@@ -64,8 +64,9 @@ pub(crate) struct ShiftLevel {
     /// sites, within the condition in a slot (`NONE`: everywhere).
     origins: Vec<(bool, u8)>,
     /// The distinct (direction, `to:`, `over:`) reaches, each step reach
-    /// before the hop reaches built on it.
-    reaches: Vec<Reach>,
+    /// before the hop reaches built on it (a fixed array, read by index
+    /// without a bounds test; the slots after the last have no class).
+    reaches: Box<[Reach; MAX_REACHES]>,
     /// The levels, in priority order.
     levels: Vec<Level>,
 }
@@ -73,17 +74,18 @@ pub(crate) struct ShiftLevel {
 /// One priority level of a [`ShiftLevel`].
 #[derive(Debug, Clone)]
 pub(super) struct Level {
-    /// The (generator, direction) pairs, in the order moves are made.
-    pairs: Vec<Pair>,
+    /// The (generator, direction) pairs, in the order moves are made
+    /// (the slots after the last are in no origin set's pairs).
+    pairs: [Pair; MAX_PAIRS],
     /// Per origin set of the plan: the level's pairs that move from it
     /// (bit `j` for pair `j`).
-    from: Vec<u32>,
+    from: [u32; MAX_ORIGINS],
 }
 
 /// The origins that reach a destination in one direction: the preimage
 /// of `to:` (a step), or the preimage of `over:` within the step reach of
 /// the same direction and `to:` (a hop).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 struct Reach {
     /// A step's `to:` slot; for a hop, `over:`'s slot and its step reach.
     to: u8,
@@ -97,7 +99,7 @@ struct Reach {
 }
 
 /// One direction of one generator.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 struct Pair {
     /// The generator.
     id: GenId,
@@ -203,24 +205,32 @@ impl ShiftLevel {
             if pairs.len() > MAX_PAIRS {
                 return None;
             }
-            let from = (0..b.origins.len())
-                .map(|o| {
-                    pairs
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, p)| p.origin as usize == o)
-                        .fold(0u32, |m, (j, _)| m | 1 << j)
-                })
-                .collect();
-            out.push(Level { pairs, from });
+            let mut level = Level {
+                pairs: [Pair::default(); MAX_PAIRS],
+                from: [0; MAX_ORIGINS],
+            };
+            level.pairs[..pairs.len()].copy_from_slice(&pairs);
+            for (j, p) in pairs.iter().enumerate() {
+                if let Some(m) = level.from.get_mut(p.origin as usize) {
+                    *m |= 1 << j;
+                }
+            }
+            out.push(level);
         }
         let fits = b.preds.len() <= MAX_PREDS
             && b.origins.len() <= MAX_ORIGINS
             && b.reaches.len() <= MAX_REACHES;
-        (fits && !out.is_empty()).then_some(ShiftLevel {
+        if !fits || out.is_empty() {
+            return None;
+        }
+        let mut reaches: Box<[Reach; MAX_REACHES]> = Box::default();
+        for (slot, r) in reaches.iter_mut().zip(b.reaches) {
+            *slot = r;
+        }
+        Some(ShiftLevel {
             preds: b.preds,
             origins: b.origins,
-            reaches: b.reaches,
+            reaches,
             levels: out,
         })
     }
@@ -234,37 +244,91 @@ impl Reach {
     }
 }
 
-/// The sets of one position a plan's levels share.
+/// The sets of one position a plan's levels share, each reach made
+/// when a level first needs it.
 struct Shared<const W: usize> {
-    /// Each condition's sites.
-    sets: [Bits<W>; MAX_PREDS],
+    /// Each condition's sites, then every site (the slot of `NONE`).
+    sets: [Bits<W>; MAX_PREDS + 1],
     /// Each origin set.
     from: [Bits<W>; MAX_ORIGINS],
-    /// Each reach.
+    /// The origin sets that are not empty (bit `o` for set `o`).
+    any: u32,
+    /// Each reach made so far (bit `r` of `known` for reach `r`).
     reach: [Bits<W>; MAX_REACHES],
-    all: Bits<W>,
+    known: u32,
 }
 
 impl<const W: usize> Shared<W> {
+    /// No set made yet, on a board of sites `all`.
+    #[inline(always)]
+    fn new(all: Bits<W>) -> Shared<W> {
+        let mut sets = [Bits::EMPTY; MAX_PREDS + 1];
+        sets[MAX_PREDS] = all;
+        Shared {
+            sets,
+            from: [Bits::EMPTY; MAX_ORIGINS],
+            any: 0,
+            reach: [Bits::EMPTY; MAX_REACHES],
+            known: 0,
+        }
+    }
+
     /// The sites of slot `k` (`NONE`: every site).
     #[inline(always)]
     fn set(&self, k: u8) -> Bits<W> {
-        if k == NONE {
-            self.all
-        } else {
-            self.sets[k as usize % MAX_PREDS]
+        self.sets[(k as usize).min(MAX_PREDS)]
+    }
+
+    /// The reach of pair `p` of `plan`, made now if no level made it
+    /// yet (a hop's with its step reach). A pair's `to:` and a hop's
+    /// `over:` are conditions of the plan (never `NONE`).
+    #[inline(always)]
+    fn reach(&mut self, plan: &ShiftLevel, p: &Pair) -> Bits<W> {
+        let r = p.reach as usize % MAX_REACHES;
+        if self.known >> r & 1 == 0 {
+            let x = &plan.reaches[r];
+            let to = self.sets[x.to as usize % MAX_PREDS];
+            let set = if p.hop {
+                let l = x.land as usize % MAX_REACHES;
+                if self.known >> l & 1 == 0 {
+                    self.reach[l] = plan.reaches[l].pre(to);
+                    self.known |= 1 << l;
+                }
+                self.sets[x.via as usize % MAX_PREDS].and(self.reach[l])
+            } else {
+                to
+            };
+            self.reach[r] = x.pre(set);
+            self.known |= 1 << r;
         }
+        self.reach[r]
     }
 }
 
 /// The moving origins of one level of a plan on one position.
 pub(super) struct Live<const W: usize> {
-    /// Each pair's moving origins.
+    /// Each pair's moving origins (pair `j`'s read only when bit `j` of
+    /// `active` is set).
     moving: [Bits<W>; MAX_PAIRS],
     /// The pairs that move from some origin (bit `j` for pair `j`).
     active: u32,
     /// Every moving origin.
     origins: Bits<W>,
+    /// How many moves, when counted ([`State::shift_first_live`]).
+    count: usize,
+}
+
+impl<const W: usize> Live<W> {
+    /// No moving origin.
+    #[inline(always)]
+    pub(super) fn new() -> Live<W> {
+        Live {
+            moving: [Bits::EMPTY; MAX_PAIRS],
+            active: 0,
+            origins: Bits::EMPTY,
+            count: 0,
+        }
+    }
 }
 
 impl State {
@@ -277,11 +341,13 @@ impl State {
         plan: &ShiftLevel,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> (ControlFlow<()>, Option<usize>) {
-        let Some((sh, any)) = self.shift_shared::<W>(plan) else {
+        let mut sh = Shared::new(self.tables.all_bits());
+        if !self.shift_shared::<W>(plan, &mut sh) {
             return (ControlFlow::Continue(()), None);
-        };
+        }
+        let mut live = Live::new();
         for (i, level) in plan.levels.iter().enumerate() {
-            let live = Self::shift_live(level, any, &sh);
+            Self::shift_live::<W, false>(plan, level, &mut sh, &mut live);
             match self.shift_one(level, &live, sink) {
                 ControlFlow::Break(()) => return (ControlFlow::Break(()), Some(i)),
                 ControlFlow::Continue(true) => return (ControlFlow::Continue(()), Some(i)),
@@ -292,37 +358,36 @@ impl State {
     }
 
     /// The first level of `plan` that has a move, with its moving
-    /// origins, when no stack is taken yet in the turn (then every
-    /// moving origin and pair makes exactly one move, the same as
-    /// [`State::shift_levels`] lists); `None` when no level has one.
+    /// origins and their moves counted in `live`, when no stack is taken
+    /// yet in the turn (then every moving origin and pair makes exactly
+    /// one move, the same as [`State::shift_levels`] lists); `None` when
+    /// no level has one.
     #[inline(always)]
     pub(super) fn shift_first_live<'p, const W: usize>(
         &self,
         plan: &'p ShiftLevel,
-    ) -> Option<(&'p Level, Live<W>)> {
+        live: &mut Live<W>,
+    ) -> Option<&'p Level> {
         debug_assert_eq!(self.s.marked, 0);
-        let (sh, any) = self.shift_shared::<W>(plan)?;
-        plan.levels.iter().find_map(|level| {
-            let live = Self::shift_live(level, any, &sh);
-            (live.active != 0).then_some((level, live))
+        let mut sh = Shared::new(self.tables.all_bits());
+        if !self.shift_shared::<W>(plan, &mut sh) {
+            return None;
+        }
+        plan.levels.iter().find(|level| {
+            Self::shift_live::<W, true>(plan, level, &mut sh, live);
+            live.active != 0
         })
     }
 
-    /// The sets of the position `plan` shares between its levels, and
-    /// its origin sets that are not empty (bit `o` for set `o`); `None`
-    /// when they all are.
+    /// Makes the conditions and origin sets of the position that `plan`
+    /// shares between its levels in `sh` (its reaches are made when a
+    /// level needs them); false when every origin set is empty.
     #[inline(always)]
-    fn shift_shared<const W: usize>(&self, plan: &ShiftLevel) -> Option<(Shared<W>, u32)> {
+    fn shift_shared<const W: usize>(&self, plan: &ShiftLevel, sh: &mut Shared<W>) -> bool {
         let player = self.s.mover;
-        let all: Bits<W> = self.tables.all_bits();
-        let mut sh = Shared {
-            sets: [Bits::EMPTY; MAX_PREDS],
-            from: [Bits::EMPTY; MAX_ORIGINS],
-            reach: [Bits::EMPTY; MAX_REACHES],
-            all,
-        };
+        let all = sh.sets[MAX_PREDS];
         for (k, p) in plan.preds.iter().enumerate() {
-            sh.sets[k % MAX_PREDS] = p.eval(self, player, all);
+            sh.sets[k % MAX_PREDS] = p.eval_kept(self, player, all);
         }
         let (mine, empty) = (self.occ.owned(player), self.occ.of_height(0));
         let mut any = 0u32;
@@ -331,61 +396,52 @@ impl State {
             sh.from[o % MAX_ORIGINS] = s;
             any |= u32::from(!s.is_empty()) << o;
         }
-        if any == 0 {
-            return None;
-        }
-        // Every reach, each step reach before the hops built on it (a
-        // few shifts each: cheaper than asking, pair by pair, whether it
-        // is known yet).
-        for (r, x) in plan.reaches.iter().enumerate() {
-            let set = if x.via == NONE {
-                sh.set(x.to)
-            } else {
-                sh.set(x.via).and(sh.reach[x.land as usize % MAX_REACHES])
-            };
-            sh.reach[r % MAX_REACHES] = x.pre(set);
-        }
-        Some((sh, any))
+        sh.any = any;
+        any != 0
     }
 
-    /// The moving origins of `level`, whose plan's origin sets `any` are
-    /// not empty, from the plan's sets `sh`.
+    /// The moving origins of `level` of `plan` into `out`, from the
+    /// plan's sets `sh` (the reaches it needs made there); with `COUNT`,
+    /// their moves counted.
     #[inline(always)]
-    fn shift_live<const W: usize>(level: &Level, mut any: u32, sh: &Shared<W>) -> Live<W> {
+    fn shift_live<const W: usize, const COUNT: bool>(
+        plan: &ShiftLevel,
+        level: &Level,
+        sh: &mut Shared<W>,
+        out: &mut Live<W>,
+    ) {
         // The pairs of the generators that have origins.
-        let mut live = 0u32;
+        let (mut any, mut live) = (sh.any, 0u32);
         while any != 0 {
             let o = any.trailing_zeros() as usize;
             any &= any - 1;
-            live |= level.from.get(o).copied().unwrap_or(0);
+            live |= level.from[o % MAX_ORIGINS];
         }
-        let mut out = Live {
-            moving: [Bits::<W>::EMPTY; MAX_PAIRS],
-            active: 0,
-            origins: Bits::EMPTY,
-        };
+        let (mut active, mut origins, mut count) = (0u32, Bits::EMPTY, 0);
         while live != 0 {
             let j = live.trailing_zeros() as usize;
             live &= live - 1;
-            let Some(p) = level.pairs.get(j) else {
-                continue;
-            };
-            let m = sh.from[p.origin as usize % MAX_ORIGINS]
-                .and(sh.reach[p.reach as usize % MAX_REACHES]);
+            let p = &level.pairs[j % MAX_PAIRS];
+            let m = sh.from[p.origin as usize % MAX_ORIGINS].and(sh.reach(plan, p));
             if !m.is_empty() {
                 out.moving[j % MAX_PAIRS] = m;
-                out.active |= 1 << (j % MAX_PAIRS);
-                out.origins = out.origins.or(m);
+                active |= 1 << (j % MAX_PAIRS);
+                origins = origins.or(m);
+                if COUNT {
+                    count += m.len();
+                }
             }
         }
-        out
+        out.active = active;
+        out.origins = origins;
+        out.count = count;
     }
 
     /// The move of pair `j` of `level` from origin `s` (a moving origin
     /// of the pair), without the test of a stack taken already.
     #[inline(always)]
     pub(super) fn shift_move(&self, level: &Level, j: usize, s: Site) -> Option<Move> {
-        let p = level.pairs.get(j)?;
+        let p = level.pairs.get(j % MAX_PAIRS)?;
         let next = self.tables.step(s, p.dir);
         let (over, to) = if p.hop {
             (next, self.tables.step(next, p.dir))
@@ -417,7 +473,7 @@ impl State {
             while js != 0 {
                 let j = js.trailing_zeros() as usize;
                 js &= js - 1;
-                if !live.moving[j].has(s) {
+                if !live.moving[j % MAX_PAIRS].has(s) {
                     continue;
                 }
                 let Some(m) = self.shift_move(level, j, s) else {
@@ -445,17 +501,11 @@ impl State {
 }
 
 impl<const W: usize> Live<W> {
-    /// How many moves: one for each pair and each of its moving origins.
+    /// How many moves, as [`State::shift_first_live`] counted them: one
+    /// for each pair and each of its moving origins.
     #[inline(always)]
     pub(super) fn count(&self) -> usize {
-        let mut js = self.active;
-        let mut n = 0;
-        while js != 0 {
-            let j = js.trailing_zeros() as usize;
-            js &= js - 1;
-            n += self.moving[j % MAX_PAIRS].len();
-        }
-        n
+        self.count
     }
 
     /// The pair and origin of move `k` (below [`Live::count`]) in the
@@ -513,11 +563,16 @@ mod tests {
             let plan = tables.play_joint(0, player).expect("a joint plan");
             assert_eq!(plan.preds.len(), 4);
             assert_eq!(plan.origins.len(), 2);
-            assert_eq!(plan.reaches.len(), 8);
-            let hops = plan.reaches.iter().filter(|r| r.via != super::NONE).count();
+            let reaches: Vec<_> = plan.reaches.iter().filter(|r| r.classes > 0).collect();
+            assert_eq!(reaches.len(), 8);
+            let hops = reaches.iter().filter(|r| r.via != super::NONE).count();
             assert_eq!(hops, 4);
             // Two forward directions for the man, four for the king.
-            let pairs: Vec<usize> = plan.levels.iter().map(|l| l.pairs.len()).collect();
+            let pairs: Vec<u32> = plan
+                .levels
+                .iter()
+                .map(|l| l.from.iter().map(|m| m.count_ones()).sum())
+                .collect();
             assert_eq!(pairs, [6, 6]);
         }
     }

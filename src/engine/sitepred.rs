@@ -34,6 +34,23 @@ pub(crate) struct SitePred {
     tree: Option<Box<Tree>>,
     /// No kind, region, toggle or tree: owners and heights only.
     plain: bool,
+    /// The one set of the state the condition's sites are, when they
+    /// are one.
+    single: Single,
+}
+
+/// A condition whose sites are one set the state keeps
+/// ([`super::bits::Occupancy`]), read instead of computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Single {
+    /// Not one set.
+    No,
+    /// The sites of a height bucket.
+    Height(u8),
+    /// The sites the player tops.
+    Mine,
+    /// The sites the other player tops, in a game of two.
+    Other,
 }
 
 /// Every top owner, for [`SitePred::owners`].
@@ -77,6 +94,7 @@ impl SitePred {
         flag: None,
         tree: None,
         plain: true,
+        single: Single::No,
     };
 
     /// `c` compiled, when it reads only its site: `Subject` or `alias`
@@ -89,6 +107,15 @@ impl SitePred {
             ..Self::TRUE
         });
         p.plain = p.kind.is_none() && p.region.is_none() && p.flag.is_none() && p.tree.is_none();
+        p.single = match (p.plain, p.owners, p.heights) {
+            (false, ..) => Single::No,
+            (_, ANY_OWNER, h) if h.count_ones() == 1 => Single::Height(h.trailing_zeros() as u8),
+            // Empty sites are the sites of height 0.
+            (_, 0b001, h) if h & 1 != 0 => Single::Height(0),
+            (_, 0b010, u8::MAX) => Single::Mine,
+            (_, 0b100, u8::MAX) if game.num_players() == 2 => Single::Other,
+            _ => Single::No,
+        };
         Some(p)
     }
 
@@ -153,6 +180,7 @@ impl SitePred {
                     flag: both(acc.flag, p.flag)?,
                     tree: None,
                     plain: true,
+                    single: Single::No,
                 })
             }),
             Tree::Or(ts) => {
@@ -191,6 +219,19 @@ impl SitePred {
             return self.eval_rest(st, player, all);
         }
         self.eval_owners_heights(st, player, all)
+    }
+
+    /// [`SitePred::eval`], read from the state when the condition's sites
+    /// are one set it keeps (the joint plans' conditions, evaluated every
+    /// position: other callers keep the shorter [`SitePred::eval`]).
+    #[inline(always)]
+    pub fn eval_kept<const W: usize>(&self, st: &State, player: Player, all: Bits<W>) -> Bits<W> {
+        match self.single {
+            Single::Height(b) => st.occ.of_height(b as usize),
+            Single::Mine => st.occ.owned(player),
+            Single::Other => st.occ.owned(player ^ 1),
+            Single::No => self.eval(st, player, all),
+        }
     }
 
     /// [`SitePred::eval`] of a condition with a kind, region, toggle or
