@@ -15,9 +15,9 @@
 //! whose stacks grow past its setup codes (it declares a stack limit
 //! higher than its tallest code), a site named more than once gets every piece named,
 //! in the order written, bottom first (`a1` above holds a D piece under an
-//! L piece); in the other games (a checkers king is the code `K`, two
-//! checkers, and stacks go no higher) a site is named once, and a second
-//! mention is refused. Between two commas there must be an item (`W:`
+//! L piece); in the other games (no stack limit declared, or stacks no
+//! higher than a code, such as a king `K` of two pieces) a site is named
+//! once, and a second mention is refused. Between two commas there must be an item (`W:`
 //! alone is an empty group). Spaces after `:` and around `,` are ignored
 //! (but after a comma, a space before a word with a colon starts a new
 //! group). Letters,
@@ -93,7 +93,7 @@ pub enum PositionError {
         letter: String,
     },
     /// A site named a second time in a game whose stacks are written with
-    /// one item each: `W:18 B:18` in checkers.
+    /// one item each: `W:18 B:18` where a king is the code `K`.
     #[error(
         "site `{label}` is named twice (`{first}`, then `{second}`): in this game a site is named once{}",
         stack_hint(known)
