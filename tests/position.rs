@@ -77,6 +77,61 @@ fn a_site_named_twice_gets_a_mixed_stack_in_order() {
     assert_eq!(st.to_position().as_deref(), Some("B R:d4*2 B:h8,d4 R:d4"));
 }
 
+/// In a game whose stacks are all written with one item (a checkers
+/// king is the code `K`, and stacks go no higher), a site named twice is
+/// refused, naming the site and both items: no mixed stack, no king
+/// built from two men.
+#[test]
+fn a_site_named_twice_is_refused_where_stacks_are_single_items() {
+    let g = game("checkers", &[]);
+    for (text, first, second) in [
+        ("W:18 B:18", "W:18", "B:18"),
+        ("W W:18,18 B:12", "W:18", "W:18"),
+        ("B:12 W:18,24,K18", "W:18", "W:K18"),
+        ("w:18 b:k18", "w:18", "b:k18"),
+    ] {
+        assert_eq!(
+            err(&g, text),
+            format!(
+                "site `18` is named twice (`{first}`, then `{second}`): in this game a site is \
+                 named once, its stack written with one item (a prefix for a taller stack: \
+                 `K` (2 × Checker))"
+            ),
+            "{text}"
+        );
+    }
+    let chess = game("chess", &[]);
+    let e = err(&chess, "W:e1 B:e1");
+    assert!(e.starts_with("site `e1` is named twice"), "{e}");
+    // Where stacks grow past the codes, a site named again is stacked.
+    let genocide = game("genocide", &[]);
+    assert!(parse_position(&genocide, "R:d4 B:d4").is_ok());
+}
+
+/// An empty entry between commas (or at either end of a group's list) is
+/// refused as such; an empty list (`W:`) is an empty group.
+#[test]
+fn empty_site_entries_are_refused() {
+    let g = game("checkers", &[]);
+    for (text, word) in [
+        ("W:18,,24 B:12", "W:18,,24"),
+        ("W:,,,, B:1", "W:,,,,"),
+        ("W:18, B:12", "W:18,"),
+        ("W:18 B:,12", "B:,12"),
+        ("W:18 B:12 , ,22", "B:12,,22"),
+    ] {
+        let e = err(&g, text);
+        assert!(
+            e.starts_with(&format!("`{word}`: empty site entry")),
+            "{text}: {e}"
+        );
+        assert!(e.contains("alone for no pieces"), "{text}: {e}");
+    }
+    // Still read: an empty group, spaces around commas.
+    assert!(parse_position(&g, "W:18 B:").is_ok());
+    assert!(parse_position(&g, "W: 18 , 24 B:12").is_ok());
+}
+
 #[test]
 fn spaces_after_colons_and_around_commas_are_ignored() {
     let g = game("polypods", &[]);
@@ -134,7 +189,7 @@ fn errors_name_the_item_and_the_valid_choices() {
         (
             &poly,
             "D:a1 L:a1",
-            "`L:a1`: the stack there would hold 2 pieces",
+            "site `a1` is named twice (`D:a1`, then `L:a1`): in this game a site is named once",
         ),
         (
             &poly,

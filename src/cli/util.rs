@@ -186,14 +186,16 @@ pub fn show(p: &PositionArgs, labels: bool) -> Result<i32, Fail> {
     if labels {
         println!("{}", render::render_labels(&st));
     } else {
-        print!("{st}");
+        // A finished game shows its result where the player to move
+        // would be: no one is to move.
+        match st.outcome() {
+            Some(o) => print!("{}", render::render_finished(&st, &o)),
+            None => print!("{st}"),
+        }
         match (st.to_fen(), st.to_position()) {
             (Some(fen), _) => println!("FEN {fen}"),
             (None, Some(text)) => println!("position {text}"),
             (None, None) => {}
-        }
-        if let Some(o) = st.outcome() {
-            println!("game over: {}", describe_outcome(&st, &o));
         }
     }
     Ok(0)

@@ -664,6 +664,9 @@ pub struct Game {
     pub kind_symbols: Vec<Option<String>>,
     /// Most pieces a stack can hold.
     pub stack_cap: usize,
+    /// True when the rules declare `(stack-limit N)`; false when
+    /// `stack_cap` is the language's default.
+    pub stack_limit_declared: bool,
     /// Toggles with their values.
     pub toggles: Vec<Toggle>,
     /// Region names.

@@ -24,6 +24,8 @@ pub struct Lowerer {
     pub kind_symbols: Vec<Option<String>>,
     /// Most pieces a stack can hold.
     pub stack_cap: usize,
+    /// True once `(stack-limit N)` is read.
+    pub stack_limit_declared: bool,
     /// Regions' names, indexed by region id.
     pub region_names: Vec<String>,
     /// The mark a region is drawn with (`mark:`), by region id.
@@ -333,6 +335,7 @@ impl Lowerer {
         check(c, "game", d);
         if let Some(n) = c.args.first().and_then(|e| int_in(e, 1, 255, d)) {
             self.stack_cap = n as usize;
+            self.stack_limit_declared = true;
         }
     }
 

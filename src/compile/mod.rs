@@ -729,6 +729,7 @@ fn finish(
         kinds: l.kinds,
         kind_symbols: l.kind_symbols,
         stack_cap: l.stack_cap,
+        stack_limit_declared: l.stack_limit_declared,
         toggles,
         region_names: l.region_names,
         region_marks: l.region_marks,

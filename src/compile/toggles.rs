@@ -155,6 +155,16 @@ pub enum ValueError {
         /// The range's largest value.
         max: i64,
     },
+    /// An integer too large (or small) even to read: `99999999999999999999`.
+    #[error("{value} is out of range {min}..={max} (too large to read)")]
+    Huge {
+        /// The value as written.
+        value: String,
+        /// The range's smallest value.
+        min: i64,
+        /// The range's largest value.
+        max: i64,
+    },
     /// A word that is none of the toggle's choices.
     #[error("`{value}` is not one of: {}", .choices.join(", "))]
     NotAChoice {
@@ -193,10 +203,18 @@ pub fn parse_value(text: &str, ty: &ToggleType) -> Result<Value, ValueError> {
             "false" => Value::Bool(false),
             _ => return Err(ValueError::NotBool(text.to_string())),
         },
-        ToggleType::Int { .. } => Value::Int(
-            text.parse()
-                .map_err(|_| ValueError::NotInt(text.to_string()))?,
-        ),
+        ToggleType::Int { min, max } => Value::Int(text.parse().map_err(
+            |e: std::num::ParseIntError| match e.kind() {
+                std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
+                    ValueError::Huge {
+                        value: text.to_string(),
+                        min: *min,
+                        max: *max,
+                    }
+                }
+                _ => ValueError::NotInt(text.to_string()),
+            },
+        )?),
         ToggleType::Choice(_) => Value::Choice(text.to_string()),
     };
     check_value(&v, ty)?;
@@ -428,6 +446,20 @@ mod tests {
             }
         );
         assert_eq!(e.to_string(), "0 is out of range 1..=100");
+        assert_eq!(
+            parse_value("99999999999999999999", &int)
+                .unwrap_err()
+                .to_string(),
+            "99999999999999999999 is out of range 1..=100 (too large to read)"
+        );
+        assert_eq!(
+            parse_value("-99999999999999999999", &int),
+            Err(ValueError::Huge {
+                value: "-99999999999999999999".into(),
+                min: 1,
+                max: 100
+            })
+        );
         assert_eq!(
             parse_value("maybe", &ToggleType::Bool),
             Err(ValueError::NotBool("maybe".into()))

@@ -39,11 +39,30 @@ pub enum GuideError {
         /// The value given.
         value: String,
     },
+    /// `cut=` with a number of turns above `u32::MAX`.
+    #[error(
+        "cut=`{value}`: too large: a playout is cut after at most {} turns",
+        u32::MAX
+    )]
+    CutTooLarge {
+        /// The value given.
+        value: String,
+    },
     /// `eps=` without a chance between 0 and 1: `eps=2`.
     #[error("eps=`{value}`: expected a chance between 0 and 1 (0.1)")]
     Eps {
         /// The value given.
         value: String,
+    },
+    /// An option given twice: `mcts:100,eps=0.1,eps=0.2`.
+    #[error("`{key}` is given twice (`{first}`, then `{second}`): give each mcts option once")]
+    Twice {
+        /// The option's key.
+        key: String,
+        /// The first occurrence, as written.
+        first: String,
+        /// The second occurrence, as written.
+        second: String,
     },
     /// A key other than `cut` and `eps`: `depth=3`.
     #[error("unknown mcts option `{key}`: expected cut=TURNS or eps=CHANCE")]
@@ -89,6 +108,11 @@ impl Guide {
         match key.trim() {
             "cut" => match value.trim().parse::<u32>() {
                 Ok(n) => self.cut = Some(n),
+                Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => {
+                    return Err(GuideError::CutTooLarge {
+                        value: value.to_string(),
+                    });
+                }
                 Err(_) => {
                     return Err(GuideError::Cut {
                         value: value.to_string(),
@@ -112,6 +136,25 @@ impl Guide {
             }
         }
         Ok(())
+    }
+
+    /// Reads `KEY=VALUE` options (`cut=20`, `eps=0.1`) into a plain guide,
+    /// each at most once.
+    pub fn from_options(options: &[&str]) -> Result<Guide, GuideError> {
+        let mut guide = Guide::default();
+        let key = |o: &str| o.split_once('=').map(|(k, _)| k.trim().to_string());
+        for (i, option) in options.iter().enumerate() {
+            guide.set(option)?;
+            let k = key(option);
+            if let Some(first) = options[..i].iter().find(|o| key(o) == k) {
+                return Err(GuideError::Twice {
+                    key: k.unwrap_or_default(),
+                    first: first.trim().to_string(),
+                    second: option.trim().to_string(),
+                });
+            }
+        }
+        Ok(guide)
     }
 
     /// The chance of a random step, between 0 and 1.

@@ -189,14 +189,33 @@ pub enum PlayerSpecError {
         /// The count as written.
         text: String,
     },
-    /// A time that is not a positive duration: `mcts:0s`, `ab:-1ms`.
-    #[error("`{text}` is not a positive duration")]
+    /// A whole number too large for its field: `mcts:99999999999`.
+    #[error("`{text}` is too large: {what} is at most {max}")]
+    TooLarge {
+        /// The number as written.
+        text: String,
+        /// What the number counts: `a count of playouts or iterations`.
+        what: &'static str,
+        /// The largest value the field takes.
+        max: u64,
+    },
+    /// A time that is not a finite positive duration: `mcts:0s`,
+    /// `ab:-1ms`, `mcts:infs`.
+    #[error(
+        "`{text}` is not a finite positive duration: a move's time is from 1 ms to {MAX_MOVE_SECONDS} s (a day), such as 2s or 500ms"
+    )]
     NotDuration {
         /// The budget as written, with its unit.
         text: String,
     },
+    /// A time below a millisecond a move: `mcts:1e-12s`.
+    #[error("`{text}` is too short: a move's time is from 1 ms to {MAX_MOVE_SECONDS} s (a day)")]
+    TooShort {
+        /// The budget as written, with its unit.
+        text: String,
+    },
     /// A time above [`MAX_MOVE_SECONDS`] (a day) a move: `mcts:1e300s`.
-    #[error("`{text}` is too long: a move's time is at most {MAX_MOVE_SECONDS} s (a day)")]
+    #[error("`{text}` is too long: a move's time is from 1 ms to {MAX_MOVE_SECONDS} s (a day)")]
     TooLong {
         /// The budget as written, with its unit.
         text: String,
@@ -214,6 +233,16 @@ pub enum PlayerSpecError {
     NoArgument {
         /// The player's kind, as written.
         kind: String,
+    },
+    /// A `KEY=VALUE` option given to a player that takes none: `ab:2,cut=3`.
+    #[error(
+        "`{kind}` takes no options such as `{option}`: only mcts takes options (cut=TURNS, eps=CHANCE)"
+    )]
+    NoOptions {
+        /// The player's kind, as written.
+        kind: String,
+        /// The option as written.
+        option: String,
     },
     /// No such player: `minimax`.
     #[error(
@@ -234,82 +263,112 @@ impl FromStr for PlayerSpec {
     type Err = PlayerSpecError;
 
     fn from_str(s: &str) -> Result<PlayerSpec, PlayerSpecError> {
-        let (kind, arg) = match s.trim().split_once(':') {
-            Some((k, a)) => (k, Some(a.trim())),
-            None => (s.trim(), None),
+        // `KIND[:ARG][,KEY=VALUE…]`; for mcts the first option may stand
+        // in the argument's place (`mcts:cut=5`).
+        let mut parts = s.trim().split(',');
+        let head = parts.next().unwrap_or("").trim();
+        let (kind, arg) = match head.split_once(':') {
+            Some((k, a)) => (k.trim(), Some(a.trim())),
+            None => (head, None),
         };
-        match (kind.to_ascii_lowercase().as_str(), arg) {
+        let mut options: Vec<&str> = Vec::new();
+        let arg = match arg {
+            Some(a) if a.contains('=') => {
+                options.push(a);
+                None
+            }
+            a => a,
+        };
+        options.extend(parts);
+        let lower = kind.to_ascii_lowercase();
+        let known = ["human", "random", "greedy", "mc", "mcts", "ab"];
+        if !known.contains(&lower.as_str()) {
+            return Err(PlayerSpecError::Unknown {
+                spec: s.to_string(),
+            });
+        }
+        if lower != "mcts"
+            && let Some(option) = options.first()
+        {
+            return Err(PlayerSpecError::NoOptions {
+                kind: kind.to_string(),
+                option: option.trim().to_string(),
+            });
+        }
+        match (lower.as_str(), arg) {
             ("human", None) => Ok(PlayerSpec::Human),
             ("random", None) => Ok(PlayerSpec::Random),
             ("greedy", None) => Ok(PlayerSpec::Greedy),
             ("ab", None) => Ok(PlayerSpec::Ab(Depth::Plies(Self::DEFAULT_AB_DEPTH))),
-            ("ab", Some(a)) => Ok(PlayerSpec::Ab(match parse_budget(a)? {
-                Budget::Iterations(n) if n > MAX_AB_DEPTH => {
+            ("ab", Some(a)) => Ok(PlayerSpec::Ab(match parse_budget(a, "a depth in turns") {
+                Ok(Budget::Iterations(n)) if n > MAX_AB_DEPTH => {
                     return Err(PlayerSpecError::TooDeep { text: a.into() });
                 }
-                Budget::Iterations(n) => Depth::Plies(n),
-                Budget::Time(t) => Depth::Time(t),
+                Err(PlayerSpecError::TooLarge { .. }) => {
+                    return Err(PlayerSpecError::TooDeep { text: a.into() });
+                }
+                Ok(Budget::Iterations(n)) => Depth::Plies(n),
+                Ok(Budget::Time(t)) => Depth::Time(t),
+                Err(e) => return Err(e),
             })),
             ("mc", None) => Ok(PlayerSpec::Mc(Budget::Iterations(
                 Self::DEFAULT_MC_PLAYOUTS,
             ))),
-            ("mc", Some(a)) => Ok(PlayerSpec::Mc(parse_budget(a)?)),
-            ("mcts", None) => Ok(PlayerSpec::Mcts(
-                Budget::Iterations(Self::DEFAULT_MCTS_ITERATIONS),
-                Guide::default(),
-            )),
-            ("mcts", Some(a)) => {
-                let mut parts = a.split(',');
-                let first = parts.next().unwrap_or("").trim();
-                let mut guide = Guide::default();
-                let budget = if first.contains('=') {
-                    guide.set(first)?;
-                    Budget::Iterations(Self::DEFAULT_MCTS_ITERATIONS)
-                } else {
-                    parse_budget(first)?
+            ("mc", Some(a)) => Ok(PlayerSpec::Mc(parse_budget(
+                a,
+                "a count of playouts per turn",
+            )?)),
+            ("mcts", arg) => {
+                let budget = match arg {
+                    Some(a) => parse_budget(a, "a count of iterations")?,
+                    None => Budget::Iterations(Self::DEFAULT_MCTS_ITERATIONS),
                 };
-                for opt in parts {
-                    guide.set(opt)?;
-                }
-                Ok(PlayerSpec::Mcts(budget, guide))
+                Ok(PlayerSpec::Mcts(budget, Guide::from_options(&options)?))
             }
-            ("human" | "random" | "greedy", Some(_)) => Err(PlayerSpecError::NoArgument {
+            _ => Err(PlayerSpecError::NoArgument {
                 kind: kind.to_string(),
-            }),
-            _ => Err(PlayerSpecError::Unknown {
-                spec: s.to_string(),
             }),
         }
     }
 }
 
-/// A positive whole number (playouts, iterations, plies).
-fn count(a: &str) -> Result<u32, PlayerSpecError> {
+/// A positive whole number (playouts, iterations, plies): `what` names
+/// it in the message of a number too large for a `u32`.
+fn count(a: &str, what: &'static str) -> Result<u32, PlayerSpecError> {
     match a.parse::<u32>() {
         Ok(n) if n > 0 => Ok(n),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => {
+            Err(PlayerSpecError::TooLarge {
+                text: a.to_string(),
+                what,
+                max: u64::from(u32::MAX),
+            })
+        }
         _ => Err(PlayerSpecError::NotPositive {
             text: a.to_string(),
         }),
     }
 }
 
-/// `N` (a count), `Ts` or `Tms` (a time, at most [`MAX_MOVE_SECONDS`]).
-fn parse_budget(a: &str) -> Result<Budget, PlayerSpecError> {
+/// `N` (a count, `what` in messages), `Ts` or `Tms` (a time, from 1 ms
+/// to [`MAX_MOVE_SECONDS`]).
+fn parse_budget(a: &str, what: &'static str) -> Result<Budget, PlayerSpecError> {
+    let text = || a.to_string();
     let secs = |t: &str, scale: f64| match t.parse::<f64>() {
-        Ok(x) if x * scale > MAX_MOVE_SECONDS as f64 => Err(PlayerSpecError::TooLong {
-            text: a.to_string(),
-        }),
-        Ok(x) if x > 0.0 && x.is_finite() => Ok(Budget::Time(Duration::from_secs_f64(x * scale))),
-        _ => Err(PlayerSpecError::NotDuration {
-            text: a.to_string(),
-        }),
+        Ok(x) if !x.is_finite() || x <= 0.0 => Err(PlayerSpecError::NotDuration { text: text() }),
+        Ok(x) if x * scale > MAX_MOVE_SECONDS as f64 => {
+            Err(PlayerSpecError::TooLong { text: text() })
+        }
+        Ok(x) if x * scale < 1e-3 => Err(PlayerSpecError::TooShort { text: text() }),
+        Ok(x) => Ok(Budget::Time(Duration::from_secs_f64(x * scale))),
+        Err(_) => Err(PlayerSpecError::NotDuration { text: text() }),
     };
     if let Some(ms) = a.strip_suffix("ms") {
         secs(ms, 1e-3)
     } else if let Some(s) = a.strip_suffix('s') {
         secs(s, 1.0)
     } else {
-        Ok(Budget::Iterations(count(a)?))
+        Ok(Budget::Iterations(count(a, what)?))
     }
 }
 
@@ -540,13 +599,87 @@ mod tests {
         );
         assert_eq!(
             err("mcts:0s").to_string(),
-            "`0s` is not a positive duration"
+            "`0s` is not a finite positive duration: a move's time is from 1 ms to 86400 s (a day), such as 2s or 500ms"
         );
         assert!(
             err("minimax")
                 .to_string()
                 .starts_with("unknown player `minimax`: expected human")
         );
+    }
+
+    #[test]
+    fn bad_budgets_options_and_numbers_say_what_is_wrong() {
+        let err = |s: &str| s.parse::<PlayerSpec>().unwrap_err();
+        let msg = |s: &str| err(s).to_string();
+        let text = |t: &str| t.to_string();
+        // Times: finite, from 1 ms to a day.
+        for tiny in ["ab:1e-300s", "mcts:1e-12s", "mc:0.5ms", "mcts:0.0009s"] {
+            let (_, t) = tiny.split_once(':').unwrap();
+            assert_eq!(err(tiny), PlayerSpecError::TooShort { text: text(t) });
+            assert!(msg(tiny).contains("from 1 ms to 86400 s"), "{tiny}");
+        }
+        for huge in ["mcts:86401s", "ab:1e300s", "mc:86400001ms"] {
+            let (_, t) = huge.split_once(':').unwrap();
+            assert_eq!(err(huge), PlayerSpecError::TooLong { text: text(t) });
+        }
+        for odd in ["mcts:infs", "mcts:NaNs", "ab:-infms", "mcts:1e400s"] {
+            let (_, t) = odd.split_once(':').unwrap();
+            assert_eq!(err(odd), PlayerSpecError::NotDuration { text: text(t) });
+            assert!(msg(odd).contains("not a finite positive duration"), "{odd}");
+        }
+        for ok in ["mcts:1ms", "ab:0.001s", "mc:86400s", "mcts:86400000ms"] {
+            assert!(ok.parse::<PlayerSpec>().is_ok(), "{ok}");
+        }
+        // Options only mcts takes.
+        assert_eq!(
+            err("ab:2,cut=3"),
+            PlayerSpecError::NoOptions {
+                kind: text("ab"),
+                option: text("cut=3")
+            }
+        );
+        assert_eq!(
+            msg("mc:5,eps=0.1"),
+            "`mc` takes no options such as `eps=0.1`: only mcts takes options (cut=TURNS, eps=CHANCE)"
+        );
+        for no in ["greedy,eps=0.1", "ab:cut=3", "random,cut=1", "ab,cut=2"] {
+            assert!(
+                matches!(err(no), PlayerSpecError::NoOptions { .. }),
+                "{no}: {:?}",
+                err(no)
+            );
+        }
+        // Numbers too large for their field.
+        assert_eq!(
+            msg("mcts:4294967296"),
+            "`4294967296` is too large: a count of iterations is at most 4294967295"
+        );
+        assert!(msg("mc:99999999999999999999").contains("at most 4294967295"));
+        assert_eq!(
+            err("ab:99999999999"),
+            PlayerSpecError::TooDeep {
+                text: text("99999999999")
+            }
+        );
+        assert_eq!(
+            err("mcts:100,cut=99999999999999"),
+            PlayerSpecError::Guide(GuideError::CutTooLarge {
+                value: text("99999999999999")
+            })
+        );
+        assert!(msg("mcts:100,cut=99999999999999").contains("at most 4294967295 turns"));
+        // An option given twice.
+        assert_eq!(
+            err("mcts:100,eps=0.1,eps=0.2"),
+            PlayerSpecError::Guide(GuideError::Twice {
+                key: text("eps"),
+                first: text("eps=0.1"),
+                second: text("eps=0.2")
+            })
+        );
+        assert!(msg("mcts:cut=2,eps=1,cut=3").contains("`cut` is given twice"));
+        assert!(msg("mcts:100,cut=2,cut=3").contains("give each mcts option once"));
     }
 
     #[test]

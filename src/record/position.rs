@@ -11,11 +11,17 @@
 //! optional setup-code prefix (`K` in `Kc3`: the stack of the game's
 //! `(code "K" …)`) and an optional count (`d4*3`: three pieces; with a
 //! prefix, that many of its stacks). Without a prefix, an item is the
-//! game's `(code "" …)`, else one piece of the first kind. A site named
-//! more than once gets every piece named, in the order written, bottom
-//! first (`a1` above holds a D piece under an L piece). Spaces after `:`
-//! and around `,` are ignored. Letters, prefixes and site labels are
-//! matched without regard to case.
+//! game's `(code "" …)`, else one piece of the first kind. In a game
+//! whose stacks grow past its setup codes (it declares a stack limit
+//! higher than its tallest code), a site named more than once gets every piece named,
+//! in the order written, bottom first (`a1` above holds a D piece under an
+//! L piece); in the other games (no stack limit declared, or stacks no
+//! higher than a code, such as a king `K` of two pieces) a site is named
+//! once, and a second mention is refused. Between two commas there must be an item (`W:`
+//! alone is an empty group). Spaces after `:` and around `,` are ignored
+//! (but after a comma, a space before a word with a colon starts a new
+//! group). Letters,
+//! prefixes and site labels are matched without regard to case.
 //!
 //! Unlike PDN FEN ([`super::fen`]), this works for any players' letters and
 //! any site labels; it needs the game to read them. A piece kind without a
@@ -75,6 +81,33 @@ pub enum PositionError {
         word: String,
         /// Why its letter was refused.
         letter: UnknownLetter,
+    },
+    /// A group with an empty entry: `W:18,,24`, `W:,,`, `W:18,`.
+    #[error(
+        "`{word}`: empty site entry (a comma with no site on one side): expected LETTER:SITE,SITE… with one site between commas (`{letter}:` alone for no pieces)"
+    )]
+    EmptyEntry {
+        /// The group.
+        word: String,
+        /// The group's letter, as written.
+        letter: String,
+    },
+    /// A site named a second time in a game whose stacks are written with
+    /// one item each: `W:18 B:18` where a king is the code `K`.
+    #[error(
+        "site `{label}` is named twice (`{first}`, then `{second}`): in this game a site is named once{}",
+        stack_hint(known)
+    )]
+    SiteTwice {
+        /// The site's label.
+        label: String,
+        /// The first item naming it, with its group's letter: `W:18`.
+        first: String,
+        /// The second item naming it: `B:18`.
+        second: String,
+        /// The game's prefixes with what they stand for, as in
+        /// [`ItemError::UnknownPrefix`].
+        known: Vec<String>,
     },
     /// An item of a group that names no stack of this game.
     #[error("`{letter}:{item}`: {problem}")]
@@ -164,6 +197,19 @@ fn unknown_prefix_text(prefix: &str, near: Option<&str>, known: &[String]) -> St
     )
 }
 
+/// The end of [`PositionError::SiteTwice`]'s message: how a taller stack
+/// is written, when the game has prefixes.
+fn stack_hint(known: &[String]) -> String {
+    if known.is_empty() {
+        String::new()
+    } else {
+        format!(
+            ", its stack written with one item (a prefix for a taller stack: {})",
+            known.join(", ")
+        )
+    }
+}
+
 /// A position read from a position text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Position {
@@ -184,9 +230,11 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionError
         None => None,
     };
     let mut stacks: Vec<(Site, Vec<Piece>)> = Vec::new();
+    // The first item naming each site, when a site is named once only.
+    let mut named: Option<Vec<(Site, String)>> = once_only(game).then(Vec::new);
     let mut any = false;
     for word in words {
-        group(game, word, &mut stacks)?;
+        group(game, word, &mut stacks, named.as_mut())?;
         any = true;
     }
     if !any {
@@ -201,17 +249,46 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionError
     Ok(Position { to_move, stacks })
 }
 
+/// True when a site may be named only once: the game declares no stack
+/// limit (its stacks are not part of its rules), or every stack it holds
+/// is one item (its stack limit is no higher than its tallest setup code,
+/// one piece when it declares none).
+fn once_only(game: &Game) -> bool {
+    if !game.stack_limit_declared {
+        return true;
+    }
+    let tallest = game
+        .codes
+        .iter()
+        .map(|c| usize::from(c.count))
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    game.stack_cap <= tallest
+}
+
 /// The text with the spaces after `:` and around `,` removed and other
-/// runs of whitespace made one space.
+/// runs of whitespace made one space. A space after a comma and before a
+/// word with a colon (`W:18, B:12`) is kept: that word starts a group.
 fn tidy(text: &str) -> String {
     let mut out = String::new();
     let mut space = false;
-    for c in text.chars() {
+    for (i, c) in text.char_indices() {
         if c.is_whitespace() {
             space = true;
             continue;
         }
-        if space && c != ',' && !out.is_empty() && !out.ends_with([',', ':']) {
+        let group_next = || {
+            text[i..]
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .next()
+                .is_some_and(|w| w.contains(':'))
+        };
+        if space
+            && c != ','
+            && !out.is_empty()
+            && (!out.ends_with([',', ':']) || (out.ends_with(',') && group_next()))
+        {
             out.push(' ');
         }
         space = false;
@@ -259,11 +336,13 @@ fn side_to_move(game: &Game, word: &str) -> Result<Player, PositionError> {
     })
 }
 
-/// Reads one `LETTER:ITEM,ITEM…` group into `stacks`.
+/// Reads one `LETTER:ITEM,ITEM…` group into `stacks`. `named`, when a
+/// site may be named once only, holds the first item naming each site.
 fn group(
     game: &Game,
     word: &str,
     stacks: &mut Vec<(Site, Vec<Piece>)>,
+    mut named: Option<&mut Vec<(Site, String)>>,
 ) -> Result<(), PositionError> {
     let Some((letter, list)) = word.split_once(':') else {
         return Err(PositionError::NotAGroup {
@@ -281,13 +360,34 @@ fn group(
         word: word.to_string(),
         letter: e,
     })?;
-    for text in list.split(',').filter(|t| !t.is_empty()) {
+    if list.is_empty() {
+        return Ok(());
+    }
+    if list.split(',').any(str::is_empty) {
+        return Err(PositionError::EmptyEntry {
+            word: word.to_string(),
+            letter: letter.to_string(),
+        });
+    }
+    for text in list.split(',') {
         let context = |problem| PositionError::Item {
             letter: letter.to_string(),
             item: text.to_string(),
             problem,
         };
         let (site, kind, height) = item(game, text).map_err(context)?;
+        if let Some(named) = named.as_deref_mut() {
+            let this = format!("{letter}:{text}");
+            if let Some((_, first)) = named.iter().find(|(s, _)| *s == site) {
+                return Err(PositionError::SiteTwice {
+                    label: game.board.site(site).label.clone(),
+                    first: first.clone(),
+                    second: this,
+                    known: prefixes_known(game),
+                });
+            }
+            named.push((site, this));
+        }
         add(game, stacks, site, game.piece(kind, owner), height).map_err(context)?;
     }
     Ok(())
@@ -418,8 +518,16 @@ fn unknown_prefix(game: &Game, prefix: &str) -> ItemError {
     let near = (prefix.len() > 1)
         .then(|| crate::diag::did_you_mean(prefix, prefixes.iter().copied()))
         .flatten();
-    let known = game
-        .codes
+    ItemError::UnknownPrefix {
+        prefix: prefix.to_string(),
+        near,
+        known: prefixes_known(game),
+    }
+}
+
+/// The game's prefixes with what they stand for: `` `K` (2 × Checker) ``.
+fn prefixes_known(game: &Game) -> Vec<String> {
+    game.codes
         .iter()
         .filter(|c| !c.prefix.is_empty())
         .map(|c| {
@@ -430,12 +538,7 @@ fn unknown_prefix(game: &Game, prefix: &str) -> ItemError {
                 game.kinds.get(c.kind as usize).map_or("?", String::as_str)
             )
         })
-        .collect();
-    ItemError::UnknownPrefix {
-        prefix: prefix.to_string(),
-        near,
-        known,
-    }
+        .collect()
 }
 
 /// An example position text for `game`: the first player to move, and

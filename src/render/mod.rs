@@ -70,6 +70,24 @@ pub fn stack_text(st: &State, site: u16) -> String {
 pub fn render(st: &State) -> String {
     let game = st.game();
     let mut out = game.board.render(|s| stack_text(st, s));
+    out.push_str(&to_move_line(st));
+    out
+}
+
+/// The board with every stack, then the result of the finished game
+/// (`game over: Cross wins (…)`) where [`render`] names the player to
+/// move: no one is to move in a finished game.
+pub fn render_finished(st: &State, outcome: &crate::engine::Outcome) -> String {
+    let mut out = st.game().board.render(|s| stack_text(st, s));
+    out.push_str(&format!("\ngame over: {}\n", describe_outcome(st, outcome)));
+    out
+}
+
+/// The line under the board: `\nBlack (B) to move`, the phase, the
+/// mover's counters and a turn in progress, ending in a newline.
+fn to_move_line(st: &State) -> String {
+    let game = st.game();
+    let mut out = String::new();
     let p = &game.players[st.current_player() as usize];
     // A player named after its letter (`(players 2)` makes P1 with letter
     // 1) shows as `P1 to move`, not `P1 (1) to move`.

@@ -1,0 +1,130 @@
+//! Bad input through the real binary: each refused with a non-zero exit
+//! and a message naming what is wrong and what is expected, never a
+//! panic; and `show` of a finished game.
+
+mod common;
+use common::{ludic, ok};
+
+use std::process::Output;
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Runs `args`, which must fail (exit 1 or clap's 2, no panic), and
+/// returns its error output.
+fn refused(args: &[&str]) -> String {
+    let o = ludic(args);
+    let err = stderr(&o);
+    assert!(
+        matches!(o.status.code(), Some(1 | 2)),
+        "{args:?}: exit {:?}\n{err}",
+        o.status.code()
+    );
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    err
+}
+
+#[test]
+fn a_position_naming_a_square_twice_is_refused() {
+    for text in ["W W:18 B:18", "W:18,18 B:12"] {
+        let err = refused(&["show", "checkers", "--position", text]);
+        assert!(err.contains("site `18` is named twice"), "{text}: {err}");
+        assert!(err.contains("`K` (2 × Checker)"), "{text}: {err}");
+    }
+    let err = refused(&["moves", "tictactoe", "--position", "X:a1 O:a1"]);
+    assert!(
+        err.contains("site `a1` is named twice (`X:a1`, then `O:a1`)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn empty_square_entries_are_refused_as_such() {
+    for (text, word) in [("W:18,,24 B:12", "W:18,,24"), ("W:,,,, B:1", "W:,,,,")] {
+        let err = refused(&["show", "checkers", "--position", text]);
+        assert!(
+            err.contains(&format!("`{word}`: empty site entry")),
+            "{text}: {err}"
+        );
+        assert!(err.contains("`W:` alone for no pieces"), "{text}: {err}");
+    }
+}
+
+#[test]
+fn time_budgets_out_of_range_are_refused_with_the_range() {
+    for p in [
+        "ab:1e-300s",
+        "mcts:1e-12s",
+        "mc:0.5ms",
+        "mcts:infs",
+        "mcts:2e5s",
+    ] {
+        let err = refused(&["play", "tictactoe", "--p1", p, "--p2", "random", "--quiet"]);
+        assert!(err.contains("from 1 ms to 86400 s"), "{p}: {err}");
+    }
+}
+
+#[test]
+fn options_a_player_does_not_take_are_named_with_those_it_takes() {
+    let err = refused(&["analyze", "tictactoe", "--players", "ab:2,cut=3"]);
+    assert!(
+        err.contains(
+            "`ab` takes no options such as `cut=3`: only mcts takes options (cut=TURNS, eps=CHANCE)"
+        ),
+        "{err}"
+    );
+    let err = refused(&["play", "tictactoe", "--p1", "mcts:10,depth=3"]);
+    assert!(
+        err.contains("unknown mcts option `depth`: expected cut=TURNS or eps=CHANCE"),
+        "{err}"
+    );
+}
+
+#[test]
+fn numbers_too_large_say_so_with_the_maximum() {
+    let cases = [
+        (
+            "mcts:4294967296",
+            "too large: a count of iterations is at most 4294967295",
+        ),
+        ("mc:99999999999999999999", "is at most 4294967295"),
+        (
+            "ab:99999999999",
+            "too deep: alpha-beta searches at most 64 turns",
+        ),
+        ("mcts:10,cut=99999999999", "at most 4294967295 turns"),
+    ];
+    for (p, message) in cases {
+        let err = refused(&["analyze", "tictactoe", "--players", p, "--count", "1"]);
+        assert!(err.contains(message), "{p}: {err}");
+        assert!(!err.contains("not a positive whole number"), "{p}: {err}");
+    }
+}
+
+#[test]
+fn a_player_option_given_twice_is_refused() {
+    let err = refused(&[
+        "analyze",
+        "tictactoe",
+        "--players",
+        "mcts:100,eps=0.1,eps=0.2",
+        "--count",
+        "1",
+    ]);
+    assert!(
+        err.contains("`eps` is given twice (`eps=0.1`, then `eps=0.2`)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn show_of_a_finished_game_gives_the_result_not_a_player_to_move() {
+    let out = ok(&ludic(&["show", "tictactoe", "--moves", "a1 b1 a2 b2 a3"]));
+    assert!(out.contains("game over: Cross wins"), "{out}");
+    assert!(!out.contains("to move"), "{out}");
+    // A game still going names the player to move, and no result.
+    let out = ok(&ludic(&["show", "tictactoe", "--moves", "a1 b1"]));
+    assert!(out.contains("Cross (X) to move"), "{out}");
+    assert!(!out.contains("game over"), "{out}");
+}
