@@ -128,3 +128,21 @@ fn show_of_a_finished_game_gives_the_result_not_a_player_to_move() {
     assert!(out.contains("Cross (X) to move"), "{out}");
     assert!(!out.contains("game over"), "{out}");
 }
+
+#[test]
+fn play_shows_the_last_board_without_a_player_to_move() {
+    // Cross fills the a file (a1 b1 a2 b2 a3): the game is over before
+    // any player is asked, and its last board names no one to move.
+    let out = ok(&ludic(&[
+        "play",
+        "tictactoe",
+        "--moves",
+        "a1 b1 a2 b2 a3",
+        "--p1",
+        "random",
+        "--p2",
+        "random",
+    ]));
+    assert!(out.contains("Game over: Cross wins"), "{out}");
+    assert!(!out.contains("to move"), "{out}");
+}

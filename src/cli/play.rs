@@ -561,9 +561,15 @@ impl Session<'_> {
         self.st.turns().saturating_sub(self.first_turn)
     }
 
-    /// Prints the board, and the legend when a human plays.
+    /// Prints the board (with the player to move while the game goes
+    /// on; a finished game's result is printed after the last board), and
+    /// the legend when a human plays.
     fn show(&self) {
-        print!("\n{}", self.st);
+        if self.st.outcome().is_some() {
+            println!("\n{}", crate::render::render_board(&self.st));
+        } else {
+            print!("\n{}", self.st);
+        }
         if !self.legend.is_empty() {
             println!("{}", self.legend);
         }

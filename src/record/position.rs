@@ -13,15 +13,15 @@
 //! prefix, that many of its stacks). Without a prefix, an item is the
 //! game's `(code "" …)`, else one piece of the first kind. In a game
 //! whose stacks grow past its setup codes (it declares a stack limit
-//! higher than its tallest code), a site named more than once gets every piece named,
-//! in the order written, bottom first (`a1` above holds a D piece under an
-//! L piece); in the other games (no stack limit declared, or stacks no
-//! higher than a code, such as a king `K` of two pieces) a site is named
-//! once, and a second mention is refused. Between two commas there must be an item (`W:`
-//! alone is an empty group). Spaces after `:` and around `,` are ignored
-//! (but after a comma, a space before a word with a colon starts a new
-//! group). Letters,
-//! prefixes and site labels are matched without regard to case.
+//! higher than its tallest code), a site named more than once gets every
+//! piece named, in the order written, bottom first (`a1` above holds a D
+//! piece under an L piece); in the other games (no stack limit declared,
+//! or stacks no higher than a code, such as a king `K` of two pieces) a
+//! site is named once, and a second mention is refused. Between two
+//! commas there must be an item (`W:` alone is an empty group). Spaces
+//! after `:` and around `,` are ignored (but after a comma, a space
+//! before a word with a colon starts a new group). Letters, prefixes and
+//! site labels are matched without regard to case.
 //!
 //! Unlike PDN FEN ([`super::fen`]), this works for any players' letters and
 //! any site labels; it needs the game to read them. A piece kind without a

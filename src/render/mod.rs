@@ -68,17 +68,22 @@ pub fn stack_text(st: &State, site: u16) -> String {
 
 /// The board with every stack, then the player to move.
 pub fn render(st: &State) -> String {
-    let game = st.game();
-    let mut out = game.board.render(|s| stack_text(st, s));
+    let mut out = render_board(st);
     out.push_str(&to_move_line(st));
     out
+}
+
+/// The board with every stack and nothing under it (no player to move):
+/// the last board of a finished game, its result printed after it.
+pub fn render_board(st: &State) -> String {
+    st.game().board.render(|s| stack_text(st, s))
 }
 
 /// The board with every stack, then the result of the finished game
 /// (`game over: Cross wins (…)`) where [`render`] names the player to
 /// move: no one is to move in a finished game.
 pub fn render_finished(st: &State, outcome: &crate::engine::Outcome) -> String {
-    let mut out = st.game().board.render(|s| stack_text(st, s));
+    let mut out = render_board(st);
     out.push_str(&format!("\ngame over: {}\n", describe_outcome(st, outcome)));
     out
 }
