@@ -8,9 +8,11 @@
 //! - generating the legal steps into a reused buffer;
 //! - `play_unchecked` + `undo` with journaling on;
 //! - a whole random playout (journaling off, a reused buffer), from a state
-//!   made with `State::new` or from a clone of one.
+//!   made with `State::new` or from a clone of one, or on a scratch state
+//!   copied from the start before each playout (as the CLI plays them).
 
 use allocation_counter::measure;
+use ludic::batch::playouts::one_in;
 use ludic::compile::{Game, Options};
 use ludic::engine::{Move, State, playout};
 use rand::{RngExt, SeedableRng};
@@ -126,6 +128,33 @@ fn a_random_playout_from_a_cloned_state_allocates_nothing() {
         allocating,
         vec![],
         "(seed, allocations) of playouts that allocated"
+    );
+}
+
+/// The CLI's playouts (`batch::playouts::run`) copy the start into one
+/// scratch state per thread before each playout (`Clone::clone_from`):
+/// once the scratch has held a long playout, copying and playing
+/// allocate nothing, the copy included.
+#[test]
+fn a_playout_on_a_reused_scratch_state_allocates_nothing_after_a_warm_up() {
+    let start = start();
+    let (mut scratch, mut buf) = (start.clone(), Vec::with_capacity(64));
+    for seed in 1..=50 {
+        one_in(&mut scratch, &start, 3, seed, 1000, &mut buf);
+    }
+    let allocating: Vec<(u64, u64)> = (1..=200)
+        .map(|i| {
+            let info = measure(|| {
+                one_in(&mut scratch, &start, 3, i, 1000, &mut buf);
+            });
+            (i, info.count_total)
+        })
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    assert_eq!(
+        allocating,
+        vec![],
+        "(playout, allocations) of playouts that allocated"
     );
 }
 

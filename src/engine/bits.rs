@@ -336,6 +336,16 @@ pub(crate) struct Occupancy {
 }
 
 impl Occupancy {
+    /// Makes `self` a copy of `src` in the room `self` has (no
+    /// allocation once it is as large).
+    pub fn copy_from(&mut self, src: &Occupancy) {
+        self.stride = src.stride;
+        self.piece_base = src.piece_base;
+        self.height_base = src.height_base;
+        self.sig.clone_from(&src.sig);
+        self.bits.clone_from(&src.bits);
+    }
+
     /// The sets of an empty board of `sites` sites.
     pub fn new(sites: usize, players: usize, pieces: usize) -> Occupancy {
         let stride = stride(sites);

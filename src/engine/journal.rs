@@ -68,6 +68,14 @@ impl Journal {
         self.frames.reserve(64);
     }
 
+    /// Makes `self` a copy of `src` in the room `self` has (no
+    /// allocation once it is as long).
+    pub(crate) fn copy_from(&mut self, src: &Journal) {
+        self.log.clone_from(&src.log);
+        self.frames.clone_from(&src.frames);
+        self.extras.clone_from(&src.extras);
+    }
+
     /// Forgets every step.
     pub(crate) fn clear(&mut self) {
         self.log.clear();

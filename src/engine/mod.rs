@@ -58,7 +58,7 @@ pub(crate) mod zobrist;
 
 pub use apply::Played;
 pub use perft::{TooManyTurns, perft, perft_divide, perft_divide_each, perft_steps};
-pub use playout::{PlayoutResult, playout};
+pub use playout::{PlayoutResult, playout, playout_in};
 pub use state::{Continuation, EndReason, Outcome, State, UndoError};
 pub(crate) use tables::Tables;
 pub use turns::MAX_TURNS;

@@ -35,20 +35,33 @@ pub fn playout<R: Rng>(
     max_turns: u32,
     buf: &mut Vec<Move>,
 ) -> PlayoutResult {
+    playout_in(&mut state, rng, max_turns, buf)
+}
+
+/// [`playout()`] on a state that is borrowed and left at the playout's
+/// end (with journaling off): a scratch state copied from the start
+/// position before each playout ([`Clone::clone_from`]) plays many
+/// playouts without allocating a state for each.
+pub fn playout_in<R: Rng>(
+    state: &mut State,
+    rng: &mut R,
+    max_turns: u32,
+    buf: &mut Vec<Move>,
+) -> PlayoutResult {
     state.set_journaling(false);
     let game = Arc::clone(&state.game);
     let start = state.turns();
     let mut steps = 0;
     loop {
         if let Some(o) = state.s.outcome {
-            return result(&state, Some(o), start, steps);
+            return result(state, Some(o), start, steps);
         }
         if state.turns() - start >= max_turns {
-            return result(&state, None, start, steps);
+            return result(state, None, start, steps);
         }
-        if !random_step_in(&mut state, &game, rng, buf) {
+        if !random_step_in(state, &game, rng, buf) {
             let o = state.no_moves_outcome();
-            return result(&state, Some(o), start, steps);
+            return result(state, Some(o), start, steps);
         }
         steps += 1;
     }

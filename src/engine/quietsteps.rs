@@ -54,6 +54,12 @@ impl QuietSteps {
         QuietSteps::new(on)
     }
 
+    /// Makes `self` a copy of `src` in the room `self` has (no
+    /// allocation once it has as many slots).
+    pub fn copy_from(&mut self, src: &QuietSteps) {
+        self.slots.clone_from(&src.slots);
+    }
+
     /// The memories of a game with compiled effects (`on`), or none.
     fn new(on: bool) -> QuietSteps {
         QuietSteps {

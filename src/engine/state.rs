@@ -284,6 +284,38 @@ impl Clone for State {
             pending_sets: None,
         }
     }
+
+    /// Makes `self` a copy of `src` in the room `self` already has: no
+    /// allocation once `self` has held a state of the same game as long
+    /// (a playout's scratch state, copied from the start position before
+    /// each playout).
+    fn clone_from(&mut self, src: &State) {
+        if !Arc::ptr_eq(&self.game, &src.game) {
+            self.game = src.game.clone();
+        }
+        if !Arc::ptr_eq(&self.tables, &src.tables) {
+            self.tables = src.tables.clone();
+        }
+        self.cap = src.cap;
+        self.heights.clone_from(&src.heights);
+        self.marks.clone_from(&src.marks);
+        self.pieces.clone_from(&src.pieces);
+        self.occ.copy_from(&src.occ);
+        self.unmoved.clone_from(&src.unmoved);
+        self.s = src.s;
+        self.history.clone_from(&src.history);
+        self.seen.clone_from(&src.seen);
+        self.x = src.x;
+        self.journal.copy_from(&src.journal);
+        reserve_journal(&self.game, &mut self.journal);
+        self.removed.clear();
+        self.converted.clear();
+        self.quiet.copy_from(&src.quiet);
+        self.journaling = src.journaling;
+        self.history_draws = src.history_draws;
+        self.unjudged = false;
+        self.pending_sets = None;
+    }
 }
 
 impl State {
@@ -769,7 +801,10 @@ impl State {
 
     /// Removes the whole stack at `site`.
     pub(crate) fn clear_site(&mut self, site: Site) {
-        self.set_unmoved(site, false);
+        // (A site is only ever unmoved in a game that tracks it.)
+        if self.game.tracks_unmoved {
+            self.set_unmoved(site, false);
+        }
         let h = self.height(site);
         for level in 0..h {
             let p = self.pieces[site as usize * self.cap + level];
