@@ -15,6 +15,7 @@ use super::sets::{give_buf, take_buf};
 use super::shiftgen::ShiftLevel;
 use super::state::VISIBLE_MARKS;
 use super::tables::{Filter, GenTables, Overlaid};
+use super::verdicts::{Listing, Verdicts};
 use super::word::Word;
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
@@ -207,9 +208,17 @@ impl State {
             buf.clear();
         }
         // The position as sets, for filters told on sets (made at the
-        // first), and the quiet placements found.
+        // first), the quiet placements found, and the verdicts kept from
+        // the mover's last listing (taken out meanwhile: a listing inside
+        // this one keeps none).
         let mut sets = None;
         let mut quiet = QuietFound::default();
+        let mut kept = std::mem::take(&mut self.verdicts);
+        let mut listing = if kept.on() {
+            kept.begin(self.s.mover, self.owner_sets())
+        } else {
+            None
+        };
         let mut i = 0;
         buf.retain(|m| {
             i += 1;
@@ -223,11 +232,17 @@ impl State {
                 Filter::Overlay(o) => self
                     .overlay_verdict(m, o, &mut cache)
                     .unwrap_or_else(|| self.probe(m, g)),
-                Filter::Bits(f) => self
-                    .bits_verdict(m, f, &mut sets, &mut quiet)
-                    .unwrap_or_else(|| self.probe(m, g)),
+                Filter::Bits(f) => match listing.as_mut().filter(|_| f.reusable()) {
+                    Some(l) => self.kept_verdict(m, f, &mut sets, &mut quiet, &mut kept, l),
+                    None => self.bits_verdict(m, f, &mut sets, &mut quiet),
+                }
+                .unwrap_or_else(|| self.probe(m, g)),
             }
         });
+        if let Some(l) = listing {
+            kept.finish(l);
+        }
+        self.verdicts = kept;
         if let Some(g) = quiet.gen_id {
             self.note_quiet(g, quiet.sites);
         }
@@ -275,6 +290,44 @@ impl State {
             (BitSets::Wide(t), sets) => {
                 let base = AnyPos::wide(sets, self)?;
                 f.verdict(t, base, &ctx)?
+            }
+        };
+        if v.legal && v.quiet && quiet.gen_id.is_none_or(|g| g == m.gen_id) {
+            quiet.gen_id = Some(m.gen_id);
+            quiet.sites |= u128::bit(m.to);
+        }
+        Some(v.legal)
+    }
+
+    /// [`State::bits_verdict`] for a filter whose verdicts may be reused:
+    /// the one `kept` from the mover's last listing when it holds, else
+    /// worked out and kept for listing `l`.
+    fn kept_verdict(
+        &self,
+        m: &Move,
+        f: &BitFilter,
+        sets: &mut Option<AnyPos>,
+        quiet: &mut QuietFound,
+        kept: &mut Verdicts,
+        l: &mut Listing,
+    ) -> Option<bool> {
+        let v = match kept.get(l, m.to, m.gen_id) {
+            Some(v) => v,
+            None => {
+                let ctx = self.step_ctx(m);
+                let (v, foot) = match (self.tables.eval.bits.as_ref()?, sets) {
+                    (BitSets::Narrow(t), sets) => {
+                        let base = AnyPos::narrow(sets, self)?;
+                        let (v, foot) = f.verdict_traced(t, base, &ctx)?;
+                        (v, foot.wide())
+                    }
+                    (BitSets::Wide(t), sets) => {
+                        let base = AnyPos::wide(sets, self)?;
+                        f.verdict_traced(t, base, &ctx)?
+                    }
+                };
+                kept.put(l, m.to, m.gen_id, v, foot);
+                v
             }
         };
         if v.legal && v.quiet && quiet.gen_id.is_none_or(|g| g == m.gen_id) {

@@ -236,6 +236,9 @@ pub struct State {
     /// Steps whose effects are known to change nothing
     /// ([`super::quietsteps`]).
     pub(crate) quiet: super::quietsteps::QuietSteps,
+    /// Verdicts of filtered placements kept from one listing to the next
+    /// ([`super::verdicts`]).
+    pub(crate) verdicts: super::verdicts::Verdicts,
     pub(crate) journaling: bool,
     /// The draw rules that depend on the game's history (repetition, no
     /// progress) are applied; perft turns them off, and with them the
@@ -278,6 +281,7 @@ impl Clone for State {
             removed: Vec::with_capacity(self.heights.len()),
             converted: Vec::with_capacity(self.heights.len()),
             quiet: self.quiet.clone(),
+            verdicts: self.verdicts.clone(),
             journaling: self.journaling,
             history_draws: self.history_draws,
             unjudged: false,
@@ -398,6 +402,7 @@ impl State {
             removed: Vec::with_capacity(n),
             converted: Vec::with_capacity(n),
             quiet: super::quietsteps::QuietSteps::for_tables(&tables),
+            verdicts: super::verdicts::Verdicts::for_tables(&tables, game.num_players(), n),
             journaling: true,
             history_draws: true,
             unjudged: false,
