@@ -5,7 +5,7 @@
 //! existence tests), so that it allocates nothing.
 
 use super::bitcond::BitSets;
-use super::bitfilter::BitFilter;
+use super::bitfilter::{BitFilter, Verdict};
 use super::bitpos::BitPos;
 use super::cond::Ctx;
 use super::fastgen::FastLevel;
@@ -225,6 +225,13 @@ impl State {
             if !maybe.get(i - 1).copied().unwrap_or(true) {
                 return false;
             }
+            // A verdict kept from the mover's last listing that holds here.
+            if let Some(l) = listing.as_mut()
+                && let Some(v) = kept.get(l, m.to, m.gen_id)
+            {
+                quiet.note(m, v);
+                return v.legal;
+            }
             let g = &game.gens[m.gen_id as usize];
             match &tables.gens[m.gen_id as usize].filter {
                 Filter::None => true,
@@ -292,16 +299,12 @@ impl State {
                 f.verdict(t, base, &ctx)?
             }
         };
-        if v.legal && v.quiet && quiet.gen_id.is_none_or(|g| g == m.gen_id) {
-            quiet.gen_id = Some(m.gen_id);
-            quiet.sites |= u128::bit(m.to);
-        }
+        quiet.note(m, v);
         Some(v.legal)
     }
 
-    /// [`State::bits_verdict`] for a filter whose verdicts may be reused:
-    /// the one `kept` from the mover's last listing when it holds, else
-    /// worked out and kept for listing `l`.
+    /// [`State::bits_verdict`] for a filter whose verdicts may be reused,
+    /// kept for listing `l`.
     fn kept_verdict(
         &self,
         m: &Move,
@@ -311,29 +314,20 @@ impl State {
         kept: &mut Verdicts,
         l: &mut Listing,
     ) -> Option<bool> {
-        let v = match kept.get(l, m.to, m.gen_id) {
-            Some(v) => v,
-            None => {
-                let ctx = self.step_ctx(m);
-                let (v, foot) = match (self.tables.eval.bits.as_ref()?, sets) {
-                    (BitSets::Narrow(t), sets) => {
-                        let base = AnyPos::narrow(sets, self)?;
-                        let (v, foot) = f.verdict_traced(t, base, &ctx)?;
-                        (v, foot.wide())
-                    }
-                    (BitSets::Wide(t), sets) => {
-                        let base = AnyPos::wide(sets, self)?;
-                        f.verdict_traced(t, base, &ctx)?
-                    }
-                };
-                kept.put(l, m.to, m.gen_id, v, foot);
-                v
+        let ctx = self.step_ctx(m);
+        let (v, foot) = match (self.tables.eval.bits.as_ref()?, sets) {
+            (BitSets::Narrow(t), sets) => {
+                let base = AnyPos::narrow(sets, self)?;
+                let (v, foot) = f.verdict_traced(t, base, &ctx)?;
+                (v, foot.wide())
+            }
+            (BitSets::Wide(t), sets) => {
+                let base = AnyPos::wide(sets, self)?;
+                f.verdict_traced(t, base, &ctx)?
             }
         };
-        if v.legal && v.quiet && quiet.gen_id.is_none_or(|g| g == m.gen_id) {
-            quiet.gen_id = Some(m.gen_id);
-            quiet.sites |= u128::bit(m.to);
-        }
+        kept.put(l, m.to, m.gen_id, v, foot);
+        quiet.note(m, v);
         Some(v.legal)
     }
 
@@ -822,6 +816,18 @@ impl AnyPos {
 struct QuietFound {
     gen_id: Option<GenId>,
     sites: u128,
+}
+
+impl QuietFound {
+    /// Notes `m`, with verdict `v`, if it is a legal quiet placement of
+    /// the generator noted so far (or of the first).
+    #[inline]
+    fn note(&mut self, m: &Move, v: Verdict) {
+        if v.legal && v.quiet && self.gen_id.is_none_or(|g| g == m.gen_id) {
+            self.gen_id = Some(m.gen_id);
+            self.sites |= u128::bit(m.to);
+        }
+    }
 }
 
 thread_local! {

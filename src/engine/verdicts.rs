@@ -29,24 +29,19 @@ use super::word::Word;
 use crate::board::Site;
 use crate::compile::ir::{GenId, Player};
 
-/// A verdict and its footprint.
-#[derive(Debug, Clone, Copy, Default)]
-struct Entry {
-    foot: u128,
-    gen_id: GenId,
-    legal: bool,
-    quiet: bool,
-}
-
 /// What one player's last listing found.
 #[derive(Debug, Clone)]
 struct Slot {
     /// The owners of the sites in the position of that listing.
     own: [u128; MAX_PLAYERS],
-    /// The sites whose entries hold for that position.
+    /// The sites whose verdicts hold for that position.
     valid: u128,
-    /// Per site: the verdict on a placement there.
-    entries: Vec<Entry>,
+    /// Where the verdict is legal, and quiet.
+    legal: u128,
+    quiet: u128,
+    /// Per site: the footprint of its verdict, and its generator.
+    foot: Vec<u128>,
+    gen_id: Vec<GenId>,
 }
 
 /// The verdicts kept (see the module's documentation); empty for a game
@@ -63,8 +58,9 @@ pub(crate) struct Listing {
     player: usize,
     /// The owners of the listing's position.
     own: [u128; MAX_PLAYERS],
-    /// The sites whose owner differs from the kept position's.
-    changed: u128,
+    /// The sites whose kept verdicts hold in it (their footprints kept
+    /// their owners).
+    holds: u128,
     /// The sites judged (or whose verdict was reused) so far.
     judged: u128,
 }
@@ -89,7 +85,10 @@ impl Verdicts {
         let slot = Slot {
             own: [0; MAX_PLAYERS],
             valid: 0,
-            entries: vec![Entry::default(); sites],
+            legal: 0,
+            quiet: 0,
+            foot: vec![0; sites],
+            gen_id: vec![0; sites],
         };
         Verdicts {
             slots: vec![slot; players],
@@ -107,10 +106,19 @@ impl Verdicts {
     pub fn begin(&self, player: Player, own: [u128; MAX_PLAYERS]) -> Option<Listing> {
         let slot = self.slots.get(player as usize)?;
         let changed = own.iter().zip(&slot.own).fold(0, |m, (&a, &b)| m | (a ^ b));
+        let mut holds = 0;
+        let mut rest = slot.valid;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if slot.foot.get(s).is_some_and(|&f| f & changed == 0) {
+                holds |= 1 << s;
+            }
+        }
         Some(Listing {
             player: player as usize,
             own,
-            changed,
+            holds,
             judged: 0,
         })
     }
@@ -119,16 +127,18 @@ impl Verdicts {
     /// in the listing's position.
     #[inline]
     pub fn get(&self, l: &mut Listing, to: Site, g: GenId) -> Option<Verdict> {
-        let slot = self.slots.get(l.player)?;
         let bit = u128::bit(to);
-        let e = slot.entries.get(to as usize)?;
-        if slot.valid & bit == 0 || e.gen_id != g || e.foot & l.changed != 0 {
+        if l.holds & bit == 0 {
+            return None;
+        }
+        let slot = self.slots.get(l.player)?;
+        if slot.gen_id.get(to as usize) != Some(&g) {
             return None;
         }
         l.judged |= bit;
         Some(Verdict {
-            legal: e.legal,
-            quiet: e.quiet,
+            legal: slot.legal & bit != 0,
+            quiet: slot.quiet & bit != 0,
         })
     }
 
@@ -136,20 +146,23 @@ impl Verdicts {
     /// listing's position, with its footprint `foot`.
     #[inline]
     pub fn put(&mut self, l: &mut Listing, to: Site, g: GenId, v: Verdict, foot: u128) {
-        let Some(e) = self
-            .slots
-            .get_mut(l.player)
-            .and_then(|s| s.entries.get_mut(to as usize))
-        else {
+        let Some(slot) = self.slots.get_mut(l.player) else {
             return;
         };
-        *e = Entry {
-            foot,
-            gen_id: g,
-            legal: v.legal,
-            quiet: v.quiet,
+        let (Some(f), Some(k)) = (
+            slot.foot.get_mut(to as usize),
+            slot.gen_id.get_mut(to as usize),
+        ) else {
+            return;
         };
-        l.judged |= u128::bit(to);
+        (*f, *k) = (foot, g);
+        let bit = u128::bit(to);
+        // The kept position's verdict at `to` is replaced: the new one
+        // holds for the listing's position.
+        l.holds &= !bit;
+        l.judged |= bit;
+        slot.legal = slot.legal & !bit | if v.legal { bit } else { 0 };
+        slot.quiet = slot.quiet & !bit | if v.quiet { bit } else { 0 };
     }
 
     /// Ends listing `l`: the memory holds for its position, at the sites
