@@ -348,17 +348,20 @@ fn search_agrees(st: &mut State, depth: u32, reused: &mut usize) {
 #[test]
 fn verdicts_kept_from_listing_to_listing_agree_with_the_interpreter_in_a_search() {
     // Polypods on its smallest boards (amputations and deaths happen
-    // within a few plies of the later positions) and the game of every
-    // compiled clause (whose `where` reads every site: nothing reused):
-    // a search two plies deep from positions of random games lists each
-    // position after a sibling's listing.
+    // within a few plies of the later positions), Atari Go (a check of
+    // liberties and captures) and the game of every compiled clause
+    // (whose `where` reads every site: nothing reused): a search two
+    // plies deep from positions of random games lists each position
+    // after a sibling's listing.
     let square = game_with(
         include_str!("../../../games/polypods.game"),
         &["board=square4x7"],
     );
+    let atari = game_with(include_str!("../../../games/atarigo.game"), &[]);
     for (game, least) in [
         (polypods_hex3(), 500),
         (square, 500),
+        (atari, 500),
         (game_with(CLAUSES, &[]), 0),
     ] {
         assert!(State::new(game.clone()).verdicts.on(), "{}", game.name);
