@@ -226,6 +226,11 @@ impl Atom {
     /// The sites of `x` where the atom holds (see [`BCond::mask`]).
     #[inline(always)]
     fn mask<V: View>(self, e: &mut Ev<V>, anchor: Site, x: V::W) -> V::W {
+        match self {
+            Atom::True | Atom::False | Atom::In(_) | Atom::Role(_) => {}
+            Atom::Friend if anchor != SELF => e.v.note(x | site_bit(anchor).unwrap_or(V::W::ZERO)),
+            _ => e.v.note(x),
+        }
         let v = &*e.v;
         match self {
             Atom::True => x,
@@ -324,6 +329,23 @@ impl BCond {
         }
     }
 
+    /// True if every site of the step the condition names (roles aside)
+    /// passes `ok`.
+    pub fn names_only(&self, ok: &impl Fn(SiteRef) -> bool) -> bool {
+        match self {
+            BCond::Atom(_) => true,
+            BCond::At(r, _) => ok(*r),
+            BCond::Not(c) => c.names_only(ok),
+            BCond::And(cs) | BCond::Or(cs) => cs.iter().all(|c| c.names_only(ok)),
+            BCond::Test(_, t) => match &**t {
+                Test::Any(s) | Test::Connected(s) => s.names_only(ok),
+                Test::Every(s, c) => s.names_only(ok) && c.names_only(ok),
+                Test::Compare(a, _, b) => a.names_only(ok) && b.names_only(ok),
+                Test::GroupCounts(a, _, b) => a.names_only(ok) && b.names_only(ok),
+            },
+        }
+    }
+
     /// True if the condition reads the anchor (a `Friend` outside the sets
     /// and roles that set their own).
     pub fn reads_anchor(&self) -> bool {
@@ -357,6 +379,10 @@ impl Test {
                 let s = e.ctx.subject;
                 let g = match site_bit::<V::W>(s) {
                     Some(x) if e.v.occ() & x != V::W::ZERO => e.group(s),
+                    Some(x) => {
+                        e.v.note(x);
+                        V::W::ZERO
+                    }
                     _ => V::W::ZERO,
                 };
                 let a = a.sub(e, s, g).ones();
@@ -389,6 +415,7 @@ impl Test {
                 }
             }
             Dep::Group => {
+                e.v.note(x);
                 let empty = x & !e.v.occ();
                 let mut out = zero;
                 if empty != zero && e.at(empty.lowest(), anchor, |e| self.holds(e)) {
@@ -433,7 +460,11 @@ impl BSet {
                         let g = e.group(s);
                         c.sub(e, s, g)
                     }
-                    _ => zero,
+                    Some(b) => {
+                        e.v.note(b);
+                        zero
+                    }
+                    None => zero,
                 }
             }
             BSet::Neighbours(r, c) => {
@@ -466,6 +497,17 @@ impl BSet {
         self.eval(&mut Ev { t, v, ctx: *ctx })
     }
 
+    /// [`BCond::names_only`] of a set.
+    pub fn names_only(&self, ok: &impl Fn(SiteRef) -> bool) -> bool {
+        match self {
+            BSet::Group(r, c) | BSet::Neighbours(r, c) => ok(*r) && c.names_only(ok),
+            BSet::Where(c) => c.names_only(ok),
+            BSet::AdjacentTo(s, c) => s.names_only(ok) && c.names_only(ok),
+            BSet::Minus(a, b) => a.names_only(ok) && b.names_only(ok),
+            BSet::Removed | BSet::Converted => true,
+        }
+    }
+
     /// How the set depends on the subject of its context.
     pub fn dep(&self) -> Dep {
         match self {
@@ -489,6 +531,16 @@ impl BNum {
                 let a = a.eval(e);
                 a.saturating_sub(b.eval(e))
             }
+        }
+    }
+
+    /// [`BCond::names_only`] of a number.
+    pub fn names_only(&self, ok: &impl Fn(SiteRef) -> bool) -> bool {
+        match self {
+            BNum::Int(_) => true,
+            BNum::Count(s) => s.names_only(ok),
+            BNum::Add(ns) => ns.iter().all(|n| n.names_only(ok)),
+            BNum::Sub(a, b) => a.names_only(ok) && b.names_only(ok),
         }
     }
 

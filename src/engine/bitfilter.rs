@@ -12,11 +12,11 @@
 //! `after:` then reads the placed view itself.
 
 use super::bitcompile::Compiler;
-use super::bitcond::{BCond, BSet, BitTables, Ev, SELF};
+use super::bitcond::{BCond, BSet, BitTables, Ev, RoleBits, SELF};
 use super::bitpos::{BitPos, MAX_PLAYERS, Placed, View};
 use super::cond::Ctx;
 use super::word::Word;
-use crate::compile::ir::{Effect, Gen, GenKind, Player};
+use crate::compile::ir::{Effect, Gen, GenKind, Player, SiteRef};
 
 /// An effect compiled to sets.
 #[derive(Debug, Clone)]
@@ -40,6 +40,10 @@ pub(crate) struct BitFilter {
     /// `after:`).
     effects: Option<Vec<BEffect>>,
     after: Option<BCond>,
+    /// Its verdicts may be reused on another position
+    /// ([`super::verdicts`]): the filters, effects and the game's roles
+    /// name no site of the step but the subject and the destination.
+    reusable: bool,
 }
 
 /// What the filters say of a candidate.
@@ -70,11 +74,28 @@ impl BitFilter {
             }
             None => None,
         };
+        let ok = |r: SiteRef| matches!(r, SiteRef::Subject | SiteRef::To);
+        let reusable = check.as_ref().is_none_or(|k| k.names_only(&ok))
+            && after.as_ref().is_none_or(|a| a.names_only(&ok))
+            && effects
+                .as_deref()
+                .is_none_or(|e| e.iter().all(|e| e.names_only(&ok)))
+            && c.roles().iter().all(|r| match r {
+                Some(RoleBits::Cond { cond, .. }) => cond.names_only(&ok),
+                _ => true,
+            });
         Some(BitFilter {
             check,
             effects,
             after,
+            reusable,
         })
+    }
+
+    /// True if its verdicts may be reused on another position (see the
+    /// field).
+    pub fn reusable(&self) -> bool {
+        self.reusable
     }
 
     /// The verdict on the placement of `ctx` (its destination `ctx.to`,
@@ -90,33 +111,73 @@ impl BitFilter {
             return None;
         }
         let mut v = Placed::new(base, t, ctx.to, ctx.player);
+        self.judge(t, &mut v, ctx).map(|(v, _)| v)
+    }
+
+    /// [`BitFilter::verdict`], with its footprint: the sites of `base`
+    /// whose owners it read (every site when the effects changed the
+    /// position). On a position whose owners agree with `base`'s on the
+    /// footprint, the verdict for the same placement (destination, player
+    /// and generator) is the same.
+    pub fn verdict_traced<W: Word>(
+        &self,
+        t: &BitTables<W>,
+        base: &mut BitPos<W>,
+        ctx: &Ctx,
+    ) -> Option<(Verdict, W)> {
+        if ctx.to as usize >= W::SITES || base.occ() & W::bit(ctx.to) != W::ZERO {
+            return None;
+        }
+        let mut v = Placed::new(base, t, ctx.to, ctx.player);
+        let (verdict, whole) = self.judge(t, &mut v, ctx)?;
+        let foot = if whole {
+            t.board.all
+        } else {
+            v.footprint(&t.board)
+        };
+        Some((verdict, foot))
+    }
+
+    /// The verdict on the placement `v`, and whether it read a position
+    /// the effects changed (its footprint is then the whole board).
+    fn judge<W: Word>(
+        &self,
+        t: &BitTables<W>,
+        v: &mut Placed<W>,
+        ctx: &Ctx,
+    ) -> Option<(Verdict, bool)> {
         let fail = Verdict {
             legal: false,
             quiet: false,
         };
-        if self
-            .check
-            .as_ref()
-            .is_some_and(|c| !c.holds(t, &mut v, ctx))
-        {
-            return Some(fail);
+        if self.check.as_ref().is_some_and(|c| !c.holds(t, v, ctx)) {
+            return Some((fail, false));
         }
         let Some(after) = &self.after else {
-            return Some(Verdict {
-                legal: true,
-                quiet: false,
-            });
+            return Some((
+                Verdict {
+                    legal: true,
+                    quiet: false,
+                },
+                false,
+            ));
         };
         let effects = self.effects.as_deref()?;
-        Some(match run(effects, t, &mut v, ctx) {
-            None => Verdict {
-                legal: after.holds(t, &mut v, ctx),
-                quiet: true,
-            },
-            Some(mut next) => Verdict {
-                legal: after.holds(t, &mut next, ctx),
-                quiet: false,
-            },
+        Some(match run(effects, t, v, ctx) {
+            None => (
+                Verdict {
+                    legal: after.holds(t, v, ctx),
+                    quiet: true,
+                },
+                false,
+            ),
+            Some(mut next) => (
+                Verdict {
+                    legal: after.holds(t, &mut next, ctx),
+                    quiet: false,
+                },
+                true,
+            ),
         })
     }
 
@@ -169,6 +230,31 @@ fn effect(c: &mut Compiler, e: &Effect) -> Option<BEffect> {
     })
 }
 
+impl BEffect {
+    /// [`BCond::names_only`] of an effect.
+    fn names_only(&self, ok: &impl Fn(SiteRef) -> bool) -> bool {
+        match self {
+            BEffect::RemoveAll(s) | BEffect::ConvertAll(s) => s.names_only(ok),
+            BEffect::Groups {
+                of,
+                when,
+                remove,
+                convert,
+            } => {
+                of.names_only(ok)
+                    && when.names_only(ok)
+                    && remove.names_only(ok)
+                    && convert.names_only(ok)
+            }
+            BEffect::If(c, a, b) => {
+                c.names_only(ok)
+                    && a.iter().all(|e| e.names_only(ok))
+                    && b.iter().all(|e| e.names_only(ok))
+            }
+        }
+    }
+}
+
 /// Simulates `effects` on `v`: `None` when they remove and convert
 /// nothing, else the position after them.
 fn run<V: View>(
@@ -194,11 +280,15 @@ fn apply<V: View>(e: &BEffect, t: &BitTables<V::W>, v: &mut V, ctx: &Ctx) -> Opt
             run(branch, t, v, ctx)
         }
         BEffect::RemoveAll(s) => {
-            let gone = s.eval_in(t, v, ctx) & v.occ();
+            let x = s.eval_in(t, v, ctx);
+            v.note(x);
+            let gone = x & v.occ();
             (gone != zero).then(|| changed(v, gone, zero, ctx.player))
         }
         BEffect::ConvertAll(s) => {
-            let turned = s.eval_in(t, v, ctx) & v.occ() & !v.own(ctx.player);
+            let x = s.eval_in(t, v, ctx);
+            v.note(x);
+            let turned = x & v.occ() & !v.own(ctx.player);
             (turned != zero).then(|| changed(v, zero, turned, ctx.player))
         }
         BEffect::Groups {
@@ -207,7 +297,9 @@ fn apply<V: View>(e: &BEffect, t: &BitTables<V::W>, v: &mut V, ctx: &Ctx) -> Opt
             remove,
             convert,
         } => {
-            let (mut rest, mut gone, mut turned) = (of.eval_in(t, v, ctx) & v.occ(), zero, zero);
+            let x = of.eval_in(t, v, ctx);
+            v.note(x);
+            let (mut rest, mut gone, mut turned) = (x & v.occ(), zero, zero);
             while rest != zero {
                 let s = rest.lowest();
                 let g = v.group(&t.board, s) | V::W::bit(s);

@@ -63,6 +63,12 @@ pub(crate) trait View {
     fn removed(&self) -> Self::W;
     /// The sites converted by the effects simulated so far.
     fn converted(&self) -> Self::W;
+    /// Notes that the evaluation read who owns the sites of `x` (a view
+    /// that keeps a footprint, [`Placed`], remembers them; the others
+    /// ignore it). The reads of groups and local roles are noted by the
+    /// view itself.
+    #[inline(always)]
+    fn note(&mut self, _x: Self::W) {}
 }
 
 /// A position as sets (see the module's documentation).
@@ -242,6 +248,12 @@ pub(crate) struct Placed<'a, W> {
     /// Per local role (the first [`PLACED_ROLES`]): its values on
     /// `changed`.
     roles: [W; PLACED_ROLES],
+    /// The footprint of the evaluations so far: sites whose owner they
+    /// read (`read`), and sites whose owner and whose neighbours' owners
+    /// they read (`near`: the sites of local roles and of groups, whose
+    /// values and extent follow from their neighbours).
+    read: W,
+    near: W,
 }
 
 impl<'a, W: Word> Placed<'a, W> {
@@ -274,7 +286,17 @@ impl<'a, W: Word> Placed<'a, W> {
             player,
             merged: W::ZERO,
             roles,
+            read: to_bit,
+            near: W::ZERO,
         }
+    }
+
+    /// The sites of the position before the placement whose owners the
+    /// evaluations on this view have read so far (the placed site among
+    /// them): on any position whose owners agree with this one's there,
+    /// for the same player and placed site, they give the same answers.
+    pub fn footprint(&self, b: &BoardBits<W>) -> W {
+        self.read | self.near | b.dilate(self.near)
     }
 
     /// The group of the placed piece: it and the groups of its friendly
@@ -321,19 +343,25 @@ impl<W: Word> View for Placed<'_, W> {
 
     fn group(&mut self, b: &BoardBits<W>, s: Site) -> W {
         let here = W::bit(s);
-        if self.own & here == W::ZERO {
-            return self.base.group(b, s);
-        }
-        let merged = self.merged(b);
-        if merged & here != W::ZERO {
-            merged
-        } else {
+        let g = if self.own & here == W::ZERO {
             self.base.group(b, s)
-        }
+        } else {
+            let merged = self.merged(b);
+            if merged & here != W::ZERO {
+                merged
+            } else {
+                self.base.group(b, s)
+            }
+        };
+        // A group's extent follows from the owners of its sites and of
+        // the sites around it.
+        self.near |= g | here;
+        g
     }
 
     #[inline(always)]
     fn local_role(&mut self, b: &BoardBits<W>, t: &LocalRole, id: RoleId, x: W) -> W {
+        self.near |= x;
         let out = self.base.local_role(b, t, id, x & !self.changed);
         let c = x & self.changed;
         match self.roles.get(id as usize) {
@@ -356,6 +384,11 @@ impl<W: Word> View for Placed<'_, W> {
 
     fn converted(&self) -> W {
         W::ZERO
+    }
+
+    #[inline(always)]
+    fn note(&mut self, x: W) {
+        self.read |= x;
     }
 }
 

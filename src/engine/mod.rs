@@ -53,6 +53,7 @@ pub(crate) mod state;
 pub(crate) mod tables;
 pub(crate) mod tempo;
 pub(crate) mod turns;
+pub(crate) mod verdicts;
 pub(crate) mod word;
 pub(crate) mod zobrist;
 

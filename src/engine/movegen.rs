@@ -5,7 +5,7 @@
 //! existence tests), so that it allocates nothing.
 
 use super::bitcond::BitSets;
-use super::bitfilter::BitFilter;
+use super::bitfilter::{BitFilter, Verdict};
 use super::bitpos::BitPos;
 use super::cond::Ctx;
 use super::fastgen::FastLevel;
@@ -15,6 +15,7 @@ use super::sets::{give_buf, take_buf};
 use super::shiftgen::ShiftLevel;
 use super::state::VISIBLE_MARKS;
 use super::tables::{Filter, GenTables, Overlaid};
+use super::verdicts::{Listing, Verdicts};
 use super::word::Word;
 use super::{Move, State};
 use crate::board::{NO_SITE, Site};
@@ -207,14 +208,29 @@ impl State {
             buf.clear();
         }
         // The position as sets, for filters told on sets (made at the
-        // first), and the quiet placements found.
+        // first), the quiet placements found, and the verdicts kept from
+        // the mover's last listing (taken out meanwhile: a listing inside
+        // this one keeps none).
         let mut sets = None;
         let mut quiet = QuietFound::default();
+        let mut kept = std::mem::take(&mut self.verdicts);
+        let mut listing = if kept.on() {
+            kept.begin(self.s.mover, self.owner_sets())
+        } else {
+            None
+        };
         let mut i = 0;
         buf.retain(|m| {
             i += 1;
             if !maybe.get(i - 1).copied().unwrap_or(true) {
                 return false;
+            }
+            // A verdict kept from the mover's last listing that holds here.
+            if let Some(l) = listing.as_mut()
+                && let Some(v) = kept.get(l, m.to, m.gen_id)
+            {
+                quiet.note(m, v);
+                return v.legal;
             }
             let g = &game.gens[m.gen_id as usize];
             match &tables.gens[m.gen_id as usize].filter {
@@ -223,11 +239,17 @@ impl State {
                 Filter::Overlay(o) => self
                     .overlay_verdict(m, o, &mut cache)
                     .unwrap_or_else(|| self.probe(m, g)),
-                Filter::Bits(f) => self
-                    .bits_verdict(m, f, &mut sets, &mut quiet)
-                    .unwrap_or_else(|| self.probe(m, g)),
+                Filter::Bits(f) => match listing.as_mut().filter(|_| f.reusable()) {
+                    Some(l) => self.kept_verdict(m, f, &mut sets, &mut quiet, &mut kept, l),
+                    None => self.bits_verdict(m, f, &mut sets, &mut quiet),
+                }
+                .unwrap_or_else(|| self.probe(m, g)),
             }
         });
+        if let Some(l) = listing {
+            kept.finish(l);
+        }
+        self.verdicts = kept;
         if let Some(g) = quiet.gen_id {
             self.note_quiet(g, quiet.sites);
         }
@@ -277,10 +299,35 @@ impl State {
                 f.verdict(t, base, &ctx)?
             }
         };
-        if v.legal && v.quiet && quiet.gen_id.is_none_or(|g| g == m.gen_id) {
-            quiet.gen_id = Some(m.gen_id);
-            quiet.sites |= u128::bit(m.to);
-        }
+        quiet.note(m, v);
+        Some(v.legal)
+    }
+
+    /// [`State::bits_verdict`] for a filter whose verdicts may be reused,
+    /// kept for listing `l`.
+    fn kept_verdict(
+        &self,
+        m: &Move,
+        f: &BitFilter,
+        sets: &mut Option<AnyPos>,
+        quiet: &mut QuietFound,
+        kept: &mut Verdicts,
+        l: &mut Listing,
+    ) -> Option<bool> {
+        let ctx = self.step_ctx(m);
+        let (v, foot) = match (self.tables.eval.bits.as_ref()?, sets) {
+            (BitSets::Narrow(t), sets) => {
+                let base = AnyPos::narrow(sets, self)?;
+                let (v, foot) = f.verdict_traced(t, base, &ctx)?;
+                (v, foot.wide())
+            }
+            (BitSets::Wide(t), sets) => {
+                let base = AnyPos::wide(sets, self)?;
+                f.verdict_traced(t, base, &ctx)?
+            }
+        };
+        kept.put(l, m.to, m.gen_id, v, foot);
+        quiet.note(m, v);
         Some(v.legal)
     }
 
@@ -769,6 +816,18 @@ impl AnyPos {
 struct QuietFound {
     gen_id: Option<GenId>,
     sites: u128,
+}
+
+impl QuietFound {
+    /// Notes `m`, with verdict `v`, if it is a legal quiet placement of
+    /// the generator noted so far (or of the first).
+    #[inline]
+    fn note(&mut self, m: &Move, v: Verdict) {
+        if v.legal && v.quiet && self.gen_id.is_none_or(|g| g == m.gen_id) {
+            self.gen_id = Some(m.gen_id);
+            self.sites |= u128::bit(m.to);
+        }
+    }
 }
 
 thread_local! {

@@ -236,6 +236,9 @@ pub struct State {
     /// Steps whose effects are known to change nothing
     /// ([`super::quietsteps`]).
     pub(crate) quiet: super::quietsteps::QuietSteps,
+    /// Verdicts of filtered placements kept from one listing to the next
+    /// ([`super::verdicts`]).
+    pub(crate) verdicts: super::verdicts::Verdicts,
     pub(crate) journaling: bool,
     /// The draw rules that depend on the game's history (repetition, no
     /// progress) are applied; perft turns them off, and with them the
@@ -278,6 +281,7 @@ impl Clone for State {
             removed: Vec::with_capacity(self.heights.len()),
             converted: Vec::with_capacity(self.heights.len()),
             quiet: self.quiet.clone(),
+            verdicts: self.verdicts.clone(),
             journaling: self.journaling,
             history_draws: self.history_draws,
             unjudged: false,
@@ -290,29 +294,54 @@ impl Clone for State {
     /// (a playout's scratch state, copied from the start position before
     /// each playout).
     fn clone_from(&mut self, src: &State) {
-        if !Arc::ptr_eq(&self.game, &src.game) {
-            self.game = src.game.clone();
+        // Every field named, so that a new one cannot be forgotten here.
+        let State {
+            game,
+            tables,
+            cap,
+            heights,
+            marks,
+            pieces,
+            occ,
+            unmoved,
+            s,
+            history,
+            seen,
+            x,
+            journal,
+            removed: _,
+            converted: _,
+            quiet,
+            verdicts,
+            journaling,
+            history_draws,
+            unjudged: _,
+            pending_sets: _,
+        } = src;
+        if !Arc::ptr_eq(&self.game, game) {
+            self.game = game.clone();
         }
-        if !Arc::ptr_eq(&self.tables, &src.tables) {
-            self.tables = src.tables.clone();
+        if !Arc::ptr_eq(&self.tables, tables) {
+            self.tables = tables.clone();
         }
-        self.cap = src.cap;
-        self.heights.clone_from(&src.heights);
-        self.marks.clone_from(&src.marks);
-        self.pieces.clone_from(&src.pieces);
-        self.occ.copy_from(&src.occ);
-        self.unmoved.clone_from(&src.unmoved);
-        self.s = src.s;
-        self.history.clone_from(&src.history);
-        self.seen.clone_from(&src.seen);
-        self.x = src.x;
-        self.journal.copy_from(&src.journal);
+        self.cap = *cap;
+        self.heights.clone_from(heights);
+        self.marks.clone_from(marks);
+        self.pieces.clone_from(pieces);
+        self.occ.copy_from(occ);
+        self.unmoved.clone_from(unmoved);
+        self.s = *s;
+        self.history.clone_from(history);
+        self.seen.clone_from(seen);
+        self.x = *x;
+        self.journal.copy_from(journal);
         reserve_journal(&self.game, &mut self.journal);
         self.removed.clear();
         self.converted.clear();
-        self.quiet.copy_from(&src.quiet);
-        self.journaling = src.journaling;
-        self.history_draws = src.history_draws;
+        self.quiet.copy_from(quiet);
+        self.verdicts.copy_from(verdicts);
+        self.journaling = *journaling;
+        self.history_draws = *history_draws;
         self.unjudged = false;
         self.pending_sets = None;
     }
@@ -430,6 +459,7 @@ impl State {
             removed: Vec::with_capacity(n),
             converted: Vec::with_capacity(n),
             quiet: super::quietsteps::QuietSteps::for_tables(&tables),
+            verdicts: super::verdicts::Verdicts::for_tables(&tables, game.num_players(), n),
             journaling: true,
             history_draws: true,
             unjudged: false,

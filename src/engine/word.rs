@@ -36,6 +36,8 @@ pub(crate) trait Word:
     fn without_lowest(self) -> Self;
     /// The sites of a `u128` below [`Word::SITES`].
     fn narrow(x: u128) -> Self;
+    /// The same sites as a `u128`.
+    fn wide(self) -> u128;
 }
 
 impl Word for u64 {
@@ -60,6 +62,10 @@ impl Word for u64 {
     #[inline(always)]
     fn narrow(x: u128) -> u64 {
         x as u64
+    }
+    #[inline(always)]
+    fn wide(self) -> u128 {
+        u128::from(self)
     }
 }
 
@@ -97,6 +103,10 @@ impl Word for u128 {
     #[inline(always)]
     fn narrow(x: u128) -> u128 {
         x
+    }
+    #[inline(always)]
+    fn wide(self) -> u128 {
+        self
     }
 }
 

@@ -238,3 +238,139 @@ fn a_step_known_quiet_skips_its_effects_only_in_its_own_position() {
     // Another position: nothing known there yet.
     assert!(!st.known_quiet(&buf[1]));
 }
+
+/// Polypods' rules on the hexagon of side 3 (19 points, `c3` the
+/// centre).
+fn polypods_hex3() -> Arc<Game> {
+    game_with(
+        include_str!("../../../games/polypods.game"),
+        &["board=hex3"],
+    )
+}
+
+/// The footprint of the verdict on `player`'s placement at `to` in `st`,
+/// as a list of sites.
+fn footprint(st: &State, to: Site) -> Vec<Site> {
+    let g = (0..st.game.gens.len())
+        .find(|&g| on_sets(&st.game, g))
+        .expect("a placement on sets");
+    let Filter::Bits(f) = &st.tables.gens[g].filter else {
+        unreachable!()
+    };
+    let Some(BitSets::Narrow(t)) = st.tables.eval.bits.as_ref() else {
+        panic!("a narrow board")
+    };
+    let ctx = Ctx {
+        to,
+        subject: to,
+        anchor: to,
+        ..Ctx::at(st.s.mover, to)
+    };
+    let mut base = BitPos::of_state(st);
+    let (_, foot) = f.verdict_traced(t, &mut base, &ctx).expect("told on sets");
+    crate::engine::word::sites(foot).collect()
+}
+
+/// `s` and its neighbours, sorted.
+fn ball(st: &State, s: &[Site]) -> Vec<Site> {
+    let mut out: Vec<Site> = s
+        .iter()
+        .flat_map(|&x| std::iter::once(x).chain(st.game.board.neighbours(x)))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+#[test]
+fn a_placements_footprint_is_what_its_polypods_filters_read() {
+    let game = polypods_hex3();
+    let mut st = State::new(game.clone());
+    let s = |st: &State, l: &str| super::site(st, l);
+    let (c3, c2, b2) = (s(&st, "c3"), s(&st, "c2"), s(&st, "b2"));
+    // Dark on an empty board, at the centre: its foot-ness (its
+    // neighbours' owners), its enemy neighbours (none), its group (itself)
+    // and that group's feet and body stones: the point and its six
+    // neighbours.
+    assert_eq!(footprint(&st, c3), ball(&st, &[c3]));
+    // A Dark stone at c2 next to it: the placed stone's group is both
+    // stones, whose roles and extent read their neighbours.
+    st.push_piece(c2, game.piece(0, 0));
+    assert_eq!(footprint(&st, c3), ball(&st, &[c3, c2]));
+    // A Light stone at c2 instead: the placed stone is a foot touching
+    // it, so whether it is a body stone is read (its neighbours'
+    // owners); the placed stone's group is itself.
+    let mut st = State::new(game.clone());
+    st.push_piece(c2, game.piece(0, 1));
+    assert_eq!(footprint(&st, c3), ball(&st, &[c3, c2]));
+    // Farther away, nothing more is read: c4 (not next to c2) reads its
+    // own neighbourhood only, c2 not in it.
+    let c4 = s(&st, "c4");
+    assert!(!ball(&st, &[c4]).contains(&c2));
+    assert_eq!(footprint(&st, c4), ball(&st, &[c4]));
+    // Dark stones at b2 and c2 (next to each other and both next to c3),
+    // Dark placing at c3: the merged group is the three (feet all: each
+    // has two friendly neighbours next to each other), read with their
+    // neighbours.
+    let mut st = State::new(game.clone());
+    st.push_piece(b2, game.piece(0, 0));
+    st.push_piece(c2, game.piece(0, 0));
+    assert_eq!(footprint(&st, c3), ball(&st, &[c3, c2, b2]));
+}
+
+/// Counts the legal steps `depth` plies below `st` (make/undo), asserting
+/// at every position that its listing, with the verdicts kept from the
+/// listing before, is the interpreter's; adds to `reused` the verdicts the
+/// kept ones gave.
+fn search_agrees(st: &mut State, depth: u32, reused: &mut usize) {
+    if depth == 0 || st.s.outcome.is_some() {
+        return;
+    }
+    if let Some(mut l) = st.verdicts.begin(st.s.mover, st.owner_sets()) {
+        let mut candidates = Vec::new();
+        st.candidates_into(&mut candidates);
+        *reused += candidates
+            .iter()
+            .filter(|m| st.verdicts.get(&mut l, m.to, m.gen_id).is_some())
+            .count();
+    }
+    let mut fast = Vec::new();
+    st.legal_moves_into(&mut fast);
+    let slow = interpreted(st).legal_moves();
+    assert_eq!(fast, slow, "legal steps at {:?}", st.to_position());
+    for m in &fast {
+        st.play_unchecked(m);
+        search_agrees(st, depth - 1, reused);
+        st.take_back();
+    }
+}
+
+#[test]
+fn verdicts_kept_from_listing_to_listing_agree_with_the_interpreter_in_a_search() {
+    // Polypods on its smallest boards (amputations and deaths happen
+    // within a few plies of the later positions), Atari Go (a check of
+    // liberties and captures) and the game of every compiled clause
+    // (whose `where` reads every site: nothing reused): a search two
+    // plies deep from positions of random games lists each position
+    // after a sibling's listing.
+    let square = game_with(
+        include_str!("../../../games/polypods.game"),
+        &["board=square4x7"],
+    );
+    let atari = game_with(include_str!("../../../games/atarigo.game"), &[]);
+    for (game, least) in [
+        (polypods_hex3(), 500),
+        (square, 500),
+        (atari, 500),
+        (game_with(CLAUSES, &[]), 0),
+    ] {
+        assert!(State::new(game.clone()).verdicts.on(), "{}", game.name);
+        let mut reused = 0;
+        for st in positions(&game, 3, 30).into_iter().step_by(4) {
+            let mut st = st;
+            st.set_journaling(true);
+            search_agrees(&mut st, 2, &mut reused);
+        }
+        assert!(reused >= least, "{}: {reused} verdicts reused", game.name);
+    }
+}
