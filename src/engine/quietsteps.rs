@@ -122,8 +122,11 @@ impl State {
             return false;
         }
         let slot = self.s.turns as usize % SLOTS;
+        // The owners last: the other fields cost no work to compare.
         self.quiet.slots.get(slot).is_some_and(|(k, sites)| {
-            sites & u128::bit(m.to) != 0 && *k == self.quiet_key(m.gen_id)
+            sites & u128::bit(m.to) != 0
+                && (k.gen_id, k.mover, k.last) == (m.gen_id, self.s.mover, self.s.last)
+                && k.own == self.owner_sets()
         })
     }
 
