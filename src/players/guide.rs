@@ -198,9 +198,9 @@ impl Rollout {
 
 /// Plays out `st` under `guide`: at most `guide.cut` turns (or `max_turns`
 /// without a cut), steps chosen epsilon-greedily. `buf` is a move buffer,
-/// `sc` the heuristic's scratch.
+/// `sc` the heuristic's scratch. `st` is left where the playout ended.
 pub fn rollout<R: Rng>(
-    mut st: State,
+    st: &mut State,
     guide: &Guide,
     max_turns: u32,
     rng: &mut R,
@@ -219,12 +219,12 @@ pub fn rollout<R: Rng>(
             break;
         }
         if eps >= 1.0 {
-            if !random_step(&mut st, rng, buf) {
+            if !random_step(st, rng, buf) {
                 return Rollout::Over(Some(st.no_moves_outcome()));
             }
             continue;
         }
-        match sample(&mut st, 256, eps, rng, sc) {
+        match sample(st, 256, eps, rng, sc) {
             Some(turn) => {
                 for m in &turn {
                     st.play_unchecked(m);
@@ -237,7 +237,7 @@ pub fn rollout<R: Rng>(
     if guide.cut.is_none() {
         return Rollout::Over(None);
     }
-    Rollout::Scored(scores(&mut st, sc))
+    Rollout::Scored(scores(st, sc))
 }
 
 /// Every player's reward for an unfinished position `st`:

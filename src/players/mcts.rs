@@ -126,6 +126,9 @@ pub struct Mcts {
     path: Vec<u32>,
     turns: Turns,
     buf: Vec<Move>,
+    /// The state an iteration plays on, copied from the root in the room
+    /// it has (`Clone::clone_from`): no state allocated an iteration.
+    scratch: Option<State>,
     stats: SearchStats,
 }
 
@@ -152,6 +155,7 @@ impl Mcts {
             path: Vec::with_capacity(64),
             turns: Turns::new(),
             buf: Vec::with_capacity(64),
+            scratch: None,
             stats: SearchStats::default(),
         }
     }
@@ -306,7 +310,13 @@ impl Mcts {
 
     /// One iteration: select, expand, play out, back up.
     fn iterate(&mut self, root: &State) {
-        let mut st = root.clone();
+        let mut st = match self.scratch.take() {
+            Some(mut st) => {
+                st.clone_from(root);
+                st
+            }
+            None => root.clone(),
+        };
         self.path.clear();
         self.path.push(0);
         let mut node = 0u32;
@@ -327,7 +337,7 @@ impl Mcts {
                 self.nodes[node as usize].tried += 1;
                 self.descend(child, &mut st);
                 break rollout(
-                    st,
+                    &mut st,
                     &self.guide,
                     self.max_playout_turns,
                     &mut self.rng,
@@ -339,6 +349,7 @@ impl Mcts {
             self.descend(child, &mut st);
             node = child;
         };
+        self.scratch = Some(st);
         let players = root.game().num_players();
         for &id in &self.path {
             let n = &mut self.nodes[id as usize];
@@ -508,9 +519,9 @@ mod tests {
         // and 15 (no heuristics clause: material, weight 1, scale 1). A
         // playout cut at once is worth ½ + ½·tanh(−2) to Dark and
         // ½ + ½·tanh(2) to Light.
-        let st = State::from_fen(fixture::game(), "B:W13,14,15:B1").unwrap();
+        let mut st = State::from_fen(fixture::game(), "B:W13,14,15:B1").unwrap();
         let r = rollout(
-            st,
+            &mut st,
             &guide(Some(0), 1.0),
             1000,
             &mut seeded_rng(1, 0, 0),
