@@ -58,32 +58,27 @@ anchor_perft() { run "$@" | grep -v '^#' | tail -1 | awk '{print $NF}'; }
 declare -A L A
 read -r -a WORK <<<"${ONLY:-ck-play ck-perft pp-play pp-perft ex-play ex-perft}"
 on() { [[ " ${WORK[*]} " == *" $1 "* ]]; }
+# measure WORK LUDIC-COMMAND… -- ANCHOR-COMMAND…: one pair of a round, if
+# WORK is run.
+measure() {
+  local w=$1 l=()
+  shift
+  on "$w" || return 0
+  while [ "$1" != "--" ]; do l+=("$1"); shift; done
+  shift
+  L[$w]+=" $("${l[@]}")"
+  A[$w]+=" $("$@")"
+}
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 for r in $(seq "$ROUNDS"); do
-  if on ck-play; then
-    L[ck-play]+=" $(ludic_playouts checkers --count 60000)"
-    A[ck-play]+=" $(anchor_playouts "$CK" playouts 200000 1 --draws)"
-  fi
-  if on ck-perft; then
-    L[ck-perft]+=" $(ludic_perft checkers 10)"
-    A[ck-perft]+=" $(anchor_perft "$CK" perft 10 --no-bulk)"
-  fi
-  if on pp-play; then
-    L[pp-play]+=" $(ludic_playouts polypods --count 4000)"
-    A[pp-play]+=" $(anchor_playouts "$PP" playouts 40000 1)"
-  fi
-  if on pp-perft; then
-    L[pp-perft]+=" $(ludic_perft polypods 4)"
-    A[pp-perft]+=" $(anchor_perft "$PP" perft 4 --no-bulk)"
-  fi
-  if on ex-play; then
-    L[ex-play]+=" $(ludic_playouts exnihilo --count 4000)"
-    A[ex-play]+=" $(anchor_playouts "$EX" playouts 20000 1)"
-  fi
-  if on ex-perft; then
-    L[ex-perft]+=" $(ludic_perft exnihilo 3 --set size=4)"
-    A[ex-perft]+=" $(anchor_perft "$EX" perft 3 --size 4 --nobulk)"
-  fi
+  measure ck-play ludic_playouts checkers --count 60000 -- \
+    anchor_playouts "$CK" playouts 200000 1 --draws
+  measure ck-perft ludic_perft checkers 10 -- anchor_perft "$CK" perft 10 --no-bulk
+  measure pp-play ludic_playouts polypods --count 4000 -- anchor_playouts "$PP" playouts 40000 1
+  measure pp-perft ludic_perft polypods 4 -- anchor_perft "$PP" perft 4 --no-bulk
+  measure ex-play ludic_playouts exnihilo --count 4000 -- anchor_playouts "$EX" playouts 20000 1
+  measure ex-perft ludic_perft exnihilo 3 --set size=4 -- \
+    anchor_perft "$EX" perft 3 --size 4 --nobulk
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
