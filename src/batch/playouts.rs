@@ -5,7 +5,7 @@
 //! both), so a run's results do not depend on the number of threads.
 
 use super::json::{head, rate_json, round, wins_json};
-use crate::engine::{Move, PlayoutResult, State, playout_in};
+use crate::engine::{Move, PlayoutResult, State, playout, playout_in};
 use crate::players::analysis::{Rate, Tally};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -26,8 +26,16 @@ pub struct PlayoutSpec {
 
 /// Plays playout number `i` of a run seeded with `seed`.
 pub fn one(start: &State, seed: u64, i: u64, max_turns: u32) -> PlayoutResult {
-    let mut buf = Vec::with_capacity(64);
-    one_in(&mut start.clone(), start, seed, i, max_turns, &mut buf)
+    let (mut st, mut buf) = (start.clone(), Vec::with_capacity(64));
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(i);
+    st.set_seed(dice_seed(seed, i));
+    playout(st, &mut rng, max_turns, &mut buf)
+}
+
+/// The seed of playout `i`'s dice in a run seeded with `seed`.
+fn dice_seed(seed: u64, i: u64) -> u64 {
+    seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 /// [`one`] played on `scratch`, made a copy of `start` first in the room
@@ -45,7 +53,7 @@ pub fn one_in(
     rng.set_stream(i);
     scratch.clone_from(start);
     // Dice inside the game draw from their own generator, seeded per playout.
-    scratch.set_seed(seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    scratch.set_seed(dice_seed(seed, i));
     playout_in(scratch, &mut rng, max_turns, buf)
 }
 

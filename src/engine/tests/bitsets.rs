@@ -239,13 +239,56 @@ fn a_step_known_quiet_skips_its_effects_only_in_its_own_position() {
     assert!(!st.known_quiet(&buf[1]));
 }
 
-/// Polypods' rules on the hexagon of side 3 (19 points, `c3` the
-/// centre).
-fn polypods_hex3() -> Arc<Game> {
-    game_with(
-        include_str!("../../../games/polypods.game"),
-        &["board=hex3"],
-    )
+/// A placement game of feet and bodies: a stone is a foot with at most
+/// one friendly neighbour, or two that touch each other, else a body
+/// stone; a group is alive with at least as many feet as body stones. A
+/// placement must not be a foot touching an enemy body stone and its
+/// group must be alive; it removes the enemy feet touching its group's
+/// body stones, and an enemy group left dead loses its body stones, its
+/// feet turning the mover's, each such group alive. The rules of
+/// docs/games/, on a hexagon of side 3 or a 4 × 7 square grid.
+const FEET_AND_BODIES: &str = r#"(game "Feet and bodies"
+  (toggle board choice default:hex3 choices:{ hex3 square4x7 } "The board")
+  (players (player "Dark" letter:"D") (player "Light" letter:"L"))
+  (board (match $board (case hex3 (tri 3)) (case square4x7 (square 4 7)))
+    labels:Coordinates)
+  (piece "Stone") (stack-limit 1)
+  (role "Foot" (and (not Empty)
+    (or (at-most (count (neighbours Friend)) 1)
+        (and (equal (count (neighbours Friend)) 2) (connected (neighbours Friend))))))
+  (role "Body" (and (not Empty) (not (role "Foot"))))
+  (role "Alive" (and (not Empty)
+    (at-least (count (group (role "Foot"))) (count (group (role "Body"))))))
+  (play
+    { (place "Stone" to:Empty
+        check:(and (not (and (role To "Foot") (any (neighbours To (and Enemy (role "Body"))))))
+                   (role To "Alive"))
+        then:{ (remove-all (adjacent-to (group To (role "Body")) (and Enemy (role "Foot"))))
+               (groups (adjacent-to Removed Enemy) when:(not (role "Alive"))
+                 remove:(role "Body") convert:(role "Foot")) }
+        after:(every Converted (role "Alive")))
+      (pass) })
+  (end (passes 2) (turn-limit 4 per-site:true)
+    (score (count (where (and Mine (role "Body")))))))"#;
+
+/// Capture by liberties on a 9 × 9 grid: a placement must leave its group
+/// a liberty or take an enemy group's last one, and taking one wins.
+const LIBERTIES: &str = r#"(game "Liberties"
+  (players (player "Black" letter:"B") (player "White" letter:"W"))
+  (board (square 9 9) labels:Coordinates)
+  (piece "Stone") (stack-limit 1)
+  (define "Dead" (and Enemy (not (any (adjacent-to (group) Empty)))))
+  (play (priority
+    { (place "Stone" to:Empty
+        check:(or (any (adjacent-to (group To) Empty)) (any (neighbours To "Dead")))
+        then:(if (any (neighbours To "Dead")) (win))) }
+    {(pass)}))
+  (end (passes 2)))"#;
+
+/// The feet-and-bodies game on the hexagon of side 3 (19 points, `c3`
+/// the centre).
+fn feet_hex3() -> Arc<Game> {
+    game_with(FEET_AND_BODIES, &["board=hex3"])
 }
 
 /// The footprint of the verdict on `player`'s placement at `to` in `st`,
@@ -283,8 +326,8 @@ fn ball(st: &State, s: &[Site]) -> Vec<Site> {
 }
 
 #[test]
-fn a_placements_footprint_is_what_its_polypods_filters_read() {
-    let game = polypods_hex3();
+fn a_placements_footprint_is_what_its_filters_read() {
+    let game = feet_hex3();
     let mut st = State::new(game.clone());
     let s = |st: &State, l: &str| super::site(st, l);
     let (c3, c2, b2) = (s(&st, "c3"), s(&st, "c2"), s(&st, "b2"));
@@ -347,21 +390,15 @@ fn search_agrees(st: &mut State, depth: u32, reused: &mut usize) {
 
 #[test]
 fn verdicts_kept_from_listing_to_listing_agree_with_the_interpreter_in_a_search() {
-    // Polypods on its smallest boards (amputations and deaths happen
-    // within a few plies of the later positions), Atari Go (a check of
-    // liberties and captures) and the game of every compiled clause
-    // (whose `where` reads every site: nothing reused): a search two
-    // plies deep from positions of random games lists each position
-    // after a sibling's listing.
-    let square = game_with(
-        include_str!("../../../games/polypods.game"),
-        &["board=square4x7"],
-    );
-    let atari = game_with(include_str!("../../../games/atarigo.game"), &[]);
+    // Feet and bodies on two small boards (amputations and deaths happen
+    // within a few plies of the later positions), capture by liberties
+    // and the game of every compiled clause (whose `where` reads every
+    // site: nothing reused): a search two plies deep from positions of
+    // random games lists each position after a sibling's listing.
     for (game, least) in [
-        (polypods_hex3(), 500),
-        (square, 500),
-        (atari, 500),
+        (feet_hex3(), 500),
+        (game_with(FEET_AND_BODIES, &["board=square4x7"]), 500),
+        (game_with(LIBERTIES, &[]), 500),
         (game_with(CLAUSES, &[]), 0),
     ] {
         assert!(State::new(game.clone()).verdicts.on(), "{}", game.name);
