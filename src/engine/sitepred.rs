@@ -272,7 +272,19 @@ impl SitePred {
     /// True if it holds at site `s` (which must be a site of the board:
     /// a condition on an absent site is evaluated as a [`Cond`], where a
     /// negation makes it true).
+    #[inline]
     pub fn holds(&self, st: &State, player: Player, s: Site) -> bool {
+        // A condition on the height alone (a man, a king) is one test,
+        // made where it is asked.
+        if self.plain && self.owners == ANY_OWNER {
+            return self.heights >> bucket(st.height(s)) & 1 != 0;
+        }
+        self.holds_rest(st, player, s)
+    }
+
+    /// [`SitePred::holds`] of a condition on more than the height.
+    #[inline(never)]
+    fn holds_rest(&self, st: &State, player: Player, s: Site) -> bool {
         if let Some(t) = &self.tree {
             return t.holds(st, player, s);
         }
