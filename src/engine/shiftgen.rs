@@ -69,6 +69,9 @@ pub(crate) struct ShiftLevel {
     reaches: Box<[Reach; MAX_REACHES]>,
     /// The levels, in priority order.
     levels: Vec<Level>,
+    /// The reaches each level makes, in the order they are made (see
+    /// [`Level::sched`]).
+    order: Vec<u8>,
 }
 
 /// One priority level of a [`ShiftLevel`].
@@ -80,6 +83,11 @@ pub(super) struct Level {
     /// Per origin set of the plan: the level's pairs that move from it
     /// (bit `j` for pair `j`).
     from: [u32; MAX_ORIGINS],
+    /// Per combination of non-empty origin sets (bit `o` for set `o`):
+    /// the range of [`ShiftLevel::order`] that lists the reaches this
+    /// level makes, each hop's step reach before it, the ones an earlier
+    /// level made left out (the earlier levels having had no move).
+    sched: [(u16, u16); 1 << MAX_ORIGINS],
 }
 
 /// The origins that reach a destination in one direction: the preimage
@@ -208,6 +216,7 @@ impl ShiftLevel {
             let mut level = Level {
                 pairs: [Pair::default(); MAX_PAIRS],
                 from: [0; MAX_ORIGINS],
+                sched: [(0, 0); 1 << MAX_ORIGINS],
             };
             level.pairs[..pairs.len()].copy_from_slice(&pairs);
             for (j, p) in pairs.iter().enumerate() {
@@ -227,13 +236,46 @@ impl ShiftLevel {
         for (slot, r) in reaches.iter_mut().zip(b.reaches) {
             *slot = r;
         }
+        let order = schedule(&mut out, &reaches[..]);
         Some(ShiftLevel {
             preds: b.preds,
             origins: b.origins,
             reaches,
             levels: out,
+            order,
         })
     }
+}
+
+/// Fills each level's [`Level::sched`] and returns the order they index:
+/// for every combination of non-empty origin sets, the levels in turn,
+/// each one's pairs that move from a non-empty set in order, each pair's
+/// reach (a hop's step reach first) unless made already.
+fn schedule(levels: &mut [Level], reaches: &[Reach]) -> Vec<u8> {
+    let mut order = Vec::new();
+    for any in 1..1u32 << MAX_ORIGINS {
+        let mut known = 0u32;
+        for level in levels.iter_mut() {
+            let start = order.len() as u16;
+            for (j, p) in level.pairs.iter().enumerate() {
+                let live =
+                    (0..MAX_ORIGINS).any(|o| any >> o & 1 != 0 && level.from[o] >> j & 1 != 0);
+                if !live {
+                    continue;
+                }
+                let r = p.reach as usize % MAX_REACHES;
+                let land = reaches[r].land;
+                for k in [land, p.reach] {
+                    if k != NONE && known >> k & 1 == 0 {
+                        known |= 1 << k;
+                        order.push(k);
+                    }
+                }
+            }
+            level.sched[any as usize] = (start, order.len() as u16);
+        }
+    }
+    order
 }
 
 impl Reach {
@@ -253,9 +295,8 @@ struct Shared<const W: usize> {
     from: [Bits<W>; MAX_ORIGINS],
     /// The origin sets that are not empty (bit `o` for set `o`).
     any: u32,
-    /// Each reach made so far (bit `r` of `known` for reach `r`).
+    /// Each reach, once its level's schedule made it.
     reach: [Bits<W>; MAX_REACHES],
-    known: u32,
 }
 
 impl<const W: usize> Shared<W> {
@@ -269,7 +310,6 @@ impl<const W: usize> Shared<W> {
             from: [Bits::EMPTY; MAX_ORIGINS],
             any: 0,
             reach: [Bits::EMPTY; MAX_REACHES],
-            known: 0,
         }
     }
 
@@ -279,29 +319,19 @@ impl<const W: usize> Shared<W> {
         self.sets[(k as usize).min(MAX_PREDS)]
     }
 
-    /// The reach of pair `p` of `plan`, made now if no level made it
-    /// yet (a hop's with its step reach). A pair's `to:` and a hop's
-    /// `over:` are conditions of the plan (never `NONE`).
+    /// Makes reach `r` of `plan`: a step's, the preimage of its `to:`;
+    /// a hop's, the preimage of its `over:` within its step reach (made
+    /// before it by the schedule).
     #[inline(always)]
-    fn reach(&mut self, plan: &ShiftLevel, p: &Pair) -> Bits<W> {
-        let r = p.reach as usize % MAX_REACHES;
-        if self.known >> r & 1 == 0 {
-            let x = &plan.reaches[r];
-            let to = self.sets[x.to as usize % MAX_PREDS];
-            let set = if p.hop {
-                let l = x.land as usize % MAX_REACHES;
-                if self.known >> l & 1 == 0 {
-                    self.reach[l] = plan.reaches[l].pre(to);
-                    self.known |= 1 << l;
-                }
-                self.sets[x.via as usize % MAX_PREDS].and(self.reach[l])
-            } else {
-                to
-            };
-            self.reach[r] = x.pre(set);
-            self.known |= 1 << r;
-        }
-        self.reach[r]
+    fn make(&mut self, plan: &ShiftLevel, r: u8) {
+        let r = r as usize % MAX_REACHES;
+        let x = &plan.reaches[r];
+        let set = if x.via == NONE {
+            self.sets[x.to as usize % MAX_PREDS]
+        } else {
+            self.sets[x.via as usize % MAX_PREDS].and(self.reach[x.land as usize % MAX_REACHES])
+        };
+        self.reach[r] = x.pre(set);
     }
 }
 
@@ -410,6 +440,11 @@ impl State {
         sh: &mut Shared<W>,
         out: &mut Live<W>,
     ) {
+        // The reaches the level needs that no earlier level made.
+        let (start, end) = level.sched[sh.any as usize % (1 << MAX_ORIGINS)];
+        for &r in plan.order.get(start as usize..end as usize).unwrap_or(&[]) {
+            sh.make(plan, r);
+        }
         // The pairs of the generators that have origins.
         let (mut any, mut live) = (sh.any, 0u32);
         while any != 0 {
@@ -422,7 +457,8 @@ impl State {
             let j = live.trailing_zeros() as usize;
             live &= live - 1;
             let p = &level.pairs[j % MAX_PAIRS];
-            let m = sh.from[p.origin as usize % MAX_ORIGINS].and(sh.reach(plan, p));
+            let m = sh.from[p.origin as usize % MAX_ORIGINS]
+                .and(sh.reach[p.reach as usize % MAX_REACHES]);
             if !m.is_empty() {
                 out.moving[j % MAX_PAIRS] = m;
                 active |= 1 << (j % MAX_PAIRS);
@@ -574,6 +610,28 @@ mod tests {
                 .map(|l| l.from.iter().map(|m| m.count_ones()).sum())
                 .collect();
             assert_eq!(pairs, [6, 6]);
+            // The reaches each level makes: with men only (origin set 0),
+            // the captures make the two forward steps and the two forward
+            // hops; with kings, all four of each; the steps then make
+            // none, the captures having made their every reach.
+            let made = |any: usize| -> Vec<usize> {
+                plan.levels
+                    .iter()
+                    .map(|l| (l.sched[any].1 - l.sched[any].0) as usize)
+                    .collect()
+            };
+            assert_eq!(made(0b01), [4, 0]);
+            assert_eq!(made(0b10), [8, 0]);
+            assert_eq!(made(0b11), [8, 0]);
+            // Each hop's step reach comes before it.
+            let (a, b) = plan.levels[0].sched[0b11];
+            let order = &plan.order[a as usize..b as usize];
+            for (i, &r) in order.iter().enumerate() {
+                let land = plan.reaches[r as usize].land;
+                if land != super::NONE {
+                    assert!(order[..i].contains(&land), "{order:?}");
+                }
+            }
         }
     }
 }
