@@ -308,7 +308,7 @@ impl State {
                 self.move_stack_part(m);
             }
             GenKind::Place { kind, .. } => {
-                self.push_piece(m.to, self.game.piece(*kind, self.s.mover));
+                self.place_piece(m.to, self.game.piece(*kind, self.s.mover));
             }
             GenKind::Pass | GenKind::EndPhase | GenKind::Select { .. } => {}
             GenKind::Flip(id) => self.flip(*id),

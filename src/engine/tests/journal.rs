@@ -305,3 +305,33 @@ fn an_unjudged_step_makes_the_same_position_and_undoes_exactly() {
     }
     assert!(compared > 1000, "only {compared} steps compared");
 }
+
+#[test]
+fn an_unjudged_placement_leaves_its_sets_behind_until_taken_back() {
+    // A placement is one journal entry; played unjudged, its site's sets
+    // stay as they were (nothing reads them at a leaf) and taking it back
+    // needs no resync; played in full, they are set at once. Either way
+    // the sets end equal to those rebuilt from the stacks.
+    let g = game(
+        r#"(game "T" (players 2) (board (square 3 3)) (piece "P") (stack-limit 2)
+             (setup (fill "P" P1 (sites "a1")))
+             (play (place "P" to:(or Empty Mine))))"#,
+    );
+    let mut st = State::new(g.clone());
+    st.set_journaling(true);
+    let before = snapshot(&st);
+    let moves = st.legal_moves();
+    assert_eq!(moves.len(), 9, "eight empty sites and a1");
+    for m in moves {
+        st.play_unjudged(&g, &m);
+        assert_eq!(st.journal.log.len(), 1, "{m:?}");
+        assert_eq!(st.occ, before.sets, "sets left as they were: {m:?}");
+        assert_ne!(st.stack(m.to), before.stacks[m.to as usize].as_slice());
+        assert!(st.take_back());
+        assert_eq!(snapshot(&st), before, "{m:?}");
+        st.play_in(&g, &m);
+        assert_eq!(st.occ, st.rebuilt_sets(), "{m:?}");
+        assert!(st.take_back());
+        assert_eq!(snapshot(&st), before, "{m:?}");
+    }
+}
