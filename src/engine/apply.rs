@@ -208,6 +208,16 @@ impl State {
         self.unjudged = false;
     }
 
+    /// [`State::play_unjudged`] through the general step always (the
+    /// reference the lean placement of [`State::place_unjudged`] is
+    /// checked against).
+    #[cfg(test)]
+    pub(crate) fn play_unjudged_in_full(&mut self, game: &Game, m: &Move) {
+        self.unjudged = true;
+        let _ = self.step(game, m, false);
+        self.unjudged = false;
+    }
+
     /// Ends the turn without judging it: the turn's facts and marks are
     /// cleared and the next player moves.
     fn pass_turn(&mut self) {
@@ -373,7 +383,7 @@ impl State {
     }
 
     /// Records the `Moved` progress facts of the turn's first step.
-    fn note_moved_facts(&mut self, game: &Game, m: &Move) {
+    pub(crate) fn note_moved_facts(&mut self, game: &Game, m: &Move) {
         if !self.history_draws || !self.tables.moved_progress {
             return;
         }
@@ -396,7 +406,7 @@ impl State {
     /// True if move `m`'s `then:` does nothing where it lands
     /// ([`super::quiet::QuietThen`]).
     #[inline]
-    fn then_quiet(&self, m: &Move) -> bool {
+    pub(crate) fn then_quiet(&self, m: &Move) -> bool {
         self.tables
             .gens
             .get(m.gen_id as usize)

@@ -34,6 +34,7 @@ pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
     let mut walk = Walk {
         game: &game,
         bufs: (0..64).map(|_| Vec::with_capacity(64)).collect(),
+        lean: st.tables.lean_places(),
     };
     let mut turns_here = 0;
     walk.count(&mut st, depth, 0, &mut turns_here)
@@ -45,6 +46,8 @@ pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
 struct Walk<'a> {
     game: &'a Game,
     bufs: Vec<Vec<Move>>,
+    /// The last ply's placements may be lean ([`State::place_unjudged`]).
+    lean: bool,
 }
 
 /// Counts the leaves of the step tree `depth` steps deep from `state`: each
@@ -170,7 +173,9 @@ impl Walk<'_> {
         for m in moves {
             if depth == 1 {
                 // The last ply: a leaf counts one whatever its result.
-                st.play_unjudged(self.game, m);
+                if !(self.lean && st.place_unjudged(self.game, m)) {
+                    st.play_unjudged(self.game, m);
+                }
             } else {
                 st.play_in(self.game, m);
             }

@@ -829,7 +829,7 @@ impl State {
     /// [`Entry::Pushed`], leaving the site sets to the caller; false
     /// (nothing done) when the stack is full.
     #[inline(always)]
-    fn put_piece(&mut self, site: Site, p: Piece) -> bool {
+    pub(crate) fn put_piece(&mut self, site: Site, p: Piece) -> bool {
         let h = self.height(site);
         if h >= self.cap {
             return false;
