@@ -383,10 +383,16 @@ impl State {
     }
 
     /// Records the `Moved` progress facts of the turn's first step.
+    #[inline(always)]
     pub(crate) fn note_moved_facts(&mut self, game: &Game, m: &Move) {
-        if !self.history_draws || !self.tables.moved_progress {
-            return;
+        if self.history_draws && self.tables.moved_progress {
+            self.judge_moved_facts(game, m);
         }
+    }
+
+    /// [`State::note_moved_facts`] for a game whose no-progress rule
+    /// has `moved` facts, with the history draw rules on.
+    fn judge_moved_facts(&mut self, game: &Game, m: &Move) {
         if let Some((_, facts)) = &game.end.no_progress {
             let ctx = Ctx::at(self.s.mover, m.from);
             let compiled = &self.tables.moved_facts;
