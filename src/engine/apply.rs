@@ -208,6 +208,16 @@ impl State {
         self.unjudged = false;
     }
 
+    /// [`State::play_unjudged`] through the general step always (the
+    /// reference the lean placement of [`State::place_unjudged`] is
+    /// checked against).
+    #[cfg(test)]
+    pub(crate) fn play_unjudged_in_full(&mut self, game: &Game, m: &Move) {
+        self.unjudged = true;
+        let _ = self.step(game, m, false);
+        self.unjudged = false;
+    }
+
     /// Ends the turn without judging it: the turn's facts and marks are
     /// cleared and the next player moves.
     fn pass_turn(&mut self) {
@@ -308,7 +318,7 @@ impl State {
                 self.move_stack_part(m);
             }
             GenKind::Place { kind, .. } => {
-                self.push_piece(m.to, self.game.piece(*kind, self.s.mover));
+                self.place_piece(m.to, self.game.piece(*kind, self.s.mover));
             }
             GenKind::Pass | GenKind::EndPhase | GenKind::Select { .. } => {}
             GenKind::Flip(id) => self.flip(*id),
@@ -373,10 +383,16 @@ impl State {
     }
 
     /// Records the `Moved` progress facts of the turn's first step.
-    fn note_moved_facts(&mut self, game: &Game, m: &Move) {
-        if !self.history_draws || !self.tables.moved_progress {
-            return;
+    #[inline(always)]
+    pub(crate) fn note_moved_facts(&mut self, game: &Game, m: &Move) {
+        if self.history_draws && self.tables.moved_progress {
+            self.judge_moved_facts(game, m);
         }
+    }
+
+    /// [`State::note_moved_facts`] for a game whose no-progress rule
+    /// has `moved` facts, with the history draw rules on.
+    fn judge_moved_facts(&mut self, game: &Game, m: &Move) {
         if let Some((_, facts)) = &game.end.no_progress {
             let ctx = Ctx::at(self.s.mover, m.from);
             let compiled = &self.tables.moved_facts;
@@ -396,7 +412,7 @@ impl State {
     /// True if move `m`'s `then:` does nothing where it lands
     /// ([`super::quiet::QuietThen`]).
     #[inline]
-    fn then_quiet(&self, m: &Move) -> bool {
+    pub(crate) fn then_quiet(&self, m: &Move) -> bool {
         self.tables
             .gens
             .get(m.gen_id as usize)

@@ -482,6 +482,27 @@ impl Occupancy {
         true
     }
 
+    /// Whether the sites whose top piece is each player's are `own`, one
+    /// `u128` a player as [`Occupancy::owned_u128`] gives them, compared
+    /// in place; `None` on a board of more than 128 sites, or when the
+    /// sets are not kept.
+    #[inline]
+    pub fn owned_eq(&self, own: &[u128]) -> Option<bool> {
+        match self.stride {
+            1 => Some(
+                own.iter()
+                    .zip(&self.bits)
+                    .all(|(&o, &w)| o == u128::from(w)),
+            ),
+            2 => Some(
+                own.iter()
+                    .zip(self.bits.chunks_exact(2))
+                    .all(|(&o, w)| o == u128::from(w[0]) | u128::from(w[1]) << 64),
+            ),
+            _ => None,
+        }
+    }
+
     /// The sites topped by piece `p`.
     #[inline(always)]
     pub fn topped<const W: usize>(&self, p: Piece) -> Bits<W> {
@@ -498,6 +519,29 @@ impl Occupancy {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn owned_eq_compares_as_owned_u128_reads() {
+        // Pieces 0..2: piece p is player p's. A board of 40 sites (one word
+        // a set), of 100 (two) and of 200 (none compared in place).
+        let owner: [Player; 256] = std::array::from_fn(|p| (p % 2) as Player);
+        for sites in [40usize, 100] {
+            let mut o = Occupancy::new(sites, 2, 2);
+            o.set(3, Some(1), 1, &owner);
+            o.set(sites as Site - 1, Some(0), 1, &owner);
+            let mut own = [0u128; 2];
+            assert!(o.owned_u128(&mut own));
+            assert_eq!(own, [1 << (sites - 1), 1 << 3]);
+            assert_eq!(o.owned_eq(&own), Some(true));
+            let mut other = own;
+            other[1] |= 1 << 7;
+            assert_eq!(o.owned_eq(&other), Some(false));
+            o.set(7, Some(1), 1, &owner);
+            assert_eq!(o.owned_eq(&other), Some(true));
+        }
+        assert_eq!(Occupancy::new(200, 2, 2).owned_eq(&[0, 0]), None);
+        assert_eq!(Occupancy::default().owned_eq(&[0, 0]), None);
+    }
 
     #[test]
     fn sets_follow_the_stacks_and_iterate_in_order() {

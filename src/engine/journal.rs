@@ -20,6 +20,10 @@ pub(crate) enum Entry {
     Height(Site, u8),
     /// The site's mark bits were `old`.
     Mark(Site, u8),
+    /// A piece was pushed on the stack at the site (one taller since),
+    /// over the slot value `old`: undo puts `old` back in that slot and
+    /// lowers the stack by one (its site sets brought up to date).
+    Pushed(Site, Piece),
     /// The site's unmoved flag was `old`.
     Unmoved(Site, bool),
     /// The whole stack of `from`, `height` pieces, moved onto `to`, which
@@ -177,6 +181,10 @@ impl State {
             if !moved_back {
                 self.resync_two(from, to);
             }
+        } else if self.journal.log.len() == start + 1
+            && let Some(&Entry::Pushed(site, old)) = self.journal.log.last()
+        {
+            self.take_back_push(start, site, old);
         } else {
             self.flush_sets();
             self.undo_all(start);
@@ -185,6 +193,20 @@ impl State {
             self.drop_history(f.history_len as usize);
         }
         true
+    }
+
+    /// Takes back a step that only pushed a piece (a placement): the
+    /// log's one entry from `start`, [`Entry::Pushed`]. Its site's sets
+    /// were left as they were before it ([`State::defer_sets`]) or are
+    /// set anew.
+    #[inline(always)]
+    fn take_back_push(&mut self, start: usize, site: Site, old: Piece) {
+        self.journal.log.truncate(start);
+        let deferred = self.pending_sets.take().is_some();
+        self.unpush(site, old);
+        if !deferred {
+            self.resync(site);
+        }
     }
 
     /// Undoes the log's entries from `start` on and drops them, the
@@ -215,6 +237,10 @@ impl State {
                     stale = true;
                 }
                 Entry::Mark(s, old) => self.marks[s as usize] = old,
+                Entry::Pushed(s, old) => {
+                    self.unpush(s, old);
+                    stale = true;
+                }
                 Entry::Unmoved(s, old) => self.unmoved[s as usize] = old,
                 Entry::Moved {
                     from,
@@ -262,6 +288,15 @@ impl State {
         self.heights[to as usize] = 0;
     }
 
+    /// Takes the top piece off the stack at `site`, putting back `old`
+    /// in its slot ([`Entry::Pushed`]), the site sets left to the caller.
+    #[inline(always)]
+    fn unpush(&mut self, site: Site, old: Piece) {
+        let h = self.heights[site as usize].saturating_sub(1);
+        self.pieces[site as usize * self.cap + h as usize] = old;
+        self.heights[site as usize] = h;
+    }
+
     /// Brings the site sets up to date with the stacks restored from the
     /// log's entries from `start` on: every site whose height was
     /// journaled, and both sites of every moved stack, are set anew
@@ -272,7 +307,7 @@ impl State {
         }
         for k in start..self.journal.log.len() {
             match self.journal.log[k] {
-                Entry::Height(s, _) => self.resync(s),
+                Entry::Height(s, _) | Entry::Pushed(s, _) => self.resync(s),
                 Entry::Moved { from, to, .. } => {
                     self.resync(from);
                     self.resync(to);

@@ -22,6 +22,7 @@ pub(crate) mod flank;
 pub(crate) mod hop;
 pub(crate) mod journal;
 pub(crate) mod lattice;
+pub(crate) mod leaf;
 pub(crate) mod levelcount;
 pub(crate) mod levellist;
 pub(crate) mod lines;

@@ -34,6 +34,7 @@ pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
     let mut walk = Walk {
         game: &game,
         bufs: (0..64).map(|_| Vec::with_capacity(64)).collect(),
+        lean: st.tables.lean_places(),
     };
     let mut turns_here = 0;
     walk.count(&mut st, depth, 0, &mut turns_here)
@@ -45,6 +46,8 @@ pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
 struct Walk<'a> {
     game: &'a Game,
     bufs: Vec<Vec<Move>>,
+    /// The last ply's placements may be lean ([`State::place_unjudged`]).
+    lean: bool,
 }
 
 /// Counts the leaves of the step tree `depth` steps deep from `state`: each
@@ -156,7 +159,9 @@ impl Walk<'_> {
         total
     }
 
-    /// The leaves below each of `moves`, played in turn from `st`.
+    /// The leaves below each of `moves`, played in turn from `st`: the
+    /// last ply's unjudged ([`State::play_unjudged`]), lean placements
+    /// first when the game has them ([`State::place_unjudged`]).
     fn count_moves(
         &mut self,
         st: &mut State,
@@ -165,15 +170,33 @@ impl Walk<'_> {
         moves: &[Move],
         turns_here: &mut usize,
     ) -> Result<u64, TooManyTurns> {
+        let at = (depth, level);
+        match depth {
+            1 if self.lean => self.count_played(st, at, moves, turns_here, |st, g, m| {
+                if !st.place_unjudged(g, m) {
+                    st.play_unjudged(g, m);
+                }
+            }),
+            1 => self.count_played(st, at, moves, turns_here, State::play_unjudged),
+            _ => self.count_played(st, at, moves, turns_here, State::play_in),
+        }
+    }
+
+    /// [`Walk::count_moves`] with each move played by `play` (one copy of
+    /// the loop a way of playing, so that a leaf tests nothing to choose
+    /// it); `at` is `(depth, level)`.
+    fn count_played(
+        &mut self,
+        st: &mut State,
+        (depth, level): (u32, usize),
+        moves: &[Move],
+        turns_here: &mut usize,
+        play: impl Fn(&mut State, &Game, &Move),
+    ) -> Result<u64, TooManyTurns> {
         let mover = st.current_player();
         let mut total = 0;
         for m in moves {
-            if depth == 1 {
-                // The last ply: a leaf counts one whatever its result.
-                st.play_unjudged(self.game, m);
-            } else {
-                st.play_in(self.game, m);
-            }
+            play(st, self.game, m);
             total += if st.mid_turn() && st.current_player() == mover {
                 self.count(st, depth, level + 1, turns_here)?
             } else {

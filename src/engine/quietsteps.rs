@@ -126,7 +126,7 @@ impl State {
         self.quiet.slots.get(slot).is_some_and(|(k, sites)| {
             sites & u128::bit(m.to) != 0
                 && (k.gen_id, k.mover, k.last) == (m.gen_id, self.s.mover, self.s.last)
-                && k.own == self.owner_sets()
+                && self.owners_are(&k.own)
         })
     }
 

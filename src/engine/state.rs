@@ -249,9 +249,20 @@ pub struct State {
     /// The step being played leaves the end of its turn unjudged
     /// ([`State::play_unjudged`]).
     pub(crate) unjudged: bool,
-    /// A stack moved by the step being played, unjudged, whose site sets
-    /// have not moved with it yet: `(from, to)` ([`State::defer_sets`]).
-    pub(crate) pending_sets: Option<(Site, Site)>,
+    /// A stack moved or a piece placed by the step being played,
+    /// unjudged, whose site sets have not been brought up to date yet
+    /// ([`State::defer_sets`]).
+    pub(crate) pending_sets: Option<Pending>,
+}
+
+/// A change of the stacks whose site sets are left behind until read
+/// ([`State::defer_sets`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pending {
+    /// The whole stack of the first site moved onto the second, empty.
+    Moved(Site, Site),
+    /// A piece was put on top of the stack at the site.
+    Placed(Site),
 }
 
 impl Clone for State {
@@ -800,15 +811,35 @@ impl State {
     /// Puts `p` on top of the stack at `site`; ignored (never a panic) when
     /// the stack is full.
     pub(crate) fn push_piece(&mut self, site: Site, p: Piece) {
+        if self.put_piece(site, p) {
+            self.resync(site);
+        }
+    }
+
+    /// Puts `p` on top of the stack at `site` as [`State::push_piece`]
+    /// does, the move of a step (a placement): on a step left unjudged,
+    /// the site's sets may be left as they were ([`State::defer_sets`]).
+    pub(crate) fn place_piece(&mut self, site: Site, p: Piece) {
+        if self.put_piece(site, p) && !self.defer_sets(Pending::Placed(site)) {
+            self.resync(site);
+        }
+    }
+
+    /// Puts `p` on top of the stack at `site`, journaled as one
+    /// [`Entry::Pushed`], leaving the site sets to the caller; false
+    /// (nothing done) when the stack is full.
+    #[inline(always)]
+    pub(crate) fn put_piece(&mut self, site: Site, p: Piece) -> bool {
         let h = self.height(site);
         if h >= self.cap {
-            return;
+            return false;
         }
         let i = site as usize * self.cap + h;
-        self.log(Entry::Piece(i as u32, self.pieces[i]));
+        self.log(Entry::Pushed(site, self.pieces[i]));
         self.pieces[i] = p;
         self.hash_piece(site, h, p);
-        self.set_height(site, h as u8 + 1);
+        self.heights[site as usize] = h as u8 + 1;
+        true
     }
 
     /// Sets whether the stack at `site` has not moved (journaled, hashed).
@@ -929,7 +960,7 @@ impl State {
         }
         self.heights[to as usize] = h as u8;
         self.heights[from as usize] = 0;
-        if self.occ.kept() && !self.defer_sets(from, to) {
+        if self.occ.kept() && !self.defer_sets(Pending::Moved(from, to)) {
             self.move_sets(from, to);
         }
     }
@@ -950,15 +981,15 @@ impl State {
         self.resync(b);
     }
 
-    /// Leaves the site sets of the stack just moved from `from` to `to` as
-    /// they were, when the step is unjudged (perft's last ply) and no
-    /// other move is pending: if the step ends there, nothing reads the
-    /// sets before it is taken back, and undo has nothing to move back.
+    /// Leaves the site sets of the stack just moved or placed (`change`)
+    /// as they were, when the step is unjudged (perft's last ply) and no
+    /// other change is pending: if the step ends there, nothing reads the
+    /// sets before it is taken back, and undo has nothing to set back.
     /// Whatever would read them first calls [`State::flush_sets`].
     #[inline]
-    fn defer_sets(&mut self, from: Site, to: Site) -> bool {
+    fn defer_sets(&mut self, change: Pending) -> bool {
         if self.unjudged && self.pending_sets.is_none() {
-            self.pending_sets = Some((from, to));
+            self.pending_sets = Some(change);
             return true;
         }
         false
@@ -976,8 +1007,10 @@ impl State {
     /// [`State::flush_sets`] when a stack's sets are pending.
     #[inline(never)]
     fn flush_pending(&mut self) {
-        if let Some((from, to)) = self.pending_sets.take() {
-            self.move_sets(from, to);
+        match self.pending_sets.take() {
+            Some(Pending::Moved(from, to)) => self.move_sets(from, to),
+            Some(Pending::Placed(site)) => self.resync(site),
+            None => {}
         }
     }
 

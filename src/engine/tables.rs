@@ -120,6 +120,12 @@ pub(crate) struct GenTables {
     pub then_ifs: Vec<Option<SitePred>>,
     /// The destinations where `then:` does nothing, per player.
     pub then_quiet: super::quiet::QuietThen,
+    /// The kind it places, for a placement without `finally:` effects:
+    /// one whose step, where its `then:` does nothing, is the piece put
+    /// down and the turn's bookkeeping ([`State::place_unjudged`]).
+    ///
+    /// [`State::place_unjudged`]: super::State::place_unjudged
+    pub lean_place: Option<Kind>,
 }
 
 impl Tables {
@@ -147,6 +153,7 @@ impl Tables {
                     })
                     .collect();
                 GenTables {
+                    lean_place: lean_place(g),
                     then_quiet: super::quiet::QuietThen::of(&g.then, &then_ifs, game),
                     then_ifs,
                     origin: g.kind.shift().map_or(0, |s| s.origin.bit()),
@@ -245,6 +252,13 @@ impl Tables {
                 && !game.phases[0].repeat
                 && game.phases[0].auto.is_empty(),
         }
+    }
+
+    /// True if some generator is a lean placement and the game's turns
+    /// are plain: the last ply of perft may play placements without the
+    /// general step ([`super::State::place_unjudged`]).
+    pub(crate) fn lean_places(&self) -> bool {
+        self.plain_turns && self.gens.iter().any(|g| g.lean_place.is_some())
     }
 
     /// The tables of `game` with no generator compiled to set operations:
@@ -555,6 +569,15 @@ pub fn leap_table(board: &Board, forwards: &[(f64, f64)], offsets: &[(i32, i32)]
         }
     }
     out
+}
+
+/// The kind `g` places, when it is a placement without `finally:`
+/// effects ([`GenTables::lean_place`]).
+fn lean_place(g: &Gen) -> Option<Kind> {
+    match g.kind {
+        GenKind::Place { kind, .. } if g.finally.is_empty() => Some(kind),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

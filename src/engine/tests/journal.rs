@@ -305,3 +305,91 @@ fn an_unjudged_step_makes_the_same_position_and_undoes_exactly() {
     }
     assert!(compared > 1000, "only {compared} steps compared");
 }
+
+#[test]
+fn an_unjudged_placement_leaves_its_sets_behind_until_taken_back() {
+    // A placement is one journal entry; played unjudged, its site's sets
+    // stay as they were (nothing reads them at a leaf) and taking it back
+    // needs no resync; played in full, they are set at once. Either way
+    // the sets end equal to those rebuilt from the stacks.
+    let g = game(
+        r#"(game "T" (players 2) (board (square 3 3)) (piece "P") (stack-limit 2)
+             (setup (fill "P" P1 (sites "a1")))
+             (play (place "P" to:(or Empty Mine))))"#,
+    );
+    let mut st = State::new(g.clone());
+    st.set_journaling(true);
+    let before = snapshot(&st);
+    let moves = st.legal_moves();
+    assert_eq!(moves.len(), 9, "eight empty sites and a1");
+    for m in moves {
+        st.play_unjudged(&g, &m);
+        assert_eq!(st.journal.log.len(), 1, "{m:?}");
+        assert_eq!(st.occ, before.sets, "sets left as they were: {m:?}");
+        assert_ne!(st.stack(m.to), before.stacks[m.to as usize].as_slice());
+        assert!(st.take_back());
+        assert_eq!(snapshot(&st), before, "{m:?}");
+        st.play_in(&g, &m);
+        assert_eq!(st.occ, st.rebuilt_sets(), "{m:?}");
+        assert!(st.take_back());
+        assert_eq!(snapshot(&st), before, "{m:?}");
+    }
+}
+
+/// Everything a step unjudged may change, journal and pending sets
+/// included.
+fn leaf_snapshot(st: &State) -> impl PartialEq + std::fmt::Debug {
+    (
+        snapshot(st),
+        st.journal.log.clone(),
+        st.journal.frames.len(),
+        st.pending_sets,
+        st.removed.clone(),
+        st.converted.clone(),
+    )
+}
+
+#[test]
+fn a_lean_placement_leaves_the_state_the_general_step_leaves() {
+    // Every shipped game and setting, along random games, with the
+    // history draw rules on and off (perft turns them off): each legal
+    // step the lean placement plays leaves the state, its journal and its
+    // pending sets exactly as the general step does unjudged, and both
+    // take it back to the same state.
+    let (mut lean, mut general) = (0, 0);
+    for g in super::fast_paths::shipped_settings() {
+        for history in [true, false] {
+            let mut st = State::new_seeded(g.clone(), 5);
+            st.set_journaling(true);
+            st.history_draws = history;
+            let (mut rng, mut moves) = (5u64, Vec::new());
+            for _ in 0..24 {
+                // Listed on the state itself, which remembers its quiet
+                // steps.
+                st.legal_moves_into(&mut moves);
+                if moves.is_empty() || st.s.outcome.is_some() {
+                    break;
+                }
+                for m in &moves {
+                    let (mut a, mut b) = (st.clone(), st.clone());
+                    if !a.place_unjudged(&g, m) {
+                        general += 1;
+                        a.flush_sets();
+                        assert_eq!(snapshot(&a), snapshot(&st), "{}: {m:?}", g.name);
+                        continue;
+                    }
+                    b.play_unjudged_in_full(&g, m);
+                    assert_eq!(leaf_snapshot(&a), leaf_snapshot(&b), "{}: {m:?}", g.name);
+                    assert!(a.take_back() && b.take_back());
+                    assert_eq!(leaf_snapshot(&a), leaf_snapshot(&b), "{}: {m:?}", g.name);
+                    lean += 1;
+                }
+                rng = rng
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                st.play_unchecked(&moves[(rng >> 33) as usize % moves.len()]);
+            }
+        }
+    }
+    assert!(lean > 1000 && general > 1000, "{lean} lean, {general} not");
+}
