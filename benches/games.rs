@@ -14,10 +14,13 @@
 //!
 //! Criterion measures the CPU time of its thread (see
 //! `benches/common/timing.rs`). After the criterion groups a summary table
-//! (median of `REPS` timed repetitions, same clock) is printed in Markdown,
-//! ready for `docs/performance.md`.
+//! (median of `REPS` timed repetitions, same clock; playouts and MCTS timed
+//! in turns, more pairs for a quick game, see `MAX_PAIRS`) is printed in
+//! Markdown, ready for `docs/performance.md`.
 //!
-//! Run: `cargo bench --bench games`.
+//! Run: `cargo bench --bench games`; the summary alone: `cargo bench
+//! --bench games -- zzz_none_match`; some games only: `GAMES=giveaway,exnihilo
+//! cargo bench --bench games -- zzz_none_match`.
 
 #[path = "common/timing.rs"]
 mod timing;
@@ -32,7 +35,7 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
-use timing::{ThreadCpu, median_time, rate};
+use timing::{ThreadCpu, median, median_time, rate, time};
 
 /// Playouts in one batch (seeds `1..=PLAYOUTS`).
 const PLAYOUTS: u64 = 100;
@@ -49,6 +52,16 @@ const MCTS_ITERATIONS: u32 = 100;
 const MCTS_GOAL: f64 = 0.7;
 /// Repetitions of each workload in the summary; the median is reported.
 const REPS: usize = 7;
+/// The summary times a game's playouts and its MCTS search in turns, pair
+/// after pair, at least `REPS` pairs and more when a pair is quick: up to
+/// `MAX_PAIRS`, about `PAIRS_CPU` of CPU time in all. A search of
+/// `MCTS_ITERATIONS` takes a few milliseconds in most games, too short a
+/// window to time steadily on a shared machine (the same search measured
+/// 0.59 and 1.08 of the playouts' rate in two runs while its instruction
+/// count stayed put).
+const MAX_PAIRS: usize = 101;
+/// See [`MAX_PAIRS`].
+const PAIRS_CPU: Duration = Duration::from_millis(1500);
 /// Issue 14: parse and build of any shipped game under 5 ms.
 const STARTUP_GOAL_MS: f64 = 5.0;
 /// Issue 14: a 10,000-site board (100 × 100) builds in under 100 ms.
@@ -71,8 +84,12 @@ impl Shipped {
     }
 }
 
-/// Every `games/*.game`, sorted by name.
+/// Every `games/*.game`, sorted by name (only those named in the
+/// comma-separated `GAMES` variable, when it is set).
 fn shipped() -> Vec<Shipped> {
+    let only: Option<Vec<String>> = std::env::var("GAMES")
+        .ok()
+        .map(|v| v.split(',').map(|g| g.trim().to_string()).collect());
     let mut paths: Vec<PathBuf> = std::fs::read_dir("games")
         .expect("the games/ folder (run from the crate root)")
         .filter_map(Result::ok)
@@ -82,6 +99,12 @@ fn shipped() -> Vec<Shipped> {
     paths.sort();
     paths
         .into_iter()
+        .filter(|p| {
+            only.as_ref().is_none_or(|o| {
+                o.iter()
+                    .any(|g| p.file_stem().is_some_and(|s| s == g.as_str()))
+            })
+        })
         .map(|p| Shipped {
             name: p.file_stem().unwrap_or_default().to_string_lossy().into(),
             path: p.display().to_string(),
@@ -188,9 +211,9 @@ fn summary(games: &[Shipped], reps: usize) {
         let (t_build, _) = median_time(reps, || game.build().board.len());
         let start = State::new(Arc::new(game.build()));
         let mut buf = Vec::with_capacity(64);
-        let (t_play, batch) = median_time(reps, || playouts(&start, &mut buf));
         let turns = Turns::of(&start);
-        let (t_mcts, _) = median_time(reps, || mcts(&start, &turns));
+        let ((t_play, batch), (t_mcts, _)) =
+            paired(reps, || playouts(&start, &mut buf), || mcts(&start, &turns));
         let per_s = rate(PLAYOUTS, t_play);
         let iter_s = rate(u64::from(MCTS_ITERATIONS), t_mcts);
         if iter_s < MCTS_GOAL * per_s {
@@ -232,6 +255,45 @@ fn summary(games: &[Shipped], reps: usize) {
     println!(
         "a {sites}-site board (100 × 100) starts in {ms:.1} ms (goal < {BIG_BOARD_GOAL_MS} ms: {verdict})"
     );
+}
+
+/// Times `a` and `b` in turns after one untimed run of each (which also
+/// sets the number of pairs: `reps`, or more for a quick pair, see
+/// [`MAX_PAIRS`]); both medians and both results, checked to be the same
+/// every run. With `reps` = 1 (a test run), one pair.
+fn paired<A, B>(
+    reps: usize,
+    mut a: impl FnMut() -> A,
+    mut b: impl FnMut() -> B,
+) -> ((Duration, A), (Duration, B))
+where
+    A: PartialEq + std::fmt::Debug,
+    B: PartialEq + std::fmt::Debug,
+{
+    let (ta, ra) = time(&mut a);
+    let (tb, rb) = time(&mut b);
+    let n = pairs(reps, ta + tb);
+    let (mut da, mut db) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    for _ in 0..n {
+        let (d, r) = time(&mut a);
+        assert_eq!(r, ra, "a fixed workload gave another result");
+        da.push(d);
+        let (d, r) = time(&mut b);
+        assert_eq!(r, rb, "a fixed workload gave another result");
+        db.push(d);
+    }
+    ((median(da), ra), (median(db), rb))
+}
+
+/// Pairs to time when one pair takes `once`: `reps` (1 in a test run), or
+/// as many as fit in [`PAIRS_CPU`], up to [`MAX_PAIRS`]; odd, so that the
+/// median is one of the times.
+fn pairs(reps: usize, once: Duration) -> usize {
+    if reps <= 1 {
+        return 1;
+    }
+    let fit = (PAIRS_CPU.as_secs_f64() / once.as_secs_f64().max(1e-9)) as usize;
+    fit.clamp(reps, MAX_PAIRS) | 1
 }
 
 /// Prints whether a goal for every game is met, naming the games that miss it.

@@ -569,6 +569,14 @@ impl State {
         self.s.mover
     }
 
+    /// True when every turn of the game is one step: no generator chains
+    /// and no `(again …)` can be played, so no step leaves the turn
+    /// unfinished (a list of the legal steps is the list of the turns).
+    #[inline]
+    pub fn one_step_turns(&self) -> bool {
+        self.tables.one_step_turns
+    }
+
     /// Turns completed since the start (a multi-jump is one turn).
     pub fn turns(&self) -> u32 {
         self.s.turns

@@ -81,6 +81,9 @@ pub struct Tables {
     /// The game has one phase, not repeated, with no automatic effects:
     /// a step that does not continue the turn ends it.
     pub(crate) plain_turns: bool,
+    /// No step can continue its turn: no generator chains and no move
+    /// block exists for an `(again …)` to name, so every turn is one step.
+    pub(crate) one_step_turns: bool,
 }
 
 /// What the engine derives from one generator.
@@ -195,6 +198,7 @@ impl Tables {
         let play_counted = game.phases.iter().map(|p| counted(&p.play)).collect();
         let block_counted = game.blocks.iter().map(|b| counted(b)).collect();
         eval.bits = bit_filters(game, &eval, &mut gens);
+        let one_step_turns = game.blocks.is_empty() && gens.iter().all(|g| g.chain_with.is_empty());
         Tables {
             zobrist: Zobrist::new(
                 game.board.len(),
@@ -251,6 +255,7 @@ impl Tables {
             plain_turns: game.phases.len() == 1
                 && !game.phases[0].repeat
                 && game.phases[0].auto.is_empty(),
+            one_step_turns,
         }
     }
 

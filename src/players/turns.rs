@@ -31,15 +31,34 @@ impl Turns {
     }
 
     /// Replaces the list with the legal turns of `st`, expanding
-    /// continuations depth-first with make/undo. `st` ends as it started,
-    /// except that journaling is left off (and any undo history dropped).
+    /// continuations depth-first with make/undo (in a game whose turns are
+    /// all one step, [`State::one_step_turns`], the legal steps are the
+    /// turns: none is played). `st` ends as it started, except that
+    /// journaling is left off (and any undo history dropped).
     pub fn fill(&mut self, st: &mut State) {
         self.steps.clear();
         self.ends.clear();
         self.path.clear();
         st.set_journaling(true);
-        self.expand(st, 0);
+        if st.one_step_turns() {
+            self.list_steps(st);
+        } else {
+            self.expand(st, 0);
+        }
         st.set_journaling(false);
+    }
+
+    /// The legal steps of `st` as turns of one step each (at most
+    /// [`crate::engine::turns::MAX_TURNS`], as [`Turns::expand`] keeps).
+    fn list_steps(&mut self, st: &mut State) {
+        if self.bufs.is_empty() {
+            self.bufs.push(Vec::with_capacity(32));
+        }
+        st.legal_moves_into(&mut self.bufs[0]);
+        for m in self.bufs[0].iter().take(crate::engine::turns::MAX_TURNS) {
+            self.steps.push(*m);
+            self.ends.push(self.steps.len() as u32);
+        }
     }
 
     fn expand(&mut self, st: &mut State, depth: usize) {
@@ -137,6 +156,34 @@ mod tests {
                 st.play_turn(&expected[(ply * 7 + seed) % expected.len()]);
             }
         }
+    }
+
+    /// Stones placed on any empty square of a 3 × 3 board: every turn is
+    /// one step.
+    const PLACE: &str = "(game \"place\" (players 2) (board (square 3 3)) (piece \"Stone\")
+      (play (place \"Stone\" to:Empty)) (end (no-moves Loss)))";
+
+    #[test]
+    fn one_step_turns_are_the_legal_steps() {
+        use crate::compile::{Game, Options};
+        let game = Game::from_source("place.game", PLACE, &Options::default()).unwrap();
+        let mut st = State::new(std::sync::Arc::new(game));
+        assert!(st.one_step_turns());
+        assert!(
+            !fixture::start().one_step_turns(),
+            "the fixture's jumps chain"
+        );
+        let mut turns = Turns::new();
+        // 9 empty squares, then one fewer after each placement.
+        for empty in (1..=9).rev() {
+            turns.fill(&mut st.clone());
+            assert_eq!(turns.len(), empty);
+            assert_eq!(turns.to_vecs(), st.legal_turns());
+            assert!(turns.iter().all(|t| t.len() == 1));
+            st.play_turn(turns.get(empty / 2));
+        }
+        turns.fill(&mut st);
+        assert!(turns.is_empty(), "a full board has no turn");
     }
 
     #[test]
