@@ -34,7 +34,7 @@ pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
     let mut walk = Walk {
         game: &game,
         bufs: (0..64).map(|_| Vec::with_capacity(64)).collect(),
-        lean: st.tables.lean_places(),
+        lean: st.tables.lean_leaves(),
     };
     let mut turns_here = 0;
     walk.count(&mut st, depth, 0, &mut turns_here)
@@ -46,7 +46,7 @@ pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
 struct Walk<'a> {
     game: &'a Game,
     bufs: Vec<Vec<Move>>,
-    /// The last ply's placements may be lean ([`State::place_unjudged`]).
+    /// Some of the last ply's moves may be lean ([`State::lean_unjudged`]).
     lean: bool,
 }
 
@@ -160,8 +160,8 @@ impl Walk<'_> {
     }
 
     /// The leaves below each of `moves`, played in turn from `st`: the
-    /// last ply's unjudged ([`State::play_unjudged`]), lean placements
-    /// first when the game has them ([`State::place_unjudged`]).
+    /// last ply's unjudged ([`State::play_unjudged`]), lean moves
+    /// first when the game has them ([`State::lean_unjudged`]).
     fn count_moves(
         &mut self,
         st: &mut State,
@@ -173,7 +173,7 @@ impl Walk<'_> {
         let at = (depth, level);
         match depth {
             1 if self.lean => self.count_played(st, at, moves, turns_here, |st, g, m| {
-                if !st.place_unjudged(g, m) {
+                if !st.lean_unjudged(g, m) {
                     st.play_unjudged(g, m);
                 }
             }),

@@ -18,7 +18,8 @@ use super::slidelevel::SlideLevel;
 use super::zobrist::Zobrist;
 use crate::board::{Board, Dir, NO_SITE, Site};
 use crate::compile::ir::{
-    Chain, Cond, Effect, Game, Gen, GenId, GenKind, Kind, Leap, SiteRef, TurnFact,
+    Chain, Cond, Effect, Game, Gen, GenId, GenKind, Kind, Leap, Origin, SiteRef, Slide, Step,
+    TurnFact,
 };
 use std::collections::HashMap;
 
@@ -123,12 +124,11 @@ pub(crate) struct GenTables {
     pub then_ifs: Vec<Option<SitePred>>,
     /// The destinations where `then:` does nothing, per player.
     pub then_quiet: super::quiet::QuietThen,
-    /// The kind it places, for a placement without `finally:` effects:
-    /// one whose step, where its `then:` does nothing, is the piece put
-    /// down and the turn's bookkeeping ([`State::place_unjudged`]).
+    /// How perft's last ply may play its moves without the general step
+    /// ([`State::lean_unjudged`]), when it can.
     ///
-    /// [`State::place_unjudged`]: super::State::place_unjudged
-    pub lean_place: Option<Kind>,
+    /// [`State::lean_unjudged`]: super::State::lean_unjudged
+    pub lean: Option<Lean>,
 }
 
 impl Tables {
@@ -156,7 +156,7 @@ impl Tables {
                     })
                     .collect();
                 GenTables {
-                    lean_place: lean_place(g),
+                    lean: Lean::of(g),
                     then_quiet: super::quiet::QuietThen::of(&g.then, &then_ifs, game),
                     then_ifs,
                     origin: g.kind.shift().map_or(0, |s| s.origin.bit()),
@@ -259,11 +259,11 @@ impl Tables {
         }
     }
 
-    /// True if some generator is a lean placement and the game's turns
-    /// are plain: the last ply of perft may play placements without the
-    /// general step ([`super::State::place_unjudged`]).
-    pub(crate) fn lean_places(&self) -> bool {
-        self.plain_turns && self.gens.iter().any(|g| g.lean_place.is_some())
+    /// True if some generator is lean ([`GenTables::lean`]) and the
+    /// game's turns are plain: the last ply of perft may play some moves
+    /// without the general step ([`super::State::lean_unjudged`]).
+    pub(crate) fn lean_leaves(&self) -> bool {
+        self.plain_turns && self.gens.iter().any(|g| g.lean.is_some())
     }
 
     /// The tables of `game` with no generator compiled to set operations:
@@ -576,12 +576,39 @@ pub fn leap_table(board: &Board, forwards: &[(f64, f64)], offsets: &[(i32, i32)]
     out
 }
 
-/// The kind `g` places, when it is a placement without `finally:`
-/// effects ([`GenTables::lean_place`]).
-fn lean_place(g: &Gen) -> Option<Kind> {
-    match g.kind {
-        GenKind::Place { kind, .. } if g.finally.is_empty() => Some(kind),
-        _ => None,
+/// A generator whose move, where its `then:` does nothing, changes one
+/// or two stacks and the turn's bookkeeping only: no `finally:` effect,
+/// no cost to pay ([`GenTables::lean`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lean {
+    /// A placement of this kind: the piece is put down.
+    Place(Kind),
+    /// A step, slide, leap or relocation from a stack of the mover's:
+    /// lean when it moves the whole stack onto an empty site (so captures
+    /// nothing, and no chain goes on from it).
+    Shift,
+}
+
+impl Lean {
+    /// How `g`'s moves may be lean, if they may.
+    fn of(g: &Gen) -> Option<Lean> {
+        if !g.finally.is_empty() {
+            return None;
+        }
+        match &g.kind {
+            GenKind::Place { kind, .. } => Some(Lean::Place(*kind)),
+            GenKind::Step(Step { shift, cost, .. }) | GenKind::Slide(Slide { shift, cost, .. })
+                if cost.is_none() && shift.origin == Origin::Mine =>
+            {
+                Some(Lean::Shift)
+            }
+            GenKind::Leap(Leap { shift, .. }) | GenKind::Relocate(shift)
+                if shift.origin == Origin::Mine =>
+            {
+                Some(Lean::Shift)
+            }
+            _ => None,
+        }
     }
 }
 
