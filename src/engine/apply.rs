@@ -209,7 +209,7 @@ impl State {
     }
 
     /// [`State::play_unjudged`] through the general step always (the
-    /// reference the lean steps of [`State::lean_unjudged`] are
+    /// reference the lean steps of [`State::lean_leaf`] are
     /// checked against).
     #[cfg(test)]
     pub(crate) fn play_unjudged_in_full(&mut self, game: &Game, m: &Move) {

@@ -46,7 +46,7 @@ pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
 struct Walk<'a> {
     game: &'a Game,
     bufs: Vec<Vec<Move>>,
-    /// Some of the last ply's moves may be lean ([`State::lean_unjudged`]).
+    /// Some of the last ply's moves may be lean ([`State::lean_leaf`]).
     lean: bool,
 }
 
@@ -161,7 +161,7 @@ impl Walk<'_> {
 
     /// The leaves below each of `moves`, played in turn from `st`: the
     /// last ply's unjudged ([`State::play_unjudged`]), lean moves
-    /// first when the game has them ([`State::lean_unjudged`]).
+    /// first when the game has them ([`State::lean_leaf`]).
     fn count_moves(
         &mut self,
         st: &mut State,
@@ -172,14 +172,37 @@ impl Walk<'_> {
     ) -> Result<u64, TooManyTurns> {
         let at = (depth, level);
         match depth {
-            1 if self.lean => self.count_played(st, at, moves, turns_here, |st, g, m| {
-                if !st.lean_unjudged(g, m) {
-                    st.play_unjudged(g, m);
-                }
-            }),
+            1 if self.lean => self.count_lean(st, at, moves, turns_here),
             1 => self.count_played(st, at, moves, turns_here, State::play_unjudged),
             _ => self.count_played(st, at, moves, turns_here, State::play_in),
         }
+    }
+
+    /// [`Walk::count_moves`] at the last ply of a game with lean moves:
+    /// each lean move is made and unmade in place ([`State::lean_leaf`]),
+    /// a leaf; the others are played unjudged and taken back.
+    fn count_lean(
+        &mut self,
+        st: &mut State,
+        at: (u32, usize),
+        moves: &[Move],
+        turns_here: &mut usize,
+    ) -> Result<u64, TooManyTurns> {
+        let mut total = 0;
+        for (k, m) in moves.iter().enumerate() {
+            if st.lean_leaf(self.game, m, |_| {}) {
+                // A lean move ends its turn.
+                *turns_here += 1;
+                if *turns_here > MAX_TURNS {
+                    return Err(TooManyTurns);
+                }
+                total += 1;
+            } else {
+                let one = std::slice::from_ref(&moves[k]);
+                total += self.count_played(st, at, one, turns_here, State::play_unjudged)?;
+            }
+        }
+        Ok(total)
     }
 
     /// [`Walk::count_moves`] with each move played by `play` (one copy of

@@ -125,9 +125,9 @@ pub(crate) struct GenTables {
     /// The destinations where `then:` does nothing, per player.
     pub then_quiet: super::quiet::QuietThen,
     /// How perft's last ply may play its moves without the general step
-    /// ([`State::lean_unjudged`]), when it can.
+    /// ([`State::lean_leaf`]), when it can.
     ///
-    /// [`State::lean_unjudged`]: super::State::lean_unjudged
+    /// [`State::lean_leaf`]: super::State::lean_leaf
     pub lean: Option<Lean>,
 }
 
@@ -261,7 +261,7 @@ impl Tables {
 
     /// True if some generator is lean ([`GenTables::lean`]) and the
     /// game's turns are plain: the last ply of perft may play some moves
-    /// without the general step ([`super::State::lean_unjudged`]).
+    /// without the general step ([`super::State::lean_leaf`]).
     pub(crate) fn lean_leaves(&self) -> bool {
         self.plain_turns && self.gens.iter().any(|g| g.lean.is_some())
     }
