@@ -289,7 +289,14 @@ impl BCond {
                     zero
                 }
             }
-            c => c.mask(e, anchor, x),
+            // The clauses of `and` and `or` told here, not through
+            // [`BCond::mask`]: one call fewer a level.
+            BCond::And(cs) => cs.iter().fold(x, |y, c| c.sub(e, anchor, y)),
+            BCond::Or(cs) => {
+                let rest = cs.iter().fold(x, |rest, c| rest & !c.sub(e, anchor, rest));
+                x & !rest
+            }
+            BCond::Test(d, test) => test.mask(*d, e, anchor, x),
         }
     }
 
