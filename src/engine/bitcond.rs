@@ -5,7 +5,7 @@
 //! subjects at once (the members of a group that are feet) one mask.
 //!
 //! A condition is evaluated on a set of subjects at once
-//! ([`BCond::mask`]): the sites of the set where it holds. Tests of sets
+//! ([`BCond::sub`]): the sites of the set where it holds. Tests of sets
 //! and numbers that read the subject (`(count (group (role "Foot")))`)
 //! are evaluated once per subject, or once per group when they read it
 //! only through its group ([`Dep::Group`]). The compiled forms mirror the
@@ -223,7 +223,7 @@ fn role_cond<V: View>(e: &mut Ev<V>, id: RoleId, cond: &BCond, pure: bool, x: V:
 }
 
 impl Atom {
-    /// The sites of `x` where the atom holds (see [`BCond::mask`]).
+    /// The sites of `x` where the atom holds (see [`BCond::sub`]).
     #[inline(always)]
     fn mask<V: View>(self, e: &mut Ev<V>, anchor: Site, x: V::W) -> V::W {
         match self {
@@ -268,7 +268,9 @@ impl BCond {
         self.sub(&mut Ev { t, v, ctx: *ctx }, ctx.anchor, x) != V::W::ZERO
     }
 
-    /// [`BCond::mask`], an atom evaluated inline.
+    /// The sites of `x` where the condition holds, each as its subject;
+    /// the anchor is `anchor`, or each subject itself for [`SELF`] (an
+    /// atom evaluated inline, the clauses of `and` and `or` in turn).
     #[inline]
     pub fn sub<V: View>(&self, e: &mut Ev<V>, anchor: Site, x: V::W) -> V::W {
         let zero = V::W::ZERO;
@@ -289,30 +291,12 @@ impl BCond {
                     zero
                 }
             }
-            c => c.mask(e, anchor, x),
-        }
-    }
-
-    /// The sites of `x` where the condition holds, each as its subject;
-    /// the anchor is `anchor`, or each subject itself for [`SELF`].
-    pub fn mask<V: View>(&self, e: &mut Ev<V>, anchor: Site, x: V::W) -> V::W {
-        match self {
-            BCond::And(cs) => {
-                let mut y = x;
-                for c in cs {
-                    y = c.sub(e, anchor, y);
-                }
-                y
-            }
+            BCond::And(cs) => cs.iter().fold(x, |y, c| c.sub(e, anchor, y)),
             BCond::Or(cs) => {
-                let mut rest = x;
-                for c in cs {
-                    rest &= !c.sub(e, anchor, rest);
-                }
+                let rest = cs.iter().fold(x, |rest, c| rest & !c.sub(e, anchor, rest));
                 x & !rest
             }
             BCond::Test(d, test) => test.mask(*d, e, anchor, x),
-            c => c.sub(e, anchor, x),
         }
     }
 
@@ -392,7 +376,7 @@ impl Test {
     }
 
     /// The sites of `x` where the test holds, each as its subject (see
-    /// [`BCond::mask`]), tested as its dependence `d` on the subject asks:
+    /// [`BCond::sub`]), tested as its dependence `d` on the subject asks:
     /// once, once per group (and once for all the empty sites), or site
     /// by site.
     #[inline(never)]
