@@ -408,16 +408,4 @@ impl State {
         }
         own
     }
-
-    /// True if the sites whose top piece is each player's are `own` (as
-    /// [`State::owner_sets`] gives them), compared without building them
-    /// on a board of at most 128 sites.
-    #[inline]
-    pub(crate) fn owners_are(&self, own: &[u128; MAX_PLAYERS]) -> bool {
-        let players = self.game.num_players().min(MAX_PLAYERS);
-        match self.occ.owned_eq(&own[..players]) {
-            Some(eq) => eq && own[players..].iter().all(|&w| w == 0),
-            None => *own == self.owner_sets(),
-        }
-    }
 }

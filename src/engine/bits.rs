@@ -18,6 +18,10 @@ pub(crate) const MAX_WORDS: usize = 8;
 /// Highest height bucket: heights at or above it share one set.
 pub(crate) const TOP_BUCKET: usize = 7;
 
+/// Words of the sets a position's owners are told by when they fit
+/// ([`Occupancy::owners_prefix`]).
+pub(crate) const PREFIX_WORDS: usize = 4;
+
 /// Words of a set of `n` sites.
 pub(crate) fn words(n: usize) -> usize {
     n.div_ceil(64).max(1)
@@ -482,25 +486,24 @@ impl Occupancy {
         true
     }
 
-    /// Whether the sites whose top piece is each player's are `own`, one
-    /// `u128` a player as [`Occupancy::owned_u128`] gives them, compared
-    /// in place; `None` on a board of more than 128 sites, or when the
-    /// sets are not kept.
+    /// The first [`PREFIX_WORDS`] words of the sets, when they hold
+    /// the owner sets of all `players` players (those come first; the
+    /// words after them are piece sets, or height sets): two positions
+    /// of a board with the same prefix have the same owners. `None` when
+    /// the owner sets take more words, or the sets are not kept.
     #[inline]
-    pub fn owned_eq(&self, own: &[u128]) -> Option<bool> {
-        match self.stride {
-            1 => Some(
-                own.iter()
-                    .zip(&self.bits)
-                    .all(|(&o, &w)| o == u128::from(w)),
-            ),
-            2 => Some(
-                own.iter()
-                    .zip(self.bits.chunks_exact(2))
-                    .all(|(&o, w)| o == u128::from(w[0]) | u128::from(w[1]) << 64),
-            ),
-            _ => None,
+    pub fn owners_prefix(&self, players: usize) -> Option<[u64; PREFIX_WORDS]> {
+        if self.stride == 0 || players * self.stride > PREFIX_WORDS {
+            return None;
         }
+        self.bits.first_chunk().copied()
+    }
+
+    /// Whether the first [`PREFIX_WORDS`] words of the sets are `prefix`
+    /// (as [`Occupancy::owners_prefix`] gives them), compared in place.
+    #[inline(always)]
+    pub fn prefix_is(&self, prefix: &[u64; PREFIX_WORDS]) -> bool {
+        self.bits.first_chunk() == Some(prefix)
     }
 
     /// The sites topped by piece `p`.
@@ -521,26 +524,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn owned_eq_compares_as_owned_u128_reads() {
-        // Pieces 0..2: piece p is player p's. A board of 40 sites (one word
-        // a set), of 100 (two) and of 200 (none compared in place).
+    fn the_owners_prefix_tells_owners_apart_when_they_fit() {
+        // Pieces 0..2: piece p is player p's. 40 sites: one word a set, the
+        // two owner sets then the two piece sets fill the prefix; 100
+        // sites: two words a set, the owner sets alone; 200: none.
         let owner: [Player; 256] = std::array::from_fn(|p| (p % 2) as Player);
-        for sites in [40usize, 100] {
-            let mut o = Occupancy::new(sites, 2, 2);
-            o.set(3, Some(1), 1, &owner);
-            o.set(sites as Site - 1, Some(0), 1, &owner);
-            let mut own = [0u128; 2];
-            assert!(o.owned_u128(&mut own));
-            assert_eq!(own, [1 << (sites - 1), 1 << 3]);
-            assert_eq!(o.owned_eq(&own), Some(true));
-            let mut other = own;
-            other[1] |= 1 << 7;
-            assert_eq!(o.owned_eq(&other), Some(false));
-            o.set(7, Some(1), 1, &owner);
-            assert_eq!(o.owned_eq(&other), Some(true));
-        }
-        assert_eq!(Occupancy::new(200, 2, 2).owned_eq(&[0, 0]), None);
-        assert_eq!(Occupancy::default().owned_eq(&[0, 0]), None);
+        let mut o = Occupancy::new(40, 2, 2);
+        o.set(3, Some(1), 1, &owner);
+        o.set(39, Some(0), 1, &owner);
+        let p = o.owners_prefix(2).unwrap();
+        assert_eq!(p, [1 << 39, 1 << 3, 1 << 39, 1 << 3]);
+        assert!(o.prefix_is(&p));
+        o.set(7, Some(1), 1, &owner);
+        assert!(!o.prefix_is(&p));
+        o.set(7, None, 0, &owner);
+        assert!(o.prefix_is(&p));
+        let mut o = Occupancy::new(100, 2, 2);
+        o.set(70, Some(1), 1, &owner);
+        assert_eq!(o.owners_prefix(2), Some([0, 0, 0, 1 << 6]));
+        assert_eq!(o.owners_prefix(3), None);
+        assert_eq!(Occupancy::new(200, 2, 2).owners_prefix(2), None);
+        assert_eq!(Occupancy::default().owners_prefix(2), None);
     }
 
     #[test]

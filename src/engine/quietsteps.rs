@@ -12,6 +12,7 @@
 use super::bitcond::BitSets;
 use super::bitfilter::BitFilter;
 use super::bitpos::{BitPos, MAX_PLAYERS};
+use super::bits::PREFIX_WORDS;
 use super::boardbits::MAX_SITES;
 use super::cond::Ctx;
 use super::tables::Filter;
@@ -24,10 +25,26 @@ use crate::compile::ir::{GenId, Player};
 /// play this long keeps the memories of every position on it.
 const SLOTS: usize = 16;
 
+/// Who owns each site in a remembered position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Owners {
+    /// The first words of the site sets, when they hold the owner sets
+    /// ([`super::bits::Occupancy::owners_prefix`]): compared in place.
+    Prefix([u64; PREFIX_WORDS]),
+    /// Each player's sites ([`State::owner_sets`]) otherwise.
+    Sets([u128; MAX_PLAYERS]),
+}
+
+impl Default for Owners {
+    fn default() -> Owners {
+        Owners::Sets([0; MAX_PLAYERS])
+    }
+}
+
 /// What identifies a position and generator for the compiled effects.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Key {
-    own: [u128; MAX_PLAYERS],
+    own: Owners,
     mover: Player,
     last: Site,
     gen_id: GenId,
@@ -91,7 +108,10 @@ impl State {
     /// The key of the current position for generator `g`.
     fn quiet_key(&self, g: GenId) -> Key {
         Key {
-            own: self.owner_sets(),
+            own: match self.occ.owners_prefix(self.game.num_players()) {
+                Some(p) => Owners::Prefix(p),
+                None => Owners::Sets(self.owner_sets()),
+            },
             mover: self.s.mover,
             last: self.s.last,
             gen_id: g,
@@ -126,7 +146,10 @@ impl State {
         self.quiet.slots.get(slot).is_some_and(|(k, sites)| {
             sites & u128::bit(m.to) != 0
                 && (k.gen_id, k.mover, k.last) == (m.gen_id, self.s.mover, self.s.last)
-                && self.owners_are(&k.own)
+                && match &k.own {
+                    Owners::Prefix(p) => self.occ.prefix_is(p),
+                    Owners::Sets(own) => *own == self.owner_sets(),
+                }
         })
     }
 
