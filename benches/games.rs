@@ -35,7 +35,7 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
-use timing::{ThreadCpu, median, median_time, rate, time};
+use timing::{ThreadCpu, median_time, rate, time};
 
 /// Playouts in one batch (seeds `1..=PLAYOUTS`).
 const PLAYOUTS: u64 = 100;
@@ -257,10 +257,10 @@ fn summary(games: &[Shipped], reps: usize) {
     );
 }
 
-/// Times `a` and `b` in turns after one untimed run of each (which also
-/// sets the number of pairs: `reps`, or more for a quick pair, see
-/// [`MAX_PAIRS`]); both medians and both results, checked to be the same
-/// every run. With `reps` = 1 (a test run), one pair.
+/// Times `a` and `b` in turns ([`timing::compare`]), as many pairs as
+/// [`pairs`] gives for the time of one (`reps`, or more for a quick pair,
+/// see [`MAX_PAIRS`]); both medians and both results, checked to be the
+/// same every run. With `reps` = 1 (a test run), one pair.
 fn paired<A, B>(
     reps: usize,
     mut a: impl FnMut() -> A,
@@ -270,19 +270,9 @@ where
     A: PartialEq + std::fmt::Debug,
     B: PartialEq + std::fmt::Debug,
 {
-    let (ta, ra) = time(&mut a);
-    let (tb, rb) = time(&mut b);
-    let n = pairs(reps, ta + tb);
-    let (mut da, mut db) = (Vec::with_capacity(n), Vec::with_capacity(n));
-    for _ in 0..n {
-        let (d, r) = time(&mut a);
-        assert_eq!(r, ra, "a fixed workload gave another result");
-        da.push(d);
-        let (d, r) = time(&mut b);
-        assert_eq!(r, rb, "a fixed workload gave another result");
-        db.push(d);
-    }
-    ((median(da), ra), (median(db), rb))
+    let (ta, _) = time(&mut a);
+    let (tb, _) = time(&mut b);
+    timing::compare(pairs(reps, ta + tb), a, b)
 }
 
 /// Pairs to time when one pair takes `once`: `reps` (1 in a test run), or
