@@ -208,16 +208,6 @@ impl State {
         self.unjudged = false;
     }
 
-    /// [`State::play_unjudged`] through the general step always (the
-    /// reference the lean steps of [`State::lean_leaf`] are
-    /// checked against).
-    #[cfg(test)]
-    pub(crate) fn play_unjudged_in_full(&mut self, game: &Game, m: &Move) {
-        self.unjudged = true;
-        let _ = self.step(game, m, false);
-        self.unjudged = false;
-    }
-
     /// Ends the turn without judging it: the turn's facts and marks are
     /// cleared and the next player moves.
     fn pass_turn(&mut self) {

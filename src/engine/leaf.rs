@@ -12,7 +12,7 @@ use crate::compile::ir::{Game, Maximize, Piece};
 
 /// The tallest stack [`State::lean_leaf`] moves (its slots are saved on
 /// the machine stack).
-pub(crate) const LEAF_LEVELS: usize = 4;
+const LEAF_LEVELS: usize = 4;
 
 impl State {
     /// Makes move `m` as [`State::play_unjudged`] does, without the
@@ -123,8 +123,9 @@ impl State {
         match lean {
             Lean::Place(kind) => {
                 if self.put_piece(m.to, game.piece(kind, self.s.mover)) {
-                    // Nothing reads the sets before the step is taken back
-                    // or another is played (`State::defer_sets`).
+                    // Nothing reads the sets before the move is unmade
+                    // (`State::defer_sets`, without its test: no change
+                    // is pending here, `lean_here` flushed them).
                     self.pending_sets = Some(Pending::Placed(m.to));
                 }
             }
