@@ -189,7 +189,7 @@ impl Walk<'_> {
         turns_here: &mut usize,
     ) -> Result<u64, TooManyTurns> {
         let mut total = 0;
-        for (k, m) in moves.iter().enumerate() {
+        for m in moves {
             if st.lean_leaf(self.game, m, |_| {}) {
                 // A lean move ends its turn.
                 *turns_here += 1;
@@ -198,7 +198,7 @@ impl Walk<'_> {
                 }
                 total += 1;
             } else {
-                let one = std::slice::from_ref(&moves[k]);
+                let one = std::slice::from_ref(m);
                 total += self.count_played(st, at, one, turns_here, State::play_unjudged)?;
             }
         }
