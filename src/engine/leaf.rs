@@ -14,6 +14,21 @@ use crate::compile::ir::{Game, Maximize, Piece};
 /// the machine stack).
 const LEAF_LEVELS: usize = 4;
 
+/// What a lean move changes, saved before it is made (on the machine
+/// stack) to unmake it: the scalars, the history's length, the slots the
+/// moved stack (or the placed piece) covers at its destination, the
+/// unmoved flags of both sites.
+struct Saved {
+    lean: Lean,
+    s: super::state::Scalars,
+    history: usize,
+    journaling: bool,
+    slots: [Piece; LEAF_LEVELS],
+    /// The moved stack's height (0 for a placement).
+    moved: usize,
+    unmoved: [bool; 2],
+}
+
 impl State {
     /// Makes move `m` as [`State::play_unjudged`] does, without the
     /// general step or the journal, when its generator is lean
@@ -28,67 +43,130 @@ impl State {
     /// date, when `m` is not such a move.
     #[inline]
     pub(crate) fn lean_leaf(&mut self, game: &Game, m: &Move, visit: impl FnOnce(&State)) -> bool {
-        let Some(lean) = self.lean_here(m) else {
+        let Some(saved) = self.lean_save(m) else {
             return false;
         };
+        self.lean_make(game, m, saved.lean);
+        visit(self);
+        self.lean_unmake(m, &saved);
+        // The site sets were left as they were (`State::defer_sets`).
+        self.pending_sets = None;
+        self.lean_restore(&saved);
+        true
+    }
+
+    /// Makes lean move `m` (as [`State::lean_leaf`] says) as
+    /// [`State::play_in`] does: the site sets kept up to date and the
+    /// turn's end rules judged; then `visit` (perft's plies above the
+    /// last, which list the moves below) and unmakes it. `None`, `visit`
+    /// not called and the state unchanged but for its site sets brought
+    /// up to date, when `m` is not such a move.
+    #[inline(never)]
+    pub(crate) fn lean_inner<R>(
+        &mut self,
+        game: &Game,
+        m: &Move,
+        visit: impl FnOnce(&mut State) -> R,
+    ) -> Option<R> {
+        let saved = self.lean_save(m)?;
+        self.lean_make_judged(game, m, saved.lean);
+        self.journaling = saved.journaling;
+        let below = visit(self);
+        self.journaling = false;
+        self.lean_unmake(m, &saved);
+        self.lean_unmake_sets(m, &saved);
+        self.lean_restore(&saved);
+        Some(below)
+    }
+
+    /// What [`State::lean_unmake`] and [`State::lean_restore`] need to
+    /// unmake lean move `m`, journaling turned off; `None` (nothing
+    /// changed but the site sets brought up to date) when `m` is not
+    /// lean here or its stacks are too tall to save.
+    #[inline(always)]
+    fn lean_save(&mut self, m: &Move) -> Option<Saved> {
+        let lean = self.lean_here(m)?;
         let (from, to) = (m.from, m.to);
-        let (s, history, journaling) = (self.s, self.history.len(), self.journaling);
-        let mut saved = [0 as Piece; LEAF_LEVELS];
-        let (mut moved, mut unmoved) = (0, [false; 2]);
+        let mut saved = Saved {
+            lean,
+            s: self.s,
+            history: self.history.len(),
+            journaling: self.journaling,
+            slots: [0; LEAF_LEVELS],
+            moved: 0,
+            unmoved: [false; 2],
+        };
         match lean {
             Lean::Place(_) => {
                 let h = self.height(to);
                 if h >= self.cap {
-                    return false;
+                    return None;
                 }
-                saved[0] = self.pieces[to as usize * self.cap + h];
+                saved.slots[0] = self.pieces[to as usize * self.cap + h];
             }
             Lean::Shift => {
-                moved = self.height(from);
-                if moved > LEAF_LEVELS {
-                    return false;
+                saved.moved = self.height(from);
+                if saved.moved > LEAF_LEVELS {
+                    return None;
                 }
                 let t = to as usize * self.cap;
                 // Piece by piece: a stack is a level or two, too short
                 // for a call to memcpy.
-                for (l, slot) in saved.iter_mut().enumerate().take(moved) {
+                for (l, slot) in saved.slots.iter_mut().enumerate().take(saved.moved) {
                     *slot = self.pieces[t + l];
                 }
                 if self.game.tracks_unmoved {
-                    unmoved = [self.unmoved[from as usize], self.unmoved[to as usize]];
+                    saved.unmoved = [self.unmoved[from as usize], self.unmoved[to as usize]];
                 }
             }
         }
         self.journaling = false;
-        self.lean_make(game, m, lean);
-        visit(self);
-        // Unmade: the stacks, flags and scalars as saved; the site sets
-        // were left as they were (`State::defer_sets`).
-        match lean {
+        Some(saved)
+    }
+
+    /// Puts the stacks and flags lean move `m` changed back as `saved`
+    /// has them (the site sets are the caller's).
+    #[inline(always)]
+    fn lean_unmake(&mut self, m: &Move, saved: &Saved) {
+        let (from, to) = (m.from, m.to);
+        match saved.lean {
             Lean::Place(_) => {
                 let h = self.height(to) - 1;
-                self.pieces[to as usize * self.cap + h] = saved[0];
+                self.pieces[to as usize * self.cap + h] = saved.slots[0];
                 self.heights[to as usize] = h as u8;
             }
             Lean::Shift => {
                 let (f, t) = (from as usize * self.cap, to as usize * self.cap);
-                for (l, &old) in saved.iter().enumerate().take(moved) {
+                for (l, &old) in saved.slots.iter().enumerate().take(saved.moved) {
                     self.pieces[f + l] = self.pieces[t + l];
                     self.pieces[t + l] = old;
                 }
-                self.heights[from as usize] = moved as u8;
+                self.heights[from as usize] = saved.moved as u8;
                 self.heights[to as usize] = 0;
                 if self.game.tracks_unmoved {
-                    self.unmoved[from as usize] = unmoved[0];
-                    self.unmoved[to as usize] = unmoved[1];
+                    self.unmoved[from as usize] = saved.unmoved[0];
+                    self.unmoved[to as usize] = saved.unmoved[1];
                 }
             }
         }
-        self.pending_sets = None;
-        self.drop_history(history);
-        self.s = s;
-        self.journaling = journaling;
-        true
+    }
+
+    /// Brings the site sets back with the stacks [`State::lean_unmake`]
+    /// put back, after a judged lean move (which kept them up to date).
+    #[inline(always)]
+    fn lean_unmake_sets(&mut self, m: &Move, saved: &Saved) {
+        match saved.lean {
+            Lean::Place(_) => self.resync(m.to),
+            Lean::Shift => self.move_sets(m.to, m.from),
+        }
+    }
+
+    /// The scalars, history and journaling as `saved` has them.
+    #[inline(always)]
+    fn lean_restore(&mut self, saved: &Saved) {
+        self.drop_history(saved.history);
+        self.s = saved.s;
+        self.journaling = saved.journaling;
     }
 
     /// How `m` may be played lean here ([`State::lean_leaf`]): its
@@ -111,15 +189,7 @@ impl State {
     /// down or the stack moved (site sets left pending), the turn ended.
     #[inline(always)]
     fn lean_make(&mut self, game: &Game, m: &Move, lean: Lean) {
-        if !self.mid_turn() {
-            self.note_moved_facts(game, m);
-        }
-        if self.s.turn_steps == 0 {
-            self.s.turn_score = 0;
-        }
-        if game.maximize == Some(Maximize::Steps) {
-            self.s.turn_score += 1;
-        }
+        self.lean_first_step(game, m);
         match lean {
             Lean::Place(kind) => {
                 if self.put_piece(m.to, game.piece(kind, self.s.mover)) {
@@ -138,6 +208,46 @@ impl State {
             }
         }
         self.end_lean_turn(m);
+    }
+
+    /// Makes lean move `m` as the general step makes it judged
+    /// ([`State::play_in`]): the turn's first-step bookkeeping, the piece
+    /// put down or the stack moved with the site sets kept up to date, the
+    /// step's own counters, then the turn's end ([`State::end_turn`]: in
+    /// a game of plain turns it changes only scalars).
+    #[inline(always)]
+    fn lean_make_judged(&mut self, game: &Game, m: &Move, lean: Lean) {
+        self.lean_first_step(game, m);
+        match lean {
+            Lean::Place(kind) => {
+                if self.put_piece(m.to, game.piece(kind, self.s.mover)) {
+                    self.resync(m.to);
+                }
+            }
+            Lean::Shift => self.move_stack(m.from, m.to, self.height(m.from)),
+        }
+        self.removed.clear();
+        self.converted.clear();
+        self.s.passes = 0;
+        self.s.last = m.to;
+        self.s.last_from = m.from;
+        self.s.turn_steps += 1;
+        self.end_turn(game);
+    }
+
+    /// The bookkeeping of a step's start, as the general step does it:
+    /// the turn's moved facts, the turn's score.
+    #[inline(always)]
+    fn lean_first_step(&mut self, game: &Game, m: &Move) {
+        if !self.mid_turn() {
+            self.note_moved_facts(game, m);
+        }
+        if self.s.turn_steps == 0 {
+            self.s.turn_score = 0;
+        }
+        if game.maximize == Some(Maximize::Steps) {
+            self.s.turn_score += 1;
+        }
     }
 
     /// True if `m` is lean as its generator's `lean` says: any placement;

@@ -160,8 +160,9 @@ impl Walk<'_> {
     }
 
     /// The leaves below each of `moves`, played in turn from `st`: the
-    /// last ply's unjudged ([`State::play_unjudged`]), lean moves
-    /// first when the game has them ([`State::lean_leaf`]).
+    /// last ply's unjudged ([`State::play_unjudged`]); lean moves made
+    /// in place when the game has them ([`State::lean_leaf`],
+    /// [`State::lean_inner`]).
     fn count_moves(
         &mut self,
         st: &mut State,
@@ -174,6 +175,7 @@ impl Walk<'_> {
         match depth {
             1 if self.lean => self.count_lean(st, at, moves, turns_here),
             1 => self.count_played(st, at, moves, turns_here, State::play_unjudged),
+            _ if self.lean => self.count_lean_inner(st, at, moves, turns_here),
             _ => self.count_played(st, at, moves, turns_here, State::play_in),
         }
     }
@@ -205,6 +207,40 @@ impl Walk<'_> {
         Ok(total)
     }
 
+    /// [`Walk::count_moves`] above the last ply of a game with lean
+    /// moves: each lean move is made judged and unmade in place
+    /// ([`State::lean_inner`]), the turns below it counted in between;
+    /// the others are played and taken back.
+    fn count_lean_inner(
+        &mut self,
+        st: &mut State,
+        (depth, level): (u32, usize),
+        moves: &[Move],
+        turns_here: &mut usize,
+    ) -> Result<u64, TooManyTurns> {
+        let mut total = 0;
+        for m in moves {
+            let below = st.lean_inner(self.game, m, |st| {
+                self.count(st, depth - 1, level + 1, &mut 0)
+            });
+            total += match below {
+                // A lean move ends its turn.
+                Some(below) => {
+                    *turns_here += 1;
+                    if *turns_here > MAX_TURNS {
+                        return Err(TooManyTurns);
+                    }
+                    below?
+                }
+                None => {
+                    let one = std::slice::from_ref(m);
+                    self.count_played(st, (depth, level), one, turns_here, State::play_in)?
+                }
+            };
+        }
+        Ok(total)
+    }
+
     /// [`Walk::count_moves`] with each move played by `play` (one copy of
     /// the loop a way of playing, so that a leaf tests nothing to choose
     /// it); `at` is `(depth, level)`.
@@ -220,20 +256,22 @@ impl Walk<'_> {
         let mut total = 0;
         for m in moves {
             play(st, self.game, m);
-            total += if st.mid_turn() && st.current_player() == mover {
-                self.count(st, depth, level + 1, turns_here)?
+            let below = if st.mid_turn() && st.current_player() == mover {
+                self.count(st, depth, level + 1, turns_here)
             } else {
                 *turns_here += 1;
-                if *turns_here > MAX_TURNS {
-                    return Err(TooManyTurns);
-                }
                 match depth {
+                    _ if *turns_here > MAX_TURNS => Err(TooManyTurns),
                     // A leaf: made, and counted here.
-                    1 => 1,
-                    _ => self.count(st, depth - 1, level + 1, &mut 0)?,
+                    1 => Ok(1),
+                    _ => self.count(st, depth - 1, level + 1, &mut 0),
                 }
             };
+            // Taken back even when the count failed: a move made in place
+            // above ([`State::lean_inner`]) is unmade on the position it
+            // made.
             st.take_back();
+            total += below?;
         }
         Ok(total)
     }

@@ -7,7 +7,7 @@ use crate::compile::Game;
 use crate::compile::ir::Piece;
 use crate::engine::bits::Occupancy;
 use crate::engine::state::{Extras, Scalars};
-use crate::engine::{EndReason, Outcome, State, UndoError};
+use crate::engine::{EndReason, Move, Outcome, State, UndoError};
 use proptest::prelude::*;
 use std::sync::{Arc, OnceLock};
 
@@ -350,13 +350,45 @@ fn made_snapshot(st: &State) -> impl PartialEq + std::fmt::Debug + use<> {
 
 #[test]
 fn a_lean_leaf_is_made_as_the_general_step_makes_it_and_unmade() {
-    // Every shipped game and setting, along random games, with the
-    // history draw rules on and off (perft turns them off): each legal
-    // step made lean (a placement, or a whole stack moved onto an empty
-    // site) makes the position, pending sets and all, that the general
-    // step makes unjudged, and unmaking it leaves the state, journal
-    // included, as the general step's take-back does.
-    let (mut placed, mut shifted, mut general) = (0, 0, 0);
+    // Each legal step made lean at perft's last ply (a placement, or a
+    // whole stack moved onto an empty site) makes the position, pending
+    // sets and all, that the general step makes unjudged.
+    lean_moves_match(
+        |a, g, m| {
+            let mut made = None;
+            a.lean_leaf(g, m, |x| made = Some(made_snapshot(x)));
+            made
+        },
+        State::play_unjudged,
+        made_snapshot,
+    );
+}
+
+#[test]
+fn a_lean_inner_move_is_made_as_the_general_step_makes_it_and_unmade() {
+    // Above perft's last ply, each lean step made in place makes the
+    // position the general step makes with the turn judged (outcome,
+    // site sets and counters included).
+    lean_moves_match(
+        |a, g, m| a.lean_inner(g, m, |x| made_snapshot(x)),
+        State::play_in,
+        made_snapshot,
+    );
+}
+
+/// Every shipped game and setting, along random games, with the history
+/// draw rules on and off (perft turns them off): each legal step that
+/// `lean` makes (returning what it saw made) is made as `general` makes
+/// it, and once unmade leaves the state, journal included, as the
+/// general step's take-back does (`snap`: what is compared); a step
+/// `lean` refuses leaves the state as it was but for its site sets
+/// brought up to date.
+fn lean_moves_match<T: PartialEq + std::fmt::Debug>(
+    lean: impl Fn(&mut State, &Game, &Move) -> Option<T>,
+    general: impl Fn(&mut State, &Game, &Move),
+    snap: impl Fn(&State) -> T,
+) {
+    let (mut placed, mut shifted, mut refused) = (0, 0, 0);
     for g in super::fast_paths::shipped_settings() {
         for history in [true, false] {
             let mut st = State::new_seeded(g.clone(), 5);
@@ -372,17 +404,16 @@ fn a_lean_leaf_is_made_as_the_general_step_makes_it_and_unmade() {
                 }
                 for m in &moves {
                     let (mut a, mut b) = (st.clone(), st.clone());
-                    let mut made = None;
-                    if !a.lean_leaf(&g, m, |x| made = Some(made_snapshot(x))) {
-                        general += 1;
+                    let Some(made) = lean(&mut a, &g, m) else {
+                        refused += 1;
                         a.flush_sets();
                         assert_eq!(snapshot(&a), snapshot(&st), "{}: {m:?}", g.name);
                         continue;
-                    }
-                    b.play_unjudged(&g, m);
-                    assert_eq!(made, Some(made_snapshot(&b)), "{}: {m:?}", g.name);
+                    };
+                    general(&mut b, &g, m);
+                    assert_eq!(made, snap(&b), "{}: {m:?}", g.name);
                     assert!(b.take_back());
-                    assert_eq!(made_snapshot(&a), made_snapshot(&b), "{}: {m:?}", g.name);
+                    assert_eq!(snap(&a), snap(&b), "{}: {m:?}", g.name);
                     assert_eq!(a.journal.log, b.journal.log, "{}: {m:?}", g.name);
                     assert_eq!(a.journal.frames.len(), b.journal.frames.len());
                     if st.on_board(m.from) && st.height(m.from) > 0 {
@@ -399,7 +430,7 @@ fn a_lean_leaf_is_made_as_the_general_step_makes_it_and_unmade() {
         }
     }
     assert!(
-        placed > 1000 && shifted > 1000 && general > 1000,
-        "{placed} placed and {shifted} shifted lean, {general} not"
+        placed > 1000 && shifted > 1000 && refused > 1000,
+        "{placed} placed and {shifted} shifted lean, {refused} not"
     );
 }
