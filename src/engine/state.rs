@@ -797,9 +797,18 @@ impl State {
         }
     }
 
-    /// Clears the mark bits `bits` of every site (journaled); cheap when no
-    /// site is marked.
+    /// Clears the mark bits `bits` of every site (journaled); nothing to
+    /// call when no site is marked.
+    #[inline(always)]
     pub(crate) fn clear_mark_bits(&mut self, bits: u8) {
+        if self.s.marked > 0 {
+            self.clear_marked_bits(bits);
+        }
+    }
+
+    /// [`State::clear_mark_bits`] when some site is marked.
+    #[inline(never)]
+    fn clear_marked_bits(&mut self, bits: u8) {
         let mut left = self.s.marked;
         let mut s = 0;
         while left > 0 && s < self.marks.len() {
@@ -812,6 +821,7 @@ impl State {
     }
 
     /// Clears every mark of every site (journaled).
+    #[inline(always)]
     pub(crate) fn clear_marks(&mut self) {
         self.clear_mark_bits(u8::MAX);
     }
@@ -1054,10 +1064,16 @@ impl State {
 
     /// Adds the current position to the history of turn starts (kept only
     /// while the history draw rules are on).
+    #[inline(always)]
     fn record_turn_start(&mut self) {
-        if !self.history_draws {
-            return;
+        if self.history_draws {
+            self.push_turn_start();
         }
+    }
+
+    /// [`State::record_turn_start`] with the history draw rules on.
+    #[inline(never)]
+    fn push_turn_start(&mut self) {
         let h = self.s.hash;
         self.history.push(h);
         if let Some(c) = self.seen.get_mut(seen_bucket(h)) {
