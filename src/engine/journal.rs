@@ -329,8 +329,10 @@ impl State {
             && self.occ.relocate(to, from, &self.game.owners)
     }
 
-    /// Moves the stack of `height` pieces at `to` back onto `from`, and
-    /// puts back the slots of `to` it covered (`below`, the two lowest).
+    /// Moves the stack of `height` pieces (at least one) at `to` back
+    /// onto `from`, and puts back the slots of `to` it covered (`below`,
+    /// the two lowest): those two levels one by one, the slots above
+    /// them (a taller stack) by a copy.
     #[inline(always)]
     fn unmove_stack(&mut self, from: Site, to: Site, height: u8, below: [Piece; 2]) {
         let (f, t, h) = (
@@ -338,12 +340,14 @@ impl State {
             to as usize * self.cap,
             height as usize,
         );
-        for level in 0..h {
-            self.pieces[f + level] = self.pieces[t + level];
-        }
+        self.pieces[f] = self.pieces[t];
         self.pieces[t] = below[0];
         if h > 1 {
+            self.pieces[f + 1] = self.pieces[t + 1];
             self.pieces[t + 1] = below[1];
+        }
+        if h > 2 {
+            self.pieces.copy_within(t + 2..t + h, f + 2);
         }
         self.heights[from as usize] = height;
         self.heights[to as usize] = 0;
