@@ -168,6 +168,16 @@ impl State {
             self.x = x;
         }
         let start = (f.log_len as usize).min(self.journal.log.len());
+        if self.journal.log.len() == start + 2
+            && let Some(&Entry::Cleared(site, old)) = self.journal.log.last()
+        {
+            // A stack cleared by the last of two changes (a hop's
+            // capture): put back first, its site set anew, the sets are
+            // in step with the stacks for the one change left.
+            self.flush_sets();
+            self.journal.log.truncate(start + 1);
+            self.uncleared(site, old);
+        }
         if self.journal.log.len() == start + 1
             && let Some(&Entry::Moved {
                 from,
@@ -176,9 +186,10 @@ impl State {
                 below,
             }) = self.journal.log.last()
         {
-            // The commonest step: one stack moved, nothing else, so the
-            // sets have both sites as the step left them (or as it found
-            // them, when they were left behind).
+            // The commonest step: one stack moved, nothing else (or
+            // nothing else left), so the sets have both sites as the step
+            // left them (or as it found them, when they were left
+            // behind).
             self.journal.log.truncate(start);
             let moved_back = self.pending_sets.take().is_some()
                 || self.occ.kept() && self.occ.relocate(to, from, &self.game.owners);
