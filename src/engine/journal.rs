@@ -18,6 +18,11 @@ pub(crate) enum Entry {
     /// The stack at the site was `old` pieces tall (the site sets are
     /// brought up to date with the stack when it is undone).
     Height(Site, u8),
+    /// The whole stack at the site, `old` pieces tall, was removed, its
+    /// slots left as they were: undo gives the site its height back and
+    /// sets the site's sets anew at once (every later change undone
+    /// first, its slots hold the stack), so that nothing is left stale.
+    Cleared(Site, u8),
     /// The site's mark bits were `old`.
     Mark(Site, u8),
     /// A piece was pushed on the stack at the site (one taller since),
@@ -163,6 +168,16 @@ impl State {
             self.x = x;
         }
         let start = (f.log_len as usize).min(self.journal.log.len());
+        if self.journal.log.len() == start + 2
+            && let Some(&Entry::Cleared(site, old)) = self.journal.log.last()
+        {
+            // A stack cleared by the last of two changes (a hop's
+            // capture): put back first, its site set anew, the sets are
+            // in step with the stacks for the one change left.
+            self.flush_sets();
+            self.journal.log.truncate(start + 1);
+            self.uncleared(site, old);
+        }
         if self.journal.log.len() == start + 1
             && let Some(&Entry::Moved {
                 from,
@@ -171,9 +186,10 @@ impl State {
                 below,
             }) = self.journal.log.last()
         {
-            // The commonest step: one stack moved, nothing else, so the
-            // sets have both sites as the step left them (or as it found
-            // them, when they were left behind).
+            // The commonest step: one stack moved, nothing else (or
+            // nothing else left), so the sets have both sites as the step
+            // left them (or as it found them, when they were left
+            // behind).
             self.journal.log.truncate(start);
             let moved_back = self.pending_sets.take().is_some()
                 || self.occ.kept() && self.occ.relocate(to, from, &self.game.owners);
@@ -185,7 +201,7 @@ impl State {
             && let Some(&Entry::Pushed(site, old)) = self.journal.log.last()
         {
             self.take_back_push(start, site, old);
-        } else {
+        } else if !(self.journal.log.len() == start + 2 && self.take_back_pair(start)) {
             self.flush_sets();
             self.undo_all(start);
         }
@@ -209,6 +225,61 @@ impl State {
         }
     }
 
+    /// Takes back a step of two entries from `start`, each a whole stack
+    /// moved ([`Entry::Moved`]) or a stack cleared ([`Entry::Cleared`]),
+    /// such as a capture by a hop or by replacement: the sets brought in
+    /// step with the stacks first, each entry sets its sites back itself
+    /// as it is undone, last first ([`State::undo_in_step`]), and nothing
+    /// is left to resync. False (nothing done) for any other pair.
+    #[inline(never)]
+    fn take_back_pair(&mut self, start: usize) -> bool {
+        let direct = |e: &Entry| matches!(e, Entry::Moved { .. } | Entry::Cleared(..));
+        let Some(&[first, last]) = self.journal.log.get(start..) else {
+            return false;
+        };
+        if !(direct(&first) && direct(&last)) {
+            return false;
+        }
+        self.journal.log.truncate(start);
+        self.flush_sets();
+        self.undo_in_step(last);
+        self.undo_in_step(first);
+        true
+    }
+
+    /// Undoes an [`Entry::Moved`] or [`Entry::Cleared`] entry whose
+    /// sites the sets have as they stand (in step with the stacks), and
+    /// sets them back with it: a moved stack's sets move back with it
+    /// (or both sites are set anew), a cleared site's are set anew.
+    #[inline(always)]
+    fn undo_in_step(&mut self, e: Entry) {
+        match e {
+            Entry::Cleared(s, old) => self.uncleared(s, old),
+            Entry::Moved {
+                from,
+                to,
+                height,
+                below,
+            } => {
+                let moved_back = self.occ.kept() && self.occ.relocate(to, from, &self.game.owners);
+                self.unmove_stack(from, to, height, below);
+                if !moved_back {
+                    self.resync_two(from, to);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Puts back the stack of `old` pieces cleared from `site`
+    /// ([`Entry::Cleared`]; its slots hold it) and sets the site anew in
+    /// the site sets.
+    #[inline(always)]
+    fn uncleared(&mut self, site: Site, old: u8) {
+        self.heights[site as usize] = old;
+        self.resync(site);
+    }
+
     /// Undoes the log's entries from `start` on and drops them, the
     /// site sets brought up to date.
     #[inline(never)]
@@ -221,9 +292,9 @@ impl State {
 
     /// Undoes the log's entries from `start` on, last first. A moved
     /// stack's sets move back with it when they are in step with it
-    /// ([`State::relocate_back`]); true if the site sets are left stale
-    /// (a height was journaled, or a stack's sets could not move back),
-    /// for [`State::resync_undone`].
+    /// ([`State::relocate_back`]), a cleared site's are set anew at once;
+    /// true if the site sets are left stale (a height was journaled, or a
+    /// stack's sets could not move back), for [`State::resync_undone`].
     #[inline]
     fn undo_entries(&mut self, start: usize) -> bool {
         let mut stale = false;
@@ -236,6 +307,7 @@ impl State {
                     self.heights[s as usize] = old;
                     stale = true;
                 }
+                Entry::Cleared(s, old) => self.uncleared(s, old),
                 Entry::Mark(s, old) => self.marks[s as usize] = old,
                 Entry::Pushed(s, old) => {
                     self.unpush(s, old);
@@ -268,8 +340,10 @@ impl State {
             && self.occ.relocate(to, from, &self.game.owners)
     }
 
-    /// Moves the stack of `height` pieces at `to` back onto `from`, and
-    /// puts back the slots of `to` it covered (`below`, the two lowest).
+    /// Moves the stack of `height` pieces (at least one) at `to` back
+    /// onto `from`, and puts back the slots of `to` it covered (`below`,
+    /// the two lowest): those two levels one by one, the slots above
+    /// them (a taller stack) by a copy.
     #[inline(always)]
     fn unmove_stack(&mut self, from: Site, to: Site, height: u8, below: [Piece; 2]) {
         let (f, t, h) = (
@@ -277,12 +351,14 @@ impl State {
             to as usize * self.cap,
             height as usize,
         );
-        for level in 0..h {
-            self.pieces[f + level] = self.pieces[t + level];
-        }
+        self.pieces[f] = self.pieces[t];
         self.pieces[t] = below[0];
         if h > 1 {
+            self.pieces[f + 1] = self.pieces[t + 1];
             self.pieces[t + 1] = below[1];
+        }
+        if h > 2 {
+            self.pieces.copy_within(t + 2..t + h, f + 2);
         }
         self.heights[from as usize] = height;
         self.heights[to as usize] = 0;

@@ -878,7 +878,8 @@ impl State {
         self.unmoved.get(site as usize).copied().unwrap_or(false)
     }
 
-    /// Removes the whole stack at `site`.
+    /// Removes the whole stack at `site` (journaled as one
+    /// [`Entry::Cleared`]: its slots are left as they were).
     pub(crate) fn clear_site(&mut self, site: Site) {
         // (A site is only ever unmoved in a game that tracks it.)
         if self.game.tracks_unmoved {
@@ -890,7 +891,9 @@ impl State {
             self.hash_piece(site, level, p);
         }
         if h > 0 {
-            self.set_height(site, 0);
+            self.log(Entry::Cleared(site, h as u8));
+            self.heights[site as usize] = 0;
+            self.resync(site);
         }
     }
 

@@ -6,6 +6,7 @@ use super::{game, play, position, start};
 use crate::compile::Game;
 use crate::compile::ir::Piece;
 use crate::engine::bits::Occupancy;
+use crate::engine::journal::Entry;
 use crate::engine::state::{Extras, Scalars};
 use crate::engine::{EndReason, Move, Outcome, State, UndoError};
 use proptest::prelude::*;
@@ -114,6 +115,50 @@ fn undo_walks_back_through_a_chain_step_by_step() {
         Err(UndoError::NothingPlayed),
         "nothing left to undo"
     );
+}
+
+#[test]
+fn a_cleared_site_is_undone_with_its_sets_and_leaves_none_stale() {
+    // A hop's jumped stack (two pieces, to see the height come back) and a
+    // step's capture by replacement, where the mover's stack then lands on
+    // the cleared site: each removal is one `Cleared` entry, no `Height`
+    // (nothing to resync), and taking the step back restores the state
+    // and its site sets exactly.
+    for (text, captures) in [
+        (
+            r#"(game "T" (players 2) (board (square 1 4)) (piece "Man") (stack-limit 2)
+                 (setup (fill "Man" P1 (sites "a1")) (fill "Man" P2 (sites "b1") count:2))
+                 (play (hop dirs:E)))"#,
+            "b1",
+        ),
+        (
+            r#"(game "T" (players 2) (board (square 1 4)) (piece "Man") (stack-limit 2)
+                 (setup (fill "Man" P1 (sites "a1")) (fill "Man" P2 (sites "b1")))
+                 (play (step dirs:E to:Enemy capture:true)))"#,
+            "b1",
+        ),
+    ] {
+        let mut st = start(text);
+        let before = snapshot(&st);
+        let gone = super::site(&st, captures);
+        let moves = st.legal_moves();
+        assert_eq!(moves.len(), 1, "{text}");
+        st.play_unchecked(&moves[0]);
+        assert_eq!(st.stack(gone).len(), usize::from(moves[0].to == gone));
+        let log = &st.journal.log;
+        assert!(
+            log.iter()
+                .any(|e| matches!(e, Entry::Cleared(s, _) if *s == gone))
+        );
+        assert!(
+            !log.iter().any(|e| matches!(e, Entry::Height(..))),
+            "{log:?}"
+        );
+        assert_eq!(st.occ, st.rebuilt_sets());
+        assert!(st.take_back());
+        assert_eq!(snapshot(&st), before, "{text}");
+        assert_eq!(st.occ, st.rebuilt_sets());
+    }
 }
 
 #[test]
