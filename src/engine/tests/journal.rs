@@ -353,10 +353,11 @@ fn a_lean_leaf_is_made_as_the_general_step_makes_it_and_unmade() {
     // Every shipped game and setting, along random games, with the
     // history draw rules on and off (perft turns them off): each legal
     // step made lean (a placement, or a whole stack moved onto an empty
-    // site) makes the position, pending sets and all, that the general
-    // step makes unjudged, and unmaking it leaves the state, journal
-    // included, as the general step's take-back does.
-    let (mut placed, mut shifted, mut general) = (0, 0, 0);
+    // site, jumping and removing one stack or not) makes the position,
+    // pending sets and all, that the general step makes unjudged, and
+    // unmaking it leaves the state, journal included, as the general
+    // step's take-back does; a jump whose chain goes on is unmade at once.
+    let (mut placed, mut shifted, mut jumped, mut general) = (0, 0, 0, 0);
     for g in super::fast_paths::shipped_settings() {
         for history in [true, false] {
             let mut st = State::new_seeded(g.clone(), 5);
@@ -385,7 +386,9 @@ fn a_lean_leaf_is_made_as_the_general_step_makes_it_and_unmade() {
                     assert_eq!(made_snapshot(&a), made_snapshot(&b), "{}: {m:?}", g.name);
                     assert_eq!(a.journal.log, b.journal.log, "{}: {m:?}", g.name);
                     assert_eq!(a.journal.frames.len(), b.journal.frames.len());
-                    if st.on_board(m.from) && st.height(m.from) > 0 {
+                    if st.on_board(m.over) && st.height(m.over) > 0 {
+                        jumped += 1;
+                    } else if st.on_board(m.from) && st.height(m.from) > 0 {
                         shifted += 1;
                     } else {
                         placed += 1;
@@ -399,7 +402,7 @@ fn a_lean_leaf_is_made_as_the_general_step_makes_it_and_unmade() {
         }
     }
     assert!(
-        placed > 1000 && shifted > 1000 && general > 1000,
-        "{placed} placed and {shifted} shifted lean, {general} not"
+        placed > 1000 && shifted > 1000 && jumped > 100 && general > 1000,
+        "{placed} placed, {shifted} shifted and {jumped} jumped lean, {general} not"
     );
 }
