@@ -7,6 +7,7 @@ use crate::compile::Game;
 use crate::compile::ir::Piece;
 use crate::engine::bits::Occupancy;
 use crate::engine::state::{Extras, Scalars};
+use crate::engine::tables::Lean;
 use crate::engine::{EndReason, Outcome, State, UndoError};
 use proptest::prelude::*;
 use std::sync::{Arc, OnceLock};
@@ -358,13 +359,17 @@ fn a_lean_leaf_is_made_as_the_general_step_makes_it_and_unmade() {
     // unmaking it leaves the state, journal included, as the general
     // step's take-back does; a jump whose chain goes on is unmade at once.
     let (mut placed, mut shifted, mut jumped, mut general) = (0, 0, 0, 0);
+    // Lean jumps whose chain goes on: made, found to go on, unmade.
+    let mut chained = 0;
     for g in super::fast_paths::shipped_settings() {
         for history in [true, false] {
             let mut st = State::new_seeded(g.clone(), 5);
             st.set_journaling(true);
             st.history_draws = history;
             let (mut rng, mut moves) = (5u64, Vec::new());
-            for _ in 0..24 {
+            // Longer games where jumps may be lean: chains come later.
+            let jumps = st.tables.gens.iter().any(|t| t.lean == Some(Lean::Jump));
+            for _ in 0..if jumps { 100 } else { 24 } {
                 // Listed on the state itself, which remembers its quiet
                 // steps.
                 st.legal_moves_into(&mut moves);
@@ -378,6 +383,10 @@ fn a_lean_leaf_is_made_as_the_general_step_makes_it_and_unmade() {
                         general += 1;
                         a.flush_sets();
                         assert_eq!(snapshot(&a), snapshot(&st), "{}: {m:?}", g.name);
+                        if st.tables.gens[m.gen_id as usize].lean == Some(Lean::Jump) {
+                            b.play_unjudged(&g, m);
+                            chained += usize::from(b.mid_turn());
+                        }
                         continue;
                     }
                     b.play_unjudged(&g, m);
@@ -402,7 +411,7 @@ fn a_lean_leaf_is_made_as_the_general_step_makes_it_and_unmade() {
         }
     }
     assert!(
-        placed > 1000 && shifted > 1000 && jumped > 100 && general > 1000,
-        "{placed} placed, {shifted} shifted and {jumped} jumped lean, {general} not"
+        placed > 1000 && shifted > 1000 && jumped > 200 && chained > 20 && general > 1000,
+        "{placed} placed, {shifted} shifted and {jumped} jumped lean, {chained} chained, {general} not"
     );
 }
