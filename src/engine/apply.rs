@@ -676,6 +676,7 @@ impl State {
 
     /// Ends the turn: marks are cleared, the lose conditions and draw
     /// rules are checked, the next player moves (its automatic phases run).
+    #[inline(always)]
     pub(crate) fn end_turn(&mut self, game: &Game) {
         let progress =
             (self.s.turn_captured && self.tables.capture_progress) || self.s.turn_progress;

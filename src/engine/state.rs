@@ -1067,16 +1067,10 @@ impl State {
 
     /// Adds the current position to the history of turn starts (kept only
     /// while the history draw rules are on).
-    #[inline(always)]
     fn record_turn_start(&mut self) {
-        if self.history_draws {
-            self.push_turn_start();
+        if !self.history_draws {
+            return;
         }
-    }
-
-    /// [`State::record_turn_start`] with the history draw rules on.
-    #[inline(never)]
-    fn push_turn_start(&mut self) {
         let h = self.s.hash;
         self.history.push(h);
         if let Some(c) = self.seen.get_mut(seen_bucket(h)) {
