@@ -22,9 +22,6 @@ pub(crate) const TOP_BUCKET: usize = 7;
 /// ([`Occupancy::owners_prefix`]).
 pub(crate) const PREFIX_WORDS: usize = 4;
 
-/// Most words of site sets [`Occupancy::save`] copies.
-pub(crate) const SAVED_WORDS: usize = 16;
-
 /// Words of a set of `n` sites.
 pub(crate) fn words(n: usize) -> usize {
     n.div_ceil(64).max(1)
@@ -342,13 +339,6 @@ pub(crate) struct Occupancy {
     bits: Vec<u64>,
 }
 
-/// Site sets copied by [`Occupancy::save`]: the words, and what they
-/// have at three sites.
-pub(crate) struct SavedSets {
-    bits: [u64; SAVED_WORDS],
-    sig: [(u8, u8); 3],
-}
-
 impl Occupancy {
     /// Makes `self` a copy of `src` in the room `self` has (no
     /// allocation once it is as large).
@@ -374,36 +364,6 @@ impl Occupancy {
             o.bits[o.height_base + s / 64] ^= 1 << (s % 64);
         }
         o
-    }
-
-    /// True if the sets are kept and [`Occupancy::save`] can copy them.
-    #[inline(always)]
-    pub fn savable(&self) -> bool {
-        self.kept() && self.bits.len() <= SAVED_WORDS
-    }
-
-    /// A copy of the sets' words and of what they have at `sites`, to
-    /// be put back by [`Occupancy::restore`]: cheaper than setting three
-    /// sites anew. Only when [`Occupancy::savable`].
-    #[inline(always)]
-    pub fn save(&self, sites: [Site; 3]) -> SavedSets {
-        let mut bits = [0; SAVED_WORDS];
-        let n = self.bits.len().min(SAVED_WORDS);
-        bits[..n].copy_from_slice(&self.bits[..n]);
-        let sig = sites.map(|s| self.sig.get(s as usize).copied().unwrap_or_default());
-        SavedSets { bits, sig }
-    }
-
-    /// Puts back the sets `saved` copied, `sites` those it was given.
-    #[inline(always)]
-    pub fn restore(&mut self, saved: &SavedSets, sites: [Site; 3]) {
-        let n = self.bits.len().min(SAVED_WORDS);
-        self.bits[..n].copy_from_slice(&saved.bits[..n]);
-        for (s, g) in sites.into_iter().zip(saved.sig) {
-            if let Some(x) = self.sig.get_mut(s as usize) {
-                *x = g;
-            }
-        }
     }
 
     /// True when the sets are kept (made for a board of at least one

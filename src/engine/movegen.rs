@@ -452,22 +452,6 @@ impl State {
             .is_break()
     }
 
-    /// [`State::has_move_from`] for a lean jump's chain
-    /// ([`State::lean_leaf`]). A copy, its own instance of `gen_level`:
-    /// with a second caller, the general step's instance was no longer
-    /// inlined into it, which made every general step slower (+0.7 % Ir
-    /// on perft exnihilo 2, a game without jumps).
-    pub(crate) fn leaf_has_move_from(&self, g: GenId, site: Site) -> bool {
-        let fast = self.tables.alone(g);
-        self.gen_level(
-            &[g],
-            fast,
-            Some(site),
-            &mut |_: Move| ControlFlow::Break(()),
-        )
-        .is_break()
-    }
-
     /// Calls `sink` for each move of the generators `gens` (from `only` if
     /// given), site by site; stops when `sink` breaks. Each generator moves
     /// from its origins: the mover's stacks (by default), empty sites, or

@@ -989,7 +989,7 @@ impl State {
     /// Moves the site sets of a stack moved from `from` to `to` (or sets
     /// both sites anew if they cannot move).
     #[inline(always)]
-    pub(crate) fn move_sets(&mut self, from: Site, to: Site) {
+    pub(super) fn move_sets(&mut self, from: Site, to: Site) {
         if !self.occ.relocate(from, to, &self.game.owners) {
             self.resync_two(to, from);
         }

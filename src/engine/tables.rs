@@ -577,7 +577,7 @@ pub fn leap_table(board: &Board, forwards: &[(f64, f64)], offsets: &[(i32, i32)]
 }
 
 /// A generator whose move, where its `then:` does nothing, changes one
-/// to three stacks and the turn's bookkeeping only: no `finally:` effect,
+/// or two stacks and the turn's bookkeeping only: no `finally:` effect,
 /// no cost to pay ([`GenTables::lean`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Lean {
@@ -587,11 +587,6 @@ pub(crate) enum Lean {
     /// lean when it moves the whole stack onto an empty site (so captures
     /// nothing, and no chain goes on from it).
     Shift,
-    /// A hop of a stack of the mover's that removes the one stack it
-    /// jumps at once (not `repeat`, not `capture:End`): lean when it moves
-    /// the whole stack onto an empty site and its chain, if any, does not
-    /// go on.
-    Jump,
 }
 
 impl Lean {
@@ -611,14 +606,6 @@ impl Lean {
                 if shift.origin == Origin::Mine =>
             {
                 Some(Lean::Shift)
-            }
-            GenKind::Hop(h)
-                if h.shift.origin == Origin::Mine
-                    && h.shift.capture
-                    && !h.repeat
-                    && !h.capture_at_end =>
-            {
-                Some(Lean::Jump)
             }
             _ => None,
         }

@@ -8,7 +8,6 @@ use crate::compile::ir::Piece;
 use crate::engine::bits::Occupancy;
 use crate::engine::journal::Entry;
 use crate::engine::state::{Extras, Scalars};
-use crate::engine::tables::Lean;
 use crate::engine::{EndReason, Move, Outcome, State, UndoError};
 use proptest::prelude::*;
 use std::sync::{Arc, OnceLock};
@@ -397,11 +396,9 @@ fn made_snapshot(st: &State) -> impl PartialEq + std::fmt::Debug + use<> {
 #[test]
 fn a_lean_leaf_is_made_as_the_general_step_makes_it_and_unmade() {
     // Each legal step made lean at perft's last ply (a placement, or a
-    // whole stack moved onto an empty site, jumping and removing one
-    // stack or not) makes the position, pending sets and all, that the
-    // general step makes unjudged; a jump whose chain goes on is unmade
-    // at once.
-    let n = lean_moves_match(
+    // whole stack moved onto an empty site) makes the position, pending
+    // sets and all, that the general step makes unjudged.
+    lean_moves_match(
         |a, g, m| {
             let mut made = None;
             a.lean_leaf(g, m, |x| made = Some(made_snapshot(x)));
@@ -410,38 +407,18 @@ fn a_lean_leaf_is_made_as_the_general_step_makes_it_and_unmade() {
         State::play_unjudged,
         made_snapshot,
     );
-    assert!(
-        n.placed > 1000 && n.shifted > 1000 && n.jumped > 200 && n.chained > 20 && n.refused > 1000,
-        "{n:?}"
-    );
 }
 
 #[test]
 fn a_lean_inner_move_is_made_as_the_general_step_makes_it_and_unmade() {
-    // Above perft's last ply, each lean placement or shift made in place
-    // makes the position the general step makes with the turn judged
-    // (outcome, site sets and counters included); jumps go by the
-    // general step there.
-    let n = lean_moves_match(
+    // Above perft's last ply, each lean step made in place makes the
+    // position the general step makes with the turn judged (outcome,
+    // site sets and counters included).
+    lean_moves_match(
         |a, g, m| a.lean_inner(g, m, |x| made_snapshot(x)),
         State::play_in,
         made_snapshot,
     );
-    assert!(
-        n.placed > 1000 && n.shifted > 1000 && n.jumped == 0 && n.refused > 1000,
-        "{n:?}"
-    );
-}
-
-/// How many steps [`lean_moves_match`] saw made lean, of each kind, and
-/// refused (`chained`: the refused jumps whose chain goes on).
-#[derive(Debug, Default)]
-struct LeanCounts {
-    placed: usize,
-    shifted: usize,
-    jumped: usize,
-    refused: usize,
-    chained: usize,
 }
 
 /// Every shipped game and setting, along random games, with the history
@@ -455,17 +432,15 @@ fn lean_moves_match<T: PartialEq + std::fmt::Debug>(
     lean: impl Fn(&mut State, &Game, &Move) -> Option<T>,
     general: impl Fn(&mut State, &Game, &Move),
     snap: impl Fn(&State) -> T,
-) -> LeanCounts {
-    let mut n = LeanCounts::default();
+) {
+    let (mut placed, mut shifted, mut refused) = (0, 0, 0);
     for g in super::fast_paths::shipped_settings() {
         for history in [true, false] {
             let mut st = State::new_seeded(g.clone(), 5);
             st.set_journaling(true);
             st.history_draws = history;
             let (mut rng, mut moves) = (5u64, Vec::new());
-            // Longer games where jumps may be lean: chains come later.
-            let jumps = st.tables.gens.iter().any(|t| t.lean == Some(Lean::Jump));
-            for _ in 0..if jumps { 100 } else { 24 } {
+            for _ in 0..24 {
                 // Listed on the state itself, which remembers its quiet
                 // steps.
                 st.legal_moves_into(&mut moves);
@@ -475,13 +450,9 @@ fn lean_moves_match<T: PartialEq + std::fmt::Debug>(
                 for m in &moves {
                     let (mut a, mut b) = (st.clone(), st.clone());
                     let Some(made) = lean(&mut a, &g, m) else {
-                        n.refused += 1;
+                        refused += 1;
                         a.flush_sets();
                         assert_eq!(snapshot(&a), snapshot(&st), "{}: {m:?}", g.name);
-                        if st.tables.gens[m.gen_id as usize].lean == Some(Lean::Jump) {
-                            general(&mut b, &g, m);
-                            n.chained += usize::from(b.mid_turn());
-                        }
                         continue;
                     };
                     general(&mut b, &g, m);
@@ -490,12 +461,10 @@ fn lean_moves_match<T: PartialEq + std::fmt::Debug>(
                     assert_eq!(snap(&a), snap(&b), "{}: {m:?}", g.name);
                     assert_eq!(a.journal.log, b.journal.log, "{}: {m:?}", g.name);
                     assert_eq!(a.journal.frames.len(), b.journal.frames.len());
-                    if st.on_board(m.over) && st.height(m.over) > 0 {
-                        n.jumped += 1;
-                    } else if st.on_board(m.from) && st.height(m.from) > 0 {
-                        n.shifted += 1;
+                    if st.on_board(m.from) && st.height(m.from) > 0 {
+                        shifted += 1;
                     } else {
-                        n.placed += 1;
+                        placed += 1;
                     }
                 }
                 rng = rng
@@ -505,5 +474,8 @@ fn lean_moves_match<T: PartialEq + std::fmt::Debug>(
             }
         }
     }
-    n
+    assert!(
+        placed > 1000 && shifted > 1000 && refused > 1000,
+        "{placed} placed and {shifted} shifted lean, {refused} not"
+    );
 }
