@@ -1,9 +1,13 @@
-//! Perft's last ply for a lean move: a piece put down, or a whole stack
-//! moved onto an empty site, where the step's `then:` does nothing, in a
-//! game whose turns are plain. Such a step changes one or two stacks and
-//! the turn's bookkeeping, and nothing of the general step
-//! ([`State::play_unjudged`]) but those is needed to make it: no filter,
-//! effect, chain, `finally:` or end rule runs.
+//! Perft's lean moves: a piece put down, or a whole stack moved onto an
+//! empty site, where the step's `then:` does nothing, in a game whose
+//! turns are plain. Such a step changes one or two stacks and the turn's
+//! bookkeeping, and nothing of the general step but those is needed to
+//! make it: no filter, effect, chain or `finally:` runs. It is made in
+//! place and unmade from what was saved on the machine stack, without the
+//! journal: at the last ply unjudged, its site sets left behind
+//! ([`State::lean_leaf`], as [`State::play_unjudged`]); above it with the
+//! sets kept and the turn's end rules judged ([`State::lean_inner`], as
+//! [`State::play_in`]).
 
 use super::state::Pending;
 use super::tables::Lean;
