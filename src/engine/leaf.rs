@@ -230,11 +230,7 @@ impl State {
             }
             Lean::Shift => self.move_stack(m.from, m.to, self.height(m.from)),
         }
-        self.removed.clear();
-        self.converted.clear();
-        self.s.passes = 0;
-        self.s.last = m.to;
-        self.s.last_from = m.from;
+        self.lean_step_done(m);
         self.s.turn_steps += 1;
         self.end_turn(game);
     }
@@ -276,13 +272,21 @@ impl State {
     /// general step leaves of the turn it ends unjudged.
     #[inline(always)]
     fn end_lean_turn(&mut self, m: &Move) {
+        self.lean_step_done(m);
+        self.s.turn_captured = false;
+        self.s.turn_progress = false;
+        self.next_player();
+    }
+
+    /// What the general step records of any step `m` that removes and
+    /// converts nothing, once it is made: no passes, its sites as the
+    /// last step's.
+    #[inline(always)]
+    fn lean_step_done(&mut self, m: &Move) {
         self.removed.clear();
         self.converted.clear();
         self.s.passes = 0;
         self.s.last = m.to;
         self.s.last_from = m.from;
-        self.s.turn_captured = false;
-        self.s.turn_progress = false;
-        self.next_player();
     }
 }
