@@ -21,6 +21,7 @@ pub(crate) mod fastgen;
 pub(crate) mod flank;
 pub(crate) mod hop;
 pub(crate) mod journal;
+pub(crate) mod kernel;
 pub(crate) mod lattice;
 pub(crate) mod leaf;
 pub(crate) mod levelcount;

@@ -28,7 +28,20 @@ pub struct TooManyTurns;
 ///
 /// Errors with [`TooManyTurns`] when some position on the way has more than
 /// [`MAX_TURNS`] turns.
+///
+/// A game of the kind [`super::kernel`] compiles is counted by it (the
+/// same counts, in less time); any other by the interpreter
+/// ([`perft_interpreted`]).
 pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
+    match super::kernel::perft(state, depth) {
+        Some(n) => Ok(n),
+        None => perft_interpreted(state, depth),
+    }
+}
+
+/// [`perft`] by the interpreter alone, step by step: what the kernel's
+/// counts are compared with.
+pub(crate) fn perft_interpreted(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
     let mut st = perft_root(state);
     let game = Arc::clone(&st.game);
     let mut walk = Walk {

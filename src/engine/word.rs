@@ -38,6 +38,9 @@ pub(crate) trait Word:
     fn narrow(x: u128) -> Self;
     /// The same sites as a `u128`.
     fn wide(self) -> u128;
+    /// Every site moved `by` places up (down when negative); sites moved
+    /// past either end are lost.
+    fn shift(self, by: i32) -> Self;
 }
 
 impl Word for u64 {
@@ -66,6 +69,14 @@ impl Word for u64 {
     #[inline(always)]
     fn wide(self) -> u128 {
         u128::from(self)
+    }
+    #[inline(always)]
+    fn shift(self, by: i32) -> u64 {
+        if by >= 0 {
+            self.checked_shl(by as u32).unwrap_or(0)
+        } else {
+            self.checked_shr(by.unsigned_abs()).unwrap_or(0)
+        }
     }
 }
 
@@ -108,6 +119,14 @@ impl Word for u128 {
     fn wide(self) -> u128 {
         self
     }
+    #[inline(always)]
+    fn shift(self, by: i32) -> u128 {
+        if by >= 0 {
+            self.checked_shl(by as u32).unwrap_or(0)
+        } else {
+            self.checked_shr(by.unsigned_abs()).unwrap_or(0)
+        }
+    }
 }
 
 /// The sites of a set, in increasing order.
@@ -135,6 +154,10 @@ mod tests {
         assert_eq!(W::narrow(1 << 3 | 1 << 40 | 1), x);
         assert_eq!(W::bit(W::SITES as Site), W::ZERO);
         assert_eq!(W::bit(Site::MAX), W::ZERO);
+        assert_eq!(x.shift(2), W::bit(5) | W::bit(42) | W::bit(2));
+        assert_eq!(x.shift(-3), W::bit(0) | W::bit(37));
+        assert_eq!(x.shift(W::SITES as i32), W::ZERO);
+        assert_eq!(x.shift(-(W::SITES as i32)), W::ZERO);
     }
 
     #[test]

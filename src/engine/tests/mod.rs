@@ -17,6 +17,7 @@ mod fast_paths;
 mod fastgen;
 mod hop;
 mod journal;
+mod kernel;
 mod long_jumps;
 mod notation;
 mod priority;
