@@ -101,6 +101,54 @@ impl<W: Word> Kernel<W> {
         Ok(moves)
     }
 
+    /// [`Kernel::each_of`] from the one site `from`: each condition
+    /// tested at the sites a move would read, not computed over the board
+    /// (a chain's continuation, listed after every capture).
+    #[inline(always)]
+    fn each_from(
+        &self,
+        p: &KPos<W>,
+        gens: &[u16],
+        from: u8,
+        visit: &mut impl FnMut(KMove) -> Result<(), Refused>,
+    ) -> Result<usize, Refused> {
+        let m = p.mover as usize;
+        let b = W::bit(Site::from(from));
+        if p.own[m] & b == W::ZERO {
+            return Ok(0);
+        }
+        let holds = |c: u8, at: W| self.conds[usize::from(c)].holds(p, at);
+        let mut moves = 0;
+        for &g in gens {
+            let k = self.compiled(g);
+            if !holds(k.from, b) {
+                continue;
+            }
+            for &(off, has) in &k.dirs[m] {
+                let mut t = (b & has).shift(off);
+                let mut o = NONE;
+                if k.hop && t != W::ZERO {
+                    if !holds(k.over, t) {
+                        continue;
+                    }
+                    o = t.lowest() as u8;
+                    t = (t & has).shift(off);
+                }
+                if t == W::ZERO || !holds(k.to, t) {
+                    continue;
+                }
+                moves += 1;
+                visit(KMove {
+                    gen_ix: g,
+                    from,
+                    over: o,
+                    to: t.lowest() as u8,
+                })?;
+            }
+        }
+        Ok(moves)
+    }
+
     /// Calls `visit` on each legal move of `p`: those of the first
     /// priority level that has any; none once the game is decided. The
     /// number of moves, or the first error of `visit`.
@@ -227,6 +275,9 @@ impl<W: Word> Kernel<W> {
 
     /// Leaves `depth ≥ 1` turns below `p`.
     fn count(&self, p: &KPos<W>, depth: u32) -> Result<u64, Refused> {
+        if depth == 1 {
+            return self.leaves(p);
+        }
         let (mut turns, mut total) = (0, 0);
         self.each(p, &mut |mv| {
             let mut n = *p;
@@ -235,6 +286,34 @@ impl<W: Word> Kernel<W> {
             Ok(())
         })?;
         // Turns past one a move come from chains, which test as they go.
+        too_many(turns)?;
+        Ok(total)
+    }
+
+    /// [`Kernel::count`] one turn deep: each turn of `p` made, a leaf (a
+    /// loop of its own, the walk's hottest, without the recursion's
+    /// state).
+    #[inline(never)]
+    fn leaves(&self, p: &KPos<W>) -> Result<u64, Refused> {
+        let (mut turns, mut total) = (0, 0);
+        self.each(p, &mut |mv| {
+            let mut n = *p;
+            let flags = self.make(&mut n, mv)?;
+            // A capture's turn may go on: its leaves are its paths' ends.
+            if flags == CAPTURED
+                && !self.compiled(mv.gen_ix).chain.is_empty()
+                && let Some(below) = self.chain(&n, mv, 1, 1, &mut turns)?
+            {
+                total += below;
+                return Ok(());
+            }
+            turns += 1;
+            n.mover ^= 1;
+            // A leaf: made, and counted.
+            std::hint::black_box(&n);
+            total += 1;
+            Ok(())
+        })?;
         too_many(turns)?;
         Ok(total)
     }
@@ -284,10 +363,9 @@ impl<W: Word> Kernel<W> {
         if steps >= self.sites {
             return Err(Refused);
         }
-        let only = W::bit(Site::from(mv.to));
         let chain = &self.compiled(mv.gen_ix).chain;
         let mut total = 0;
-        let went_on = self.each_of(n, &self.masks(n), chain, only, &mut |c| {
+        let went_on = self.each_from(n, chain, mv.to, &mut |c| {
             let mut next = *n;
             let flags = self.make(&mut next, c)?;
             total += self.after(next, flags, c, depth, steps + 1, turns)?;
