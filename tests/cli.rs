@@ -25,6 +25,28 @@ fn perft_json_gives_the_published_counts() {
 }
 
 #[test]
+fn perft_interpreted_gives_the_same_published_counts() {
+    // The interpreter alone (not the compiled kernel), with --divide too.
+    let o = ludic(&["perft", "checkers", "6", "--json", "--interpreted"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(
+        v["counts"],
+        serde_json::json!([7, 49, 302, 1469, 7361, 36768])
+    );
+    let o = ludic(&[
+        "perft",
+        "checkers",
+        "5",
+        "--divide",
+        "--json",
+        "--interpreted",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(v["nodes"], 7361);
+}
+
+#[test]
 fn perft_divide_from_a_fen_position() {
     let o = ludic(&["perft", "checkers", "2", "--divide", "--fen", "B:W14:B9,10"]);
     assert!(o.status.success(), "{}", stderr(&o));

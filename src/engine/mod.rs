@@ -60,7 +60,9 @@ pub(crate) mod word;
 pub(crate) mod zobrist;
 
 pub use apply::Played;
-pub use perft::{TooManyTurns, perft, perft_divide, perft_divide_each, perft_steps};
+pub use perft::{
+    Counter, TooManyTurns, perft, perft_divide, perft_divide_each, perft_interpreted, perft_steps,
+};
 pub use playout::{PlayoutResult, playout, playout_in};
 pub use state::{Continuation, EndReason, Outcome, State, UndoError};
 pub(crate) use tables::Tables;

@@ -39,9 +39,32 @@ pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
     }
 }
 
+/// Which engine counts a perft: the counts are the same, the time is not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Counter {
+    /// The compiled kernel ([`super::kernel`]) when it takes the game and
+    /// the position, else the interpreter: [`perft`].
+    #[default]
+    Fastest,
+    /// The interpreter alone, step by step ([`perft_interpreted`]): a
+    /// cross-check of the kernel.
+    Interpreter,
+}
+
+impl Counter {
+    /// The leaves `depth` turns deep from `state`, counted by this
+    /// engine. Errors as [`perft`] does.
+    pub fn perft(self, state: &State, depth: u32) -> Result<u64, TooManyTurns> {
+        match self {
+            Counter::Fastest => perft(state, depth),
+            Counter::Interpreter => perft_interpreted(state, depth),
+        }
+    }
+}
+
 /// [`perft`] by the interpreter alone, step by step: what the kernel's
-/// counts are compared with.
-pub(crate) fn perft_interpreted(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
+/// counts are compared with. Errors as [`perft`] does.
+pub fn perft_interpreted(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
     let mut st = perft_root(state);
     let game = Arc::clone(&st.game);
     let mut walk = Walk {
@@ -94,14 +117,15 @@ fn count_steps(st: &mut State, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
 ///
 /// Errors as [`perft`] does.
 pub fn perft_divide(state: &State, depth: u32) -> Result<Vec<(String, u64)>, TooManyTurns> {
-    perft_divide_each(state, depth, |_, _| {})
+    perft_divide_each(state, depth, Counter::Fastest, |_, _| {})
 }
 
-/// [`perft_divide`], calling `each(turn, count)` as each first turn is
-/// counted (for progress reports).
+/// [`perft_divide`] counted by `counter`, calling `each(turn, count)` as
+/// each first turn is counted (for progress reports).
 pub fn perft_divide_each(
     state: &State,
     depth: u32,
+    counter: Counter,
     mut each: impl FnMut(&str, u64),
 ) -> Result<Vec<(String, u64)>, TooManyTurns> {
     let root = perft_root(state);
@@ -117,7 +141,7 @@ pub fn perft_divide_each(
             let n = if depth <= 1 {
                 1
             } else {
-                perft(&st, depth - 1)?
+                counter.perft(&st, depth - 1)?
             };
             let name = root.turn_to_string(t);
             each(&name, n);
