@@ -29,9 +29,10 @@ pub struct TooManyTurns;
 /// Errors with [`TooManyTurns`] when some position on the way has more than
 /// [`MAX_TURNS`] turns.
 ///
-/// A game of the kind [`super::kernel`] compiles is counted by it (the
-/// same counts, in less time); any other by the interpreter
-/// ([`perft_interpreted`]).
+/// A game of the kind the perft kernel compiles (steps and hops of whole
+/// stacks: draughts, Breakthrough, Clobber; see `src/engine/kernel/`) is
+/// counted by it (the same counts, in less time); any other by the
+/// interpreter ([`perft_interpreted`]).
 pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
     match super::kernel::perft(state, depth) {
         Some(n) => Ok(n),
@@ -42,8 +43,8 @@ pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
 /// Which engine counts a perft: the counts are the same, the time is not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Counter {
-    /// The compiled kernel ([`super::kernel`]) when it takes the game and
-    /// the position, else the interpreter: [`perft`].
+    /// The compiled kernel (see [`perft`]) when it takes the game and the
+    /// position, else the interpreter.
     #[default]
     Fastest,
     /// The interpreter alone, step by step ([`perft_interpreted`]): a

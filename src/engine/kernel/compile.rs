@@ -19,7 +19,8 @@ pub(crate) const NONE: u8 = u8::MAX;
 pub(crate) const MAX_CONDS: usize = 8;
 
 /// A game's rules compiled for the kernel (see the module's
-/// documentation), for a board of at most `W::SITES` sites.
+/// documentation), for a board whose lattice box has at most `W::SITES`
+/// places.
 ///
 /// The kernel's sets are indexed by each site's place on the board's
 /// lattice (row by row over the box around it, [`Kernel::bit`]), so that a
