@@ -4,11 +4,20 @@
 //! in `benches/baseline/`).
 
 use ludic::compile::{Game, Options};
-use ludic::engine::{State, perft};
+use ludic::engine::{Counter, State, perft};
 use std::sync::Arc;
 
 fn game() -> Arc<Game> {
     Arc::new(Game::load("games/checkers.game", &Options::default()).expect("checkers loads"))
+}
+
+/// The position a case names: `start`, or a FEN position.
+fn position(g: &Arc<Game>, pos: &str) -> State {
+    if pos == "start" {
+        State::new(g.clone())
+    } else {
+        State::from_fen(g.clone(), pos).expect("fen")
+    }
 }
 
 fn cases() -> Vec<(String, u32, u64)> {
@@ -35,11 +44,7 @@ fn perft_matches_published_and_reference_counts() {
         "the perft file lists the published counts"
     );
     for (pos, depth, expected) in cases {
-        let st = if pos == "start" {
-            State::new(g.clone())
-        } else {
-            State::from_fen(g.clone(), &pos).expect("fen")
-        };
+        let st = position(&g, &pos);
         assert_eq!(perft(&st, depth), Ok(expected), "perft({depth}) from {pos}");
     }
 }
@@ -56,4 +61,19 @@ fn divide_sums_to_perft_and_lists_the_seven_openings() {
         ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]
     );
     assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), 302);
+}
+
+#[test]
+fn the_interpreter_alone_gives_the_same_counts() {
+    // `perft` counts these with the compiled kernel; the interpreter,
+    // alone, must agree on every case shallow enough to count quickly.
+    let g = game();
+    for (fen, depth, want) in cases().into_iter().filter(|c| c.2 <= 1_000_000) {
+        let st = position(&g, &fen);
+        assert_eq!(
+            Counter::Interpreter.perft(&st, depth),
+            Ok(want),
+            "{fen} {depth}"
+        );
+    }
 }
