@@ -32,9 +32,8 @@ pub(crate) struct Kernel<W> {
     pub board: W,
     /// The stack limit.
     pub cap: usize,
-    /// The number of sites: the longest chain a turn may make.
-    pub sites: usize,
-    /// `bit[site]`: the site's place in the kernel's sets.
+    /// `bit[site]`: the site's place in the kernel's sets (one entry a
+    /// site: its length is the longest chain a turn may make).
     pub bit: Vec<u8>,
     /// `dirs[dir]`: the offset of a step that way, and the sites (places)
     /// that have a neighbour that way.
@@ -134,7 +133,6 @@ impl<W: Word> Kernel<W> {
         let mut k = Kernel {
             board: bit.iter().fold(W::ZERO, |b, &i| b | W::bit(Site::from(i))),
             cap: game.stack_cap,
-            sites: n,
             regions: regions(game, &bit),
             bit,
             dirs,
@@ -191,7 +189,7 @@ impl<W: Word> Kernel<W> {
             mover: s.mover,
             ..KPos::default()
         };
-        for site in 0..self.sites as Site {
+        for site in 0..self.bit.len() as Site {
             let stack = st.stack(site);
             let Some(&first) = stack.first() else {
                 continue;

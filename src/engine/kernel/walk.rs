@@ -360,7 +360,7 @@ impl<W: Word> Kernel<W> {
         steps: usize,
         turns: &mut usize,
     ) -> Result<Option<u64>, Refused> {
-        if steps >= self.sites {
+        if steps >= self.bit.len() {
             return Err(Refused);
         }
         let chain = &self.compiled(mv.gen_ix).chain;
