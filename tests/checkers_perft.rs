@@ -4,7 +4,7 @@
 //! in `benches/baseline/`).
 
 use ludic::compile::{Game, Options};
-use ludic::engine::{Counter, State, perft};
+use ludic::engine::{Engine, State, perft};
 use std::sync::Arc;
 
 fn game() -> Arc<Game> {
@@ -64,16 +64,13 @@ fn divide_sums_to_perft_and_lists_the_seven_openings() {
 }
 
 #[test]
-fn the_interpreter_alone_gives_the_same_counts() {
-    // `perft` counts these with the compiled kernel; the interpreter,
-    // alone, must agree on every case shallow enough to count quickly.
+fn the_reference_interpreter_alone_gives_the_same_counts() {
+    // `perft` counts these with the compiled kernel; the reference
+    // interpreter, alone, must agree on every case shallow enough to
+    // count quickly.
     let g = game();
     for (fen, depth, want) in cases().into_iter().filter(|c| c.2 <= 1_000_000) {
-        let st = position(&g, &fen);
-        assert_eq!(
-            Counter::Interpreter.perft(&st, depth),
-            Ok(want),
-            "{fen} {depth}"
-        );
+        let st = position(&g, &fen).on_engine(Engine::Reference);
+        assert_eq!(perft(&st, depth), Ok(want), "{fen} {depth}");
     }
 }

@@ -46,6 +46,67 @@ fn perft_interpreted_gives_the_same_published_counts() {
     assert_eq!(v["nodes"], 7361);
 }
 
+/// What a command prints, with the timings of its JSON (which differ
+/// between runs) taken out.
+fn output_without_times(args: &[&str]) -> String {
+    fn strip(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(m) => {
+                m.retain(|k, _| k != "seconds" && !k.ends_with("_per_second"));
+                m.values_mut().for_each(strip);
+            }
+            serde_json::Value::Array(a) => a.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let o = ludic(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    let out = stdout(&o);
+    match serde_json::from_str::<serde_json::Value>(&out) {
+        Ok(mut v) => {
+            strip(&mut v);
+            v.to_string()
+        }
+        Err(_) => out,
+    }
+}
+
+#[test]
+fn interpreted_moves_playouts_and_analysis_are_the_compiled_ones() {
+    // `--interpreted` runs the reference interpreter alone (issue 37):
+    // the same legal moves, seeded playouts and analysis, more slowly.
+    for base in [
+        &["moves", "reversi"][..],
+        &[
+            "moves",
+            "checkers",
+            "--fen",
+            "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",
+        ],
+        &["moves", "genocide", "--set", "stickyland=true"],
+        &[
+            "playout", "pentago", "--count", "20", "--seed", "3", "--json",
+        ],
+        &[
+            "playout", "checkers", "--count", "20", "--seed", "3", "--json",
+        ],
+        &[
+            "analyze",
+            "connect4",
+            "--count",
+            "10",
+            "--threads",
+            "1",
+            "--json",
+        ],
+    ] {
+        let interpreted: Vec<&str> = base.iter().copied().chain(["--interpreted"]).collect();
+        let fast = output_without_times(base);
+        assert_eq!(fast, output_without_times(&interpreted), "{base:?}");
+        assert!(fast.len() > 20, "{base:?}: {fast}");
+    }
+}
+
 #[test]
 fn perft_divide_from_a_fen_position() {
     let o = ludic(&["perft", "checkers", "2", "--divide", "--fen", "B:W14:B9,10"]);

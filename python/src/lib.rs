@@ -515,6 +515,7 @@ fn analyze_json(
         compare,
         against,
         shard,
+        engine: ludic::engine::Engine::Compiled,
     };
     let report = py
         .detach(|| analyze::run(&req, &|| {}))

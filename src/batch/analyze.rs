@@ -189,6 +189,9 @@ pub struct Request {
     pub against: Option<String>,
     /// Play only this shard of the games.
     pub shard: Option<Shard>,
+    /// The engine that plays the games (the same games either way; the
+    /// reference is slower).
+    pub engine: crate::engine::Engine,
 }
 
 impl Request {
@@ -206,6 +209,7 @@ impl Request {
             compare: Vec::new(),
             against: None,
             shard: None,
+            engine: crate::engine::Engine::Compiled,
         }
     }
 
@@ -363,7 +367,7 @@ pub fn run(req: &Request, tick: &(dyn Fn() + Sync)) -> Result<Report, AnalyzeErr
     let base = settings[0].3.clone();
     let mut done = Vec::new();
     for (label, game, sets, g) in settings {
-        let start = State::new(g.clone());
+        let start = State::with_engine(g.clone(), req.engine);
         let t = Instant::now();
         let games = pool.install(|| play_range(&start, &spec, req.games(), tick));
         done.push(Setting {

@@ -60,6 +60,10 @@ pub struct AnalyzeArgs {
     /// tenth of the run, at most a thousand games apart).
     #[arg(long)]
     progress: bool,
+    /// Play with the reference interpreter alone, never the compiled
+    /// tier: the same games, more slowly; a cross-check.
+    #[arg(long)]
+    interpreted: bool,
 }
 
 /// The players of `--players`, one per side (repeated over the sides).
@@ -132,6 +136,7 @@ pub fn run(a: &AnalyzeArgs) -> Result<i32, Fail> {
         compare: a.compare.clone(),
         against: a.against.clone(),
         shard: a.shard,
+        engine: crate::engine::Engine::interpreted_if(a.interpreted),
     };
     let total = req.total_games();
     let progress = Progress::new("analyze", "games", total, a.progress, false);

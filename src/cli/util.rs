@@ -59,12 +59,20 @@ pub struct PositionArgs {
     /// Then play these moves, space-separated, in the game's notation.
     #[arg(long)]
     pub moves: Option<String>,
+    /// List, play and count with the reference interpreter alone, never
+    /// the compiled tier (site-set plans, compiled filters, the perft
+    /// kernel): the same results, more slowly; a cross-check.
+    #[arg(long)]
+    pub interpreted: bool,
 }
 
 impl PositionArgs {
     /// The position: initial, FEN or position text, then the moves.
     pub fn state(&self) -> Result<State, Fail> {
         let mut st = self.start(self.game.load()?)?;
+        if self.interpreted {
+            st = st.on_engine(crate::engine::Engine::Reference);
+        }
         for (i, m) in self
             .moves
             .iter()
@@ -248,34 +256,13 @@ pub struct PerftOpts {
     /// count. Not with --divide.
     #[arg(long, conflicts_with = "divide")]
     pub steps: bool,
-    /// Count with the interpreter alone, never the compiled kernel that
-    /// counts the games of steps and hops (draughts, Breakthrough,
-    /// Clobber): the same counts, more slowly; a cross-check.
-    #[arg(long)]
-    pub interpreted: bool,
-}
-
-impl PerftOpts {
-    /// The engine that counts.
-    fn counter(&self) -> crate::engine::Counter {
-        if self.interpreted {
-            crate::engine::Counter::Interpreter
-        } else {
-            crate::engine::Counter::Fastest
-        }
-    }
 }
 
 /// The perft of each legal turn from `st` at `depth`, in the order of the
 /// legal turns (as `engine::perft_divide` counts them), with progress per
 /// first move.
-fn divide(
-    st: &State,
-    depth: u32,
-    counter: crate::engine::Counter,
-    progress: &Progress,
-) -> Result<Vec<(String, u64)>, Fail> {
-    crate::engine::perft_divide_each(st, depth, counter, |_, _| progress.inc())
+fn divide(st: &State, depth: u32, progress: &Progress) -> Result<Vec<(String, u64)>, Fail> {
+    crate::engine::perft_divide_each(st, depth, |_, _| progress.inc())
         .map_err(|e| Fail(e.to_string()))
 }
 
@@ -306,7 +293,7 @@ pub fn perft(p: &PositionArgs, depth: u32, o: &PerftOpts) -> Result<i32, Fail> {
     if o.divide {
         let t = Instant::now();
         let bar = progress(depth);
-        let rows = divide(&st, depth, o.counter(), &bar)?;
+        let rows = divide(&st, depth, &bar)?;
         bar.finish();
         let total: u64 = rows.iter().map(|r| r.1).sum();
         let secs = t.elapsed().as_secs_f64();
@@ -332,9 +319,9 @@ pub fn perft(p: &PositionArgs, depth: u32, o: &PerftOpts) -> Result<i32, Fail> {
         let n = if o.steps {
             crate::engine::perft_steps(&st, d)
         } else if bar.is_shown() {
-            divide(&st, d, o.counter(), &bar)?.iter().map(|r| r.1).sum()
+            divide(&st, d, &bar)?.iter().map(|r| r.1).sum()
         } else {
-            o.counter().perft(&st, d).map_err(|e| Fail(e.to_string()))?
+            crate::engine::perft(&st, d).map_err(|e| Fail(e.to_string()))?
         };
         bar.finish();
         let secs = t.elapsed().as_secs_f64();

@@ -47,6 +47,22 @@ impl EvalTables {
             bits: None,
         }
     }
+
+    /// The tables of `game` for the reference engine: what conditions
+    /// need to be evaluated from the rules, and no table of the compiled
+    /// tier (no role remembered within an evaluation, no local truth
+    /// table, slide table, ray or lattice sets).
+    pub fn reference(game: &Game) -> EvalTables {
+        EvalTables {
+            pure_roles: vec![false; game.roles.len()],
+            local_roles: vec![None; game.roles.len()],
+            slides: vec![None; game.gens.len()],
+            line_order: line_order(&game.board),
+            rays: None,
+            lattice: None,
+            bits: None,
+        }
+    }
 }
 
 /// Per direction, the sites ordered by how many steps remain to the end of

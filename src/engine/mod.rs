@@ -29,6 +29,7 @@ pub(crate) mod levellist;
 pub(crate) mod lines;
 pub(crate) mod local;
 pub(crate) mod memo;
+pub(crate) mod mode;
 pub(crate) mod movegen;
 pub(crate) mod notation;
 pub(crate) mod overlay;
@@ -60,9 +61,8 @@ pub(crate) mod word;
 pub(crate) mod zobrist;
 
 pub use apply::Played;
-pub use perft::{
-    Counter, TooManyTurns, perft, perft_divide, perft_divide_each, perft_interpreted, perft_steps,
-};
+pub use mode::Engine;
+pub use perft::{TooManyTurns, perft, perft_divide, perft_divide_each, perft_steps};
 pub use playout::{PlayoutResult, playout, playout_in};
 pub use state::{Continuation, EndReason, Outcome, State, UndoError};
 pub(crate) use tables::Tables;

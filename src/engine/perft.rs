@@ -29,43 +29,24 @@ pub struct TooManyTurns;
 /// Errors with [`TooManyTurns`] when some position on the way has more than
 /// [`MAX_TURNS`] turns.
 ///
-/// A game of the kind the perft kernel compiles (steps and hops of whole
-/// stacks: draughts, Breakthrough, Clobber; see `src/engine/kernel/`) is
-/// counted by it (the same counts, in less time); any other by the
-/// interpreter ([`perft_interpreted`]).
+/// Counted by the state's engine ([`State::engine`]): for
+/// [`super::Engine::Compiled`], a game of the kind the perft kernel
+/// compiles (steps and hops of whole stacks: draughts, Breakthrough,
+/// Clobber; see `src/engine/kernel/`) is counted by it, any other by the
+/// walk of the turn tree; for [`super::Engine::Reference`], by the walk
+/// with the reference interpreter alone. The counts are the same.
 pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
-    match super::kernel::perft(state, depth) {
-        Some(n) => Ok(n),
-        None => perft_interpreted(state, depth),
+    if state.engine().is_compiled()
+        && let Some(n) = super::kernel::perft(state, depth)
+    {
+        return Ok(n);
     }
+    perft_walk(state, depth)
 }
 
-/// Which engine counts a perft: the counts are the same, the time is not.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Counter {
-    /// The compiled kernel (see [`perft`]) when it takes the game and the
-    /// position, else the interpreter.
-    #[default]
-    Fastest,
-    /// The interpreter alone, step by step ([`perft_interpreted`]): a
-    /// cross-check of the kernel.
-    Interpreter,
-}
-
-impl Counter {
-    /// The leaves `depth` turns deep from `state`, counted by this
-    /// engine. Errors as [`perft`] does.
-    pub fn perft(self, state: &State, depth: u32) -> Result<u64, TooManyTurns> {
-        match self {
-            Counter::Fastest => perft(state, depth),
-            Counter::Interpreter => perft_interpreted(state, depth),
-        }
-    }
-}
-
-/// [`perft`] by the interpreter alone, step by step: what the kernel's
-/// counts are compared with. Errors as [`perft`] does.
-pub fn perft_interpreted(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
+/// [`perft`] by the walk of the turn tree, never the kernel: what the
+/// kernel's counts are compared with. Errors as [`perft`] does.
+pub(crate) fn perft_walk(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
     let mut st = perft_root(state);
     let game = Arc::clone(&st.game);
     let mut walk = Walk {
@@ -118,15 +99,14 @@ fn count_steps(st: &mut State, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
 ///
 /// Errors as [`perft`] does.
 pub fn perft_divide(state: &State, depth: u32) -> Result<Vec<(String, u64)>, TooManyTurns> {
-    perft_divide_each(state, depth, Counter::Fastest, |_, _| {})
+    perft_divide_each(state, depth, |_, _| {})
 }
 
-/// [`perft_divide`] counted by `counter`, calling `each(turn, count)` as
-/// each first turn is counted (for progress reports).
+/// [`perft_divide`], calling `each(turn, count)` as each first turn is
+/// counted (for progress reports).
 pub fn perft_divide_each(
     state: &State,
     depth: u32,
-    counter: Counter,
     mut each: impl FnMut(&str, u64),
 ) -> Result<Vec<(String, u64)>, TooManyTurns> {
     let root = perft_root(state);
@@ -142,7 +122,7 @@ pub fn perft_divide_each(
             let n = if depth <= 1 {
                 1
             } else {
-                counter.perft(&st, depth - 1)?
+                perft(&st, depth - 1)?
             };
             let name = root.turn_to_string(t);
             each(&name, n);

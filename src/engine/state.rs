@@ -9,6 +9,7 @@
 use super::Tables;
 use super::bits::Occupancy;
 use super::journal::{Entry, Journal};
+use super::mode::Engine;
 use crate::board::Site;
 use crate::compile::ir::{BlockId, Game, GenId, Piece, Player};
 use std::sync::Arc;
@@ -413,14 +414,42 @@ impl State {
         Self::build(game, tables, None)
     }
 
-    /// The initial position of `game` (as [`State::new`]) with every move
-    /// interpreted from the rules' conditions ([`Tables::interpreted`]):
-    /// the reference the generators compiled to site sets
-    /// (`engine::fastgen`) are checked against (`engine::tests::fastgen`).
-    #[cfg(test)]
-    pub(crate) fn new_interpreted(game: Arc<Game>) -> State {
-        let tables = Arc::new(Tables::interpreted(&game));
+    /// The initial position of `game` (as [`State::new`]) played by
+    /// `engine`: [`Engine::Reference`] lists, plays and counts every move
+    /// by the reference interpreter alone. Clones keep the engine.
+    pub fn with_engine(game: Arc<Game>, engine: Engine) -> State {
+        let tables = Arc::new(Tables::with_engine(&game, engine));
         Self::build(game, tables, None)
+    }
+
+    /// The engine that plays this state ([`State::with_engine`]).
+    pub fn engine(&self) -> Engine {
+        self.tables.engine()
+    }
+
+    /// A copy of this state (position, history, counters, chance
+    /// generator, undo journal) played from now on by `engine`.
+    pub fn on_engine(&self, engine: Engine) -> State {
+        let mut st = self.clone();
+        if st.engine() == engine {
+            return st;
+        }
+        st.flush_sets();
+        st.tables = Arc::new(Tables::with_engine(&st.game, engine));
+        st.quiet = super::quietsteps::QuietSteps::for_tables(&st.tables);
+        st.verdicts = super::verdicts::Verdicts::for_tables(
+            &st.tables,
+            st.game.num_players(),
+            st.heights.len(),
+        );
+        if st.tables.reads_site_sets() && !st.occ.kept() {
+            let n = st.heights.len();
+            st.occ = Occupancy::new(n, st.game.num_players(), st.game.num_pieces());
+            for site in 0..n {
+                st.resync(site as Site);
+            }
+        }
+        st
     }
 
     fn build(game: Arc<Game>, tables: Arc<Tables>, seed: Option<u64>) -> State {

@@ -11,6 +11,7 @@ use super::bitcompile::Compiler;
 use super::bitfilter::BitFilter;
 use super::bits::{Bits, Preimages, load, stride};
 use super::fastgen::{FastGen, FastLevel, joint_levels};
+use super::mode::Engine;
 use super::plan::{AfterPlan, after_plan};
 use super::shiftgen::ShiftLevel;
 use super::sitepred::SitePred;
@@ -26,6 +27,9 @@ use std::collections::HashMap;
 /// The tables of one game (see the module's documentation).
 #[derive(Debug, Clone)]
 pub struct Tables {
+    /// The engine these tables serve: the reference builds no compiled
+    /// part.
+    engine: Engine,
     /// Zobrist keys for repetition detection.
     pub(crate) zobrist: Zobrist,
     /// The generators whose moves capture, what `attacked` tries.
@@ -54,21 +58,9 @@ pub struct Tables {
     dirs: usize,
     /// Players of the game.
     players: usize,
-    /// The compiled plan of each priority level of each phase's play
-    /// (`[phase][level]`), when it has one.
-    play_levels: Vec<Vec<Option<FastLevel>>>,
-    /// The same for the levels of each move block.
-    block_levels: Vec<Vec<Option<FastLevel>>>,
-    /// Per phase's play, per player: the plan of all its priority levels
-    /// together, when they have one ([`joint_levels`]).
-    play_joint: Vec<Vec<Option<ShiftLevel>>>,
-    /// The same for each move block.
-    block_joint: Vec<Vec<Option<ShiftLevel>>>,
-    /// Per phase's play: its first priority level counted from site sets,
-    /// when it can be ([`SlideLevel`]).
-    play_counted: Vec<Option<SlideLevel>>,
-    /// The same for each move block.
-    block_counted: Vec<Option<SlideLevel>>,
+    /// The compiled plans of the priority levels (empty for the
+    /// reference).
+    plans: Plans,
     /// Per progress fact of the no-progress rule: a `moved` fact's
     /// condition compiled to a site condition on the origin, when it can
     /// be.
@@ -131,75 +123,160 @@ pub(crate) struct GenTables {
     pub lean: Option<Lean>,
 }
 
-impl Tables {
-    /// The tables of `game`.
-    pub fn new(game: &Game) -> Tables {
-        let forwards: Vec<(f64, f64)> = game.players.iter().map(|p| p.forward).collect();
-        let dirs = game.board.directions().len();
-        let pre = Preimages::new(game.board.len(), dirs, game.board.step_table());
-        let mut gens: Vec<GenTables> = game
-            .gens
-            .iter()
-            .map(|g| {
-                let leap_to = match &g.kind {
-                    GenKind::Leap(Leap { offsets, .. }) => {
-                        leap_table(&game.board, &forwards, offsets)
-                    }
-                    _ => Vec::new(),
-                };
-                let then_ifs: Vec<_> = g
-                    .then
+/// The compiled plans of a game's priority levels: each empty for the
+/// reference engine (every accessor then answers `None`).
+#[derive(Debug, Clone, Default)]
+struct Plans {
+    /// The compiled plan of each priority level of each phase's play
+    /// (`[phase][level]`), when it has one.
+    play_levels: Vec<Vec<Option<FastLevel>>>,
+    /// The same for the levels of each move block.
+    block_levels: Vec<Vec<Option<FastLevel>>>,
+    /// Per phase's play, per player: the plan of all its priority levels
+    /// together, when they have one ([`joint_levels`]).
+    play_joint: Vec<Vec<Option<ShiftLevel>>>,
+    /// The same for each move block.
+    block_joint: Vec<Vec<Option<ShiftLevel>>>,
+    /// Per phase's play: its first priority level counted from site sets,
+    /// when it can be ([`SlideLevel`]).
+    play_counted: Vec<Option<SlideLevel>>,
+    /// The same for each move block.
+    block_counted: Vec<Option<SlideLevel>>,
+}
+
+impl Plans {
+    /// The plans of `game`'s levels; fills in each generator's
+    /// `chain_level` and `alone` plans in `gens`.
+    fn new(
+        game: &Game,
+        gens: &mut [GenTables],
+        eval: &super::evaltables::EvalTables,
+        pre: &Preimages,
+    ) -> Plans {
+        let (players, stride) = (game.num_players(), stride(game.board.len()));
+        let plan =
+            |gens: &[GenTables], level: &[GenId]| FastLevel::of(level, gens, players, stride, pre);
+        for g in 0..gens.len() {
+            let chain = gens[g].chain_with.clone();
+            gens[g].chain_level = plan(gens, &chain);
+            gens[g].alone = plan(gens, &[g as GenId]);
+        }
+        let levels = |levels: &[Vec<GenId>]| -> Vec<Option<FastLevel>> {
+            levels.iter().map(|l| plan(gens, l)).collect()
+        };
+        let play_levels: Vec<_> = game.phases.iter().map(|p| levels(&p.play)).collect();
+        let block_levels: Vec<_> = game.blocks.iter().map(|b| levels(b)).collect();
+        let joint = |l: &Vec<Vec<Option<FastLevel>>>| -> Vec<_> {
+            l.iter().map(|l| joint_levels(l, players, pre)).collect()
+        };
+        let counted = |levels: &[Vec<GenId>]| SlideLevel::of(game, gens, eval, levels);
+        Plans {
+            play_joint: joint(&play_levels),
+            block_joint: joint(&block_levels),
+            play_counted: game.phases.iter().map(|p| counted(&p.play)).collect(),
+            block_counted: game.blocks.iter().map(|b| counted(b)).collect(),
+            play_levels,
+            block_levels,
+        }
+    }
+}
+
+/// `make()` when the compiled tier is `on`, else `None`: every part of the
+/// tables that only the compiled tier reads is made through it.
+fn compiled<T>(on: bool, make: impl FnOnce() -> T) -> Option<T> {
+    on.then(make)
+}
+
+/// What the engine derives from each generator; its compiled parts
+/// (`fast`, `then_ifs`, `then_quiet`, `lean`, `from_kind`, compiled
+/// filters) only when the compiled tier is `on`.
+fn gen_tables(game: &Game, on: bool, pre: &Preimages) -> Vec<GenTables> {
+    let forwards: Vec<(f64, f64)> = game.players.iter().map(|p| p.forward).collect();
+    game.gens
+        .iter()
+        .map(|g| {
+            let leap_to = match &g.kind {
+                GenKind::Leap(Leap { offsets, .. }) => leap_table(&game.board, &forwards, offsets),
+                _ => Vec::new(),
+            };
+            let then_ifs: Vec<_> = compiled(on, || {
+                g.then
                     .iter()
                     .map(|e| match e {
                         Effect::If(c, ..) => SitePred::compile(c, SiteRef::To, game),
                         _ => None,
                     })
-                    .collect();
-                GenTables {
-                    lean: Lean::of(g),
-                    then_quiet: super::quiet::QuietThen::of(&g.then, &then_ifs, game),
-                    then_ifs,
-                    origin: g.kind.shift().map_or(0, |s| s.origin.bit()),
-                    from_kind: required_kind(&g.from).0,
-                    filter: Filter::of(g),
-                    twin: None,
-                    chain_with: Vec::new(),
-                    leap_to,
-                    fast: FastGen::of(g, game, &pre),
-                    chain_level: None,
-                    alone: None,
-                }
+                    .collect()
             })
-            .collect();
-        for (i, t) in find_twins(&game.gens).into_iter().enumerate() {
-            gens[i].twin = t;
+            .unwrap_or_default();
+            GenTables {
+                lean: compiled(on, || Lean::of(g)).flatten(),
+                then_quiet: compiled(on, || super::quiet::QuietThen::of(&g.then, &then_ifs, game))
+                    .unwrap_or_default(),
+                then_ifs,
+                origin: g.kind.shift().map_or(0, |s| s.origin.bit()),
+                from_kind: compiled(on, || required_kind(&g.from).0).flatten(),
+                filter: Filter::of(g, on),
+                twin: None,
+                chain_with: Vec::new(),
+                leap_to,
+                fast: compiled(on, || FastGen::of(g, game, pre)).flatten(),
+                chain_level: None,
+                alone: None,
+            }
+        })
+        .collect()
+}
+
+/// Per progress fact of the no-progress rule: a `moved` fact's condition
+/// compiled to a site condition on the origin, when it can be.
+fn moved_facts(game: &Game) -> Vec<Option<SitePred>> {
+    game.end
+        .no_progress
+        .iter()
+        .flat_map(|(_, facts)| facts)
+        .map(|f| match f {
+            TurnFact::Moved(c) => SitePred::compile(c, SiteRef::From, game),
+            _ => None,
+        })
+        .collect()
+}
+
+impl Tables {
+    /// The tables of `game` for the compiled tier (the default engine).
+    pub fn new(game: &Game) -> Tables {
+        Tables::with_engine(game, Engine::Compiled)
+    }
+
+    /// The tables of `game` for `engine`. For [`Engine::Reference`] no
+    /// compiled part is built (no plan, compiled filter, counted level,
+    /// site condition, lean move, twin or slide table): every field that
+    /// only the compiled tier reads is made by [`compiled`] or under its
+    /// test, so a new one is left out of the reference by construction.
+    pub fn with_engine(game: &Game, engine: Engine) -> Tables {
+        let on = engine.is_compiled();
+        let dirs = game.board.directions().len();
+        let pre = Preimages::new(game.board.len(), dirs, game.board.step_table());
+        let mut gens = gen_tables(game, on, &pre);
+        if on {
+            for (i, t) in find_twins(&game.gens).into_iter().enumerate() {
+                gens[i].twin = t;
+            }
         }
         link_chains(game, &mut gens);
         let (players, stride) = (game.num_players(), stride(game.board.len()));
-        let plan =
-            |gens: &[GenTables], level: &[GenId]| FastLevel::of(level, gens, players, stride, &pre);
-        for g in 0..gens.len() {
-            let chain = gens[g].chain_with.clone();
-            gens[g].chain_level = plan(&gens, &chain);
-            gens[g].alone = plan(&gens, &[g as GenId]);
-        }
-        let levels = |levels: &[Vec<GenId>]| -> Vec<Option<FastLevel>> {
-            levels.iter().map(|l| plan(&gens, l)).collect()
+        let mut eval = match on {
+            true => super::evaltables::EvalTables::new(game),
+            false => super::evaltables::EvalTables::reference(game),
         };
-        let play_levels: Vec<_> = game.phases.iter().map(|p| levels(&p.play)).collect();
-        let block_levels: Vec<_> = game.blocks.iter().map(|b| levels(b)).collect();
-        let joint = |l: &Vec<Vec<Option<FastLevel>>>| -> Vec<_> {
-            l.iter().map(|l| joint_levels(l, players, &pre)).collect()
-        };
-        let (play_joint, block_joint) = (joint(&play_levels), joint(&block_levels));
-        let has_screens = gens.iter().any(|t| super::screen::screens(&t.filter));
-        let mut eval = super::evaltables::EvalTables::new(game);
-        let counted = |levels: &[Vec<GenId>]| SlideLevel::of(game, &gens, &eval, levels);
-        let play_counted = game.phases.iter().map(|p| counted(&p.play)).collect();
-        let block_counted = game.blocks.iter().map(|b| counted(b)).collect();
-        eval.bits = bit_filters(game, &eval, &mut gens);
+        let plans = compiled(on, || Plans::new(game, &mut gens, &eval, &pre)).unwrap_or_default();
+        // Told from the filters before any becomes a compiled one.
+        let has_screens = on && gens.iter().any(|t| super::screen::screens(&t.filter));
+        eval.bits = compiled(on, || bit_filters(game, &eval, &mut gens)).flatten();
         let one_step_turns = game.blocks.is_empty() && gens.iter().all(|g| g.chain_with.is_empty());
+        let moved_facts = compiled(on, || moved_facts(game)).unwrap_or_default();
         Tables {
+            engine,
             zobrist: Zobrist::new(
                 game.board.len(),
                 game.stack_cap,
@@ -207,12 +284,12 @@ impl Tables {
                 game.players.len(),
             ),
             attackers: attackers(game),
-            gens,
             has_filters: game
                 .gens
                 .iter()
                 .any(|g| g.after.is_some() || g.check.is_some()),
             has_screens,
+            gens,
             eval,
             stride,
             all: site_set(game.board.len(), |_| true),
@@ -225,22 +302,8 @@ impl Tables {
             step: game.board.step_table().to_vec(),
             dirs,
             players,
-            play_levels,
-            block_levels,
-            play_joint,
-            block_joint,
-            play_counted,
-            block_counted,
-            moved_facts: game
-                .end
-                .no_progress
-                .iter()
-                .flat_map(|(_, facts)| facts)
-                .map(|f| match f {
-                    TurnFact::Moved(c) => SitePred::compile(c, SiteRef::From, game),
-                    _ => None,
-                })
-                .collect(),
+            plans,
+            moved_facts,
             capture_progress: game
                 .end
                 .no_progress
@@ -259,6 +322,11 @@ impl Tables {
         }
     }
 
+    /// The engine these tables serve.
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
     /// True if some generator is lean ([`GenTables::lean`]) and the
     /// game's turns are plain: the last ply of perft may play some moves
     /// without the general step ([`super::State::lean_leaf`]).
@@ -266,42 +334,17 @@ impl Tables {
         self.plain_turns && self.gens.iter().any(|g| g.lean.is_some())
     }
 
-    /// The tables of `game` with no generator compiled to set operations:
-    /// every move is interpreted (the reference the compiled generators
-    /// are checked against).
-    #[cfg(test)]
-    pub(crate) fn interpreted(game: &Game) -> Tables {
-        let mut t = Tables::new(game);
-        for g in &mut t.gens {
-            if matches!(g.filter, Filter::Bits(_)) {
-                g.filter = Filter::Probe;
-            }
-            g.fast = None;
-            g.chain_level = None;
-            g.alone = None;
-            g.then_ifs.clear();
-            g.then_quiet = Default::default();
-        }
-        t.moved_facts.clear();
-        for l in t
-            .play_levels
-            .iter_mut()
-            .chain(&mut t.block_levels)
-            .flatten()
-        {
-            *l = None;
-        }
-        t.play_joint.clear();
-        t.block_joint.clear();
-        t
-    }
-
     /// How many priority levels (of every phase's play and every move
     /// block) have a compiled plan (their moves made from site sets,
     /// `engine::fastgen`), and how many levels there are.
     #[cfg(test)]
     pub(crate) fn compiled_levels(&self) -> (usize, usize) {
-        let levels = self.play_levels.iter().chain(&self.block_levels).flatten();
+        let levels = self
+            .plans
+            .play_levels
+            .iter()
+            .chain(&self.plans.block_levels)
+            .flatten();
         let total = levels.clone().count();
         (levels.filter(|l| l.is_some()).count(), total)
     }
@@ -311,8 +354,8 @@ impl Tables {
     /// need not keep them (Ex nihilo's slides and flanks read stacks).
     pub(crate) fn reads_site_sets(&self) -> bool {
         let level = |l: &Vec<Vec<Option<FastLevel>>>| l.iter().flatten().any(Option::is_some);
-        level(&self.play_levels)
-            || level(&self.block_levels)
+        level(&self.plans.play_levels)
+            || level(&self.plans.block_levels)
             || self.moved_facts.iter().any(Option::is_some)
             || self.gens.iter().any(|g| {
                 g.fast.is_some()
@@ -324,20 +367,25 @@ impl Tables {
 
     /// The compiled plans of the priority levels of phase `phase`'s play.
     pub(crate) fn play_levels(&self, phase: u8) -> &[Option<FastLevel>] {
-        self.play_levels
+        self.plans
+            .play_levels
             .get(phase as usize)
             .map_or(&[], Vec::as_slice)
     }
 
     /// The compiled plans of the priority levels of move block `b`.
     pub(crate) fn block_levels(&self, b: u16) -> &[Option<FastLevel>] {
-        self.block_levels.get(b as usize).map_or(&[], Vec::as_slice)
+        self.plans
+            .block_levels
+            .get(b as usize)
+            .map_or(&[], Vec::as_slice)
     }
 
     /// The joint plan of phase `phase`'s priority levels for `player`.
     #[inline]
     pub(crate) fn play_joint(&self, phase: u8, player: u8) -> Option<&ShiftLevel> {
-        self.play_joint
+        self.plans
+            .play_joint
             .get(phase as usize)?
             .get(player as usize)?
             .as_ref()
@@ -346,7 +394,8 @@ impl Tables {
     /// The joint plan of move block `b`'s priority levels for `player`.
     #[inline]
     pub(crate) fn block_joint(&self, b: u16, player: u8) -> Option<&ShiftLevel> {
-        self.block_joint
+        self.plans
+            .block_joint
             .get(b as usize)?
             .get(player as usize)?
             .as_ref()
@@ -359,11 +408,11 @@ impl Tables {
     pub(crate) fn counted(&self, phase: u8, again: Option<u16>, mover: u8) -> Option<&SlideLevel> {
         let (level, joint) = match again {
             Some(b) => (
-                self.block_counted.get(b as usize)?,
+                self.plans.block_counted.get(b as usize)?,
                 self.block_joint(b, mover),
             ),
             None => (
-                self.play_counted.get(phase as usize)?,
+                self.plans.play_counted.get(phase as usize)?,
                 self.play_joint(phase, mover),
             ),
         };
@@ -423,8 +472,8 @@ impl Tables {
             g.twin = None;
         }
         // No twins: every level is listed.
-        t.play_counted.clear();
-        t.block_counted.clear();
+        t.plans.play_counted.clear();
+        t.plans.block_counted.clear();
         t
     }
 
@@ -471,9 +520,11 @@ pub(crate) struct Overlaid {
 }
 
 impl Filter {
-    /// The filter of generator `g`.
-    fn of(g: &Gen) -> Filter {
-        match (&g.check, &g.after, after_plan(g)) {
+    /// The filter of generator `g`: read on an overlay when the compiled
+    /// tier is `on` and can, else probed.
+    fn of(g: &Gen, on: bool) -> Filter {
+        let plan = compiled(on, || after_plan(g)).flatten();
+        match (&g.check, &g.after, plan) {
             (None, None, _) => Filter::None,
             (None, Some(after), Some(plan)) => Filter::Overlay(Box::new(Overlaid {
                 plan,

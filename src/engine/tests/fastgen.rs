@@ -1,7 +1,7 @@
 //! The generators compiled to site sets (`engine::fastgen`,
 //! `engine::shiftgen`) make the same moves, in the same order, as the
 //! same generators interpreted from their conditions
-//! (`State::new_interpreted`): on every position of seeded random games of
+//! (`State::with_engine` with `Engine::Reference`): on every position of seeded random games of
 //! every shipped game, the legal steps agree, and so does the state after
 //! each step (the compiled `then:` tests and the site sets the state keeps).
 
@@ -19,7 +19,7 @@ fn compare(path: &str, games: u64, steps: usize) -> usize {
     let mut seen = 0;
     for seed in 0..games {
         let mut fast = State::new(game.clone());
-        let mut slow = State::new_interpreted(game.clone());
+        let mut slow = State::with_engine(game.clone(), crate::engine::Engine::Reference);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (mut a, mut b): (Vec<Move>, Vec<Move>) = (Vec::new(), Vec::new());
         for step in 0..steps {
@@ -120,7 +120,7 @@ fn a_jump_level_and_a_step_level_share_one_plan() {
     assert!(moves.iter().all(|m| m.over == crate::board::NO_SITE));
     // Played on until a man can jump: then only the jumps, from the
     // first level, as the interpreter makes them.
-    let mut slow = State::new_interpreted(game.clone());
+    let mut slow = State::with_engine(game.clone(), crate::engine::Engine::Reference);
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut jumps = 0;
     for _ in 0..200 {

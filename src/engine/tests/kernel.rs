@@ -6,12 +6,12 @@ use super::fast_paths::{positions, shipped_settings};
 use super::game;
 use crate::engine::State;
 use crate::engine::kernel;
-use crate::engine::perft::{perft, perft_interpreted};
+use crate::engine::perft::{perft, perft_walk};
 
 /// The deepest perft from `st` whose leaves stay under `budget`, at most 3.
 fn depth_within(st: &State, budget: u64) -> u32 {
     let mut depth = 1;
-    while depth < 3 && perft_interpreted(st, depth + 1).is_ok_and(|n| n <= budget) {
+    while depth < 3 && perft_walk(st, depth + 1).is_ok_and(|n| n <= budget) {
         depth += 1;
     }
     depth
@@ -54,7 +54,7 @@ fn the_kernel_counts_what_the_interpreter_counts_from_every_position_tried() {
         games += 1;
         for st in positions(&State::new(g.clone()), 6, 40).iter().step_by(3) {
             let depth = depth_within(st, 20_000);
-            let want = perft_interpreted(st, depth).unwrap();
+            let want = perft_walk(st, depth).unwrap();
             match kernel::perft(st, depth) {
                 Some(n) => {
                     assert_eq!(n, want, "{} at depth {depth} from {st:?}", g.name);

@@ -1,0 +1,52 @@
+//! Which tier of the engine plays a game: the reference interpreter alone,
+//! or the compiled tier where it takes the rules.
+
+/// The tier that lists, plays and counts a state's moves.
+///
+/// Both give the same legal turns in the same order, the same positions,
+/// outcomes, perft counts and seeded playouts: the reference is the
+/// meaning of the rules, the compiled tier its faster copy
+/// (`tests/differential.rs` holds them to it). Chosen when a state is made
+/// ([`super::State::with_engine`]) and kept by its clones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Engine {
+    /// The compiled tier wherever it takes the rules (site-set plans,
+    /// compiled filters, counted levels, the perft kernel), the reference
+    /// elsewhere: the default.
+    #[default]
+    Compiled,
+    /// The reference interpreter alone: every condition evaluated from the
+    /// rules' IR, every filter probed by playing the move and taking it
+    /// back, perft walked step by step. Slower; the cross-check of the
+    /// compiled tier (`--interpreted` on the command line).
+    Reference,
+}
+
+impl Engine {
+    /// The engine asked for by an `--interpreted` flag.
+    pub fn interpreted_if(interpreted: bool) -> Engine {
+        if interpreted {
+            Engine::Reference
+        } else {
+            Engine::Compiled
+        }
+    }
+
+    /// True for [`Engine::Compiled`].
+    pub fn is_compiled(self) -> bool {
+        self == Engine::Compiled
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_flag_chooses_the_reference_and_the_default_is_compiled() {
+        assert_eq!(Engine::interpreted_if(true), Engine::Reference);
+        assert_eq!(Engine::interpreted_if(false), Engine::Compiled);
+        assert_eq!(Engine::default(), Engine::Compiled);
+        assert!(!Engine::Reference.is_compiled());
+    }
+}
