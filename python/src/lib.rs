@@ -314,8 +314,9 @@ impl State {
     fn step_of(&self, id: u64) -> Option<Move> {
         let game = self.state.game();
         self.state
-            .legal_moves()
-            .into_iter()
+            .legal_steps()
+            .iter()
+            .copied()
             .find(|m| action_id(game, m) == id)
     }
 }
@@ -333,7 +334,7 @@ impl State {
         let game = self.state.game();
         let mut ids: Vec<u64> = self
             .state
-            .legal_moves()
+            .legal_steps()
             .iter()
             .map(|m| action_id(game, m))
             .collect();

@@ -45,9 +45,7 @@ impl State {
     /// Plays a legal step. An illegal one is refused with the legal moves
     /// listed, and the state is unchanged.
     pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
-        let mut legal = Vec::new();
-        self.legal_moves_into(&mut legal);
-        if legal.contains(m) {
+        if self.legal_steps().contains(m) {
             self.play_unchecked(m);
             Ok(())
         } else {
@@ -758,6 +756,7 @@ impl State {
     /// turn limit) so that play goes on: for replaying records of games
     /// whose players did not claim the draw. Returns the forgotten outcome.
     pub fn clear_draw(&mut self) -> Option<Outcome> {
+        self.cache.forget();
         match self.s.outcome {
             Some(o @ Outcome::Draw(_)) => {
                 self.s.outcome = None;
@@ -774,7 +773,7 @@ impl State {
         if self.s.outcome.is_some() {
             return self.s.outcome;
         }
-        if self.legal_moves().is_empty() {
+        if self.legal_steps().is_empty() {
             Some(self.no_moves_outcome())
         } else {
             None

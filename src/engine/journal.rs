@@ -133,6 +133,7 @@ impl State {
     /// Saves an undo frame before a step.
     #[inline]
     pub(crate) fn push_frame(&mut self) {
+        self.cache.forget();
         self.flush_sets();
         if self.journaling {
             self.journal.frames.push(Frame {
@@ -147,6 +148,7 @@ impl State {
     /// (when journaling and a step is being made).
     #[inline]
     pub(crate) fn save_extras(&mut self) {
+        self.cache.forget();
         let k = self.journal.frames.len() as u32;
         if self.journaling && k > 0 && self.journal.extras.last().is_none_or(|e| e.0 != k) {
             self.journal.extras.push((k, self.x));
@@ -157,6 +159,7 @@ impl State {
     /// engine and the players, which play a step with journaling on and
     /// take it back at once.
     pub(crate) fn take_back(&mut self) -> bool {
+        self.cache.forget();
         let k = self.journal.frames.len() as u32;
         let Some(f) = self.journal.frames.pop() else {
             return false;

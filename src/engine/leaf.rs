@@ -47,6 +47,8 @@ impl State {
     /// date, when `m` is not such a move.
     #[inline]
     pub(crate) fn lean_leaf(&mut self, game: &Game, m: &Move, visit: impl FnOnce(&State)) -> bool {
+        // Perft's own copy, which never reads the cache: nothing to forget.
+        debug_assert!(self.cache.is_empty());
         let Some(saved) = self.lean_save(m) else {
             return false;
         };
@@ -72,6 +74,7 @@ impl State {
         m: &Move,
         visit: impl FnOnce(&mut State) -> R,
     ) -> Option<R> {
+        debug_assert!(self.cache.is_empty());
         let saved = self.lean_save(m)?;
         self.lean_make_judged(game, m, saved.lean);
         self.journaling = saved.journaling;

@@ -14,6 +14,7 @@ pub(crate) mod bitfilter;
 pub(crate) mod bitpos;
 pub(crate) mod bits;
 pub(crate) mod boardbits;
+pub(crate) mod cache;
 pub(crate) mod cond;
 pub(crate) mod draws;
 pub(crate) mod evaltables;

@@ -411,6 +411,12 @@ impl State {
     /// [`State::legal_moves_into`]); works on a copy when the game has
     /// `after:` filters.
     pub fn legal_moves(&self) -> Vec<Move> {
+        self.legal_steps().to_vec()
+    }
+
+    /// The legal steps, listed afresh ([`State::legal_steps`] remembers
+    /// them).
+    pub(crate) fn list_legal_moves(&self) -> Vec<Move> {
         let mut v = Vec::new();
         if self.tables.has_filters || self.game.maximize.is_some() {
             self.clone().legal_moves_into(&mut v);

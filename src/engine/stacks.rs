@@ -65,6 +65,7 @@ impl State {
     /// setting up positions by hand; the hash and the history restart.
     #[cfg(test)]
     pub(crate) fn put_stack(&mut self, site: Site, stack: &[crate::compile::ir::Piece]) {
+        self.cache.forget();
         self.clear_site(site);
         for &p in stack {
             self.push_piece(site, p);

@@ -254,6 +254,9 @@ pub struct State {
     /// unjudged, whose site sets have not been brought up to date yet
     /// ([`State::defer_sets`]).
     pub(crate) pending_sets: Option<Pending>,
+    /// The legal steps and turns of the position, once listed
+    /// ([`super::cache`]).
+    pub(crate) cache: super::cache::Cache,
 }
 
 /// A change of the stacks whose site sets are left behind until read
@@ -298,6 +301,7 @@ impl Clone for State {
             history_draws: self.history_draws,
             unjudged: false,
             pending_sets: None,
+            cache: Default::default(),
         }
     }
 
@@ -329,6 +333,7 @@ impl Clone for State {
             history_draws,
             unjudged: _,
             pending_sets: _,
+            cache: _,
         } = src;
         if !Arc::ptr_eq(&self.game, game) {
             self.game = game.clone();
@@ -356,6 +361,7 @@ impl Clone for State {
         self.history_draws = *history_draws;
         self.unjudged = false;
         self.pending_sets = None;
+        self.cache.forget();
     }
 }
 
@@ -504,6 +510,7 @@ impl State {
             history_draws: true,
             unjudged: false,
             pending_sets: None,
+            cache: Default::default(),
             game,
             tables,
         };
@@ -540,6 +547,7 @@ impl State {
     /// FEN, scenarios). The turn count, passes and the repetition history
     /// restart; the phase, counters and flipped toggles stay as they are.
     pub(crate) fn clear(&mut self, mover: Player) {
+        self.cache.forget();
         self.heights.iter_mut().for_each(|h| *h = 0);
         for site in 0..self.heights.len() {
             self.resync(site as Site);
@@ -858,6 +866,7 @@ impl State {
     /// Puts `p` on top of the stack at `site`; ignored (never a panic) when
     /// the stack is full.
     pub(crate) fn push_piece(&mut self, site: Site, p: Piece) {
+        self.cache.forget();
         if self.put_piece(site, p) {
             self.resync(site);
         }

@@ -22,6 +22,12 @@ impl State {
     /// squares are two turns, docs/games/checkers.md). Stable order; at most
     /// [`MAX_TURNS`].
     pub fn legal_turns(&self) -> Vec<Vec<Move>> {
+        self.legal_turn_list().to_vec()
+    }
+
+    /// The legal turns, expanded afresh ([`State::legal_turn_list`]
+    /// remembers them).
+    pub(crate) fn expand_legal_turns(&self) -> Vec<Vec<Move>> {
         let mut scratch = self.clone();
         scratch.set_journaling(true);
         let mut out = Vec::new();
@@ -65,7 +71,7 @@ impl State {
 
     /// The legal turns in the game's notation.
     pub fn legal_turn_strings(&self) -> Vec<String> {
-        self.legal_turns()
+        self.legal_turn_list()
             .iter()
             .map(|t| self.turn_to_string(t))
             .collect()

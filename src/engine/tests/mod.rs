@@ -9,6 +9,7 @@
 //! E NE NW W SW SE. `(players 2)` gives P1 forward N and P2 forward S.
 
 mod bitsets;
+mod cache;
 mod counted;
 mod dirs;
 mod effects;
