@@ -157,7 +157,7 @@ fn a_changed_file_is_reloaded_and_a_broken_one_shows_its_errors() {
     std::fs::create_dir_all(dir).unwrap();
     let path = format!("{dir}/reload.game");
     let good = ludic::compile::shipped_source("tictactoe").unwrap().1;
-    std::fs::write(&path, good).unwrap();
+    std::fs::write(&path, &good).unwrap();
     let mut s = Session::new(Source::File(path.clone()), Vec::new(), Vec::new());
     assert!(s.view(0)["error"].is_null());
     s.click(4).unwrap();
