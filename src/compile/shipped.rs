@@ -88,13 +88,14 @@ fn names_in(dir: &Path) -> Vec<String> {
     };
     let mut files: Vec<String> = entries
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|f| f.ends_with(".game") && f.len() > ".game".len() && !f.starts_with('.'))
-        .filter(|f| dir.join(f).is_file())
+        .filter(|f| f.len() > ".game".len() && !f.starts_with('.'))
+        .filter(|f| f.ends_with(".game") && dir.join(f).is_file())
         .collect();
     files.sort_unstable();
     files
-        .into_iter()
-        .map(|f| f.trim_end_matches(".game").to_string())
+        .iter()
+        .filter_map(|f| f.strip_suffix(".game"))
+        .map(str::to_string)
         .collect()
 }
 
@@ -107,6 +108,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         for f in [
             "b.game",
+            "b.game.game",
             "a-b.game",
             "a.game",
             ".hidden.game",
@@ -116,7 +118,7 @@ mod tests {
             std::fs::write(dir.path().join(f), "").unwrap();
         }
         std::fs::create_dir(dir.path().join("folder.game")).unwrap();
-        assert_eq!(names_in(dir.path()), ["a-b", "a", "b"]);
+        assert_eq!(names_in(dir.path()), ["a-b", "a", "b", "b.game"]);
         assert!(names_in(&dir.path().join("missing")).is_empty());
     }
 
