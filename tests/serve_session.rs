@@ -194,3 +194,10 @@ fn a_sowing_is_one_click_on_the_house_it_empties() {
     assert!(s.click(c1).is_err());
     assert_eq!(moves(&s), ["c1"]);
 }
+
+#[test]
+fn a_shipped_game_read_from_the_games_folder_is_reloaded_like_a_file() {
+    // Its modification time is what a session compares to reload it.
+    assert!(Source::Shipped("checkers".into()).mtime().is_some());
+    assert!(Source::Shipped("../Cargo".into()).mtime().is_none());
+}
