@@ -157,7 +157,7 @@ fn a_changed_file_is_reloaded_and_a_broken_one_shows_its_errors() {
     std::fs::create_dir_all(dir).unwrap();
     let path = format!("{dir}/reload.game");
     let good = ludic::compile::shipped_source("tictactoe").unwrap().1;
-    std::fs::write(&path, good).unwrap();
+    std::fs::write(&path, &good).unwrap();
     let mut s = Session::new(Source::File(path.clone()), Vec::new(), Vec::new());
     assert!(s.view(0)["error"].is_null());
     s.click(4).unwrap();
@@ -193,4 +193,11 @@ fn a_sowing_is_one_click_on_the_house_it_empties() {
     // North's turn: a click on South's row plays nothing.
     assert!(s.click(c1).is_err());
     assert_eq!(moves(&s), ["c1"]);
+}
+
+#[test]
+fn a_shipped_game_read_from_the_games_folder_is_reloaded_like_a_file() {
+    // Its modification time is what a session compares to reload it.
+    assert!(Source::Shipped("checkers".into()).mtime().is_some());
+    assert!(Source::Shipped("../Cargo".into()).mtime().is_none());
 }

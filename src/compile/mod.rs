@@ -26,6 +26,7 @@ pub(crate) mod royal;
 pub(crate) mod rules;
 pub(crate) mod sets;
 pub(crate) mod shape;
+mod shipped;
 pub(crate) mod stacks;
 pub(crate) mod toggles;
 pub(crate) mod tracks;
@@ -43,7 +44,7 @@ use expand::Defines;
 use lower::Lowerer;
 use std::path::Path;
 
-include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
+pub use shipped::{read_shipped, shipped_file, shipped_games, shipped_source};
 
 /// Options for loading a game: toggle overrides (`--set name=value`).
 #[derive(Debug, Clone, Default)]
@@ -116,10 +117,12 @@ pub fn read_source(file: &str) -> Result<(String, String), LoadError> {
         .strip_prefix("games/")
         .unwrap_or(file)
         .trim_end_matches(".game");
-    if let Some((_, p, text)) = SHIPPED.iter().find(|(n, _, _)| *n == stem) {
-        return Ok((p.to_string(), text.to_string()));
+    match read_shipped(stem) {
+        Some(Ok(found)) => return Ok(found),
+        Some(Err(e)) => return Err(LoadError::Io(format!("games/{stem}.game: {e}"))),
+        None => {}
     }
-    let names: Vec<&str> = SHIPPED.iter().map(|(n, _, _)| *n).collect();
+    let names = shipped_games();
     let hint = crate::diag::did_you_mean(stem, names.iter().copied())
         .map(|s| format!("; did you mean `{s}`?"))
         .unwrap_or_default();
@@ -206,20 +209,6 @@ pub fn text_of(mut bytes: Vec<u8>) -> Result<String, ReadError> {
             offset: at + bom,
         }
     })
-}
-
-/// The names of the shipped games.
-pub fn shipped_games() -> Vec<&'static str> {
-    SHIPPED.iter().map(|(n, _, _)| *n).collect()
-}
-
-/// The path and text of a shipped game, by name (`checkers`), without
-/// looking at the file system.
-pub fn shipped_source(name: &str) -> Option<(&'static str, &'static str)> {
-    SHIPPED
-        .iter()
-        .find(|(n, _, _)| *n == name)
-        .map(|(_, p, t)| (*p, *t))
 }
 
 impl Game {

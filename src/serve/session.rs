@@ -53,22 +53,26 @@ impl Source {
         let opts = Options::from_sets(sets)?;
         let game = match self {
             Source::Shipped(name) => {
-                let (path, text) = crate::compile::shipped_source(name)
-                    .ok_or_else(|| LoadError::Io(format!("unknown game `{name}`")))?;
-                Game::from_source(path, text, &opts)
+                let (path, text) = crate::compile::read_shipped(name)
+                    .ok_or_else(|| LoadError::Io(format!("unknown game `{name}`")))?
+                    .map_err(|e| LoadError::Io(format!("games/{name}.game: {e}")))?;
+                Game::from_source(&path, &text, &opts)
             }
             Source::File(path) => Game::load(path, &opts),
         };
         game.map(Arc::new)
     }
 
-    /// The modification time of a rule file (`None` for shipped games or
-    /// when it cannot be read).
+    /// The modification time of the rule file (`None` for shipped games
+    /// embedded in the binary, or when it cannot be read): a shipped game
+    /// read from the crate's `games/` folder is reloaded when it changes,
+    /// as a file given on the command line is.
     pub fn mtime(&self) -> Option<SystemTime> {
-        match self {
-            Source::Shipped(_) => None,
-            Source::File(p) => std::fs::metadata(p).and_then(|m| m.modified()).ok(),
-        }
+        let file = match self {
+            Source::Shipped(n) => crate::compile::shipped_file(n)?,
+            Source::File(p) => p.into(),
+        };
+        std::fs::metadata(file).and_then(|m| m.modified()).ok()
     }
 }
 

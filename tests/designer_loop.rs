@@ -1,0 +1,172 @@
+//! The designer's loop (issue 44): rule files are data at run time. A file
+//! added to or changed in `games/` is a shipped game at once, and never
+//! makes cargo rebuild the crate.
+//!
+//! The two tests write into the real `games/` folder (that is what they
+//! test), under unique names removed when they end, failing or not. They
+//! are in a test program of their own: the other programs list `games/`,
+//! and cargo runs test programs one after another.
+
+mod common;
+use common::ok;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::SystemTime;
+
+/// A rule file written in the crate's `games/` folder, removed when
+/// dropped (also when the test panics).
+struct TempGame {
+    name: String,
+    path: PathBuf,
+}
+
+impl TempGame {
+    /// A copy of Tic-tac-toe under a name no other run uses.
+    fn new(tag: &str) -> TempGame {
+        let nanos = SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let name = format!("zz-test-{tag}-{}-{nanos}", std::process::id());
+        let path = games().join(format!("{name}.game"));
+        let text = std::fs::read_to_string(games().join("tictactoe.game")).unwrap();
+        std::fs::write(&path, text).unwrap();
+        TempGame { name, path }
+    }
+}
+
+impl Drop for TempGame {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// The crate's `games/` folder.
+fn games() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("games")
+}
+
+#[test]
+fn a_game_file_added_at_run_time_is_found_by_name_with_no_rebuild() {
+    let game = TempGame::new("added");
+    // From another folder, so the name is not found as a path.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_ludic"))
+            .args(args)
+            .current_dir(elsewhere.path())
+            .output()
+            .expect("run ludic")
+    };
+    let out = ok(&run(&["check", &game.name]));
+    assert!(
+        out.starts_with(&format!("games/{}.game: ok", game.name)),
+        "{out}"
+    );
+    let list = ok(&run(&["list"]));
+    assert!(
+        list.lines()
+            .any(|l| l.starts_with(&format!("{} ", game.name))),
+        "{list}"
+    );
+    drop(game);
+    // Removed: no longer a shipped game.
+    let list = ok(&run(&["list"]));
+    assert!(!list.contains("zz-test-added"), "{list}");
+}
+
+/// Sets a file's modification time, and puts the old one back when
+/// dropped.
+struct Touched {
+    path: PathBuf,
+    before: SystemTime,
+}
+
+impl Touched {
+    fn now(path: PathBuf) -> Touched {
+        let before = std::fs::metadata(&path).unwrap().modified().unwrap();
+        set_mtime(&path, SystemTime::now());
+        Touched { path, before }
+    }
+}
+
+impl Drop for Touched {
+    fn drop(&mut self) {
+        set_mtime(&self.path, self.before);
+    }
+}
+
+fn set_mtime(path: &Path, t: SystemTime) {
+    let f = std::fs::File::options().write(true).open(path).unwrap();
+    f.set_modified(t).unwrap();
+}
+
+/// The profile and target folder that built this test's `ludic`
+/// (`target/release/ludic`: `--release`, `target`).
+fn build_of_this_test() -> (Vec<String>, PathBuf) {
+    let exe = Path::new(env!("CARGO_BIN_EXE_ludic"));
+    let profile_dir = exe.parent().unwrap();
+    let target = profile_dir.parent().unwrap().to_path_buf();
+    let profile = profile_dir.file_name().unwrap().to_string_lossy();
+    let args = match profile.as_ref() {
+        "debug" => vec![],
+        "release" => vec!["--release".to_string()],
+        other => vec!["--profile".to_string(), other.to_string()],
+    };
+    (args, target)
+}
+
+/// Builds this test program as cargo built it to run it (`cargo test
+/// --no-run`, its profile and target folder) and returns, for each of
+/// ludic's own artifacts (library, binary, build script, this test), its
+/// target's name and whether cargo found it fresh.
+fn build_ludic() -> Vec<(String, bool)> {
+    let (profile, target) = build_of_this_test();
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let o = Command::new(cargo)
+        .args(["test", "--no-run", "--test", "designer_loop"])
+        .args(["--locked", "--offline", "--message-format=json"])
+        .args(&profile)
+        .arg("--target-dir")
+        .arg(&target)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run cargo");
+    let stdout = ok(&o);
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
+    stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|m| m["reason"] == "compiler-artifact")
+        .filter(|m| m["manifest_path"].as_str().map(Path::new) == Some(manifest.as_path()))
+        .map(|m| {
+            let name = m["target"]["name"].as_str().unwrap_or("?").to_string();
+            (name, m["fresh"] == true)
+        })
+        .collect()
+}
+
+// This builds what `cargo test` built to run this test, not what `cargo
+// build --release` builds: the two differ (the dev-dependencies turn on
+// features of shared crates, so each builds its own ludic library), and a
+// plain build here would compile a second ludic (minutes on 2 cores) after
+// every change to the source. Whether a rule file is a dependency of the
+// crate (a `rerun-if-changed`, an `include_str!`) is the same for both;
+// `cargo build --release` staying a no-op was checked by hand (issue 44).
+#[test]
+fn editing_or_adding_a_game_file_does_not_rebuild_the_crate() {
+    // Fresh already, unless the source changed while the tests ran.
+    build_ludic();
+    let _touched = Touched::now(games().join("checkers.game"));
+    let _added = TempGame::new("build");
+    let artifacts = build_ludic();
+    for name in ["ludic", "designer_loop"] {
+        assert!(
+            artifacts.iter().any(|(n, _)| n == name),
+            "no artifact {name} reported: {artifacts:?}"
+        );
+    }
+    let rebuilt: Vec<_> = artifacts.iter().filter(|(_, fresh)| !fresh).collect();
+    assert!(rebuilt.is_empty(), "rebuilt: {rebuilt:?}");
+}
