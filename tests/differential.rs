@@ -306,8 +306,8 @@ fn mutants(scale: Scale) {
     for name in shipped_games() {
         let (path, text) = shipped_source(name).expect("a shipped source");
         for i in 0..scale.mutants {
-            let text = mutant(text, &mut rng);
-            let Ok(game) = Game::from_source(path, &text, &Options::default()) else {
+            let text = mutant(&text, &mut rng);
+            let Ok(game) = Game::from_source(&path, &text, &Options::default()) else {
                 continue;
             };
             check(Arc::new(game), &format!("{name} mutant {i}"), scale);
