@@ -1,65 +1,37 @@
-//! The interpreter: state, legal moves, apply, outcome, perft and playouts.
+//! The engine: state, legal moves, apply, outcome, perft and playouts.
+//!
+//! Its folders follow its roles (docs/engine.md): `position` (one
+//! [`State`] and its journal), `reference` (the reference interpreter: the
+//! meaning of the rule IR), `compiled` (the compiled tier: site sets,
+//! condition compilers, compiled generators, the perft kernel; left out
+//! whole by [`Engine::Reference`]) and `run` (perft, playouts). `tables.rs`
+//! holds what the engine derives from a game for both tiers.
 //!
 //! Two levels of move: a [`Move`] is one step (one hop, one stack move); a
 //! turn is the steps a player makes before the next player moves (a
 //! multi-jump is one turn of several hops). [`State::legal_moves`] lists
 //! steps; [`State::legal_turns`] expands continuations depth-first.
 
-pub(crate) mod apply;
-pub(crate) mod attack;
-pub(crate) mod battle;
-pub(crate) mod bitcompile;
-pub(crate) mod bitcond;
-pub(crate) mod bitfilter;
-pub(crate) mod bitpos;
-pub(crate) mod bits;
-pub(crate) mod boardbits;
-pub(crate) mod cache;
-pub(crate) mod cond;
-pub(crate) mod draws;
-pub(crate) mod evaltables;
-pub(crate) mod fastgen;
-pub(crate) mod flank;
-pub(crate) mod hop;
-pub(crate) mod journal;
-pub(crate) mod kernel;
-pub(crate) mod lattice;
-pub(crate) mod leaf;
-pub(crate) mod levelcount;
-pub(crate) mod levellist;
-pub(crate) mod lines;
-pub(crate) mod local;
-pub(crate) mod memo;
+pub(crate) mod compiled;
 pub(crate) mod mode;
-pub(crate) mod movegen;
-pub(crate) mod notation;
-pub(crate) mod overlay;
-pub(crate) mod perft;
-pub(crate) mod phases;
-pub(crate) mod plan;
-pub(crate) mod playout;
-pub(crate) mod quiet;
-pub(crate) mod quietsteps;
-pub(crate) mod randlevel;
-pub(crate) mod raybits;
-pub(crate) mod rotate;
-pub(crate) mod score;
-pub(crate) mod screen;
-pub(crate) mod sets;
-pub(crate) mod shiftdraw;
-pub(crate) mod shiftgen;
-pub(crate) mod sitepred;
-pub(crate) mod slide;
-pub(crate) mod slidelevel;
-pub(crate) mod sow;
-pub(crate) mod stacks;
-pub(crate) mod state;
+pub(crate) mod position;
+pub(crate) mod reference;
+pub(crate) mod run;
 pub(crate) mod tables;
-pub(crate) mod tempo;
-pub(crate) mod turns;
-pub(crate) mod verdicts;
-pub(crate) mod word;
-pub(crate) mod zobrist;
+
+// Every module by its own name too, so that `crate::engine::NAME` reads the
+// same wherever the module lives.
+pub(crate) use compiled::cond::{bitcompile, bitcond, bitfilter, evaltables, local, sitepred};
+pub(crate) use compiled::kernel;
+pub(crate) use compiled::moves::{
+    fastgen, levelcount, overlay, plan, quiet, quietsteps, screen, shiftgen, slidelevel, verdicts,
+};
+pub(crate) use compiled::sets::{bitpos, bits, boardbits, lattice, raybits, word};
+pub(crate) use position::{cache, journal, state, zobrist};
+pub(crate) use reference::{
+    apply, attack, cond, flank, memo, movegen, notation, sets, slide, turns,
+};
+pub(crate) use run::{draws, perft, playout};
 
 pub use apply::Played;
 pub use mode::Engine;

@@ -1,0 +1,8 @@
+//! Compilers of the rules' conditions to site tests and site-set programs.
+
+pub(crate) mod bitcompile;
+pub(crate) mod bitcond;
+pub(crate) mod bitfilter;
+pub(crate) mod evaltables;
+pub(crate) mod local;
+pub(crate) mod sitepred;

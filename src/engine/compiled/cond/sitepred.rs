@@ -1,0 +1,529 @@
+//! Conditions on one site compiled to set operations: a generator's
+//! `from:`, `over:` or `to:` that reads only the site itself (empty, whose
+//! top piece, which kind, how tall, which region, a toggle) is evaluated
+//! once per priority level as a set of sites ([`crate::engine::bits::Bits`]) from
+//! the sets the state keeps, and each candidate is then one bit test.
+//! Conditions that read anything else (another site of the step, counts,
+//! lines, sets) are not compiled, and their generator is interpreted.
+
+use crate::engine::State;
+use crate::engine::bits::{Bits, TOP_BUCKET, bucket};
+
+use crate::board::Site;
+use crate::compile::ir::{Cond, Game, Kind, Player, RegionId, SiteRef, ToggleId};
+
+/// A compiled condition on a site (see the module's documentation): the
+/// sites where its top owner (none, the player, another), its height and
+/// its top kind are among those allowed, inside or outside a region, while
+/// a toggle is on or off; or, for a condition that is not such a
+/// conjunction, its tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SitePred {
+    /// Allowed tops: bit 0 empty sites, bit 1 the player's, bit 2 another
+    /// player's ([`ANY_OWNER`]: all).
+    owners: u8,
+    /// Allowed height buckets, bit `b` for bucket `b` (`u8::MAX`: all).
+    heights: u8,
+    /// The top piece's kind, if one is required.
+    kind: Option<Kind>,
+    /// A region the site must lie in (`true`) or outside (`false`).
+    region: Option<(RegionId, bool)>,
+    /// A toggle that must be on (`true`) or off (`false`).
+    flag: Option<(ToggleId, bool)>,
+    /// The condition's tree, when it is not a conjunction of the above.
+    tree: Option<Box<Tree>>,
+    /// No kind, region, toggle or tree: owners and heights only.
+    plain: bool,
+    /// The one set of the state the condition's sites are, when they
+    /// are one.
+    single: Single,
+}
+
+/// A condition whose sites are one set the state keeps
+/// ([`crate::engine::bits::Occupancy`]), read instead of computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Single {
+    /// Not one set.
+    No,
+    /// The sites of a height bucket.
+    Height(u8),
+    /// The sites the player tops.
+    Mine,
+    /// The sites the other player tops, in a game of two.
+    Other,
+}
+
+/// Every top owner, for [`SitePred::owners`].
+const ANY_OWNER: u8 = 0b111;
+
+/// A condition on a site as a tree of set operations.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Tree {
+    /// Every site, or none.
+    Const(bool),
+    /// Empty sites.
+    Empty,
+    /// Sites whose top piece is the player's.
+    Mine,
+    /// Sites whose top piece is another player's.
+    Enemy,
+    /// Sites whose stack height falls in a bucket of the mask (bit `b`
+    /// for bucket `b`, [`crate::engine::bits::bucket`]).
+    Heights(u8),
+    /// Sites whose top piece is of this kind.
+    Kind(Kind),
+    /// Sites of the region as the player sees it.
+    Region(RegionId),
+    /// Every site when the toggle is on now, none otherwise.
+    Flag(ToggleId),
+    /// The sites where it does not hold.
+    Not(Box<Tree>),
+    /// The sites where all hold.
+    And(Vec<Tree>),
+    /// The sites where one holds.
+    Or(Vec<Tree>),
+}
+
+impl SitePred {
+    /// The condition that holds at every site.
+    pub const TRUE: SitePred = SitePred {
+        owners: ANY_OWNER,
+        heights: u8::MAX,
+        kind: None,
+        region: None,
+        flag: None,
+        tree: None,
+        plain: true,
+        single: Single::No,
+    };
+
+    /// `c` compiled, when it reads only its site: `Subject` or `alias`
+    /// (the name the same site has in the clause: `From` in `from:`,
+    /// `Over` in `over:`, `To` in `to:`).
+    pub fn compile(c: &Cond, alias: SiteRef, game: &Game) -> Option<SitePred> {
+        let tree = Tree::compile(c, alias, game)?;
+        let mut p = Self::simple(&tree).unwrap_or(SitePred {
+            tree: Some(Box::new(tree)),
+            ..Self::TRUE
+        });
+        p.plain = p.kind.is_none() && p.region.is_none() && p.flag.is_none() && p.tree.is_none();
+        p.single = match (p.plain, p.owners, p.heights) {
+            (false, ..) => Single::No,
+            (_, ANY_OWNER, h) if h.count_ones() == 1 => Single::Height(h.trailing_zeros() as u8),
+            // Empty sites are the sites of height 0.
+            (_, 0b001, h) if h & 1 != 0 => Single::Height(0),
+            (_, 0b010, u8::MAX) => Single::Mine,
+            (_, 0b100, u8::MAX) if game.num_players() == 2 => Single::Other,
+            _ => Single::No,
+        };
+        Some(p)
+    }
+
+    /// The conjunction `t` is, if it is one.
+    fn simple(t: &Tree) -> Option<SitePred> {
+        let only = |f: fn(&mut SitePred)| {
+            let mut p = Self::TRUE;
+            f(&mut p);
+            Some(p)
+        };
+        match t {
+            Tree::Const(true) => Some(Self::TRUE),
+            Tree::Const(false) => only(|p| p.owners = 0),
+            Tree::Empty => only(|p| p.owners = 0b001),
+            Tree::Mine => only(|p| p.owners = 0b010),
+            Tree::Enemy => only(|p| p.owners = 0b100),
+            Tree::Heights(m) => Some(SitePred {
+                heights: *m,
+                ..Self::TRUE
+            }),
+            Tree::Kind(k) => Some(SitePred {
+                kind: Some(*k),
+                ..Self::TRUE
+            }),
+            Tree::Region(r) => Some(SitePred {
+                region: Some((*r, true)),
+                ..Self::TRUE
+            }),
+            Tree::Flag(f) => Some(SitePred {
+                flag: Some((*f, true)),
+                ..Self::TRUE
+            }),
+            Tree::Not(t) => {
+                let p = Self::simple(t)?;
+                match (p.owners, p.heights, p.kind, p.region, p.flag) {
+                    (o, u8::MAX, None, None, None) => Some(SitePred {
+                        owners: !o & ANY_OWNER,
+                        ..Self::TRUE
+                    }),
+                    (ANY_OWNER, h, None, None, None) => Some(SitePred {
+                        heights: !h,
+                        ..Self::TRUE
+                    }),
+                    (ANY_OWNER, u8::MAX, None, Some((r, i)), None) => Some(SitePred {
+                        region: Some((r, !i)),
+                        ..Self::TRUE
+                    }),
+                    (ANY_OWNER, u8::MAX, None, None, Some((f, on))) => Some(SitePred {
+                        flag: Some((f, !on)),
+                        ..Self::TRUE
+                    }),
+                    _ => None,
+                }
+            }
+            Tree::And(ts) => ts.iter().try_fold(Self::TRUE, |acc, t| {
+                let p = Self::simple(t)?;
+                Some(SitePred {
+                    owners: acc.owners & p.owners,
+                    heights: acc.heights & p.heights,
+                    kind: both(acc.kind, p.kind)?,
+                    region: both(acc.region, p.region)?,
+                    flag: both(acc.flag, p.flag)?,
+                    tree: None,
+                    plain: true,
+                    single: Single::No,
+                })
+            }),
+            Tree::Or(ts) => {
+                let ps: Vec<SitePred> = ts.iter().map(Self::simple).collect::<Option<_>>()?;
+                let plain =
+                    |p: &SitePred| p.kind.is_none() && p.region.is_none() && p.flag.is_none();
+                if ps.iter().all(|p| plain(p) && p.heights == u8::MAX) {
+                    Some(SitePred {
+                        owners: ps.iter().fold(0, |a, p| a | p.owners),
+                        ..Self::TRUE
+                    })
+                } else if ps.iter().all(|p| plain(p) && p.owners == ANY_OWNER) {
+                    Some(SitePred {
+                        heights: ps.iter().fold(0, |a, p| a | p.heights),
+                        ..Self::TRUE
+                    })
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// True for the condition that holds everywhere.
+    #[inline]
+    pub fn is_true(&self) -> bool {
+        // `plain` leaves only the owners and heights to look at.
+        self.plain && self.owners == ANY_OWNER && self.heights == u8::MAX
+    }
+
+    /// The sites of `st`'s board where it holds for `player` (`all`: every
+    /// site of the board).
+    #[inline(always)]
+    pub fn eval<const W: usize>(&self, st: &State, player: Player, all: Bits<W>) -> Bits<W> {
+        if !self.plain {
+            return self.eval_rest(st, player, all);
+        }
+        self.eval_owners_heights(st, player, all)
+    }
+
+    /// [`SitePred::eval`], read from the state when the condition's sites
+    /// are one set it keeps (the joint plans' conditions, evaluated every
+    /// position: other callers keep the shorter [`SitePred::eval`]).
+    #[inline(always)]
+    pub fn eval_kept<const W: usize>(&self, st: &State, player: Player, all: Bits<W>) -> Bits<W> {
+        match self.single {
+            Single::Height(b) => st.occ.of_height(b as usize),
+            Single::Mine => st.occ.owned(player),
+            Single::Other => st.occ.owned(player ^ 1),
+            Single::No => self.eval(st, player, all),
+        }
+    }
+
+    /// [`SitePred::eval`] of a condition with a kind, region, toggle or
+    /// tree.
+    fn eval_rest<const W: usize>(&self, st: &State, player: Player, all: Bits<W>) -> Bits<W> {
+        if let Some(t) = &self.tree {
+            return t.eval(st, player, all);
+        }
+        let acc = self.eval_owners_heights(st, player, all);
+        self.rest(st, player, acc)
+    }
+
+    /// The owners and heights part of [`SitePred::eval`].
+    #[inline(always)]
+    fn eval_owners_heights<const W: usize>(
+        &self,
+        st: &State,
+        player: Player,
+        all: Bits<W>,
+    ) -> Bits<W> {
+        let occ = &st.occ;
+        let mut acc = match self.owners {
+            ANY_OWNER => all,
+            0 => return Bits::EMPTY,
+            0b001 => occ.of_height(0),
+            0b010 => occ.owned(player),
+            0b100 => all.minus(occ.of_height(0)).minus(occ.owned(player)),
+            0b110 => all.minus(occ.of_height(0)),
+            0b011 => occ.of_height(0).or(occ.owned(player)),
+            _ => all.minus(occ.owned(player)),
+        };
+        if self.heights != u8::MAX {
+            acc = acc.and(heights(st, self.heights));
+        }
+        acc
+    }
+
+    /// True if it holds at site `s` (which must be a site of the board:
+    /// a condition on an absent site is evaluated as a [`Cond`], where a
+    /// negation makes it true).
+    #[inline]
+    pub fn holds(&self, st: &State, player: Player, s: Site) -> bool {
+        // A condition on the height alone (a man, a king) is one test,
+        // made where it is asked.
+        if self.plain && self.owners == ANY_OWNER {
+            return self.heights >> bucket(st.height(s)) & 1 != 0;
+        }
+        self.holds_rest(st, player, s)
+    }
+
+    /// [`SitePred::holds`] of a condition on more than the height.
+    #[inline(never)]
+    fn holds_rest(&self, st: &State, player: Player, s: Site) -> bool {
+        if let Some(t) = &self.tree {
+            return t.holds(st, player, s);
+        }
+        // The height first: it is read alone, and the commonest test.
+        if self.heights >> bucket(st.height(s)) & 1 == 0 {
+            return false;
+        }
+        if self.owners != ANY_OWNER {
+            let owner = match st.top(s) {
+                None => 0b001,
+                Some(p) if st.game.owner(p) == player => 0b010,
+                Some(_) => 0b100,
+            };
+            if self.owners & owner == 0 {
+                return false;
+            }
+        }
+        self.kind
+            .is_none_or(|k| st.top(s).map(|p| st.game.kind(p)) == Some(k))
+            && self
+                .region
+                .is_none_or(|(r, inside)| in_region(st, r, player, s) == inside)
+            && self.flag.is_none_or(|(f, on)| st.flag(f) == on)
+    }
+
+    /// True if it cannot hold at site `s` for `player`, whatever the
+    /// stacks and toggles: it holds nowhere, or `s` lies on the wrong side
+    /// of the region it requires.
+    pub fn never_at(&self, game: &Game, player: Player, s: usize) -> bool {
+        self.tree.is_none()
+            && (self.owners == 0
+                || self.heights == 0
+                || self
+                    .region
+                    .is_some_and(|(r, inside)| region_has(game, r, player, s) != inside))
+    }
+
+    /// The kind, region and toggle parts of [`SitePred::eval`], on `acc`.
+    fn rest<const W: usize>(&self, st: &State, player: Player, mut acc: Bits<W>) -> Bits<W> {
+        if let Some(k) = self.kind {
+            acc = acc.and(Tree::Kind(k).eval(st, player, acc));
+        }
+        if let Some((r, inside)) = self.region {
+            let reg = st.tables.region_bits(r, player);
+            acc = if inside { acc.and(reg) } else { acc.minus(reg) };
+        }
+        if let Some((f, on)) = self.flag
+            && st.flag(f) != on
+        {
+            acc = Bits::EMPTY;
+        }
+        acc
+    }
+}
+
+/// The one of two requirements that is given (`Some(None)` for neither),
+/// `None` when both are and differ (not a conjunction this form holds).
+fn both<T: PartialEq>(a: Option<T>, b: Option<T>) -> Option<Option<T>> {
+    match (a, b) {
+        (Some(x), Some(y)) if x != y => None,
+        (Some(x), _) | (None, Some(x)) => Some(Some(x)),
+        (None, None) => Some(None),
+    }
+}
+
+/// True if site `s` lies in region `r` as `player` sees it.
+fn in_region(st: &State, r: RegionId, player: Player, s: Site) -> bool {
+    region_has(&st.game, r, player, s as usize)
+}
+
+/// True if site `s` of `game`'s board lies in region `r` as `player` sees
+/// it.
+fn region_has(game: &Game, r: RegionId, player: Player, s: usize) -> bool {
+    game.regions
+        .get(r as usize)
+        .and_then(|r| r.get(player as usize))
+        .and_then(|r| r.get(s))
+        .copied()
+        .unwrap_or(false)
+}
+
+/// The sites whose height bucket is in `mask`.
+#[inline(always)]
+fn heights<const W: usize>(st: &State, mask: u8) -> Bits<W> {
+    let (mut m, mut acc) = (mask, Bits::EMPTY);
+    while m != 0 {
+        acc = acc.or(st.occ.of_height(m.trailing_zeros() as usize));
+        m &= m - 1;
+    }
+    acc
+}
+
+impl Tree {
+    /// `c` as a tree, when it reads only its site (see
+    /// [`SitePred::compile`]).
+    fn compile(c: &Cond, alias: SiteRef, game: &Game) -> Option<Tree> {
+        let here = |r: &SiteRef| *r == SiteRef::Subject || *r == alias;
+        Some(match c {
+            Cond::True => Tree::Const(true),
+            Cond::False => Tree::Const(false),
+            Cond::Empty(r) if here(r) => Tree::Empty,
+            Cond::Mine(r) if here(r) => Tree::Mine,
+            Cond::Enemy(r) if here(r) => Tree::Enemy,
+            Cond::Height(r, cmp, n) if here(r) => {
+                Tree::Heights(height_mask(game.stack_cap, |h| cmp.test(h, *n))?)
+            }
+            Cond::Kind(r, k) if here(r) => Tree::Kind(*k),
+            Cond::In(r, reg) if here(r) => Tree::Region(*reg),
+            Cond::On(id) => Tree::Flag(*id),
+            Cond::Not(c) => Tree::Not(Box::new(Self::compile(c, alias, game)?)),
+            Cond::And(cs) => Tree::And(
+                cs.iter()
+                    .map(|c| Self::compile(c, alias, game))
+                    .collect::<Option<_>>()?,
+            ),
+            Cond::Or(cs) => Tree::Or(
+                cs.iter()
+                    .map(|c| Self::compile(c, alias, game))
+                    .collect::<Option<_>>()?,
+            ),
+            _ => return None,
+        })
+    }
+
+    /// True if it holds at site `s` of the board (see
+    /// [`SitePred::holds`]).
+    fn holds(&self, st: &State, player: Player, s: Site) -> bool {
+        match self {
+            Tree::Const(b) => *b,
+            Tree::Empty => st.height(s) == 0,
+            Tree::Mine => st.top_owner(s) == Some(player),
+            Tree::Enemy => st.top_owner(s).is_some_and(|o| o != player),
+            Tree::Heights(mask) => mask >> bucket(st.height(s)) & 1 != 0,
+            Tree::Kind(k) => st.top(s).map(|p| st.game.kind(p)) == Some(*k),
+            Tree::Region(r) => in_region(st, *r, player, s),
+            Tree::Flag(id) => st.flag(*id),
+            Tree::Not(p) => !p.holds(st, player, s),
+            Tree::And(ps) => ps.iter().all(|p| p.holds(st, player, s)),
+            Tree::Or(ps) => ps.iter().any(|p| p.holds(st, player, s)),
+        }
+    }
+
+    /// The sites where it holds (see [`SitePred::eval`]).
+    fn eval<const W: usize>(&self, st: &State, player: Player, all: Bits<W>) -> Bits<W> {
+        let occ = &st.occ;
+        match self {
+            Tree::Const(true) => all,
+            Tree::Const(false) => Bits::EMPTY,
+            Tree::Empty => occ.of_height(0),
+            Tree::Mine => occ.owned(player),
+            Tree::Enemy => all.minus(occ.of_height(0)).minus(occ.owned(player)),
+            Tree::Heights(mask) => heights(st, *mask),
+            Tree::Kind(k) => (0..st.game.num_players() as Player).fold(Bits::EMPTY, |acc, p| {
+                acc.or(occ.topped(st.game.piece(*k, p)))
+            }),
+            Tree::Region(r) => st.tables.region_bits(*r, player),
+            Tree::Flag(id) => {
+                if st.flag(*id) {
+                    all
+                } else {
+                    Bits::EMPTY
+                }
+            }
+            Tree::Not(p) => all.minus(p.eval(st, player, all)),
+            Tree::And(ps) => ps
+                .iter()
+                .fold(all, |acc, p| acc.and(p.eval(st, player, all))),
+            Tree::Or(ps) => ps
+                .iter()
+                .fold(Bits::EMPTY, |acc, p| acc.or(p.eval(st, player, all))),
+        }
+    }
+}
+
+/// The mask of height buckets where `test(height)` holds, when it holds
+/// alike for every height a bucket stands for (stacks hold at most `cap`
+/// pieces).
+fn height_mask(cap: usize, test: impl Fn(i32) -> bool) -> Option<u8> {
+    let mut mask = 0u8;
+    let mut seen = [None; TOP_BUCKET + 1];
+    for h in 0..=cap.min(u16::MAX as usize) {
+        let b = bucket(h);
+        let t = test(h as i32);
+        match seen[b] {
+            Some(prev) if prev != t => return None,
+            _ => seen[b] = Some(t),
+        }
+        if t {
+            mask |= 1 << b;
+        }
+    }
+    Some(mask)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::ir::Cmp;
+
+    #[test]
+    fn heights_compile_to_buckets_when_a_bucket_is_uniform() {
+        // A man (height 1) and a king (height 2) under a stack limit of 2.
+        assert_eq!(height_mask(2, |h| h == 1), Some(0b10));
+        assert_eq!(height_mask(2, |h| Cmp::Ge.test(h, 1)), Some(0b110));
+        // Tall stacks share the top bucket: `>= 3` is uniform there, `= 9`
+        // is not.
+        assert_eq!(height_mask(32, |h| h >= 3), Some(0b1111_1000));
+        assert_eq!(height_mask(32, |h| h == 9), None);
+        assert_eq!(height_mask(32, |h| h >= 7), Some(0b1000_0000));
+    }
+
+    #[test]
+    fn only_conditions_on_the_site_itself_compile() {
+        let game = crate::compile::Game::from_source(
+            "t",
+            "(game \"t\" (players 2) (board (square 3 3)) (piece \"P\") (play (step)))",
+            &Default::default(),
+        )
+        .unwrap();
+        let not_mine = Cond::Not(Box::new(Cond::Mine(SiteRef::Subject)));
+        let c = Cond::And(vec![Cond::Empty(SiteRef::To), not_mine.clone()]);
+        // A conjunction: empty, and empty or an enemy's.
+        let p = SitePred::compile(&c, SiteRef::To, &game).unwrap();
+        assert_eq!((p.owners, p.tree.is_none()), (0b001, true));
+        // In `from:`, `To` is another site.
+        assert_eq!(SitePred::compile(&c, SiteRef::From, &game), None);
+        assert_eq!(
+            SitePred::compile(&Cond::Friend(SiteRef::Subject), SiteRef::To, &game),
+            None
+        );
+        // Not a conjunction: kept as a tree.
+        let or = Cond::Or(vec![Cond::Empty(SiteRef::To), Cond::In(SiteRef::To, 0)]);
+        let p = SitePred::compile(&or, SiteRef::To, &game);
+        assert!(p.is_some_and(|p| p.tree.is_some()));
+        let both = Cond::And(vec![Cond::Height(SiteRef::To, Cmp::Ge, 1), not_mine]);
+        let p = SitePred::compile(&both, SiteRef::To, &game).unwrap();
+        assert_eq!(
+            (p.owners, p.heights, p.tree.is_none()),
+            (0b101, 0b1111_1110, true)
+        );
+    }
+}

@@ -1,0 +1,507 @@
+//! Compiled generators: a step, hop, slide, leap or placement whose
+//! conditions read only their own site ([`SitePred`]) and whose move takes
+//! the whole stack at no cost is generated from site sets. Per priority
+//! level, each generator's origins are one set (the mover's stacks or the
+//! empty sites, intersected with `from:`), its destinations and jumped
+//! sites another; then the origins are walked in board order, each
+//! generator's directions read from the board's step table, and every
+//! candidate is a bit test. The moves and their order are those of the
+//! interpreted generators (`movegen.rs`): origin-free moves first, then
+//! site by site, generator by generator, direction by direction.
+//!
+//! A level is generated this way when all its generators are compiled and
+//! the board has at most [`MAX_WORDS`] × 64 sites; otherwise it is
+//! interpreted.
+
+use crate::board::{Dir, NO_SITE, Site};
+use crate::compile::ir::{Game, Gen, GenId, GenKind, Origin, Pieces, SiteRef};
+use crate::engine::bits::{Bits, MAX_WORDS, Preimages};
+use crate::engine::shiftgen::{ShiftGen, ShiftLevel};
+use crate::engine::sitepred::SitePred;
+use crate::engine::state::TAKEN;
+use crate::engine::{Move, State};
+use std::ops::ControlFlow;
+
+/// Most generators in a level generated from sets.
+pub(crate) const MAX_GENS: usize = 8;
+
+/// A generator compiled to set operations (see the module's documentation).
+#[derive(Debug, Clone)]
+pub(crate) struct FastGen {
+    /// Its origins are the mover's stacks (`true`) or the empty sites.
+    mine: bool,
+    /// `from:`.
+    from: SitePred,
+    /// `to:`.
+    to: SitePred,
+    /// What it does, with its directions per player.
+    shape: Shape,
+    /// Per player: every direction of its step or hop has preimages by
+    /// shifts ([`crate::engine::bits::Preimages`]).
+    shifts: Vec<bool>,
+}
+
+/// The kind of move of a [`FastGen`].
+#[derive(Debug, Clone)]
+enum Shape {
+    /// To the neighbour in each direction.
+    Step(Vec<Vec<Dir>>),
+    /// Over the neighbour in each direction (`over:`) to the site beyond.
+    Hop(Vec<Vec<Dir>>, SitePred),
+    /// Along each direction through the sites of `through:`.
+    Slide(Vec<Vec<Dir>>, SitePred),
+    /// To the site at each offset (the tables' leap targets).
+    Leap,
+    /// A new piece on any site (no origin).
+    Place,
+}
+
+impl FastGen {
+    /// Generator `g` compiled, when it can be (see the module's
+    /// documentation).
+    pub fn of(g: &Gen, game: &Game, pre: &Preimages) -> Option<FastGen> {
+        let pred = |c, alias| SitePred::compile(c, alias, game);
+        let dirs = |d: u16| game.dirsets.get(d as usize).cloned();
+        let whole = |s: &crate::compile::ir::Shift| {
+            s.pieces == Pieces::Whole && matches!(s.origin, Origin::Mine | Origin::Empty)
+        };
+        let (shift, shape) = match &g.kind {
+            GenKind::Step(s) if s.cost.is_none() && s.limits == Default::default() => {
+                (&s.shift, Shape::Step(dirs(s.dirs)?))
+            }
+            GenKind::Hop(h) if !h.flying && !h.repeat => (
+                &h.shift,
+                Shape::Hop(dirs(h.dirs)?, pred(&h.over, SiteRef::Over)?),
+            ),
+            GenKind::Slide(s) if s.cost.is_none() && s.limits == Default::default() => (
+                &s.shift,
+                Shape::Slide(dirs(s.dirs)?, pred(&s.through, SiteRef::To)?),
+            ),
+            GenKind::Leap(l) => (&l.shift, Shape::Leap),
+            GenKind::Place { sites: None, .. } => {
+                return Some(FastGen {
+                    mine: false,
+                    from: SitePred::TRUE,
+                    to: pred(&g.to, SiteRef::To)?,
+                    shape: Shape::Place,
+                    shifts: Vec::new(),
+                });
+            }
+            _ => return None,
+        };
+        if !whole(shift) {
+            return None;
+        }
+        let shifts = match &shape {
+            Shape::Step(d) | Shape::Hop(d, _) => d
+                .iter()
+                .map(|ds| ds.iter().all(|&x| pre.shifts(x)))
+                .collect(),
+            _ => Vec::new(),
+        };
+        Some(FastGen {
+            mine: shift.origin == Origin::Mine,
+            from: pred(&g.from, SiteRef::From)?,
+            to: pred(&g.to, SiteRef::To)?,
+            shape,
+            shifts,
+        })
+    }
+}
+
+/// The directions of `player` in a per-player list.
+#[inline(always)]
+fn dirs(d: &[Vec<Dir>], player: u8) -> &[Dir] {
+    d.get(player as usize).map_or(&[], Vec::as_slice)
+}
+
+/// A priority level (or a generator's continuation, or a generator
+/// alone) whose generators are all compiled: the moves are generated from
+/// sets ([`State::fast_level`]).
+#[derive(Debug, Clone)]
+pub(crate) struct FastLevel {
+    /// The generators, in the level's order.
+    gens: Vec<(GenId, FastGen)>,
+    /// Per player: when every generator is a step or hop whose directions
+    /// shift, the level as shifts ([`crate::engine::shiftgen`]); `None` otherwise.
+    shifted: Vec<Option<ShiftLevel>>,
+}
+
+impl FastLevel {
+    /// The plan of the level `gens`, whose generators' tables are `tables`
+    /// (`players` players, a board of `stride` words, whose directions'
+    /// preimages are `pre`): `None` unless every generator is compiled.
+    pub fn of(
+        gens: &[GenId],
+        tables: &[crate::engine::tables::GenTables],
+        players: usize,
+        stride: usize,
+        pre: &Preimages,
+    ) -> Option<FastLevel> {
+        if gens.is_empty() || gens.len() > MAX_GENS || stride > MAX_WORDS {
+            return None;
+        }
+        let gens: Vec<(GenId, FastGen)> = gens
+            .iter()
+            .map(|&g| Some((g, tables.get(g as usize)?.fast.clone()?)))
+            .collect::<Option<_>>()?;
+        let shifted = (0..players)
+            .map(|p| ShiftLevel::new(&[shift_gens(&gens, p)?], pre))
+            .collect();
+        Some(FastLevel { gens, shifted })
+    }
+}
+
+/// The generators of a level as [`ShiftLevel::new`] reads them for
+/// player `p`, when every one is a step or hop whose directions shift.
+fn shift_gens(gens: &[(GenId, FastGen)], p: usize) -> Option<Vec<ShiftGen<'_>>> {
+    gens.iter()
+        .map(|(g, f)| {
+            let (d, hop) = match &f.shape {
+                Shape::Step(d) => (d, None),
+                Shape::Hop(d, over) => (d, Some(over)),
+                _ => return None,
+            };
+            if !f.shifts.get(p).copied().unwrap_or(false) {
+                return None;
+            }
+            Some(ShiftGen {
+                id: *g,
+                mine: f.mine,
+                from: &f.from,
+                to: &f.to,
+                over: hop,
+                dirs: dirs(d, p as u8),
+            })
+        })
+        .collect()
+}
+
+/// Per player: the plan of all the priority levels `levels` together
+/// ([`crate::engine::shiftgen`]: the levels share their site sets), when every
+/// level is compiled and every generator is a step or hop whose
+/// directions shift; `None` otherwise. Empty for fewer than two levels,
+/// which the level's own plan serves.
+pub(crate) fn joint_levels(
+    levels: &[Option<FastLevel>],
+    players: usize,
+    pre: &Preimages,
+) -> Vec<Option<ShiftLevel>> {
+    if levels.len() < 2 {
+        return Vec::new();
+    }
+    (0..players)
+        .map(|p| {
+            let gens = levels
+                .iter()
+                .map(|l| shift_gens(&l.as_ref()?.gens, p))
+                .collect::<Option<Vec<_>>>()?;
+            ShiftLevel::new(&gens, pre)
+        })
+        .collect()
+}
+
+impl State {
+    /// The moves of a compiled level (from `only` if given), as
+    /// `gen_level` makes them: `None` when the board is too large for sets
+    /// of [`MAX_WORDS`] words (nothing was generated).
+    #[inline]
+    pub(crate) fn fast_level(
+        &self,
+        level: &FastLevel,
+        only: Option<Site>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> Option<ControlFlow<()>> {
+        Some(match self.tables.stride {
+            1 => self.fast_level_w::<1>(level, only, sink),
+            2 => self.fast_level_w::<2>(level, only, sink),
+            4 => self.fast_level_w::<4>(level, only, sink),
+            MAX_WORDS => self.fast_level_w::<MAX_WORDS>(level, only, sink),
+            _ => return None,
+        })
+    }
+
+    /// The moves of the first level of the joint plan `plan` that has
+    /// any ([`joint_levels`]), and that level's index: `None` when the
+    /// board is too large for sets of [`MAX_WORDS`] words (nothing was
+    /// generated).
+    #[inline]
+    pub(crate) fn fast_levels(
+        &self,
+        plan: &ShiftLevel,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> Option<(ControlFlow<()>, Option<usize>)> {
+        Some(match self.tables.stride {
+            1 => self.shift_levels::<1>(plan, sink),
+            2 => self.shift_levels::<2>(plan, sink),
+            4 => self.shift_levels::<4>(plan, sink),
+            MAX_WORDS => self.shift_levels::<MAX_WORDS>(plan, sink),
+            _ => return None,
+        })
+    }
+
+    /// The sites generator `f` may move from.
+    #[inline(always)]
+    fn fast_origins<const W: usize>(&self, f: &FastGen, all: Bits<W>) -> Bits<W> {
+        let player = self.s.mover;
+        let mut set = if f.mine {
+            self.occ.owned(player)
+        } else {
+            self.occ.of_height(0)
+        };
+        if !f.from.is_true() {
+            set = set.and(f.from.eval(self, player, all));
+        }
+        set
+    }
+
+    /// [`State::fast_level`] for a board of at most `64 × W` sites. Out
+    /// of line: the loops of interpreted levels that call it stay small
+    /// enough for the compiler to inline their own generators.
+    #[inline(never)]
+    fn fast_level_w<const W: usize>(
+        &self,
+        level: &FastLevel,
+        only: Option<Site>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        // From one site (a chain's next step, or whether it has one), a
+        // few bit tests per direction cost less than the shifts of every
+        // direction over the whole board.
+        let Some(site) = only else {
+            if let Some(Some(shifted)) = level.shifted.get(self.s.mover as usize) {
+                return self.shift_levels::<W>(shifted, sink).0;
+            }
+            return self.fast_level_all::<W>(level, sink);
+        };
+        self.fast_level_at::<W>(level, site, sink)
+    }
+
+    /// [`State::fast_level_w`] from one origin, `site`: generator by
+    /// generator, each one's sets evaluated when it moves from there.
+    fn fast_level_at<const W: usize>(
+        &self,
+        level: &FastLevel,
+        site: Site,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let player = self.s.mover;
+        let all: Bits<W> = self.tables.all_bits();
+        let (mine, empty) = (self.occ.owned::<W>(player), self.occ.of_height::<W>(0));
+        for (g, f) in &level.gens {
+            if matches!(f.shape, Shape::Place) || !if f.mine { mine } else { empty }.has(site) {
+                continue;
+            }
+            if !f.from.is_true() && !f.from.eval_kept(self, player, all).has(site) {
+                continue;
+            }
+            let (g, to) = (*g, f.to.eval_kept(self, player, all));
+            match &f.shape {
+                Shape::Step(d) => self.fast_step(g, dirs(d, player), site, &to, sink)?,
+                Shape::Hop(d, p) => {
+                    let over = p.eval_kept(self, player, all);
+                    self.fast_hop(g, dirs(d, player), site, &over, &to, sink)?
+                }
+                Shape::Slide(d, p) => {
+                    let through = p.eval_kept(self, player, all);
+                    self.fast_slide(g, dirs(d, player), site, &through, &to, sink)?
+                }
+                Shape::Leap => self.fast_leap(g, site, &to, sink)?,
+                Shape::Place => {}
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// [`State::fast_level_w`] from every origin, without a shift plan.
+    fn fast_level_all<const W: usize>(
+        &self,
+        level: &FastLevel,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let t = &*self.tables;
+        let player = self.s.mover;
+        let all: Bits<W> = t.all_bits();
+        let gens = &level.gens;
+        let n = gens.len().min(MAX_GENS);
+        // Per generator: the sites it may move from.
+        let mut from = [Bits::<W>::EMPTY; MAX_GENS];
+        let mut any = false;
+        for (i, (g, f)) in gens.iter().enumerate().take(n) {
+            if let Shape::Place = f.shape {
+                for to in f.to.eval(self, player, all).iter() {
+                    sink(Move {
+                        gen_id: *g,
+                        from: NO_SITE,
+                        to,
+                        over: NO_SITE,
+                        count: 0,
+                    })?;
+                }
+                continue;
+            }
+            from[i] = self.fast_origins(f, all);
+            any |= !from[i].is_empty();
+        }
+        if !any {
+            return ControlFlow::Continue(());
+        }
+        // Destinations, and the jumped sites of hops (the sites passed of
+        // slides).
+        let mut to = [Bits::<W>::EMPTY; MAX_GENS];
+        let mut via = [Bits::<W>::EMPTY; MAX_GENS];
+        let mut origins = Bits::<W>::EMPTY;
+        for (i, (_, f)) in gens.iter().enumerate().take(n) {
+            if from[i].is_empty() {
+                continue;
+            }
+            to[i] = f.to.eval(self, player, all);
+            if let Shape::Hop(_, p) | Shape::Slide(_, p) = &f.shape {
+                via[i] = p.eval(self, player, all);
+            }
+            origins = origins.or(from[i]);
+        }
+        for s in origins.iter() {
+            for (i, (g, f)) in gens.iter().enumerate().take(n) {
+                if !from[i].has(s) {
+                    continue;
+                }
+                let g = *g;
+                match &f.shape {
+                    Shape::Step(d) => self.fast_step(g, dirs(d, player), s, &to[i], sink)?,
+                    Shape::Hop(d, _) => {
+                        self.fast_hop(g, dirs(d, player), s, &via[i], &to[i], sink)?
+                    }
+                    Shape::Slide(d, _) => {
+                        self.fast_slide(g, dirs(d, player), s, &via[i], &to[i], sink)?
+                    }
+                    Shape::Leap => self.fast_leap(g, s, &to[i], sink)?,
+                    Shape::Place => {}
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Steps of `g` from `from` to the neighbours in `dirs` that are in `to`.
+    #[inline(always)]
+    fn fast_step<const W: usize>(
+        &self,
+        g: GenId,
+        dirs: &[Dir],
+        from: Site,
+        to: &Bits<W>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for &d in dirs {
+            let dest = self.tables.step(from, d);
+            if to.has(dest) {
+                sink(Move {
+                    gen_id: g,
+                    from,
+                    to: dest,
+                    over: NO_SITE,
+                    count: 0,
+                })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Hops of `g` from `from` over a neighbour in `over` (not taken
+    /// already) to the site beyond in `to`.
+    #[inline(always)]
+    fn fast_hop<const W: usize>(
+        &self,
+        g: GenId,
+        dirs: &[Dir],
+        from: Site,
+        over: &Bits<W>,
+        to: &Bits<W>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for &d in dirs {
+            let jumped = self.tables.step(from, d);
+            if !over.has(jumped) {
+                continue;
+            }
+            let dest = self.tables.step(jumped, d);
+            if !to.has(dest) {
+                continue;
+            }
+            if self.s.marked > 0 && self.marks[jumped as usize] & TAKEN != 0 {
+                continue;
+            }
+            sink(Move {
+                gen_id: g,
+                from,
+                to: dest,
+                over: jumped,
+                count: 0,
+            })?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Slides of `g` from `from` along `dirs`: every site in `to` up to
+    /// and including the first not in `through`.
+    #[inline(always)]
+    fn fast_slide<const W: usize>(
+        &self,
+        g: GenId,
+        dirs: &[Dir],
+        from: Site,
+        through: &Bits<W>,
+        to: &Bits<W>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for &d in dirs {
+            let mut at = self.tables.step(from, d);
+            while at != NO_SITE {
+                if to.has(at) {
+                    sink(Move {
+                        gen_id: g,
+                        from,
+                        to: at,
+                        over: NO_SITE,
+                        count: 0,
+                    })?;
+                }
+                if !through.has(at) {
+                    break;
+                }
+                at = self.tables.step(at, d);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Leaps of `g` from `from` to the targets of its offsets in `to`.
+    #[inline(always)]
+    fn fast_leap<const W: usize>(
+        &self,
+        g: GenId,
+        from: Site,
+        to: &Bits<W>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let table = &self.tables.gens[g as usize].leap_to;
+        let k = match &self.game.gens[g as usize].kind {
+            GenKind::Leap(l) => l.offsets.len(),
+            _ => 0,
+        };
+        let start = (self.s.mover as usize * self.heights.len() + from as usize) * k;
+        for &dest in table.get(start..start + k).unwrap_or(&[]) {
+            if to.has(dest) {
+                sink(Move {
+                    gen_id: g,
+                    from,
+                    to: dest,
+                    over: NO_SITE,
+                    count: 0,
+                })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}

@@ -1,0 +1,95 @@
+//! A uniformly random step of the mover's first priority level that has
+//! one, drawn from the joint shift plan ([`crate::engine::shiftgen`]) without
+//! listing the steps: their number is the sum of each pair's moving
+//! origins, and the step drawn is found by its index in the listing's
+//! order. The draw is the listing's (`random_range(0..n)`, the same
+//! words taken), so a seeded playout plays the same steps.
+
+use crate::engine::bits::MAX_WORDS;
+use crate::engine::draws::draw_below;
+use crate::engine::shiftgen::{Live, ShiftLevel};
+use crate::engine::{Move, State};
+use rand::Rng;
+
+impl State {
+    /// Draws a random step as a draw over the listed candidates would:
+    /// `Some(Some(step))`, `Some(None)` when the mover has no step (nothing
+    /// drawn), `None` when the listing must tell (nothing drawn): a game
+    /// with filters or `maximize:`, a chained continuation, no joint
+    /// plan, stacks taken earlier in the turn, or a board too large.
+    pub(crate) fn draw_unlisted<R: Rng>(&self, rng: &mut R) -> Option<Option<Move>> {
+        if self.tables.has_filters || self.game.maximize.is_some() {
+            return None;
+        }
+        if self.s.outcome.is_some() {
+            return Some(None);
+        }
+        if self.s.cont.is_some() || self.s.marked > 0 {
+            return None;
+        }
+        let plan = self.joint_plan()?;
+        match self.tables.stride {
+            1 => Some(self.draw_shifted::<1, R>(plan, rng)),
+            2 => Some(self.draw_shifted::<2, R>(plan, rng)),
+            4 => Some(self.draw_shifted::<4, R>(plan, rng)),
+            MAX_WORDS => Some(self.draw_shifted::<MAX_WORDS, R>(plan, rng)),
+            _ => None,
+        }
+    }
+
+    /// [`State::draw_unlisted`] for a board of at most `64 × W` sites.
+    #[inline(never)]
+    fn draw_shifted<const W: usize, R: Rng>(&self, plan: &ShiftLevel, rng: &mut R) -> Option<Move> {
+        let mut live = Live::new();
+        let level = self.shift_first_live::<W>(plan, &mut live)?;
+        let (j, s) = live.nth(draw_below(rng, live.count()))?;
+        self.shift_move(level, j, s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::{Game, Options, shipped_games};
+    use crate::engine::draws::draw_below;
+    use crate::engine::{Move, State};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+    use std::sync::Arc;
+
+    /// Along seeded random games of every shipped game, wherever the
+    /// unlisted draw answers it takes the step that the listing and its
+    /// draw take from a generator in the same state, and leaves the
+    /// generator where the listing's draw leaves it.
+    #[test]
+    fn the_unlisted_draw_is_the_listings_draw() {
+        let mut answered = 0;
+        for name in shipped_games() {
+            let game = Arc::new(Game::load(name, &Options::default()).expect("game"));
+            for seed in 0..4 {
+                let mut st = State::new(game.clone());
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut buf: Vec<Move> = Vec::new();
+                for _ in 0..200 {
+                    let mut mine = rng.clone();
+                    let drawn = st.draw_unlisted(&mut mine);
+                    st.legal_moves_into(&mut buf);
+                    if let Some(drawn) = drawn {
+                        answered += 1;
+                        let listed = (!buf.is_empty() && st.outcome().is_none())
+                            .then(|| buf[draw_below(&mut rng, buf.len())]);
+                        assert_eq!(drawn, listed, "{name}, seed {seed}");
+                        assert_eq!(mine, rng, "{name}, seed {seed}: generators differ");
+                    } else if !buf.is_empty() {
+                        let m = buf[draw_below(&mut rng, buf.len())];
+                        st.play(&m).expect("legal");
+                        continue;
+                    }
+                    let Some(m) = drawn.flatten() else { break };
+                    st.play(&m).expect("legal");
+                }
+            }
+        }
+        // Checkers and its kin use the plan: the test compared something.
+        assert!(answered > 500, "{answered} draws compared");
+    }
+}

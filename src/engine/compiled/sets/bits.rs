@@ -1,0 +1,634 @@
+//! Site sets as words of bits (bit `s % 64` of word `s / 64` for site
+//! `s`), and the sets a [`crate::engine::State`] keeps up to date with its stacks:
+//! the sites whose top piece is each player's, each piece's, and the
+//! sites of each stack height. Move generation reads a condition on the
+//! origin, the jumped site or the destination as a few word operations
+//! on these sets (see [`crate::engine::sitepred`]) instead of testing each site.
+//!
+//! A set of a board of `n` sites is stored in `stride(n)` words, the
+//! width of the fixed-width [`Bits`] the fast generators read it as (up to
+//! [`MAX_WORDS`] words).
+
+use crate::board::{Dir, Site};
+use crate::compile::ir::{Piece, Player};
+
+/// Most words of a board the fast generators handle (512 sites).
+pub(crate) const MAX_WORDS: usize = 8;
+
+/// Highest height bucket: heights at or above it share one set.
+pub(crate) const TOP_BUCKET: usize = 7;
+
+/// Words of the sets a position's owners are told by when they fit
+/// ([`Occupancy::owners_prefix`]).
+pub(crate) const PREFIX_WORDS: usize = 4;
+
+/// Words of a set of `n` sites.
+pub(crate) fn words(n: usize) -> usize {
+    n.div_ceil(64).max(1)
+}
+
+/// Words each set of a board of `n` sites is stored in: the width of the
+/// [`Bits`] the fast generators read it as (1, 2, 4 or [`MAX_WORDS`]),
+/// or just enough words on a larger board (which they do not handle).
+pub(crate) fn stride(n: usize) -> usize {
+    match words(n) {
+        1 => 1,
+        2 => 2,
+        3 | 4 => 4,
+        w if w <= MAX_WORDS => MAX_WORDS,
+        w => w,
+    }
+}
+
+/// The `W` words at `at` of `v` as a set (empty if out of range).
+#[inline(always)]
+pub(crate) fn load<const W: usize>(v: &[u64], at: usize) -> Bits<W> {
+    match v.get(at..at + W) {
+        Some(w) => Bits(w.try_into().unwrap_or([0; W])),
+        None => Bits::EMPTY,
+    }
+}
+
+/// The height bucket of a stack of `h` pieces.
+#[inline]
+pub(crate) fn bucket(h: usize) -> usize {
+    h.min(TOP_BUCKET)
+}
+
+/// Flips the bits of two sites, `(word, bit)` each as `(fw, fb, tw, tb)`,
+/// in the set at word `set` of `bits`.
+#[inline(always)]
+fn flip_pair(bits: &mut [u64], set: usize, (fw, fb, tw, tb): (usize, u64, usize, u64)) {
+    if fw == tw {
+        if let Some(x) = bits.get_mut(set + fw) {
+            *x ^= fb | tb;
+        }
+    } else {
+        if let Some(x) = bits.get_mut(set + fw) {
+            *x ^= fb;
+        }
+        if let Some(x) = bits.get_mut(set + tw) {
+            *x ^= tb;
+        }
+    }
+}
+
+/// How the sets have a site: its top piece + 1 (0 when empty) and its
+/// height bucket.
+#[inline(always)]
+fn signature(top: Option<Piece>, height: usize) -> (u8, u8) {
+    (top.map_or(0, |p| p.wrapping_add(1)), bucket(height) as u8)
+}
+
+/// A set of sites of a board of at most `64 × W` sites.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Bits<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> Bits<W> {
+    /// No site.
+    pub const EMPTY: Bits<W> = Bits([0; W]);
+
+    /// The set of one site.
+    #[cfg(test)]
+    pub fn single(s: Site) -> Bits<W> {
+        let mut out = [0; W];
+        if let Some(w) = out.get_mut(s as usize / 64) {
+            *w = 1 << (s % 64);
+        }
+        Bits(out)
+    }
+
+    /// True if `s` is in the set.
+    #[inline(always)]
+    pub fn has(&self, s: Site) -> bool {
+        self.0
+            .get(s as usize / 64)
+            .is_some_and(|w| w >> (s % 64) & 1 != 0)
+    }
+
+    /// How many sites are in the set.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// True if no site is in the set.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// Sites in both.
+    #[inline]
+    pub fn and(self, o: Bits<W>) -> Bits<W> {
+        Bits(std::array::from_fn(|i| self.0[i] & o.0[i]))
+    }
+
+    /// Sites in either.
+    #[inline]
+    pub fn or(self, o: Bits<W>) -> Bits<W> {
+        Bits(std::array::from_fn(|i| self.0[i] | o.0[i]))
+    }
+
+    /// Sites in `self` and not in `o`.
+    #[inline]
+    pub fn minus(self, o: Bits<W>) -> Bits<W> {
+        Bits(std::array::from_fn(|i| self.0[i] & !o.0[i]))
+    }
+
+    /// The sites, in increasing order.
+    #[inline]
+    pub fn iter(self) -> SitesOf<W> {
+        SitesOf { bits: self.0, w: 0 }
+    }
+
+    /// The set moved `k` sites down: site `s` is in the result when `s +
+    /// k` is in `self` (`k` may be negative: up). `|k|` is below the
+    /// number of sites, `64 × W`.
+    #[inline(always)]
+    pub fn shifted(self, k: i32) -> Bits<W> {
+        if W == 1 {
+            let w = self.0[0];
+            let mut out = [0; W];
+            out[0] = if k >= 0 {
+                w.checked_shr(k as u32).unwrap_or(0)
+            } else {
+                w.checked_shl(k.unsigned_abs()).unwrap_or(0)
+            };
+            return Bits(out);
+        }
+        let (q, r) = ((k.unsigned_abs() / 64) as usize, k.unsigned_abs() % 64);
+        let at = |i: usize| self.0.get(i).copied().unwrap_or(0);
+        Bits(std::array::from_fn(|i| {
+            if k >= 0 {
+                let lo = at(i + q) >> r;
+                let hi = if r == 0 { 0 } else { at(i + q + 1) << (64 - r) };
+                lo | hi
+            } else if i < q {
+                0
+            } else {
+                let hi = at(i - q) << r;
+                let lo = if r == 0 || i == q {
+                    0
+                } else {
+                    at(i - q - 1) >> (64 - r)
+                };
+                hi | lo
+            }
+        }))
+    }
+}
+
+impl<const W: usize> Bits<W> {
+    /// `self.shifted(k).and(mask)`, for a `mask` of sites `s` with `s + k`
+    /// a site of the board (on a board of one word, a rotation does it).
+    #[inline(always)]
+    pub fn shifted_within(self, k: i32, mask: Bits<W>) -> Bits<W> {
+        if W == 1 {
+            let mut out = [0; W];
+            out[0] = self.0[0].rotate_right(k as u32 & 63) & mask.0[0];
+            return Bits(out);
+        }
+        self.shifted(k).and(mask)
+    }
+}
+
+/// The sites of a [`Bits`], in increasing order.
+pub(crate) struct SitesOf<const W: usize> {
+    bits: [u64; W],
+    w: usize,
+}
+
+impl<const W: usize> Iterator for SitesOf<W> {
+    type Item = Site;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Site> {
+        while self.w < W {
+            let word = self.bits[self.w];
+            if word != 0 {
+                self.bits[self.w] = word & (word - 1);
+                return Some((self.w * 64) as Site + word.trailing_zeros() as Site);
+            }
+            self.w += 1;
+        }
+        None
+    }
+}
+
+/// How to find, for each direction of a board, the sites whose neighbour
+/// in that direction lies in a set, with a few shifts: the sites that
+/// have a neighbour there fall into classes by the difference between the
+/// neighbour's number and theirs (one class on a square grid, one per
+/// kind of row on others), and the sites of each class are the set moved
+/// by its difference, masked.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Preimages {
+    /// Per direction.
+    dirs: Vec<DirClasses>,
+}
+
+/// The classes of one direction (see [`Preimages`]).
+#[derive(Debug, Clone, Default)]
+struct DirClasses {
+    /// How many (0: the direction is not computed by shifts).
+    n: usize,
+    /// Each class's difference.
+    shift: [i32; MAX_CLASSES],
+    /// Each class's sites (the first [`stride`] words used).
+    mask: [[u64; MAX_WORDS]; MAX_CLASSES],
+}
+
+/// Most classes a direction may have for its preimages to be computed by
+/// shifts.
+pub(crate) const MAX_CLASSES: usize = 4;
+
+impl Preimages {
+    /// The classes of every direction of a board of `sites` sites whose
+    /// step table is `step` (`site × dirs + dir`).
+    pub fn new(sites: usize, dirs: usize, step: &[Site]) -> Preimages {
+        let mut out = Preimages {
+            dirs: vec![DirClasses::default(); dirs],
+        };
+        if words(sites) > MAX_WORDS {
+            return out;
+        }
+        for (d, dc) in out.dirs.iter_mut().enumerate() {
+            let mut classes: Vec<(i32, [u64; MAX_WORDS])> = Vec::new();
+            for s in 0..sites {
+                let t = step
+                    .get(s * dirs + d)
+                    .copied()
+                    .unwrap_or(crate::board::NO_SITE);
+                if t == crate::board::NO_SITE {
+                    continue;
+                }
+                let k = i32::from(t) - s as i32;
+                let i = match classes.iter().position(|c| c.0 == k) {
+                    Some(i) => i,
+                    None => {
+                        classes.push((k, [0; MAX_WORDS]));
+                        classes.len() - 1
+                    }
+                };
+                classes[i].1[s / 64] |= 1 << (s % 64);
+            }
+            if classes.is_empty() || classes.len() > MAX_CLASSES {
+                continue;
+            }
+            dc.n = classes.len();
+            for (c, (k, mask)) in classes.into_iter().enumerate() {
+                dc.shift[c] = k;
+                dc.mask[c] = mask;
+            }
+        }
+        out
+    }
+
+    /// Direction `d`'s classes (how many, their differences, their
+    /// sites), when it is computed by shifts.
+    #[allow(clippy::type_complexity)]
+    pub fn classes(
+        &self,
+        d: Dir,
+    ) -> Option<(usize, [i32; MAX_CLASSES], [[u64; MAX_WORDS]; MAX_CLASSES])> {
+        let dc = self.dirs.get(d as usize).filter(|c| c.n > 0)?;
+        Some((dc.n, dc.shift, dc.mask))
+    }
+
+    /// True if direction `d` is computed by shifts (a direction no site
+    /// has a neighbour in is not).
+    pub fn shifts(&self, d: Dir) -> bool {
+        self.dirs.get(d as usize).is_some_and(|c| c.n > 0)
+    }
+}
+
+/// The sites whose neighbour in a direction is in `x`, from that
+/// direction's classes ([`Preimages::classes`]: how many, each one's
+/// difference, each one's sites). `W` is the board's [`stride`].
+#[inline(always)]
+pub(crate) fn preimage<const W: usize>(
+    classes: usize,
+    shift: &[i32; MAX_CLASSES],
+    mask: &[[u64; MAX_WORDS]; MAX_CLASSES],
+    x: Bits<W>,
+) -> Bits<W> {
+    let mut acc = Bits::EMPTY;
+    for c in 0..classes.min(MAX_CLASSES) {
+        let m = Bits(std::array::from_fn(|i| mask[c][i % MAX_WORDS]));
+        acc = acc.or(x.shifted_within(shift[c], m));
+    }
+    acc
+}
+
+/// The sets a state keeps with its stacks, in one array of words: per
+/// player the sites whose top piece is theirs, per piece id the sites it
+/// tops, per height bucket (0 for empty sites, up to [`TOP_BUCKET`] and
+/// above) the sites whose stack is that tall.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Occupancy {
+    /// Words each set is stored in ([`stride`]).
+    stride: usize,
+    /// Where the piece sets and the height sets begin.
+    piece_base: usize,
+    height_base: usize,
+    /// Per site: its top piece + 1 (0 when empty) and its height bucket,
+    /// as the sets have them.
+    sig: Vec<(u8, u8)>,
+    /// `[owner sets | piece sets | height sets]`, `stride` words each.
+    bits: Vec<u64>,
+}
+
+impl Occupancy {
+    /// Makes `self` a copy of `src` in the room `self` has (no
+    /// allocation once it is as large).
+    pub fn copy_from(&mut self, src: &Occupancy) {
+        self.stride = src.stride;
+        self.piece_base = src.piece_base;
+        self.height_base = src.height_base;
+        self.sig.clone_from(&src.sig);
+        self.bits.clone_from(&src.bits);
+    }
+
+    /// The sets of an empty board of `sites` sites.
+    pub fn new(sites: usize, players: usize, pieces: usize) -> Occupancy {
+        let stride = stride(sites);
+        let mut o = Occupancy {
+            stride,
+            piece_base: players * stride,
+            height_base: (players + pieces) * stride,
+            sig: vec![(0, 0); sites],
+            bits: vec![0; (players + pieces + TOP_BUCKET + 1) * stride],
+        };
+        for s in 0..sites {
+            o.bits[o.height_base + s / 64] ^= 1 << (s % 64);
+        }
+        o
+    }
+
+    /// True when the sets are kept (made for a board of at least one
+    /// site).
+    #[inline(always)]
+    pub fn kept(&self) -> bool {
+        !self.sig.is_empty()
+    }
+
+    /// Records that the stack at `s` is now `height` pieces topped by
+    /// `top` (`None` when empty); `owners[piece]` is a piece's owner.
+    #[inline(always)]
+    pub fn set(&mut self, s: Site, top: Option<Piece>, height: usize, owners: &[Player; 256]) {
+        let s = s as usize;
+        let new = signature(top, height);
+        let Some(slot) = self.sig.get_mut(s) else {
+            return;
+        };
+        let old = *slot;
+        if old == new {
+            return;
+        }
+        *slot = new;
+        let (w, bit) = (s / 64, 1u64 << (s % 64));
+        if old.0 != new.0 {
+            self.flip_top(old.0, w, bit, owners);
+            self.flip_top(new.0, w, bit, owners);
+        }
+        if old.1 != new.1 {
+            let h = self.height_base + w;
+            self.flip(h + old.1 as usize * self.stride, bit);
+            self.flip(h + new.1 as usize * self.stride, bit);
+        }
+    }
+
+    /// True if the sets have the stack at `s` as `height` pieces topped by
+    /// `top`.
+    #[inline(always)]
+    pub fn has_as(&self, s: Site, top: Option<Piece>, height: usize) -> bool {
+        self.sig.get(s as usize) == Some(&signature(top, height))
+    }
+
+    /// Records that the whole stack at `from` moved to `to`, which was
+    /// empty (`from` is empty now): the sets that held `from` hold `to`
+    /// instead. False (nothing done) when the sets do not have `from`
+    /// holding a stack and `to` empty, or either is no site of the board:
+    /// then each site is to be set anew ([`Occupancy::set`]).
+    #[inline(always)]
+    pub fn relocate(&mut self, from: Site, to: Site, owners: &[Player; 256]) -> bool {
+        let (f, t) = (from as usize, to as usize);
+        let (Some(&moved), Some(&dest)) = (self.sig.get(f), self.sig.get(t)) else {
+            return false;
+        };
+        if dest != (0, 0) || moved.1 == 0 {
+            return false;
+        }
+        self.sig[t] = moved;
+        self.sig[f] = (0, 0);
+        let (fw, tw) = (f / 64, t / 64);
+        let (fb, tb) = (1u64 << (f % 64), 1u64 << (t % 64));
+        let (stride, bits) = (self.stride, &mut self.bits[..]);
+        let pair = (fw, fb, tw, tb);
+        flip_pair(bits, self.height_base, pair);
+        flip_pair(bits, self.height_base + moved.1 as usize * stride, pair);
+        if let Some(p) = moved.0.checked_sub(1) {
+            flip_pair(bits, owners[p as usize] as usize * stride, pair);
+            flip_pair(bits, self.piece_base + p as usize * stride, pair);
+        }
+        true
+    }
+
+    /// Flips site bit `bit` of word `w` in the owner and piece sets of a
+    /// top code (piece + 1; 0: none).
+    #[inline(always)]
+    fn flip_top(&mut self, code: u8, w: usize, bit: u64, owners: &[Player; 256]) {
+        if let Some(p) = code.checked_sub(1) {
+            self.flip(owners[p as usize] as usize * self.stride + w, bit);
+            self.flip(self.piece_base + p as usize * self.stride + w, bit);
+        }
+    }
+
+    /// Flips `bit` in word `at`.
+    #[inline(always)]
+    fn flip(&mut self, at: usize, bit: u64) {
+        if let Some(x) = self.bits.get_mut(at) {
+            *x ^= bit;
+        }
+    }
+
+    /// True if the sets have a stack at `s`.
+    #[cfg(test)]
+    fn has_stack(&self, s: Site) -> bool {
+        self.sig.get(s as usize).is_some_and(|g| g.1 > 0)
+    }
+
+    /// The sites whose top piece is `player`'s (`W`: the [`stride`]).
+    #[inline(always)]
+    pub fn owned<const W: usize>(&self, player: Player) -> Bits<W> {
+        load(&self.bits, player as usize * W)
+    }
+
+    /// The sites whose top piece is each player's, as one `u128` each, on
+    /// a board of at most 128 sites; false (`out` untouched) on a larger
+    /// one, or when the sets are not kept.
+    #[inline]
+    pub fn owned_u128(&self, out: &mut [u128]) -> bool {
+        match self.stride {
+            1 => {
+                for (o, &w) in out.iter_mut().zip(&self.bits) {
+                    *o = u128::from(w);
+                }
+            }
+            2 => {
+                for (o, w) in out.iter_mut().zip(self.bits.chunks_exact(2)) {
+                    *o = u128::from(w[0]) | u128::from(w[1]) << 64;
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// The first [`PREFIX_WORDS`] words of the sets, when they hold
+    /// the owner sets of all `players` players (those come first; the
+    /// words after them are piece sets, or height sets): two positions
+    /// of a board with the same prefix have the same owners. `None` when
+    /// the owner sets take more words, or the sets are not kept.
+    #[inline]
+    pub fn owners_prefix(&self, players: usize) -> Option<[u64; PREFIX_WORDS]> {
+        if self.stride == 0 || players * self.stride > PREFIX_WORDS {
+            return None;
+        }
+        self.bits.first_chunk().copied()
+    }
+
+    /// Whether the first [`PREFIX_WORDS`] words of the sets are `prefix`
+    /// (as [`Occupancy::owners_prefix`] gives them), compared in place.
+    #[inline(always)]
+    pub fn prefix_is(&self, prefix: &[u64; PREFIX_WORDS]) -> bool {
+        self.bits.first_chunk() == Some(prefix)
+    }
+
+    /// The sites topped by piece `p`.
+    #[inline(always)]
+    pub fn topped<const W: usize>(&self, p: Piece) -> Bits<W> {
+        load(&self.bits, self.piece_base + p as usize * W)
+    }
+
+    /// The sites whose stack height falls in bucket `b`.
+    #[inline(always)]
+    pub fn of_height<const W: usize>(&self, b: usize) -> Bits<W> {
+        load(&self.bits, self.height_base + b * W)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_owners_prefix_tells_owners_apart_when_they_fit() {
+        // Pieces 0..2: piece p is player p's. 40 sites: one word a set, the
+        // two owner sets then the two piece sets fill the prefix; 100
+        // sites: two words a set, the owner sets alone; 200: none.
+        let owner: [Player; 256] = std::array::from_fn(|p| (p % 2) as Player);
+        let mut o = Occupancy::new(40, 2, 2);
+        o.set(3, Some(1), 1, &owner);
+        o.set(39, Some(0), 1, &owner);
+        let p = o.owners_prefix(2).unwrap();
+        assert_eq!(p, [1 << 39, 1 << 3, 1 << 39, 1 << 3]);
+        assert!(o.prefix_is(&p));
+        o.set(7, Some(1), 1, &owner);
+        assert!(!o.prefix_is(&p));
+        o.set(7, None, 0, &owner);
+        assert!(o.prefix_is(&p));
+        let mut o = Occupancy::new(100, 2, 2);
+        o.set(70, Some(1), 1, &owner);
+        assert_eq!(o.owners_prefix(2), Some([0, 0, 0, 1 << 6]));
+        assert_eq!(o.owners_prefix(3), None);
+        assert_eq!(Occupancy::new(200, 2, 2).owners_prefix(2), None);
+        assert_eq!(Occupancy::default().owners_prefix(2), None);
+    }
+
+    #[test]
+    fn sets_follow_the_stacks_and_iterate_in_order() {
+        // Two players, two kinds (pieces 0..4: kind * 2 + owner), 70 sites.
+        let owner: [Player; 256] = std::array::from_fn(|p| (p % 2) as Player);
+        let owner = &owner;
+        let mut o = Occupancy::new(70, 2, 4);
+        assert_eq!(o.of_height::<2>(0).iter().count(), 70);
+        o.set(3, Some(1), 1, owner);
+        o.set(66, Some(3), 2, owner);
+        o.set(5, Some(2), 9, owner);
+        let mine: Vec<Site> = o.owned::<2>(1).iter().collect();
+        assert_eq!(mine, [3, 66]);
+        assert_eq!(o.topped::<2>(2).iter().collect::<Vec<_>>(), [5]);
+        assert!(o.of_height::<2>(TOP_BUCKET).has(5));
+        assert!(o.of_height::<2>(2).has(66));
+        // Emptied again: back among the empty sites, out of the others.
+        o.set(66, None, 0, owner);
+        assert!(o.of_height::<2>(0).has(66));
+        assert!(!o.owned::<2>(1).has(66));
+        assert!(o.of_height::<2>(2).is_empty());
+        let b = Bits::<2>::single(65).or(Bits::single(0));
+        assert_eq!(b.iter().collect::<Vec<_>>(), [0, 65]);
+        assert_eq!(b.minus(Bits::single(0)).iter().collect::<Vec<_>>(), [65]);
+    }
+
+    #[test]
+    fn relocating_a_stack_gives_the_sets_of_setting_both_sites() {
+        // Within a word (3 to 9) and across words (9 to 66), against the
+        // same moves made site by site; onto a stack it refuses.
+        let owner: [Player; 256] = std::array::from_fn(|p| (p % 2) as Player);
+        let owner = &owner;
+        let (mut a, mut b) = (Occupancy::new(70, 2, 4), Occupancy::new(70, 2, 4));
+        for o in [&mut a, &mut b] {
+            o.set(3, Some(3), 2, owner);
+            o.set(5, Some(0), 1, owner);
+        }
+        for (from, to) in [(3, 9), (9, 66)] {
+            assert!(a.relocate(from, to, owner));
+            b.set(to, Some(3), 2, owner);
+            b.set(from, None, 0, owner);
+            assert_eq!((&a.sig, &a.bits), (&b.sig, &b.bits));
+        }
+        assert!(a.has_stack(66) && !a.has_stack(3));
+        assert!(!a.relocate(66, 5, owner));
+        assert!(!a.relocate(3, 4, owner));
+        assert!(!a.relocate(66, 70, owner));
+        // The sets have 66 as a stack of two topped by piece 3.
+        assert!(a.has_as(66, Some(3), 2) && a.has_as(3, None, 0));
+        assert!(!a.has_as(66, Some(3), 1) && !a.has_as(66, Some(2), 2));
+        assert!(!a.has_as(70, None, 0), "no site of the board");
+    }
+
+    #[test]
+    fn shifts_carry_across_words() {
+        let b = Bits::<2>::single(70).or(Bits::single(3));
+        assert_eq!(b.shifted(5).iter().collect::<Vec<_>>(), [65]);
+        assert_eq!(b.shifted(-61).iter().collect::<Vec<_>>(), [64]);
+        assert_eq!(b.shifted(-64).iter().collect::<Vec<_>>(), [67]);
+        assert_eq!(b.shifted(64).iter().collect::<Vec<_>>(), [6]);
+        assert_eq!(Bits::<1>::single(3).shifted(-70), Bits::EMPTY);
+    }
+
+    #[test]
+    fn preimages_are_the_sites_stepping_into_the_set() {
+        // A 3×3 grid, row-major, with E (d 0) and N (d 1); a ring of 7
+        // sites where d 2 steps to s + 1 but 6 to 0 (two classes).
+        let no = crate::board::NO_SITE;
+        let mut step = Vec::new();
+        for s in 0..9u16 {
+            step.push(if s % 3 == 2 { no } else { s + 1 });
+            step.push(if s >= 6 { no } else { s + 3 });
+            step.push(if s < 7 { (s + 1) % 7 } else { no });
+        }
+        let p = Preimages::new(9, 3, &step);
+        let x = Bits::<1>::single(4).or(Bits::single(0));
+        let pre = |d| {
+            let (n, shift, mask) = p.classes(d).unwrap();
+            preimage(n, &shift, &mask, x).iter().collect::<Vec<_>>()
+        };
+        assert_eq!(pre(0), [3]);
+        assert_eq!(pre(1), [1]);
+        assert_eq!(pre(2), [3, 6]);
+        assert!(p.shifts(2));
+    }
+}

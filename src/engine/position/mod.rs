@@ -1,0 +1,9 @@
+//! The position and its journal: one `State` (stacks on every site, the
+//! scalars, the history), its undo journal, its Zobrist keys and what it
+//! remembers of its position (legal steps and turns).
+
+pub(crate) mod cache;
+pub(crate) mod journal;
+pub(crate) mod stacks;
+pub(crate) mod state;
+pub(crate) mod zobrist;

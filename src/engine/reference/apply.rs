@@ -1,0 +1,829 @@
+//! Applying a step: moving the stack, captures, effects, continuations, the
+//! end of a turn and the draw rules.
+
+use crate::board::NO_SITE;
+use crate::compile::ir::{
+    Cond, Decision, Effect, Game, Gen, GenKind, Leap, MarkSpan, Maximize, NoMoves, Num, Owner,
+    Player, SiteSet, Slide, Step, TurnFact, Who,
+};
+use crate::engine::cond::Ctx;
+use crate::engine::sets::{give_buf, take_buf};
+use crate::engine::state::{FLANK_MARK, MARK, TAKEN};
+use crate::engine::{EndReason, IllegalMove, Move, Outcome, Refusal, State};
+use std::sync::Arc;
+
+/// What [`State::try_play`] did with a candidate step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[must_use]
+pub enum Played {
+    /// The step passed its filters and was played.
+    Played,
+    /// A `check:` or `after:` filter of its generator refused it; the
+    /// state is unchanged.
+    Filtered,
+}
+
+/// Whether the turn goes on after an effect ran: a result effect or
+/// `(end-turn)` ends it even when the step would chain or move again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[must_use]
+pub(crate) enum Flow {
+    /// The turn goes on as the rules would have it.
+    Continue,
+    /// An effect ended the turn.
+    EndTurn,
+}
+
+impl Flow {
+    /// `EndTurn` if either ended the turn.
+    fn or(self, other: Flow) -> Flow {
+        if self == Flow::EndTurn { self } else { other }
+    }
+}
+
+impl State {
+    /// Plays a legal step. An illegal one is refused with the legal moves
+    /// listed, and the state is unchanged.
+    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
+        if self.legal_steps().contains(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMove {
+                input: self.move_to_string(m),
+                reason: Refusal::NotLegalStep,
+                legal: self.legal_turn_strings(),
+            })
+        }
+    }
+
+    /// Plays a step without checking it is legal (a move from
+    /// [`State::legal_moves`]).
+    pub fn play_unchecked(&mut self, m: &Move) {
+        let game = Arc::clone(&self.game);
+        let _ = self.step(&game, m, false);
+    }
+
+    /// [`State::play_unchecked`] with the state's own game at hand
+    /// (`game` is `self.game()`), so that a loop of steps shares one
+    /// reference to it instead of taking one a step.
+    pub(crate) fn play_in(&mut self, game: &Game, m: &Move) {
+        let _ = self.step(game, m, false);
+    }
+
+    /// Plays a candidate step (from the generators, before `check:` and
+    /// `after:` filters) if it passes its filters, or leaves the state
+    /// unchanged if it does not ([`Played::Filtered`]). Cheaper than
+    /// listing every legal move when only one is wanted (random playouts).
+    pub fn try_play(&mut self, m: &Move) -> Played {
+        let journaling = self.journaling;
+        self.journaling = true;
+        let game = Arc::clone(&self.game);
+        let played = self.step(&game, m, true);
+        self.journaling = journaling;
+        if played == Played::Played && !journaling {
+            self.set_journaling(false);
+        }
+        played
+    }
+
+    /// Applies a step; with `filter`, tests the generator's filters on the
+    /// way and undoes the step ([`Played::Filtered`]) if one fails.
+    fn step(&mut self, game: &Game, m: &Move, filter: bool) -> Played {
+        self.push_frame();
+        let generator = &game.gens[m.gen_id as usize];
+        // `turn_captured` is cleared for the step, to see whether it
+        // removes a piece, then merged back.
+        let captured_before = std::mem::take(&mut self.s.turn_captured);
+        // Known quiet: `then:` cannot act where the step lands, or the
+        // step was found to change nothing on this position (read before
+        // the step is made).
+        let quiet = self.then_quiet(m) || self.known_quiet(m);
+        self.move_part(game, m, generator);
+        let ctx = self.step_ctx(m);
+        if filter
+            && generator
+                .check
+                .as_ref()
+                .is_some_and(|c| !self.eval(c, &ctx))
+        {
+            self.take_back();
+            return Played::Filtered;
+        }
+        // Effects that cannot act at the destination, or known or found on
+        // sets to change nothing, are skipped; the others read the site
+        // sets, brought up to date first.
+        let skip = quiet || {
+            self.flush_sets();
+            self.quiet_now(m, &ctx)
+        };
+        let ended = if skip {
+            self.removed.clear();
+            self.converted.clear();
+            Flow::Continue
+        } else {
+            self.run_then(m.gen_id, &generator.then, &ctx)
+        };
+        if filter
+            && generator
+                .after
+                .as_ref()
+                .is_some_and(|c| !self.eval(c, &ctx))
+        {
+            self.take_back();
+            return Played::Filtered;
+        }
+        // A chain goes on while the piece can move again, and only after a
+        // step that removed a piece: chained steps that capture nothing
+        // could go back and forth, and the turns to list would grow
+        // exponentially with the chain's length. Never longer than there
+        // are sites either.
+        let removed = self.s.turn_captured;
+        self.s.turn_captured |= captured_before;
+        self.s.last = m.to;
+        self.s.last_from = m.from;
+        self.s.turn_steps += 1;
+        if game.maximize == Some(Maximize::Steps) {
+            self.s.turn_score += 1;
+        }
+        let room = (self.s.turn_steps as usize) < self.heights.len();
+        if removed || self.s.again.is_some() || !generator.finally.is_empty() {
+            self.flush_sets();
+        }
+        if removed
+            && ended == Flow::Continue
+            && room
+            && self
+                .tables
+                .chained(m.gen_id)
+                .iter()
+                .any(|&g| self.has_move_from(g, m.to))
+        {
+            self.s.cont = Some(crate::engine::Continuation {
+                gen_id: m.gen_id,
+                site: m.to,
+            });
+            return Played::Played;
+        }
+        if self.s.again.is_some() && ended == Flow::Continue && room {
+            // The same player moves again, with the block `again` named;
+            // having no move then is having no legal move. Like a chain,
+            // never more steps in a turn than there are sites: an `again`
+            // that names its own block could otherwise go on for ever.
+            return Played::Played;
+        }
+        self.s.again = None;
+        // The last step of the turn: its `finally:` effects, then the
+        // stacks taken on the way leave the board.
+        if !generator.finally.is_empty() {
+            let _ = self.run_step_effects(&generator.finally, &ctx);
+        }
+        self.remove_taken();
+        if self.unjudged && self.tables.plain_turns {
+            // The turn is over, its end rules left unjudged (perft's last
+            // ply): the next player moves. The site sets of the stack it
+            // moved may be left as they were until it is taken back
+            // (`State::defer_sets`): nothing reads them at a leaf.
+            self.pass_turn();
+            return Played::Played;
+        }
+        self.flush_sets();
+        self.after_step(game, matches!(generator.kind, GenKind::EndPhase));
+        Played::Played
+    }
+
+    /// Plays `m` as [`State::play_in`] does, except that when it ends the
+    /// turn, the turn's end rules are not judged (lose conditions, draws,
+    /// the game's outcome): the position is made and the next player is to
+    /// move. Only for a game of one phase, not repeated, without automatic
+    /// effects (the others are played as `play_in` does). Perft's last
+    /// ply, where each leaf counts one whatever its result. The site sets
+    /// of the stack it moved may be left behind: the step is to be taken
+    /// back, or another played, before moves are generated.
+    pub(crate) fn play_unjudged(&mut self, game: &Game, m: &Move) {
+        self.unjudged = true;
+        let _ = self.step(game, m, false);
+        self.unjudged = false;
+    }
+
+    /// Ends the turn without judging it: the turn's facts and marks are
+    /// cleared and the next player moves.
+    fn pass_turn(&mut self) {
+        self.s.turn_captured = false;
+        self.s.turn_progress = false;
+        self.clear_marks();
+        self.next_player();
+    }
+
+    /// Removes every stack a repeated hop jumped: the sites at odd
+    /// distances on the straight line from its origin to its landing.
+    fn clear_jumped(&mut self, m: &Move) {
+        let board = &self.game.board;
+        let Some(d) = (0..board.directions().len() as crate::board::Dir)
+            .find(|&d| board.step(m.from, d) == m.over)
+        else {
+            return;
+        };
+        let mut over = m.over;
+        while over != NO_SITE && over != m.to {
+            if self.height(over) > 0 {
+                self.clear_site(over);
+                self.note_capture();
+            }
+            let next = self.game.board.step(over, d);
+            over = if next == NO_SITE || next == m.to {
+                NO_SITE
+            } else {
+                self.game.board.step(next, d)
+            };
+        }
+    }
+
+    /// Removes the stacks taken by `capture:End` hops during the turn.
+    fn remove_taken(&mut self) {
+        if self.s.marked == 0 {
+            return;
+        }
+        self.flush_sets();
+        for site in 0..self.marks.len() {
+            if self.marks[site] & TAKEN != 0 {
+                self.set_mark(site as crate::board::Site, TAKEN, false);
+                self.clear_site(site as crate::board::Site);
+            }
+        }
+    }
+
+    /// Notes that the step removed (or took) a stack: for chains, the
+    /// no-progress rule and `maximize:Captures`.
+    pub(crate) fn note_capture(&mut self) {
+        self.s.turn_captured = true;
+        if self.game.maximize == Some(Maximize::Captures) {
+            self.s.turn_score += 1;
+        }
+    }
+
+    /// The move itself, before its effects: the stack moves (or a piece is
+    /// placed), a hop's jumped stack is removed, counters update.
+    pub(crate) fn move_part(&mut self, game: &Game, m: &Move, generator: &Gen) {
+        if !self.mid_turn() {
+            self.note_moved_facts(game, m);
+        }
+        if self.s.turn_steps == 0 {
+            self.s.turn_score = 0;
+        }
+        // Flank marks and `again` speak to this step only.
+        self.s.again = None;
+        self.clear_mark_bits(FLANK_MARK);
+        // The cost is read on the position before the step.
+        if let Some(cost) = generator.kind.cost() {
+            let ctx = self.step_ctx(m);
+            let c = self.num(&cost.amount, &ctx);
+            let v = self.counter(cost.budget, self.s.mover) as i64;
+            self.set_counter(cost.budget, self.s.mover, clamp_i32(v.saturating_sub(c)));
+        }
+        self.s.passes = if matches!(generator.kind, GenKind::Pass) {
+            self.s.passes + 1
+        } else {
+            0
+        };
+        match &generator.kind {
+            GenKind::Hop(hop) => {
+                self.move_stack_part(m);
+                if hop.shift.capture && m.over != NO_SITE {
+                    self.take_jumped(m, hop.repeat, hop.capture_at_end);
+                }
+            }
+            GenKind::Step(Step { shift, .. })
+            | GenKind::Slide(Slide { shift, .. })
+            | GenKind::Leap(Leap { shift, .. })
+            | GenKind::Relocate(shift) => {
+                if shift.capture && self.height(m.to) > 0 {
+                    // A capture by replacement: the destination's stack
+                    // leaves the board before the mover's arrives.
+                    self.clear_site(m.to);
+                    self.note_capture();
+                }
+                self.move_stack_part(m);
+            }
+            GenKind::Place { kind, .. } => {
+                self.place_piece(m.to, self.game.piece(*kind, self.s.mover));
+            }
+            GenKind::Pass | GenKind::EndPhase | GenKind::Select { .. } => {}
+            GenKind::Flip(id) => self.flip(*id),
+            GenKind::Sow { track, skip } => self.sow(m.from, *track, *skip),
+            GenKind::Rotate { .. } => self.apply_rotation(m),
+        }
+    }
+
+    /// Moves the pieces move `m` takes (its count; 0: the whole stack).
+    #[inline]
+    fn move_stack_part(&mut self, m: &Move) {
+        let h = self.height(m.from);
+        if (m.count == 0 || m.count as usize >= h) && h > 0 && self.height(m.to) == 0 {
+            // The whole stack onto an empty site (a step, a hop).
+            self.move_stack(m.from, m.to, h);
+            return;
+        }
+        let n = if m.count == 0 { h } else { m.count as usize };
+        self.move_pieces(m.from, m.to, n);
+    }
+
+    /// A capturing hop's capture: the jumped stack is removed, or taken
+    /// until the turn ends (`at_end`); a repeated hop removes every stack
+    /// it jumped.
+    fn take_jumped(&mut self, m: &Move, repeat: bool, at_end: bool) {
+        if repeat {
+            self.clear_jumped(m);
+        } else if self.height(m.over) > 0 {
+            if at_end {
+                self.set_mark(m.over, TAKEN, true);
+            } else {
+                self.clear_site(m.over);
+            }
+            self.note_capture();
+        }
+    }
+
+    /// True if `s` is a site of the board (not [`NO_SITE`]).
+    #[inline]
+    pub(crate) fn on_board(&self, s: crate::board::Site) -> bool {
+        (s as usize) < self.heights.len()
+    }
+
+    /// The context of a step's effects and filters: the mover, its sites.
+    pub(crate) fn step_ctx(&self, m: &Move) -> Ctx {
+        Ctx {
+            player: self.s.mover,
+            subject: m.to,
+            from: m.from,
+            to: m.to,
+            over: m.over,
+            anchor: m.to,
+            last: self.s.last,
+        }
+    }
+
+    /// Runs a step's effects with fresh removed/converted lists.
+    pub(crate) fn run_step_effects(&mut self, effects: &[Effect], ctx: &Ctx) -> Flow {
+        self.removed.clear();
+        self.converted.clear();
+        self.run_effects(effects, ctx)
+    }
+
+    /// Records the `Moved` progress facts of the turn's first step.
+    #[inline(always)]
+    pub(crate) fn note_moved_facts(&mut self, game: &Game, m: &Move) {
+        if self.history_draws && self.tables.moved_progress {
+            self.judge_moved_facts(game, m);
+        }
+    }
+
+    /// [`State::note_moved_facts`] for a game whose no-progress rule
+    /// has `moved` facts, with the history draw rules on.
+    fn judge_moved_facts(&mut self, game: &Game, m: &Move) {
+        if let Some((_, facts)) = &game.end.no_progress {
+            let ctx = Ctx::at(self.s.mover, m.from);
+            let compiled = &self.tables.moved_facts;
+            let holds = |(k, f): (usize, &TurnFact)| match (f, compiled.get(k)) {
+                (TurnFact::Moved(_), Some(Some(p))) if self.on_board(m.from) => {
+                    p.holds(self, ctx.player, m.from)
+                }
+                (TurnFact::Moved(c), _) => self.eval(c, &ctx),
+                _ => false,
+            };
+            if facts.iter().enumerate().any(holds) {
+                self.s.turn_progress = true;
+            }
+        }
+    }
+
+    /// True if move `m`'s `then:` does nothing where it lands
+    /// ([`crate::engine::quiet::QuietThen`]).
+    #[inline]
+    pub(crate) fn then_quiet(&self, m: &Move) -> bool {
+        self.tables
+            .gens
+            .get(m.gen_id as usize)
+            .is_some_and(|t| t.then_quiet.has(self.s.mover, m.to))
+    }
+
+    /// Runs a step's `then:` effects (as [`State::run_step_effects`]),
+    /// the tests of its top-level `if`s read from their compiled form
+    /// when they have one (`GenTables::then_ifs`).
+    fn run_then(&mut self, g: crate::compile::ir::GenId, then: &[Effect], ctx: &Ctx) -> Flow {
+        self.removed.clear();
+        self.converted.clear();
+        let mut flow = Flow::Continue;
+        for (k, e) in then.iter().enumerate() {
+            let compiled = self
+                .tables
+                .gens
+                .get(g as usize)
+                .and_then(|t| t.then_ifs.get(k))
+                .and_then(Option::as_ref);
+            let done = match (e, compiled) {
+                (Effect::If(_, a, b), Some(p)) if self.on_board(ctx.subject) => {
+                    let branch = if p.holds(self, ctx.player, ctx.subject) {
+                        a
+                    } else {
+                        b
+                    };
+                    self.run_effects(branch, ctx)
+                }
+                _ => self.run_effect(e, ctx),
+            };
+            flow = done.or(flow);
+        }
+        flow
+    }
+
+    /// Runs effects in order; [`Flow::EndTurn`] if one of them ended the turn.
+    fn run_effects(&mut self, effects: &[Effect], ctx: &Ctx) -> Flow {
+        let mut flow = Flow::Continue;
+        for e in effects {
+            flow = self.run_effect(e, ctx).or(flow);
+        }
+        flow
+    }
+
+    /// Runs one effect.
+    fn run_effect(&mut self, e: &Effect, ctx: &Ctx) -> Flow {
+        match e {
+            Effect::If(c, a, b) => {
+                if self.eval(c, ctx) {
+                    self.run_effects(a, ctx)
+                } else {
+                    self.run_effects(b, ctx)
+                }
+            }
+            Effect::Push {
+                at,
+                count,
+                kind,
+                owner,
+            } => {
+                let site = self.site_at(ctx, *at);
+                if site == NO_SITE {
+                    return Flow::Continue;
+                }
+                // Pieces past a full stack would leave the game at once:
+                // no more than the stack limit are pushed.
+                let n = match count {
+                    Num::Int(n) => *n,
+                    other => self.num_drawing(other, ctx),
+                };
+                let n = n.clamp(0, self.game.stack_cap as i64);
+                let top = self.top(site);
+                let who = match owner {
+                    Owner::Mover => Some(self.s.mover),
+                    Owner::Top => top.map(|p| self.game.owner(p)),
+                };
+                let k = kind.or(top.map(|p| self.game.kind(p)));
+                if let (Some(who), Some(k)) = (who, k) {
+                    let p = self.game.piece(k, who);
+                    for _ in 0..n {
+                        self.push_piece(site, p);
+                    }
+                }
+                Flow::Continue
+            }
+            Effect::Remove(r) => {
+                let site = self.site_at(ctx, *r);
+                if site != NO_SITE && self.height(site) > 0 {
+                    self.clear_site(site);
+                    self.note_capture();
+                }
+                Flow::Continue
+            }
+            Effect::EndTurn => Flow::EndTurn,
+            Effect::RemoveAll(set) => {
+                let mut buf = take_buf();
+                self.set_into(set, ctx, &mut buf);
+                for &site in &buf {
+                    if self.height(site) > 0 {
+                        self.clear_site(site);
+                        self.removed.push(site);
+                        self.note_capture();
+                    }
+                }
+                give_buf(buf);
+                Flow::Continue
+            }
+            Effect::SetCounter(c, n) => {
+                let v = clamp_i32(self.num_drawing(n, ctx));
+                self.set_counter(*c, ctx.player, v);
+                Flow::Continue
+            }
+            Effect::AddCounter(c, n) => {
+                let add = self.num_drawing(n, ctx);
+                let v = clamp_i32((self.counter(*c, ctx.player) as i64).saturating_add(add));
+                self.set_counter(*c, ctx.player, v);
+                Flow::Continue
+            }
+            Effect::Mark(r) => {
+                let s = self.site_at(ctx, *r);
+                if s != NO_SITE {
+                    self.set_mark(s, MARK, true);
+                }
+                Flow::Continue
+            }
+            Effect::MarkAll(set, span) => {
+                let bit = match span {
+                    MarkSpan::Turn => MARK,
+                    MarkSpan::Step => FLANK_MARK,
+                };
+                let mut buf = take_buf();
+                self.set_into(set, ctx, &mut buf);
+                for &s in &buf {
+                    self.set_mark(s, bit, true);
+                }
+                give_buf(buf);
+                Flow::Continue
+            }
+            Effect::PushEach {
+                set,
+                count,
+                kind,
+                max,
+            } => {
+                self.push_each(set, *count, *kind, max.as_ref(), ctx);
+                Flow::Continue
+            }
+            Effect::Battle { dice } => {
+                self.battle(*dice);
+                Flow::Continue
+            }
+            Effect::ForEachPlayer(effects) => {
+                for p in 0..self.game.num_players() as u8 {
+                    let _ = self.run_effects(effects, &Ctx { player: p, ..*ctx });
+                }
+                Flow::Continue
+            }
+            Effect::ClearMarks => {
+                self.clear_marks();
+                Flow::Continue
+            }
+            Effect::ConvertAll(set) => {
+                let mut buf = take_buf();
+                self.set_into(set, ctx, &mut buf);
+                for &site in &buf {
+                    if self.height(site) > 0
+                        && !self
+                            .stack(site)
+                            .iter()
+                            .all(|&p| self.game.owner(p) == ctx.player)
+                    {
+                        self.convert_site(site, ctx.player);
+                        self.converted.push(site);
+                    }
+                }
+                give_buf(buf);
+                Flow::Continue
+            }
+            Effect::Result(decision, who) => {
+                self.decide(*decision, *who, ctx.player);
+                Flow::EndTurn
+            }
+            Effect::Flip(id) => {
+                self.flip(*id);
+                Flow::Continue
+            }
+            Effect::MoveStack(a, b) => {
+                let (from, to) = (self.site_at(ctx, *a), self.site_at(ctx, *b));
+                if from != NO_SITE && to != NO_SITE && from != to && self.height(from) > 0 {
+                    let h = self.height(from);
+                    self.move_pieces(from, to, h);
+                }
+                Flow::Continue
+            }
+            Effect::SetKind(r, k) => {
+                let s = self.site_at(ctx, *r);
+                if s != NO_SITE {
+                    self.set_kind(s, *k);
+                }
+                Flow::Continue
+            }
+            Effect::Groups {
+                of,
+                when,
+                remove,
+                convert,
+            } => {
+                self.groups_effect(of, when, remove, convert, ctx);
+                Flow::Continue
+            }
+            other => self.run_stack_effect(other, ctx),
+        }
+    }
+
+    /// Judges every group of the sites of `of` on the same position, then
+    /// removes and converts their members.
+    fn groups_effect(
+        &mut self,
+        of: &SiteSet,
+        when: &Cond,
+        remove: &Cond,
+        convert: &Cond,
+        ctx: &Ctx,
+    ) {
+        let (mut sites, mut seen, mut group) = (take_buf(), take_buf(), take_buf());
+        let (mut gone, mut turned) = (take_buf(), take_buf());
+        self.set_into(of, ctx, &mut sites);
+        for &s in &sites {
+            if seen.contains(&s) || self.height(s) == 0 {
+                continue;
+            }
+            self.group_into(s, &mut group);
+            seen.extend_from_slice(&group);
+            if !self.eval(
+                when,
+                &Ctx {
+                    subject: s,
+                    anchor: s,
+                    ..*ctx
+                },
+            ) {
+                continue;
+            }
+            for &m in &group {
+                let c = Ctx {
+                    subject: m,
+                    anchor: m,
+                    ..*ctx
+                };
+                if self.eval(remove, &c) {
+                    gone.push(m);
+                } else if self.eval(convert, &c) {
+                    turned.push(m);
+                }
+            }
+        }
+        for &m in &gone {
+            self.clear_site(m);
+            self.removed.push(m);
+            self.note_capture();
+        }
+        for &m in &turned {
+            self.convert_site(m, ctx.player);
+            self.converted.push(m);
+        }
+        for b in [sites, seen, group, gone, turned] {
+            give_buf(b);
+        }
+    }
+
+    /// Ends the turn: marks are cleared, the lose conditions and draw
+    /// rules are checked, the next player moves (its automatic phases run).
+    #[inline(always)]
+    pub(crate) fn end_turn(&mut self, game: &Game) {
+        let progress =
+            (self.s.turn_captured && self.tables.capture_progress) || self.s.turn_progress;
+        self.s.no_progress = if progress { 0 } else { self.s.no_progress + 1 };
+        self.s.turn_captured = false;
+        self.s.turn_progress = false;
+        self.clear_marks();
+        self.check_lose_conditions(game);
+        self.next_player();
+        if self.s.outcome.is_some() {
+            return;
+        }
+        if !self.tables.plain_turns {
+            self.begin_turn(game);
+            self.check_lose_conditions(game);
+        }
+        if self.s.outcome.is_none() {
+            self.check_draws();
+        }
+    }
+
+    fn check_draws(&mut self) {
+        let end = &self.game.end;
+        let reason = if !self.history_draws {
+            None
+        } else if end
+            .repetition
+            .is_some_and(|n| self.may_repeat(n as usize) && self.repetitions() >= n as usize)
+        {
+            Some(EndReason::Repetition)
+        } else if end
+            .no_progress
+            .as_ref()
+            .is_some_and(|(n, _)| self.s.no_progress >= *n)
+        {
+            Some(EndReason::NoProgress)
+        } else {
+            None
+        };
+        if let Some(r) = reason {
+            self.s.outcome = Some(Outcome::Draw(r));
+            return;
+        }
+        let scored = if end.passes.is_some_and(|n| self.s.passes >= n) {
+            Some(EndReason::Passes)
+        } else if end.turn_limit.is_some_and(|n| self.s.turns >= n) {
+            Some(EndReason::TurnLimit)
+        } else {
+            None
+        };
+        if let Some(r) = scored {
+            self.s.outcome = Some(self.score_outcome(r));
+        }
+    }
+
+    /// Applies a result effect: `who` (seen from `player`, the mover)
+    /// wins, loses or draws, unless the game is already decided. A loss
+    /// with more than two players decides nothing (as `lose-when`).
+    fn decide(&mut self, decision: Decision, who: Who, player: Player) {
+        if self.s.outcome.is_some() {
+            return;
+        }
+        let n = self.game.num_players() as Player;
+        let p = match who {
+            Who::Mover => player,
+            Who::Next => (player + 1) % n,
+            Who::Player(p) => p,
+        };
+        let r = EndReason::Result;
+        self.s.outcome = match decision {
+            Decision::Win => Some(Outcome::Win(p, r)),
+            Decision::Draw => Some(Outcome::Draw(r)),
+            Decision::Loss if n == 2 => Some(Outcome::Win(1 - p, r)),
+            Decision::Loss => None,
+        };
+    }
+
+    /// Forgets a draw declared by a draw rule (repetition, no progress,
+    /// turn limit) so that play goes on: for replaying records of games
+    /// whose players did not claim the draw. Returns the forgotten outcome.
+    pub fn clear_draw(&mut self) -> Option<Outcome> {
+        self.cache.forget();
+        match self.s.outcome {
+            Some(o @ Outcome::Draw(_)) => {
+                self.s.outcome = None;
+                Some(o)
+            }
+            _ => None,
+        }
+    }
+
+    /// The outcome if the game is over: a draw rule fired, or the player to
+    /// move has no legal move (then the `no-moves` rule decides; without
+    /// one it is a draw).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.s.outcome.is_some() {
+            return self.s.outcome;
+        }
+        if self.legal_steps().is_empty() {
+            Some(self.no_moves_outcome())
+        } else {
+            None
+        }
+    }
+
+    /// The outcome when the player to move has no legal move.
+    pub(crate) fn no_moves_outcome(&self) -> Outcome {
+        let n = self.game.num_players() as u8;
+        let me = self.s.mover;
+        let ctx = Ctx {
+            last: self.s.last,
+            ..Ctx::at(me, NO_SITE)
+        };
+        let rule = self
+            .game
+            .end
+            .no_moves_if
+            .iter()
+            .find(|(c, _)| self.eval(c, &ctx))
+            .map(|&(_, r)| r)
+            .or(self.game.end.no_moves);
+        match rule {
+            Some(NoMoves::Loss) if n == 2 => Outcome::Win(1 - me, EndReason::NoMoves),
+            Some(NoMoves::Win) => Outcome::Win(me, EndReason::NoMoves),
+            Some(NoMoves::Score) => self.score_outcome(EndReason::NoMoves),
+            _ => Outcome::Draw(EndReason::NoMoves),
+        }
+    }
+
+    /// True when the game is over: [`State::outcome`] is `Some`.
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// Per-player returns: +1 for a win, −1 for a loss, 0 for a draw or a
+    /// game in progress (two players).
+    pub fn returns(&self) -> Vec<f64> {
+        let n = self.game.num_players();
+        match self.outcome() {
+            Some(Outcome::Win(w, _)) => (0..n)
+                .map(|p| if p == w as usize { 1.0 } else { -1.0 })
+                .collect(),
+            _ => vec![0.0; n],
+        }
+    }
+}
+
+/// A rule's number as a counter value: saturates at the bounds of `i32`
+/// rather than wrapping.
+fn clamp_i32(v: i64) -> i32 {
+    v.clamp(i32::MIN as i64, i32::MAX as i64) as i32
+}

@@ -1,0 +1,157 @@
+//! Hops: a jump over the adjacent site to the one beyond (a draughts
+//! capture), a jump that goes on in the same direction (`repeat:true`,
+//! Konane), and a flying jump over a piece any distance away
+//! (`flying:true`, an international draughts king).
+
+use crate::board::{Dir, NO_SITE, Site};
+use crate::compile::ir::{GenId, Hop};
+use crate::engine::cond::Ctx;
+use crate::engine::state::TAKEN;
+use crate::engine::{Move, State};
+use std::ops::ControlFlow;
+
+impl State {
+    /// Moves of hop generator `g` (its arguments `hop`) from `from`: over
+    /// the site next to it in each direction, when `over:` holds there and
+    /// the stack there is not taken already, to the site beyond, when
+    /// `to:` holds there.
+    pub(crate) fn gen_hop(
+        &self,
+        g: GenId,
+        hop: &Hop,
+        from: Site,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let game = &*self.game;
+        let generator = &game.gens[g as usize];
+        let board = &game.board;
+        let player = self.s.mover;
+        let mut counts: Option<(u16, u16)> = None;
+        for &d in &game.dirsets[hop.dirs as usize][player as usize] {
+            let over = board.step(from, d);
+            if over == NO_SITE {
+                continue;
+            }
+            let to = board.step(over, d);
+            if to == NO_SITE {
+                continue;
+            }
+            let ctx = Ctx {
+                player,
+                subject: over,
+                from,
+                to,
+                over,
+                anchor: over,
+                last: self.s.last,
+            };
+            if self.marks[over as usize] & TAKEN != 0 || !self.test(&hop.over, &ctx) {
+                continue;
+            }
+            if self.test(&generator.to, &Ctx { subject: to, ..ctx }) {
+                self.emit(g, &ctx, &mut counts, sink)?;
+                if hop.repeat {
+                    self.gen_repeat(g, hop, &ctx, d, sink)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// A hop with `repeat:true` that landed (`first`): its further landings
+    /// in the same direction `d`, each over the next site to the one
+    /// beyond, while `over:` and `to:` hold (Konane's multiple jump).
+    fn gen_repeat(
+        &self,
+        g: GenId,
+        hop: &Hop,
+        first: &Ctx,
+        d: Dir,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let generator = &self.game.gens[g as usize];
+        let board = &self.game.board;
+        let mut at = first.to;
+        loop {
+            let over = board.step(at, d);
+            let to = if over == NO_SITE {
+                NO_SITE
+            } else {
+                board.step(over, d)
+            };
+            if to == NO_SITE || to == first.from {
+                return ControlFlow::Continue(());
+            }
+            let ctx = Ctx {
+                subject: over,
+                anchor: over,
+                to,
+                over,
+                ..*first
+            };
+            if !self.eval(&hop.over, &ctx) || !self.eval(&generator.to, &Ctx { subject: to, ..ctx })
+            {
+                return ControlFlow::Continue(());
+            }
+            // The move keeps its first jumped site as `Over`.
+            sink(Move {
+                gen_id: g,
+                from: first.from,
+                to,
+                over: first.over,
+                count: 0,
+            })?;
+            at = to;
+        }
+    }
+
+    /// Flying hops of generator `g` (its arguments `hop`) from `from`:
+    /// along each direction, past empty sites to the first stack, which
+    /// `over:` must accept (and which must not be taken already), then one
+    /// move per site beyond it that `to:` accepts, up to the first that it
+    /// does not.
+    pub(crate) fn gen_flying(
+        &self,
+        g: GenId,
+        hop: &Hop,
+        from: Site,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let game = &*self.game;
+        let generator = &game.gens[g as usize];
+        let board = &game.board;
+        let player = self.s.mover;
+        let mut counts: Option<(u16, u16)> = None;
+        for &d in &game.dirsets[hop.dirs as usize][player as usize] {
+            let mut over = board.step(from, d);
+            while over != NO_SITE && self.heights[over as usize] == 0 {
+                over = board.step(over, d);
+            }
+            if over == NO_SITE || self.marks[over as usize] & TAKEN != 0 {
+                continue;
+            }
+            let at = |to| Ctx {
+                player,
+                subject: over,
+                from,
+                to,
+                over,
+                anchor: over,
+                last: self.s.last,
+            };
+            if !self.eval(&hop.over, &at(board.step(over, d))) {
+                continue;
+            }
+            let mut to = board.step(over, d);
+            while to != NO_SITE {
+                let ctx = at(to);
+                if !self.eval(&generator.to, &Ctx { subject: to, ..ctx }) {
+                    break;
+                }
+                self.emit(g, &ctx, &mut counts, sink)?;
+                to = board.step(to, d);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}

@@ -1,0 +1,176 @@
+//! Lines and rays: `(line …)` (a run of N through a site, for
+//! tic-tac-toe, Connect Four and Gomoku), `(ahead …)` (the site one step
+//! away) and `(run …)` (rays from a site while a condition holds, for
+//! Reversi's flips, custodian captures and a queen's reach).
+//!
+//! Everything walks the board's step table: nothing is allocated.
+
+use crate::board::{Dir, NO_SITE, Site};
+use crate::compile::ir::{Cond, DirSetId, Line, Run};
+use crate::engine::State;
+use crate::engine::cond::Ctx;
+
+impl State {
+    /// The directions of set `id` for the context's player.
+    fn dirs_of(&self, id: DirSetId, ctx: &Ctx) -> &[Dir] {
+        &self.game.dirsets[id as usize][ctx.player as usize]
+    }
+
+    /// True if `c` holds at `s` (as its subject; anchor `anchor`).
+    #[inline]
+    fn holds_at(&self, c: &Cond, s: Site, anchor: Site, ctx: &Ctx) -> bool {
+        self.eval(
+            c,
+            &Ctx {
+                subject: s,
+                anchor,
+                ..*ctx
+            },
+        )
+    }
+
+    /// How many sites in a row from `s` (excluded) along `d` satisfy `c`.
+    fn run_length(&self, c: &Cond, s: Site, d: Dir, ctx: &Ctx) -> usize {
+        let board = &self.game.board;
+        let mut n = 0;
+        let mut t = board.step(s, d);
+        while t != NO_SITE && n < board.len() && self.holds_at(c, t, s, ctx) {
+            n += 1;
+            t = board.step(t, d);
+        }
+        n
+    }
+
+    /// Evaluates a [`Cond::Line`].
+    pub(crate) fn line(&self, l: &Line, ctx: &Ctx) -> bool {
+        let s = self.site_at(ctx, l.at);
+        if s == NO_SITE || s as usize >= self.heights.len() || !self.holds_at(&l.of, s, s, ctx) {
+            return false;
+        }
+        let board = &self.game.board;
+        self.dirs_of(l.dirs, ctx).iter().any(|&d| {
+            let back = board
+                .opposite(d)
+                .map_or(0, |o| self.run_length(&l.of, s, o, ctx));
+            let n = 1 + self.run_length(&l.of, s, d, ctx) + back;
+            if l.exact {
+                n == usize::from(l.len)
+            } else {
+                n >= usize::from(l.len)
+            }
+        })
+    }
+
+    /// Evaluates a [`Cond::Ahead`]: some direction's neighbour satisfies
+    /// `c`.
+    pub(crate) fn ahead(&self, at: Site, dirs: DirSetId, c: &Cond, ctx: &Ctx) -> bool {
+        if at == NO_SITE || at as usize >= self.heights.len() {
+            return false;
+        }
+        let board = &self.game.board;
+        self.dirs_of(dirs, ctx).iter().any(|&d| {
+            let t = board.step(at, d);
+            t != NO_SITE && self.holds_at(c, t, at, ctx)
+        })
+    }
+
+    /// Appends the sites of a [`SiteSet::Run`](crate::compile::ir::SiteSet)
+    /// to `out`, ray by ray in direction order.
+    pub(crate) fn run_into(&self, r: &Run, ctx: &Ctx, out: &mut Vec<Site>) {
+        let at = self.site_at(ctx, r.at);
+        if at == NO_SITE || at as usize >= self.heights.len() {
+            return;
+        }
+        let board = &self.game.board;
+        for &d in self.dirs_of(r.dirs, ctx) {
+            let start = out.len();
+            let mut t = board.step(at, d);
+            while t != NO_SITE
+                && out.len() - start < board.len()
+                && self.holds_at(&r.through, t, at, ctx)
+            {
+                out.push(t);
+                t = board.step(t, d);
+            }
+            if let Some(close) = &r.close {
+                let closed = out.len() > start && t != NO_SITE && self.holds_at(close, t, at, ctx);
+                if !closed {
+                    out.truncate(start);
+                    continue;
+                }
+            }
+            if r.with_end && t != NO_SITE {
+                out.push(t);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::{Game, Options};
+    use crate::engine::State;
+    use crate::engine::cond::Ctx;
+    use std::sync::Arc;
+
+    /// A 5 × 5 board (all eight directions) with the stones of `position`
+    /// (a position text), P1 to move; `cond` is compiled as a place's `to:`.
+    fn setup(cond: &str, position: &str) -> (State, crate::compile::ir::Cond) {
+        let text = format!(
+            r#"(game "T" (players 2) (board (square 5 5 adjacency:All) labels:Coordinates)
+                 (piece "S") (play (place "S" to:{cond})))"#
+        );
+        let game = Game::from_source("t.game", &text, &Options::default()).unwrap();
+        let cond = game.gens[0].to.clone();
+        let st = State::from_position(Arc::new(game), position).unwrap();
+        (st, cond)
+    }
+
+    fn holds(st: &State, c: &crate::compile::ir::Cond, label: &str) -> bool {
+        let s = st.game.board.site_by_label(label).unwrap();
+        st.eval(c, &Ctx::at(0, s))
+    }
+
+    #[test]
+    fn a_line_counts_both_ways_through_the_site() {
+        // P1 on a1 b2 d4: c3 lies between, making four on the diagonal.
+        let (st, c) = setup("(line 4)", "1 1:a1,b2,c3,d4 2:e1");
+        assert!(holds(&st, &c, "c3"));
+        assert!(holds(&st, &c, "a1"));
+        assert!(!holds(&st, &c, "e1"), "not the mover's");
+        let (st, c) = setup("(line 5)", "1 1:a1,b2,c3,d4 2:e1");
+        assert!(!holds(&st, &c, "c3"));
+        // Exactly three: a line of four is too long.
+        let (st, c) = setup("(line 3 exact:true)", "1 1:a1,b2,c3,d4 2:e1");
+        assert!(!holds(&st, &c, "c3"));
+        let (st, c) = setup(
+            "(line 3 exact:true dirs:Orthogonal)",
+            "1 1:a1,a2,a3,b2 2:e1",
+        );
+        assert!(holds(&st, &c, "a2"));
+    }
+
+    #[test]
+    fn ahead_looks_one_step_and_is_false_off_the_board() {
+        let (st, c) = setup("(not (ahead S Empty))", "1 1:c1 2:e5");
+        // a1 is on the bottom row, c2 rests on c1, b2 hangs over b1.
+        assert!(holds(&st, &c, "a1"));
+        assert!(holds(&st, &c, "c2"));
+        assert!(!holds(&st, &c, "b2"));
+    }
+
+    #[test]
+    fn a_run_is_closed_by_its_far_end_or_not_at_all() {
+        // From a1 eastwards: b1 c1 enemy, d1 own: the run closes (2 sites).
+        // Northwards: a2 enemy then the edge: not closed.
+        let (st, c) = setup(
+            "(equal (count (run through:Enemy close:Mine)) 2)",
+            "1 1:d1 2:b1,c1,a2",
+        );
+        assert!(holds(&st, &c, "a1"));
+        // Through empty sites from c3, with the stopping site: b2 is empty,
+        // a1 stops the SW ray; every other ray runs to the edge.
+        let (st, c) = setup("(equal (count (run dirs:SW end:true)) 2)", "1 1:a1 2:e5");
+        assert!(holds(&st, &c, "c3"));
+    }
+}

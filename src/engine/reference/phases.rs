@@ -1,0 +1,94 @@
+//! Phases inside a turn: automatic phases apply effects (Genocide's growth
+//! and battle, docs/games/genocide.md); a player-driven phase gives the moves, and a
+//! repeated one goes on step by step until the player ends it or has no
+//! move left. Also the lose conditions checked after every turn.
+
+use crate::board::NO_SITE;
+use crate::compile::ir::{Game, Player};
+use crate::engine::cond::Ctx;
+use crate::engine::{EndReason, Outcome, State};
+
+impl State {
+    /// Starts the mover's turn: runs the automatic phases from the first
+    /// until one with moves.
+    pub(crate) fn begin_turn(&mut self, game: &Game) {
+        if !self.run_phases_from(game, 0) {
+            self.s.phase = 0;
+        }
+    }
+
+    /// A context for the mover with no particular site.
+    pub(crate) fn turn_ctx(&self, player: Player) -> Ctx {
+        Ctx {
+            player,
+            subject: NO_SITE,
+            from: NO_SITE,
+            to: NO_SITE,
+            over: NO_SITE,
+            anchor: NO_SITE,
+            last: self.s.last,
+        }
+    }
+
+    /// Runs phases from `start`: automatic effects, until a phase with
+    /// moves (which becomes current; returns true).
+    fn run_phases_from(&mut self, game: &Game, start: usize) -> bool {
+        for (p, phase) in game.phases.iter().enumerate().skip(start) {
+            if !phase.auto.is_empty() {
+                let ctx = self.turn_ctx(self.s.mover);
+                let _ = self.run_step_effects(&phase.auto, &ctx);
+            }
+            if !phase.play.is_empty() {
+                self.s.phase = p as u8;
+                // A repeated phase where nothing but ending it is possible
+                // is skipped.
+                if !phase.repeat || self.has_candidate() {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// After a step that did not chain (`end_phase`: an `(end-phase)`
+    /// move): a repeated phase goes on while the mover has a move and did
+    /// not end it; otherwise the following phases run and the turn ends.
+    pub(crate) fn after_step(&mut self, game: &Game, end_phase: bool) {
+        if self.tables.plain_turns {
+            self.end_turn(game);
+            return;
+        }
+        let phase = self.s.phase as usize;
+        if game.phases[phase].repeat && !end_phase && self.has_candidate() {
+            return;
+        }
+        if self.run_phases_from(game, phase + 1) {
+            return;
+        }
+        self.end_turn(game);
+    }
+
+    /// Applies the `lose-when` conditions: each player for whom one holds
+    /// loses; all of them at once: a draw.
+    pub(crate) fn check_lose_conditions(&mut self, game: &Game) {
+        if game.end.lose_when.is_empty() || self.s.outcome.is_some() {
+            return;
+        }
+        let n = game.num_players() as Player;
+        let losers: Vec<Player> = (0..n)
+            .filter(|&p| {
+                game.end
+                    .lose_when
+                    .iter()
+                    .any(|c| self.eval(c, &self.turn_ctx(p)))
+            })
+            .collect();
+        let reason = EndReason::LoseCondition;
+        self.s.outcome = match losers.len() {
+            0 => None,
+            k if k == n as usize => Some(Outcome::Draw(reason)),
+            _ if n == 2 => Some(Outcome::Win(1 - losers[0], reason)),
+            _ => None,
+        };
+    }
+}

@@ -1,0 +1,5 @@
+//! Runs of the engine: perft and random playouts.
+
+pub(crate) mod draws;
+pub(crate) mod perft;
+pub(crate) mod playout;

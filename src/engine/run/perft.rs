@@ -1,0 +1,296 @@
+//! Perft: the number of leaves of the turn-level move tree at a depth.
+//!
+//! A multi-step turn counts once per path (docs/games/checkers.md). Every end rule
+//! that the position itself decides is honoured (no moves, passes, the turn
+//! limit, `lose-when`, result effects): a finished game has no turns below
+//! it. The draw rules that depend on the game's history, repetition and
+//! no-progress, are left out, as published perft counts do. Every leaf is
+//! made (no bulk counting). Make/undo with the state's journal and one move
+//! buffer per depth: nothing is allocated per move.
+
+use crate::compile::ir::Game;
+use crate::engine::EndReason;
+use crate::engine::turns::MAX_TURNS;
+use crate::engine::{Move, Outcome, State};
+use std::sync::Arc;
+
+/// Perft refused to go on: one position has more than
+/// [`MAX_TURNS`] legal turns (rules whose chains
+/// branch at every step), as `ludic moves` refuses to list them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "a position has more than {} legal turns (its steps branch at every step); perft stops rather than run for ever",
+    MAX_TURNS
+)]
+pub struct TooManyTurns;
+
+/// Counts the leaves of the turn tree `depth` turns deep from `state`.
+///
+/// Errors with [`TooManyTurns`] when some position on the way has more than
+/// [`MAX_TURNS`] turns.
+///
+/// Counted by the state's engine ([`State::engine`]): for
+/// [`crate::engine::Engine::Compiled`], a game of the kind the perft kernel
+/// compiles (steps and hops of whole stacks: draughts, Breakthrough,
+/// Clobber; see `src/engine/compiled/kernel/`) is counted by it, any other by the
+/// walk of the turn tree; for [`crate::engine::Engine::Reference`], by the walk
+/// with the reference interpreter alone. The counts are the same.
+pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
+    if state.engine().is_compiled()
+        && let Some(n) = crate::engine::kernel::perft(state, depth)
+    {
+        return Ok(n);
+    }
+    perft_walk(state, depth)
+}
+
+/// [`perft`] by the walk of the turn tree, never the kernel: what the
+/// kernel's counts are compared with. Errors as [`perft`] does.
+pub(crate) fn perft_walk(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
+    let mut st = perft_root(state);
+    let game = Arc::clone(&st.game);
+    let mut walk = Walk {
+        game: &game,
+        bufs: (0..64).map(|_| Vec::with_capacity(64)).collect(),
+        lean: st.tables.lean_leaves(),
+    };
+    let mut turns_here = 0;
+    walk.count(&mut st, depth, 0, &mut turns_here)
+}
+
+/// The walk of the turn tree: the game (one reference for every step)
+/// and a move buffer per step below the root, `bufs[level]` (grown on
+/// first use: a turn may take as many steps as the board has sites).
+struct Walk<'a> {
+    game: &'a Game,
+    bufs: Vec<Vec<Move>>,
+    /// Some of the last ply's moves may be lean ([`State::lean_leaf`]).
+    lean: bool,
+}
+
+/// Counts the leaves of the step tree `depth` steps deep from `state`: each
+/// step is a ply, so a turn of two steps (Amazons' move, then its arrow)
+/// counts as two. The end rules apply as in [`perft`].
+pub fn perft_steps(state: &State, depth: u32) -> u64 {
+    let mut st = perft_root(state);
+    let mut bufs: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(64)).collect();
+    count_steps(&mut st, depth, &mut bufs)
+}
+
+/// Leaves `depth` steps below `st`, with the move buffer of each depth in
+/// `bufs[depth]`.
+fn count_steps(st: &mut State, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut buf = std::mem::take(&mut bufs[depth as usize]);
+    st.legal_moves_into(&mut buf);
+    let mut total = 0;
+    for m in &buf {
+        st.play_unchecked(m);
+        total += count_steps(st, depth - 1, bufs);
+        st.take_back();
+    }
+    bufs[depth as usize] = buf;
+    total
+}
+
+/// Perft of each legal turn from `state`: `(turn in notation, count)`.
+///
+/// Errors as [`perft`] does.
+pub fn perft_divide(state: &State, depth: u32) -> Result<Vec<(String, u64)>, TooManyTurns> {
+    perft_divide_each(state, depth, |_, _| {})
+}
+
+/// [`perft_divide`], calling `each(turn, count)` as each first turn is
+/// counted (for progress reports).
+pub fn perft_divide_each(
+    state: &State,
+    depth: u32,
+    mut each: impl FnMut(&str, u64),
+) -> Result<Vec<(String, u64)>, TooManyTurns> {
+    let root = perft_root(state);
+    let turns = root.legal_turns();
+    if crate::engine::turns::turns_cut(turns.len()) {
+        return Err(TooManyTurns);
+    }
+    turns
+        .iter()
+        .map(|t| {
+            let mut st = root.clone();
+            st.play_turn(t);
+            let n = if depth <= 1 {
+                1
+            } else {
+                perft(&st, depth - 1)?
+            };
+            let name = root.turn_to_string(t);
+            each(&name, n);
+            Ok((name, n))
+        })
+        .collect()
+}
+
+/// A copy of `state` for perft: journaled, without the history draw rules
+/// (and without a history draw that already fired).
+fn perft_root(state: &State) -> State {
+    let mut st = state.clone();
+    st.set_journaling(true);
+    st.history_draws = false;
+    if matches!(
+        st.s.outcome,
+        Some(Outcome::Draw(EndReason::Repetition | EndReason::NoProgress))
+    ) {
+        st.s.outcome = None;
+    }
+    st
+}
+
+impl Walk<'_> {
+    /// Leaves `depth` turns below `st`. `turns_here` counts the turns
+    /// completed so far from the position where the current turn began;
+    /// `level` is the number of steps made so far.
+    fn count(
+        &mut self,
+        st: &mut State,
+        depth: u32,
+        level: usize,
+        turns_here: &mut usize,
+    ) -> Result<u64, TooManyTurns> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        if self.bufs.len() <= level {
+            self.bufs.resize_with(level + 1, || Vec::with_capacity(64));
+        }
+        let mut buf = std::mem::take(&mut self.bufs[level]);
+        st.legal_moves_into(&mut buf);
+        let total = if buf.is_empty() && st.mid_turn() {
+            // A turn that cannot go on (or that ended the game) ends the
+            // game: a leaf at its depth.
+            *turns_here += 1;
+            Ok(u64::from(depth == 1))
+        } else {
+            self.count_moves(st, depth, level, &buf, turns_here)
+        };
+        self.bufs[level] = buf;
+        total
+    }
+
+    /// The leaves below each of `moves`, played in turn from `st`: the
+    /// last ply's unjudged ([`State::play_unjudged`]); lean moves made
+    /// in place when the game has them ([`State::lean_leaf`],
+    /// [`State::lean_inner`]).
+    fn count_moves(
+        &mut self,
+        st: &mut State,
+        depth: u32,
+        level: usize,
+        moves: &[Move],
+        turns_here: &mut usize,
+    ) -> Result<u64, TooManyTurns> {
+        let at = (depth, level);
+        match depth {
+            1 if self.lean => self.count_lean(st, at, moves, turns_here),
+            1 => self.count_played(st, at, moves, turns_here, State::play_unjudged),
+            _ if self.lean => self.count_lean_inner(st, at, moves, turns_here),
+            _ => self.count_played(st, at, moves, turns_here, State::play_in),
+        }
+    }
+
+    /// [`Walk::count_moves`] at the last ply of a game with lean moves:
+    /// each lean move is made and unmade in place ([`State::lean_leaf`]),
+    /// a leaf; the others are played unjudged and taken back.
+    fn count_lean(
+        &mut self,
+        st: &mut State,
+        at: (u32, usize),
+        moves: &[Move],
+        turns_here: &mut usize,
+    ) -> Result<u64, TooManyTurns> {
+        let mut total = 0;
+        for m in moves {
+            if st.lean_leaf(self.game, m, |_| {}) {
+                // A lean move ends its turn.
+                *turns_here += 1;
+                if *turns_here > MAX_TURNS {
+                    return Err(TooManyTurns);
+                }
+                total += 1;
+            } else {
+                let one = std::slice::from_ref(m);
+                total += self.count_played(st, at, one, turns_here, State::play_unjudged)?;
+            }
+        }
+        Ok(total)
+    }
+
+    /// [`Walk::count_moves`] above the last ply of a game with lean
+    /// moves: each lean move is made judged and unmade in place
+    /// ([`State::lean_inner`]), the turns below it counted in between;
+    /// the others are played and taken back.
+    fn count_lean_inner(
+        &mut self,
+        st: &mut State,
+        (depth, level): (u32, usize),
+        moves: &[Move],
+        turns_here: &mut usize,
+    ) -> Result<u64, TooManyTurns> {
+        let mut total = 0;
+        for m in moves {
+            let below = st.lean_inner(self.game, m, |st| {
+                self.count(st, depth - 1, level + 1, &mut 0)
+            });
+            total += match below {
+                // A lean move ends its turn.
+                Some(below) => {
+                    *turns_here += 1;
+                    if *turns_here > MAX_TURNS {
+                        return Err(TooManyTurns);
+                    }
+                    below?
+                }
+                None => {
+                    let one = std::slice::from_ref(m);
+                    self.count_played(st, (depth, level), one, turns_here, State::play_in)?
+                }
+            };
+        }
+        Ok(total)
+    }
+
+    /// [`Walk::count_moves`] with each move played by `play` (one copy of
+    /// the loop a way of playing, so that a leaf tests nothing to choose
+    /// it); `at` is `(depth, level)`.
+    fn count_played(
+        &mut self,
+        st: &mut State,
+        (depth, level): (u32, usize),
+        moves: &[Move],
+        turns_here: &mut usize,
+        play: impl Fn(&mut State, &Game, &Move),
+    ) -> Result<u64, TooManyTurns> {
+        let mover = st.current_player();
+        let mut total = 0;
+        for m in moves {
+            play(st, self.game, m);
+            let below = if st.mid_turn() && st.current_player() == mover {
+                self.count(st, depth, level + 1, turns_here)
+            } else {
+                *turns_here += 1;
+                match depth {
+                    _ if *turns_here > MAX_TURNS => Err(TooManyTurns),
+                    // A leaf: made, and counted here.
+                    1 => Ok(1),
+                    _ => self.count(st, depth - 1, level + 1, &mut 0),
+                }
+            };
+            // Taken back even when the count failed: a move made in place
+            // above ([`State::lean_inner`]) is unmade on the position it
+            // made.
+            st.take_back();
+            total += below?;
+        }
+        Ok(total)
+    }
+}
