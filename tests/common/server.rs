@@ -94,10 +94,10 @@ impl Server {
     }
 
     /// Sends the bytes of a whole request; returns the status and the body.
-    pub fn raw(&self, request: &str) -> (u16, String) {
+    pub fn raw(&self, request: impl AsRef<[u8]>) -> (u16, String) {
         let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
-        s.write_all(request.as_bytes()).unwrap();
+        s.write_all(request.as_ref()).unwrap();
         let mut bytes = Vec::new();
         s.read_to_end(&mut bytes).unwrap();
         let text = String::from_utf8_lossy(&bytes).into_owned();
