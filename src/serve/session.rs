@@ -243,11 +243,14 @@ impl Session {
         let mut m =
             format!("{id} changed on disk and was reloaded ({kept} of {n} turns replayed){note}");
         if let Some((i, e)) = dropped {
+            let gone = match n - i {
+                1 => "it was dropped".to_string(),
+                k => format!("it and the {} turns after it were dropped", k - 1),
+            };
             m += &format!(
-                "; turn {} ({}) no longer applies: {e}; turns {}-{n} were dropped",
+                "; turn {} ({}) no longer applies ({e}): {gone}",
                 i + 1,
-                texts[i],
-                i + 1
+                texts[i]
             );
         }
         self.message = Some(m);
@@ -492,10 +495,11 @@ impl Session {
         st
     }
 
-    /// Plays a whole turn written in the game's notation.
+    /// Plays a whole turn written in the game's notation; an error says
+    /// why it is refused (not a legal move, the game is over).
     fn play_text(&mut self, text: &str) -> Result<(), String> {
         let st = self.current.as_ref().ok_or("the rules do not compile")?;
-        let steps = st.parse_turn(text).map_err(|e| e.to_string())?;
+        let steps = st.parse_turn(text).map_err(|e| e.reason.to_string())?;
         self.play_turn(steps);
         Ok(())
     }
