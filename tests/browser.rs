@@ -326,5 +326,24 @@ async fn play_checkers_in_the_browser() {
     assert!(diag.contains("expected one of"), "{diag}");
     assert!(diag.contains("(play (priority (hpo)"), "{diag}");
     shot(&c, &out, "5-diagnostics").await;
+
+    // A server keeping one game: a second game closes the page's, and
+    // the page says so.
+    let (_small, small_url) = serve(&["--max-sessions", "1", "--keep-recent", "0"]);
+    c.goto(&format!("{small_url}?game=tictactoe"))
+        .await
+        .unwrap();
+    wait_text(&c, "#status", |t| t.contains("Cross (X) to move")).await;
+    let other = c
+        .execute(
+            "return api('POST', '/api/sessions', {game: 'tictactoe'}).then((v) => v.session)",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_ne!(other, c.execute("return sid", vec![]).await.unwrap());
+    let said = wait_text(&c, "#message", |t| t.contains("closed to make room")).await;
+    assert!(said.contains("start a new game"), "{said}");
+    shot(&c, &out, "6-evicted").await;
     c.close().await.unwrap();
 }

@@ -112,8 +112,8 @@ impl<S> Store<S> {
                 Ok(&mut e.session)
             }
             None if evicted => Err(ApiError::evicted(format!(
-                "this game was closed to make room for newer ones (the server keeps {} \
-                 sessions): start a new game",
+                "this game was closed to make room for newer ones (at most {} stay open): \
+                 start a new game",
                 self.limits.max_sessions
             ))),
             None => Err(ApiError::not_found(format!("no session {}", short(id)))),
