@@ -160,6 +160,74 @@ async fn shot(c: &Client, dir: &std::path::Path, name: &str) {
     std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
 }
 
+/// `GET path` from `base` (`http://127.0.0.1:PORT/`) as the test, not
+/// the browser, sends it: the status and the JSON answer.
+fn get_json(base: &str, path: &str) -> (u16, serde_json::Value) {
+    use std::io::{Read, Write};
+    let host = base.trim_start_matches("http://").trim_end_matches('/');
+    let mut s = std::net::TcpStream::connect(host).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let status = text[9..12].parse().unwrap();
+    let body = text.split_once("\r\n\r\n").unwrap().1;
+    (status, serde_json::from_str(body).unwrap())
+}
+
+/// What a page on another origin gets when it calls `base`'s API on
+/// session `sid`: a no-cors POST of a text/plain body (a "simple" request
+/// any page may send), a JSON POST and a read.
+const FOREIGN_CALLS: &str = r#"
+const [base, sid, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
+(async () => {
+  const out = {};
+  const undo = base + "api/sessions/" + sid + "/undo";
+  try {
+    await fetch(undo, { method: "POST", mode: "no-cors",
+      headers: { "Content-Type": "text/plain" }, body: "{}" });
+    out.simple = "sent";
+  } catch (e) { out.simple = "blocked"; }
+  try {
+    const r = await fetch(undo, { method: "POST",
+      headers: { "Content-Type": "application/json" }, body: "{}" });
+    out.json = "status " + r.status;
+  } catch (e) { out.json = "blocked"; }
+  try {
+    const r = await fetch(base + "api/games");
+    out.read = "status " + r.status;
+  } catch (e) { out.read = "blocked"; }
+  done(out);
+})();
+"#;
+
+/// A page served on another port (another origin) tries to use the
+/// game of `sid` on `url`: nothing changes and nothing can be read.
+async fn foreign_page_is_refused(c: &Client, url: &str, sid: &str) {
+    let before = get_json(url, &format!("/api/sessions/{sid}")).1;
+    let (_other, other_url) = serve(&[]);
+    assert_ne!(other_url, url);
+    c.goto(&other_url).await.unwrap();
+    let out = c
+        .execute_async(FOREIGN_CALLS, vec![json!(url), json!(sid)])
+        .await
+        .unwrap();
+    assert_eq!(
+        out,
+        json!({"simple": "sent", "json": "blocked", "read": "blocked"})
+    );
+    let (st, after) = get_json(url, &format!("/api/sessions/{sid}"));
+    assert_eq!(st, 200, "{after}");
+    assert_eq!(
+        after["moves"], before["moves"],
+        "the foreign undo changed the game"
+    );
+    assert_eq!(after["version"], before["version"]);
+}
+
 async fn choose_game(c: &Client, id: &str) {
     let css = format!("#game option[value=\"{id}\"]");
     c.find(Locator::Css(&css))
@@ -198,6 +266,15 @@ async fn play_checkers_in_the_browser() {
     assert_eq!(moves(&c).await[0], "11-15");
     wait_text(&c, "#status", |t| t.starts_with("Black (B) to move")).await;
     shot(&c, &out, "1-reply").await;
+
+    // Another origin cannot use that game (the browser sends its Origin;
+    // the server refuses it; without the page's token nothing changes).
+    let sid = c.execute("return sid", vec![]).await.unwrap();
+    let sid = sid.as_str().expect("the page's session id").to_string();
+    assert_eq!(moves(&c).await.len(), 2);
+    foreign_page_is_refused(&c, &url, &sid).await;
+    c.goto(&format!("{url}?game=checkers")).await.unwrap();
+    wait_text(&c, "#status", |t| t.contains("Black (B) to move")).await;
 
     // A multi-jump, step by step, from a loaded record; an illegal click
     // first, which changes nothing and says why.
@@ -249,5 +326,24 @@ async fn play_checkers_in_the_browser() {
     assert!(diag.contains("expected one of"), "{diag}");
     assert!(diag.contains("(play (priority (hpo)"), "{diag}");
     shot(&c, &out, "5-diagnostics").await;
+
+    // A server keeping one game: a second game closes the page's, and
+    // the page says so.
+    let (_small, small_url) = serve(&["--max-sessions", "1", "--keep-recent", "0"]);
+    c.goto(&format!("{small_url}?game=tictactoe"))
+        .await
+        .unwrap();
+    wait_text(&c, "#status", |t| t.contains("Cross (X) to move")).await;
+    let other = c
+        .execute(
+            "return api('POST', '/api/sessions', {game: 'tictactoe'}).then((v) => v.session)",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_ne!(other, c.execute("return sid", vec![]).await.unwrap());
+    let said = wait_text(&c, "#message", |t| t.contains("closed to make room")).await;
+    assert!(said.contains("start a new game"), "{said}");
+    shot(&c, &out, "6-evicted").await;
     c.close().await.unwrap();
 }

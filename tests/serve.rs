@@ -2,85 +2,18 @@
 //! only, answers bad requests with a JSON error and changes nothing, and
 //! serves only the shipped games and the files it was given.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+#[path = "common/server.rs"]
+mod server;
 
-use serde_json::{Value, json};
-
-struct Server(Child, u16);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn serve(files: &[&str]) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludic"))
-        .arg("serve")
-        .args(files)
-        .args(["--port", "0"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let rest = line
-        .split("http://127.0.0.1:")
-        .nth(1)
-        .unwrap_or_else(|| panic!("not on loopback: {line:?}"));
-    let port = rest.trim_end_matches(|c: char| !c.is_ascii_digit())[..]
-        .split('/')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
-    Server(child, port)
-}
-
-/// One HTTP/1.1 request; returns the status and the body.
-fn request(port: u16, method: &str, path: &str, body: &str) -> (u16, String) {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).unwrap();
-    let status = text[9..12].parse().unwrap();
-    let body = text.split_once("\r\n\r\n").map(|x| x.1).unwrap_or("");
-    (status, body.to_string())
-}
-
-fn json_of(port: u16, method: &str, path: &str, body: &str) -> (u16, Value) {
-    let (status, text) = request(port, method, path, body);
-    let v = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
-    (status, v)
-}
+use serde_json::json;
+use server::serve;
 
 #[test]
 fn bad_requests_get_a_json_error_and_change_nothing() {
     let srv = serve(&[]);
-    let p = srv.1;
-    let (st, v) = json_of(
-        p,
-        "POST",
-        "/api/sessions",
-        r#"{"game":"checkers","seats":["human","human"]}"#,
-    );
-    assert_eq!(st, 200);
-    let id = v["session"].as_u64().unwrap();
+    let id = srv.open("checkers", &["human", "human"]);
     let click = |site: u64| {
-        json_of(
-            p,
-            "POST",
+        srv.post(
             &format!("/api/sessions/{id}/click"),
             &json!({"site": site}).to_string(),
         )
@@ -140,6 +73,12 @@ fn bad_requests_get_a_json_error_and_change_nothing() {
             "no session 999",
         ),
         (
+            format!("/api/sessions/{id}/click"),
+            "[1]".into(),
+            400,
+            "must be a JSON object",
+        ),
+        (
             "/api/sessions".into(),
             r#"{"game":"shogi"}"#.into(),
             404,
@@ -171,26 +110,25 @@ fn bad_requests_get_a_json_error_and_change_nothing() {
             "unknown game",
         ),
     ] {
-        let (st, v) = json_of(p, "POST", &path, &body);
+        let (st, v) = srv.post(&path, &body);
         assert_eq!(st, status, "{path} {body}: {v}");
         let e = v["error"].as_str().unwrap_or_else(|| panic!("{v}"));
         assert!(e.contains(says), "{path} {body}: {e}");
     }
-    let (_, v) = json_of(p, "GET", &format!("/api/sessions/{id}"), "");
+    let (_, v) = srv.get(&format!("/api/sessions/{id}"));
     assert_eq!(v["moves"], json!(["11-15"]));
     assert_eq!(v["version"], version);
-    let (st, v) = json_of(p, "GET", "/api/options?game=nope", "");
+    let (st, v) = srv.get("/api/options?game=nope");
     assert_eq!(st, 404, "{v}");
 }
 
 #[test]
 fn the_page_options_and_a_saved_trial() {
     let srv = serve(&["tests/invalid/misspelt_ludeme.game"]);
-    let p = srv.1;
-    let (st, page) = request(p, "GET", "/", "");
+    let (st, page) = srv.send("GET", "/", &[], "");
     assert_eq!(st, 200);
     assert!(page.contains("<script src=\"/page.js\">"));
-    let (_, v) = json_of(p, "GET", "/api/games", "");
+    let (_, v) = srv.get("/api/games");
     let ids: Vec<&str> = v["games"]
         .as_array()
         .unwrap()
@@ -199,7 +137,7 @@ fn the_page_options_and_a_saved_trial() {
         .collect();
     assert!(ids.contains(&"checkers") && ids.contains(&"tests/invalid/misspelt_ludeme.game"));
     // The toggles of `ludic options hex`: size, int 2..=19, default 11.
-    let (_, v) = json_of(p, "GET", "/api/options?game=hex", "");
+    let (_, v) = srv.get("/api/options?game=hex");
     assert_eq!(v["toggles"][0]["name"], "size");
     assert_eq!(
         (
@@ -210,9 +148,7 @@ fn the_page_options_and_a_saved_trial() {
     );
     assert_eq!(v["toggles"][0]["default"], 11);
     // A broken file opens, with its diagnostics instead of a board.
-    let (st, v) = json_of(
-        p,
-        "POST",
+    let (st, v) = srv.post(
         "/api/sessions",
         r#"{"game":"tests/invalid/misspelt_ludeme.game"}"#,
     );
@@ -226,24 +162,13 @@ fn the_page_options_and_a_saved_trial() {
     assert!(v.get("svg").is_none());
     // Tic-tac-toe: b2 is site 4 (reading order from the top row), a
     // computer reply, then the game saved as a trial.
-    let (_, v) = json_of(
-        p,
-        "POST",
-        "/api/sessions",
-        r#"{"game":"tictactoe","seats":["human","random"]}"#,
-    );
-    let id = v["session"].as_u64().unwrap();
-    let (_, v) = json_of(
-        p,
-        "POST",
-        &format!("/api/sessions/{id}/click"),
-        r#"{"site":4}"#,
-    );
+    let id = srv.open("tictactoe", &["human", "random"]);
+    let (_, v) = srv.post(&format!("/api/sessions/{id}/click"), r#"{"site":4}"#);
     assert_eq!(v["ai_to_move"], true);
-    let (st, v) = json_of(p, "POST", &format!("/api/sessions/{id}/ai"), "{}");
+    let (st, v) = srv.post(&format!("/api/sessions/{id}/ai"), "{}");
     assert_eq!(st, 200, "{v}");
     assert_eq!(v["moves"].as_array().unwrap().len(), 2);
-    let (st, trial) = request(p, "GET", &format!("/api/sessions/{id}/trial"), "");
+    let (st, trial) = srv.send("GET", &format!("/api/sessions/{id}/trial"), &[], "");
     assert_eq!(st, 200);
     assert!(
         trial.starts_with("ludic-trial 1\ngame tictactoe\n"),
@@ -261,34 +186,88 @@ fn a_computer_turn_of_any_budget_answers_within_the_cap() {
     // end in any useful time; the server caps each computer turn at 10 s
     // (docs/serve.md), so the request answers, with one turn played.
     let srv = serve(&[]);
-    let p = srv.1;
-    let (st, v) = json_of(
-        p,
-        "POST",
-        "/api/sessions",
-        r#"{"game":"checkers","seats":["ab:64","human"]}"#,
-    );
+    let id = srv.open("checkers", &["ab:64", "human"]);
+    // Far past the cap (the helper waits 120 s at most): a search that
+    // ignored it fails here, not hangs.
+    let t0 = std::time::Instant::now();
+    let (st, v) = srv.post(&format!("/api/sessions/{id}/ai"), "{}");
     assert_eq!(st, 200, "{v}");
-    let id = v["session"].as_u64().unwrap();
-    let mut s = TcpStream::connect(("127.0.0.1", p)).unwrap();
-    // Far past the cap: a search that ignored it fails here, not hangs.
-    s.set_read_timeout(Some(std::time::Duration::from_secs(120)))
-        .unwrap();
-    write!(
-        s,
-        "POST /api/sessions/{id}/ai HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{{}}"
-    )
-    .unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text)
-        .expect("the computer's turn answers within the cap");
-    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
-    let body = text.split_once("\r\n\r\n").unwrap().1;
-    let v: Value = serde_json::from_str(body).unwrap();
+    assert!(t0.elapsed().as_secs() < 30, "{:?}", t0.elapsed());
     let moves = v["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 1, "{v}");
     // One of Black's seven opening moves.
     let opening = ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"];
     assert!(opening.contains(&moves[0].as_str().unwrap()), "{v}");
     assert_eq!(v["to_move"], json!(1));
+}
+
+/// Writes `text` to `path` and dates it `secs` seconds after a fixed
+/// time, so that each version has its own modification time.
+fn write_dated(path: &std::path::Path, text: &str, secs: u64) {
+    std::fs::write(path, text).unwrap();
+    let when = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_700_000_000 + secs);
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(when)
+        .unwrap();
+}
+
+#[test]
+fn a_broken_rule_file_keeps_the_game_until_it_is_fixed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ttt.game");
+    let good = ludic::compile::shipped_source("tictactoe").unwrap().1;
+    write_dated(&path, &good, 1);
+    let file = path.to_str().unwrap();
+    let srv = serve(&[file]);
+    let id = srv.open(file, &["human", "human"]);
+    // b2, a1, c3: sites 4, 6, 2 (reading order from the top row).
+    for site in [4, 6, 2] {
+        let (st, v) = srv.post(
+            &format!("/api/sessions/{id}/click"),
+            &json!({ "site": site }).to_string(),
+        );
+        assert_eq!(st, 200, "{v}");
+    }
+    let view = || srv.get(&format!("/api/sessions/{id}")).1;
+    assert_eq!(view()["moves"], json!(["b2", "a1", "c3"]));
+
+    // Broken: the diagnostics, and the game as it was.
+    write_dated(&path, &good.replace("(play (place", "(play (plaec"), 2);
+    let v = view();
+    let err = v["error"].as_str().unwrap_or_else(|| panic!("{v}"));
+    assert!(err.contains("ttt.game:") && err.contains("plaec"), "{err}");
+    assert_eq!(v["moves"], json!(["b2", "a1", "c3"]));
+    assert!(v["svg"].as_str().unwrap().contains("<svg"));
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .contains("no longer compiles"),
+        "{v}"
+    );
+
+    // Fixed: every turn replayed.
+    write_dated(&path, &good, 3);
+    let v = view();
+    assert!(v["error"].is_null(), "{v}");
+    assert_eq!(v["moves"], json!(["b2", "a1", "c3"]));
+    assert_eq!(v["ply"], json!(3));
+    let msg = v["message"].as_str().unwrap();
+    assert!(msg.contains("(3 of 3 turns replayed)"), "{msg}");
+
+    // A 2×2 board has no c3: the third turn no longer applies.
+    write_dated(&path, &good.replace("(square 3 3", "(square 2 2"), 4);
+    let v = view();
+    assert_eq!(v["moves"], json!(["b2", "a1"]), "{v}");
+    let msg = v["message"].as_str().unwrap();
+    assert!(msg.contains("(2 of 3 turns replayed)"), "{msg}");
+    assert!(
+        msg.ends_with(
+            "turn 3 (c3) no longer applies (not a legal move in this position): it was dropped"
+        ),
+        "{msg}"
+    );
 }

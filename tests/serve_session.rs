@@ -17,7 +17,7 @@ fn sq(n: u16) -> Site {
 }
 
 fn moves(s: &Session) -> Vec<String> {
-    s.view(0)["moves"]
+    s.view("t")["moves"]
         .as_array()
         .unwrap()
         .iter()
@@ -29,7 +29,7 @@ fn moves(s: &Session) -> Vec<String> {
 fn two_clicks_play_a_step_and_a_wrong_one_says_why() {
     let mut s = checkers(&["human", "human"]);
     s.click(sq(11)).unwrap();
-    assert_eq!(s.view(0)["selected"], json!(sq(11)));
+    assert_eq!(s.view("t")["selected"], json!(sq(11)));
     // From 11 a Black man goes to 15 or 16 (forward diagonals).
     let mut targets: Vec<Site> = s
         .state()
@@ -67,7 +67,7 @@ fn a_multi_jump_is_entered_step_by_step() {
         .unwrap();
     s.click(sq(14)).unwrap();
     s.click(sq(23)).unwrap();
-    let v = s.view(0);
+    let v = s.view("t");
     assert_eq!(v["partial"], json!("14x23"));
     assert_eq!(v["selected"], json!(sq(23)), "the jump goes on from 23");
     assert!(moves(&s).is_empty());
@@ -79,7 +79,7 @@ fn a_multi_jump_is_entered_step_by_step() {
     s.click(sq(32)).unwrap();
     assert_eq!(moves(&s), ["14x23x32"]);
     assert!(
-        s.view(0)["outcome"]["text"]
+        s.view("t")["outcome"]["text"]
             .as_str()
             .unwrap()
             .contains("Black wins")
@@ -120,9 +120,9 @@ fn records_round_trip_and_the_slider_steps_through_them() {
     );
     let mut t = checkers(&["human", "human"]);
     t.load_record(&trial).unwrap();
-    assert_eq!(t.view(0)["ply"], json!(0));
+    assert_eq!(t.view("t")["ply"], json!(0));
     t.seek(2).unwrap();
-    assert_eq!(t.view(0)["status"], json!("Black (B) to move"));
+    assert_eq!(t.view("t")["status"], json!("Black (B) to move"));
     assert!(t.seek(4).unwrap_err().contains("3 turns"));
     // PDN, and a record that does not replay changes nothing.
     t.load_record("[Event \"x\"]\n1. 9-14 22-18 *\n").unwrap();
@@ -136,7 +136,7 @@ fn records_round_trip_and_the_slider_steps_through_them() {
 fn steps_without_a_site_are_choices() {
     // Genocide's movement phase ends with `end`, a button.
     let mut s = Session::new(Source::Shipped("genocide".into()), Vec::new(), Vec::new());
-    let v = s.view(0);
+    let v = s.view("t");
     let texts: Vec<&str> = v["choices"]
         .as_array()
         .unwrap()
@@ -145,21 +145,20 @@ fn steps_without_a_site_are_choices() {
         .collect();
     assert!(texts.contains(&"end"), "{texts:?}");
     let i = texts.iter().position(|t| *t == "end").unwrap();
-    let before = s.view(0)["status"].clone();
+    let before = s.view("t")["status"].clone();
     s.choose(i).unwrap();
-    assert_ne!(s.view(0)["status"], before);
+    assert_ne!(s.view("t")["status"], before);
     assert!(s.choose(99).unwrap_err().starts_with("no choice 99"));
 }
 
 #[test]
-fn a_changed_file_is_reloaded_and_a_broken_one_shows_its_errors() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/target/serve-tests");
-    std::fs::create_dir_all(dir).unwrap();
-    let path = format!("{dir}/reload.game");
+fn a_broken_file_shows_its_errors_and_keeps_the_last_good_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("reload.game").to_str().unwrap().to_string();
     let good = ludic::compile::shipped_source("tictactoe").unwrap().1;
     std::fs::write(&path, &good).unwrap();
     let mut s = Session::new(Source::File(path.clone()), Vec::new(), Vec::new());
-    assert!(s.view(0)["error"].is_null());
+    assert!(s.view("t")["error"].is_null());
     s.click(4).unwrap();
     assert_eq!(moves(&s), ["b2"]);
     // Unchanged: nothing happens.
@@ -167,14 +166,41 @@ fn a_changed_file_is_reloaded_and_a_broken_one_shows_its_errors() {
     std::fs::write(&path, good.replace("(play (place", "(play (plaec")).unwrap();
     s.forget_file_time();
     assert!(s.reload_if_changed());
-    let err = s.view(0)["error"].as_str().unwrap().to_string();
+    let v = s.view("t");
+    let err = v["error"].as_str().unwrap().to_string();
     assert!(err.contains("reload.game:"), "{err}");
     assert!(err.contains("plaec"), "{err}");
-    assert!(s.click(4).is_err());
+    // The last good game stays, and can still be played.
+    assert_eq!(moves(&s), ["b2"]);
+    assert!(v["svg"].as_str().is_some());
+    s.click(0).unwrap();
+    assert_eq!(moves(&s), ["b2", "a3"]);
     std::fs::write(&path, good).unwrap();
     s.forget_file_time();
     assert!(s.reload_if_changed());
-    assert!(s.view(0)["error"].is_null());
+    let v = s.view("t");
+    assert!(v["error"].is_null());
+    assert_eq!(moves(&s), ["b2", "a3"]);
+    let msg = v["message"].as_str().unwrap();
+    assert!(msg.contains("(2 of 2 turns replayed)"), "{msg}");
+}
+
+#[test]
+fn a_file_broken_from_the_start_opens_when_fixed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("late.game").to_str().unwrap().to_string();
+    let good = ludic::compile::shipped_source("tictactoe").unwrap().1;
+    std::fs::write(&path, good.replace("(piece", "(peice")).unwrap();
+    let mut s = Session::new(Source::File(path.clone()), Vec::new(), Vec::new());
+    let v = s.view("t");
+    assert!(v["error"].as_str().unwrap().contains("peice"), "{v}");
+    assert!(v.get("svg").is_none());
+    std::fs::write(&path, good).unwrap();
+    s.forget_file_time();
+    assert!(s.reload_if_changed());
+    assert!(s.view("t")["error"].is_null());
+    s.click(4).unwrap();
+    assert_eq!(moves(&s), ["b2"]);
 }
 
 #[test]

@@ -5,17 +5,35 @@ let view = null;
 let aiTimer = null;
 let aiBusy = false;
 const $ = (id) => document.getElementById(id);
+// The server's secret: every request that changes something carries it
+// (docs/serve.md), so that no other web page can.
+const TOKEN = document.querySelector('meta[name="ludic-token"]').content;
 
 async function api(method, path, body) {
   const opts = { method, headers: {} };
-  if (body !== undefined) {
+  if (method !== "GET") {
+    opts.headers["X-Ludic-Token"] = TOKEN;
     opts.headers["Content-Type"] = "application/json";
-    opts.body = JSON.stringify(body);
+    opts.body = JSON.stringify(body === undefined ? {} : body);
   }
   const r = await fetch(path, opts);
   const data = await r.json();
-  if (!r.ok) throw new Error(data.error || r.statusText);
+  if (!r.ok) {
+    const e = new Error(data.error || r.statusText);
+    e.evicted = data.evicted === true;
+    throw e;
+  }
   return data;
+}
+
+// The server closed this game to make room for newer ones: say so and
+// stop asking about it.
+function closed(e) {
+  if (!e.evicted) return false;
+  stopAi();
+  sid = null;
+  say(e.message, true);
+  return true;
 }
 
 function say(text, isError) {
@@ -134,16 +152,16 @@ async function newGame() {
 async function setSeats() {
   if (sid === null) return;
   try { show(await api("POST", `/api/sessions/${sid}/seats`, { seats: currentSeats() })); say(""); }
-  catch (e) { say(e.message, true); }
+  catch (e) { if (!closed(e)) say(e.message, true); }
 }
 
 function show(v) {
   view = v;
   const sets = v.sets && v.sets.length ? " — " + v.sets.join(" ") : "";
   $("title").textContent = (v.title ? v.title + " (" + v.game + ")" : v.game) + sets;
-  if (v.error) {
-    $("error").hidden = false;
-    $("error").textContent = v.error;
+  $("error").hidden = !v.error;
+  $("error").textContent = v.error || "";
+  if (!v.svg) {
     $("board").innerHTML = "";
     $("status").textContent = "The rule file has errors; fix it and the page reloads it.";
     $("moves").innerHTML = "";
@@ -151,7 +169,6 @@ function show(v) {
     $("result").textContent = "";
     return;
   }
-  $("error").hidden = true;
   $("board").innerHTML = v.svg;
   if (v.seats && $("seats").children.length !== v.seats.length) {
     renderSeats(v.seats.map((s) => s.name), v.seats.map((s) => s.player));
@@ -191,7 +208,7 @@ async function act(what, body) {
     say("");
     show(v);
   } catch (e) {
-    say(e.message, true);
+    if (!closed(e)) say(e.message, true);
   }
 }
 
@@ -213,7 +230,9 @@ function scheduleAi() {
       show(v);
     } catch (e) {
       aiBusy = false;
-      // The position changed meanwhile: show the current one.
+      if (closed(e)) return;
+      // The position changed meanwhile, or the computer is busy: show
+      // the current position (and ask again).
       await refresh(true);
     }
   }, Number($("speed").value));
@@ -224,7 +243,7 @@ async function refresh(force) {
   try {
     const v = await api("GET", `/api/sessions/${sid}`);
     if (force || !view || v.version !== view.version || v.error !== view.error) show(v);
-  } catch (e) { /* the server went away: keep the page */ }
+  } catch (e) { closed(e); /* else the server went away: keep the page */ }
 }
 
 $("board").addEventListener("click", (ev) => {

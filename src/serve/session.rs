@@ -10,10 +10,10 @@
 //! with their notation, and `at` says how many of them the position shows
 //! (stepping through a record, or after undo).
 
+mod view;
+
 use std::sync::Arc;
 use std::time::SystemTime;
-
-use serde_json::{Value, json};
 
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::GenKind;
@@ -22,8 +22,6 @@ use crate::engine::{Move, State};
 use crate::players::PlayerSpec;
 use crate::record::pdn::parse_pdn;
 use crate::record::trial::{Trial, TrialMove, TrialResult, is_trial, parse_trial, write_trial};
-use crate::render::svg::{SvgOptions, board_svg, seat_colours};
-use crate::render::{describe_outcome, render};
 
 /// Where a game's rules come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -162,13 +160,7 @@ impl Session {
     /// Compiles the rules; on success starts from the initial position.
     fn compile(&mut self) {
         match self.source.load(&self.sets) {
-            Ok(g) => {
-                self.seats.resize(g.players.len(), PlayerSpec::Human);
-                self.seats.truncate(g.players.len());
-                self.start = Some(State::new(g.clone()));
-                self.game = Some(g);
-                self.error = None;
-            }
+            Ok(g) => self.start_from(g),
             Err(e) => {
                 self.game = None;
                 self.start = None;
@@ -178,39 +170,94 @@ impl Session {
         self.start_text = None;
         self.turns.clear();
         self.at = 0;
+        self.partial.clear();
         self.rebuild();
     }
 
-    /// Checks whether the rule file changed on disk and reloads it: the
-    /// turns played are replayed as far as they are still legal. Returns
-    /// true when it reloaded.
+    /// Takes `g` as the rules, from its initial position.
+    fn start_from(&mut self, g: Arc<Game>) {
+        self.seats.resize(g.players.len(), PlayerSpec::Human);
+        self.seats.truncate(g.players.len());
+        self.start = Some(State::new(g.clone()));
+        self.game = Some(g);
+        self.error = None;
+    }
+
+    /// Checks whether the rule file changed on disk and reloads it.
+    /// Returns true when it read it again.
+    ///
+    /// When it compiles, the turns played are replayed on the new rules
+    /// as far as they still apply, and the message says which ones no
+    /// longer do. When it does not, the game goes on with the last good
+    /// rules and `error` holds the diagnostics, until the file is fixed.
     pub fn reload_if_changed(&mut self) -> bool {
         let now = self.source.mtime();
         if now.is_none() || now == self.mtime {
             return false;
         }
         self.mtime = now;
-        let texts: Vec<String> = self.turns[..self.at]
-            .iter()
-            .map(|t| t.text.clone())
-            .collect();
-        self.compile();
-        if self.game.is_some() {
-            let mut kept = 0;
-            for t in &texts {
-                if self.play_text(t).is_err() {
-                    break;
+        match self.source.load(&self.sets) {
+            Ok(g) => self.replay_on(g),
+            Err(e) => {
+                if self.game.is_some() {
+                    self.message = Some(format!(
+                        "{} no longer compiles: the last good rules stay until it is fixed",
+                        self.source.id()
+                    ));
                 }
-                kept += 1;
+                self.error = Some(e);
             }
-            self.message = Some(format!(
-                "{} changed on disk and was reloaded ({kept} of {} turns replayed)",
-                self.source.id(),
-                texts.len()
-            ));
         }
         self.version += 1;
         true
+    }
+
+    /// Takes `g` as the rules and replays the turns played (all of them;
+    /// the slider stays where it was) from the same start.
+    fn replay_on(&mut self, g: Arc<Game>) {
+        let texts: Vec<String> = self.turns.iter().map(|t| t.text.clone()).collect();
+        let at = self.at;
+        let start_text = self.start_text.take();
+        self.start_from(g.clone());
+        let mut note = String::new();
+        if let Some((kind, text)) = &start_text {
+            match start_of(g, kind, text) {
+                Ok(st) => {
+                    self.start = Some(st);
+                    self.start_text = start_text.clone();
+                }
+                Err(e) => note = format!("; its start position no longer applies ({e})"),
+            }
+        }
+        self.turns.clear();
+        self.at = 0;
+        self.partial.clear();
+        self.rebuild();
+        let mut dropped = None;
+        for (i, t) in texts.iter().enumerate() {
+            if let Err(e) = self.play_text(t) {
+                dropped = Some((i, e));
+                break;
+            }
+        }
+        self.at = at.min(self.turns.len());
+        self.rebuild();
+        let id = self.source.id();
+        let (kept, n) = (self.turns.len(), texts.len());
+        let mut m =
+            format!("{id} changed on disk and was reloaded ({kept} of {n} turns replayed){note}");
+        if let Some((i, e)) = dropped {
+            let gone = match n - i {
+                1 => "it was dropped".to_string(),
+                k => format!("it and the {} turns after it were dropped", k - 1),
+            };
+            m += &format!(
+                "; turn {} ({}) no longer applies ({e}): {gone}",
+                i + 1,
+                texts[i]
+            );
+        }
+        self.message = Some(m);
     }
 
     /// Recomputes the position shown from the start and the turns.
@@ -452,10 +499,11 @@ impl Session {
         st
     }
 
-    /// Plays a whole turn written in the game's notation.
+    /// Plays a whole turn written in the game's notation; an error says
+    /// why it is refused (not a legal move, the game is over).
     fn play_text(&mut self, text: &str) -> Result<(), String> {
         let st = self.current.as_ref().ok_or("the rules do not compile")?;
-        let steps = st.parse_turn(text).map_err(|e| e.to_string())?;
+        let steps = st.parse_turn(text).map_err(|e| e.reason.to_string())?;
         self.play_turn(steps);
         Ok(())
     }
@@ -640,113 +688,15 @@ impl Session {
         };
         Ok(write_trial(&t))
     }
+}
 
-    /// The page's view of the game (docs/serve.md).
-    pub fn view(&self, id: u64) -> Value {
-        let base = json!({
-            "session": id,
-            "game": self.source.id(),
-            "sets": self.sets,
-            "version": self.version,
-            "message": self.message,
-        });
-        let (Some(st), Some(game)) = (&self.current, &self.game) else {
-            let mut v = base;
-            v["error"] = json!(self.error);
-            v["title"] = Value::Null;
-            return v;
-        };
-        let moves = st.legal_moves();
-        let sel = self.selected;
-        let targets: Vec<Site> = match sel {
-            Some(o) => moves
-                .iter()
-                .filter(|m| m.from == o && clickable_from(st, m))
-                .map(|m| m.to)
-                .collect(),
-            None => moves.iter().filter_map(|m| click_site(st, m)).collect(),
-        };
-        let human = self.to_move().is_some_and(|p| self.seats[p].is_human());
-        let origins: Vec<Site> = if sel.is_none() && human {
-            moves
-                .iter()
-                .filter(|m| clickable_from(st, m))
-                .map(|m| m.from)
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let last: Vec<Site> = if self.partial.is_empty() {
-            self.at
-                .checked_sub(1)
-                .map(|i| sites_of(&self.turns[i].steps))
-                .unwrap_or_default()
-        } else {
-            sites_of(&self.partial)
-        };
-        let opts = SvgOptions {
-            labels: false,
-            targets: if human { targets } else { Vec::new() },
-            origins,
-            selected: sel,
-            last,
-        };
-        let colours = seat_colours(st);
-        let seats: Vec<Value> = game
-            .players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                json!({"name": p.name, "letter": p.letter.to_string(),
-                       "colour": colours[i], "player": self.seats[i].to_string()})
-            })
-            .collect();
-        let outcome = st.outcome().map(|o| {
-            json!({
-                "winner": o.winner().map(|w| game.players[usize::from(w)].name.clone()),
-                "reason": o.reason().name(),
-                "text": describe_outcome(st, &o),
-            })
-        });
-        let status = render(st).lines().last().unwrap_or_default().to_string();
-        let mut v = base;
-        v["error"] = Value::Null;
-        v["title"] = json!(game.name);
-        v["svg"] = json!(board_svg(st, &opts));
-        v["seats"] = json!(seats);
-        v["to_move"] = json!(self.to_move());
-        v["status"] = json!(status);
-        v["moves"] = json!(
-            self.turns
-                .iter()
-                .map(|t| t.text.clone())
-                .collect::<Vec<_>>()
-        );
-        v["ply"] = json!(self.at);
-        v["partial"] = json!(if self.partial.is_empty() {
-            Value::Null
-        } else {
-            json!(self.turn_start().turn_to_string(&self.partial))
-        });
-        v["selected"] = json!(sel);
-        v["choices"] = json!(
-            self.choices
-                .iter()
-                .enumerate()
-                .map(|(i, c)| json!({"index": i, "text": c.text}))
-                .collect::<Vec<_>>()
-        );
-        v["legal"] = json!(if human {
-            moves
-                .iter()
-                .map(|m| st.move_to_string(m))
-                .collect::<Vec<_>>()
-        } else {
-            Vec::new()
-        });
-        v["outcome"] = json!(outcome);
-        v["ai_to_move"] = json!(self.ai_to_move());
-        v
+/// A start position written in a record: a `start` (FEN) or a
+/// `position` line.
+fn start_of(g: Arc<Game>, kind: &str, text: &str) -> Result<State, String> {
+    if kind == "start" {
+        State::from_fen(g, text).map_err(|e| e.to_string())
+    } else {
+        State::from_position(g, text).map_err(|e| e.to_string())
     }
 }
 

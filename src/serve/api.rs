@@ -1,0 +1,342 @@
+//! The JSON API's routes and handlers (docs/serve.md).
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{Path, Query, Request, State as AxState};
+use axum::http::header;
+use axum::middleware::{Next, from_fn_with_state, map_response};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::{Value, json};
+
+use super::App;
+use super::ai::{self, Request as AiRequest};
+use super::error::{ApiError, json_errors};
+use super::guard;
+use super::session::{Session, Source};
+use crate::compile::ir::{ToggleType, Value as ToggleValue};
+use crate::players::PlayerSpec;
+
+type ApiResult = Result<axum::Json<Value>, ApiError>;
+
+const SCRIPT: &str = include_str!("page.js");
+const STYLE: &str = include_str!("page.css");
+
+/// The router of the page and the API, behind the guard (the checks of
+/// [`super::guard`]) and with every error as JSON.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(page))
+        .route("/page.js", get(|| asset("text/javascript", SCRIPT)))
+        .route("/page.css", get(|| asset("text/css", STYLE)))
+        .route("/api/games", get(games))
+        .route("/api/options", get(options))
+        .route("/api/sessions", post(new_session))
+        .route("/api/sessions/{id}", get(view))
+        .route("/api/sessions/{id}/click", post(click))
+        .route("/api/sessions/{id}/choose", post(choose))
+        .route("/api/sessions/{id}/ai", post(ai))
+        .route("/api/sessions/{id}/undo", post(undo))
+        .route("/api/sessions/{id}/seek", post(seek))
+        .route("/api/sessions/{id}/seats", post(set_seats))
+        .route("/api/sessions/{id}/record", post(record))
+        .route("/api/sessions/{id}/trial", get(trial))
+        .fallback(|| async { ApiError::not_found("no such page") })
+        .layer(axum::extract::DefaultBodyLimit::max(super::MAX_BODY))
+        .layer(from_fn_with_state(app.clone(), guard))
+        .layer(map_response(json_errors))
+        .with_state(app)
+}
+
+/// Refuses a request that fails the guard's checks.
+async fn guard(AxState(app): AxState<Arc<App>>, req: Request, next: Next) -> Response {
+    let checked = app
+        .guard
+        .check(req.method(), req.headers())
+        .and_then(|()| guard::check_length(req.headers(), super::MAX_BODY));
+    match checked {
+        Ok(()) => next.run(req).await,
+        Err(e) => e.into_response(),
+    }
+}
+
+/// The page, with the server's token; no other site may frame it.
+async fn page(AxState(app): AxState<Arc<App>>) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store"),
+            (header::CONTENT_SECURITY_POLICY, "frame-ancestors 'none'"),
+        ],
+        app.page.clone(),
+    )
+        .into_response()
+}
+
+async fn asset(kind: &str, text: &'static str) -> Response {
+    let ct = format!("{kind}; charset=utf-8");
+    ([(header::CONTENT_TYPE, ct)], text).into_response()
+}
+
+/// Parses a JSON request body into an object.
+fn body(text: &str) -> Result<Value, ApiError> {
+    let v: Value = serde_json::from_str(text)
+        .map_err(|e| ApiError::bad(format!("the request body is not JSON: {e}")))?;
+    if !v.is_object() {
+        return Err(ApiError::bad("the request body must be a JSON object"));
+    }
+    Ok(v)
+}
+
+/// A string array field (absent: empty).
+fn strings(v: &Value, key: &str) -> Result<Vec<String>, ApiError> {
+    let wrong = || ApiError::bad(format!("`{key}` must be an array of strings"));
+    match v.get(key) {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(a)) => a
+            .iter()
+            .map(|x| x.as_str().map(str::to_string).ok_or_else(wrong))
+            .collect(),
+        Some(_) => Err(wrong()),
+    }
+}
+
+/// A non-negative integer field.
+fn index(v: &Value, key: &str) -> Result<usize, ApiError> {
+    v.get(key)
+        .and_then(Value::as_u64)
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| ApiError::bad(format!("`{key}` must be a non-negative integer")))
+}
+
+fn seats(v: &Value) -> Result<Vec<PlayerSpec>, ApiError> {
+    strings(v, "seats")?
+        .iter()
+        .map(|s| {
+            s.parse::<PlayerSpec>()
+                .map_err(|e| ApiError::bad(e.to_string()))
+        })
+        .collect()
+}
+
+async fn games(AxState(app): AxState<Arc<App>>) -> ApiResult {
+    let list: Vec<Value> = app
+        .games
+        .iter()
+        .map(|s| {
+            let kind = match s {
+                Source::Shipped(_) => "shipped",
+                Source::File(_) => "file",
+            };
+            json!({"id": s.id(), "source": kind})
+        })
+        .collect();
+    Ok(axum::Json(json!({"games": list})))
+}
+
+/// `GET /api/options?game=ID&set=NAME=VALUE…`: the toggles, as `ludic
+/// options` lists them.
+async fn options(
+    AxState(app): AxState<Arc<App>>,
+    Query(q): Query<Vec<(String, String)>>,
+) -> ApiResult {
+    let id = q
+        .iter()
+        .find(|(k, _)| k == "game")
+        .map(|(_, v)| v.clone())
+        .ok_or_else(|| ApiError::bad("missing `game`"))?;
+    let source = app.source(&id)?;
+    let sets: Vec<String> = q
+        .iter()
+        .filter(|(k, _)| k == "set")
+        .map(|(_, v)| v.clone())
+        .collect();
+    let game = match source.load(&sets) {
+        Ok(g) => g,
+        Err(e) => return Ok(axum::Json(json!({"game": id, "error": e, "toggles": []}))),
+    };
+    let toggles: Vec<Value> = game.options().iter().map(toggle_json).collect();
+    let players: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
+    Ok(axum::Json(json!({
+        "game": id, "title": game.name, "error": null,
+        "toggles": toggles, "players": players,
+    })))
+}
+
+/// A toggle as `/api/options` lists it.
+fn toggle_json(t: &crate::compile::ir::Toggle) -> Value {
+    let mut v = json!({
+        "name": t.name,
+        "type": t.ty.to_string(),
+        "default": value_json(&t.default),
+        "value": value_json(&t.value),
+        "description": t.description,
+    });
+    match &t.ty {
+        ToggleType::Bool => v["kind"] = json!("bool"),
+        ToggleType::Int { min, max } => {
+            v["kind"] = json!("int");
+            v["min"] = json!(min);
+            v["max"] = json!(max);
+        }
+        ToggleType::Choice(c) => {
+            v["kind"] = json!("choice");
+            v["choices"] = json!(c);
+        }
+    }
+    v
+}
+
+fn value_json(v: &ToggleValue) -> Value {
+    match v {
+        ToggleValue::Bool(b) => json!(b),
+        ToggleValue::Int(i) => json!(i),
+        ToggleValue::Choice(c) => json!(c),
+    }
+}
+
+/// `POST /api/sessions {"game", "sets"?, "seats"?}`.
+async fn new_session(AxState(app): AxState<Arc<App>>, text: String) -> ApiResult {
+    let v = body(&text)?;
+    let id = v
+        .get("game")
+        .and_then(Value::as_str)
+        .ok_or_else(|| ApiError::bad("missing `game` (a string)"))?;
+    let source = app.source(id)?;
+    let sets = strings(&v, "sets")?;
+    let seats = seats(&v)?;
+    // Bad toggles are refused; a rule file with errors still opens, to
+    // show them.
+    if let Err(e @ crate::compile::LoadError::Options(_)) = source.load_game(&sets) {
+        return Err(ApiError::bad(e.to_string()));
+    }
+    let session = Session::new(source, sets, seats);
+    app.insert(session).map(axum::Json)
+}
+
+async fn view(AxState(app): AxState<Arc<App>>, Path(id): Path<String>) -> ApiResult {
+    app.with(&id, |_| Ok(())).map(axum::Json)
+}
+
+/// `POST …/click {"site"}`: an illegal click answers 400 with the reason
+/// and changes nothing.
+async fn click(AxState(app): AxState<Arc<App>>, Path(id): Path<String>, text: String) -> ApiResult {
+    let v = body(&text)?;
+    let site = index(&v, "site")?;
+    let site = u16::try_from(site).map_err(|_| ApiError::bad("`site` is too large"))?;
+    app.with(&id, |s| s.click(site)).map(axum::Json)
+}
+
+async fn choose(
+    AxState(app): AxState<Arc<App>>,
+    Path(id): Path<String>,
+    text: String,
+) -> ApiResult {
+    let v = body(&text)?;
+    let i = index(&v, "index")?;
+    app.with(&id, |s| s.choose(i)).map(axum::Json)
+}
+
+async fn undo(AxState(app): AxState<Arc<App>>, Path(id): Path<String>) -> ApiResult {
+    app.with(&id, Session::undo).map(axum::Json)
+}
+
+async fn seek(AxState(app): AxState<Arc<App>>, Path(id): Path<String>, text: String) -> ApiResult {
+    let v = body(&text)?;
+    let ply = index(&v, "ply")?;
+    app.with(&id, |s| s.seek(ply)).map(axum::Json)
+}
+
+async fn set_seats(
+    AxState(app): AxState<Arc<App>>,
+    Path(id): Path<String>,
+    text: String,
+) -> ApiResult {
+    let v = body(&text)?;
+    let seats = seats(&v)?;
+    app.with(&id, |s| s.set_seats(seats)).map(axum::Json)
+}
+
+/// `POST …/record {"text"}`: a trial or PDN file's text.
+async fn record(
+    AxState(app): AxState<Arc<App>>,
+    Path(id): Path<String>,
+    text: String,
+) -> ApiResult {
+    let v = body(&text)?;
+    let rec = v
+        .get("text")
+        .and_then(Value::as_str)
+        .ok_or_else(|| ApiError::bad("missing `text` (the record, a string)"))?;
+    app.with(&id, |s| s.load_record(rec)).map(axum::Json)
+}
+
+async fn trial(
+    AxState(app): AxState<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let text = {
+        let mut all = app.sessions();
+        let s = all.get(&id, std::time::Instant::now())?;
+        s.trial().map_err(ApiError::bad)?
+    };
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"game.trial\"",
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// Marks a session as having a computer turn running, until dropped.
+struct Thinking<'a> {
+    app: &'a App,
+    id: &'a str,
+}
+
+impl Drop for Thinking<'_> {
+    fn drop(&mut self) {
+        self.app.sessions().thinking(self.id, false);
+    }
+}
+
+/// `POST …/ai`: the computer plays the turn of the seat to move, on the
+/// bounded pool ([`super::ai`]); an answer for a position that changed
+/// meanwhile is dropped.
+async fn ai(AxState(app): AxState<Arc<App>>, Path(id): Path<String>) -> ApiResult {
+    let permit = app.pool.permit()?;
+    let req = {
+        let mut all = app.sessions();
+        let req = all.get(&id, std::time::Instant::now())?.ai_request();
+        if req.is_some() {
+            all.thinking(&id, true);
+        }
+        req
+    };
+    let Some((state, spec, version, seed)) = req else {
+        return Err(ApiError::bad("no computer player is to move"));
+    };
+    let _mark = Thinking { app: &app, id: &id };
+    let req = AiRequest {
+        state,
+        spec,
+        version,
+        seed,
+    };
+    let turn = ai::think(permit, req).await?;
+    app.with(&id, |s| {
+        if s.version != version {
+            return Err("the position changed while the computer was thinking".into());
+        }
+        let t = turn.ok_or("the computer found no legal turn")?;
+        s.play_turn(t);
+        Ok(())
+    })
+    .map(axum::Json)
+}

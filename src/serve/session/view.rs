@@ -1,0 +1,123 @@
+//! The page's view of a session (docs/serve.md): the board as SVG with
+//! its highlights, the seats, the moves, the choices and the outcome.
+
+use serde_json::{Value, json};
+
+use super::{Session, click_site, clickable_from, sites_of};
+use crate::board::Site;
+use crate::compile::Game;
+use crate::engine::{Move, State};
+use crate::render::svg::{SvgOptions, board_svg, seat_colours};
+use crate::render::{describe_outcome, render};
+
+impl Session {
+    /// The page's view of the game, as session `id` (docs/serve.md).
+    /// While the rule file does not compile, `error` holds its
+    /// diagnostics, and the board is the last good game's, if any.
+    pub fn view(&self, id: &str) -> Value {
+        let mut v = json!({
+            "session": id,
+            "game": self.source.id(),
+            "sets": self.sets,
+            "version": self.version,
+            "message": self.message,
+            "error": self.error,
+            "title": Value::Null,
+        });
+        let (Some(st), Some(game)) = (&self.current, &self.game) else {
+            return v;
+        };
+        let moves = st.legal_moves();
+        let human = self.to_move().is_some_and(|p| self.seats[p].is_human());
+        v["title"] = json!(game.name);
+        v["svg"] = json!(self.svg(st, &moves, human));
+        v["seats"] = self.seats_json(st, game);
+        v["to_move"] = json!(self.to_move());
+        v["status"] = json!(render(st).lines().last().unwrap_or_default());
+        v["moves"] = json!(self.turns.iter().map(|t| &t.text).collect::<Vec<_>>());
+        v["ply"] = json!(self.at);
+        v["partial"] = json!(
+            (!self.partial.is_empty()).then(|| self.turn_start().turn_to_string(&self.partial))
+        );
+        v["selected"] = json!(self.selected);
+        v["choices"] = json!(
+            self.choices
+                .iter()
+                .enumerate()
+                .map(|(i, c)| json!({"index": i, "text": c.text}))
+                .collect::<Vec<_>>()
+        );
+        let legal: Vec<String> = match human {
+            true => moves.iter().map(|m| st.move_to_string(m)).collect(),
+            false => Vec::new(),
+        };
+        v["legal"] = json!(legal);
+        v["outcome"] = outcome_json(st, game);
+        v["ai_to_move"] = json!(self.ai_to_move());
+        v
+    }
+
+    /// The board with the selection, the clickable sites and the last
+    /// turn highlighted.
+    fn svg(&self, st: &State, moves: &[Move], human: bool) -> String {
+        let sel = self.selected;
+        let targets: Vec<Site> = match sel {
+            Some(o) => moves
+                .iter()
+                .filter(|m| m.from == o && clickable_from(st, m))
+                .map(|m| m.to)
+                .collect(),
+            None => moves.iter().filter_map(|m| click_site(st, m)).collect(),
+        };
+        let origins: Vec<Site> = if sel.is_none() && human {
+            moves
+                .iter()
+                .filter(|m| clickable_from(st, m))
+                .map(|m| m.from)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let last: Vec<Site> = if self.partial.is_empty() {
+            self.at
+                .checked_sub(1)
+                .map(|i| sites_of(&self.turns[i].steps))
+                .unwrap_or_default()
+        } else {
+            sites_of(&self.partial)
+        };
+        let opts = SvgOptions {
+            labels: false,
+            targets: if human { targets } else { Vec::new() },
+            origins,
+            selected: sel,
+            last,
+        };
+        board_svg(st, &opts)
+    }
+
+    fn seats_json(&self, st: &State, game: &Game) -> Value {
+        let colours = seat_colours(st);
+        let seats: Vec<Value> = game
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                json!({"name": p.name, "letter": p.letter.to_string(),
+                       "colour": colours[i], "player": self.seats[i].to_string()})
+            })
+            .collect();
+        json!(seats)
+    }
+}
+
+fn outcome_json(st: &State, game: &Game) -> Value {
+    let Some(o) = st.outcome() else {
+        return Value::Null;
+    };
+    json!({
+        "winner": o.winner().map(|w| game.players[usize::from(w)].name.clone()),
+        "reason": o.reason().name(),
+        "text": describe_outcome(st, &o),
+    })
+}
