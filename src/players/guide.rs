@@ -212,7 +212,7 @@ pub fn rollout<R: Rng>(
     let eps = guide.eps();
     st.set_journaling(eps < 1.0);
     loop {
-        if let Some(o) = st.s.outcome {
+        if let Some(o) = st.scalars.outcome {
             return Rollout::Over(Some(o));
         }
         if st.turns() - start >= limit {

@@ -417,7 +417,11 @@ pub fn evaluate_with(
     moves: &mut Vec<Move>,
     no_moves: bool,
 ) -> i64 {
-    let outcome = if no_moves { st.outcome() } else { st.s.outcome };
+    let outcome = if no_moves {
+        st.outcome()
+    } else {
+        st.scalars.outcome
+    };
     if let Some(o) = outcome {
         return match o {
             Outcome::Win(w, _) if w == player => WIN,

@@ -56,9 +56,9 @@ impl State {
         if let Some(ep) = &f.en_passant {
             st.en_passant(ep, rules.en_passant)?;
         }
-        st.s.no_progress = f.halfmove.unwrap_or(0);
+        st.scalars.no_progress = f.halfmove.unwrap_or(0);
         let full = f.fullmove.unwrap_or(1).max(1);
-        st.s.turns = (full - 1).saturating_mul(2) + u32::from(mover);
+        st.scalars.turns = (full - 1).saturating_mul(2) + u32::from(mover);
         st.reset_history();
         Ok(st)
     }
@@ -141,7 +141,7 @@ impl State {
                     field: label.to_string(),
                 })?;
         let n = game.num_players() as Player;
-        let last_mover = (self.s.mover + n - 1) % n;
+        let last_mover = (self.scalars.mover + n - 1) % n;
         let fwd = game.players[last_mover as usize].forward;
         let board = &game.board;
         let dir = (0..board.directions().len() as crate::board::Dir).find(|&d| {
@@ -165,8 +165,8 @@ impl State {
                 player: game.players[last_mover as usize].name.clone(),
             });
         };
-        self.s.last_from = from;
-        self.s.last = to;
+        self.scalars.last_from = from;
+        self.scalars.last = to;
         Ok(())
     }
 
@@ -210,20 +210,20 @@ impl State {
             }
         }
         let en_passant = rules.en_passant.and_then(|k| {
-            let passed = self.passed(self.s.last_from, self.s.last);
+            let passed = self.passed(self.scalars.last_from, self.scalars.last);
             let n = game.num_players() as Player;
-            let last_mover = (self.s.mover + n - 1) % n;
-            (passed != NO_SITE && self.top(self.s.last) == Some(game.piece(k, last_mover)))
+            let last_mover = (self.scalars.mover + n - 1) % n;
+            (passed != NO_SITE && self.top(self.scalars.last) == Some(game.piece(k, last_mover)))
                 .then(|| game.board.site(passed).label.clone())
         });
-        let letter = game.players[self.s.mover as usize].letter;
+        let letter = game.players[self.scalars.mover as usize].letter;
         Some(write_forsyth(&Forsyth {
             ranks,
             to_move: Some(letter.to_ascii_lowercase()),
             castling,
             en_passant,
-            halfmove: Some(self.s.no_progress),
-            fullmove: Some(self.s.turns / 2 + 1),
+            halfmove: Some(self.scalars.no_progress),
+            fullmove: Some(self.scalars.turns / 2 + 1),
         }))
     }
 

@@ -55,7 +55,7 @@ pub(crate) enum Entry {
 pub(crate) struct Frame {
     log_len: u32,
     history_len: u32,
-    s: Scalars,
+    scalars: Scalars,
 }
 
 /// The journal of a state: frames, the log of changes, and the extras
@@ -139,7 +139,7 @@ impl State {
             self.journal.frames.push(Frame {
                 log_len: self.journal.log.len() as u32,
                 history_len: self.history.len() as u32,
-                s: self.s,
+                scalars: self.scalars,
             });
         }
     }
@@ -151,7 +151,7 @@ impl State {
         self.cache.forget();
         let k = self.journal.frames.len() as u32;
         if self.journaling && k > 0 && self.journal.extras.last().is_none_or(|e| e.0 != k) {
-            self.journal.extras.push((k, self.x));
+            self.journal.extras.push((k, self.extras));
         }
     }
 
@@ -164,11 +164,11 @@ impl State {
         let Some(f) = self.journal.frames.pop() else {
             return false;
         };
-        self.s = f.s;
+        self.scalars = f.scalars;
         if self.journal.extras.last().is_some_and(|e| e.0 == k)
             && let Some((_, x)) = self.journal.extras.pop()
         {
-            self.x = x;
+            self.extras = x;
         }
         let start = (f.log_len as usize).min(self.journal.log.len());
         if self.journal.log.len() == start + 2

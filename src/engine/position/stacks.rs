@@ -38,13 +38,13 @@ impl State {
     /// The block the mover must play next in this turn, if an `again`
     /// effect asked for one.
     pub(crate) fn again(&self) -> Option<BlockId> {
-        self.s.again
+        self.scalars.again
     }
 
     /// True while the mover has more steps to make in the current turn (a
     /// chained continuation or an `again`).
     pub fn mid_turn(&self) -> bool {
-        self.s.cont.is_some() || self.s.again.is_some()
+        self.scalars.cont.is_some() || self.scalars.again.is_some()
     }
 
     /// True if the last step marked `site`.
@@ -102,7 +102,7 @@ impl State {
                     }
                 }
             }
-            Effect::Again(b) => self.s.again = Some(*b),
+            Effect::Again(b) => self.scalars.again = Some(*b),
             _ => {}
         }
         crate::engine::apply::Flow::Continue

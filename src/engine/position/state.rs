@@ -217,7 +217,7 @@ pub struct State {
     /// only for games whose rules read it, `Game::tracks_unmoved`).
     /// Journaled.
     pub(crate) unmoved: Vec<bool>,
-    pub(crate) s: Scalars,
+    pub(crate) scalars: Scalars,
     /// Hash of the position at the start of every turn so far.
     pub(crate) history: Vec<u64>,
     /// How many hashes of `history` fall in each of [`SEEN_BUCKETS`]
@@ -227,7 +227,7 @@ pub struct State {
     /// filter: every position may repeat) for a game without that rule.
     seen: Vec<u32>,
     /// The scalars few steps change.
-    pub(crate) x: Extras,
+    pub(crate) extras: Extras,
     /// The undo journal (when `journaling`).
     pub(crate) journal: Journal,
     /// Sites removed by the effects of the step being applied.
@@ -286,10 +286,10 @@ impl Clone for State {
             pieces: self.pieces.clone(),
             occ: self.occ.clone(),
             unmoved: self.unmoved.clone(),
-            s: self.s,
+            scalars: self.scalars,
             history,
             seen: self.seen.clone(),
-            x: self.x,
+            extras: self.extras,
             journal,
             // Room for every site, so that a playout's first capture does
             // not allocate.
@@ -320,10 +320,10 @@ impl Clone for State {
             pieces,
             occ,
             unmoved,
-            s,
+            scalars,
             history,
             seen,
-            x,
+            extras,
             journal,
             removed: _,
             converted: _,
@@ -347,10 +347,10 @@ impl Clone for State {
         self.pieces.clone_from(pieces);
         self.occ.copy_from(occ);
         self.unmoved.clone_from(unmoved);
-        self.s = *s;
+        self.scalars = *scalars;
         self.history.clone_from(history);
         self.seen.clone_from(seen);
-        self.x = *x;
+        self.extras = *extras;
         self.journal.copy_from(journal);
         reserve_journal(&self.game, &mut self.journal);
         self.removed.clear();
@@ -473,7 +473,7 @@ impl State {
             },
             unmoved: vec![false; n],
             cap,
-            s: Scalars {
+            scalars: Scalars {
                 mover: 0,
                 turns: 0,
                 cont: None,
@@ -497,7 +497,7 @@ impl State {
                 Some(_) => vec![0; SEEN_BUCKETS],
                 None => Vec::new(),
             },
-            x: Extras {
+            extras: Extras {
                 rng: 0x6c75_6469_635f_7365,
                 ..Extras::default()
             },
@@ -531,7 +531,7 @@ impl State {
         if let Some(seed) = seed {
             st.set_seed(seed);
         }
-        st.s.mover = match st.game.first {
+        st.scalars.mover = match st.game.first {
             crate::compile::heuristics::First::Player(p) => p,
             crate::compile::heuristics::First::Random => {
                 (st.roll(st.game.players.len().min(255) as u8) - 1) as Player
@@ -553,23 +553,23 @@ impl State {
             self.resync(site as Site);
         }
         self.unmoved.iter_mut().for_each(|u| *u = false);
-        self.s.last = crate::board::NO_SITE;
-        self.s.last_from = crate::board::NO_SITE;
-        self.s.hash = 0;
-        self.s.mover = mover;
-        self.s.cont = None;
-        self.s.outcome = None;
-        self.s.no_progress = 0;
-        self.s.again = None;
+        self.scalars.last = crate::board::NO_SITE;
+        self.scalars.last_from = crate::board::NO_SITE;
+        self.scalars.hash = 0;
+        self.scalars.mover = mover;
+        self.scalars.cont = None;
+        self.scalars.outcome = None;
+        self.scalars.no_progress = 0;
+        self.scalars.again = None;
         // A new position: no turns, passes or steps behind it.
-        self.s.turns = 0;
-        self.s.passes = 0;
-        self.s.turn_steps = 0;
-        self.s.turn_score = 0;
-        self.s.turn_captured = false;
-        self.s.turn_progress = false;
+        self.scalars.turns = 0;
+        self.scalars.passes = 0;
+        self.scalars.turn_steps = 0;
+        self.scalars.turn_score = 0;
+        self.scalars.turn_captured = false;
+        self.scalars.turn_progress = false;
         self.marks.iter_mut().for_each(|m| *m = 0);
-        self.s.marked = 0;
+        self.scalars.marked = 0;
         self.reset_history();
     }
 
@@ -577,7 +577,7 @@ impl State {
     /// current position.
     pub(crate) fn reset_history(&mut self) {
         let z = &self.tables.zobrist;
-        let mut h = z.mover(self.s.mover);
+        let mut h = z.mover(self.scalars.mover);
         for (site, &u) in self.unmoved.iter().enumerate() {
             if u {
                 h ^= z.unmoved(site);
@@ -588,7 +588,7 @@ impl State {
                 h ^= z.piece(site, level, self.pieces[site * self.cap + level]);
             }
         }
-        self.s.hash = h;
+        self.scalars.hash = h;
         self.history.clear();
         self.seen.iter_mut().for_each(|c| *c = 0);
         self.record_turn_start();
@@ -603,7 +603,7 @@ impl State {
     /// The player to move (0-based).
     #[inline]
     pub fn current_player(&self) -> Player {
-        self.s.mover
+        self.scalars.mover
     }
 
     /// True when every turn of the game is one step: no generator chains
@@ -616,18 +616,18 @@ impl State {
 
     /// Turns completed since the start (a multi-jump is one turn).
     pub fn turns(&self) -> u32 {
-        self.s.turns
+        self.scalars.turns
     }
 
     /// The turn in progress, if the mover must continue it.
     pub fn continuation(&self) -> Option<Continuation> {
-        self.s.cont
+        self.scalars.cont
     }
 
     /// Hash of the position (board and player to move); not kept up to
     /// date by perft, which turns the history draw rules off.
     pub fn hash(&self) -> u64 {
-        self.s.hash
+        self.scalars.hash
     }
 
     /// Height of the stack at `site`.
@@ -703,21 +703,21 @@ impl State {
         let game = self.game.clone();
         for (i, t) in game.toggles.iter().enumerate().take(64) {
             if t.value == crate::compile::ir::Value::Bool(true) {
-                self.x.flags |= 1 << i;
+                self.extras.flags |= 1 << i;
             }
         }
     }
 
     /// True if boolean toggle `id` is on now.
     pub(crate) fn flag(&self, id: u8) -> bool {
-        id < 64 && self.x.flags & (1 << id) != 0
+        id < 64 && self.extras.flags & (1 << id) != 0
     }
 
     /// Flips boolean toggle `id`.
     pub(crate) fn flip(&mut self, id: u8) {
         if id < 64 {
             self.save_extras();
-            self.x.flags ^= 1 << id;
+            self.extras.flags ^= 1 << id;
         }
     }
 
@@ -726,7 +726,7 @@ impl State {
         let n = self.game.num_players();
         for (c, counter) in self.game.counters.iter().enumerate() {
             for p in 0..n {
-                if let Some(v) = self.x.counters.get_mut(c * n + p) {
+                if let Some(v) = self.extras.counters.get_mut(c * n + p) {
                     *v = counter.init;
                 }
             }
@@ -736,36 +736,36 @@ impl State {
     /// A player's value of a counter.
     pub fn counter(&self, counter: u8, player: Player) -> i32 {
         let i = counter as usize * self.game.num_players() + player as usize;
-        self.x.counters.get(i).copied().unwrap_or(0)
+        self.extras.counters.get(i).copied().unwrap_or(0)
     }
 
     /// Sets a player's counter (kept in the scalars, so undo restores it).
     pub(crate) fn set_counter(&mut self, counter: u8, player: Player, v: i32) {
         let i = counter as usize * self.game.num_players() + player as usize;
         self.save_extras();
-        if let Some(x) = self.x.counters.get_mut(i) {
+        if let Some(x) = self.extras.counters.get_mut(i) {
             *x = v;
         }
     }
 
     /// The current phase of the turn.
     pub fn phase(&self) -> usize {
-        self.s.phase as usize
+        self.scalars.phase as usize
     }
 
     /// Seeds the chance generator (dice): the same seed gives the same
     /// rolls on every machine.
     pub fn set_seed(&mut self, seed: u64) {
         self.save_extras();
-        self.x.rng = seed ^ 0x6c75_6469_635f_7365;
+        self.extras.rng = seed ^ 0x6c75_6469_635f_7365;
     }
 
     /// Draws a number in `1..=sides` from the chance generator
     /// (splitmix64; portable).
     pub(crate) fn roll(&mut self, sides: u8) -> i64 {
         self.save_extras();
-        self.x.rng = self.x.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.x.rng;
+        self.extras.rng = self.extras.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.extras.rng;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^= z >> 31;
@@ -828,8 +828,8 @@ impl State {
         self.log(Entry::Mark(site, old));
         self.marks[site as usize] = new;
         match (old == 0, new == 0) {
-            (true, false) => self.s.marked += 1,
-            (false, true) => self.s.marked -= 1,
+            (true, false) => self.scalars.marked += 1,
+            (false, true) => self.scalars.marked -= 1,
             _ => {}
         }
     }
@@ -838,7 +838,7 @@ impl State {
     /// call when no site is marked.
     #[inline(always)]
     pub(crate) fn clear_mark_bits(&mut self, bits: u8) {
-        if self.s.marked > 0 {
+        if self.scalars.marked > 0 {
             self.clear_marked_bits(bits);
         }
     }
@@ -846,7 +846,7 @@ impl State {
     /// [`State::clear_mark_bits`] when some site is marked.
     #[inline(never)]
     fn clear_marked_bits(&mut self, bits: u8) {
-        let mut left = self.s.marked;
+        let mut left = self.scalars.marked;
         let mut s = 0;
         while left > 0 && s < self.marks.len() {
             if self.marks[s] != 0 {
@@ -907,7 +907,7 @@ impl State {
         self.log(Entry::Unmoved(site, old));
         self.unmoved[site as usize] = on;
         if self.history_draws {
-            self.s.hash ^= self.tables.zobrist.unmoved(site as usize);
+            self.scalars.hash ^= self.tables.zobrist.unmoved(site as usize);
         }
     }
 
@@ -1014,7 +1014,8 @@ impl State {
             let z = &self.tables.zobrist;
             for level in 0..h {
                 let p = self.pieces[t + level];
-                self.s.hash ^= z.piece(from as usize, level, p) ^ z.piece(to as usize, level, p);
+                self.scalars.hash ^=
+                    z.piece(from as usize, level, p) ^ z.piece(to as usize, level, p);
             }
         }
         self.heights[to as usize] = h as u8;
@@ -1076,20 +1077,20 @@ impl State {
     /// Passes the turn to the next player and records the new position.
     #[inline(always)]
     pub(crate) fn next_player(&mut self) {
-        let next = match self.s.mover as usize + 1 {
+        let next = match self.scalars.mover as usize + 1 {
             n if n >= self.game.num_players() => 0,
             n => n as Player,
         };
         if self.history_draws {
             let z = &self.tables.zobrist;
-            self.s.hash ^= z.mover(self.s.mover) ^ z.mover(next);
+            self.scalars.hash ^= z.mover(self.scalars.mover) ^ z.mover(next);
         }
-        self.s.mover = next;
-        self.s.cont = None;
-        self.s.again = None;
+        self.scalars.mover = next;
+        self.scalars.cont = None;
+        self.scalars.again = None;
         self.clear_marks();
-        self.s.turn_steps = 0;
-        self.s.turns += 1;
+        self.scalars.turn_steps = 0;
+        self.scalars.turns += 1;
         self.record_turn_start();
     }
 
@@ -1099,7 +1100,7 @@ impl State {
     #[inline(always)]
     fn hash_piece(&mut self, site: Site, level: usize, p: Piece) {
         if self.history_draws {
-            self.s.hash ^= self.tables.zobrist.piece(site as usize, level, p);
+            self.scalars.hash ^= self.tables.zobrist.piece(site as usize, level, p);
         }
     }
 
@@ -1109,7 +1110,7 @@ impl State {
         if !self.history_draws {
             return;
         }
-        let h = self.s.hash;
+        let h = self.scalars.hash;
         self.history.push(h);
         if let Some(c) = self.seen.get_mut(seen_bucket(h)) {
             *c = c.saturating_add(1);
@@ -1122,7 +1123,7 @@ impl State {
     #[inline]
     pub(crate) fn may_repeat(&self, n: usize) -> bool {
         self.seen
-            .get(seen_bucket(self.s.hash))
+            .get(seen_bucket(self.scalars.hash))
             .is_none_or(|&c| c as usize >= n)
     }
 
@@ -1137,7 +1138,7 @@ impl State {
         let (mut i, mut count) = (self.history.len(), 0);
         while i > 0 {
             i -= 1;
-            count += usize::from(self.history[i] == self.s.hash);
+            count += usize::from(self.history[i] == self.scalars.hash);
             i = i.saturating_sub(n - 1);
         }
         count

@@ -94,7 +94,7 @@ impl State {
         let generator = &game.gens[m.gen_id as usize];
         // `turn_captured` is cleared for the step, to see whether it
         // removes a piece, then merged back.
-        let captured_before = std::mem::take(&mut self.s.turn_captured);
+        let captured_before = std::mem::take(&mut self.scalars.turn_captured);
         // Known quiet: `then:` cannot act where the step lands, or the
         // step was found to change nothing on this position (read before
         // the step is made).
@@ -138,16 +138,16 @@ impl State {
         // could go back and forth, and the turns to list would grow
         // exponentially with the chain's length. Never longer than there
         // are sites either.
-        let removed = self.s.turn_captured;
-        self.s.turn_captured |= captured_before;
-        self.s.last = m.to;
-        self.s.last_from = m.from;
-        self.s.turn_steps += 1;
+        let removed = self.scalars.turn_captured;
+        self.scalars.turn_captured |= captured_before;
+        self.scalars.last = m.to;
+        self.scalars.last_from = m.from;
+        self.scalars.turn_steps += 1;
         if game.maximize == Some(Maximize::Steps) {
-            self.s.turn_score += 1;
+            self.scalars.turn_score += 1;
         }
-        let room = (self.s.turn_steps as usize) < self.heights.len();
-        if removed || self.s.again.is_some() || !generator.finally.is_empty() {
+        let room = (self.scalars.turn_steps as usize) < self.heights.len();
+        if removed || self.scalars.again.is_some() || !generator.finally.is_empty() {
             self.flush_sets();
         }
         if removed
@@ -159,20 +159,20 @@ impl State {
                 .iter()
                 .any(|&g| self.has_move_from(g, m.to))
         {
-            self.s.cont = Some(crate::engine::Continuation {
+            self.scalars.cont = Some(crate::engine::Continuation {
                 gen_id: m.gen_id,
                 site: m.to,
             });
             return Played::Played;
         }
-        if self.s.again.is_some() && ended == Flow::Continue && room {
+        if self.scalars.again.is_some() && ended == Flow::Continue && room {
             // The same player moves again, with the block `again` named;
             // having no move then is having no legal move. Like a chain,
             // never more steps in a turn than there are sites: an `again`
             // that names its own block could otherwise go on for ever.
             return Played::Played;
         }
-        self.s.again = None;
+        self.scalars.again = None;
         // The last step of the turn: its `finally:` effects, then the
         // stacks taken on the way leave the board.
         if !generator.finally.is_empty() {
@@ -209,8 +209,8 @@ impl State {
     /// Ends the turn without judging it: the turn's facts and marks are
     /// cleared and the next player moves.
     fn pass_turn(&mut self) {
-        self.s.turn_captured = false;
-        self.s.turn_progress = false;
+        self.scalars.turn_captured = false;
+        self.scalars.turn_progress = false;
         self.clear_marks();
         self.next_player();
     }
@@ -241,7 +241,7 @@ impl State {
 
     /// Removes the stacks taken by `capture:End` hops during the turn.
     fn remove_taken(&mut self) {
-        if self.s.marked == 0 {
+        if self.scalars.marked == 0 {
             return;
         }
         self.flush_sets();
@@ -256,9 +256,9 @@ impl State {
     /// Notes that the step removed (or took) a stack: for chains, the
     /// no-progress rule and `maximize:Captures`.
     pub(crate) fn note_capture(&mut self) {
-        self.s.turn_captured = true;
+        self.scalars.turn_captured = true;
         if self.game.maximize == Some(Maximize::Captures) {
-            self.s.turn_score += 1;
+            self.scalars.turn_score += 1;
         }
     }
 
@@ -268,21 +268,25 @@ impl State {
         if !self.mid_turn() {
             self.note_moved_facts(game, m);
         }
-        if self.s.turn_steps == 0 {
-            self.s.turn_score = 0;
+        if self.scalars.turn_steps == 0 {
+            self.scalars.turn_score = 0;
         }
         // Flank marks and `again` speak to this step only.
-        self.s.again = None;
+        self.scalars.again = None;
         self.clear_mark_bits(FLANK_MARK);
         // The cost is read on the position before the step.
         if let Some(cost) = generator.kind.cost() {
             let ctx = self.step_ctx(m);
             let c = self.num(&cost.amount, &ctx);
-            let v = self.counter(cost.budget, self.s.mover) as i64;
-            self.set_counter(cost.budget, self.s.mover, clamp_i32(v.saturating_sub(c)));
+            let v = self.counter(cost.budget, self.scalars.mover) as i64;
+            self.set_counter(
+                cost.budget,
+                self.scalars.mover,
+                clamp_i32(v.saturating_sub(c)),
+            );
         }
-        self.s.passes = if matches!(generator.kind, GenKind::Pass) {
-            self.s.passes + 1
+        self.scalars.passes = if matches!(generator.kind, GenKind::Pass) {
+            self.scalars.passes + 1
         } else {
             0
         };
@@ -306,7 +310,7 @@ impl State {
                 self.move_stack_part(m);
             }
             GenKind::Place { kind, .. } => {
-                self.place_piece(m.to, self.game.piece(*kind, self.s.mover));
+                self.place_piece(m.to, self.game.piece(*kind, self.scalars.mover));
             }
             GenKind::Pass | GenKind::EndPhase | GenKind::Select { .. } => {}
             GenKind::Flip(id) => self.flip(*id),
@@ -353,13 +357,13 @@ impl State {
     /// The context of a step's effects and filters: the mover, its sites.
     pub(crate) fn step_ctx(&self, m: &Move) -> Ctx {
         Ctx {
-            player: self.s.mover,
+            player: self.scalars.mover,
             subject: m.to,
             from: m.from,
             to: m.to,
             over: m.over,
             anchor: m.to,
-            last: self.s.last,
+            last: self.scalars.last,
         }
     }
 
@@ -382,7 +386,7 @@ impl State {
     /// has `moved` facts, with the history draw rules on.
     fn judge_moved_facts(&mut self, game: &Game, m: &Move) {
         if let Some((_, facts)) = &game.end.no_progress {
-            let ctx = Ctx::at(self.s.mover, m.from);
+            let ctx = Ctx::at(self.scalars.mover, m.from);
             let compiled = &self.tables.moved_facts;
             let holds = |(k, f): (usize, &TurnFact)| match (f, compiled.get(k)) {
                 (TurnFact::Moved(_), Some(Some(p))) if self.on_board(m.from) => {
@@ -392,7 +396,7 @@ impl State {
                 _ => false,
             };
             if facts.iter().enumerate().any(holds) {
-                self.s.turn_progress = true;
+                self.scalars.turn_progress = true;
             }
         }
     }
@@ -404,7 +408,7 @@ impl State {
         self.tables
             .gens
             .get(m.gen_id as usize)
-            .is_some_and(|t| t.then_quiet.has(self.s.mover, m.to))
+            .is_some_and(|t| t.then_quiet.has(self.scalars.mover, m.to))
     }
 
     /// Runs a step's `then:` effects (as [`State::run_step_effects`]),
@@ -475,7 +479,7 @@ impl State {
                 let n = n.clamp(0, self.game.stack_cap as i64);
                 let top = self.top(site);
                 let who = match owner {
-                    Owner::Mover => Some(self.s.mover),
+                    Owner::Mover => Some(self.scalars.mover),
                     Owner::Top => top.map(|p| self.game.owner(p)),
                 };
                 let k = kind.or(top.map(|p| self.game.kind(p)));
@@ -676,22 +680,26 @@ impl State {
     /// rules are checked, the next player moves (its automatic phases run).
     #[inline(always)]
     pub(crate) fn end_turn(&mut self, game: &Game) {
-        let progress =
-            (self.s.turn_captured && self.tables.capture_progress) || self.s.turn_progress;
-        self.s.no_progress = if progress { 0 } else { self.s.no_progress + 1 };
-        self.s.turn_captured = false;
-        self.s.turn_progress = false;
+        let progress = (self.scalars.turn_captured && self.tables.capture_progress)
+            || self.scalars.turn_progress;
+        self.scalars.no_progress = if progress {
+            0
+        } else {
+            self.scalars.no_progress + 1
+        };
+        self.scalars.turn_captured = false;
+        self.scalars.turn_progress = false;
         self.clear_marks();
         self.check_lose_conditions(game);
         self.next_player();
-        if self.s.outcome.is_some() {
+        if self.scalars.outcome.is_some() {
             return;
         }
         if !self.tables.plain_turns {
             self.begin_turn(game);
             self.check_lose_conditions(game);
         }
-        if self.s.outcome.is_none() {
+        if self.scalars.outcome.is_none() {
             self.check_draws();
         }
     }
@@ -708,25 +716,25 @@ impl State {
         } else if end
             .no_progress
             .as_ref()
-            .is_some_and(|(n, _)| self.s.no_progress >= *n)
+            .is_some_and(|(n, _)| self.scalars.no_progress >= *n)
         {
             Some(EndReason::NoProgress)
         } else {
             None
         };
         if let Some(r) = reason {
-            self.s.outcome = Some(Outcome::Draw(r));
+            self.scalars.outcome = Some(Outcome::Draw(r));
             return;
         }
-        let scored = if end.passes.is_some_and(|n| self.s.passes >= n) {
+        let scored = if end.passes.is_some_and(|n| self.scalars.passes >= n) {
             Some(EndReason::Passes)
-        } else if end.turn_limit.is_some_and(|n| self.s.turns >= n) {
+        } else if end.turn_limit.is_some_and(|n| self.scalars.turns >= n) {
             Some(EndReason::TurnLimit)
         } else {
             None
         };
         if let Some(r) = scored {
-            self.s.outcome = Some(self.score_outcome(r));
+            self.scalars.outcome = Some(self.score_outcome(r));
         }
     }
 
@@ -734,7 +742,7 @@ impl State {
     /// wins, loses or draws, unless the game is already decided. A loss
     /// with more than two players decides nothing (as `lose-when`).
     fn decide(&mut self, decision: Decision, who: Who, player: Player) {
-        if self.s.outcome.is_some() {
+        if self.scalars.outcome.is_some() {
             return;
         }
         let n = self.game.num_players() as Player;
@@ -744,7 +752,7 @@ impl State {
             Who::Player(p) => p,
         };
         let r = EndReason::Result;
-        self.s.outcome = match decision {
+        self.scalars.outcome = match decision {
             Decision::Win => Some(Outcome::Win(p, r)),
             Decision::Draw => Some(Outcome::Draw(r)),
             Decision::Loss if n == 2 => Some(Outcome::Win(1 - p, r)),
@@ -757,9 +765,9 @@ impl State {
     /// whose players did not claim the draw. Returns the forgotten outcome.
     pub fn clear_draw(&mut self) -> Option<Outcome> {
         self.cache.forget();
-        match self.s.outcome {
+        match self.scalars.outcome {
             Some(o @ Outcome::Draw(_)) => {
-                self.s.outcome = None;
+                self.scalars.outcome = None;
                 Some(o)
             }
             _ => None,
@@ -770,8 +778,8 @@ impl State {
     /// move has no legal move (then the `no-moves` rule decides; without
     /// one it is a draw).
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.s.outcome.is_some() {
-            return self.s.outcome;
+        if self.scalars.outcome.is_some() {
+            return self.scalars.outcome;
         }
         if self.legal_steps().is_empty() {
             Some(self.no_moves_outcome())
@@ -783,9 +791,9 @@ impl State {
     /// The outcome when the player to move has no legal move.
     pub(crate) fn no_moves_outcome(&self) -> Outcome {
         let n = self.game.num_players() as u8;
-        let me = self.s.mover;
+        let me = self.scalars.mover;
         let ctx = Ctx {
-            last: self.s.last,
+            last: self.scalars.last,
             ..Ctx::at(me, NO_SITE)
         };
         let rule = self

@@ -36,7 +36,7 @@ impl State {
         match r {
             SiteRef::Passed => self.passed(ctx.from, ctx.to),
             SiteRef::Beyond => self.beyond(ctx.from, ctx.to),
-            SiteRef::LastPassed => self.passed(self.s.last_from, ctx.last),
+            SiteRef::LastPassed => self.passed(self.scalars.last_from, ctx.last),
             _ => ctx.site(r),
         }
     }
@@ -128,7 +128,7 @@ impl State {
                     || self.eval(
                         &generator.from,
                         &Ctx {
-                            last: self.s.last,
+                            last: self.scalars.last,
                             ..Ctx::at(q, x)
                         },
                     ))
@@ -185,7 +185,7 @@ impl State {
                     to,
                     over: site,
                     anchor: site,
-                    last: self.s.last,
+                    last: self.scalars.last,
                 };
                 self.eval(&hop.over, &ctx) && self.eval(&generator.to, &Ctx { subject: to, ..ctx })
             }),

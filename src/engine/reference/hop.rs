@@ -25,7 +25,7 @@ impl State {
         let game = &*self.game;
         let generator = &game.gens[g as usize];
         let board = &game.board;
-        let player = self.s.mover;
+        let player = self.scalars.mover;
         let mut counts: Option<(u16, u16)> = None;
         for &d in &game.dirsets[hop.dirs as usize][player as usize] {
             let over = board.step(from, d);
@@ -43,7 +43,7 @@ impl State {
                 to,
                 over,
                 anchor: over,
-                last: self.s.last,
+                last: self.scalars.last,
             };
             if self.marks[over as usize] & TAKEN != 0 || !self.test(&hop.over, &ctx) {
                 continue;
@@ -120,7 +120,7 @@ impl State {
         let game = &*self.game;
         let generator = &game.gens[g as usize];
         let board = &game.board;
-        let player = self.s.mover;
+        let player = self.scalars.mover;
         let mut counts: Option<(u16, u16)> = None;
         for &d in &game.dirsets[hop.dirs as usize][player as usize] {
             let mut over = board.step(from, d);
@@ -137,7 +137,7 @@ impl State {
                 to,
                 over,
                 anchor: over,
-                last: self.s.last,
+                last: self.scalars.last,
             };
             if !self.eval(&hop.over, &at(board.step(over, d))) {
                 continue;

@@ -63,10 +63,10 @@ impl State {
     /// The largest `maximize:` count of a turn that plays `m` next (the
     /// state is left as it was; journaling must be on).
     fn best_score(&mut self, m: &Move) -> u32 {
-        let mover = self.s.mover;
+        let mover = self.scalars.mover;
         self.play_unchecked(m);
-        let mut best = self.s.turn_score;
-        if self.mid_turn() && self.s.mover == mover && self.s.outcome.is_none() {
+        let mut best = self.scalars.turn_score;
+        if self.mid_turn() && self.scalars.mover == mover && self.scalars.outcome.is_none() {
             let mut next = take_moves();
             self.unmaximized_into(&mut next);
             for n in &next {
@@ -85,10 +85,10 @@ impl State {
             return;
         }
         buf.clear();
-        if self.s.outcome.is_some() {
+        if self.scalars.outcome.is_some() {
             return;
         }
-        if let Some(c) = self.s.cont {
+        if let Some(c) = self.scalars.cont {
             let t = &self.tables;
             let (gens, fast) = (t.chained(c.gen_id), t.chain_level(c.gen_id));
             let _ = self.gen_level(gens, fast, Some(c.site), &mut |m| {
@@ -106,7 +106,7 @@ impl State {
     /// of level `first - 1` when `first > 0`, reused by a twin level.
     pub(crate) fn levels_from_into(&mut self, buf: &mut Vec<Move>, first: usize, before: &[Move]) {
         buf.clear();
-        if self.s.outcome.is_some() || self.s.cont.is_some() {
+        if self.scalars.outcome.is_some() || self.scalars.cont.is_some() {
             return;
         }
         let game = self.game.clone();
@@ -170,12 +170,12 @@ impl State {
         game: &'g crate::compile::ir::Game,
         tables: &'g crate::engine::Tables,
     ) -> (&'g [Vec<GenId>], &'g [Option<FastLevel>]) {
-        match (self.s.cont, self.s.again) {
+        match (self.scalars.cont, self.scalars.again) {
             (Some(_), _) => (&[], &[]),
             (None, Some(b)) => (&game.blocks[b as usize], tables.block_levels(b)),
             (None, None) => (
-                &game.phases[self.s.phase as usize].play,
-                tables.play_levels(self.s.phase),
+                &game.phases[self.scalars.phase as usize].play,
+                tables.play_levels(self.scalars.phase),
             ),
         }
     }
@@ -186,10 +186,10 @@ impl State {
     #[inline]
     pub(crate) fn joint_plan(&self) -> Option<&ShiftLevel> {
         let t = &*self.tables;
-        match (self.s.cont, self.s.again) {
+        match (self.scalars.cont, self.scalars.again) {
             (Some(_), _) => None,
-            (None, Some(b)) => t.block_joint(b, self.s.mover),
-            (None, None) => t.play_joint(self.s.phase, self.s.mover),
+            (None, Some(b)) => t.block_joint(b, self.scalars.mover),
+            (None, None) => t.play_joint(self.scalars.phase, self.scalars.mover),
         }
     }
 
@@ -215,7 +215,7 @@ impl State {
         let mut quiet = QuietFound::default();
         let mut kept = std::mem::take(&mut self.verdicts);
         let mut listing = if kept.on() {
-            kept.begin(self.s.mover, self.owner_sets())
+            kept.begin(self.scalars.mover, self.owner_sets())
         } else {
             None
         };
@@ -373,7 +373,7 @@ impl State {
     /// in a chained continuation, which has no levels).
     pub(crate) fn candidate_level_into(&self, buf: &mut Vec<Move>) -> Option<usize> {
         buf.clear();
-        if self.s.outcome.is_some() {
+        if self.scalars.outcome.is_some() {
             return None;
         }
         let mut push = |m| {
@@ -381,7 +381,7 @@ impl State {
             ControlFlow::Continue(())
         };
         let t = &*self.tables;
-        if let Some(c) = self.s.cont {
+        if let Some(c) = self.scalars.cont {
             let (gens, fast) = (t.chained(c.gen_id), t.chain_level(c.gen_id));
             let _ = self.gen_level(gens, fast, Some(c.site), &mut push);
             return None;
@@ -494,7 +494,7 @@ impl State {
             return ControlFlow::Continue(());
         }
         let marks = origins & Origin::Marked.bit() != 0;
-        let mover = self.s.mover;
+        let mover = self.scalars.mover;
         let occ = self.slide_sets(gens, only);
         for from in lo..hi {
             // The top piece, read once for the origin test and `from:`'s
@@ -597,12 +597,12 @@ impl State {
             GenKind::Flip(_) => &None,
             _ => return ControlFlow::Continue(()),
         };
-        let player = self.s.mover;
+        let player = self.scalars.mover;
         let ok = |to| {
             let ctx = Ctx {
                 to,
                 from: NO_SITE,
-                last: self.s.last,
+                last: self.scalars.last,
                 ..Ctx::at(player, to)
             };
             self.eval(&generator.to, &ctx)
@@ -653,8 +653,8 @@ impl State {
     ) -> ControlFlow<()> {
         let generator = &self.game.gens[g as usize];
         let at = Ctx {
-            last: self.s.last,
-            ..Ctx::at(self.s.mover, from)
+            last: self.scalars.last,
+            ..Ctx::at(self.scalars.mover, from)
         };
         if !self.test(&generator.from, &at) {
             return ControlFlow::Continue(());
@@ -681,7 +681,7 @@ impl State {
     ) -> ControlFlow<()> {
         let game = &*self.game;
         let generator = &game.gens[g as usize];
-        let player = self.s.mover;
+        let player = self.scalars.mover;
         let mut counts: Option<(u16, u16)> = None;
         for &d in &game.dirsets[dirs as usize][player as usize] {
             let to = game.board.step(from, d);
@@ -695,7 +695,7 @@ impl State {
                 to,
                 over: NO_SITE,
                 anchor: NO_SITE,
-                last: self.s.last,
+                last: self.scalars.last,
             };
             if self.test(&generator.to, &Ctx { subject: to, ..ctx }) {
                 self.emit(g, &ctx, &mut counts, sink)?;
@@ -714,7 +714,7 @@ impl State {
     ) -> ControlFlow<()> {
         let mut buf = take_buf();
         let ctx = Ctx {
-            last: self.s.last,
+            last: self.scalars.last,
             ..Ctx::at(player, NO_SITE)
         };
         self.set_into(set, &ctx, &mut buf);
@@ -735,7 +735,7 @@ impl State {
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let k = leap.offsets.len();
-        let start = (self.s.mover as usize * self.heights.len() + from as usize) * k;
+        let start = (self.scalars.mover as usize * self.heights.len() + from as usize) * k;
         let Some(targets) = self.tables.gens[g as usize].leap_to.get(start..start + k) else {
             return ControlFlow::Continue(());
         };
@@ -758,13 +758,13 @@ impl State {
     /// the destination), no site jumped.
     pub(crate) fn dest_ctx(&self, from: Site, to: Site) -> Ctx {
         Ctx {
-            player: self.s.mover,
+            player: self.scalars.mover,
             subject: to,
             from,
             to,
             over: NO_SITE,
             anchor: to,
-            last: self.s.last,
+            last: self.scalars.last,
         }
     }
 

@@ -13,7 +13,7 @@ impl State {
     /// until one with moves.
     pub(crate) fn begin_turn(&mut self, game: &Game) {
         if !self.run_phases_from(game, 0) {
-            self.s.phase = 0;
+            self.scalars.phase = 0;
         }
     }
 
@@ -26,7 +26,7 @@ impl State {
             to: NO_SITE,
             over: NO_SITE,
             anchor: NO_SITE,
-            last: self.s.last,
+            last: self.scalars.last,
         }
     }
 
@@ -35,11 +35,11 @@ impl State {
     fn run_phases_from(&mut self, game: &Game, start: usize) -> bool {
         for (p, phase) in game.phases.iter().enumerate().skip(start) {
             if !phase.auto.is_empty() {
-                let ctx = self.turn_ctx(self.s.mover);
+                let ctx = self.turn_ctx(self.scalars.mover);
                 let _ = self.run_step_effects(&phase.auto, &ctx);
             }
             if !phase.play.is_empty() {
-                self.s.phase = p as u8;
+                self.scalars.phase = p as u8;
                 // A repeated phase where nothing but ending it is possible
                 // is skipped.
                 if !phase.repeat || self.has_candidate() {
@@ -58,7 +58,7 @@ impl State {
             self.end_turn(game);
             return;
         }
-        let phase = self.s.phase as usize;
+        let phase = self.scalars.phase as usize;
         if game.phases[phase].repeat && !end_phase && self.has_candidate() {
             return;
         }
@@ -71,7 +71,7 @@ impl State {
     /// Applies the `lose-when` conditions: each player for whom one holds
     /// loses; all of them at once: a draw.
     pub(crate) fn check_lose_conditions(&mut self, game: &Game) {
-        if game.end.lose_when.is_empty() || self.s.outcome.is_some() {
+        if game.end.lose_when.is_empty() || self.scalars.outcome.is_some() {
             return;
         }
         let n = game.num_players() as Player;
@@ -84,7 +84,7 @@ impl State {
             })
             .collect();
         let reason = EndReason::LoseCondition;
-        self.s.outcome = match losers.len() {
+        self.scalars.outcome = match losers.len() {
             0 => None,
             k if k == n as usize => Some(Outcome::Draw(reason)),
             _ if n == 2 => Some(Outcome::Win(1 - losers[0], reason)),

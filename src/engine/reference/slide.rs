@@ -202,7 +202,7 @@ impl State {
     ) -> ControlFlow<()> {
         let game = &*self.game;
         let generator = &game.gens[g as usize];
-        let player = self.s.mover;
+        let player = self.scalars.mover;
         let table = self.tables.eval.slides[g as usize].as_ref();
         if let Some(t) = table
             && let Some(anywhere) = t.open
@@ -254,7 +254,7 @@ impl State {
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let game = &*self.game;
-        let player = self.s.mover;
+        let player = self.scalars.mover;
         let nd = game.board.directions().len();
         let step = game.board.step_table();
         let mut counts: Option<(u16, u16)> = None;
@@ -307,7 +307,7 @@ impl State {
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let game = &*self.game;
-        let player = self.s.mover;
+        let player = self.scalars.mover;
         let mut counts: Option<(u16, u16)> = None;
         // The origin's row of fixed conjuncts and its rays, found once.
         let row = table.along_row(player, from);

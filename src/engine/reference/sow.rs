@@ -32,8 +32,8 @@ impl State {
                 continue;
             }
             let ctx = Ctx {
-                last: self.s.last,
-                ..Ctx::at(self.s.mover, from)
+                last: self.scalars.last,
+                ..Ctx::at(self.scalars.mover, from)
             };
             if !self.eval(&generator.from, &ctx) {
                 continue;

@@ -15,10 +15,10 @@ impl State {
     /// when the game is over. The state is left as it was.
     pub(crate) fn moves_as_into(&mut self, p: Player, buf: &mut Vec<Move>) {
         buf.clear();
-        if self.s.outcome.is_some() {
+        if self.scalars.outcome.is_some() {
             return;
         }
-        if self.mid_turn() || self.s.marked != 0 || self.s.turn_steps != 0 {
+        if self.mid_turn() || self.scalars.marked != 0 || self.scalars.turn_steps != 0 {
             // A turn under way: its continuation and marks are the
             // mover's; the null move starts from a clean copy.
             let mut copy = self.clone();
@@ -26,7 +26,7 @@ impl State {
             copy.legal_moves_into(buf);
             return;
         }
-        let mover = self.s.mover;
+        let mover = self.scalars.mover;
         self.set_mover(p);
         self.legal_moves_into(buf);
         self.set_mover(mover);
@@ -36,17 +36,17 @@ impl State {
     /// way: no continuation, marks or steps of it.
     fn pass_to(&mut self, p: Player) {
         self.set_mover(p);
-        self.s.cont = None;
-        self.s.again = None;
+        self.scalars.cont = None;
+        self.scalars.again = None;
         self.clear_marks();
-        self.s.turn_steps = 0;
+        self.scalars.turn_steps = 0;
     }
 
     /// Sets the player to move, keeping the hash in step.
     fn set_mover(&mut self, p: Player) {
         let z = &self.tables.zobrist;
-        self.s.hash ^= z.mover(self.s.mover) ^ z.mover(p);
-        self.s.mover = p;
+        self.scalars.hash ^= z.mover(self.scalars.mover) ^ z.mover(p);
+        self.scalars.mover = p;
     }
 }
 

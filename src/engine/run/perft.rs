@@ -138,10 +138,10 @@ fn perft_root(state: &State) -> State {
     st.set_journaling(true);
     st.history_draws = false;
     if matches!(
-        st.s.outcome,
+        st.scalars.outcome,
         Some(Outcome::Draw(EndReason::Repetition | EndReason::NoProgress))
     ) {
-        st.s.outcome = None;
+        st.scalars.outcome = None;
     }
     st
 }

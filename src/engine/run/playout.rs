@@ -53,7 +53,7 @@ pub fn playout_in<R: Rng>(
     let start = state.turns();
     let mut steps = 0;
     loop {
-        if let Some(o) = state.s.outcome {
+        if let Some(o) = state.scalars.outcome {
             return result(state, Some(o), start, steps);
         }
         if state.turns() - start >= max_turns {

@@ -39,7 +39,7 @@ fn positions(game: &Arc<Game>, games: u64, turns: usize) -> Vec<State> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut st = State::new(game.clone());
         for _ in 0..turns {
-            if st.s.outcome.is_some() {
+            if st.scalars.outcome.is_some() {
                 break;
             }
             out.push(st.clone());
@@ -63,7 +63,7 @@ fn after(
     let stacks = (0..st.heights.len() as Site)
         .map(|s| st.stack(s).to_vec())
         .collect();
-    (stacks, st.s, st.removed.clone(), st.converted.clone())
+    (stacks, st.scalars, st.removed.clone(), st.converted.clone())
 }
 
 /// On every position: the same legal steps as the interpreter, the same
@@ -189,7 +189,7 @@ fn roles_agree<W: Word>(game: &Arc<Game>, bits: &BitTables<W>) {
             if st.height(to) > 0 {
                 continue;
             }
-            let mover = st.s.mover;
+            let mover = st.scalars.mover;
             let mut placed_state = st.clone();
             placed_state.push_piece(to, game.piece(0, mover));
             let mut v = Placed::new(&mut base, bits, to, mover);
@@ -202,7 +202,7 @@ fn roles_agree<W: Word>(game: &Arc<Game>, bits: &BitTables<W>) {
 /// Every role at every site, and every group, of `v` as in `st`.
 fn same_roles<W: Word>(st: &State, t: &BitTables<W>, v: &mut impl View<W = W>) {
     for s in 0..st.heights.len() as Site {
-        let ctx = Ctx::at(st.s.mover, s);
+        let ctx = Ctx::at(st.scalars.mover, s);
         for id in 0..st.game.roles.len() as u16 {
             let want = st.eval(&Cond::Role(SiteRef::Subject, id), &ctx);
             let got = t.role_in(v, &ctx, id, W::bit(s)) != W::ZERO;
@@ -307,7 +307,7 @@ fn footprint(st: &State, to: Site) -> Vec<Site> {
         to,
         subject: to,
         anchor: to,
-        ..Ctx::at(st.s.mover, to)
+        ..Ctx::at(st.scalars.mover, to)
     };
     let mut base = BitPos::of_state(st);
     let (_, foot) = f.verdict_traced(t, &mut base, &ctx).expect("told on sets");
@@ -366,10 +366,10 @@ fn a_placements_footprint_is_what_its_filters_read() {
 /// listing before, is the interpreter's; adds to `reused` the verdicts the
 /// kept ones gave.
 fn search_agrees(st: &mut State, depth: u32, reused: &mut usize) {
-    if depth == 0 || st.s.outcome.is_some() {
+    if depth == 0 || st.scalars.outcome.is_some() {
         return;
     }
-    if let Some(mut l) = st.verdicts.begin(st.s.mover, st.owner_sets()) {
+    if let Some(mut l) = st.verdicts.begin(st.scalars.mover, st.owner_sets()) {
         let mut candidates = Vec::new();
         st.candidates_into(&mut candidates);
         *reused += candidates

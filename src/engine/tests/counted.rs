@@ -59,10 +59,11 @@ fn assert_count_agrees(st: &State, level: &SlideLevel, listed: &[Move]) -> usize
 
 /// The counted level of `st`'s mover, if any.
 fn counted(st: &State) -> Option<&SlideLevel> {
-    if st.s.outcome.is_some() || st.s.cont.is_some() {
+    if st.scalars.outcome.is_some() || st.scalars.cont.is_some() {
         return None;
     }
-    st.tables.counted(st.s.phase, st.s.again, st.s.mover)
+    st.tables
+        .counted(st.scalars.phase, st.scalars.again, st.scalars.mover)
 }
 
 #[test]
@@ -75,7 +76,7 @@ fn counted_levels_agree_with_the_listing() {
             let Some(level) = counted(&st) else {
                 continue;
             };
-            hostages += st.s.again.is_some() as usize;
+            hostages += st.scalars.again.is_some() as usize;
             // The candidates of the first level (none when it has none).
             let mut listed = Vec::new();
             if st.candidate_level_into(&mut listed) != Some(0) {

@@ -186,11 +186,11 @@ fn no_progress_counts_turns_without_a_reset_fact() {
     ];
     for (m, count) in script {
         play(&mut st, m);
-        assert_eq!(st.s.no_progress, count, "after {m}");
+        assert_eq!(st.scalars.no_progress, count, "after {m}");
         assert_eq!(st.outcome(), None, "after {m}");
     }
     play(&mut st, "a3-b3");
-    assert_eq!(st.s.no_progress, 3);
+    assert_eq!(st.scalars.no_progress, 3);
     assert_eq!(st.outcome(), Some(Outcome::Draw(EndReason::NoProgress)));
 }
 
@@ -221,7 +221,7 @@ fn a_capture_resets_the_no_progress_counter_when_listed() {
     // a1xc1 captures (counter 0), f1-e1 (1), c1-b1 (2) → draw at 2.
     let mut st = capture_game("(hop dirs:E)", "(draw-no-progress 2 reset:{Capture})");
     play(&mut st, "a1xc1");
-    assert_eq!(st.s.no_progress, 0);
+    assert_eq!(st.scalars.no_progress, 0);
     play(&mut st, "f1-e1");
     assert_eq!(st.outcome(), None);
     play(&mut st, "c1-b1");
@@ -232,14 +232,14 @@ fn a_capture_resets_the_no_progress_counter_when_listed() {
         "(draw-no-progress 2 reset:{Capture})",
     );
     play(&mut st, "a1-c1");
-    assert_eq!(st.s.no_progress, 0);
+    assert_eq!(st.scalars.no_progress, 0);
     // A hop that captures nothing is no progress.
     let mut st = capture_game(
         "(hop dirs:E capture:false)",
         "(draw-no-progress 2 reset:{Capture})",
     );
     play(&mut st, "a1-c1");
-    assert_eq!(st.s.no_progress, 1);
+    assert_eq!(st.scalars.no_progress, 1);
 }
 
 #[test]
@@ -248,7 +248,7 @@ fn a_capture_is_no_progress_when_not_listed() {
     // draw after two turns although the first was a capture.
     let mut st = capture_game("(hop dirs:E)", "(draw-no-progress 2)");
     play(&mut st, "a1xc1");
-    assert_eq!(st.s.no_progress, 1);
+    assert_eq!(st.scalars.no_progress, 1);
     play(&mut st, "f1-e1");
     assert_eq!(st.outcome(), Some(Outcome::Draw(EndReason::NoProgress)));
 }

@@ -131,7 +131,7 @@ fn a_jump_level_and_a_step_level_share_one_plan() {
         if moves.is_empty() {
             break;
         }
-        if level == Some(0) && st.s.cont.is_none() {
+        if level == Some(0) && st.scalars.cont.is_none() {
             jumps += 1;
             assert!(moves.iter().all(|m| m.over != crate::board::NO_SITE));
         }

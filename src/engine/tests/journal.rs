@@ -32,8 +32,8 @@ fn snapshot(st: &State) -> Snapshot {
         stacks: (0..st.game().board.len())
             .map(|s| st.stack(s as u16).to_vec())
             .collect(),
-        scalars: st.s,
-        extras: st.x,
+        scalars: st.scalars,
+        extras: st.extras,
         marks: st.marks.clone(),
         unmoved: st.unmoved.clone(),
         history: st.history.clone(),
@@ -299,7 +299,7 @@ fn counters_dice_and_toggles_come_back_with_undo() {
         for m in probe.legal_moves().iter().take(1) {
             probe.play_unchecked(m);
         }
-        if probe.x == st.x {
+        if probe.extras == st.extras {
             continue;
         }
         changing += 1;
@@ -444,7 +444,7 @@ fn lean_moves_match<T: PartialEq + std::fmt::Debug>(
                 // Listed on the state itself, which remembers its quiet
                 // steps.
                 st.legal_moves_into(&mut moves);
-                if moves.is_empty() || st.s.outcome.is_some() {
+                if moves.is_empty() || st.scalars.outcome.is_some() {
                     break;
                 }
                 for m in &moves {

@@ -171,7 +171,7 @@ impl<W: Word> Kernel<W> {
     /// not the one kind, or an end rule (the turn limit, passes) that
     /// could decide within the depth.
     pub(crate) fn start(&self, st: &State, depth: u32) -> Option<KPos<W>> {
-        let s = &st.s;
+        let s = &st.scalars;
         let end = &st.game.end;
         if s.outcome.is_some()
             || st.mid_turn()

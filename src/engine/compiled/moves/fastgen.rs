@@ -243,7 +243,7 @@ impl State {
     /// The sites generator `f` may move from.
     #[inline(always)]
     fn fast_origins<const W: usize>(&self, f: &FastGen, all: Bits<W>) -> Bits<W> {
-        let player = self.s.mover;
+        let player = self.scalars.mover;
         let mut set = if f.mine {
             self.occ.owned(player)
         } else {
@@ -269,7 +269,7 @@ impl State {
         // few bit tests per direction cost less than the shifts of every
         // direction over the whole board.
         let Some(site) = only else {
-            if let Some(Some(shifted)) = level.shifted.get(self.s.mover as usize) {
+            if let Some(Some(shifted)) = level.shifted.get(self.scalars.mover as usize) {
                 return self.shift_levels::<W>(shifted, sink).0;
             }
             return self.fast_level_all::<W>(level, sink);
@@ -285,7 +285,7 @@ impl State {
         site: Site,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let player = self.s.mover;
+        let player = self.scalars.mover;
         let all: Bits<W> = self.tables.all_bits();
         let (mine, empty) = (self.occ.owned::<W>(player), self.occ.of_height::<W>(0));
         for (g, f) in &level.gens {
@@ -320,7 +320,7 @@ impl State {
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let t = &*self.tables;
-        let player = self.s.mover;
+        let player = self.scalars.mover;
         let all: Bits<W> = t.all_bits();
         let gens = &level.gens;
         let n = gens.len().min(MAX_GENS);
@@ -429,7 +429,7 @@ impl State {
             if !to.has(dest) {
                 continue;
             }
-            if self.s.marked > 0 && self.marks[jumped as usize] & TAKEN != 0 {
+            if self.scalars.marked > 0 && self.marks[jumped as usize] & TAKEN != 0 {
                 continue;
             }
             sink(Move {
@@ -490,7 +490,7 @@ impl State {
             GenKind::Leap(l) => l.offsets.len(),
             _ => 0,
         };
-        let start = (self.s.mover as usize * self.heights.len() + from as usize) * k;
+        let start = (self.scalars.mover as usize * self.heights.len() + from as usize) * k;
         for &dest in table.get(start..start + k).unwrap_or(&[]) {
             if to.has(dest) {
                 sink(Move {

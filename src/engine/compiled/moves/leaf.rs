@@ -24,7 +24,7 @@ const LEAF_LEVELS: usize = 4;
 /// unmoved flags of both sites.
 struct Saved {
     lean: Lean,
-    s: crate::engine::state::Scalars,
+    scalars: crate::engine::state::Scalars,
     history: usize,
     journaling: bool,
     slots: [Piece; LEAF_LEVELS],
@@ -96,7 +96,7 @@ impl State {
         let (from, to) = (m.from, m.to);
         let mut saved = Saved {
             lean,
-            s: self.s,
+            scalars: self.scalars,
             history: self.history.len(),
             journaling: self.journaling,
             slots: [0; LEAF_LEVELS],
@@ -172,7 +172,7 @@ impl State {
     #[inline(always)]
     fn lean_restore(&mut self, saved: &Saved) {
         self.drop_history(saved.history);
-        self.s = saved.s;
+        self.scalars = saved.scalars;
         self.journaling = saved.journaling;
     }
 
@@ -183,7 +183,7 @@ impl State {
     #[inline(always)]
     fn lean_here(&mut self, m: &Move) -> Option<Lean> {
         let lean = self.tables.gens.get(m.gen_id as usize)?.lean?;
-        if !self.tables.plain_turns || self.s.marked != 0 || !self.lean_fits(lean, m) {
+        if !self.tables.plain_turns || self.scalars.marked != 0 || !self.lean_fits(lean, m) {
             return None;
         }
         // The memory of quiet steps reads the owners' sets.
@@ -199,7 +199,7 @@ impl State {
         self.lean_first_step(game, m);
         match lean {
             Lean::Place(kind) => {
-                if self.put_piece(m.to, game.piece(kind, self.s.mover)) {
+                if self.put_piece(m.to, game.piece(kind, self.scalars.mover)) {
                     // Nothing reads the sets before the move is unmade
                     // (`State::defer_sets`, without its test: no change
                     // is pending here, `lean_here` flushed them).
@@ -227,14 +227,14 @@ impl State {
         self.lean_first_step(game, m);
         match lean {
             Lean::Place(kind) => {
-                if self.put_piece(m.to, game.piece(kind, self.s.mover)) {
+                if self.put_piece(m.to, game.piece(kind, self.scalars.mover)) {
                     self.resync(m.to);
                 }
             }
             Lean::Shift => self.move_stack(m.from, m.to, self.height(m.from)),
         }
         self.lean_step_done(m);
-        self.s.turn_steps += 1;
+        self.scalars.turn_steps += 1;
         self.end_turn(game);
     }
 
@@ -245,11 +245,11 @@ impl State {
         if !self.mid_turn() {
             self.note_moved_facts(game, m);
         }
-        if self.s.turn_steps == 0 {
-            self.s.turn_score = 0;
+        if self.scalars.turn_steps == 0 {
+            self.scalars.turn_score = 0;
         }
         if game.maximize == Some(Maximize::Steps) {
-            self.s.turn_score += 1;
+            self.scalars.turn_score += 1;
         }
     }
 
@@ -276,8 +276,8 @@ impl State {
     #[inline(always)]
     fn end_lean_turn(&mut self, m: &Move) {
         self.lean_step_done(m);
-        self.s.turn_captured = false;
-        self.s.turn_progress = false;
+        self.scalars.turn_captured = false;
+        self.scalars.turn_progress = false;
         self.next_player();
     }
 
@@ -288,8 +288,8 @@ impl State {
     fn lean_step_done(&mut self, m: &Move) {
         self.removed.clear();
         self.converted.clear();
-        self.s.passes = 0;
-        self.s.last = m.to;
-        self.s.last_from = m.from;
+        self.scalars.passes = 0;
+        self.scalars.last = m.to;
+        self.scalars.last_from = m.from;
     }
 }

@@ -169,7 +169,7 @@ impl State {
     ) -> Sets {
         let occ = RayBits::occupied(&self.heights);
         let empty = lat.of_sites(!occ);
-        let mover = self.s.mover;
+        let mover = self.scalars.mover;
         let has = |o: Origin| level.origins & o.bit() != 0;
         let mut mine = 0u128;
         if has(Origin::Mine) {
@@ -181,7 +181,7 @@ impl State {
             }
         }
         let mut marked = 0u128;
-        if has(Origin::Marked) && self.s.marked > 0 {
+        if has(Origin::Marked) && self.scalars.marked > 0 {
             for (s, &m) in self.marks.iter().enumerate() {
                 if m & VISIBLE_MARKS != 0 {
                     marked |= 1 << lat.bit(s as Site);
@@ -277,7 +277,7 @@ impl State {
         out: &mut LevelCount,
     ) -> u128 {
         let g = &level.gens[i];
-        let mover = self.s.mover;
+        let mover = self.scalars.mover;
         let (mut from, mut maybe, mut total) = (0u128, 0u128, 0);
         if origins == 0 {
             return 0;
@@ -332,7 +332,7 @@ impl State {
         ) else {
             return 0;
         };
-        let mover = self.s.mover;
+        let mover = self.scalars.mover;
         let generator = &self.game.gens[g.id as usize];
         let targets = sets.target_sites[i];
         let mut moved = 0u128;

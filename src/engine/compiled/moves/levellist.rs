@@ -29,7 +29,7 @@ impl State {
         let (Some(rays), bit) = (self.tables.eval.rays.as_ref(), lat.bit(from)) else {
             return ControlFlow::Continue(());
         };
-        let mover = self.s.mover;
+        let mover = self.scalars.mover;
         let here = rays.rays_at(from);
         for (i, (g, origins)) in level.gens.iter().zip(count.from).enumerate() {
             let generator = &self.game.gens[g.id as usize];

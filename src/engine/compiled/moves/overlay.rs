@@ -69,7 +69,7 @@ fn pushed(
     mut top: Option<Piece>,
 ) -> (usize, Option<Piece>) {
     let game = &*st.game;
-    let (cap, player) = (st.cap, st.s.mover);
+    let (cap, player) = (st.cap, st.scalars.mover);
     if let [
         PlannedPush {
             amount: Amount::Gain(r),
@@ -125,7 +125,7 @@ pub(crate) fn flanks_after(
 ) -> bool {
     let from_empty = st.heights.get(m.from as usize).is_none_or(|&h| h == 0);
     if from_empty && !f.same_kind && (m.to as usize) < st.heights.len() {
-        let player = st.s.mover;
+        let player = st.scalars.mover;
         if let Some((lines, tall)) = cache.summary(st, f, player, m.to)
             && !tall
         {
@@ -142,7 +142,7 @@ pub(crate) fn flanks_after(
 #[inline(never)]
 fn arrival_fits(st: &State, m: &Move, plan: &AfterPlan, f: &Flank, lines: u64) -> bool {
     let (height, top) = pushed(st, plan, m, st.height(m.to), st.top(m.to));
-    holds(&st.game, f.end, top, st.s.mover) && Flanking::fits(lines, f, height)
+    holds(&st.game, f.end, top, st.scalars.mover) && Flanking::fits(lines, f, height)
 }
 
 /// [`flanks_after`] on an overlay of the position after `m`.
@@ -154,7 +154,7 @@ fn flanks_after_step(
     f: &Flank,
     cache: &mut RayCache,
 ) -> bool {
-    let player = st.s.mover;
+    let player = st.scalars.mover;
     let o = Overlay::new(st, m, plan);
     if !f.same_kind
         && let Some(rays) = st.tables.eval.rays.as_ref()

@@ -112,8 +112,8 @@ impl State {
                 Some(p) => Owners::Prefix(p),
                 None => Owners::Sets(self.owner_sets()),
             },
-            mover: self.s.mover,
-            last: self.s.last,
+            mover: self.scalars.mover,
+            last: self.scalars.last,
             gen_id: g,
         }
     }
@@ -125,7 +125,7 @@ impl State {
             return;
         }
         let key = self.quiet_key(g);
-        let slot = self.s.turns as usize % SLOTS;
+        let slot = self.scalars.turns as usize % SLOTS;
         if let Some(s) = self.quiet.slots.get_mut(slot) {
             *s = match *s {
                 (k, known) if k == key => (key, known | sites),
@@ -141,11 +141,11 @@ impl State {
         if !self.quiet.on() || m.to as usize >= MAX_SITES {
             return false;
         }
-        let slot = self.s.turns as usize % SLOTS;
+        let slot = self.scalars.turns as usize % SLOTS;
         // The owners last: the other fields cost no work to compare.
         self.quiet.slots.get(slot).is_some_and(|(k, sites)| {
             sites & u128::bit(m.to) != 0
-                && (k.gen_id, k.mover, k.last) == (m.gen_id, self.s.mover, self.s.last)
+                && (k.gen_id, k.mover, k.last) == (m.gen_id, self.scalars.mover, self.scalars.last)
                 && match &k.own {
                     Owners::Prefix(p) => self.occ.prefix_is(p),
                     Owners::Sets(own) => *own == self.owner_sets(),

@@ -65,11 +65,11 @@ impl State {
         rng: &mut R,
         cache: &mut RayCache,
     ) -> Option<bool> {
-        if self.s.outcome.is_some() || self.s.cont.is_some() {
+        if self.scalars.outcome.is_some() || self.scalars.cont.is_some() {
             return None;
         }
         let tables = Arc::clone(&self.tables);
-        let level = tables.counted(self.s.phase, self.s.again, self.s.mover)?;
+        let level = tables.counted(self.scalars.phase, self.scalars.again, self.scalars.mover)?;
         let lat = tables.eval.lattice.as_ref()?;
         cache.forget();
         let count = self.count_level(level, lat, cache);
@@ -139,7 +139,7 @@ impl State {
         out.moves.clear();
         let mut hows = [How::Maybe; MAX_GENS];
         for (how, &g) in hows.iter_mut().zip(&level.ids) {
-            *how = self.how(g, cache, self.s.mover);
+            *how = self.how(g, cache, self.scalars.mover);
         }
         // Per generator, the destinations its moves may pass to.
         let targets = hows.map(|h| h.targets().unwrap_or(0));

@@ -119,7 +119,7 @@ impl<'g> Hows<'g> {
                 let how = match self.known.iter().flatten().find(|(k, _)| *k == g) {
                     Some(&(_, how)) => how,
                     None => {
-                        let how = st.how(g, cache, st.s.mover);
+                        let how = st.how(g, cache, st.scalars.mover);
                         self.known.rotate_right(1);
                         self.known[0] = Some((g, how));
                         how
@@ -205,7 +205,7 @@ impl State {
             // Only the destination changes: every line is as it was.
             return false;
         }
-        let player = self.s.mover;
+        let player = self.scalars.mover;
         !slides
             || !cache
                 .screen(self, f, player)
@@ -410,7 +410,7 @@ mod tests {
                 }
                 assert_eq!(maybe.len(), buf.len());
                 assert_eq!(maybe.iter().filter(|&&m| m).count(), open);
-                let (f, mover) = (flank(&st), st.s.mover);
+                let (f, mover) = (flank(&st), st.scalars.mover);
                 for (m, &may) in buf.iter().zip(&maybe) {
                     let mut after = st.clone();
                     after.play_unchecked(m);

@@ -21,10 +21,10 @@ impl State {
         if self.tables.has_filters || self.game.maximize.is_some() {
             return None;
         }
-        if self.s.outcome.is_some() {
+        if self.scalars.outcome.is_some() {
             return Some(None);
         }
-        if self.s.cont.is_some() || self.s.marked > 0 {
+        if self.scalars.cont.is_some() || self.scalars.marked > 0 {
             return None;
         }
         let plan = self.joint_plan()?;

@@ -398,7 +398,7 @@ impl State {
         plan: &'p ShiftLevel,
         live: &mut Live<W>,
     ) -> Option<&'p Level> {
-        debug_assert_eq!(self.s.marked, 0);
+        debug_assert_eq!(self.scalars.marked, 0);
         let mut sh = Shared::new(self.tables.all_bits());
         if !self.shift_shared::<W>(plan, &mut sh) {
             return None;
@@ -414,7 +414,7 @@ impl State {
     /// level needs them); false when every origin set is empty.
     #[inline(always)]
     fn shift_shared<const W: usize>(&self, plan: &ShiftLevel, sh: &mut Shared<W>) -> bool {
-        let player = self.s.mover;
+        let player = self.scalars.mover;
         let all = sh.sets[MAX_PREDS];
         for (k, p) in plan.preds.iter().enumerate() {
             sh.sets[k % MAX_PREDS] = p.eval_kept(self, player, all);
@@ -518,7 +518,7 @@ impl State {
                 // A stack taken already earlier in the turn is not
                 // jumped again.
                 if m.over != NO_SITE
-                    && self.s.marked > 0
+                    && self.scalars.marked > 0
                     && self
                         .marks
                         .get(m.over as usize)
