@@ -46,8 +46,10 @@ import argparse
 import json
 import os
 import random
+import site
 import subprocess
 import sys
+import sysconfig
 import time
 import timeit
 from pathlib import Path
@@ -76,6 +78,8 @@ def ensure_ludic_package(build):
         subprocess.run([str(maturin), "develop", "--release", "--quiet",
                         "-m", "python/Cargo.toml"], cwd=ROOT, env=env, check=True,
                        stdout=subprocess.DEVNULL)
+        # A first install's `ludic.pth` is read at start-up only: read it now.
+        site.addsitedir(sysconfig.get_paths()["purelib"])
     try:
         import ludic
     except ImportError:
