@@ -12,10 +12,15 @@
 
 use crate::engine::{Move, State};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The legal steps and turns of a state's position, once listed.
 #[derive(Debug, Default)]
 pub(crate) struct Cache {
+    /// Something is remembered: read with `&mut` (a plain load) by
+    /// [`Cache::forget`] at every step, so that a state whose lists are
+    /// never read (perft's, a playout's) pays one test a step.
+    filled: AtomicBool,
     steps: OnceLock<Vec<Move>>,
     turns: OnceLock<Vec<Vec<Move>>>,
 }
@@ -29,11 +34,21 @@ impl Clone for Cache {
 
 impl Cache {
     /// Forgets what was listed (the position changed).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn forget(&mut self) {
-        if self.steps.get().is_some() || self.turns.get().is_some() {
-            *self = Cache::default();
+        if *self.filled.get_mut() {
+            self.clear();
         }
+    }
+
+    #[cold]
+    fn clear(&mut self) {
+        *self = Cache::default();
+    }
+
+    /// Notes that something is (about to be) remembered.
+    fn fill(&self) {
+        self.filled.store(true, Ordering::Relaxed);
     }
 
     /// True when nothing is remembered.
@@ -46,13 +61,19 @@ impl State {
     /// The legal steps for the player to move, listed once per position
     /// (as [`State::legal_moves`], without a copy).
     pub fn legal_steps(&self) -> &[Move] {
-        self.cache.steps.get_or_init(|| self.list_legal_moves())
+        self.cache.steps.get_or_init(|| {
+            self.cache.fill();
+            self.list_legal_moves()
+        })
     }
 
     /// The legal turns, expanded once per position (as
     /// [`State::legal_turns`], without a copy).
     pub fn legal_turn_list(&self) -> &[Vec<Move>] {
-        self.cache.turns.get_or_init(|| self.expand_legal_turns())
+        self.cache.turns.get_or_init(|| {
+            self.cache.fill();
+            self.expand_legal_turns()
+        })
     }
 }
 
