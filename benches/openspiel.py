@@ -276,14 +276,19 @@ def length_differs(lu, os_):
     return abs(lu["turns"] - os_["turns"]) > LENGTH_TOLERANCE * os_["turns"]
 
 
-def summary(pairs, results):
-    """The count of pairs at 1× and 2×, the geometric mean, and the length notes."""
+def ratios_and_mean(pairs, results):
+    """Each pair's ludic ÷ OpenSpiel rate, and their geometric mean."""
     ratios = [results[n]["ludic"]["rate"] / results[n]["openspiel"]["rate"]
               for n, _, _, _ in pairs]
     geo = 1.0
     for x in ratios:
         geo *= x
-    geo **= 1 / len(ratios)
+    return ratios, geo ** (1 / len(ratios))
+
+
+def summary(pairs, results):
+    """The count of pairs at 1× and 2×, the geometric mean, and the length notes."""
+    ratios, geo = ratios_and_mean(pairs, results)
     lines = [f"ludic ≥ 1.0× on {sum(x >= 1 for x in ratios)} of {len(ratios)}, "
              f"≥ 2.0× on {sum(x >= 2 for x in ratios)}; geometric mean {geo:.2f}×."]
     for name, _, _, note in pairs:

@@ -55,7 +55,7 @@ import timeit
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from openspiel import PAIRS, ROOT, ensure_openspiel  # noqa: E402
+from openspiel import PAIRS, ROOT, ensure_openspiel, ratios_and_mean  # noqa: E402
 
 # A pair whose steps per game differ by more than this is flagged.
 LENGTH_TOLERANCE = 0.10
@@ -339,12 +339,8 @@ def length_differs(lu, os_):
 
 
 def summary(pairs, results):
-    ratios = [results[n]["ludic"]["rate"] / results[n]["openspiel"]["rate"]
-              for n, _, _, _ in pairs]
-    geo = 1.0
-    for x in ratios:
-        geo *= x
-    geo **= 1 / len(ratios)
+    """The count of pairs at 1×, the geometric mean, and the step-count notes."""
+    ratios, geo = ratios_and_mean(pairs, results)
     lines = [f"ludic ≥ 1.0× on {sum(x >= 1 for x in ratios)} of {len(ratios)}; "
              f"geometric mean {geo:.2f}×."]
     for name, _, _, note in pairs:
