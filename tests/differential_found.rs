@@ -89,3 +89,92 @@ fn a_repeated_phase_without_end_hangs_playouts() {
         Duration::from_secs(20),
     );
 }
+
+mod cache {
+    //! The remembered legal steps and turns (src/engine/position/cache.rs)
+    //! against a clone's (a clone remembers nothing), through the public
+    //! calls that change a state, including those the engine's own test
+    //! leaves out: undo after the game ended, a reseeded generator, a
+    //! playout run on the state itself, `try_play` of every candidate.
+
+    use ludic::compile::{Game, Options, shipped_games};
+    use ludic::engine::{Engine, State, playout_in};
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use std::sync::Arc;
+
+    fn same_as_fresh(st: &State, at: &str) {
+        let fresh = st.clone();
+        let steps = |s: &State| -> Vec<String> {
+            s.legal_moves()
+                .iter()
+                .map(|m| s.move_to_string(m))
+                .collect()
+        };
+        // Read twice: the second read is the remembered one.
+        let _ = (st.legal_moves(), st.legal_turn_strings(), st.outcome());
+        assert_eq!(steps(st), steps(&fresh), "steps {at}");
+        assert_eq!(
+            st.legal_turn_strings(),
+            fresh.legal_turn_strings(),
+            "turns {at}"
+        );
+        assert_eq!(st.outcome(), fresh.outcome(), "outcome {at}");
+        assert_eq!(st.is_over(), fresh.is_over(), "is_over {at}");
+        let slow = st.on_engine(Engine::Reference);
+        assert_eq!(steps(st), steps(&slow), "steps against the reference {at}");
+    }
+
+    #[test]
+    fn remembered_moves_stay_fresh_through_every_public_change() {
+        for name in shipped_games() {
+            let game = Arc::new(Game::load(name, &Options::default()).expect("game"));
+            for seed in 0..3u64 {
+                let mut st = State::new_seeded(game.clone(), seed);
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut buf = Vec::new();
+                for i in 0..120 {
+                    let at = format!("{name} seed {seed} call {i}");
+                    same_as_fresh(&st, &at);
+                    match rng.random_range(0..10) {
+                        0 | 1 => {
+                            let _ = st.undo();
+                        }
+                        2 => {
+                            let _ = st.clear_draw();
+                        }
+                        3 => st.set_seed(rng.random_range(0..1000)),
+                        4 => {
+                            // Every candidate tried: the filtered ones leave the state as it was.
+                            let steps = st.legal_moves();
+                            if let Some(m) = steps.first() {
+                                let mut copy = st.clone();
+                                let _ = copy.legal_moves();
+                                let _ = copy.try_play(m);
+                                same_as_fresh(&copy, &format!("{at}, try_play"));
+                            }
+                        }
+                        5 if i % 17 == 5 => {
+                            let mut copy = st.clone();
+                            let _ = copy.legal_moves();
+                            let _ = playout_in(&mut copy, &mut rng, 3, &mut buf);
+                            same_as_fresh(&copy, &format!("{at}, after a playout"));
+                        }
+                        _ => {
+                            if st.is_over() {
+                                let _ = st.undo();
+                                continue;
+                            }
+                            let turns = st.legal_turn_strings();
+                            if turns.is_empty() {
+                                continue;
+                            }
+                            let t = turns[rng.random_range(0..turns.len())].clone();
+                            st.play_str(&t).expect("a listed turn plays");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
