@@ -178,3 +178,39 @@ mod cache {
         }
     }
 }
+
+mod tiers {
+    //! Disagreements between the compiled tier and the reference.
+
+    use ludic::compile::{Game, Options};
+    use ludic::engine::{Engine, State, perft};
+    use std::sync::Arc;
+
+    fn load(name: &str) -> Arc<Game> {
+        let path = format!("{}/tests/data/found/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("the rule file");
+        Arc::new(Game::from_source(&path, &text, &Options::default()).expect("it compiles"))
+    }
+
+    fn turns(st: &State) -> Vec<String> {
+        st.legal_turn_strings()
+    }
+
+    #[test]
+    #[ignore = "bug: the compiled tier skips a placement's check: when its to: reads a whole-board set (stack-limit 1)"]
+    fn a_check_is_kept_when_to_reads_the_whole_board() {
+        let game = load("check-with-global-to.game");
+        let mut fast = State::with_engine(game.clone(), Engine::Compiled);
+        let mut slow = State::with_engine(game, Engine::Reference);
+        fast.play_str("a1").expect("a1");
+        slow.play_str("a1").expect("a1");
+        // The reference, as the rules say: b2 touches Dark's a1.
+        assert_eq!(turns(&slow), ["a3", "c3", "c1"]);
+        assert_eq!(turns(&fast), turns(&slow), "legal turns after a1");
+        let start = |e| State::with_engine(load("check-with-global-to.game"), e);
+        assert_eq!(
+            perft(&start(Engine::Compiled), 3),
+            perft(&start(Engine::Reference), 3)
+        );
+    }
+}
