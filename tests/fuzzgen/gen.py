@@ -134,7 +134,7 @@ class G:
             lambda: f"(any (neighbours{s} {self.pick(['Enemy', 'Friend', 'Empty'])}))",
             lambda: f"(line {r.randint(2, 3)}{s or ' To' if role == 'to' else s} of:{self.pick(['Mine', 'Enemy'])})"
             if role != "free" else "(holds)",
-            lambda: f"(attacked{s})",
+            lambda: f"(attacked{s})" if role in ("to", "free") else f"(holds{s})",
             lambda: f"(holds-only{s})",
         ]
         if self.toggles:
