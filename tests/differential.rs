@@ -48,12 +48,12 @@ const SHORT: Scale = Scale {
 };
 
 const LONG: Scale = Scale {
-    games: 6,
-    turns: 300,
-    perft_leaves: 200_000,
-    playouts: 20,
-    playout_turns: 5_000,
-    mutants: 40,
+    games: 3,
+    turns: 100,
+    perft_leaves: 20_000,
+    playouts: 4,
+    playout_turns: 2_000,
+    mutants: 8,
 };
 
 /// Everything the rules can see of a state, as text.
