@@ -305,18 +305,20 @@ def summary(pairs, results):
     return "\n".join(lines)
 
 
-def parse_args():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def common_options(ap, core_help):
+    """The options both OpenSpiel benchmarks take."""
     ap.add_argument("--rounds", type=int, default=5, help="rounds (default 5)")
     ap.add_argument("--budget", type=float, default=1.0,
                     help="CPU seconds of one timed measurement (default 1)")
     ap.add_argument("--quick", action="store_true",
                     help="a smoke run: 1 round of 0.05 s measurements")
     ap.add_argument("--only", nargs="+", metavar="GAME", help="only these ludic games")
-    ap.add_argument("--core", type=int, help="pin this process and ludic to one core")
-    ap.add_argument("--ludic", type=Path, default=ROOT / "target" / "release" / "ludic",
-                    help="the ludic binary (default target/release/ludic, built if missing)")
+    ap.add_argument("--core", type=int, help=core_help)
     ap.add_argument("--json", type=Path, metavar="FILE", help="also write the results as JSON")
+
+
+def checked_args(ap):
+    """The parsed options, `--quick` applied and `--only` checked."""
     args = ap.parse_args()
     if args.quick:
         args.rounds, args.budget = 1, 0.05
@@ -324,6 +326,14 @@ def parse_args():
     if args.only and not set(args.only) <= known:
         ap.error(f"unknown games {sorted(set(args.only) - known)}; known: {sorted(known)}")
     return args
+
+
+def parse_args():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    common_options(ap, "pin this process and ludic to one core")
+    ap.add_argument("--ludic", type=Path, default=ROOT / "target" / "release" / "ludic",
+                    help="the ludic binary (default target/release/ludic, built if missing)")
+    return checked_args(ap)
 
 
 def main():

@@ -55,7 +55,8 @@ import timeit
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from openspiel import PAIRS, ROOT, ensure_openspiel, ratios_and_mean  # noqa: E402
+from openspiel import (  # noqa: E402
+    PAIRS, ROOT, checked_args, common_options, ensure_openspiel, ratios_and_mean)
 
 # A pair whose steps per game differ by more than this is flagged.
 LENGTH_TOLERANCE = 0.10
@@ -128,32 +129,32 @@ def measure(play, game, budget, seed):
     return {"count": count, "cpu": cpu, "rate": count / cpu}
 
 
-def ludic_steps(game, seconds, seed):
-    """Mean steps (action ids played) of ludic's random games (untimed)."""
+def mean_steps(new_state, over, apply, seconds, seed):
+    """Mean steps (actions played by `apply(state, action)`) of random games
+    from `new_state()` until `over(state)` (untimed): at least 20 games,
+    then as many as `seconds` allow, at most 1000."""
     rng = random.Random(seed)
     games = steps = 0
     start = time.process_time()
     while games < 20 or (games < 1000 and time.process_time() - start < seconds):
-        s = game.new_state()
-        while not s.is_over():
-            s.play(rng.choice(s.legal_actions()))
+        s = new_state()
+        while not over(s):
+            apply(s, rng.choice(s.legal_actions()))
             steps += 1
         games += 1
     return steps / games
+
+
+def ludic_steps(game, seconds, seed):
+    """Mean steps (action ids played) of ludic's random games (untimed)."""
+    return mean_steps(game.new_state, lambda s: s.is_over(), lambda s, a: s.play(a),
+                      seconds, seed)
 
 
 def openspiel_steps(game, seconds, seed):
     """Mean actions of pyspiel's random games (untimed)."""
-    rng = random.Random(seed)
-    games = steps = 0
-    start = time.process_time()
-    while games < 20 or (games < 1000 and time.process_time() - start < seconds):
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            s.apply_action(rng.choice(s.legal_actions()))
-            steps += 1
-        games += 1
-    return steps / games
+    return mean_steps(game.new_initial_state, lambda s: s.is_terminal(),
+                      lambda s, a: s.apply_action(a), seconds, seed)
 
 
 # --- single calls on a mid-game position -------------------------------------
@@ -355,23 +356,10 @@ def summary(pairs, results):
 
 def parse_args():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--rounds", type=int, default=5, help="rounds (default 5)")
-    ap.add_argument("--budget", type=float, default=1.0,
-                    help="CPU seconds of one timed measurement (default 1)")
-    ap.add_argument("--quick", action="store_true",
-                    help="a smoke run: 1 round of 0.05 s measurements")
-    ap.add_argument("--only", nargs="+", metavar="GAME", help="only these ludic games")
-    ap.add_argument("--core", type=int, help="pin this process to one core")
+    common_options(ap, "pin this process to one core")
     ap.add_argument("--no-build", action="store_true",
                     help="do not build ludic's package into the environment first")
-    ap.add_argument("--json", type=Path, metavar="FILE", help="also write the results as JSON")
-    args = ap.parse_args()
-    if args.quick:
-        args.rounds, args.budget = 1, 0.05
-    known = {p[0] for p in PAIRS}
-    if args.only and not set(args.only) <= known:
-        ap.error(f"unknown games {sorted(set(args.only) - known)}; known: {sorted(known)}")
-    return args
+    return checked_args(ap)
 
 
 def main():

@@ -10,8 +10,9 @@ import random
 import subprocess
 import sys
 
-B = os.environ.get("LUDIC", "/work/wt-breaker/target/release/ludic")
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The binary: $LUDIC, else the checkout's release build.
+B = os.environ.get("LUDIC", os.path.join(HERE, "..", "..", "target", "release", "ludic"))
 sys.path.insert(0, HERE)
 import gen  # noqa
 
@@ -82,6 +83,21 @@ def parse_moves(out):
     return line.split(":", 1)[1].split()
 
 
+def random_walk(base, rng, turns):
+    """Up to `turns` random legal turns from the position `base` names, each
+    listed by both tiers and compared; the turns played."""
+    played = []
+    for _ in range(turns):
+        r = compare("walk", ["moves"] + base + (["--moves", " ".join(played)] if played else []))
+        if r is None or r[0] != 0:
+            break
+        ms = parse_moves(r[1])
+        if not ms:
+            break
+        played.append(rng.choice(ms))
+    return played
+
+
 def check_file(path, rng, sets):
     base = [path] + sum((["--set", s] for s in sets), [])
     # moves at start
@@ -99,17 +115,7 @@ def check_file(path, rng, sets):
             break
     compare("perft-steps", ["perft"] + base + ["3", "--steps", "--json", "--quiet"], jsonic=True)
     compare("perft-divide", ["perft"] + base + ["2", "--divide", "--quiet", "--json"], jsonic=True)
-    # random walk
-    played = []
-    for t in range(rng.randint(5, 25)):
-        args = ["moves"] + base + (["--moves", " ".join(played)] if played else [])
-        r = compare("walk", args)
-        if r is None or r[0] != 0:
-            break
-        ms = parse_moves(r[1])
-        if not ms:
-            break
-        played.append(rng.choice(ms))
+    played = random_walk(base, rng, rng.randint(5, 25))
     if played:
         mv = ["--moves", " ".join(played)]
         compare("show", ["show"] + base + mv)

@@ -8,7 +8,7 @@ import sys
 import os
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from drive import compare, Found, parse_moves  # noqa
+from drive import compare, Found, random_walk  # noqa
 
 NUMBERED = {"checkers": 32, "giveaway": 32, "international": 50, "checkers10": 50}
 COORD = ["russian", "brazilian"]
@@ -133,15 +133,7 @@ def main():
                 import json
                 if json.loads(r[1])["counts"][-1] > 30000:
                     break
-            played = []
-            for _ in range(rng.randint(2, 10)):
-                r = compare("walk", ["moves", game] + pos + (["--moves", " ".join(played)] if played else []))
-                if r is None or r[0] != 0:
-                    break
-                ms = parse_moves(r[1])
-                if not ms:
-                    break
-                played.append(rng.choice(ms))
+            played = random_walk([game] + pos, rng, rng.randint(2, 10))
             if played:
                 compare("show", ["show", game] + pos + ["--moves", " ".join(played)])
             compare("playout", ["playout", game] + pos + ["--count", "20", "--seed", "3", "--json", "--quiet", "--max-turns", "150"], jsonic=True)

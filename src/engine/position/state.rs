@@ -440,7 +440,6 @@ impl State {
         if st.engine() == engine {
             return st;
         }
-        st.flush_sets();
         st.tables = Arc::new(Tables::with_engine(&st.game, engine));
         st.quiet = crate::engine::quietsteps::QuietSteps::for_tables(&st.tables);
         st.verdicts = crate::engine::verdicts::Verdicts::for_tables(

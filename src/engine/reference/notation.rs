@@ -180,7 +180,7 @@ impl State {
     /// [`State::parse_turn`] without reading sequences.
     fn parse_one_turn(&self, text: &str) -> Result<Vec<Move>, IllegalMove> {
         let text = text.trim();
-        let turns = self.legal_turns();
+        let turns = self.legal_turn_list();
         let names: Vec<String> = turns.iter().map(|t| self.turn_to_string(t)).collect();
         let norm = |s: &str| s.to_ascii_lowercase();
         if let Some(i) = names.iter().position(|n| norm(n) == norm(text)) {
@@ -247,7 +247,7 @@ impl State {
         };
         let norm = text.trim().to_ascii_lowercase();
         let mut found: Vec<Vec<Move>> = Vec::new();
-        for t in self.legal_turns() {
+        for t in self.legal_turn_list() {
             for k in 1..t.len() {
                 let steps = &t[..k];
                 if self.turn_to_string(steps).to_ascii_lowercase() == norm
