@@ -197,7 +197,6 @@ mod tiers {
     }
 
     #[test]
-    #[ignore = "bug: the compiled tier skips a placement's check: when its to: reads a whole-board set (stack-limit 1)"]
     fn a_check_is_kept_when_to_reads_the_whole_board() {
         let game = load("check-with-global-to.game");
         let mut fast = State::with_engine(game.clone(), Engine::Compiled);

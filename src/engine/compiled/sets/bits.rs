@@ -470,6 +470,10 @@ impl Occupancy {
     /// one, or when the sets are not kept.
     #[inline]
     pub fn owned_u128(&self, out: &mut [u128]) -> bool {
+        // Not kept: the words are there (one, all zero) but say nothing.
+        if !self.kept() {
+            return false;
+        }
         match self.stride {
             1 => {
                 for (o, &w) in out.iter_mut().zip(&self.bits) {
@@ -493,7 +497,7 @@ impl Occupancy {
     /// the owner sets take more words, or the sets are not kept.
     #[inline]
     pub fn owners_prefix(&self, players: usize) -> Option<[u64; PREFIX_WORDS]> {
-        if self.stride == 0 || players * self.stride > PREFIX_WORDS {
+        if !self.kept() || players * self.stride > PREFIX_WORDS {
             return None;
         }
         self.bits.first_chunk().copied()
@@ -545,6 +549,24 @@ mod tests {
         assert_eq!(o.owners_prefix(3), None);
         assert_eq!(Occupancy::new(200, 2, 2).owners_prefix(2), None);
         assert_eq!(Occupancy::default().owners_prefix(2), None);
+    }
+
+    #[test]
+    fn sets_not_kept_answer_nothing_rather_than_an_empty_board() {
+        // A state whose tables read no site sets keeps none (no sites);
+        // its one zero word per set must not pass for "no stones" (the
+        // found bug: a placement's `check:` on sets saw an empty board).
+        let o = Occupancy::new(0, 2, 2);
+        assert!(!o.kept());
+        let mut own = [7u128; 2];
+        assert!(!o.owned_u128(&mut own));
+        assert_eq!(own, [7, 7]);
+        assert_eq!(o.owners_prefix(2), None);
+        let mut kept = Occupancy::new(9, 2, 2);
+        let owner: [Player; 256] = std::array::from_fn(|p| (p % 2) as Player);
+        kept.set(0, Some(0), 1, &owner);
+        assert!(kept.owned_u128(&mut own));
+        assert_eq!(own, [1, 0]);
     }
 
     #[test]
