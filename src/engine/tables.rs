@@ -48,6 +48,9 @@ pub struct Tables {
     pub(crate) stride: usize,
     /// Every site of the board, as a set.
     all: Vec<u64>,
+    /// How to find the sites whose neighbour in a direction lies in a set
+    /// by shifts (the compiled `ahead`); empty for the reference.
+    pub(crate) pre: Preimages,
     /// Each region as each player sees it, as a set: `(region × players +
     /// player) × words`.
     regions: Vec<u64>,
@@ -293,6 +296,7 @@ impl Tables {
             eval,
             stride,
             all: site_set(game.board.len(), |_| true),
+            pre: compiled(on, || pre.clone()).unwrap_or_default(),
             regions: game
                 .regions
                 .iter()

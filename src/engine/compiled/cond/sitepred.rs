@@ -3,21 +3,24 @@
 //! top piece, which kind, how tall, which region, a toggle) is evaluated
 //! once per priority level as a set of sites ([`crate::engine::bits::Bits`]) from
 //! the sets the state keeps, and each candidate is then one bit test.
-//! Conditions that read anything else (another site of the step, counts,
-//! lines, sets) are not compiled, and their generator is interpreted.
+//! A clause that reads no site at all (a counter, the player's pieces
+//! compared with a number) is evaluated once for the whole set. Conditions
+//! that read anything else (another site of the step, lines, sets) are not
+//! compiled, and their generator is interpreted.
 
 use crate::engine::State;
-use crate::engine::bits::{Bits, TOP_BUCKET, bucket};
+use crate::engine::bits::{Bits, TOP_BUCKET, bucket, preimage};
 
-use crate::board::Site;
-use crate::compile::ir::{Cond, Game, Kind, Player, RegionId, SiteRef, ToggleId};
+use crate::board::{NO_SITE, Site};
+use crate::compile::ir::{Cond, DirSetId, Game, Kind, Num, Player, RegionId, SiteRef, ToggleId};
+use crate::engine::cond::Ctx;
 
 /// A compiled condition on a site (see the module's documentation): the
 /// sites where its top owner (none, the player, another), its height and
 /// its top kind are among those allowed, inside or outside a region, while
 /// a toggle is on or off; or, for a condition that is not such a
 /// conjunction, its tree.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct SitePred {
     /// Allowed tops: bit 0 empty sites, bit 1 the player's, bit 2 another
     /// player's ([`ANY_OWNER`]: all).
@@ -57,7 +60,7 @@ enum Single {
 const ANY_OWNER: u8 = 0b111;
 
 /// A condition on a site as a tree of set operations.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 enum Tree {
     /// Every site, or none.
     Const(bool),
@@ -76,6 +79,13 @@ enum Tree {
     Region(RegionId),
     /// Every site when the toggle is on now, none otherwise.
     Flag(ToggleId),
+    /// The sites whose neighbour in a direction of the set (as the
+    /// player sees it) is one of the inner tree's.
+    Ahead(DirSetId, Box<Tree>),
+    /// Every site when the condition, which reads no site (counters, the
+    /// player's pieces, toggles), holds now; none otherwise. Evaluated
+    /// once per set, by the reference's evaluator.
+    Free(Box<Cond>),
     /// The sites where it does not hold.
     Not(Box<Tree>),
     /// The sites where all hold.
@@ -148,6 +158,7 @@ impl SitePred {
                 flag: Some((*f, true)),
                 ..Self::TRUE
             }),
+            Tree::Free(_) | Tree::Ahead(..) => None,
             Tree::Not(t) => {
                 let p = Self::simple(t)?;
                 match (p.owners, p.heights, p.kind, p.region, p.flag) {
@@ -394,6 +405,11 @@ impl Tree {
             Cond::Kind(r, k) if here(r) => Tree::Kind(*k),
             Cond::In(r, reg) if here(r) => Tree::Region(*reg),
             Cond::On(id) => Tree::Flag(*id),
+            // The site ahead is the inner condition's subject: only
+            // `Subject` names it there.
+            Cond::Ahead(r, dirs, c) if here(r) => {
+                Tree::Ahead(*dirs, Box::new(Self::compile(c, SiteRef::Subject, game)?))
+            }
             Cond::Not(c) => Tree::Not(Box::new(Self::compile(c, alias, game)?)),
             Cond::And(cs) => Tree::And(
                 cs.iter()
@@ -405,6 +421,7 @@ impl Tree {
                     .map(|c| Self::compile(c, alias, game))
                     .collect::<Option<_>>()?,
             ),
+            c if reads_no_site(c) => Tree::Free(Box::new(c.clone())),
             _ => return None,
         })
     }
@@ -421,6 +438,15 @@ impl Tree {
             Tree::Kind(k) => st.top(s).map(|p| st.game.kind(p)) == Some(*k),
             Tree::Region(r) => in_region(st, *r, player, s),
             Tree::Flag(id) => st.flag(*id),
+            Tree::Free(c) => st.eval(c, &Ctx::at(player, s)),
+            Tree::Ahead(dirs, c) => {
+                st.game.dirsets[*dirs as usize][player as usize]
+                    .iter()
+                    .any(|&d| {
+                        let t = st.game.board.step(s, d);
+                        t != NO_SITE && c.holds(st, player, t)
+                    })
+            }
             Tree::Not(p) => !p.holds(st, player, s),
             Tree::And(ps) => ps.iter().all(|p| p.holds(st, player, s)),
             Tree::Or(ps) => ps.iter().any(|p| p.holds(st, player, s)),
@@ -448,6 +474,14 @@ impl Tree {
                     Bits::EMPTY
                 }
             }
+            Tree::Ahead(dirs, c) => ahead(st, player, *dirs, c.eval(st, player, all), all),
+            Tree::Free(c) => {
+                if st.eval(c, &Ctx::at(player, NO_SITE)) {
+                    all
+                } else {
+                    Bits::EMPTY
+                }
+            }
             Tree::Not(p) => all.minus(p.eval(st, player, all)),
             Tree::And(ps) => ps
                 .iter()
@@ -456,6 +490,55 @@ impl Tree {
                 .iter()
                 .fold(Bits::EMPTY, |acc, p| acc.or(p.eval(st, player, all))),
         }
+    }
+}
+
+/// The sites of `all` whose neighbour in a direction of set `dirs` (as
+/// `player` sees it) lies in `x`: by shifts for a direction that has
+/// them ([`crate::engine::bits::Preimages`]), else site by site.
+fn ahead<const W: usize>(
+    st: &State,
+    player: Player,
+    dirs: DirSetId,
+    x: Bits<W>,
+    all: Bits<W>,
+) -> Bits<W> {
+    let mut acc = Bits::EMPTY;
+    for &d in &st.game.dirsets[dirs as usize][player as usize] {
+        acc = acc.or(match st.tables.pre.classes(d) {
+            Some((n, shift, mask)) => preimage(n, &shift, &mask, x),
+            None => all
+                .iter()
+                .filter(|&s| x.has(st.tables.step(s, d)))
+                .fold(Bits::EMPTY, |b, s| b.or(Bits::single(s))),
+        });
+    }
+    acc.and(all)
+}
+
+/// True if `c` reads no site of the board's stacks one by one: toggles,
+/// and comparisons of counters, the player's pieces and constants (its
+/// value is then the same at every site, and evaluated once). Chance
+/// (`roll`) is left out: a condition reads it as 0, but a set evaluated
+/// once must not differ from the reference in what it draws.
+fn reads_no_site(c: &Cond) -> bool {
+    match c {
+        Cond::True | Cond::False | Cond::On(_) => true,
+        Cond::Compare(a, _, b) => num_reads_no_site(a) && num_reads_no_site(b),
+        Cond::And(cs) | Cond::Or(cs) => cs.iter().all(reads_no_site),
+        Cond::Not(c) => reads_no_site(c),
+        _ => false,
+    }
+}
+
+/// [`reads_no_site`] of a number.
+fn num_reads_no_site(n: &Num) -> bool {
+    match n {
+        Num::Int(_) | Num::Counter(_) | Num::Pieces => true,
+        Num::Add(ns) => ns.iter().all(num_reads_no_site),
+        Num::Sub(a, b) => num_reads_no_site(a) && num_reads_no_site(b),
+        Num::If(c, a, b) => reads_no_site(c) && num_reads_no_site(a) && num_reads_no_site(b),
+        _ => false,
     }
 }
 
@@ -483,6 +566,89 @@ fn height_mask(cap: usize, test: impl Fn(i32) -> bool) -> Option<u8> {
 mod tests {
     use super::*;
     use crate::compile::ir::Cmp;
+    use crate::engine::Move;
+    use rand::{RngExt, SeedableRng};
+    use std::sync::Arc;
+
+    /// Plays seeded random games of `text` and, on every position, checks
+    /// the `to:` of its first generator compiled ([`SitePred::eval`] and
+    /// [`SitePred::holds`]) against the interpreter's evaluation site by
+    /// site; returns the positions seen.
+    fn agrees_with_the_interpreter(text: &str, games: u64) -> usize {
+        let game =
+            Arc::new(crate::compile::Game::from_source("t", text, &Default::default()).unwrap());
+        let c = game.gens[0].to.clone();
+        let p = SitePred::compile(&c, SiteRef::To, &game).expect("compiles");
+        let mut seen = 0;
+        for seed in 0..games {
+            let mut st = State::new(game.clone());
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut moves: Vec<Move> = Vec::new();
+            for _ in 0..60 {
+                let player = st.scalars.mover;
+                let all: Bits<1> = st.tables.all_bits();
+                let set = p.eval(&st, player, all);
+                for s in 0..game.board.len() as Site {
+                    let ctx = Ctx {
+                        to: s,
+                        ..Ctx::at(player, s)
+                    };
+                    let want = st.eval(&c, &ctx);
+                    assert_eq!(set.has(s), want, "site {s}, game {seed}: {c:?}");
+                    assert_eq!(p.holds(&st, player, s), want, "site {s}: {c:?}");
+                }
+                seen += 1;
+                st.legal_moves_into(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                st.play_unchecked(&moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn a_clause_that_reads_no_site_is_one_value_for_the_whole_set() {
+        // Nine Men's Morris's placement (docs/games/morris.md): while men
+        // are left in hand; and a move while more than three are on the
+        // board. Counters and the player's pieces read no site.
+        let text = r#"(game "t" (players 2) (board (square 4 4)) (piece "P")
+            (counter "Hand" init:3)
+            (play {(place "P" to:(and Empty (more-than (counter "Hand") 0))
+                      then:(add-counter "Hand" -1))
+                   (step to:(and Empty (or (more-than (pieces) 2) (equal (counter "Hand") 0))))}))"#;
+        let seen = agrees_with_the_interpreter(text, 8);
+        assert!(seen > 50, "{seen}");
+        let game = crate::compile::Game::from_source("t", text, &Default::default()).unwrap();
+        let p = SitePred::compile(&game.gens[0].to, SiteRef::To, &game).unwrap();
+        assert!(matches!(p.tree.as_deref(), Some(Tree::And(t)) if matches!(t[1], Tree::Free(_))));
+        // A site of the step, or a count of a set, is not such a clause.
+        let height = Cond::Compare(Num::Height(SiteRef::To), Cmp::Eq, Num::Int(1));
+        assert!(!reads_no_site(&height));
+        assert!(reads_no_site(&Cond::Compare(
+            Num::Pieces,
+            Cmp::Gt,
+            Num::Int(3)
+        )));
+    }
+
+    #[test]
+    fn ahead_is_the_preimage_of_the_inner_sites_along_the_directions() {
+        // Connect Four's drop (docs/games/connect4.md): an empty site
+        // whose site below is not empty; on a square board (one shift a
+        // direction) and on a hexagon (rows of two kinds).
+        let square = r#"(game "t" (players 2) (board (square 5 4 adjacency:All)) (piece "P")
+            (play (place "P" to:(and Empty (not (ahead S Empty))))))"#;
+        assert!(agrees_with_the_interpreter(square, 6) > 40);
+        let hex = r#"(game "t" (players 2) (board (hex 3)) (piece "P")
+            (play (place "P" to:(and Empty (ahead NE (not Mine))))))"#;
+        assert!(agrees_with_the_interpreter(hex, 6) > 40);
+        // Directions as each player sees them.
+        let forward = r#"(game "t" (players 2) (board (square 5 5)) (piece "P")
+            (play (place "P" to:(and Empty (ahead Forward (or Empty Enemy))))))"#;
+        assert!(agrees_with_the_interpreter(forward, 6) > 40);
+    }
 
     #[test]
     fn heights_compile_to_buckets_when_a_bucket_is_uniform() {

@@ -1,4 +1,4 @@
-//! Compiled generators: a step, hop, slide, leap or placement whose
+//! Compiled generators: a step, hop, slide, leap, relocation or placement whose
 //! conditions read only their own site ([`SitePred`]) and whose move takes
 //! the whole stack at no cost is generated from site sets. Per priority
 //! level, each generator's origins are one set (the mover's stacks or the
@@ -52,6 +52,8 @@ enum Shape {
     Slide(Vec<Vec<Dir>>, SitePred),
     /// To the site at each offset (the tables' leap targets).
     Leap,
+    /// To any other site of `to:` (a flying move).
+    Relocate,
     /// A new piece on any site (no origin).
     Place,
 }
@@ -78,6 +80,7 @@ impl FastGen {
                 Shape::Slide(dirs(s.dirs)?, pred(&s.through, SiteRef::To)?),
             ),
             GenKind::Leap(l) => (&l.shift, Shape::Leap),
+            GenKind::Relocate(shift) => (shift, Shape::Relocate),
             GenKind::Place { sites: None, .. } => {
                 return Some(FastGen {
                     mine: false,
@@ -307,6 +310,7 @@ impl State {
                     self.fast_slide(g, dirs(d, player), site, &through, &to, sink)?
                 }
                 Shape::Leap => self.fast_leap(g, site, &to, sink)?,
+                Shape::Relocate => self.fast_relocate(g, site, &to, sink)?,
                 Shape::Place => {}
             }
         }
@@ -376,6 +380,7 @@ impl State {
                         self.fast_slide(g, dirs(d, player), s, &via[i], &to[i], sink)?
                     }
                     Shape::Leap => self.fast_leap(g, s, &to[i], sink)?,
+                    Shape::Relocate => self.fast_relocate(g, s, &to[i], sink)?,
                     Shape::Place => {}
                 }
             }
@@ -472,6 +477,28 @@ impl State {
                 }
                 at = self.tables.step(at, d);
             }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Relocations of `g` from `from` to every other site of `to`, in
+    /// site order (as [`State::gen_relocate`] lists them).
+    #[inline(always)]
+    fn fast_relocate<const W: usize>(
+        &self,
+        g: GenId,
+        from: Site,
+        to: &Bits<W>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for dest in to.iter().filter(|&d| d != from) {
+            sink(Move {
+                gen_id: g,
+                from,
+                to: dest,
+                over: NO_SITE,
+                count: 0,
+            })?;
         }
         ControlFlow::Continue(())
     }

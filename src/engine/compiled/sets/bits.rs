@@ -89,7 +89,6 @@ impl<const W: usize> Bits<W> {
     pub const EMPTY: Bits<W> = Bits([0; W]);
 
     /// The set of one site.
-    #[cfg(test)]
     pub fn single(s: Site) -> Bits<W> {
         let mut out = [0; W];
         if let Some(w) = out.get_mut(s as usize / 64) {
