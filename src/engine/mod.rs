@@ -21,7 +21,9 @@ pub(crate) mod tables;
 
 // Every module by its own name too, so that `crate::engine::NAME` reads the
 // same wherever the module lives.
-pub(crate) use compiled::cond::{bitcompile, bitcond, bitfilter, evaltables, local, sitepred};
+pub(crate) use compiled::cond::{
+    bitcompile, bitcond, bitfilter, evaltables, local, sitepred, thentree,
+};
 pub(crate) use compiled::kernel;
 pub(crate) use compiled::moves::{
     fastgen, levelcount, overlay, plan, quiet, quietsteps, screen, shiftgen, slidelevel, verdicts,

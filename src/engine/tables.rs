@@ -16,6 +16,7 @@ use super::plan::{AfterPlan, after_plan};
 use super::shiftgen::ShiftLevel;
 use super::sitepred::SitePred;
 use super::slidelevel::SlideLevel;
+use super::thentree::ThenTree;
 use super::zobrist::Zobrist;
 use crate::board::{Board, Dir, NO_SITE, Site};
 use crate::compile::ir::{
@@ -117,6 +118,9 @@ pub(crate) struct GenTables {
     /// Per top-level effect of `then:`: for an `if`, its test compiled
     /// to a site condition on the destination, when it can be.
     pub then_ifs: Vec<Option<SitePred>>,
+    /// `then:`'s `if`s at every depth, when one nested in a branch has a
+    /// compiled test ([`ThenTree::nests`]); empty otherwise.
+    pub then_tree: ThenTree,
     /// The destinations where `then:` does nothing, per player.
     pub then_quiet: super::quiet::QuietThen,
     /// How perft's last ply may play its moves without the general step
@@ -212,7 +216,11 @@ fn gen_tables(game: &Game, on: bool, pre: &Preimages) -> Vec<GenTables> {
                     .collect()
             })
             .unwrap_or_default();
+            let then_tree = compiled(on, || ThenTree::of(&g.then, game))
+                .filter(ThenTree::nests)
+                .unwrap_or_default();
             GenTables {
+                then_tree,
                 lean: compiled(on, || Lean::of(g)).flatten(),
                 then_quiet: compiled(on, || super::quiet::QuietThen::of(&g.then, &then_ifs, game))
                     .unwrap_or_default(),
@@ -366,6 +374,7 @@ impl Tables {
                     || g.chain_level.is_some()
                     || g.alone.is_some()
                     || g.then_ifs.iter().any(Option::is_some)
+                    || !g.then_tree.is_empty()
             })
     }
 

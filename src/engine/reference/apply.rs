@@ -9,6 +9,7 @@ use crate::compile::ir::{
 use crate::engine::cond::Ctx;
 use crate::engine::sets::{give_buf, take_buf};
 use crate::engine::state::{FLANK_MARK, MARK, TAKEN};
+use crate::engine::thentree::ThenTree;
 use crate::engine::{EndReason, IllegalMove, Move, Outcome, Refusal, State};
 use std::sync::Arc;
 
@@ -417,6 +418,15 @@ impl State {
     fn run_then(&mut self, g: crate::compile::ir::GenId, then: &[Effect], ctx: &Ctx) -> Flow {
         self.removed.clear();
         self.converted.clear();
+        if self
+            .tables
+            .gens
+            .get(g as usize)
+            .is_some_and(|t| !t.then_tree.is_empty())
+        {
+            let tables = Arc::clone(&self.tables);
+            return self.run_tree(then, &tables.gens[g as usize].then_tree, ctx);
+        }
         let mut flow = Flow::Continue;
         for (k, e) in then.iter().enumerate() {
             let compiled = self
@@ -433,6 +443,30 @@ impl State {
                         b
                     };
                     self.run_effects(branch, ctx)
+                }
+                _ => self.run_effect(e, ctx),
+            };
+            flow = done.or(flow);
+        }
+        flow
+    }
+
+    /// Runs effects `list` in order as [`State::run_effects`] does, the
+    /// tests of its `if`s at every depth read from their compiled form in
+    /// `tree` when they have one.
+    fn run_tree(&mut self, list: &[Effect], tree: &ThenTree, ctx: &Ctx) -> Flow {
+        let mut flow = Flow::Continue;
+        for (k, e) in list.iter().enumerate() {
+            let done = match (e, tree.get(k)) {
+                (Effect::If(c, a, b), Some(node)) if self.on_board(ctx.subject) => {
+                    let yes = match &node.test {
+                        Some(p) => p.holds(self, ctx.player, ctx.subject),
+                        None => self.eval(c, ctx),
+                    };
+                    match yes {
+                        true => self.run_tree(a, &node.yes, ctx),
+                        false => self.run_tree(b, &node.no, ctx),
+                    }
                 }
                 _ => self.run_effect(e, ctx),
             };

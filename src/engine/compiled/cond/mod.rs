@@ -6,3 +6,4 @@ pub(crate) mod bitfilter;
 pub(crate) mod evaltables;
 pub(crate) mod local;
 pub(crate) mod sitepred;
+pub(crate) mod thentree;

@@ -9,10 +9,12 @@
 //! compiled, and their generator is interpreted.
 
 use crate::engine::State;
-use crate::engine::bits::{Bits, TOP_BUCKET, bucket, preimage};
+use crate::engine::bits::{Bits, MAX_WORDS, TOP_BUCKET, bucket, preimage};
 
-use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{Cond, DirSetId, Game, Kind, Num, Player, RegionId, SiteRef, ToggleId};
+use crate::board::{Dir, NO_SITE, Site};
+use crate::compile::ir::{
+    Cond, DirSetId, Game, Kind, Line, Num, Player, RegionId, SiteRef, SiteSet, ToggleId,
+};
 use crate::engine::cond::Ctx;
 
 /// A compiled condition on a site (see the module's documentation): the
@@ -82,6 +84,16 @@ enum Tree {
     /// The sites whose neighbour in a direction of the set (as the
     /// player sees it) is one of the inner tree's.
     Ahead(DirSetId, Box<Tree>),
+    /// The sites of a line (`(line …)`): those of the inner tree's sites
+    /// that lie in a run of them, along an axis of the direction set (a
+    /// direction and its opposite), at least (exactly) `len` long.
+    Line(Box<LineTree>),
+    /// Every site when the inner tree holds somewhere (`(any (where …))`),
+    /// none otherwise.
+    Somewhere(Box<Tree>),
+    /// Every site when every site of the first tree is one of the
+    /// second's (`(every (where …) …)`), none otherwise.
+    Everywhere(Box<Tree>, Box<Tree>),
     /// Every site when the condition, which reads no site (counters, the
     /// player's pieces, toggles), holds now; none otherwise. Evaluated
     /// once per set, by the reference's evaluator.
@@ -158,7 +170,11 @@ impl SitePred {
                 flag: Some((*f, true)),
                 ..Self::TRUE
             }),
-            Tree::Free(_) | Tree::Ahead(..) => None,
+            Tree::Free(_)
+            | Tree::Ahead(..)
+            | Tree::Line(_)
+            | Tree::Somewhere(_)
+            | Tree::Everywhere(..) => None,
             Tree::Not(t) => {
                 let p = Self::simple(t)?;
                 match (p.owners, p.heights, p.kind, p.region, p.flag) {
@@ -405,6 +421,15 @@ impl Tree {
             Cond::Kind(r, k) if here(r) => Tree::Kind(*k),
             Cond::In(r, reg) if here(r) => Tree::Region(*reg),
             Cond::On(id) => Tree::Flag(*id),
+            Cond::Line(l) if here(&l.at) => Tree::Line(Box::new(LineTree::compile(l, game)?)),
+            // A whole-board set's members are each its own subject.
+            Cond::Any(SiteSet::Where(c)) => {
+                Tree::Somewhere(Box::new(Self::compile(c, SiteRef::Subject, game)?))
+            }
+            Cond::Every(SiteSet::Where(a), c) => Tree::Everywhere(
+                Box::new(Self::compile(a, SiteRef::Subject, game)?),
+                Box::new(Self::compile(c, SiteRef::Subject, game)?),
+            ),
             // The site ahead is the inner condition's subject: only
             // `Subject` names it there.
             Cond::Ahead(r, dirs, c) if here(r) => {
@@ -439,6 +464,8 @@ impl Tree {
             Tree::Region(r) => in_region(st, *r, player, s),
             Tree::Flag(id) => st.flag(*id),
             Tree::Free(c) => st.eval(c, &Ctx::at(player, s)),
+            Tree::Line(l) => l.holds(st, player, s),
+            Tree::Somewhere(_) | Tree::Everywhere(..) => !self.eval_any(st, player).is_empty(),
             Tree::Ahead(dirs, c) => {
                 st.game.dirsets[*dirs as usize][player as usize]
                     .iter()
@@ -475,6 +502,18 @@ impl Tree {
                 }
             }
             Tree::Ahead(dirs, c) => ahead(st, player, *dirs, c.eval(st, player, all), all),
+            Tree::Line(l) => l.eval(st, player, all),
+            Tree::Somewhere(c) => match c.eval(st, player, all).is_empty() {
+                true => Bits::EMPTY,
+                false => all,
+            },
+            Tree::Everywhere(a, c) => {
+                let a = a.eval(st, player, all);
+                match a.minus(c.eval(st, player, all)).is_empty() {
+                    true => all,
+                    false => Bits::EMPTY,
+                }
+            }
             Tree::Free(c) => {
                 if st.eval(c, &Ctx::at(player, NO_SITE)) {
                     all
@@ -493,6 +532,144 @@ impl Tree {
     }
 }
 
+impl Tree {
+    /// [`Tree::eval`] on the state's own width, as a set (of one site
+    /// or none) that says whether a tree of the whole board holds.
+    fn eval_any(&self, st: &State, player: Player) -> Bits<1> {
+        let nonempty = match st.tables.stride {
+            1 => !self.eval::<1>(st, player, st.tables.all_bits()).is_empty(),
+            2 => !self.eval::<2>(st, player, st.tables.all_bits()).is_empty(),
+            4 => !self.eval::<4>(st, player, st.tables.all_bits()).is_empty(),
+            _ => !self
+                .eval::<MAX_WORDS>(st, player, st.tables.all_bits())
+                .is_empty(),
+        };
+        match nonempty {
+            true => Bits([1]),
+            false => Bits::EMPTY,
+        }
+    }
+}
+
+/// A [`Cond::Line`] compiled: its directions, length, exactness and the
+/// tree its sites satisfy (`of:`, each site its own subject).
+#[derive(Debug, Clone, PartialEq)]
+struct LineTree {
+    dirs: DirSetId,
+    len: usize,
+    exact: bool,
+    of: Tree,
+}
+
+impl LineTree {
+    /// `l` compiled, when its `of:` reads only its site; an exact line
+    /// longer than the board is left to the interpreter (a run round a
+    /// ring of sites is counted there up to the board's size).
+    fn compile(l: &Line, game: &Game) -> Option<LineTree> {
+        let len = usize::from(l.len);
+        if l.exact && len + 1 > game.board.len() {
+            return None;
+        }
+        Some(LineTree {
+            dirs: l.dirs,
+            len,
+            exact: l.exact,
+            of: Tree::compile(&l.of, SiteRef::Subject, game)?,
+        })
+    }
+
+    /// True if site `s` lies in such a line (as the interpreter counts
+    /// it: a run each way from `s`, at most the board's size).
+    fn holds(&self, st: &State, player: Player, s: Site) -> bool {
+        if !self.of.holds(st, player, s) {
+            return false;
+        }
+        let board = &st.game.board;
+        let run = |d| {
+            let (mut n, mut t) = (0, board.step(s, d));
+            while t != NO_SITE && n < board.len() && self.of.holds(st, player, t) {
+                n += 1;
+                t = board.step(t, d);
+            }
+            n
+        };
+        st.game.dirsets[self.dirs as usize][player as usize]
+            .iter()
+            .any(|&d| {
+                let n = 1 + run(d) + board.opposite(d).map_or(0, run);
+                if self.exact {
+                    n == self.len
+                } else {
+                    n >= self.len
+                }
+            })
+    }
+
+    /// The sites of such lines. Per direction `d` (and its opposite `o`,
+    /// if any): `fwd[a]` are the sites that start a run of at least `a`
+    /// sites of `of:` along `d`, `back[b]` along `o`; a site lies in a
+    /// run of `a + b - 1` through it when it is in `fwd[a]` and `back[b]`
+    /// and in no longer ones (for an exact line).
+    fn eval<const W: usize>(&self, st: &State, player: Player, all: Bits<W>) -> Bits<W> {
+        let x = self.of.eval(st, player, all);
+        let top = self.len + usize::from(self.exact);
+        if x.is_empty() || top > MAX_LINE {
+            return match x.is_empty() {
+                true => Bits::EMPTY,
+                false => self.eval_by_site(st, player, x),
+            };
+        }
+        let runs = |d: Option<Dir>| {
+            let mut r = [Bits::<W>::EMPTY; MAX_LINE + 2];
+            r[1] = x;
+            if let Some(d) = d {
+                for k in 2..=top {
+                    r[k] = x.and(pre_dir(st, d, r[k - 1], all));
+                }
+            }
+            r
+        };
+        let mut acc = Bits::EMPTY;
+        for &d in &st.game.dirsets[self.dirs as usize][player as usize] {
+            let (fwd, back) = (runs(Some(d)), runs(st.game.board.opposite(d)));
+            for a in 1..=self.len {
+                let b = self.len + 1 - a;
+                let mut m = fwd[a].and(back[b]);
+                if self.exact {
+                    m = m.minus(fwd[a + 1]).minus(back[b + 1]);
+                }
+                acc = acc.or(m);
+            }
+        }
+        acc
+    }
+
+    /// [`LineTree::eval`] site by site, for lines too long for its table.
+    fn eval_by_site<const W: usize>(&self, st: &State, player: Player, x: Bits<W>) -> Bits<W> {
+        x.iter()
+            .filter(|&s| self.holds(st, player, s))
+            .fold(Bits::EMPTY, |acc, s| acc.or(Bits::single(s)))
+    }
+}
+
+/// Longest line [`LineTree::eval`] computes by shifts (a longer one is
+/// evaluated site by site).
+const MAX_LINE: usize = 8;
+
+/// The sites of `all` whose neighbour in direction `d` lies in `x`: by
+/// shifts when the direction has them
+/// ([`crate::engine::bits::Preimages`]), else site by site.
+#[inline]
+fn pre_dir<const W: usize>(st: &State, d: Dir, x: Bits<W>, all: Bits<W>) -> Bits<W> {
+    match st.tables.pre.classes(d) {
+        Some((n, shift, mask)) => preimage(n, &shift, &mask, x).and(all),
+        None => all
+            .iter()
+            .filter(|&s| x.has(st.tables.step(s, d)))
+            .fold(Bits::EMPTY, |b, s| b.or(Bits::single(s))),
+    }
+}
+
 /// The sites of `all` whose neighbour in a direction of set `dirs` (as
 /// `player` sees it) lies in `x`: by shifts for a direction that has
 /// them ([`crate::engine::bits::Preimages`]), else site by site.
@@ -503,17 +680,9 @@ fn ahead<const W: usize>(
     x: Bits<W>,
     all: Bits<W>,
 ) -> Bits<W> {
-    let mut acc = Bits::EMPTY;
-    for &d in &st.game.dirsets[dirs as usize][player as usize] {
-        acc = acc.or(match st.tables.pre.classes(d) {
-            Some((n, shift, mask)) => preimage(n, &shift, &mask, x),
-            None => all
-                .iter()
-                .filter(|&s| x.has(st.tables.step(s, d)))
-                .fold(Bits::EMPTY, |b, s| b.or(Bits::single(s))),
-        });
-    }
-    acc.and(all)
+    st.game.dirsets[dirs as usize][player as usize]
+        .iter()
+        .fold(Bits::EMPTY, |acc, &d| acc.or(pre_dir(st, d, x, all)))
 }
 
 /// True if `c` reads no site of the board's stacks one by one: toggles,
@@ -571,13 +740,18 @@ mod tests {
     use std::sync::Arc;
 
     /// Plays seeded random games of `text` and, on every position, checks
-    /// the `to:` of its first generator compiled ([`SitePred::eval`] and
+    /// the condition under test compiled ([`SitePred::eval`] and
     /// [`SitePred::holds`]) against the interpreter's evaluation site by
-    /// site; returns the positions seen.
+    /// site; returns the positions seen. The condition is the `to:` of
+    /// the first generator, or X in the last one's `to:(and false X)` (a
+    /// generator that never moves, so X may read any site).
     fn agrees_with_the_interpreter(text: &str, games: u64) -> usize {
         let game =
             Arc::new(crate::compile::Game::from_source("t", text, &Default::default()).unwrap());
-        let c = game.gens[0].to.clone();
+        let c = match game.gens.last().map(|g| &g.to) {
+            Some(Cond::And(v)) if v.len() == 2 && v[0] == Cond::False => v[1].clone(),
+            _ => game.gens[0].to.clone(),
+        };
         let p = SitePred::compile(&c, SiteRef::To, &game).expect("compiles");
         let mut seen = 0;
         for seed in 0..games {
@@ -631,6 +805,40 @@ mod tests {
             Cmp::Gt,
             Num::Int(3)
         )));
+    }
+
+    #[test]
+    fn lines_and_whole_board_tests_agree_with_the_interpreter() {
+        // Tic-tac-toe's three (docs/games/tictactoe.md) through the
+        // destination; Gomoku's exact five; Pentago's "a five somewhere";
+        // Morris's "every enemy man is in a mill" (docs/games/morris.md);
+        // on a square board and on a hexagon (no opposite for some
+        // directions at the edge, rows of two kinds).
+        let games = [
+            ("(square 5 5 adjacency:All)", "(line 3 To)"),
+            (
+                "(square 6 6 adjacency:All)",
+                "(line 3 To exact:true of:(not Empty))",
+            ),
+            (
+                "(square 6 6 adjacency:All)",
+                "(any (where (line 4 of:Enemy)))",
+            ),
+            (
+                "(square 5 5)",
+                "(or (not (line 2 To dirs:Orthogonal of:Mine)) (every (where Enemy) (line 2 dirs:Orthogonal of:Enemy)))",
+            ),
+            ("(hex 3)", "(line 3 To of:(not Empty))"),
+        ];
+        for (board, x) in games {
+            let text = format!(
+                r#"(game "t" (players 2) (board {board}) (piece "P")
+                    (play {{(place "P" to:Empty) (place "P" to:(and false {x}))}}))"#
+            );
+            let game = crate::compile::Game::from_source("t", &text, &Default::default()).unwrap();
+            assert!(matches!(&game.gens[1].to, Cond::And(v) if v[0] == Cond::False));
+            assert!(agrees_with_the_interpreter(&text, 10) > 60, "{x}");
+        }
     }
 
     #[test]
