@@ -630,7 +630,7 @@ impl State {
     /// The stacks of the position as a site set, when some generator of
     /// `gens` lists its slides from site sets and moves from every site
     /// (`only` is `None`): worked out once for all the origins.
-    fn slide_sets(&self, gens: &[GenId], only: Option<Site>) -> Option<u128> {
+    fn slide_sets(&self, gens: &[GenId], only: Option<Site>) -> Option<Bits<2>> {
         let slides = &self.tables.eval.slides;
         let by_sets = |&g: &GenId| {
             slides
@@ -649,7 +649,7 @@ impl State {
         &self,
         g: GenId,
         from: Site,
-        occ: Option<u128>,
+        occ: Option<Bits<2>>,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let generator = &self.game.gens[g as usize];

@@ -39,6 +39,8 @@ pub(crate) trait Word:
     fn bit(s: Site) -> Self;
     /// The lowest site of a non-empty set ([`Word::SITES`] when empty).
     fn lowest(self) -> Site;
+    /// The highest site of a non-empty set ([`Word::SITES`] when empty).
+    fn highest(self) -> Site;
     /// How many sites.
     fn ones(self) -> u32;
     /// The set without its lowest site.
@@ -76,6 +78,18 @@ fn split<const N: usize>(x: u128) -> Bits<N> {
     Bits(out)
 }
 
+/// The two-word set of each site as [`join`] has it, read instead of
+/// worked out (choosing the word takes more instructions).
+static TWO_WORD_BITS: [u128; 128] = {
+    let mut t = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
 impl<const N: usize> Word for Bits<N> {
     const SITES: usize = 64 * N;
     const ZERO: Bits<N> = Bits([0; N]);
@@ -85,6 +99,8 @@ impl<const N: usize> Word for Bits<N> {
         let mut out = [0; N];
         if N == 1 {
             out[0] = 1u64.checked_shl(u32::from(s)).unwrap_or(0);
+        } else if N == 2 {
+            return split(TWO_WORD_BITS.get(s as usize).copied().unwrap_or(0));
         } else {
             let (w, b) = (s as usize / 64, 1u64 << (s % 64));
             for (i, o) in out.iter_mut().enumerate() {
@@ -105,6 +121,20 @@ impl<const N: usize> Word for Bits<N> {
         for (i, &w) in self.0.iter().enumerate() {
             if w != 0 {
                 return (i * 64) as Site + w.trailing_zeros() as Site;
+            }
+        }
+        Self::SITES as Site
+    }
+
+    #[inline(always)]
+    fn highest(self) -> Site {
+        if N == 2 {
+            let x = join(&self.0);
+            return if x == 0 { 128 } else { 127 - x.leading_zeros() as Site };
+        }
+        for (i, &w) in self.0.iter().enumerate().rev() {
+            if w != 0 {
+                return (i * 64) as Site + 63 - w.leading_zeros() as Site;
             }
         }
         Self::SITES as Site
@@ -275,6 +305,8 @@ mod tests {
         assert_eq!(model(Bits::<N>::bit(s)), want);
         let lowest = mx.first().copied().unwrap_or(n);
         assert_eq!(i64::from(x.lowest()), lowest);
+        let highest = mx.last().copied().unwrap_or(n);
+        assert_eq!(i64::from(x.highest()), highest);
         let rest: BTreeSet<i64> = mx.iter().copied().skip(1).collect();
         assert_eq!(model(x.without_lowest()), rest);
         let listed: Vec<i64> = mx.iter().copied().collect();
