@@ -18,13 +18,13 @@ use crate::board::{Dir, Site};
 use crate::compile::ir::{Kind, Origin};
 use crate::engine::State;
 use crate::engine::bits::Bits;
-use crate::engine::word::Word;
 use crate::engine::lattice::Lattice;
 use crate::engine::overlay::RayCache;
 use crate::engine::raybits::RayBits;
 use crate::engine::screen::How;
 use crate::engine::slidelevel::{LevelGen, MAX_GENS, SlideLevel};
 use crate::engine::state::VISIBLE_MARKS;
+use crate::engine::word::Word;
 
 /// A [`SlideLevel`]'s moves on one position (see the module's
 /// documentation).

@@ -12,15 +12,15 @@
 //! origin is let through, and the loop's draws are made without a test.
 
 use crate::compile::ir::Game;
-use crate::engine::draws::{draw_below, skip_draws};
 use crate::engine::bits::Bits;
+use crate::engine::draws::{draw_below, skip_draws};
 use crate::engine::lattice::Lattice;
-use crate::engine::word::Word;
 use crate::engine::levelcount::{LevelCount, bits_of};
 use crate::engine::movegen::{give_moves, take_moves};
 use crate::engine::overlay::RayCache;
 use crate::engine::screen::How;
 use crate::engine::slidelevel::{MAX_GENS, SlideLevel};
+use crate::engine::word::Word;
 use crate::engine::{Move, Played, State};
 use rand::Rng;
 use std::cell::RefCell;

@@ -17,12 +17,12 @@
 
 use crate::board::Site;
 use crate::compile::ir::{Cond, Flank, GenId, Player, SiteRef};
+use crate::engine::bits::Bits;
 use crate::engine::flank::holds;
 use crate::engine::overlay::RayCache;
-use crate::engine::bits::Bits;
 use crate::engine::raybits::RayBits;
-use crate::engine::word::{Word, sites};
 use crate::engine::tables::Filter;
+use crate::engine::word::{Word, sites};
 use crate::engine::{Move, State};
 
 /// What the screen knows of one position, for one flank and player (kept
@@ -272,13 +272,7 @@ pub(crate) fn give_marks(mut v: Vec<bool>) {
 /// line of the current position, at some height (every site whose
 /// [`crate::engine::overlay`] summary is not empty); `None` when a direction of
 /// the flank has no step back.
-fn targets(
-    st: &State,
-    f: &Flank,
-    player: Player,
-    rays: &RayBits,
-    occ: Bits<2>,
-) -> Option<Bits<2>> {
+fn targets(st: &State, f: &Flank, player: Player, rays: &RayBits, occ: Bits<2>) -> Option<Bits<2>> {
     let game = &*st.game;
     let dirs = &game.dirsets[f.dirs as usize][player as usize];
     let backs = dirs.iter().map(|&d| rays.back(d));

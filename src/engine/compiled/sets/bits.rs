@@ -81,8 +81,20 @@ fn signature(top: Option<Piece>, height: usize) -> (u8, u8) {
 }
 
 /// A set of sites of a board of at most `64 × W` sites.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Eq)]
 pub(crate) struct Bits<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> PartialEq for Bits<W> {
+    /// The same sites: word by word, as integers are compared (the
+    /// array comparison costs more on one word).
+    #[inline(always)]
+    fn eq(&self, o: &Bits<W>) -> bool {
+        if W == 1 {
+            return self.0[0] == o.0[0];
+        }
+        self.0.iter().zip(&o.0).fold(0, |d, (a, b)| d | (a ^ b)) == 0
+    }
+}
 
 impl<const W: usize> Bits<W> {
     /// No site.

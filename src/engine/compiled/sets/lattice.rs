@@ -192,8 +192,8 @@ fn runs(bits: &[u8]) -> Vec<Run> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::word::Word;
     use crate::board::{Adjacency, Cells, Labels, Shape};
+    use crate::engine::word::Word;
 
     fn boards() -> Vec<Board> {
         let square = |rows, cols, cells| Shape::Square {

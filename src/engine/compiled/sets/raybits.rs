@@ -279,7 +279,10 @@ mod tests {
         for from in 0..b.len() as Site {
             for d in 0..b.directions().len() as Dir {
                 let want = walk(&b, from, d);
-                assert_eq!(r.open_ray(Bits::ZERO, from, d), (&want[..], want.len(), false));
+                assert_eq!(
+                    r.open_ray(Bits::ZERO, from, d),
+                    (&want[..], want.len(), false)
+                );
                 // A stack on each site of the ray in turn: the sites
                 // before it are open.
                 for (k, &s) in want.iter().enumerate() {
@@ -287,7 +290,10 @@ mod tests {
                     let occ = Bits::bit(s);
                     assert_eq!(r.open(occ, from, d), (k, Some(s)));
                     assert_eq!(r.open_ray(occ, from, d), (&want[..], k, true));
-                    assert_eq!(r.first(occ | Bits::bit(from), from, d), Some((s, k as u16 + 1)));
+                    assert_eq!(
+                        r.first(occ | Bits::bit(from), from, d),
+                        Some((s, k as u16 + 1))
+                    );
                 }
                 assert_eq!(r.open(Bits::ZERO, from, d), (want.len(), None));
                 let ray = &r.rays_at(from)[d as usize];

@@ -130,7 +130,11 @@ impl<const N: usize> Word for Bits<N> {
     fn highest(self) -> Site {
         if N == 2 {
             let x = join(&self.0);
-            return if x == 0 { 128 } else { 127 - x.leading_zeros() as Site };
+            return if x == 0 {
+                128
+            } else {
+                127 - x.leading_zeros() as Site
+            };
         }
         for (i, &w) in self.0.iter().enumerate().rev() {
             if w != 0 {
@@ -166,6 +170,16 @@ impl<const N: usize> Word for Bits<N> {
 
     #[inline(always)]
     fn shift(self, by: i32) -> Bits<N> {
+        if N == 1 {
+            let w = self.0[0];
+            let mut out = [0; N];
+            out[0] = if by >= 0 {
+                w.checked_shl(by as u32).unwrap_or(0)
+            } else {
+                w.checked_shr(by.unsigned_abs()).unwrap_or(0)
+            };
+            return Bits(out);
+        }
         if N == 2 {
             let x = join(&self.0);
             let y = if by >= 0 {
