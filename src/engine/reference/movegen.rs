@@ -9,6 +9,7 @@ use crate::compile::ir::{Cond, DirSetId, Gen, GenId, GenKind, Leap, Origin, Piec
 use crate::engine::bitcond::BitSets;
 use crate::engine::bitfilter::{BitFilter, Verdict};
 use crate::engine::bitpos::BitPos;
+use crate::engine::bits::Bits;
 use crate::engine::cond::Ctx;
 use crate::engine::fastgen::FastLevel;
 use crate::engine::overlay::{Overlay, RayCache, flanks_after};
@@ -319,7 +320,7 @@ impl State {
             (BitSets::Narrow(t), sets) => {
                 let base = AnyPos::narrow(sets, self)?;
                 let (v, foot) = f.verdict_traced(t, base, &ctx)?;
-                (v, foot.wide())
+                (v, foot.resized())
             }
             (BitSets::Wide(t), sets) => {
                 let base = AnyPos::wide(sets, self)?;
@@ -629,7 +630,7 @@ impl State {
     /// The stacks of the position as a site set, when some generator of
     /// `gens` lists its slides from site sets and moves from every site
     /// (`only` is `None`): worked out once for all the origins.
-    fn slide_sets(&self, gens: &[GenId], only: Option<Site>) -> Option<u128> {
+    fn slide_sets(&self, gens: &[GenId], only: Option<Site>) -> Option<Bits<2>> {
         let slides = &self.tables.eval.slides;
         let by_sets = |&g: &GenId| {
             slides
@@ -648,7 +649,7 @@ impl State {
         &self,
         g: GenId,
         from: Site,
-        occ: Option<u128>,
+        occ: Option<Bits<2>>,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let generator = &self.game.gens[g as usize];
@@ -794,13 +795,13 @@ impl State {
 /// wide kind unboxed, so that a listing allocates nothing.
 #[allow(clippy::large_enum_variant)]
 enum AnyPos {
-    Narrow(BitPos<u64>),
-    Wide(BitPos<u128>),
+    Narrow(BitPos<Bits<1>>),
+    Wide(BitPos<Bits<2>>),
 }
 
 impl AnyPos {
     /// The narrow position of `st` in `sets`, made if need be.
-    fn narrow<'a>(sets: &'a mut Option<AnyPos>, st: &State) -> Option<&'a mut BitPos<u64>> {
+    fn narrow<'a>(sets: &'a mut Option<AnyPos>, st: &State) -> Option<&'a mut BitPos<Bits<1>>> {
         match sets.get_or_insert_with(|| AnyPos::Narrow(BitPos::of_state(st))) {
             AnyPos::Narrow(p) => Some(p),
             AnyPos::Wide(_) => None,
@@ -808,7 +809,7 @@ impl AnyPos {
     }
 
     /// The wide position of `st` in `sets`, made if need be.
-    fn wide<'a>(sets: &'a mut Option<AnyPos>, st: &State) -> Option<&'a mut BitPos<u128>> {
+    fn wide<'a>(sets: &'a mut Option<AnyPos>, st: &State) -> Option<&'a mut BitPos<Bits<2>>> {
         match sets.get_or_insert_with(|| AnyPos::Wide(BitPos::of_state(st))) {
             AnyPos::Wide(p) => Some(p),
             AnyPos::Narrow(_) => None,
@@ -821,7 +822,7 @@ impl AnyPos {
 #[derive(Default)]
 struct QuietFound {
     gen_id: Option<GenId>,
-    sites: u128,
+    sites: Bits<2>,
 }
 
 impl QuietFound {
@@ -831,7 +832,7 @@ impl QuietFound {
     fn note(&mut self, m: &Move, v: Verdict) {
         if v.legal && v.quiet && self.gen_id.is_none_or(|g| g == m.gen_id) {
             self.gen_id = Some(m.gen_id);
-            self.sites |= u128::bit(m.to);
+            self.sites |= Bits::bit(m.to);
         }
     }
 }

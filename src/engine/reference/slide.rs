@@ -3,6 +3,7 @@
 
 use crate::board::{Dir, NO_SITE, Site};
 use crate::compile::ir::{Cond, Game, Gen, GenId, GenKind, Player, RegionId, SiteRef, Slide};
+use crate::engine::bits::Bits;
 use crate::engine::cond::Ctx;
 use crate::engine::raybits::RayBits;
 use crate::engine::{Move, State};
@@ -197,7 +198,7 @@ impl State {
         g: GenId,
         slide: &Slide,
         from: Site,
-        occ: Option<u128>,
+        occ: Option<Bits<2>>,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let game = &*self.game;
@@ -302,7 +303,7 @@ impl State {
         g: GenId,
         slide: &Slide,
         from: Site,
-        (occ, table, rays): (u128, &SlideTable, &RayBits),
+        (occ, table, rays): (Bits<2>, &SlideTable, &RayBits),
         anywhere: bool,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {

@@ -159,7 +159,7 @@ fn a_game_of_every_compiled_clause_agrees_with_the_interpreter() {
 #[test]
 fn roles_and_groups_on_sets_agree_with_the_interpreter_before_and_after_a_placement() {
     // Every shipped game and setting with roles whose sets are kept
-    // (Polypods' boards: 48 and 30 sites in a u64, 91 in a u128).
+    // (Polypods' boards: 48 and 30 sites in a `Bits<1>`, 91 in a `Bits<2>`).
     let (mut narrow, mut wide) = (0, 0);
     for game in super::fast_paths::shipped_settings() {
         if game.roles.is_empty() {

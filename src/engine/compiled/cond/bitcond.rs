@@ -16,6 +16,7 @@
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{Cmp, RegionId, RoleId, SiteRef};
 use crate::engine::bitpos::{RoleMemo, View};
+use crate::engine::bits::Bits;
 use crate::engine::boardbits::BoardBits;
 use crate::engine::cond::Ctx;
 use crate::engine::local::LocalRole;
@@ -130,9 +131,9 @@ pub(crate) struct BitTables<W> {
 #[derive(Debug, Clone)]
 pub(crate) enum BitSets {
     /// At most 64 sites.
-    Narrow(BitTables<u64>),
+    Narrow(BitTables<Bits<1>>),
     /// At most 128 sites.
-    Wide(BitTables<u128>),
+    Wide(BitTables<Bits<2>>),
 }
 
 /// Anchor of a subject that is its own anchor.

@@ -262,25 +262,28 @@ fn at_least(k: i32, cap: usize) -> KCond {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::bits::Bits;
 
     /// A board of 8 sites: site 0 empty, 1 the mover's of one piece, 2 the
     /// mover's of two, 3 the other player's of one, 4 the other's of two;
     /// sites 5–7 empty. Region 0 is sites 0–3 for the mover.
-    fn pos() -> (KPos<u64>, u64, Vec<[u64; 2]>) {
-        let p = KPos::<u64> {
-            own: [0b0110, 0b1_1000],
-            lvl: [0b1_1110, 0b1_0100],
+    fn pos() -> (KPos<Bits<1>>, Bits<1>, Vec<[Bits<1>; 2]>) {
+        let p = KPos::<Bits<1>> {
+            own: [Bits([0b0110]), Bits([0b1_1000])],
+            lvl: [Bits([0b1_1110]), Bits([0b1_0100])],
             ..KPos::default()
         };
-        (p, 0xff, vec![[0b1111, 0b1111_0000]])
+        (p, Bits([0xff]), vec![[Bits([0b1111]), Bits([0b1111_0000])]])
     }
 
+    /// The sites where `c` holds, as the bits of one word.
     fn sites(c: &Cond) -> u64 {
         let (p, board, regions) = pos();
         KCond::compile(c, SiteRef::Subject, 2)
             .and_then(KCond::program)
             .expect("compiles")
             .sites(&p, board, &regions)
+            .0[0]
     }
 
     #[test]
@@ -312,7 +315,7 @@ mod tests {
         let (mut p, board, regions) = pos();
         p.mover = 1;
         let c = KCond::compile(&Cond::In(s, 0), s, 2).and_then(KCond::program);
-        assert_eq!(c.unwrap().sites(&p, board, &regions), 0b1111_0000);
+        assert_eq!(c.unwrap().sites(&p, board, &regions), Bits([0b1111_0000]));
     }
 
     #[test]
@@ -334,8 +337,12 @@ mod tests {
                 let want = prog.sites(&p, board, &regions);
                 assert_eq!(table.sites(&cls, mover), want, "{c:?}");
                 for site in 0..8 {
-                    let b = 1u64 << site;
-                    assert_eq!(table.holds(&p, b), want & b != 0, "{c:?} at {site}");
+                    let b = Bits::<1>::bit(site);
+                    assert_eq!(
+                        table.holds(&p, b),
+                        want & b != Bits::ZERO,
+                        "{c:?} at {site}"
+                    );
                 }
             }
         }

@@ -27,6 +27,7 @@ mod pos;
 mod walk;
 
 use crate::engine::State;
+use crate::engine::bits::Bits;
 use crate::engine::word::Word;
 use compile::Kernel;
 
@@ -36,8 +37,8 @@ use compile::Kernel;
 /// the walk met something it hands back to the interpreter.
 pub(crate) fn perft(state: &State, depth: u32) -> Option<u64> {
     match compile::places(&state.game.board) {
-        0..=64 => perft_in::<u64>(state, depth),
-        65..=128 => perft_in::<u128>(state, depth),
+        0..=64 => perft_in::<Bits<1>>(state, depth),
+        65..=128 => perft_in::<Bits<2>>(state, depth),
         _ => None,
     }
 }
@@ -58,8 +59,8 @@ pub(crate) fn takes(state: &State, depth: u32) -> bool {
             .is_some_and(|k| k.start(state, depth).is_some())
     }
     match compile::places(&state.game.board) {
-        0..=64 => of::<u64>(state, depth),
-        65..=128 => of::<u128>(state, depth),
+        0..=64 => of::<Bits<1>>(state, depth),
+        65..=128 => of::<Bits<2>>(state, depth),
         _ => false,
     }
 }

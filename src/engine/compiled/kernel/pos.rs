@@ -77,21 +77,24 @@ impl<W: Word> KPos<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::bits::Bits;
 
     #[test]
     fn a_stack_moves_clears_and_grows_level_by_level() {
-        let mut p = KPos::<u64>::default();
-        p.push(1 << 3, 0, 2, 2);
-        assert_eq!((p.height(1 << 3), p.own[0]), (2, 1 << 3));
-        p.shift(1 << 3, 1 << 5);
-        assert_eq!((p.height(1 << 3), p.height(1 << 5)), (0, 2));
-        assert_eq!(p.own, [1 << 5, 0]);
+        let b = Bits::<1>::bit;
+        let none = Bits::ZERO;
+        let mut p = KPos::<Bits<1>>::default();
+        p.push(b(3), 0, 2, 2);
+        assert_eq!((p.height(b(3)), p.own[0]), (2, b(3)));
+        p.shift(b(3), b(5));
+        assert_eq!((p.height(b(3)), p.height(b(5))), (0, 2));
+        assert_eq!(p.own, [b(5), none]);
         // A push past the stack limit adds nothing.
-        p.push(1 << 5, 0, 1, 2);
-        assert_eq!(p.height(1 << 5), 2);
+        p.push(b(5), 0, 1, 2);
+        assert_eq!(p.height(b(5)), 2);
         p.mover = 1;
-        p.push(1 << 7, 1, 1, 2);
-        p.clear(1 << 5);
-        assert_eq!((p.own, p.lvl[0], p.lvl[1]), ([0, 1 << 7], 1 << 7, 0));
+        p.push(b(7), 1, 1, 2);
+        p.clear(b(5));
+        assert_eq!((p.own, p.lvl[0], p.lvl[1]), ([none, b(7)], b(7), none));
     }
 }

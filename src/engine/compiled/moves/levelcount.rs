@@ -17,12 +17,14 @@
 use crate::board::{Dir, Site};
 use crate::compile::ir::{Kind, Origin};
 use crate::engine::State;
+use crate::engine::bits::Bits;
 use crate::engine::lattice::Lattice;
 use crate::engine::overlay::RayCache;
 use crate::engine::raybits::RayBits;
 use crate::engine::screen::How;
 use crate::engine::slidelevel::{LevelGen, MAX_GENS, SlideLevel};
 use crate::engine::state::VISIBLE_MARKS;
+use crate::engine::word::Word;
 
 /// A [`SlideLevel`]'s moves on one position (see the module's
 /// documentation).
@@ -40,7 +42,7 @@ pub(crate) struct LevelCount {
     /// Per generator: its origins, as lattice bits.
     pub from: [u128; MAX_GENS],
     /// The stacks of the position as a site set (bit `s` for site `s`).
-    pub occ: u128,
+    pub occ: Bits<2>,
 }
 
 /// The lattice bits of `set`, in increasing order.
@@ -107,13 +109,13 @@ struct Sets {
     /// Empty sites.
     empty: u128,
     /// The stacks of the position as a site set (bit `s` for site `s`).
-    occ: u128,
+    occ: Bits<2>,
     /// Per generator: its origins, and the screen's targets (the
     /// destinations a move to which may pass whatever its origin) as
     /// lattice bits and as a site set.
     origins: [u128; MAX_GENS],
     targets: [u128; MAX_GENS],
-    target_sites: [u128; MAX_GENS],
+    target_sites: [Bits<2>; MAX_GENS],
 }
 
 impl State {
@@ -132,7 +134,7 @@ impl State {
             origins: 0,
             maybe: 0,
             from: [0; MAX_GENS],
-            occ: 0,
+            occ: Bits::ZERO,
         };
         let mut hows = [How::Maybe; MAX_GENS];
         let sets = self.level_sets(level, lat, cache, &mut hows);
@@ -193,7 +195,7 @@ impl State {
             occ,
             origins: [0; MAX_GENS],
             targets: [0; MAX_GENS],
-            target_sites: [0; MAX_GENS],
+            target_sites: [Bits::ZERO; MAX_GENS],
         };
         for (i, g) in level.gens.iter().enumerate() {
             let of = |o: Origin, set: u128| if g.origin & o.bit() != 0 { set } else { 0 };
@@ -203,11 +205,11 @@ impl State {
                 sets.origins[i] &= self.topped_by(k, lat, occ);
             }
             hows[i] = self.how(g.id, cache, mover);
-            let targets = hows[i].targets().unwrap_or(0);
+            let targets = hows[i].targets().unwrap_or(Bits::ZERO);
             sets.target_sites[i] = targets;
             // The generators of a level most often share their screen.
             sets.targets[i] = match i.checked_sub(1) {
-                _ if targets == 0 => 0,
+                _ if targets == Bits::ZERO => 0,
                 Some(j) if sets.target_sites[j] == targets => sets.targets[j],
                 _ => lat.of_sites(targets),
             };
@@ -217,7 +219,7 @@ impl State {
 
     /// The stacks (`occ`, a site set) topped by a piece of kind `k`, as
     /// lattice bits.
-    fn topped_by(&self, k: Kind, lat: &Lattice, occ: u128) -> u128 {
+    fn topped_by(&self, k: Kind, lat: &Lattice, occ: Bits<2>) -> u128 {
         let mut out = 0u128;
         for b in bits_of(lat.of_sites(occ)) {
             if self

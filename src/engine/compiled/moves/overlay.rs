@@ -15,6 +15,7 @@
 
 use crate::board::{Dir, NO_SITE, Site};
 use crate::compile::ir::{Cond, Flank, Owner, Piece, Player, Rel, SiteRef};
+use crate::engine::bits::Bits;
 use crate::engine::cond::Ctx;
 use crate::engine::flank::{Stacks, flanked, flanked_along, holds};
 use crate::engine::plan::{AfterPlan, Amount, PlannedPush};
@@ -300,7 +301,7 @@ pub struct RayCache {
     last: (usize, Player),
     /// The stacks of the position as a site set, when the board's rays
     /// are site sets ([`crate::engine::raybits`]): then `next` is not needed.
-    occ: Option<u128>,
+    occ: Option<Bits<2>>,
     /// Per site, found from `occ` when a step from a stack of no piece
     /// asks: the epoch it was found in, then its [`Flanking::heights`]
     /// and [`Flanking::tall`] (without the rays of a whole entry).
@@ -569,7 +570,7 @@ impl RayCache {
         st: &'s State,
         f: &Flank,
         player: Player,
-    ) -> Option<(&'a mut Screen, &'s crate::engine::raybits::RayBits, u128)> {
+    ) -> Option<(&'a mut Screen, &'s crate::engine::raybits::RayBits, Bits<2>)> {
         let rays = st.tables.eval.rays.as_ref()?;
         let last = (f as *const Flank as usize, player);
         if self.last != last || self.key.is_none() {
@@ -592,7 +593,7 @@ impl RayCache {
         to: Site,
         rays: &crate::engine::raybits::RayBits,
     ) -> (u64, bool) {
-        let occ = self.occ.unwrap_or(0);
+        let occ = self.occ.unwrap_or(Bits::EMPTY);
         let (heights, tall) = summary_from_sets(st, f, player, to, rays, occ);
         self.sums[to as usize] = (self.epoch, heights, tall);
         self.used = true;
@@ -669,7 +670,7 @@ fn summary_from_sets(
     player: Player,
     to: Site,
     rays: &crate::engine::raybits::RayBits,
-    occ: u128,
+    occ: Bits<2>,
 ) -> (u64, bool) {
     let game = &*st.game;
     let (mut heights, mut tall) = (0u64, false);

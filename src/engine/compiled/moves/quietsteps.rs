@@ -14,7 +14,7 @@ use crate::compile::ir::{GenId, Player};
 use crate::engine::bitcond::BitSets;
 use crate::engine::bitfilter::BitFilter;
 use crate::engine::bitpos::{BitPos, MAX_PLAYERS};
-use crate::engine::bits::PREFIX_WORDS;
+use crate::engine::bits::{Bits, PREFIX_WORDS};
 use crate::engine::boardbits::MAX_SITES;
 use crate::engine::cond::Ctx;
 use crate::engine::tables::Filter;
@@ -32,12 +32,12 @@ enum Owners {
     /// ([`crate::engine::bits::Occupancy::owners_prefix`]): compared in place.
     Prefix([u64; PREFIX_WORDS]),
     /// Each player's sites ([`State::owner_sets`]) otherwise.
-    Sets([u128; MAX_PLAYERS]),
+    Sets([Bits<2>; MAX_PLAYERS]),
 }
 
 impl Default for Owners {
     fn default() -> Owners {
-        Owners::Sets([0; MAX_PLAYERS])
+        Owners::Sets([Bits::ZERO; MAX_PLAYERS])
     }
 }
 
@@ -56,7 +56,7 @@ struct Key {
 pub(crate) struct QuietSteps {
     /// Per slot: the position and generator, and the destinations of its
     /// quiet steps.
-    slots: Vec<(Key, u128)>,
+    slots: Vec<(Key, Bits<2>)>,
 }
 
 impl QuietSteps {
@@ -81,7 +81,7 @@ impl QuietSteps {
     fn new(on: bool) -> QuietSteps {
         QuietSteps {
             slots: if on {
-                vec![(Key::default(), 0); SLOTS]
+                vec![(Key::default(), Bits::ZERO); SLOTS]
             } else {
                 Vec::new()
             },
@@ -120,8 +120,8 @@ impl State {
 
     /// Remembers that generator `g`'s placements on `sites` are quiet in
     /// the current position (with those already remembered for it).
-    pub(crate) fn note_quiet(&mut self, g: GenId, sites: u128) {
-        if !self.quiet.on() || sites == 0 {
+    pub(crate) fn note_quiet(&mut self, g: GenId, sites: Bits<2>) {
+        if !self.quiet.on() || sites == Bits::ZERO {
             return;
         }
         let key = self.quiet_key(g);
@@ -144,7 +144,7 @@ impl State {
         let slot = self.scalars.turns as usize % SLOTS;
         // The owners last: the other fields cost no work to compare.
         self.quiet.slots.get(slot).is_some_and(|(k, sites)| {
-            sites & u128::bit(m.to) != 0
+            *sites & Bits::bit(m.to) != Bits::ZERO
                 && (k.gen_id, k.mover, k.last) == (m.gen_id, self.scalars.mover, self.scalars.last)
                 && match &k.own {
                     Owners::Prefix(p) => self.occ.prefix_is(p),

@@ -12,6 +12,7 @@
 //! origin is let through, and the loop's draws are made without a test.
 
 use crate::compile::ir::Game;
+use crate::engine::bits::Bits;
 use crate::engine::draws::{draw_below, skip_draws};
 use crate::engine::lattice::Lattice;
 use crate::engine::levelcount::{LevelCount, bits_of};
@@ -19,6 +20,7 @@ use crate::engine::movegen::{give_moves, take_moves};
 use crate::engine::overlay::RayCache;
 use crate::engine::screen::How;
 use crate::engine::slidelevel::{MAX_GENS, SlideLevel};
+use crate::engine::word::Word;
 use crate::engine::{Move, Played, State};
 use rand::Rng;
 use std::cell::RefCell;
@@ -142,7 +144,7 @@ impl State {
             *how = self.how(g, cache, self.scalars.mover);
         }
         // Per generator, the destinations its moves may pass to.
-        let targets = hows.map(|h| h.targets().unwrap_or(0));
+        let targets = hows.map(|h| h.targets().unwrap_or(Bits::ZERO));
         let mut at = 0;
         for b in bits_of(count.origins) {
             if count.maybe >> b & 1 != 0 {
@@ -154,7 +156,7 @@ impl State {
                 }
                 let mut i = at as usize;
                 let _ = self.origin_moves(level, lat, count, from, &mut |k, m| {
-                    let may = always[k] || targets[k] >> m.to & 1 != 0;
+                    let may = always[k] || targets[k].has(m.to);
                     if may && let Some(flag) = out.flags.get_mut(i) {
                         out.moves.push(m);
                         *flag = out.moves.len() as u32;

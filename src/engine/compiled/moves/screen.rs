@@ -17,10 +17,12 @@
 
 use crate::board::Site;
 use crate::compile::ir::{Cond, Flank, GenId, Player, SiteRef};
+use crate::engine::bits::Bits;
 use crate::engine::flank::holds;
 use crate::engine::overlay::RayCache;
 use crate::engine::raybits::RayBits;
 use crate::engine::tables::Filter;
+use crate::engine::word::{Word, sites};
 use crate::engine::{Move, State};
 
 /// What the screen knows of one position, for one flank and player (kept
@@ -30,10 +32,10 @@ pub(crate) struct Screen {
     /// The targets (see the module's documentation), once found: `None`
     /// before, `Some(None)` when the board's steps cannot be undone (no
     /// screen then).
-    targets: Option<Option<u128>>,
+    targets: Option<Option<Bits<2>>>,
     /// The origins whose heat is known, and those of them found hot.
-    known: u128,
-    hot: u128,
+    known: Bits<2>,
+    hot: Bits<2>,
 }
 
 impl Screen {
@@ -47,8 +49,8 @@ impl Screen {
         f: &Flank,
         player: Player,
         rays: &RayBits,
-        occ: u128,
-    ) -> Option<u128> {
+        occ: Bits<2>,
+    ) -> Option<Bits<2>> {
         match self.targets {
             Some(t) => t,
             None => *self.targets.insert(targets(st, f, player, rays, occ)),
@@ -64,17 +66,17 @@ impl Screen {
         st: &State,
         (f, player): (&Flank, Player),
         rays: &RayBits,
-        occ: u128,
+        occ: Bits<2>,
         from: Site,
     ) -> bool {
-        let bit = 1u128 << from;
-        if self.known & bit == 0 {
+        let bit = Bits::bit(from);
+        if self.known & bit == Bits::ZERO {
             self.known |= bit;
             if hot(st, f, player, rays, occ, from) {
                 self.hot |= bit;
             }
         }
-        self.hot & bit == 0
+        self.hot & bit == Bits::ZERO
     }
 }
 
@@ -83,20 +85,19 @@ impl Screen {
 pub(crate) enum How<'g> {
     /// Every candidate may pass (no filter the screen knows).
     Maybe,
-    /// A flank from the destination: the position's targets (as two
-    /// words, sites 0–63 and 64–127), and whether the generator slides
-    /// through empty sites.
-    Flank(&'g Flank, [u64; 2], bool),
+    /// A flank from the destination: the position's targets, and whether
+    /// the generator slides through empty sites.
+    Flank(&'g Flank, Bits<2>, bool),
 }
 
 impl How<'_> {
     /// The position's targets (see the module's documentation) as a site
     /// set; `None` when every candidate may pass (no screen).
     #[inline]
-    pub(crate) fn targets(&self) -> Option<u128> {
+    pub(crate) fn targets(&self) -> Option<Bits<2>> {
         match self {
             How::Maybe => None,
-            How::Flank(_, [lo, hi], _) => Some(*lo as u128 | (*hi as u128) << 64),
+            How::Flank(_, targets, _) => Some(*targets),
         }
     }
 }
@@ -186,8 +187,7 @@ impl State {
         let &How::Flank(_, targets, _) = how else {
             return true;
         };
-        let t = m.to as usize;
-        if t >= 128 || (targets[t >> 6] >> (t & 63)) & 1 != 0 {
+        if m.to as usize >= Bits::<2>::SITES || targets.has(m.to) {
             return true;
         }
         self.origin_may_pass(m.from, how, cache)
@@ -231,7 +231,7 @@ impl State {
         };
         let slides = self.tables.eval.slides.get(g as usize);
         let slides = slides.and_then(Option::as_ref).is_some_and(|t| t.by_sets());
-        How::Flank(f, [targets as u64, (targets >> 64) as u64], slides)
+        How::Flank(f, targets, slides)
     }
 }
 
@@ -272,18 +272,15 @@ pub(crate) fn give_marks(mut v: Vec<bool>) {
 /// line of the current position, at some height (every site whose
 /// [`crate::engine::overlay`] summary is not empty); `None` when a direction of
 /// the flank has no step back.
-fn targets(st: &State, f: &Flank, player: Player, rays: &RayBits, occ: u128) -> Option<u128> {
+fn targets(st: &State, f: &Flank, player: Player, rays: &RayBits, occ: Bits<2>) -> Option<Bits<2>> {
     let game = &*st.game;
     let dirs = &game.dirsets[f.dirs as usize][player as usize];
     let backs = dirs.iter().map(|&d| rays.back(d));
     if backs.clone().any(|b| b.is_none()) {
         return None;
     }
-    let mut targets = 0u128;
-    let mut stacks = occ;
-    while stacks != 0 {
-        let e = stacks.trailing_zeros() as Site;
-        stacks &= stacks - 1;
+    let mut targets = Bits::ZERO;
+    for e in sites(occ) {
         if !holds(game, f.middle, st.top(e), player) {
             continue;
         }
@@ -306,7 +303,7 @@ fn targets(st: &State, f: &Flank, player: Player, rays: &RayBits, occ: u128) -> 
             if m <= open + 1
                 && let Some(&t) = ray.get(m - 1)
             {
-                targets |= 1 << t;
+                targets |= Bits::bit(t);
             }
         }
     }
@@ -316,7 +313,7 @@ fn targets(st: &State, f: &Flank, player: Player, rays: &RayBits, occ: u128) -> 
 /// Whether a stack leaving `from`, or part of it, may let the line from a
 /// destination through `from` flank as `f` asks (see the module's
 /// documentation).
-fn hot(st: &State, f: &Flank, player: Player, rays: &RayBits, occ: u128, from: Site) -> bool {
+fn hot(st: &State, f: &Flank, player: Player, rays: &RayBits, occ: Bits<2>, from: Site) -> bool {
     let game = &*st.game;
     let h = st.height(from);
     let below = &st.pieces[from as usize * st.cap..][..h];

@@ -25,22 +25,23 @@ use crate::compile::ir::{GenId, Player};
 use crate::engine::Tables;
 use crate::engine::bitfilter::Verdict;
 use crate::engine::bitpos::MAX_PLAYERS;
+use crate::engine::bits::Bits;
 use crate::engine::boardbits::MAX_SITES;
 use crate::engine::tables::Filter;
-use crate::engine::word::Word;
+use crate::engine::word::{Word, sites};
 
 /// What one player's last listing found.
 #[derive(Debug, Clone)]
 struct Slot {
     /// The owners of the sites in the position of that listing.
-    own: [u128; MAX_PLAYERS],
+    own: [Bits<2>; MAX_PLAYERS],
     /// The sites whose verdicts hold for that position.
-    valid: u128,
+    valid: Bits<2>,
     /// Where the verdict is legal, and quiet.
-    legal: u128,
-    quiet: u128,
+    legal: Bits<2>,
+    quiet: Bits<2>,
     /// Per site: the footprint of its verdict, and its generator.
-    foot: Vec<u128>,
+    foot: Vec<Bits<2>>,
     gen_id: Vec<GenId>,
 }
 
@@ -57,12 +58,12 @@ pub(crate) struct Verdicts {
 pub(crate) struct Listing {
     player: usize,
     /// The owners of the listing's position.
-    own: [u128; MAX_PLAYERS],
+    own: [Bits<2>; MAX_PLAYERS],
     /// The sites whose kept verdicts hold in it (their footprints kept
     /// their owners).
-    holds: u128,
+    holds: Bits<2>,
     /// The sites judged (or whose verdict was reused) so far.
-    judged: u128,
+    judged: Bits<2>,
 }
 
 impl Verdicts {
@@ -99,11 +100,11 @@ impl Verdicts {
     /// The memory of `players` players (none for 0) on `sites` sites.
     fn new(players: usize, sites: usize) -> Verdicts {
         let slot = Slot {
-            own: [0; MAX_PLAYERS],
-            valid: 0,
-            legal: 0,
-            quiet: 0,
-            foot: vec![0; sites],
+            own: [Bits::ZERO; MAX_PLAYERS],
+            valid: Bits::ZERO,
+            legal: Bits::ZERO,
+            quiet: Bits::ZERO,
+            foot: vec![Bits::ZERO; sites],
             gen_id: vec![0; sites],
         };
         Verdicts {
@@ -119,23 +120,27 @@ impl Verdicts {
 
     /// A listing of `player`'s moves in the position whose sites of
     /// player `p` are `own[p]`; `None` when nothing is kept for it.
-    pub fn begin(&self, player: Player, own: [u128; MAX_PLAYERS]) -> Option<Listing> {
+    pub fn begin(&self, player: Player, own: [Bits<2>; MAX_PLAYERS]) -> Option<Listing> {
         let slot = self.slots.get(player as usize)?;
-        let changed = own.iter().zip(&slot.own).fold(0, |m, (&a, &b)| m | (a ^ b));
-        let mut holds = 0;
-        let mut rest = slot.valid;
-        while rest != 0 {
-            let s = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if slot.foot.get(s).is_some_and(|&f| f & changed == 0) {
-                holds |= 1 << s;
+        let changed = own
+            .iter()
+            .zip(&slot.own)
+            .fold(Bits::ZERO, |m, (&a, &b)| m | (a ^ b));
+        let mut holds = Bits::ZERO;
+        for s in sites(slot.valid) {
+            if slot
+                .foot
+                .get(s as usize)
+                .is_some_and(|&f| f & changed == Bits::ZERO)
+            {
+                holds |= Bits::bit(s);
             }
         }
         Some(Listing {
             player: player as usize,
             own,
             holds,
-            judged: 0,
+            judged: Bits::ZERO,
         })
     }
 
@@ -143,8 +148,8 @@ impl Verdicts {
     /// in the listing's position.
     #[inline]
     pub fn get(&self, l: &mut Listing, to: Site, g: GenId) -> Option<Verdict> {
-        let bit = u128::bit(to);
-        if l.holds & bit == 0 {
+        let bit = Bits::<2>::bit(to);
+        if l.holds & bit == Bits::ZERO {
             return None;
         }
         let slot = self.slots.get(l.player)?;
@@ -153,15 +158,15 @@ impl Verdicts {
         }
         l.judged |= bit;
         Some(Verdict {
-            legal: slot.legal & bit != 0,
-            quiet: slot.quiet & bit != 0,
+            legal: slot.legal & bit != Bits::ZERO,
+            quiet: slot.quiet & bit != Bits::ZERO,
         })
     }
 
     /// Keeps the verdict `v` on generator `g`'s placement at `to` in the
     /// listing's position, with its footprint `foot`.
     #[inline]
-    pub fn put(&mut self, l: &mut Listing, to: Site, g: GenId, v: Verdict, foot: u128) {
+    pub fn put(&mut self, l: &mut Listing, to: Site, g: GenId, v: Verdict, foot: Bits<2>) {
         let Some(slot) = self.slots.get_mut(l.player) else {
             return;
         };
@@ -172,13 +177,14 @@ impl Verdicts {
             return;
         };
         (*f, *k) = (foot, g);
-        let bit = u128::bit(to);
+        let bit = Bits::bit(to);
         // The kept position's verdict at `to` is replaced: the new one
         // holds for the listing's position.
         l.holds &= !bit;
         l.judged |= bit;
-        slot.legal = slot.legal & !bit | if v.legal { bit } else { 0 };
-        slot.quiet = slot.quiet & !bit | if v.quiet { bit } else { 0 };
+        let none = Bits::ZERO;
+        slot.legal = slot.legal & !bit | if v.legal { bit } else { none };
+        slot.quiet = slot.quiet & !bit | if v.quiet { bit } else { none };
     }
 
     /// Ends listing `l`: the memory holds for its position, at the sites
@@ -204,15 +210,16 @@ mod tests {
         let mut v = Verdicts::new(2, 10);
         // Player 0's listing with stones of player 0 at 1, of player 1 at
         // 5: a verdict at 2 reading sites 1-3, one at 8 reading 7-9.
-        let first = [0b10, 0b10_0000, 0, 0];
+        let b = |x: u64| Bits::<2>([x, 0]);
+        let first = [b(0b10), b(0b10_0000), b(0), b(0)];
         let mut l = v.begin(0, first).unwrap();
         assert!(v.get(&mut l, 2, 0).is_none(), "nothing kept yet");
-        v.put(&mut l, 2, 0, legal(true), 0b1110);
-        v.put(&mut l, 8, 0, legal(false), 0b11_1000_0000);
+        v.put(&mut l, 2, 0, legal(true), b(0b1110));
+        v.put(&mut l, 8, 0, legal(false), b(0b11_1000_0000));
         v.finish(l);
         // A stone of player 1 at 9: the verdict at 2 holds, not the one
         // at 8; another generator's verdict at 2 is not kept.
-        let second = [0b10, 0b10_0010_0000, 0, 0];
+        let second = [b(0b10), b(0b10_0010_0000), b(0), b(0)];
         let mut l = v.begin(0, second).unwrap();
         assert_eq!(v.get(&mut l, 2, 0), Some(legal(true)));
         assert_eq!(v.get(&mut l, 2, 1), None);

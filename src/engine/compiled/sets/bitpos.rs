@@ -114,7 +114,7 @@ impl<W: Word> BitPos<W> {
 
     /// The position of `st` (a board of at most `W::SITES` sites).
     pub fn of_state(st: &State) -> BitPos<W> {
-        BitPos::new(&st.owner_sets().map(W::narrow))
+        BitPos::new(&st.owner_sets::<W>())
     }
 
     /// [`View::local_role`] where some values are not known yet: found
@@ -393,17 +393,25 @@ impl<W: Word> View for Placed<'_, W> {
 }
 
 impl State {
-    /// The sites of each player's top pieces (boards of at most 128
-    /// sites), from the kept site sets when there are.
-    pub(crate) fn owner_sets(&self) -> [u128; MAX_PLAYERS] {
-        let mut own = [0; MAX_PLAYERS];
+    /// The sites of each player's top pieces as sets of width `W` (the
+    /// sites past its width left out), from the kept site sets when there
+    /// are.
+    #[inline]
+    pub(crate) fn owner_sets<W: Word>(&self) -> [W; MAX_PLAYERS] {
+        let mut own = [W::ZERO; MAX_PLAYERS];
         let players = self.game.num_players().min(MAX_PLAYERS);
-        if self.occ.owned_u128(&mut own[..players]) {
+        if self.occ.kept() {
+            for (p, o) in own.iter_mut().take(players).enumerate() {
+                *o = self
+                    .occ
+                    .owned_words(p as Player)
+                    .map_or(W::ZERO, W::from_words);
+            }
             return own;
         }
-        for s in 0..self.heights.len().min(128) as Site {
+        for s in 0..self.heights.len().min(W::SITES) as Site {
             if let Some(p) = self.top_owner(s).filter(|&p| (p as usize) < MAX_PLAYERS) {
-                own[p as usize] |= u128::bit(s);
+                own[p as usize] |= W::bit(s);
             }
         }
         own

@@ -81,8 +81,20 @@ fn signature(top: Option<Piece>, height: usize) -> (u8, u8) {
 }
 
 /// A set of sites of a board of at most `64 × W` sites.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Eq)]
 pub(crate) struct Bits<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> PartialEq for Bits<W> {
+    /// The same sites: word by word, as integers are compared (the
+    /// array comparison costs more on one word).
+    #[inline(always)]
+    fn eq(&self, o: &Bits<W>) -> bool {
+        if W == 1 {
+            return self.0[0] == o.0[0];
+        }
+        self.0.iter().zip(&o.0).fold(0, |d, (a, b)| d | (a ^ b)) == 0
+    }
+}
 
 impl<const W: usize> Bits<W> {
     /// No site.
@@ -464,29 +476,17 @@ impl Occupancy {
         load(&self.bits, player as usize * W)
     }
 
-    /// The sites whose top piece is each player's, as one `u128` each, on
-    /// a board of at most 128 sites; false (`out` untouched) on a larger
-    /// one, or when the sets are not kept.
+    /// The words of the set of sites whose top piece is `player`'s
+    /// ([`stride`] words); `None` when the sets are not kept (or there is
+    /// no such player).
     #[inline]
-    pub fn owned_u128(&self, out: &mut [u128]) -> bool {
+    pub fn owned_words(&self, player: Player) -> Option<&[u64]> {
         // Not kept: the words are there (one, all zero) but say nothing.
         if !self.kept() {
-            return false;
+            return None;
         }
-        match self.stride {
-            1 => {
-                for (o, &w) in out.iter_mut().zip(&self.bits) {
-                    *o = u128::from(w);
-                }
-            }
-            2 => {
-                for (o, w) in out.iter_mut().zip(self.bits.chunks_exact(2)) {
-                    *o = u128::from(w[0]) | u128::from(w[1]) << 64;
-                }
-            }
-            _ => return false,
-        }
-        true
+        let at = player as usize * self.stride;
+        self.bits.get(at..at + self.stride)
     }
 
     /// The first [`PREFIX_WORDS`] words of the sets, when they hold
@@ -557,15 +557,13 @@ mod tests {
         // found bug: a placement's `check:` on sets saw an empty board).
         let o = Occupancy::new(0, 2, 2);
         assert!(!o.kept());
-        let mut own = [7u128; 2];
-        assert!(!o.owned_u128(&mut own));
-        assert_eq!(own, [7, 7]);
+        assert_eq!(o.owned_words(0), None);
         assert_eq!(o.owners_prefix(2), None);
         let mut kept = Occupancy::new(9, 2, 2);
         let owner: [Player; 256] = std::array::from_fn(|p| (p % 2) as Player);
         kept.set(0, Some(0), 1, &owner);
-        assert!(kept.owned_u128(&mut own));
-        assert_eq!(own, [1, 0]);
+        assert_eq!(kept.owned_words(0), Some(&[1u64][..]));
+        assert_eq!(kept.owned_words(1), Some(&[0u64][..]));
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! The board as site sets of one word ([`Word`]: boards of at most 128
-//! sites): each site's neighbours as a set, the step table, and each
+//! The board as site sets ([`Word`]: a [`crate::engine::bits::Bits`] of
+//! one or two words, boards of at most 128 sites): each site's neighbours as a set, the step table, and each
 //! region as each player sees it. Groups, the sites next to a set and
 //! connectedness are then a few word operations a site (see
 //! [`crate::engine::bitpos`], [`crate::engine::bitcond`]).
@@ -149,6 +149,7 @@ impl<W: Word> BoardBits<W> {
 mod tests {
     use super::*;
     use crate::compile::{Game, Options};
+    use crate::engine::bits::Bits;
 
     fn game(board: &str) -> Game {
         let text = format!(
@@ -179,15 +180,16 @@ mod tests {
 
     #[test]
     fn neighbours_floods_and_regions_follow_the_board() {
-        check::<u64>();
-        check::<u128>();
+        check::<Bits<1>>();
+        check::<Bits<2>>();
+        check::<Bits<4>>();
     }
 
     #[test]
     fn boards_over_the_width_have_no_sets() {
-        assert!(BoardBits::<u128>::new(&game("(square 11 11)")).is_some());
-        assert!(BoardBits::<u64>::new(&game("(square 11 11)")).is_none());
-        assert!(BoardBits::<u64>::new(&game("(square 8 8)")).is_some());
+        assert!(BoardBits::<Bits<2>>::new(&game("(square 11 11)")).is_some());
+        assert!(BoardBits::<Bits<1>>::new(&game("(square 11 11)")).is_none());
+        assert!(BoardBits::<Bits<1>>::new(&game("(square 8 8)")).is_some());
         assert!(!fits(&game("(square 12 12)")));
     }
 }

@@ -10,6 +10,7 @@
 //! lattice's reading order, so that ascending bits are ascending sites.
 
 use crate::board::{Board, Dir, NO_SITE, Site};
+use crate::engine::bits::Bits;
 
 /// Most bits a lattice may have.
 const MAX_BITS: usize = 128;
@@ -109,9 +110,10 @@ impl Lattice {
         self.dirs.get(d as usize).copied().unwrap_or_default()
     }
 
-    /// Site set `set` (bit `s` for site `s`) as lattice bits.
+    /// Site set `set` as lattice bits.
     #[inline]
-    pub fn of_sites(&self, set: u128) -> u128 {
+    pub fn of_sites(&self, set: Bits<2>) -> u128 {
+        let set = u128::from(set.0[0]) | u128::from(set.0[1]) << 64;
         self.runs
             .iter()
             .fold(0u128, |acc, r| acc | ((set >> r.site) & r.mask) << r.bit)
@@ -191,6 +193,7 @@ fn runs(bits: &[u8]) -> Vec<Run> {
 mod tests {
     use super::*;
     use crate::board::{Adjacency, Cells, Labels, Shape};
+    use crate::engine::word::Word;
 
     fn boards() -> Vec<Board> {
         let square = |rows, cols, cells| Shape::Square {
@@ -215,15 +218,15 @@ mod tests {
     }
 
     /// A pseudo-random site set of `n` sites.
-    fn some_sites(n: usize, seed: u64) -> u128 {
+    fn some_sites(n: usize, seed: u64) -> Bits<2> {
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut set = 0u128;
+        let mut set = Bits::ZERO;
         for s in 0..n {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
             if x & 3 == 0 {
-                set |= 1 << s;
+                set |= Bits::bit(s as Site);
             }
         }
         set
@@ -239,7 +242,7 @@ mod tests {
                 for d in 0..b.directions().len() as Dir {
                     // The sites stepping into `x`, one by one.
                     let want = (0..n as Site)
-                        .filter(|&s| matches!(b.step(s, d), t if t != NO_SITE && x >> t & 1 != 0))
+                        .filter(|&s| matches!(b.step(s, d), t if t != NO_SITE && x.has(t)))
                         .fold(0u128, |a, s| a | 1 << lat.bit(s));
                     assert_eq!(lat.pre(d, lat.of_sites(x)), want);
                 }
@@ -259,11 +262,11 @@ mod tests {
                 }
             }
             let all = (0..n).fold(0u128, |a, s| a | 1 << lat.bit(s));
-            assert_eq!(lat.of_sites(u128::MAX), all);
+            assert_eq!(lat.of_sites(!Bits::ZERO), all);
             assert_eq!(all.count_ones() as usize, b.len());
             let x = some_sites(b.len(), 3);
             let want = (0..n)
-                .filter(|&s| x >> s & 1 != 0)
+                .filter(|&s| x.has(s))
                 .fold(0u128, |a, s| a | 1 << lat.bit(s));
             assert_eq!(lat.of_sites(x), want);
         }

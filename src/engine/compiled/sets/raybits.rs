@@ -1,4 +1,4 @@
-//! A board's rays as site sets (one bit a site, in a `u128`), so that the
+//! A board's rays as site sets (a [`Bits<2>`]), so that the
 //! first stack along a line, and the empty sites before it, are found by
 //! a few bit operations instead of a walk site by site.
 //!
@@ -8,6 +8,8 @@
 //! lowest or highest bit.
 
 use crate::board::{Board, Dir, NO_SITE, Site};
+use crate::engine::bits::Bits;
+use crate::engine::word::Word;
 
 /// Most sites a board may have for its rays to be site sets.
 const MAX_SITES: usize = 128;
@@ -35,7 +37,7 @@ pub(crate) struct RayBits {
 /// One ray (see [`RayBits::rays`]).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Ray {
-    set: u128,
+    set: Bits<2>,
     up: bool,
     len: u16,
     start: u32,
@@ -57,7 +59,7 @@ impl RayBits {
             for d in 0..dirs {
                 let first = board.step(s, d as u8);
                 let mut ray = Ray {
-                    set: 0,
+                    set: Bits::ZERO,
                     up: first == NO_SITE || first > s,
                     len: 0,
                     start: sites.len() as u32,
@@ -67,7 +69,7 @@ impl RayBits {
                     if (to > prev) != ray.up || ray.len as usize >= MAX_RAY {
                         return None;
                     }
-                    ray.set |= 1 << to;
+                    ray.set |= Bits::bit(to);
                     ray.len += 1;
                     sites.push(to);
                     (prev, to) = (to, board.step(to, d as u8));
@@ -95,12 +97,12 @@ impl RayBits {
     /// site of the board (the first 128): eight heights at a time, as the
     /// bytes of one word.
     #[inline]
-    pub fn occupied(heights: &[u8]) -> u128 {
+    pub fn occupied(heights: &[u8]) -> Bits<2> {
         const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
         const HIGH: u64 = 0x8080_8080_8080_8080;
         // Gathers the low bit of each byte into the top byte, in order.
         const GATHER: u64 = 0x0102_0408_1020_4080;
-        let mut occ = 0u128;
+        let mut occ = [0u64; 2];
         for (i, chunk) in heights.chunks(8).enumerate().take(16) {
             let mut bytes = [0u8; 8];
             bytes[..chunk.len()].copy_from_slice(chunk);
@@ -108,9 +110,9 @@ impl RayBits {
             // The high bit of each byte that is not 0.
             let nonzero = (x | ((x & LOW7) + LOW7)) & HIGH;
             let bits = (nonzero >> 7).wrapping_mul(GATHER) >> 56;
-            occ |= (bits as u128) << (8 * i);
+            occ[i / 8] |= bits << (8 * (i % 8));
         }
-        occ
+        Bits(occ)
     }
 
     /// The ray from site `from` along direction `d` (a ray of no site
@@ -119,7 +121,7 @@ impl RayBits {
     fn get(&self, from: Site, d: Dir) -> Ray {
         let i = from as usize * self.dirs + d as usize;
         self.rays.get(i).copied().unwrap_or(Ray {
-            set: 0,
+            set: Bits::ZERO,
             up: true,
             len: 0,
             start: 0,
@@ -138,7 +140,7 @@ impl RayBits {
     /// when it has none), and whether it has one: [`RayBits::open_ray`]
     /// without the sites.
     #[inline]
-    pub fn open_of(&self, r: &Ray, occ: u128, d: Dir) -> (usize, bool) {
+    pub fn open_of(&self, r: &Ray, occ: Bits<2>, d: Dir) -> (usize, bool) {
         match Self::nearest(r.set & occ, r.up) {
             None => (r.len as usize, false),
             Some(b) => {
@@ -151,7 +153,7 @@ impl RayBits {
     /// Whether ray `r` has a site of `set` before its first stack of
     /// `occ` (anywhere along it when it has none).
     #[inline]
-    pub fn open_hits(r: &Ray, occ: u128, set: u128) -> bool {
+    pub fn open_hits(r: &Ray, occ: Bits<2>, set: Bits<2>) -> bool {
         let Some(t) = Self::nearest(r.set & set, r.up) else {
             return false;
         };
@@ -172,24 +174,24 @@ impl RayBits {
     /// Whether `site` lies on the ray from `from` in direction `d`.
     #[inline]
     pub fn on_ray(&self, from: Site, d: Dir, site: Site) -> bool {
-        (site as usize) < MAX_SITES && (self.get(from, d).set >> site) & 1 != 0
+        self.get(from, d).set.has(site)
     }
 
     /// The site of `set` (sites of one ray of numbers ascending if `up`)
     /// nearest the ray's start; `None` when `set` is empty.
     #[inline]
-    pub fn nearest(set: u128, up: bool) -> Option<Site> {
+    pub fn nearest(set: Bits<2>, up: bool) -> Option<Site> {
         match (set, up) {
-            (0, _) => None,
-            (s, true) => Some(s.trailing_zeros() as Site),
-            (s, false) => Some(127 - s.leading_zeros() as Site),
+            (s, _) if s == Bits::ZERO => None,
+            (s, true) => Some(s.lowest()),
+            (s, false) => Some(s.highest()),
         }
     }
 
     /// How many sites the ray from `from` along `d` has before its first
     /// stack of `occ` (all of them when it has none), and that stack.
     #[inline]
-    pub fn open(&self, occ: u128, from: Site, d: Dir) -> (usize, Option<Site>) {
+    pub fn open(&self, occ: Bits<2>, from: Site, d: Dir) -> (usize, Option<Site>) {
         let r = self.get(from, d);
         match Self::nearest(r.set & occ, r.up) {
             None => (r.len as usize, None),
@@ -205,7 +207,7 @@ impl RayBits {
     /// `occ`, and whether it has one: [`RayBits::sites`] and
     /// [`RayBits::open`] at once.
     #[inline]
-    pub fn open_ray(&self, occ: u128, from: Site, d: Dir) -> (&[Site], usize, bool) {
+    pub fn open_ray(&self, occ: Bits<2>, from: Site, d: Dir) -> (&[Site], usize, bool) {
         let r = self.get(from, d);
         let sites = self
             .sites
@@ -223,7 +225,7 @@ impl RayBits {
     /// The first stack along the ray from `from` in direction `d` among
     /// the stacks `occ`, and its distance; `None` when there is none.
     #[inline]
-    pub fn first(&self, occ: u128, from: Site, d: Dir) -> Option<(Site, u16)> {
+    pub fn first(&self, occ: Bits<2>, from: Site, d: Dir) -> Option<(Site, u16)> {
         match self.open(occ, from, d) {
             (k, Some(b)) => Some((b, k as u16 + 1)),
             _ => None,
@@ -277,20 +279,26 @@ mod tests {
         for from in 0..b.len() as Site {
             for d in 0..b.directions().len() as Dir {
                 let want = walk(&b, from, d);
-                assert_eq!(r.open_ray(0, from, d), (&want[..], want.len(), false));
+                assert_eq!(
+                    r.open_ray(Bits::ZERO, from, d),
+                    (&want[..], want.len(), false)
+                );
                 // A stack on each site of the ray in turn: the sites
                 // before it are open.
                 for (k, &s) in want.iter().enumerate() {
                     assert!(r.on_ray(from, d, s));
-                    let occ = 1u128 << s;
+                    let occ = Bits::bit(s);
                     assert_eq!(r.open(occ, from, d), (k, Some(s)));
                     assert_eq!(r.open_ray(occ, from, d), (&want[..], k, true));
-                    assert_eq!(r.first(occ | 1 << from, from, d), Some((s, k as u16 + 1)));
+                    assert_eq!(
+                        r.first(occ | Bits::bit(from), from, d),
+                        Some((s, k as u16 + 1))
+                    );
                 }
-                assert_eq!(r.open(0, from, d), (want.len(), None));
+                assert_eq!(r.open(Bits::ZERO, from, d), (want.len(), None));
                 let ray = &r.rays_at(from)[d as usize];
                 assert_eq!(r.sites_of(ray), &want[..]);
-                for occ in [0, 1u128 << want.last().copied().unwrap_or(0)] {
+                for occ in [Bits::ZERO, Bits::bit(want.last().copied().unwrap_or(0))] {
                     let (sites, k, blocked) = r.open_ray(occ, from, d);
                     assert_eq!(
                         (r.sites_of(ray), r.open_of(ray, occ, d)),
@@ -301,12 +309,12 @@ mod tests {
                 // A site of the ray is hit when no stack comes before it.
                 for (k, &s) in want.iter().enumerate() {
                     for (j, &b) in want.iter().enumerate() {
-                        let hit = RayBits::open_hits(ray, 1u128 << b, 1u128 << s);
+                        let hit = RayBits::open_hits(ray, Bits::bit(b), Bits::bit(s));
                         assert_eq!(hit, k < j, "site {k}, stack {j}");
                     }
-                    assert!(RayBits::open_hits(ray, 0, 1u128 << s));
+                    assert!(RayBits::open_hits(ray, Bits::ZERO, Bits::bit(s)));
                 }
-                assert!(!RayBits::open_hits(ray, 0, 1u128 << from));
+                assert!(!RayBits::open_hits(ray, Bits::ZERO, Bits::bit(from)));
             }
         }
     }
@@ -321,7 +329,7 @@ mod tests {
         heights[2] = 1;
         heights[5] = 3;
         let occ = RayBits::occupied(&heights);
-        assert_eq!(occ, 0b100100);
+        assert_eq!(occ, Bits([0b100100, 0]));
         let east = (0..b.directions().len() as Dir)
             .find(|&d| b.step(0, d) == 1)
             .unwrap();
@@ -344,10 +352,12 @@ mod tests {
                 *h = ((i * 37 + n) % 7 == 0) as u8 * (i * 97 % 256) as u8;
             }
             let heights = &heights[..n];
-            let want = (0..n).fold(0u128, |a, s| a | ((heights[s] != 0) as u128) << s);
+            let want = (0..n)
+                .filter(|&s| heights[s] != 0)
+                .fold(Bits::ZERO, |a, s| a | Bits::bit(s as Site));
             assert_eq!(RayBits::occupied(heights), want, "{n} sites");
         }
-        assert_eq!(RayBits::occupied(&[255, 0, 128, 1]), 0b1101);
+        assert_eq!(RayBits::occupied(&[255, 0, 128, 1]), Bits([0b1101, 0]));
     }
 
     #[test]
