@@ -25,6 +25,10 @@
 //!   counts found are lower bounds, and the steps kept are those reaching
 //!   the largest count found. [`take_search_cut`] tells front ends that it
 //!   happened, so that they say the list may not be the majority's.
+//!   Whether a search is cut depends on what the thread's table holds
+//!   already (counts found earlier are not explored again): the same
+//!   position listed twice may be cut the first time only. Without a cut
+//!   the answer is exact, whatever the table holds.
 
 use crate::compile::ir::Maximize;
 use crate::engine::movegen::{give_moves, take_moves};
@@ -83,11 +87,11 @@ pub fn take_search_cut() -> bool {
     SEARCH.with(|s| std::mem::take(&mut s.borrow_mut().cut_seen))
 }
 
-/// The remembered count of `key`, if any.
-fn recall(key: u64) -> Option<u32> {
+/// The remembered count of `key`, if slot `at` holds it.
+fn recall(at: usize, key: u64) -> Option<u32> {
     SEARCH.with(|s| {
         let s = s.borrow();
-        let slot = s.slots.get(key as usize & (SLOTS - 1))?;
+        let slot = s.slots.get(at)?;
         (slot.key == key).then_some(slot.best)
     })
 }
@@ -107,9 +111,9 @@ fn explore() -> bool {
     })
 }
 
-/// Remembers `best` for `key`, unless the search was cut (its counts are
-/// then lower bounds only).
-fn remember(key: u64, best: u32) {
+/// Remembers `best` for `key` in slot `at`, unless the search was cut
+/// (its counts are then lower bounds only).
+fn remember(at: usize, key: u64, best: u32) {
     SEARCH.with(|s| {
         let mut s = s.borrow_mut();
         if s.cut || key == 0 {
@@ -118,7 +122,7 @@ fn remember(key: u64, best: u32) {
         if s.slots.is_empty() {
             s.slots = vec![Slot::default(); SLOTS];
         }
-        s.slots[key as usize & (SLOTS - 1)] = Slot { key, best };
+        s.slots[at] = Slot { key, best };
     })
 }
 
@@ -200,8 +204,8 @@ impl State {
             && self.scalars.mover == mover
             && self.scalars.outcome.is_none()
         {
-            let key = self.turn_key();
-            match recall(key) {
+            let (at, key) = self.turn_key();
+            match recall(at, key) {
                 Some(known) => best = known,
                 None => {
                     let full = explore();
@@ -215,7 +219,7 @@ impl State {
                         }
                     }
                     give_moves(next);
-                    remember(key, best);
+                    remember(at, key, best);
                 }
             }
         }
@@ -223,14 +227,16 @@ impl State {
         best
     }
 
-    /// A 64-bit key of everything the rest of a turn can read: the stacks,
-    /// marks and unmoved flags, the counters, toggles and dice, and the
-    /// turn's scalars (mover, continuation, `again` block, phase, steps,
-    /// count, last sites), salted with the serial number of the game's
-    /// tables (one table serves every game and tier of the thread).
-    fn turn_key(&self) -> u64 {
+    /// The slot and the 64-bit key of everything the rest of a turn can
+    /// read: the stacks, marks and unmoved flags, the counters, toggles and
+    /// dice, and the turn's scalars (mover, continuation, `again` block,
+    /// phase, steps, count, last sites). The key is salted with the serial
+    /// number of the game's tables (one table serves every game and tier
+    /// of the thread); the slot is not, so that which positions share a
+    /// slot does not depend on how many tables were made before.
+    fn turn_key(&self) -> (usize, u64) {
         let s = &self.scalars;
-        let mut h = mix(0x006c_7564_6963, self.tables.serial);
+        let mut h = 0x006c_7564_6963;
         h = mix_bytes(h, &self.heights);
         h = mix_bytes(h, &self.pieces);
         h = mix_bytes(h, &self.marks);
@@ -258,7 +264,9 @@ impl State {
             h = mix(h, c as u32 as u64);
         }
         // Never 0: an empty slot's key.
-        h | 1
+        // The slot from the top bits: a product's are its best mixed.
+        let at = (h >> (64 - SLOTS.trailing_zeros())) as usize;
+        (at, mix(h, self.tables.serial) | 1)
     }
 }
 

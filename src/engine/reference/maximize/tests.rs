@@ -107,6 +107,15 @@ fn a_search_past_its_limit_is_cut_and_says_so() {
     set_limit(super::MAX_SEARCH_POSITIONS);
     assert!(take_search_cut());
     assert!(!take_search_cut(), "the flag is cleared once read");
+    // The reference tier, cut at the same place, keeps the same turns.
+    set_limit(3);
+    let slow = State::from_position(international(true), LATTICE)
+        .unwrap()
+        .on_engine(crate::engine::Engine::Reference)
+        .legal_turn_strings();
+    set_limit(super::MAX_SEARCH_POSITIONS);
+    assert!(take_search_cut());
+    assert_eq!(slow, got);
     // Still turns of the rules without the majority rule.
     let all = State::from_position(international(false), LATTICE).unwrap();
     let every = all.legal_turn_strings();
