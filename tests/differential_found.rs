@@ -1,9 +1,10 @@
 //! What the breaker session found (random rule files and positions run
 //! through both tiers of the command, `tests/fuzzgen/`): each case runs the
 //! `ludic` command on a small rule file of `tests/data/found/` and fails
-//! while the bug stands (so it is ignored, with a one-line description).
-//! The command runs in a child process: a stack overflow aborts it, and a
-//! hang is cut after a time limit.
+//! while the bug stands (so it is ignored, with a one-line description);
+//! once fixed, it stays as a regression test. The command runs in a child
+//! process: a stack overflow aborts it, and a hang is cut after a time
+//! limit.
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
