@@ -228,6 +228,12 @@ pub fn moves(p: &PositionArgs) -> Result<i32, Fail> {
     if crate::engine::turns::turns_cut(list.len()) {
         eprintln!("(the list stops there: this position may have more turns)");
     }
+    if crate::engine::take_search_cut() {
+        eprintln!(
+            "(the maximize: search stopped after {} positions: these turns reach the largest count it found, which may not be the largest)",
+            crate::engine::MAX_SEARCH_POSITIONS
+        );
+    }
     if let Some(o) = st.outcome() {
         println!("game over: {}", describe_outcome(&st, &o));
     }

@@ -78,6 +78,9 @@ pub struct Lowerer {
     pub fen: Option<super::ir::FenRules>,
     /// Some rule reads `unmoved` (or FEN castling rights set it).
     pub tracks_unmoved: bool,
+    /// The move arguments `attacked` may evaluate, checked once the roles
+    /// are known (`attacks.rs`).
+    pub attack_reads: Vec<super::attacks::AttackRead>,
 }
 
 /// Unit vector of a compass word (x right, y up).

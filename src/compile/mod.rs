@@ -4,6 +4,7 @@
 //! collected and reported together.
 
 pub(crate) mod args;
+pub(crate) mod attacks;
 pub(crate) mod conds;
 pub(crate) mod effects;
 pub(crate) mod ends;
@@ -32,6 +33,7 @@ pub(crate) mod toggles;
 pub(crate) mod tracks;
 pub(crate) mod variant;
 pub mod vocab;
+pub(crate) mod walk;
 
 pub use ir::{
     Code, Counter, Game, GenId, Kind, Piece, Player, PlayerInfo, Toggle, ToggleType, Value,
@@ -617,6 +619,7 @@ fn lower_clause(l: &mut Lowerer, c: &Clause, d: &mut Diags) {
 
 fn finish_roles(l: &Lowerer, d: &mut Diags) {
     l.check_role_cycles(d);
+    l.check_attack_reads(d);
 }
 
 fn finish(

@@ -3,7 +3,7 @@
 //! other, and checked for cycles.
 
 use super::args::{Diags, check, named, string};
-use super::ir::{Cond, Num, Role, SiteSet};
+use super::ir::{Cond, Role};
 use super::lower::Lowerer;
 use crate::syntax::{Clause, Expr};
 
@@ -92,55 +92,55 @@ impl Lowerer {
     }
 }
 
-/// The roles a condition refers to.
+/// The roles a condition refers to, wherever they stand in it (inside a
+/// set, a number, a line's `of:`, an `ahead`).
 fn roles_in_cond(c: &Cond, out: &mut Vec<u16>) {
-    match c {
-        Cond::Role(_, id) => out.push(*id),
-        Cond::And(v) | Cond::Or(v) => v.iter().for_each(|x| roles_in_cond(x, out)),
-        Cond::Not(x) => roles_in_cond(x, out),
-        Cond::Compare(a, _, b) => {
-            roles_in_num(a, out);
-            roles_in_num(b, out);
+    super::walk::any_cond(c, &mut |x: &Cond| {
+        if let Cond::Role(_, id) = x {
+            out.push(*id);
         }
-        Cond::Any(s) | Cond::Connected(s) => roles_in_set(s, out),
-        Cond::Every(s, x) => {
-            roles_in_set(s, out);
-            roles_in_cond(x, out);
-        }
-        _ => {}
-    }
+        false
+    });
 }
 
-fn roles_in_num(n: &Num, out: &mut Vec<u16>) {
-    match n {
-        Num::Count(s) => roles_in_set(s, out),
-        Num::Add(v) => v.iter().for_each(|x| roles_in_num(x, out)),
-        Num::Sub(a, b) => {
-            roles_in_num(a, out);
-            roles_in_num(b, out);
-        }
-        Num::If(c, a, b) => {
-            roles_in_cond(c, out);
-            roles_in_num(a, out);
-            roles_in_num(b, out);
-        }
-        _ => {}
-    }
-}
+#[cfg(test)]
+mod tests {
+    use crate::compile::{LoadError, Options, compile};
 
-fn roles_in_set(s: &SiteSet, out: &mut Vec<u16>) {
-    match s {
-        SiteSet::Neighbours(_, c) | SiteSet::Group(_, c) | SiteSet::Where(c) => {
-            roles_in_cond(c, out)
+    /// The messages of the errors of a 3×3 game with `role` and a move
+    /// that reads role "R".
+    fn errors(role: &str) -> Vec<String> {
+        let text = format!(
+            r#"(game "T" (players 2) (board (square 3 3)) (piece "A")
+                 (setup (fill "A" P1 (sites "a1")) (fill "A" P2 (sites "c3"))) {role}
+                 (play (step from:(role "R") to:Empty)) (end (no-moves Loss)))"#
+        );
+        match compile("t.game", &text, &Options::default()) {
+            Err(LoadError::Rules(d)) => d.items.iter().map(|x| x.message.clone()).collect(),
+            Err(e) => panic!("{e}"),
+            Ok(_) => Vec::new(),
         }
-        SiteSet::AdjacentTo(x, c) | SiteSet::Reach(x, c) => {
-            roles_in_set(x, out);
-            roles_in_cond(c, out);
+    }
+
+    #[test]
+    fn a_role_that_reads_itself_anywhere_is_refused() {
+        // Through a line's `of:` (which tests the site itself: evaluating
+        // it overflowed the stack), a set, a number, another role.
+        for role in [
+            r#"(role "R" (line 3 of:(role "R")))"#,
+            r#"(role "R" (any (neighbours (role "R"))))"#,
+            r#"(role "R" (more-than (count (where (role "R"))) 1))"#,
+            r#"(role "R" (ahead N (role "S"))) (role "S" (not (role "R")))"#,
+        ] {
+            let e = errors(role);
+            assert!(
+                e.iter().any(|m| m == "role `R` depends on itself"),
+                "{role}: {e:?}"
+            );
         }
-        SiteSet::Minus(a, b) => {
-            roles_in_set(a, out);
-            roles_in_set(b, out);
-        }
-        _ => {}
+        assert_eq!(
+            errors(r#"(role "R" (line 3 of:Mine))"#),
+            Vec::<String>::new()
+        );
     }
 }

@@ -90,6 +90,8 @@ impl Lowerer {
             check,
             after,
         });
-        Some((self.gens.len() - 1) as GenId)
+        let id = (self.gens.len() - 1) as GenId;
+        self.note_attack_reads(c, id);
+        Some(id)
     }
 }

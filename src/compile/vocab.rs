@@ -74,7 +74,7 @@ ludemes! {
         "(counter \"mp\")";
     "phases" "game" "(phases (phase …)…)" "The phases of a turn, in order; replaces `play`. Automatic phases apply effects; player phases give moves."
         "(phases (phase \"Growth\" auto:(battle)) (phase \"Movement\" {(step) (end-phase)} repeat:true))";
-    "phase" "phases" "(phase \"Name\" [MOVES] [auto:EFFECTS] [repeat:BOOL])" "One phase: its effects run when it is reached; with moves, the player moves; `repeat:true` keeps the player moving until `(end-phase)` or no other move is left (a phase where only `end` is possible is skipped)."
+    "phase" "phases" "(phase \"Name\" [MOVES] [auto:EFFECTS] [repeat:BOOL])" "One phase: its effects run when it is reached; with moves, the player moves; `repeat:true` keeps the player moving until `(end-phase)` or a `(pass)`, until no other move is left, or until the turn has taken as many steps as the board has sites (as a chain or an `again` block stops there: a phase whose moves never run out still ends); a phase where only `end` is possible is skipped."
         "(phase \"Movement\" {(step pieces:Any cost:1 budget:\"mp\") (end-phase)} repeat:true)";
     "region" "game" "(region \"Name\" REGION [mark:\"~\"])" "A named set of sites, per player when it uses player-relative parts; `ludic show` draws its empty sites with the mark."
         "(region \"Far\" (side Forward))";
@@ -112,7 +112,7 @@ ludemes! {
         "(fill \"Checker\" P1 (rows 5 7) count:1)";
     "code" "game" "(code \"PREFIX\" \"Kind\" N)" "In FEN strings, PREFIX before a square number means a stack of N pieces of that kind."
         "(code \"K\" \"Checker\" 2)";
-    "play" "game" "(play MOVES [maximize:Captures|Steps])" "The moves a player may make each step. With `maximize:`, a turn must make its count as large as any legal turn can (ties free): `Captures` counts the stacks the turn captures (removed or taken), `Steps` its steps. A step is then legal only if some way of finishing the turn from it reaches that largest count; `moves` lists only those turns and `perft` counts only them (every path once)."
+    "play" "game" "(play MOVES [maximize:Captures|Steps])" "The moves a player may make each step. With `maximize:`, a turn must make its count as large as any legal turn can (ties free): `Captures` counts the stacks the turn captures (removed or taken), `Steps` its steps. A step is then legal only if some way of finishing the turn from it reaches that largest count; `moves` lists only those turns and `perft` counts only them (every path once). The search remembers the largest count of each position it meets mid-turn, and stops at a completion as long as a turn can be (`Steps`: the board's sites); it explores at most 200,000 new positions a turn, past which the steps kept are those reaching the largest count found and `moves` says that the search stopped."
         "(play (priority {(hop … chain:true) (hop … chain:true)} {(step …) (slide …)}) maximize:Captures)";
     "moves" "game" "(moves \"Name\" MOVES)" "A named block of moves (priority levels, as in `play`), played when an effect `(again \"Name\")` makes the same player move again."
         "(moves \"Hostage\" (slide origin:Marked to:Empty))";
@@ -162,7 +162,7 @@ ludemes! {
         "(case square8 (square 8 8))";
     "place" "move" "(place \"Kind\" [to:COND] [sites:SET] [check:COND] [then:EFFECTS] [after:COND])" "Put a new piece of the mover from an unlimited supply on a site; `sites:` limits the candidates to a set (by default every site); `check:` tests the position just after the placement, before `then:`; `after:` tests it after. Amazons' arrow: `(place \"Arrow\" sites:(run Last dirs:All))`."
         "(place \"Stone\" to:Empty check:(role To \"Alive\") then:(remove-all (adjacent-to (group To) Enemy)))";
-    "pass" "move" "(pass)" "Do nothing; the turn passes. Written `pass`."
+    "pass" "move" "(pass)" "Do nothing; the turn passes (in a repeated phase, the rest of the phase passes, as `(end-phase)` ends it). Written `pass`."
         "(pass)";
     "select" "move" "(select [to:COND] [sites:SET] [check:COND] [then:EFFECTS] [after:COND])" "Choose a site where `to:` holds (by default any site), among `sites:` (by default every site); nothing moves: the step's effects act on it as `To`. Written as the site's label. Konane's opening removal, the piece taken after a mill."
         "(select to:(and Enemy (not (line 3 To dirs:Orthogonal of:Enemy))) then:(remove To))";
@@ -322,7 +322,7 @@ ludemes! {
         "(fen castling:{\"King\" \"Rook\"} en-passant:\"Pawn\")";
     "unmoved" "condition" "(unmoved [SITE])" "The stack at the site has not moved since the game began (every stack of the setup; from a FEN position, the pieces its castling field names). A stack that moves or is captured, and whatever lands on a site, is no longer unmoved."
         "(leap by:{{2 0} {-2 0}} from:(and (kind \"King\") (unmoved)) to:Empty)";
-    "attacked" "condition" "(attacked [SITE])" "Another player could capture there: one of their generators with `capture:true` (a step, slide, leap or hop) could move one of their stacks to the site (a hop: jump it) from where their stacks stand, its `from:`, `through:` and (hops) `over:`/`to:` holding; the destination's `to:` is not asked, so an empty site is attacked where a capture would reach it."
+    "attacked" "condition" "(attacked [SITE])" "Another player could capture there: one of their generators with `capture:true` (a step, slide, leap or hop) could move one of their stacks to the site (a hop: jump it) from where their stacks stand, its `from:`, `through:` and (hops) `over:`/`to:` holding; the destination's `to:` is not asked, so an empty site is attacked where a capture would reach it. Those conditions of a capturing move may not ask `attacked` or `in-check` themselves (the question would ask itself again for ever): `check` refuses them; `after:` and `check:` may."
         "(not (attacked Passed))";
     "in-check" "condition" "(in-check \"Kind\")" "One of the player's pieces of this kind is attacked (see `attacked`)."
         "(no-moves Loss if:(in-check \"King\"))";

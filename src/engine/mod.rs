@@ -39,6 +39,7 @@ pub use apply::Played;
 pub use mode::Engine;
 pub use perft::{TooManyTurns, perft, perft_divide, perft_divide_each, perft_steps};
 pub use playout::{PlayoutResult, playout, playout_in};
+pub use reference::maximize::{MAX_SEARCH_POSITIONS, take_search_cut};
 pub use state::{Continuation, EndReason, Outcome, State, UndoError};
 pub(crate) use tables::Tables;
 pub use turns::MAX_TURNS;

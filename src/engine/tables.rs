@@ -31,6 +31,10 @@ pub struct Tables {
     /// The engine these tables serve: the reference builds no compiled
     /// part.
     engine: Engine,
+    /// A number no other tables made in this process have (their clones
+    /// share it): what tells games and tiers apart in the memory of the
+    /// `maximize:` search ([`crate::engine::reference::maximize`]).
+    pub(crate) serial: u64,
     /// Zobrist keys for repetition detection.
     pub(crate) zobrist: Zobrist,
     /// The generators whose moves capture, what `attacked` tries.
@@ -286,8 +290,10 @@ impl Tables {
         eval.bits = compiled(on, || bit_filters(game, &eval, &mut gens)).flatten();
         let one_step_turns = game.blocks.is_empty() && gens.iter().all(|g| g.chain_with.is_empty());
         let moved_facts = compiled(on, || moved_facts(game)).unwrap_or_default();
+        static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         Tables {
             engine,
+            serial: SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             zobrist: Zobrist::new(
                 game.board.len(),
                 game.stack_cap,

@@ -203,8 +203,11 @@ impl AlphaBeta {
 
     fn node(&mut self, st: &mut State, depth: u32, mut alpha: i64, mut beta: i64, ply: u32) -> i64 {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(256)
-            && let Some(d) = self.deadline
+        // The clock is read at every node: a node lists a turn's moves,
+        // which takes far longer than reading it, and can take up to the
+        // `maximize:` search's limit (about a second on a crowded large
+        // board), so 256 nodes between reads could outlast a cap by minutes.
+        if let Some(d) = self.deadline
             && Instant::now() >= d
         {
             self.stopped = true;

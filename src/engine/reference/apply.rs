@@ -189,7 +189,12 @@ impl State {
             return Played::Played;
         }
         self.flush_sets();
-        self.after_step(game, matches!(generator.kind, GenKind::EndPhase));
+        // A pass in a repeated phase passes the rest of it, as ending it
+        // does.
+        self.after_step(
+            game,
+            matches!(generator.kind, GenKind::EndPhase | GenKind::Pass),
+        );
         Played::Played
     }
 

@@ -15,7 +15,7 @@
 //! joining a step's origin and destination.
 
 use crate::board::{Dir, NO_SITE, Site};
-use crate::compile::ir::{Cond, DirSetId, Game, GenId, GenKind, Kind, Origin, Player, SiteRef};
+use crate::compile::ir::{Cond, DirSetId, Game, GenId, GenKind, Kind, Player, SiteRef};
 use crate::engine::State;
 use crate::engine::cond::Ctx;
 
@@ -230,21 +230,14 @@ pub(crate) fn required_kind(c: &Cond) -> (Option<Kind>, bool) {
 /// The generators [`State::attacked`] tries: those that capture on their
 /// destination or jumped site and move the player's own stacks (the
 /// copies a promotion choice makes are left out: they move as their
-/// original does).
+/// original does; `compile::attacks` refuses those whose conditions ask
+/// `attacked` in turn).
 pub fn attackers(game: &Game) -> Vec<Attacker> {
     let forwards: Vec<(f64, f64)> = game.players.iter().map(|p| p.forward).collect();
     game.gens
         .iter()
         .enumerate()
-        .filter(|(_, g)| {
-            matches!(
-                g.kind,
-                GenKind::Step(_) | GenKind::Slide(_) | GenKind::Leap(_) | GenKind::Hop(_)
-            ) && g
-                .kind
-                .shift()
-                .is_some_and(|s| s.capture && s.promote_to.is_none() && s.origin == Origin::Mine)
-        })
+        .filter(|(_, g)| crate::compile::attacks::attacks_with(g))
         .map(|(i, g)| {
             let (kind, only_kind) = required_kind(&g.from);
             let leap_from = match &g.kind {

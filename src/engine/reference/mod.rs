@@ -9,6 +9,7 @@ pub(crate) mod cond;
 pub(crate) mod flank;
 pub(crate) mod hop;
 pub(crate) mod lines;
+pub(crate) mod maximize;
 pub(crate) mod memo;
 pub(crate) mod movegen;
 pub(crate) mod notation;

@@ -31,56 +31,17 @@ impl State {
     ///
     /// With a `maximize:` rule, only the steps that begin (or go on with)
     /// a turn reaching the largest count are kept: each candidate's best
-    /// completion is searched by playing and undoing the rest of the turn.
+    /// completion is searched by playing and undoing the rest of the turn
+    /// (`maximize.rs`).
     pub fn legal_moves_into(&mut self, buf: &mut Vec<Move>) {
         self.unmaximized_into(buf);
-        if self.game.maximize.is_some() && buf.len() > 1 {
+        if self.game.maximize.is_some() {
             self.keep_maximal(buf);
         }
     }
 
-    /// Keeps the steps of `buf` whose best completion of the turn has the
-    /// largest `maximize:` count (order kept).
-    fn keep_maximal(&mut self, buf: &mut Vec<Move>) {
-        let journaling = self.journaling;
-        self.journaling = true;
-        let (mut best, mut kept) = (0, 0);
-        for i in 0..buf.len() {
-            let m = buf[i];
-            let score = self.best_score(&m);
-            if score > best {
-                best = score;
-                kept = 0;
-            }
-            if score == best {
-                buf[kept] = m;
-                kept += 1;
-            }
-        }
-        buf.truncate(kept);
-        self.journaling = journaling;
-    }
-
-    /// The largest `maximize:` count of a turn that plays `m` next (the
-    /// state is left as it was; journaling must be on).
-    fn best_score(&mut self, m: &Move) -> u32 {
-        let mover = self.scalars.mover;
-        self.play_unchecked(m);
-        let mut best = self.scalars.turn_score;
-        if self.mid_turn() && self.scalars.mover == mover && self.scalars.outcome.is_none() {
-            let mut next = take_moves();
-            self.unmaximized_into(&mut next);
-            for n in &next {
-                best = best.max(self.best_score(n));
-            }
-            give_moves(next);
-        }
-        self.take_back();
-        best
-    }
-
     /// The legal steps before the `maximize:` rule.
-    fn unmaximized_into(&mut self, buf: &mut Vec<Move>) {
+    pub(crate) fn unmaximized_into(&mut self, buf: &mut Vec<Move>) {
         if !self.tables.has_filters {
             self.candidates_into(buf);
             return;

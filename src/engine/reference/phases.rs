@@ -50,16 +50,20 @@ impl State {
         false
     }
 
-    /// After a step that did not chain (`end_phase`: an `(end-phase)`
-    /// move): a repeated phase goes on while the mover has a move and did
-    /// not end it; otherwise the following phases run and the turn ends.
+    /// After a step that did not chain (`end_phase`: an `(end-phase)` or a
+    /// `(pass)` move): a repeated phase goes on while the mover has a move,
+    /// did not end it and has taken fewer steps this turn than the board
+    /// has sites (as a chain or an `again` block: a phase whose moves never
+    /// run out would otherwise never end its turn); otherwise the following
+    /// phases run and the turn ends.
     pub(crate) fn after_step(&mut self, game: &Game, end_phase: bool) {
         if self.tables.plain_turns {
             self.end_turn(game);
             return;
         }
         let phase = self.scalars.phase as usize;
-        if game.phases[phase].repeat && !end_phase && self.has_candidate() {
+        let room = (self.scalars.turn_steps as usize) < self.heights.len();
+        if game.phases[phase].repeat && !end_phase && room && self.has_candidate() {
             return;
         }
         if self.run_phases_from(game, phase + 1) {

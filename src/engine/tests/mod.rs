@@ -21,6 +21,7 @@ mod journal;
 mod kernel;
 mod long_jumps;
 mod notation;
+mod phases;
 mod priority;
 mod regions;
 mod step;
