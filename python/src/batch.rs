@@ -1,8 +1,9 @@
 //! The long calls: perft, seeded playouts and analysis, each stopped by
 //! Ctrl-C ([`crate::interrupt`]).
 
-use crate::interrupt::{self, stop_now};
-use ludic::batch::analyze::{self, Request};
+use crate::interrupt;
+use ludic::batch::analyze::Request;
+use ludic::batch::analyze_until::run_until;
 use ludic::batch::playouts::{self, PlayoutSpec};
 use ludic::engine::{PlayoutResult, State as RState, perft_until};
 use pyo3::exceptions::PyValueError;
@@ -98,11 +99,14 @@ pub(crate) fn playouts_json(
     Ok(playouts::report_json(file, sets, st, &spec, &results, secs).to_string())
 }
 
-/// Runs analysis `req`, stopped between games by Ctrl-C: its report as
-/// JSON text.
+/// Runs analysis `req`, stopped by Ctrl-C between pieces of games: its
+/// report as JSON text.
 pub(crate) fn analyze_json(py: Python<'_>, req: &Request) -> PyResult<String> {
-    let report = interrupt::run(py, |stop| analyze::run(req, &|| stop_now(stop)))?;
-    report
-        .map(|r| r.to_json().to_string())
-        .map_err(crate::analyze_err)
+    let report = interrupt::run(py, |stop| {
+        run_until(req, &|| {}, &|| stop.load(Ordering::Relaxed))
+    })?;
+    match report.map_err(crate::analyze_err)? {
+        Some(r) => Ok(r.to_json().to_string()),
+        None => Err(PyValueError::new_err("analysis stopped")),
+    }
 }

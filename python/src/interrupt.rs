@@ -2,7 +2,8 @@
 //! thread of its own, while the calling thread waits for it and looks for
 //! a signal every [`POLL`]. On one (Ctrl-C: `KeyboardInterrupt`), it sets
 //! the stop flag the work reads between its pieces (subtrees of perft,
-//! playouts, games), waits for the work to notice, and raises.
+//! playouts, pieces of an analysis's games), waits for the work to
+//! notice, and raises.
 
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,18 +12,6 @@ use std::time::Duration;
 
 /// How often the waiting thread looks for a signal.
 const POLL: Duration = Duration::from_millis(20);
-
-/// The unwinding payload of work given up on a stop (see [`stop_now`]).
-pub(crate) struct Stopped;
-
-/// Ends the work at once by unwinding (without the panic hook: nothing
-/// is printed) when `stop` is set: for loops of the library that take a
-/// callback but no stop flag (analysis calls `tick` after each game).
-pub(crate) fn stop_now(stop: &AtomicBool) {
-    if stop.load(Ordering::Relaxed) {
-        std::panic::resume_unwind(Box::new(Stopped));
-    }
-}
 
 /// Runs `work` with the GIL released, stopping it on a signal (see the
 /// module's doc). Returns what it returned; raises the signal's

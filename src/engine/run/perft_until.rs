@@ -10,7 +10,7 @@ use crate::engine::{State, TooManyTurns, perft};
 /// A subtree whose estimated leaves (turns here to the power of the depth)
 /// are at most this is counted whole, without asking `stop` inside it: a
 /// few milliseconds of counting.
-const SMALL: f64 = 200_000.0;
+const SMALL: f64 = 50_000.0;
 
 /// [`perft`], asking `stop` between subtrees: `Ok(None)` once it answers
 /// true, `Ok(Some(leaves))` when the count finished. The count is
