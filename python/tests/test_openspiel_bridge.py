@@ -110,3 +110,18 @@ def test_a_game_that_reaches_max_game_length_is_a_draw():
         s.apply_action(s.legal_actions()[0])
     assert len(s.history()) == 6 and s.returns() == [0.0, 0.0]
     assert s.current_player() == pyspiel.PlayerId.TERMINAL
+
+
+def test_openspiels_alpha_beta_solves_ludics_tic_tac_toe():
+    from open_spiel.python.algorithms import minimax
+
+    game = lo.load_game("tic_tac_toe")
+    # Tic-tac-toe is a draw with perfect play, as OpenSpiel's own game says.
+    value, _ = minimax.alpha_beta_search(game, maximizing_player_id=0)
+    theirs, _ = minimax.alpha_beta_search(pyspiel.load_game("tic_tac_toe"), maximizing_player_id=0)
+    assert value == theirs == 0.0
+    # After a corner opening, O's reply on an adjacent edge loses.
+    s = game.new_initial_state()
+    for cell in ["a1", "a2"]:
+        s.apply_action(s.ludic.string_to_action(cell))
+    assert minimax.alpha_beta_search(game, s, maximizing_player_id=0)[0] == 1.0
