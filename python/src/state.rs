@@ -112,14 +112,20 @@ impl State {
     }
 
     /// 1 at the legal action ids, 0 elsewhere: `num_distinct_actions`
-    /// entries.
-    fn legal_actions_mask(&self) -> Vec<u32> {
-        let n = num_distinct_actions(self.state.game()) as usize;
-        let mut mask = vec![0u32; n];
+    /// entries. An id beyond them (the bound wrong: a bug of ludic's) is
+    /// an error, not a crash.
+    fn legal_actions_mask(&self) -> PyResult<Vec<u32>> {
+        let n = num_distinct_actions(self.state.game());
+        let mut mask = vec![0u32; n as usize];
         for &(id, _) in self.legal() {
-            mask[id as usize] = 1;
+            let slot = mask.get_mut(id as usize).ok_or_else(|| {
+                pyo3::exceptions::PyRuntimeError::new_err(format!(
+                    "action {id} is beyond num_distinct_actions ({n}): a bug of ludic's"
+                ))
+            })?;
+            *slot = 1;
         }
-        mask
+        Ok(mask)
     }
 
     /// The legal step `id` in the game's notation.

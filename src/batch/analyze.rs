@@ -344,7 +344,7 @@ pub struct Report {
 /// Plays the games of `req` (on a rayon pool of `req.threads`); `tick` is
 /// called after each game, from any thread.
 pub fn run(req: &Request, tick: &(dyn Fn() + Sync)) -> Result<Report, AnalyzeError> {
-    super::analyze_until::run_until(req, tick, &|| false)?
+    super::analyze_until::run_whole(req, tick)?
         .ok_or_else(|| AnalyzeError::Threads("the analysis was stopped".into()))
 }
 

@@ -3,7 +3,9 @@
 //! numbers, sized to take about [`PIECE`] each, and `stop` is asked
 //! between pieces. Game `i` draws from stream `i` of the run's seed
 //! whichever piece plays it, and the pieces' counts add up ([`Tally`]), so
-//! the report is [`super::analyze::run`]'s (which is this, never stopped).
+//! the report is [`super::analyze::run`]'s. A piece ends with its slowest
+//! game, the other threads waiting: `run` (the command line's) plays each
+//! setting in one piece.
 
 use super::analyze::{AnalyzeError, Report, Request, Setting};
 use crate::engine::State;
@@ -13,7 +15,7 @@ use std::time::{Duration, Instant};
 
 /// How long a piece of games should take: the longest wait for `stop`
 /// (beyond the games in flight).
-const PIECE: Duration = Duration::from_millis(60);
+const PIECE: Duration = Duration::from_millis(100);
 
 /// [`super::analyze::run`], asking `stop` between pieces of games:
 /// `Ok(None)` once it answers true. Errors as `run` does.
@@ -21,6 +23,27 @@ pub fn run_until(
     req: &Request,
     tick: &(dyn Fn() + Sync),
     stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<Report>, AnalyzeError> {
+    run_in_pieces(req, tick, stop, true)
+}
+
+/// [`super::analyze::run`]: each setting's games in one piece (no wait
+/// at the ends of pieces for their slowest game), never stopped.
+pub(crate) fn run_whole(
+    req: &Request,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Option<Report>, AnalyzeError> {
+    run_in_pieces(req, tick, &|| false, false)
+}
+
+/// The analysis of `req`, each setting's games played in pieces (sized by
+/// time when `adaptive`, else one piece a setting), `stop` asked before
+/// each piece.
+fn run_in_pieces(
+    req: &Request,
+    tick: &(dyn Fn() + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+    adaptive: bool,
 ) -> Result<Option<Report>, AnalyzeError> {
     if let Some(s) = req.shard
         && (s.index == 0 || s.index > s.of)
@@ -45,18 +68,10 @@ pub fn run_until(
     for (label, game, sets, g) in settings {
         let start = State::with_engine(g.clone(), req.engine);
         let t = Instant::now();
-        let mut tally = Tally::new(g.num_players());
-        let mut pieces = Pieces::new(req.games(), pool.current_num_threads());
-        while let Some(range) = pieces.next_range() {
-            if stop() {
-                return Ok(None);
-            }
-            let begun = Instant::now();
-            let games = pool.install(|| play_range(&start, &spec, range, tick));
-            pieces.took(begun.elapsed());
-            // Tallies of one game's settings count the same players.
-            let _ = tally.merge(&Tally::of(&games, g.num_players()));
-        }
+        let pieces = Pieces::new(req.games(), pool.current_num_threads(), adaptive);
+        let Some(tally) = play_setting(&pool, &start, &spec, pieces, tick, stop) else {
+            return Ok(None);
+        };
         done.push(Setting {
             label,
             game,
@@ -82,6 +97,31 @@ pub fn run_until(
     }))
 }
 
+/// The tally of the games of `pieces` of `spec` from `start`, played on
+/// `pool` with `stop` asked before each piece; None once it answers true.
+fn play_setting(
+    pool: &rayon::ThreadPool,
+    start: &State,
+    spec: &RunSpec,
+    mut pieces: Pieces,
+    tick: &(dyn Fn() + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Option<Tally> {
+    let players = start.game().num_players();
+    let mut tally = Tally::new(players);
+    while let Some(range) = pieces.next_range() {
+        if stop() {
+            return None;
+        }
+        let begun = Instant::now();
+        let played = pool.install(|| play_range(start, spec, range, tick));
+        pieces.took(begun.elapsed());
+        // Tallies of one game count the same players: the merge adds.
+        let _ = tally.merge(&Tally::of(&played, players));
+    }
+    Some(tally)
+}
+
 /// Consecutive ranges of game numbers covering a run's, each sized from
 /// how long the last took: doubled while a piece takes under half of
 /// [`PIECE`], halved when it takes over twice as long.
@@ -92,12 +132,13 @@ struct Pieces {
 }
 
 impl Pieces {
-    /// The pieces of `games`, the first one game a thread.
-    fn new(games: Range<u64>, threads: usize) -> Pieces {
+    /// The pieces of `games`: the first one game a thread when
+    /// `adaptive`, else one piece of them all.
+    fn new(games: Range<u64>, threads: usize, adaptive: bool) -> Pieces {
         let threads = threads.max(1) as u64;
         Pieces {
             left: games,
-            size: threads,
+            size: if adaptive { threads } else { u64::MAX },
             threads,
         }
     }
@@ -115,7 +156,9 @@ impl Pieces {
 
     /// Sizes the next piece from how long the last took.
     fn took(&mut self, spent: Duration) {
-        if spent < PIECE / 2 {
+        if self.size == u64::MAX {
+            // One piece of every game: nothing to size.
+        } else if spent < PIECE / 2 {
             self.size = self.size.saturating_mul(2);
         } else if spent > PIECE * 2 {
             self.size = (self.size / 2).max(self.threads);
@@ -133,7 +176,7 @@ mod tests {
     /// The pieces cover the games once each, in order, whatever they take.
     #[test]
     fn pieces_cover_the_games() {
-        let mut p = Pieces::new(5..1000, 3);
+        let mut p = Pieces::new(5..1000, 3, true);
         let mut next = 5;
         let mut k = 0;
         while let Some(r) = p.next_range() {
@@ -160,6 +203,16 @@ mod tests {
         let stopped = run_until(&req, &tick, &|| played.load(Ordering::Relaxed) >= 2);
         assert!(matches!(stopped, Ok(None)));
         assert!(played.load(Ordering::Relaxed) < 400);
+        // Played in pieces or whole, the same games count the same.
+        req.count = 120;
+        req.players = vec!["mcts:5".parse().expect("player")];
+        let whole = crate::batch::analyze::run(&req, &|| {}).expect("runs");
+        let pieces = run_until(&req, &|| {}, &|| false)
+            .expect("runs")
+            .expect("not stopped");
+        assert_eq!(whole.settings[0].tally, pieces.settings[0].tally);
+        req.count = 400;
+        req.players = vec![crate::players::PlayerSpec::Random];
         req.shard = Some(Shard { index: 2, of: 3 });
         let shard = run_until(&req, &|| {}, &|| false)
             .expect("runs")
