@@ -4,18 +4,26 @@
     g = ludic.load("checkers", set={"repetition": False})
     s = g.new_state()
     s.legal_moves()          # ['9-14', '9-13', '10-15', ...] whole turns, in the game's notation
-    s.legal_actions()        # stable integer ids of the legal steps (see below)
+    s.legal_actions()        # stable integer ids of the legal steps, ascending (see below)
     s.play("11-15")          # a turn in notation, or an action id (one step)
     g.perft(5)               # 7361
     g.playouts(1000, seed=1, threads=2)   # the dict of `ludic playout --json`
     ludic.analyze("checkers", count=100, players="random")  # `ludic analyze --json`
 
+OpenSpiel's names work too (docs/python.md has the table):
+
+    g = ludic.load_game("connect4")
+    s = g.new_initial_state()
+    while not s.is_terminal():
+        s.apply_action(s.legal_actions()[0])
+    s.returns(), s.history(), s.current_player()   # current_player() is -4 once over
+
 Action ids: a step (one hop, one stack move, one placement; a multi-jump
 is several steps, the same player moving again) has a stable id in its
 game: with S sites, G move generators, origin f and destination t (S for
 none) and c pieces taken off a stack (0: the whole stack),
-``id = ((c*G + gen)*(S+1) + f)*(S+1) + t``. Ids of whole-stack steps are
-below ``Game.num_distinct_actions``.
+``id = ((c*G + gen)*(S+1) + f)*(S+1) + t``. Every id is below
+``Game.num_distinct_actions()``.
 
 Observation: ``State.observation()`` is a float32 numpy array of shape
 ``(num_players, max_height, num_sites)``: 1.0 where the piece at that level
@@ -24,16 +32,15 @@ order of ``Game.site_labels``.
 
 Errors: a rule file with errors raises ``RulesError`` (its message is the
 rendered diagnostics); an illegal move ``IllegalMoveError`` (a ValueError),
-leaving the state unchanged; other bad input ``ValueError``.
+leaving the state unchanged; other bad input ``ValueError`` or
+``TypeError``. Ctrl-C stops ``perft``, ``playouts`` and ``analyze``
+(``KeyboardInterrupt``).
 """
 
-from __future__ import annotations
-
-import json
-import os
-from typing import Iterable, Mapping
-
-import numpy as np
+import json as _json
+import os as _os
+from dataclasses import dataclass as _dataclass, field as _field
+from typing import Iterable as _Iterable, Mapping as _Mapping
 
 from . import _ludic
 from ._ludic import IllegalMoveError, RulesError
@@ -41,7 +48,10 @@ from ._ludic import IllegalMoveError, RulesError
 __all__ = [
     "Game",
     "State",
+    "GameType",
+    "PlayerId",
     "load",
+    "load_game",
     "from_source",
     "shipped_games",
     "analyze",
@@ -50,9 +60,43 @@ __all__ = [
     "IllegalMoveError",
 ]
 
+#: Most turns a game lasts when its rules declare no turn limit: the cap of
+#: ludic's own playouts (``Game.max_game_length``).
+DEFAULT_MAX_TURNS = 100_000
 
-def _sets(set: Mapping[str, object] | None) -> list[tuple[str, str]]:
-    if set is not None and not isinstance(set, Mapping):
+
+class PlayerId:
+    """OpenSpiel's special player ids (``pyspiel.PlayerId``), as
+    ``State.current_player()`` returns them."""
+
+    CHANCE = -1
+    SIMULTANEOUS = -2
+    INVALID = -3
+    TERMINAL = -4
+
+
+class _IntMethod(int):
+    """An int that can also be called (``g.num_players`` and OpenSpiel's
+    ``g.num_players()`` give the same number)."""
+
+    __slots__ = ()
+
+    def __call__(self) -> int:
+        return int(self)
+
+
+def _int(name: str, value, low: int | None = 0) -> int:
+    """``value`` as an int (numpy integers too; never a bool), at least ``low``."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{name} is an integer, not {type(value).__name__}")
+    value = value.__index__()
+    if low is not None and value < low:
+        raise ValueError(f"{name} {value}: expected at least {low}")
+    return value
+
+
+def _sets(set: _Mapping[str, object] | None) -> list[tuple[str, str]]:
+    if set is not None and not isinstance(set, _Mapping):
         raise TypeError(f"set is a mapping of toggle names to values, not {type(set).__name__}")
     out = []
     for name, value in (set or {}).items():
@@ -62,7 +106,7 @@ def _sets(set: Mapping[str, object] | None) -> list[tuple[str, str]]:
     return out
 
 
-def _players(players: str | Iterable[str]) -> list[str]:
+def _players(players: str | _Iterable[str]) -> list[str]:
     if isinstance(players, str):
         out: list[str] = []
         for p in players.split(","):
@@ -75,8 +119,23 @@ def _players(players: str | Iterable[str]) -> list[str]:
     return [str(p) for p in players]
 
 
+def _action(action) -> int:
+    if isinstance(action, bool) or not hasattr(action, "__index__"):
+        raise TypeError(f"an action is an integer id, not {type(action).__name__}")
+    action = action.__index__()
+    if action < 0:
+        raise IllegalMoveError(f"action {action}: ids are not negative")
+    return action
+
+
+def _restore_state(game: "Game", text: str) -> "State":
+    return game.deserialize_state(text)
+
+
 class State:
-    """A position of a game, with its history (for ``undo``)."""
+    """A position of a game, with the steps played since its start (for
+    ``undo``, ``history`` and pickling). OpenSpiel's ``pyspiel.State``
+    calls and ludic's own (turns in notation, ``play``, ``undo``)."""
 
     __slots__ = ("_s", "game")
 
@@ -84,21 +143,133 @@ class State:
         self._s = native
         self.game = game
 
-    def legal_moves(self) -> list[str]:
-        """The legal turns in the game's notation (a multi-jump is one turn)."""
-        return self._s.legal_moves()
+    # --- OpenSpiel's calls -------------------------------------------------
 
-    def legal_actions(self) -> list[int]:
-        """The action ids of the legal steps, sorted."""
+    def current_player(self) -> int:
+        """The player to move, 0-based in turn order; ``PlayerId.TERMINAL``
+        (-4) once the game is over (``mover()`` still names whose turn it was)."""
+        return self._s.current_player()
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The action ids of the legal steps, in ascending order; none once
+        the game is over, or for a ``player`` not to move."""
+        if player is not None and player != self._s.current_player():
+            return []
         return self._s.legal_actions()
 
-    def action_to_string(self, action: int) -> str:
-        """The legal step ``action`` in the game's notation."""
-        return self._s.action_to_string(int(action))
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        """1 at each legal action id, 0 elsewhere (``num_distinct_actions()`` entries)."""
+        if player is not None and player != self._s.current_player():
+            return [0] * self.game.num_distinct_actions
+        return self._s.legal_actions_mask()
 
-    def string_to_action(self, text: str) -> int:
-        """The action id of the legal step written ``text``."""
-        return self._s.string_to_action(text)
+    def apply_action(self, action: int) -> None:
+        """Plays one step by its action id; IllegalMoveError (the state
+        unchanged) if it is not legal."""
+        self._s.apply_action(_action(action))
+
+    def child(self, action: int) -> "State":
+        """The state after ``action``; this one is unchanged."""
+        return State(self._s.child(_action(action)), self.game)
+
+    def undo_action(self, player: int, action: int) -> None:
+        """Takes back the last step, which must be ``action``."""
+        self._s.undo_action(player, _action(action))
+
+    def is_terminal(self) -> bool:
+        """True when the game is over (cheap: the legal steps are listed once a position)."""
+        return self._s.is_terminal()
+
+    def is_chance_node(self) -> bool:
+        """Always False: dice are drawn inside a step from the state's seeded generator."""
+        return False
+
+    def is_simultaneous_node(self) -> bool:
+        return False
+
+    def is_player_node(self) -> bool:
+        return not self._s.is_terminal()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return []
+
+    def returns(self) -> list[float]:
+        """1 for the winner, -1 for the others; 0 for all on a draw or while the game goes on."""
+        return self._s.returns()
+
+    def rewards(self) -> list[float]:
+        """The returns once the game is over, zeros before (rewards come only at the end)."""
+        if self._s.is_terminal():
+            return self._s.returns()
+        return [0.0] * self.game.num_players
+
+    def player_return(self, player: int) -> float:
+        return self._s.player_return(_int("player", player))
+
+    def player_reward(self, player: int) -> float:
+        return self.rewards()[_int("player", player)]
+
+    def history(self) -> list[int]:
+        """The action ids played since the starting position, in order."""
+        return self._s.history()
+
+    def history_str(self) -> str:
+        return ", ".join(str(a) for a in self._s.history())
+
+    def move_number(self) -> int:
+        """Actions (steps) applied since the starting position."""
+        return self._s.move_number()
+
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    def get_game(self) -> "Game":
+        return self.game
+
+    def action_to_string(self, *args: int) -> str:
+        """The legal step ``action`` in the game's notation:
+        ``action_to_string(action)`` or OpenSpiel's ``(player, action)``."""
+        if len(args) not in (1, 2):
+            raise TypeError("action_to_string(action) or action_to_string(player, action)")
+        return self._s.action_to_string(_action(args[-1]))
+
+    def string_to_action(self, *args: str) -> int:
+        """The action id of the legal step written ``text``:
+        ``string_to_action(text)`` or ``(player, text)``."""
+        if len(args) not in (1, 2):
+            raise TypeError("string_to_action(text) or string_to_action(player, text)")
+        return self._s.string_to_action(args[-1])
+
+    def serialize(self) -> str:
+        """Text that ``Game.deserialize_state`` turns back into this state:
+        its starting position and the action ids played since."""
+        return self._s.serialize()
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``observation()`` flattened (C order): the same for every player."""
+        return self.observation().ravel().tolist()
+
+    def observation_string(self, player: int | None = None) -> str:
+        return str(self._s)
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """Perfect information: the starting position and every action played."""
+        return self._s.serialize()
+
+    def clone(self) -> "State":
+        """An independent copy (history included)."""
+        return State(self._s.clone(), self.game)
+
+    # --- ludic's own -------------------------------------------------------
+
+    def mover(self) -> int:
+        """The player whose turn it is, even once the game is over."""
+        return self._s.mover()
+
+    def legal_moves(self) -> list[str]:
+        """The legal turns in the game's notation (a multi-jump is one
+        turn), in the order the rules generate them."""
+        return self._s.legal_moves()
 
     def play(self, move: str | int) -> "State":
         """Plays a whole turn in notation (``"11-15"``) or one step by its
@@ -106,10 +277,8 @@ class State:
         legal. Returns the state."""
         if isinstance(move, str):
             self._s.play_str(move)
-        elif isinstance(move, (int, np.integer)) and not isinstance(move, bool):
-            if move < 0:
-                raise IllegalMoveError(f"action {move}: ids are not negative")
-            self._s.play_action(int(move))
+        elif hasattr(move, "__index__") and not isinstance(move, bool):
+            self._s.apply_action(_action(move))
         else:
             raise TypeError(f"a move is a notation string or an action id, not {type(move).__name__}")
         return self
@@ -118,27 +287,12 @@ class State:
         """Takes back the last step; False if there is none."""
         return self._s.undo()
 
-    def clone(self) -> "State":
-        """An independent copy."""
-        return State(self._s.clone(), self.game)
-
-    def __copy__(self) -> "State":
-        return self.clone()
-
     def is_over(self) -> bool:
-        return self._s.is_over()
-
-    def returns(self) -> list[float]:
-        """1 for the winner, -1 for the others; 0 for all on a draw or while the game goes on."""
-        return self._s.returns()
+        return self._s.is_terminal()
 
     def outcome(self) -> tuple[int | None, str] | None:
         """``(winner or None for a draw, reason)``, or None while the game goes on."""
         return self._s.outcome()
-
-    def current_player(self) -> int:
-        """The player to move, 0-based in turn order."""
-        return self._s.current_player()
 
     def turns(self) -> int:
         return self._s.turns()
@@ -147,10 +301,21 @@ class State:
         """The position text (``ludic show`` prints it; ``Game.state_from_position`` reads it)."""
         return self._s.to_position()
 
-    def observation(self) -> np.ndarray:
-        """Float32 array of shape (num_players, max_height, num_sites)."""
+    def observation(self):
+        """Float32 numpy array of shape (num_players, max_height, num_sites)."""
+        import numpy as np
+
         p, levels, sites, data = self._s.observation_bytes()
         return np.frombuffer(bytes(data), dtype="<f4").reshape(p, levels, sites).copy()
+
+    def __copy__(self) -> "State":
+        return self.clone()
+
+    def __deepcopy__(self, memo) -> "State":
+        return self.clone()
+
+    def __reduce__(self):
+        return (_restore_state, (self.game, self._s.serialize()))
 
     def __str__(self) -> str:
         return str(self._s)
@@ -159,23 +324,122 @@ class State:
         return repr(self._s)
 
 
-class Game:
-    """A compiled game: ``ludic.load`` or ``ludic.from_source`` makes one."""
+@_dataclass(frozen=True)
+class GameType:
+    """What kind of game it is, with the fields of ``pyspiel.GameType``
+    (the enums as their names)."""
 
-    __slots__ = ("_g",)
+    short_name: str
+    long_name: str
+    max_num_players: int
+    min_num_players: int
+    utility: str
+    dynamics: str = "SEQUENTIAL"
+    chance_mode: str = "DETERMINISTIC"
+    information: str = "PERFECT_INFORMATION"
+    reward_model: str = "TERMINAL"
+    provides_information_state_string: bool = True
+    provides_information_state_tensor: bool = False
+    provides_observation_string: bool = True
+    provides_observation_tensor: bool = True
+    parameter_specification: dict = _field(default_factory=dict)
+
+
+def _restore_game(text: str, name: str, sets: list[tuple[str, str]], file: str) -> "Game":
+    return Game(_ludic.from_source(text, name, sets, file))
+
+
+class Game:
+    """A compiled game: ``ludic.load``, ``ludic.load_game`` or
+    ``ludic.from_source`` makes one. OpenSpiel's ``pyspiel.Game`` calls
+    and ludic's own (perft, playouts, toggles)."""
+
+    __slots__ = ("_g", "_nda")
 
     def __init__(self, native):
         self._g = native
+        self._nda = _IntMethod(native.num_distinct_actions)
 
     name = property(lambda self: self._g.name, doc="The game's title.")
     players = property(lambda self: self._g.players, doc="The players' names, in turn order.")
-    num_players = property(lambda self: self._g.num_players)
+    num_players = property(
+        lambda self: _IntMethod(self._g.num_players),
+        doc="Number of players (an int that can be called: OpenSpiel's num_players()).",
+    )
     num_sites = property(lambda self: self._g.num_sites)
     site_labels = property(lambda self: self._g.site_labels, doc="Sites' labels, in site order.")
     max_height = property(lambda self: self._g.max_height, doc="Highest stack (observation levels).")
-    num_distinct_actions = property(lambda self: self._g.num_distinct_actions)
+    num_distinct_actions = property(
+        lambda self: self._nda,
+        doc="Every action id is below this (an int that can be called: OpenSpiel's num_distinct_actions()).",
+    )
     file = property(lambda self: self._g.file, doc="The game as given (shipped name or path).")
     sets = property(lambda self: self._g.sets, doc="Toggle overrides as given, NAME=VALUE.")
+
+    # --- OpenSpiel's calls -------------------------------------------------
+
+    def new_initial_state(self) -> State:
+        """The initial position."""
+        return State(self._g.new_state(), self)
+
+    def max_game_length(self) -> int:
+        """Most turns a game lasts: the rules' turn limit, or
+        ``DEFAULT_MAX_TURNS`` (ludic's playout cap) when they declare none."""
+        return self._g.turn_limit or DEFAULT_MAX_TURNS
+
+    def min_utility(self) -> float:
+        return -1.0
+
+    def max_utility(self) -> float:
+        return 1.0
+
+    def utility_sum(self) -> float | None:
+        """0 for two players (zero-sum); None for more (a win gives +1 to one and -1 to each other)."""
+        return 0.0 if self.num_players == 2 else None
+
+    def max_chance_outcomes(self) -> int:
+        return 0
+
+    def get_type(self) -> GameType:
+        n = int(self.num_players)
+        short = _os.path.splitext(_os.path.basename(self.file))[0]
+        return GameType(
+            short_name=short,
+            long_name=self.name,
+            max_num_players=n,
+            min_num_players=n,
+            utility="ZERO_SUM" if n == 2 else "GENERAL_SUM",
+            parameter_specification={t["name"]: t["default"] for t in self.toggles()},
+        )
+
+    def get_parameters(self) -> dict:
+        """The toggle overrides this game was loaded with."""
+        return dict(s.split("=", 1) for s in self.sets)
+
+    def observation_tensor_shape(self) -> list[int]:
+        return list(self.observation_shape())
+
+    def observation_tensor_size(self) -> int:
+        p, levels, sites = self.observation_shape()
+        return p * levels * sites
+
+    def deserialize_state(self, text: str) -> State:
+        """The state ``State.serialize`` wrote."""
+        if not isinstance(text, str):
+            raise TypeError(f"a serialized state is text, not {type(text).__name__}")
+        return State(self._g.deserialize_state(text), self)
+
+    def action_to_string(self, *args: int) -> str:
+        """What an action id means without a position (its generator and
+        sites): ``action_to_string(action)`` or OpenSpiel's ``(player, action)``."""
+        if len(args) not in (1, 2):
+            raise TypeError("action_to_string(action) or action_to_string(player, action)")
+        action = args[-1]
+        if not isinstance(action, bool) and hasattr(action, "__index__") and action.__index__() < 0:
+            raise ValueError(f"action {action}: ids are not negative")
+        return self._g.action_to_string(_int("action", action))
+
+    # --- ludic's own -------------------------------------------------------
 
     def toggles(self) -> list[dict]:
         """The toggles: name, type, default, value, description."""
@@ -191,17 +455,13 @@ class Game:
         return State(self._g.state_from_position(text), self)
 
     def observation_shape(self) -> tuple[int, int, int]:
-        return (self.num_players, max(self.max_height, 1), self.num_sites)
-
-    def action_to_string(self, action: int) -> str:
-        """What action id ``action`` means without a position: its generator
-        and sites (``State.action_to_string`` gives the notation)."""
-        if action < 0:
-            raise ValueError(f"action {action}: ids are not negative")
-        return self._g.action_to_string(int(action))
+        return (int(self.num_players), max(self.max_height, 1), self.num_sites)
 
     def perft(self, depth: int, state: State | None = None) -> int:
-        """Leaves of the turn tree ``depth`` turns deep (GIL released)."""
+        """Leaves of the turn tree ``depth`` (1 to 64) turns deep. Ctrl-C stops it."""
+        depth = _int("perft depth", depth, None)
+        if not 1 <= depth <= 64:
+            raise ValueError(f"perft depth {depth}: expected 1 to 64")
         return self._g.perft(depth, _native_state(state))
 
     def playouts(
@@ -213,9 +473,25 @@ class Game:
         state: State | None = None,
     ) -> dict:
         """Seeded random playouts: the dict of ``ludic playout --json``
-        (the same numbers for the same seed, whatever the threads)."""
-        text = self._g.playouts_json(count, seed, threads, max_turns, _native_state(state))
-        return json.loads(text)
+        (the same numbers for the same seed, whatever the threads). Ctrl-C stops them."""
+        text = self._g.playouts_json(
+            _int("count", count),
+            _int("seed", seed),
+            _int("threads", threads),
+            _int("max_turns", max_turns),
+            _native_state(state),
+        )
+        return _json.loads(text)
+
+    def __reduce__(self):
+        return (_restore_game, self._g.rebuild_args())
+
+    def __copy__(self) -> "Game":
+        return self
+
+    def __deepcopy__(self, memo) -> "Game":
+        # A game never changes: a copy is the game itself.
+        return self
 
     def __repr__(self) -> str:
         return repr(self._g)
@@ -229,17 +505,34 @@ def _native_state(state: State | None):
     return state._s
 
 
-def load(file: str | os.PathLike, set: Mapping[str, object] | None = None) -> Game:
+def load(file: str | _os.PathLike, set: _Mapping[str, object] | None = None) -> Game:
     """Loads a shipped game by name (``"checkers"``) or a rule file by path,
     with toggle overrides (``set={"repetition": False}``)."""
-    if not isinstance(file, (str, os.PathLike)):
+    if not isinstance(file, (str, _os.PathLike)):
         raise TypeError(f"file is a game's name or a path, not {type(file).__name__}")
-    return Game(_ludic.load(os.fspath(file), _sets(set)))
+    return Game(_ludic.load(_os.fspath(file), _sets(set)))
 
 
-def from_source(text: str, set: Mapping[str, object] | None = None, name: str = "<source>") -> Game:
-    """Compiles rule text; ``name`` is the file name shown in diagnostics."""
-    return Game(_ludic.from_source(text, name, _sets(set)))
+def load_game(name: str | _os.PathLike, params: _Mapping[str, object] | None = None, **toggles) -> Game:
+    """OpenSpiel's ``load_game``: a shipped game by name or a rule file by
+    path, toggles given as ``params`` (a dict) or keywords."""
+    merged = dict(params or {})
+    merged.update(toggles)
+    return load(name, set=merged)
+
+
+#: Largest rule text read, as the command line reads files: 16 MiB.
+MAX_SOURCE_BYTES = 16 << 20
+
+
+def from_source(text: str, set: _Mapping[str, object] | None = None, name: str = "<source>") -> Game:
+    """Compiles rule text; ``name`` is the file name shown in diagnostics.
+    Text over 16 MiB (the command line's limit) is refused."""
+    if not isinstance(text, str):
+        raise TypeError(f"rule text is a str, not {type(text).__name__}")
+    if len(text) > MAX_SOURCE_BYTES or len(text.encode("utf-8")) > MAX_SOURCE_BYTES:
+        raise ValueError(f"{name}: rule text larger than the 16 MiB ludic reads")
+    return Game(_ludic.from_source(text, str(name), _sets(set)))
 
 
 def shipped_games() -> list[str]:
@@ -247,50 +540,82 @@ def shipped_games() -> list[str]:
     return _ludic.shipped_games()
 
 
-def _sets_list(set: Mapping[str, object] | Iterable[str] | None) -> list[str]:
+def _sets_list(what: str, set: _Mapping[str, object] | _Iterable[str] | str | None) -> list[str]:
+    """Overrides as NAME=VALUE strings: a mapping, a list of them, or one string."""
     if set is None:
         return []
-    if isinstance(set, Mapping):
+    if isinstance(set, str):
+        return [set]
+    if isinstance(set, _Mapping):
         return [f"{n}={v}" for n, v in _sets(set)]
-    return [str(s) for s in set]
+    try:
+        items = list(set)
+    except TypeError:
+        raise TypeError(f"{what} is a mapping, NAME=VALUE strings or one such string, not {type(set).__name__}") from None
+    for s in items:
+        if not isinstance(s, str):
+            raise TypeError(f"{what}: each override is a NAME=VALUE string, not {type(s).__name__}")
+    return items
+
+
+def _shard(shard) -> str | None:
+    if shard is None or isinstance(shard, str):
+        return shard
+    if not isinstance(shard, (tuple, list)):
+        raise TypeError(f"shard is (K, N) or 'K/N', not {type(shard).__name__}")
+    if len(shard) != 2:
+        raise ValueError(f"shard {tuple(shard)!r}: expected two numbers, (K, N)")
+    k, n = (_int("shard", x, 1) for x in shard)
+    return f"{k}/{n}"
 
 
 def analyze(
-    game: str,
+    game: str | _os.PathLike,
     count: int = 1000,
-    players: str | Iterable[str] = "random",
+    players: str | _Iterable[str] = "random",
     seed: int = 1,
     threads: int = 0,
     max_turns: int = 10_000,
-    set: Mapping[str, object] | Iterable[str] | None = None,
-    compare: Mapping[str, object] | Iterable[str] | None = None,
+    set: _Mapping[str, object] | _Iterable[str] | str | None = None,
+    compare: _Mapping[str, object] | _Iterable[str] | str | None = None,
     against: str | None = None,
     shard: str | tuple[int, int] | None = None,
 ) -> dict:
     """Variant analysis, as ``ludic analyze --json`` (docs/json.md): games
     between computer players (``"mcts:200,random"``), win rates with 95%
-    intervals, length, branching, end conditions; ``compare`` toggles or an
-    ``against`` game add a second setting and the comparison. ``shard=(K,
-    N)`` (or ``"K/N"``) plays shard K of N only: ``merge`` adds them up."""
-    if isinstance(shard, tuple):
-        shard = f"{shard[0]}/{shard[1]}"
+    intervals, length, branching, end conditions; ``compare`` toggles (a
+    mapping, NAME=VALUE strings, or one such string) or an ``against`` game
+    add a second setting and the comparison. ``shard=(K, N)`` (or ``"K/N"``)
+    plays shard K of N only: ``merge`` adds them up. Ctrl-C stops it
+    between games."""
+    if not isinstance(game, (str, _os.PathLike)):
+        raise TypeError(f"game is a game's name or a path, not {type(game).__name__}")
+    if against is not None and not isinstance(against, (str, _os.PathLike)):
+        raise TypeError(f"against is a game's name or a path, not {type(against).__name__}")
     text = _ludic.analyze_json(
-        str(game),
-        _sets_list(set),
+        _os.fspath(game),
+        _sets_list("set", set),
         _players(players),
-        count,
-        seed,
-        threads,
-        max_turns,
-        _sets_list(compare),
-        against,
-        shard,
+        _int("count", count),
+        _int("seed", seed),
+        _int("threads", threads),
+        _int("max_turns", max_turns),
+        _sets_list("compare", compare),
+        None if against is None else _os.fspath(against),
+        _shard(shard),
     )
-    return json.loads(text)
+    return _json.loads(text)
 
 
-def merge(parts: Iterable[dict | str]) -> dict:
+def merge(parts: _Iterable[dict | str]) -> dict:
     """Merges the results of every shard of one analysis (dicts or JSON
     texts, any order) into the whole run's, as ``ludic merge --json``."""
-    texts = [p if isinstance(p, str) else json.dumps(p) for p in parts]
-    return json.loads(_ludic.merge_json(texts))
+    texts = [p if isinstance(p, str) else _json.dumps(p) for p in parts]
+    return _json.loads(_ludic.merge_json(texts))
+
+
+def __dir__() -> list[str]:
+    """The package's public names (no imported helpers)."""
+    extra = ["DEFAULT_MAX_TURNS", "MAX_SOURCE_BYTES"]
+    subs = [m for m in ("distributed", "ray_analyze", "openspiel", "pettingzoo") if m in globals()]
+    return sorted(__all__ + extra + subs)

@@ -88,8 +88,8 @@ def analyze(
         players=players if isinstance(players, str) else list(players),
         seed=seed,
         max_turns=max_turns,
-        set=ludic._sets_list(set),
-        compare=ludic._sets_list(compare),
+        set=ludic._sets_list("set", set),
+        compare=ludic._sets_list("compare", compare),
         against=against,
     )
     if shards is None:

@@ -14,14 +14,12 @@
 
 use super::json::{difference_json, head, rate_json, round, wins_json};
 use crate::compile::{Game, LoadError, Options};
-use crate::engine::State;
 use crate::players::PlayerSpec;
-use crate::players::analysis::{PlayersDiffer, RunSpec, Stats, Tally, play_range, two_proportion};
+use crate::players::analysis::{PlayersDiffer, Stats, Tally, two_proportion};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::ops::Range;
 use std::sync::Arc;
-use std::time::Instant;
 
 /// Shard `index` of `of` (1-based: `1/4` … `4/4`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -222,7 +220,7 @@ impl Request {
     }
 
     /// The settings analysed: label, file, toggles as given, and the game.
-    fn settings(&self) -> Result<Vec<SettingToPlay>, AnalyzeError> {
+    pub(crate) fn settings(&self) -> Result<Vec<SettingToPlay>, AnalyzeError> {
         let load = |file: &str, sets: &[String]| -> Result<Arc<Game>, AnalyzeError> {
             Ok(Arc::new(Game::load(file, &Options::from_sets(sets)?)?))
         };
@@ -280,7 +278,7 @@ impl Request {
 }
 
 /// A setting before it is played: label, file, toggles as given, game.
-type SettingToPlay = (String, String, Vec<String>, Arc<Game>);
+pub(crate) type SettingToPlay = (String, String, Vec<String>, Arc<Game>);
 
 fn label(sets: &[String], empty: &str) -> String {
     if sets.is_empty() {
@@ -346,53 +344,8 @@ pub struct Report {
 /// Plays the games of `req` (on a rayon pool of `req.threads`); `tick` is
 /// called after each game, from any thread.
 pub fn run(req: &Request, tick: &(dyn Fn() + Sync)) -> Result<Report, AnalyzeError> {
-    if let Some(s) = req.shard
-        && (s.index == 0 || s.index > s.of)
-    {
-        return Err(AnalyzeError::Shard(format!(
-            "{s}: expected K/N with 1 <= K <= N"
-        )));
-    }
-    let settings = req.settings()?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(req.threads.min(256))
-        .build()
-        .map_err(|e| AnalyzeError::Threads(e.to_string()))?;
-    let spec = RunSpec {
-        players: req.players.clone(),
-        count: req.count,
-        seed: req.seed,
-        max_turns: req.max_turns,
-    };
-    let base = settings[0].3.clone();
-    let mut done = Vec::new();
-    for (label, game, sets, g) in settings {
-        let start = State::with_engine(g.clone(), req.engine);
-        let t = Instant::now();
-        let games = pool.install(|| play_range(&start, &spec, req.games(), tick));
-        done.push(Setting {
-            label,
-            game,
-            title: g.name.clone(),
-            sets,
-            seats: g.players.iter().map(|p| p.name.clone()).collect(),
-            tally: Tally::of(&games, g.num_players()),
-            seconds: t.elapsed().as_secs_f64(),
-        });
-    }
-    Ok(Report {
-        game: req.game.clone(),
-        title: base.name.clone(),
-        sets: req.sets.clone(),
-        players: req.players.iter().map(ToString::to_string).collect(),
-        seats: base.players.iter().map(|p| p.name.clone()).collect(),
-        count: req.count,
-        seed: req.seed,
-        turn_cap: req.max_turns,
-        threads: pool.current_num_threads(),
-        shard: req.shard,
-        settings: done,
-    })
+    super::analyze_until::run_whole(req, tick)?
+        .ok_or_else(|| AnalyzeError::Threads("the analysis was stopped".into()))
 }
 
 impl Report {

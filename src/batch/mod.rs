@@ -5,6 +5,7 @@
 //! Python package print or return what these functions compute.
 
 pub mod analyze;
+pub mod analyze_until;
 pub(crate) mod json;
 pub mod playouts;
 pub mod replay;

@@ -3,6 +3,7 @@
 //! to indices, the board built. All the diagnostics of the stage are
 //! collected and reported together.
 
+mod action_space;
 pub(crate) mod args;
 pub(crate) mod attacks;
 pub(crate) mod conds;

@@ -33,11 +33,12 @@ pub(crate) use position::{cache, journal, state, zobrist};
 pub(crate) use reference::{
     apply, attack, cond, flank, memo, movegen, notation, sets, slide, turns,
 };
-pub(crate) use run::{draws, perft, playout};
+pub(crate) use run::{draws, perft, perft_until, playout};
 
 pub use apply::Played;
 pub use mode::Engine;
 pub use perft::{TooManyTurns, perft, perft_divide, perft_divide_each, perft_steps};
+pub use perft_until::perft_until;
 pub use playout::{PlayoutResult, playout, playout_in};
 pub use reference::maximize::{MAX_SEARCH_POSITIONS, take_search_cut};
 pub use state::{Continuation, EndReason, Outcome, State, UndoError};

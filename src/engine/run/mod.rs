@@ -2,4 +2,5 @@
 
 pub(crate) mod draws;
 pub(crate) mod perft;
+pub(crate) mod perft_until;
 pub(crate) mod playout;

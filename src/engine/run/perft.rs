@@ -133,7 +133,7 @@ pub fn perft_divide_each(
 
 /// A copy of `state` for perft: journaled, without the history draw rules
 /// (and without a history draw that already fired).
-fn perft_root(state: &State) -> State {
+pub(crate) fn perft_root(state: &State) -> State {
     let mut st = state.clone();
     st.set_journaling(true);
     st.history_draws = false;

@@ -1,0 +1,260 @@
+//! The compiled game (`ludic._ludic.Game`): what it is, its states, and
+//! the text it came from (for pickling).
+
+use crate::actions::{describe, num_distinct_actions};
+use crate::state::State;
+use crate::{load_err, options};
+use ludic::compile::{Game as RGame, MAX_INPUT, read_source};
+use ludic::engine::State as RState;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use std::sync::Arc;
+
+/// A compiled game.
+#[pyclass(module = "ludic._ludic", name = "Game", frozen)]
+pub(crate) struct Game {
+    pub(crate) game: Arc<RGame>,
+    /// The game as given (a shipped name or a path), for reports.
+    file: String,
+    /// The file name diagnostics show (the shipped file's or the path).
+    name: String,
+    /// The rule text it was compiled from.
+    source: String,
+    /// Toggle overrides as given.
+    sets: Vec<(String, String)>,
+}
+
+/// Loads a game: a rule file's path or a shipped game's name, and toggle
+/// overrides as `(name, value)` pairs.
+#[pyfunction]
+pub(crate) fn load(py: Python<'_>, file: String, sets: Vec<(String, String)>) -> PyResult<Game> {
+    let (name, source) = read_source(&file).map_err(load_err)?;
+    let opts = options(sets.clone());
+    let game = py
+        .detach(|| RGame::from_source(&name, &source, &opts))
+        .map_err(load_err)?;
+    Ok(Game {
+        game: Arc::new(game),
+        file,
+        name,
+        source,
+        sets,
+    })
+}
+
+/// Compiles rule text (named `name` in diagnostics; `file`, the game as
+/// given, defaults to it); text over the 16 MiB the command line reads is
+/// refused.
+#[pyfunction]
+#[pyo3(signature = (text, name, sets, file=None))]
+pub(crate) fn from_source(
+    text: String,
+    name: String,
+    sets: Vec<(String, String)>,
+    file: Option<String>,
+) -> PyResult<Game> {
+    if text.len() as u64 > MAX_INPUT {
+        return Err(PyValueError::new_err(format!(
+            "{name}: {} bytes: larger than the {} MiB ludic reads",
+            text.len(),
+            MAX_INPUT >> 20
+        )));
+    }
+    let opts = options(sets.clone());
+    let game = RGame::from_source(&name, &text, &opts).map_err(load_err)?;
+    Ok(Game {
+        game: Arc::new(game),
+        file: file.unwrap_or_else(|| name.clone()),
+        name,
+        source: text,
+        sets,
+    })
+}
+
+impl Game {
+    /// A state of this game around `state`.
+    pub(crate) fn wrap(&self, state: RState) -> State {
+        State::new(state, None)
+    }
+
+    /// The initial position.
+    pub(crate) fn initial(&self) -> State {
+        self.wrap(RState::new(self.game.clone()))
+    }
+
+    /// A state from a position text, or why not.
+    pub(crate) fn state_from_position_text(&self, text: &str) -> Result<State, String> {
+        RState::from_position(self.game.clone(), text)
+            .map(|state| State::new(state, Some(text.to_string())))
+            .map_err(|e| e.to_string())
+    }
+
+    /// The state a perft or playouts run starts from: `state`, which must
+    /// be of this game, or the initial position.
+    fn start(&self, state: Option<PyRef<'_, State>>) -> PyResult<RState> {
+        match state {
+            Some(s) if !Arc::ptr_eq(s.state.game(), &self.game) => Err(PyValueError::new_err(
+                "the state is of another Game: run this on the Game that made it (state.game)",
+            )),
+            Some(s) => Ok(s.state.clone()),
+            None => Ok(RState::new(self.game.clone())),
+        }
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// The game's title.
+    #[getter]
+    fn name(&self) -> String {
+        self.game.name.clone()
+    }
+
+    /// The players' names, in turn order.
+    #[getter]
+    fn players(&self) -> Vec<String> {
+        self.game.players.iter().map(|p| p.name.clone()).collect()
+    }
+
+    /// Number of players.
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.game.num_players()
+    }
+
+    /// Number of sites of the board.
+    #[getter]
+    fn num_sites(&self) -> usize {
+        self.game.board.len()
+    }
+
+    /// The sites' labels, in site order (the observation's last axis).
+    #[getter]
+    fn site_labels(&self) -> Vec<String> {
+        self.game
+            .board
+            .sites()
+            .iter()
+            .map(|s| s.label.clone())
+            .collect()
+    }
+
+    /// Highest stack the game can build (the observation's level axis).
+    #[getter]
+    fn max_height(&self) -> usize {
+        self.game.stack_cap
+    }
+
+    /// The game as given to `load` (a shipped name or a path).
+    #[getter]
+    fn file(&self) -> String {
+        self.file.clone()
+    }
+
+    /// The toggle overrides as given, `NAME=VALUE`.
+    #[getter]
+    fn sets(&self) -> Vec<String> {
+        self.sets.iter().map(|(n, v)| format!("{n}={v}")).collect()
+    }
+
+    /// What rebuilds this game: `(rule text, file name, overrides, the
+    /// game as given)`, the arguments of `from_source` (pickling).
+    fn rebuild_args(&self) -> (String, String, Vec<(String, String)>, String) {
+        (
+            self.source.clone(),
+            self.name.clone(),
+            self.sets.clone(),
+            self.file.clone(),
+        )
+    }
+
+    /// The turn limit the rules declare, if any.
+    #[getter]
+    fn turn_limit(&self) -> Option<u32> {
+        self.game.turn_limit()
+    }
+
+    /// The toggles: `(name, type, default, value, description)`.
+    fn toggles(&self) -> Vec<(String, String, String, String, String)> {
+        self.game
+            .toggles
+            .iter()
+            .map(|t| {
+                (
+                    t.name.clone(),
+                    t.ty.to_string(),
+                    t.default.to_string(),
+                    t.value.to_string(),
+                    t.description.clone(),
+                )
+            })
+            .collect()
+    }
+
+    /// Every action id of the game is below this (see the crate's doc on
+    /// action ids).
+    #[getter]
+    fn num_distinct_actions(&self) -> u64 {
+        num_distinct_actions(&self.game)
+    }
+
+    /// The initial position.
+    fn new_state(&self) -> State {
+        self.initial()
+    }
+
+    /// A position from a position text (`ludic show` prints it): the side
+    /// to move, then LETTER:SITES per player.
+    fn state_from_position(&self, text: &str) -> PyResult<State> {
+        self.state_from_position_text(text)
+            .map_err(PyValueError::new_err)
+    }
+
+    /// A state from `State.serialize`'s text: its starting position, then
+    /// its steps replayed.
+    fn deserialize_state(&self, text: &str) -> PyResult<State> {
+        crate::serial::deserialize(self, text)
+    }
+
+    /// A description of action `id` in this game, without a position:
+    /// the generator and the sites (`State.action_to_string` gives the
+    /// game's notation).
+    fn action_to_string(&self, id: u64) -> PyResult<String> {
+        describe(&self.game, id)
+            .ok_or_else(|| PyValueError::new_err(format!("{id}: not an action id of this game")))
+    }
+
+    /// Perft from the initial position (or from `state`): the number of
+    /// leaves of the turn tree `depth` turns deep. Ctrl-C stops it.
+    #[pyo3(signature = (depth, state=None))]
+    fn perft(&self, py: Python<'_>, depth: u32, state: Option<PyRef<'_, State>>) -> PyResult<u64> {
+        let st = self.start(state)?;
+        crate::batch::perft(py, &st, depth)
+    }
+
+    /// Seeded random playouts from the initial position (or `state`): the
+    /// report of `ludic playout --json`, as JSON text. Ctrl-C stops them.
+    #[pyo3(signature = (count, seed, threads, max_turns, state=None))]
+    fn playouts_json(
+        &self,
+        py: Python<'_>,
+        count: u64,
+        seed: u64,
+        threads: usize,
+        max_turns: u32,
+        state: Option<PyRef<'_, State>>,
+    ) -> PyResult<String> {
+        let st = self.start(state)?;
+        crate::batch::playouts_json(
+            py,
+            &self.file,
+            &self.sets(),
+            &st,
+            (count, seed, threads, max_turns),
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<ludic.Game {:?} ({})>", self.game.name, self.file)
+    }
+}

@@ -1,0 +1,313 @@
+//! A position of a game (`ludic._ludic.State`): OpenSpiel's calls on it
+//! (`legal_actions`, `apply_action`, `is_terminal`, …) and ludic's own
+//! (turns in notation, undo, the observation).
+
+use crate::IllegalMoveError;
+use crate::actions::{action_id, legal_by_id, num_distinct_actions};
+use ludic::engine::{Move, State as RState};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use std::sync::OnceLock;
+
+/// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
+pub(crate) const TERMINAL: i64 = -4;
+
+/// A position of a game, with the steps played to reach it.
+#[pyclass(module = "ludic._ludic", name = "State")]
+pub(crate) struct State {
+    pub(crate) state: RState,
+    /// The action ids of the steps played since `base`, in order.
+    pub(crate) history: Vec<u64>,
+    /// The position text the state began from; None for the initial
+    /// position.
+    pub(crate) base: Option<String>,
+    /// The legal steps by id, once listed (forgotten by every change).
+    legal: OnceLock<Vec<(u64, Move)>>,
+}
+
+impl State {
+    /// A state of `state`'s position with no steps played since `base`.
+    pub(crate) fn new(state: RState, base: Option<String>) -> State {
+        State {
+            state,
+            history: Vec::new(),
+            base,
+            legal: OnceLock::new(),
+        }
+    }
+
+    /// The legal steps by id, sorted (listed once per position).
+    fn legal(&self) -> &[(u64, Move)] {
+        self.legal.get_or_init(|| legal_by_id(&self.state))
+    }
+
+    /// The legal step with action id `id`.
+    fn step_of(&self, id: u64) -> Option<Move> {
+        let legal = self.legal();
+        legal
+            .binary_search_by_key(&id, |x| x.0)
+            .ok()
+            .map(|i| legal[i].1)
+    }
+
+    /// Plays step `m` (legal) as action `id`.
+    fn play_step(&mut self, id: u64, m: &Move) -> PyResult<()> {
+        self.state
+            .play(m)
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        self.history.push(id);
+        self.legal = OnceLock::new();
+        Ok(())
+    }
+
+    /// Plays action `id`, refused (the state unchanged) if it is not legal.
+    pub(crate) fn apply(&mut self, id: u64) -> PyResult<()> {
+        match self.step_of(id) {
+            Some(m) => self.play_step(id, &m),
+            None => Err(IllegalMoveError::new_err(
+                if self.state.outcome().is_some() {
+                    format!("action {id}: the game is over")
+                } else {
+                    let legal: Vec<u64> = self.legal().iter().map(|x| x.0).collect();
+                    format!("action {id} is not a legal step here; legal: {legal:?}")
+                },
+            )),
+        }
+    }
+
+    fn copy(&self) -> State {
+        State {
+            state: self.state.clone(),
+            history: self.history.clone(),
+            base: self.base.clone(),
+            legal: OnceLock::new(),
+        }
+    }
+
+    /// Each player's return: 1 for the winner, -1 for the others, 0 for
+    /// all on a draw or while the game goes on.
+    fn returns_now(&self) -> Vec<f64> {
+        let n = self.state.game().num_players();
+        match self.state.outcome().map(|o| o.winner()) {
+            Some(Some(w)) => (0..n)
+                .map(|p| if p == usize::from(w) { 1.0 } else { -1.0 })
+                .collect(),
+            _ => vec![0.0; n],
+        }
+    }
+}
+
+#[pymethods]
+impl State {
+    /// The legal turns in the game's notation (a multi-jump is one turn),
+    /// in the order the rules generate them.
+    fn legal_moves(&self) -> Vec<String> {
+        self.state.legal_turn_strings()
+    }
+
+    /// The action ids of the legal steps, in ascending order (OpenSpiel's
+    /// order); none once the game is over.
+    fn legal_actions(&self) -> Vec<u64> {
+        self.legal().iter().map(|x| x.0).collect()
+    }
+
+    /// 1 at the legal action ids, 0 elsewhere: `num_distinct_actions`
+    /// entries. An id beyond them (the bound wrong: a bug of ludic's) is
+    /// an error, not a crash.
+    fn legal_actions_mask(&self) -> PyResult<Vec<u32>> {
+        let n = num_distinct_actions(self.state.game());
+        let mut mask = vec![0u32; n as usize];
+        for &(id, _) in self.legal() {
+            let slot = mask.get_mut(id as usize).ok_or_else(|| {
+                pyo3::exceptions::PyRuntimeError::new_err(format!(
+                    "action {id} is beyond num_distinct_actions ({n}): a bug of ludic's"
+                ))
+            })?;
+            *slot = 1;
+        }
+        Ok(mask)
+    }
+
+    /// The legal step `id` in the game's notation.
+    fn action_to_string(&self, id: u64) -> PyResult<String> {
+        let m = self.step_of(id).ok_or_else(|| {
+            IllegalMoveError::new_err(format!("action {id} is not a legal step here"))
+        })?;
+        Ok(self.state.move_to_string(&m))
+    }
+
+    /// The action id of the legal step written `text` (one step).
+    fn string_to_action(&self, text: &str) -> PyResult<u64> {
+        let steps = self
+            .state
+            .parse_steps(text)
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        match steps.as_slice() {
+            [m] => Ok(action_id(self.state.game(), m)),
+            _ => Err(IllegalMoveError::new_err(format!(
+                "`{text}` is {} steps; an action is one step",
+                steps.len()
+            ))),
+        }
+    }
+
+    /// Plays a whole turn in the game's notation.
+    fn play_str(&mut self, text: &str) -> PyResult<()> {
+        let steps = self
+            .state
+            .play_str(text)
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        let game = self.state.game().clone();
+        self.history
+            .extend(steps.iter().map(|m| action_id(&game, m)));
+        self.legal = OnceLock::new();
+        Ok(())
+    }
+
+    /// Plays the legal step with action id `id` (OpenSpiel's
+    /// `apply_action`).
+    fn apply_action(&mut self, id: u64) -> PyResult<()> {
+        self.apply(id)
+    }
+
+    /// Takes back the last step; False if there is none.
+    fn undo(&mut self) -> bool {
+        if self.state.undo().is_err() {
+            return false;
+        }
+        self.history.pop();
+        self.legal = OnceLock::new();
+        true
+    }
+
+    /// Takes back the last step, which must be `action` (OpenSpiel's
+    /// `undo_action(player, action)`).
+    fn undo_action(&mut self, player: i64, action: u64) -> PyResult<()> {
+        if self.history.last() != Some(&action) {
+            return Err(PyValueError::new_err(format!(
+                "undo_action({player}, {action}): the last action is {:?}",
+                self.history.last()
+            )));
+        }
+        if !self.undo() {
+            return Err(PyValueError::new_err("nothing to undo"));
+        }
+        Ok(())
+    }
+
+    /// A copy, history included.
+    fn clone(&self) -> State {
+        self.copy()
+    }
+
+    /// The state after action `id`, this one unchanged (OpenSpiel's
+    /// `child`).
+    fn child(&self, id: u64) -> PyResult<State> {
+        let mut c = self.copy();
+        c.apply(id)?;
+        Ok(c)
+    }
+
+    /// True when the game is over (read from the position's listed steps,
+    /// listed once per position).
+    fn is_terminal(&self) -> bool {
+        self.state.outcome().is_some()
+    }
+
+    /// The player to move (0-based, in turn order), or -4 (OpenSpiel's
+    /// terminal id) once the game is over.
+    fn current_player(&self) -> i64 {
+        if self.state.outcome().is_some() {
+            TERMINAL
+        } else {
+            i64::from(self.state.current_player())
+        }
+    }
+
+    /// The player whose turn it is, even once the game is over.
+    fn mover(&self) -> usize {
+        usize::from(self.state.current_player())
+    }
+
+    /// Turns played.
+    fn turns(&self) -> u32 {
+        self.state.turns()
+    }
+
+    /// The action ids played since the starting position, in order.
+    fn history(&self) -> Vec<u64> {
+        self.history.clone()
+    }
+
+    /// Steps played since the starting position (OpenSpiel's
+    /// `move_number`: actions applied).
+    fn move_number(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Each player's return: 1 for the winner, -1 for the others, 0 for
+    /// all on a draw or while the game goes on.
+    fn returns(&self) -> Vec<f64> {
+        self.returns_now()
+    }
+
+    /// Player `player`'s return.
+    fn player_return(&self, player: usize) -> PyResult<f64> {
+        self.returns_now()
+            .get(player)
+            .copied()
+            .ok_or_else(|| PyValueError::new_err(format!("player {player}: no such player")))
+    }
+
+    /// How the game ended: `(winner or None, reason)`, or None while it
+    /// goes on.
+    fn outcome(&self) -> Option<(Option<usize>, String)> {
+        self.state
+            .outcome()
+            .map(|o| (o.winner().map(usize::from), o.reason().name().to_string()))
+    }
+
+    /// The position text (`ludic show` prints it), when the game's setup
+    /// codes can write every stack.
+    fn to_position(&self) -> Option<String> {
+        self.state.to_position()
+    }
+
+    /// The text `Game.deserialize_state` rebuilds this state from: its
+    /// starting position and its steps.
+    fn serialize(&self) -> String {
+        crate::serial::serialize(self)
+    }
+
+    /// The observation as `(players, levels, sites, bytes)`: a C-order
+    /// float32 tensor of that shape, 1.0 where the piece at that level of
+    /// that site's stack (level 0 at the bottom) belongs to that player.
+    fn observation_bytes(&self) -> (usize, usize, usize, Vec<u8>) {
+        let game = self.state.game();
+        let (p, l, s) = (game.num_players(), game.stack_cap.max(1), game.board.len());
+        let mut out = vec![0f32; p * l * s];
+        for site in 0..s {
+            for (level, &piece) in self.state.stack(site as u16).iter().enumerate().take(l) {
+                let owner = usize::from(game.owner(piece));
+                if owner < p {
+                    out[(owner * l + level) * s + site] = 1.0;
+                }
+            }
+        }
+        let bytes = out.iter().flat_map(|x| x.to_le_bytes()).collect();
+        (p, l, s, bytes)
+    }
+
+    fn __str__(&self) -> String {
+        self.state.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<ludic.State of {:?}, turn {}, {} to move>",
+            self.state.game().name,
+            self.state.turns(),
+            self.state.game().players[usize::from(self.state.current_player())].name
+        )
+    }
+}
