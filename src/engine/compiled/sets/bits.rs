@@ -464,6 +464,20 @@ impl Occupancy {
         load(&self.bits, player as usize * W)
     }
 
+    /// How many sites `player` tops; `None` when the sets are not kept.
+    #[inline]
+    pub fn owned_count(&self, player: Player) -> Option<usize> {
+        if !self.kept() {
+            return None;
+        }
+        let start = player as usize * self.stride;
+        if start >= self.piece_base {
+            return None;
+        }
+        let words = self.bits.get(start..start + self.stride)?;
+        Some(words.iter().map(|w| w.count_ones() as usize).sum())
+    }
+
     /// The sites whose top piece is each player's, as one `u128` each, on
     /// a board of at most 128 sites; false (`out` untouched) on a larger
     /// one, or when the sets are not kept.
@@ -561,11 +575,18 @@ mod tests {
         assert!(!o.owned_u128(&mut own));
         assert_eq!(own, [7, 7]);
         assert_eq!(o.owners_prefix(2), None);
+        assert_eq!(o.owned_count(0), None);
         let mut kept = Occupancy::new(9, 2, 2);
         let owner: [Player; 256] = std::array::from_fn(|p| (p % 2) as Player);
         kept.set(0, Some(0), 1, &owner);
         assert!(kept.owned_u128(&mut own));
         assert_eq!(own, [1, 0]);
+        assert_eq!(
+            (kept.owned_count(0), kept.owned_count(1)),
+            (Some(1), Some(0))
+        );
+        // No third player: not a piece set read as one.
+        assert_eq!(kept.owned_count(2), None);
     }
 
     #[test]
