@@ -302,6 +302,14 @@ impl State {
 
     /// The number of pieces of `player` on the board.
     pub(crate) fn pieces_of(&self, player: crate::compile::ir::Player) -> usize {
+        // Stacks of one piece: the sites the player tops, when the state
+        // keeps them up to date.
+        if self.cap == 1
+            && self.pending_sets.is_none()
+            && let Some(n) = self.occ.owned_count(player)
+        {
+            return n;
+        }
         (0..self.heights.len() as Site)
             .map(|s| {
                 self.stack(s)

@@ -476,6 +476,14 @@ impl Occupancy {
         load(&self.bits, player as usize * W)
     }
 
+    /// How many sites `player` tops; `None` when the sets are not kept
+    /// (or there is no such player).
+    #[inline]
+    pub fn owned_count(&self, player: Player) -> Option<usize> {
+        let words = self.owned_words(player)?;
+        Some(words.iter().map(|w| w.count_ones() as usize).sum())
+    }
+
     /// The words of the set of sites whose top piece is `player`'s
     /// ([`stride`] words); `None` when the sets are not kept (or there is
     /// no such player).
@@ -486,6 +494,9 @@ impl Occupancy {
             return None;
         }
         let at = player as usize * self.stride;
+        if at >= self.piece_base {
+            return None;
+        }
         self.bits.get(at..at + self.stride)
     }
 
@@ -559,11 +570,19 @@ mod tests {
         assert!(!o.kept());
         assert_eq!(o.owned_words(0), None);
         assert_eq!(o.owners_prefix(2), None);
+        assert_eq!(o.owned_count(0), None);
         let mut kept = Occupancy::new(9, 2, 2);
         let owner: [Player; 256] = std::array::from_fn(|p| (p % 2) as Player);
         kept.set(0, Some(0), 1, &owner);
         assert_eq!(kept.owned_words(0), Some(&[1u64][..]));
         assert_eq!(kept.owned_words(1), Some(&[0u64][..]));
+        assert_eq!(
+            (kept.owned_count(0), kept.owned_count(1)),
+            (Some(1), Some(0))
+        );
+        // No third player: not a piece set read as one.
+        assert_eq!(kept.owned_words(2), None);
+        assert_eq!(kept.owned_count(2), None);
     }
 
     #[test]
