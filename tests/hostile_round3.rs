@@ -134,3 +134,106 @@ fn one_record_file_named_twice_is_refused_before_any_is_created() {
     refused(&o);
     assert!(!tmp.path().join("b.trial").exists());
 }
+
+// Finding 15: move text with a wrong capture mark, or malformed.
+#[test]
+fn a_wrong_capture_mark_or_a_malformed_move_is_refused_with_its_reason() {
+    for (text, why) in [
+        (
+            "11x15",
+            "marked as a capture, but the move it names captures nothing",
+        ),
+        ("x11-15", "not in the game's notation"),
+        ("11-15x", "not in the game's notation"),
+    ] {
+        let err = refused(&ludic(&["show", "checkers", "--moves", text]));
+        assert!(err.contains(&format!("`{text}`: {why}")), "{text}: {err}");
+    }
+    // Played at the prompt: refused, the game goes on with 11-15.
+    let out = Command::new(env!("CARGO_BIN_EXE_ludic"))
+        .args([
+            "play", "checkers", "--p1", "human", "--p2", "random", "--quiet",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(b"11x15\nquit\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("`11x15` marks a capture, but 11-15 captures nothing"),
+        "{text}"
+    );
+}
+
+/// Runs `ludic test` on a scenarios file for English draughts holding
+/// `body`; its standard output.
+fn scenario_run(body: &str) -> (Option<i32>, String) {
+    let (_dir, path) = common::temp_file("t.scenarios", &format!("game: checkers\n\n{body}"));
+    let o = ludic(&["test", path.to_str().unwrap()]);
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    (o.status.code(), all)
+}
+
+#[test]
+fn expect_illegal_with_no_move_of_the_game_fails_the_scenario() {
+    for (text, why) in [
+        (
+            "9",
+            "a lone site is a placement, and the game places nothing",
+        ),
+        ("pass", "the game has no pass"),
+        ("end", "the game has no phase a player ends"),
+    ] {
+        let (code, out) = scenario_run(&format!("scenario: s\nexpect illegal: {text}\n"));
+        assert_eq!(code, Some(1), "{out}");
+        assert!(
+            out.contains(&format!(
+                "`{text}` is no move of this game in any position: {why}"
+            )),
+            "{out}"
+        );
+    }
+    // Text out of the notation fails as before.
+    let (code, out) = scenario_run("scenario: s\nexpect illegal: 11-16x\n");
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("is not a move in this game's notation"),
+        "{out}"
+    );
+    // Moves the rules could make but do not allow here still pass.
+    let (code, out) = scenario_run("scenario: s\nexpect illegal: 15-19 11x15\n");
+    assert_eq!(code, Some(0), "{out}");
+}
+
+#[test]
+fn expect_outcome_takes_only_an_outcome_of_the_game() {
+    let (code, out) = scenario_run("scenario: s\nexpect outcome: ???\n");
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("`???` is not an outcome; write one of: none, draw, Black wins, White wins"),
+        "{out}"
+    );
+    let (code, out) = scenario_run("scenario: s\nexpect outcome: none\n");
+    assert_eq!(code, Some(0), "{out}");
+}
+
+// Finding 16 (scenarios): two scenarios with one name.
+#[test]
+fn two_scenarios_with_one_name_are_refused() {
+    let (code, out) =
+        scenario_run("scenario: s\nexpect outcome: none\n\nscenario: s\nexpect to-move: B\n");
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains(":6: a scenario called `s` is already at line 3"),
+        "{out}"
+    );
+}

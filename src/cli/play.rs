@@ -809,6 +809,9 @@ fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
             _ => legal.join(""),
         };
         return format!("`{text}` matches several moves; write one in full: {or}");
+    } else if e.reason == crate::engine::Refusal::CaptureMark {
+        let plain = text.to_ascii_lowercase().replace(['x', ':'], "-");
+        format!("`{text}` marks a capture, but {plain} captures nothing")
     } else if legal.iter().all(|m| m.contains(['x', 'X'])) && !text.contains(['x', 'X']) {
         let or = match legal.split_last() {
             Some((last, [])) => last.clone(),
