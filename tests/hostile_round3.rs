@@ -237,3 +237,142 @@ fn two_scenarios_with_one_name_are_refused() {
         "{out}"
     );
 }
+
+/// A 3×3 placement game with `extra` clauses before its players.
+fn small_game(extra: &str) -> String {
+    format!(
+        "(game \"Small\"\n{extra}\n  (players 2)\n  (board (square 3 3) labels:Coordinates)\n  \
+         (piece \"Mark\")\n  (play (place \"Mark\" to:Empty))\n  (end (no-moves Draw)))\n"
+    )
+}
+
+/// The error messages of a rule file that must fail to compile, each with
+/// the text under its span.
+fn rule_errors(text: &str) -> Vec<(String, String)> {
+    use ludic::compile::{LoadError, Options, compile};
+    match compile("hostile.game", text, &Options::default()) {
+        Err(LoadError::Rules(d)) => d
+            .items
+            .iter()
+            .filter(|x| x.severity == ludic::diag::Severity::Error)
+            .map(|x| {
+                let under = &text[x.span.start as usize..x.span.end as usize];
+                (x.message.clone(), under.to_string())
+            })
+            .collect(),
+        Err(other) => panic!("expected rule errors, got {other}"),
+        Ok(_) => panic!("expected rule errors, the file compiled"),
+    }
+}
+
+// Finding 8: `check` compiled the file again once per toggle value.
+#[test]
+fn check_compiles_a_file_of_4096_unread_toggles_once() {
+    let toggles: Vec<String> = (0..4096)
+        .map(|i| format!("  (toggle t{i} bool default:false \"T {i}\")"))
+        .collect();
+    let text = small_game(&toggles.join("\n"));
+    let (game, warnings) =
+        ludic::compile::compile("many.game", &text, &Default::default()).expect("compiles");
+    assert_eq!(game.toggles.len(), 4096);
+    // Each is reported as never read, and none is compiled again.
+    assert_eq!(warnings.items.len(), 4096);
+    assert!(ludic::compile::other_values(&game).is_empty());
+    let (_dir, path) = common::temp_file("many.game", &text);
+    let out = ok(&ludic(&["check", path.to_str().unwrap()]));
+    assert!(out.ends_with("4096 toggle(s)\n"), "{out}");
+    // A toggle that is read is still tried with its other value.
+    let text = small_game(
+        "  (toggle a bool default:false \"A\")\n  (toggle b bool default:false \"B\")\n  \
+         (match $b (case true (piece \"Extra\")) (case false))",
+    );
+    let (game, _) = ludic::compile::compile("two.game", &text, &Default::default()).unwrap();
+    assert_eq!(ludic::compile::other_values(&game), ["b=true"]);
+}
+
+// Finding 14: numbers out of range were clamped, clocks wrapped.
+#[test]
+fn a_number_past_the_limit_is_a_check_error_at_its_place() {
+    let morris = include_str!("../games/morris.game");
+    let text = morris.replacen(
+        "(add-counter \"Hand\" -1)",
+        "(add-counter \"Hand\" 9223372036854775807)",
+        1,
+    );
+    assert_ne!(text, morris);
+    let errs = rule_errors(&text);
+    assert_eq!(
+        errs,
+        [(
+            "9223372036854775807 is out of range".to_string(),
+            "9223372036854775807".to_string()
+        )]
+    );
+    let (_dir, path) = common::temp_file("big.game", &text);
+    let err = refused(&ludic(&["check", path.to_str().unwrap()]));
+    assert!(err.contains("big.game:"), "{err}");
+    assert!(
+        err.contains("expected an integer from -1000000000 to 1000000000"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_fen_clock_that_would_wrap_is_refused() {
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 4294967295 1";
+    let err = refused(&ludic(&["moves", "chess", "--fen", fen]));
+    assert!(
+        err.contains("half-move clock `4294967295`: expected a whole number from 0 to 1000000000"),
+        "{err}"
+    );
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 4000000000";
+    let err = refused(&ludic(&["moves", "chess", "--fen", fen]));
+    assert!(err.contains("move number `4000000000`"), "{err}");
+    // At the limit: read, and the no-progress draw comes with the next
+    // turn (it wrapped to 0 before, and the game went on).
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 1000000000 1";
+    let out = ok(&ludic(&[
+        "moves", "chess", "--fen", fen, "--moves", "h1-h2",
+    ]));
+    assert!(out.contains("game over: draw (no progress)"), "{out}");
+}
+
+// Finding 16: rule files accepted silently.
+#[test]
+fn directions_with_none_in_common_are_a_check_error() {
+    let checkers = include_str!("../games/checkers.game");
+    let text = checkers.replacen("dirs:Forward over", "dirs:(and Forward Backward) over", 1);
+    assert_ne!(text, checkers);
+    assert_eq!(
+        rule_errors(&text),
+        [(
+            "a direction set without a direction".to_string(),
+            "(and Forward Backward)".to_string()
+        )]
+    );
+}
+
+#[test]
+fn empty_names_and_control_characters_are_check_errors_all_at_once() {
+    // Read errors first: every one of the stage.
+    let text = small_game("  (toggle x bool default:false \"A\u{0}B\u{1b}[2J\")");
+    let control = |c: &str, s: &str| (format!("control character {c} in a string"), s.to_string());
+    assert_eq!(
+        rule_errors(&text),
+        [control("U+0000", "\u{0}"), control("U+001B", "\u{1b}")]
+    );
+    let text = small_game("  (piece \"\")\n  (region \"\" (sites \"a1\"))");
+    let errs = rule_errors(&text);
+    let messages: Vec<&str> = errs.iter().map(|e| e.0.as_str()).collect();
+    assert!(messages.contains(&"a piece with an empty name"), "{errs:?}");
+    assert!(
+        messages.contains(&"a region with an empty name"),
+        "{errs:?}"
+    );
+    let text = small_game("").replace(
+        "(players 2)",
+        "(players (player \"\" letter:\"A\") (player \"B\" letter:\"B\"))",
+    );
+    let errs = rule_errors(&text);
+    assert_eq!(errs[0].0, "a player with an empty name", "{errs:?}");
+}

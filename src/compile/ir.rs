@@ -634,6 +634,12 @@ pub struct Toggle {
     pub value: Value,
     /// One-line description.
     pub description: String,
+    /// Whether a rule reads it with `$name` (in a value, a `match`, a
+    /// define's body): only then can its value change what the file
+    /// compiles to, and `ludic check` compiles it again with its other
+    /// values.
+    #[serde(skip)]
+    pub read: bool,
 }
 
 /// A setup code: in a FEN string, `prefix` + site number stands for a stack

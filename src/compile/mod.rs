@@ -85,10 +85,12 @@ pub enum LoadError {
 /// Every `NAME=VALUE` setting of `game`'s yes/no and choice toggles
 /// other than the value in force, in the toggles' order: what `ludic
 /// check` compiles the file with again, one at a time (an integer
-/// toggle's range is not walked).
+/// toggle's range is not walked). A toggle no rule reads with `$name`
+/// cannot change what the file compiles to, and is left out: a file of
+/// thousands of unread toggles is compiled once, not once a toggle.
 pub fn other_values(game: &Game) -> Vec<String> {
     let mut sets = Vec::new();
-    for t in &game.toggles {
+    for t in game.toggles.iter().filter(|t| t.read) {
         let values: Vec<String> = match &t.ty {
             ToggleType::Bool => vec!["false".into(), "true".into()],
             ToggleType::Choice(cs) => cs.clone(),
@@ -374,6 +376,13 @@ fn resolve(
             );
         }
     }
+    let mut read = std::collections::HashSet::new();
+    game.args
+        .iter()
+        .for_each(|e| toggles::read_names(e, &mut read));
+    for t in &mut toggles {
+        t.read = read.contains(t.name.as_str());
+    }
     let errors = toggles::apply_overrides(&mut toggles, &options.sets);
     if !errors.is_empty() {
         return Err(LoadError::Options(errors));
@@ -386,13 +395,14 @@ fn resolve(
         defines.expand(e, d);
     }
     let live = toggles::flipped(&body, &toggles);
+    let bound = toggles::Bound::new(&toggles, &live, &broken);
     // A clause of the file chosen away by an empty `(case V)` is dropped.
     body.retain_mut(|e| {
         if is_define(e) {
             return true;
         }
-        toggles::check_match_cases(e, &toggles, d);
-        toggles::substitute(e, &toggles, &live, &broken, d);
+        toggles::check_match_cases(e, &bound, d);
+        toggles::substitute(e, &bound, d);
         matching::select_kept(e, d)
     });
     if let Some(limit) = defines.limit_error() {

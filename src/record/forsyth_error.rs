@@ -67,8 +67,10 @@ pub enum ForsythError {
         /// The field.
         text: String,
     },
-    /// A clock that is not a whole number: `8/8/8/8/8/8/8/8 w - - x`.
-    #[error("{what} `{text}`: expected a whole number")]
+    /// A clock that is not a whole number from 0 to 1,000,000,000
+    /// (the move number from 1): `8/8/8/8/8/8/8/8 w - - x`, or
+    /// `… 4294967296 1` (counted in 32 bits in play, it would wrap).
+    #[error("{what} `{text}`: expected a whole number from 0 to 1000000000")]
     Clock {
         /// Which: `half-move clock` or `move number`.
         what: &'static str,
