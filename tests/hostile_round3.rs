@@ -3,6 +3,8 @@
 //! input, or the library given the same rule file.
 
 mod common;
+#[path = "common/server.rs"]
+mod server;
 use common::{ludic, ok};
 use std::path::Path;
 use std::process::{Command, Output};
@@ -375,4 +377,82 @@ fn empty_names_and_control_characters_are_check_errors_all_at_once() {
     );
     let errs = rule_errors(&text);
     assert_eq!(errs[0].0, "a player with an empty name", "{errs:?}");
+}
+
+// Finding 17: options accepted silently.
+#[test]
+fn a_toggle_set_twice_is_refused() {
+    let err = refused(&ludic(&[
+        "moves",
+        "checkers",
+        "--set",
+        "no_progress=5",
+        "--set",
+        "no_progress=6",
+    ]));
+    assert!(
+        err.contains("`no_progress` is set twice (no_progress=5 and no_progress=6); set it once"),
+        "{err}"
+    );
+    let err = refused(&ludic(&[
+        "analyze",
+        "tictactoe",
+        "--count",
+        "2",
+        "--compare",
+        "x=1",
+        "--compare",
+        "x=1",
+    ]));
+    assert!(err.contains("`x` is set twice"), "{err}");
+    // --compare replaces a --set of the same toggle: two settings, as labelled.
+    let out = ok(&ludic(&[
+        "analyze",
+        "checkers",
+        "--count",
+        "2",
+        "--max-turns",
+        "20",
+        "--set",
+        "no_progress=5",
+        "--compare",
+        "no_progress=7",
+        "--json",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["settings"][1]["sets"],
+        serde_json::json!(["no_progress=7"])
+    );
+}
+
+#[test]
+fn a_bare_name_is_the_shipped_game_whatever_the_folder_holds() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::create_dir(tmp.path().join("ataxx")).unwrap();
+    std::fs::write(tmp.path().join("tictactoe"), "not a rule file").unwrap();
+    // The shipped games, not the folder or the file of that name.
+    // Ataxx's start: two pieces in corners, 8 moves each (published perft 1).
+    let out = ok(&ludic_in(tmp.path(), &["perft", "ataxx", "1"]));
+    let leaves = out.split_whitespace().nth(2);
+    assert_eq!(leaves, Some("16"), "{out}");
+    let out = ok(&ludic_in(tmp.path(), &["moves", "tictactoe"]));
+    assert!(out.starts_with("9 legal move(s)"), "{out}");
+    // A path reads the file.
+    let err = refused(&ludic_in(tmp.path(), &["check", "./tictactoe"]));
+    assert!(err.contains("./tictactoe:"), "{err}");
+    // A bare name that is no shipped game points at the file.
+    std::fs::write(tmp.path().join("mine"), "(game").unwrap();
+    let err = refused(&ludic_in(tmp.path(), &["check", "mine"]));
+    assert!(err.contains("write it as a path: ./mine"), "{err}");
+}
+
+#[test]
+fn the_web_api_refuses_more_seats_than_players() {
+    let srv = server::serve(&[]);
+    let body = serde_json::json!({"game": "checkers", "seats": ["human", "random", "random"]});
+    let (status, v) = srv.post("/api/sessions", &body.to_string());
+    assert_eq!(status, 400, "{v}");
+    assert_eq!(v["error"], "the game has 2 seats, 3 were given");
+    srv.open("checkers", &["human"]);
 }

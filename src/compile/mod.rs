@@ -62,7 +62,14 @@ impl Options {
             let (n, v) = s
                 .split_once('=')
                 .ok_or_else(|| LoadError::Options(vec![format!("`{s}`: expected NAME=VALUE")]))?;
-            out.sets.push((n.trim().to_string(), v.trim().to_string()));
+            let (n, v) = (n.trim(), v.trim());
+            if let Some((_, first)) = out.sets.iter().find(|(m, _)| m == n) {
+                // The last would win silently: refused instead.
+                return Err(LoadError::Options(vec![format!(
+                    "`{n}` is set twice ({n}={first} and {n}={v}); set it once"
+                )]));
+            }
+            out.sets.push((n.to_string(), v.to_string()));
         }
         Ok(out)
     }
@@ -107,11 +114,36 @@ pub fn other_values(game: &Game) -> Vec<String> {
     sets
 }
 
+/// Whether `file` is written as a shipped game's name rather than a
+/// path: no folder separator and no extension (`checkers`, `ataxx`). Such
+/// a name always means the shipped game, whatever the current folder
+/// holds; a file of that name is read when written as a path
+/// (`./ataxx`, `ataxx.game`).
+pub fn is_game_name(file: &str) -> bool {
+    !file.is_empty() && !file.contains(['/', '\\', '.'])
+}
+
 /// The source text of a game: a path, or the name of a shipped game
-/// (`checkers` for `games/checkers.game`). Returns `(display name, text)`.
+/// (`checkers` for `games/checkers.game`; see [`is_game_name`]). A path
+/// that does not exist falls back to the shipped game of its stem
+/// (`games/checkers.game` from another folder). Returns `(display name,
+/// text)`.
 pub fn read_source(file: &str) -> Result<(String, String), LoadError> {
     let path = Path::new(file);
-    if path.exists() {
+    if is_game_name(file) {
+        match read_shipped(file) {
+            Some(Ok(found)) => return Ok(found),
+            Some(Err(e)) => return Err(LoadError::Io(format!("games/{file}.game: {e}"))),
+            None if path.exists() => {
+                return Err(LoadError::Io(format!(
+                    "{file}: not a shipped game (a name without `/` or an extension names one); \
+                     to read the file of that name, write it as a path: ./{file}"
+                )));
+            }
+            None => {}
+        }
+    }
+    if path.exists() && !is_game_name(file) {
         let text = read_text(path).map_err(|e| LoadError::Io(format!("{file}: {e}")))?;
         return Ok((file.to_string(), text));
     }

@@ -174,8 +174,12 @@ fn strip_comment(line: &str) -> &str {
     }
 }
 
-/// A game path relative to the scenarios file, else as given.
+/// A game path relative to the scenarios file, else as given (a shipped
+/// game's name as given: see [`crate::compile::is_game_name`]).
 fn resolve(scenarios: &str, game: &str) -> String {
+    if crate::compile::is_game_name(game) {
+        return game.to_string();
+    }
     let near = Path::new(scenarios)
         .parent()
         .unwrap_or(Path::new(""))
