@@ -456,3 +456,37 @@ fn the_web_api_refuses_more_seats_than_players() {
     assert_eq!(v["error"], "the game has 2 seats, 3 were given");
     srv.open("checkers", &["human"]);
 }
+
+// Finding 13: a PDN Result that the rules contradict.
+#[test]
+fn replay_refuses_a_pdn_result_the_rules_contradict() {
+    // The rules' own example: Black's 1x10x19 takes White's last men
+    // (games/checkers.scenarios). ludic writes `1-0` for a first-player
+    // win (Black in English draughts).
+    let pdn = |r: &str| {
+        format!(
+            "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"B:W6,15:B1\"]\n[Result \"{r}\"]\n1. 1x10x19 {r}\n"
+        )
+    };
+    for (result, wrong) in [
+        ("0-1", true),
+        ("1/2-1/2", true),
+        ("1-0", false),
+        ("*", false),
+    ] {
+        let (_dir, path) = common::temp_file("r.pdn", &pdn(result));
+        let o = ludic(&["replay", "checkers", path.to_str().unwrap()]);
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert_eq!(o.status.success(), !wrong, "{result}: {out}");
+        assert_eq!(out.contains("WRONG RESULT"), wrong, "{result}: {out}");
+    }
+    let (_dir, path) = common::temp_file("r.pdn", &pdn("0-1"));
+    let out = common::stdout(&ludic(&["replay", "checkers", path.to_str().unwrap()]));
+    assert!(
+        out.contains("the record says `0-1` (White wins), the rules say Black wins"),
+        "{out}"
+    );
+    // A game the rules have not ended (a resignation) keeps any result.
+    let (_dir, path) = common::temp_file("r.pdn", "[Result \"0-1\"]\n1. 11-15 0-1\n");
+    ok(&ludic(&["replay", "checkers", path.to_str().unwrap()]));
+}
