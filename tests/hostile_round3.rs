@@ -490,3 +490,40 @@ fn replay_refuses_a_pdn_result_the_rules_contradict() {
     let (_dir, path) = common::temp_file("r.pdn", "[Result \"0-1\"]\n1. 11-15 0-1\n");
     ok(&ludic(&["replay", "checkers", path.to_str().unwrap()]));
 }
+
+// Finding 11: FENs the royal rule makes impossible. Written in terms of
+// `(royal "Kind")` and the setup, not of chess: each player holds as
+// many royal pieces as the setup gives, and the side not to move is not
+// in check.
+#[test]
+fn a_fen_the_royal_rule_makes_impossible_is_refused() {
+    for (fen, why) in [
+        (
+            "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
+            "Black is not to move but is in check: its King could be taken",
+        ),
+        (
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "White has 0 King(s); the rules (`royal \"King\"`, and the setup) give each player 1",
+        ),
+        (
+            "KKKKKKKK/KKKKKKKK/8/8/8/8/kkkkkkkk/kkkkkkkk w - - 0 1",
+            "White has 16 King(s)",
+        ),
+    ] {
+        let err = refused(&ludic(&["moves", "chess", "--fen", fen]));
+        assert!(err.contains(why), "{fen}: {err}");
+    }
+    // The same position with the checked side to move is legal: it must
+    // get out of check (the king's four squares off the e-file).
+    let out = ok(&ludic(&[
+        "moves",
+        "chess",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1",
+    ]));
+    assert!(
+        out.starts_with("4 legal move(s): e8-f8 e8-f7 e8-d7 e8-d8"),
+        "{out}"
+    );
+}

@@ -728,6 +728,11 @@ pub struct Game {
     pub kind_letters: Vec<Option<char>>,
     /// `(fen …)`: positions are written in Forsyth–Edwards notation.
     pub(crate) fen: Option<FenRules>,
+    /// `(royal "Kind")`: no move may leave the mover's piece of this kind
+    /// attacked. A position read from text must hold as many of them per
+    /// player as the setup does, and the side not to move must not be
+    /// in check.
+    pub(crate) royal: Option<Kind>,
     /// The state keeps which stacks have not moved (a rule reads
     /// `unmoved`).
     pub(crate) tracks_unmoved: bool,

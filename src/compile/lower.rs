@@ -533,8 +533,9 @@ impl Lowerer {
     /// A direction set (`dirs:`), interned per distinct spelling: a
     /// direction word, an array of them (their union) or `(and A B…)`
     /// (the directions in every one: `(and Forward Diagonal)`).
-    /// A set that holds no direction for any player (`(and Forward
-    /// Backward)`) is an error: a move along it could never be made.
+    /// An intersection that holds no direction for any player (`(and
+    /// Forward Backward)`) is an error: a move along it could never be
+    /// made.
     pub fn dirset(&mut self, e: &Expr, d: &mut Diags) -> u16 {
         let before = (d.items.len(), d.dropped);
         let known = self.dirsets.len();
@@ -546,7 +547,11 @@ impl Lowerer {
             .dirsets
             .get(usize::from(id))
             .is_some_and(|sets| sets.iter().all(Vec::is_empty));
-        if empty && quiet && !items(e).is_empty() && !super::args::already_reported(e) {
+        // Only an intersection: a plain word that names nothing on this
+        // board (`Diagonal` on a hexagon) may serve another board of a
+        // `match`.
+        let and = matches!(e, Expr::Clause(_));
+        if and && empty && quiet && !super::args::already_reported(e) {
             no_direction(
                 e.span(),
                 "these directions have none in common for any player",

@@ -749,6 +749,7 @@ fn finish(
         piece_kinds,
         kind_letters: l.kind_letters,
         fen: l.fen,
+        royal: l.royal,
         tracks_unmoved: l.tracks_unmoved,
         owners,
         roles: l.roles,

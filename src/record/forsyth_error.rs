@@ -81,6 +81,12 @@ pub enum ForsythError {
     /// `(fen …)` game on a hexagon).
     #[error("FEN needs a board of whole ranks and files")]
     NotRectangular,
+    /// A position the game's royal rule (`(royal "Kind")`) makes
+    /// impossible: a player with more or fewer royal pieces than the
+    /// setup gives (no king, sixteen kings), or the side not to move in
+    /// check (its king could be taken).
+    #[error("{0}")]
+    Royal(String),
     /// A side to move that is no player's letter: `x` in chess.
     #[error("side to move: {0}")]
     Mover(super::position::UnknownLetter),
