@@ -265,9 +265,7 @@ fn a_broken_rule_file_keeps_the_game_until_it_is_fixed() {
     let msg = v["message"].as_str().unwrap();
     assert!(msg.contains("(2 of 3 turns replayed)"), "{msg}");
     assert!(
-        msg.ends_with(
-            "turn 3 (c3) no longer applies (not a legal move in this position): it was dropped"
-        ),
+        msg.ends_with("turn 3 (c3) no longer applies (not in the game's notation): it was dropped"),
         "{msg}"
     );
 }

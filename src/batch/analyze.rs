@@ -258,7 +258,16 @@ impl Request {
             let l = format!("{other} {sets}").trim_end().to_string();
             out.push((l, other.clone(), self.compare.clone(), game));
         } else if !self.compare.is_empty() {
-            let sets: Vec<String> = self.sets.iter().chain(&self.compare).cloned().collect();
+            // A toggle of --compare replaces its --set value.
+            let name = |s: &String| s.split('=').next().unwrap_or_default().trim().to_string();
+            let compared: Vec<String> = self.compare.iter().map(name).collect();
+            let sets: Vec<String> = self
+                .sets
+                .iter()
+                .filter(|s| !compared.contains(&name(s)))
+                .chain(&self.compare)
+                .cloned()
+                .collect();
             let game = load(&self.game, &sets)?;
             out.push((label(&self.compare, ""), self.game.clone(), sets, game));
         }

@@ -96,6 +96,40 @@ fn pass_draw(draws: &mut Vec<PassedDraw>, outcome: Outcome, ply: usize) {
     }
 }
 
+/// A PDN result (`1-0`, `0-1`, `1/2-1/2`, and the draughts scores `2-0`,
+/// `0-2`, `1-1`) as the winner's seat, first or second player (`None`
+/// for a draw); `*` and other texts say nothing.
+fn pdn_result(text: &str) -> Option<Option<u8>> {
+    match text.trim() {
+        "1-0" | "2-0" => Some(Some(0)),
+        "0-1" | "0-2" => Some(Some(1)),
+        "1/2-1/2" | "1-1" => Some(None),
+        _ => None,
+    }
+}
+
+/// When the rules have ended the game at `st`, a recorded result that
+/// says otherwise (a game may also end by resignation or agreement,
+/// before the rules end it: then any result stands). The scores are the
+/// first player's, then the second's.
+fn pdn_result_differs(st: &State, recorded: &str) -> Option<String> {
+    let o = st.outcome()?;
+    let said = pdn_result(recorded)?;
+    let reached = o.winner();
+    (said != reached).then(|| {
+        let name = |w: Option<u8>| match w {
+            Some(p) => format!("{} wins", st.game().players[p as usize].name),
+            None => "a draw".to_string(),
+        };
+        format!(
+            "the record says `{}` ({}), the rules say {}",
+            recorded.trim(),
+            name(said),
+            name(reached)
+        )
+    })
+}
+
 /// Replays one game; the first illegal move stops it.
 pub fn replay_game(game: &Arc<Game>, g: &PdnGame, index: usize) -> Verdict {
     let mut st = match g.tag("FEN") {
@@ -147,7 +181,10 @@ pub fn replay_game(game: &Arc<Game>, g: &PdnGame, index: usize) -> Verdict {
         (Some(tag), Some(text)) if tag.trim() != text => Some(format!(
             "the Result tag says `{tag}`, the movetext ends with `{text}`"
         )),
-        _ => None,
+        _ => g
+            .tag("Result")
+            .or(g.result.as_deref())
+            .and_then(|r| pdn_result_differs(&st, r)),
     };
     Verdict {
         game: index,

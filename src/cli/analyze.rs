@@ -56,6 +56,9 @@ pub struct AnalyzeArgs {
     /// game lengths into this SVG file, the settings side by side.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<String>,
+    /// Overwrite the --plot file if it exists.
+    #[arg(long)]
+    force: bool,
     /// Show progress on stderr even when it is not a terminal (a line per
     /// tenth of the run, at most a thousand games apart).
     #[arg(long)]
@@ -86,7 +89,7 @@ fn parse_players(s: &str) -> Result<PlayerList, String> {
 
 /// Writes the charts of `--plot`: each setting's win rates and draws with
 /// their intervals, and its game lengths.
-fn plot(path: &str, report: &Report) -> Result<(), Fail> {
+fn plot(path: &str, force: bool, report: &Report) -> Result<(), Fail> {
     let panels: Vec<crate::render::plot::Panel> = report
         .settings
         .iter()
@@ -116,7 +119,7 @@ fn plot(path: &str, report: &Report) -> Result<(), Fail> {
         report.settings.first().map_or(0, |s| s.tally.games)
     );
     let svg = crate::render::plot::analysis_svg(&title, &panels);
-    std::fs::write(path, svg).map_err(|e| Fail(format!("--plot {path}: {e}")))
+    super::output::write_new(std::path::Path::new(path), force, "--plot", &svg)
 }
 
 fn parse_shard(s: &str) -> Result<Shard, String> {
@@ -125,6 +128,10 @@ fn parse_shard(s: &str) -> Result<Shard, String> {
 
 /// Runs the command.
 pub fn run(a: &AnalyzeArgs) -> Result<i32, Fail> {
+    if let Some(path) = &a.plot {
+        // Before the games are played, not after.
+        super::output::refuse_existing(std::path::Path::new(path), a.force, "--plot")?;
+    }
     let req = Request {
         game: a.game.file.clone(),
         sets: a.game.sets.clone(),
@@ -150,7 +157,7 @@ pub fn run(a: &AnalyzeArgs) -> Result<i32, Fail> {
     let report = analyze::run(&req, &tick).map_err(|e| Fail(e.to_string()))?;
     progress.finish();
     if let Some(path) = &a.plot {
-        plot(path, &report)?;
+        plot(path, a.force, &report)?;
     }
     if a.json {
         println!("{}", report.to_json());
@@ -267,14 +274,25 @@ fn table(rows: &[Row]) -> Vec<String> {
         .collect();
     rows.iter()
         .map(|(name, cells, diff)| {
-            let mut l = format!("{name:<label$}");
+            let mut l = padded(name, label);
             for (c, w) in cells.iter().zip(&widths) {
-                l.push_str(&format!("{c:<w$}"));
+                l.push_str(&padded(c, *w));
             }
             l.push_str(diff.as_deref().unwrap_or_default());
             l.trim_end().to_string()
         })
         .collect()
+}
+
+/// `text` followed by spaces up to `width` characters. Written out rather
+/// than with `format!`'s width, which panics past 65,535 (a label can be any
+/// length: a `--compare` list or a hand-edited shard).
+fn padded(text: &str, width: usize) -> String {
+    let pad = width.saturating_sub(text.chars().count());
+    let mut s = String::with_capacity(text.len() + pad);
+    s.push_str(text);
+    s.extend(std::iter::repeat_n(' ', pad));
+    s
 }
 
 fn print_text(r: &Report) {

@@ -5,6 +5,7 @@
 mod analyze;
 mod fmt;
 mod list;
+mod output;
 mod play;
 mod playout;
 mod render;

@@ -217,8 +217,13 @@ fn header(a: &PlayArgs, game: &Game, specs: &[PlayerSpec]) -> Result<Header, Fai
 /// Creates the --record files, each checked before the first move: none is
 /// created unless all can be.
 fn open_records(a: &PlayArgs, header: &Header, moves: &[String]) -> Result<Vec<LiveRecord>, Fail> {
+    let keys: Vec<_> = a
+        .record
+        .iter()
+        .map(|p| super::output::file_key(p))
+        .collect();
     for (i, p) in a.record.iter().enumerate() {
-        if a.record[..i].contains(p) {
+        if keys[..i].contains(&keys[i]) {
             return Err(Fail(format!("--record {}: named twice", p.display())));
         }
         if let (Format::Pdn, Err(why)) = (Format::of(p), &header.pdn_tags) {
@@ -234,10 +239,21 @@ fn open_records(a: &PlayArgs, header: &Header, moves: &[String]) -> Result<Vec<L
             )));
         }
     }
-    a.record
-        .iter()
-        .map(|p| LiveRecord::create(p, a.force, header, moves))
-        .collect()
+    let mut made = Vec::new();
+    for p in &a.record {
+        match LiveRecord::create(p, a.force, header, moves) {
+            Ok(r) => made.push(r),
+            Err(e) => {
+                // None is left behind when one cannot be made (a missing
+                // folder): the files made here were new or forced empty.
+                for r in &made {
+                    let _ = std::fs::remove_file(r.path());
+                }
+                return Err(e);
+            }
+        }
+    }
+    Ok(made)
 }
 
 /// "mcts:1s — Monte Carlo tree search, 1 s a move".
@@ -793,6 +809,9 @@ fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
             _ => legal.join(""),
         };
         return format!("`{text}` matches several moves; write one in full: {or}");
+    } else if e.reason == crate::engine::Refusal::CaptureMark {
+        let plain = text.to_ascii_lowercase().replace(['x', ':'], "-");
+        format!("`{text}` marks a capture, but {plain} captures nothing")
     } else if legal.iter().all(|m| m.contains(['x', 'X'])) && !text.contains(['x', 'X']) {
         let or = match legal.split_last() {
             Some((last, [])) => last.clone(),

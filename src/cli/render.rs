@@ -15,10 +15,17 @@ pub struct RenderArgs {
     /// Write each site's notation label in it.
     #[arg(long)]
     labels: bool,
+    /// Overwrite the --svg file if it exists.
+    #[arg(long)]
+    force: bool,
 }
 
 /// Runs `ludic render`.
 pub fn run(a: &RenderArgs) -> Result<i32, Fail> {
+    let path = std::path::Path::new(&a.svg);
+    if a.svg != "-" {
+        super::output::refuse_existing(path, a.force, "--svg")?;
+    }
     let st = a.pos.state()?;
     let opts = SvgOptions {
         labels: a.labels,
@@ -28,7 +35,7 @@ pub fn run(a: &RenderArgs) -> Result<i32, Fail> {
     if a.svg == "-" {
         print!("{svg}");
     } else {
-        std::fs::write(&a.svg, svg).map_err(|e| Fail(format!("cannot write {}: {e}", a.svg)))?;
+        super::output::write_new(path, a.force, "--svg", &svg)?;
     }
     Ok(0)
 }

@@ -56,7 +56,16 @@ impl Diags {
     /// name. The first time, records the place and returns true; again,
     /// records "WHAT `NAME` is declared twice" at `span`, pointing back at
     /// the first place, and returns false.
+    /// An empty (or blank) name is an error too: it could not be named
+    /// back, and it shows as nothing. (A setup code may be empty: the
+    /// code of a stack written with no prefix, as a plain man.)
     pub fn declare_once(&mut self, seen: bool, span: Span, what: &'static str, name: &str) -> bool {
+        if name.trim().is_empty() && what != "code" {
+            self.push(
+                Diagnostic::error(span, format!("a {what} with an empty name"), "empty name")
+                    .with_help(format!("give the {what} a name: \"Name\"")),
+            );
+        }
         if seen {
             self.twice(span, what, name);
             return false;

@@ -634,6 +634,12 @@ pub struct Toggle {
     pub value: Value,
     /// One-line description.
     pub description: String,
+    /// Whether a rule reads it with `$name` (in a value, a `match`, a
+    /// define's body): only then can its value change what the file
+    /// compiles to, and `ludic check` compiles it again with its other
+    /// values.
+    #[serde(skip)]
+    pub read: bool,
 }
 
 /// A setup code: in a FEN string, `prefix` + site number stands for a stack
@@ -722,6 +728,11 @@ pub struct Game {
     pub kind_letters: Vec<Option<char>>,
     /// `(fen …)`: positions are written in Forsyth–Edwards notation.
     pub(crate) fen: Option<FenRules>,
+    /// `(royal "Kind")`: no move may leave the mover's piece of this kind
+    /// attacked. A position read from text must hold as many of them per
+    /// player as the setup does, and the side not to move must not be
+    /// in check.
+    pub(crate) royal: Option<Kind>,
     /// The state keeps which stacks have not moved (a rule reads
     /// `unmoved`).
     pub(crate) tracks_unmoved: bool,

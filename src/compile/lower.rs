@@ -113,13 +113,17 @@ fn no_direction(at: crate::syntax::Span, why: &str, d: &mut Diags) {
     );
 }
 
-/// Reports a player `name` (at `at`) that one of `names` has already.
+/// Reports a player `name` (at `at`) that one of `names` has already, or
+/// that is empty.
 fn same_name_twice(
     names: &[(&str, crate::syntax::Span)],
     name: &str,
     at: crate::syntax::Span,
     d: &mut Diags,
 ) {
+    if name.trim().is_empty() {
+        d.error(at, "a player with an empty name", "empty name");
+    }
     if let Some((_, first)) = names.iter().find(|(n, _)| *n == name) {
         d.push(
             crate::diag::Diagnostic::error(
@@ -532,7 +536,36 @@ impl Lowerer {
     /// A direction set (`dirs:`), interned per distinct spelling: a
     /// direction word, an array of them (their union) or `(and A B…)`
     /// (the directions in every one: `(and Forward Diagonal)`).
+    /// An intersection that holds no direction for any player (`(and
+    /// Forward Backward)`) is an error: a move along it could never be
+    /// made.
     pub fn dirset(&mut self, e: &Expr, d: &mut Diags) -> u16 {
+        let before = (d.items.len(), d.dropped);
+        let known = self.dirsets.len();
+        let id = self.dirset_of(e, d);
+        // Reported where the set is first spelt, and only when its words
+        // were read without errors of their own.
+        let quiet = (d.items.len(), d.dropped) == before && self.dirsets.len() > known;
+        let empty = self
+            .dirsets
+            .get(usize::from(id))
+            .is_some_and(|sets| sets.iter().all(Vec::is_empty));
+        // Only an intersection: a plain word that names nothing on this
+        // board (`Diagonal` on a hexagon) may serve another board of a
+        // `match`.
+        let and = matches!(e, Expr::Clause(_));
+        if and && empty && quiet && !super::args::already_reported(e) {
+            no_direction(
+                e.span(),
+                "these directions have none in common for any player",
+                d,
+            );
+        }
+        id
+    }
+
+    /// [`Lowerer::dirset`] without the check that it names a direction.
+    fn dirset_of(&mut self, e: &Expr, d: &mut Diags) -> u16 {
         if let Expr::Clause(c) = e {
             if super::args::already_reported(e) {
                 return self.dirset_all();

@@ -65,7 +65,14 @@ impl Options {
             let (n, v) = s
                 .split_once('=')
                 .ok_or_else(|| LoadError::Options(vec![format!("`{s}`: expected NAME=VALUE")]))?;
-            out.sets.push((n.trim().to_string(), v.trim().to_string()));
+            let (n, v) = (n.trim(), v.trim());
+            if let Some((_, first)) = out.sets.iter().find(|(m, _)| m == n) {
+                // The last would win silently: refused instead.
+                return Err(LoadError::Options(vec![format!(
+                    "`{n}` is set twice ({n}={first} and {n}={v}); set it once"
+                )]));
+            }
+            out.sets.push((n.to_string(), v.to_string()));
         }
         Ok(out)
     }
@@ -88,10 +95,12 @@ pub enum LoadError {
 /// Every `NAME=VALUE` setting of `game`'s yes/no and choice toggles
 /// other than the value in force, in the toggles' order: what `ludic
 /// check` compiles the file with again, one at a time (an integer
-/// toggle's range is not walked).
+/// toggle's range is not walked). A toggle no rule reads with `$name`
+/// cannot change what the file compiles to, and is left out: a file of
+/// thousands of unread toggles is compiled once, not once a toggle.
 pub fn other_values(game: &Game) -> Vec<String> {
     let mut sets = Vec::new();
-    for t in &game.toggles {
+    for t in game.toggles.iter().filter(|t| t.read) {
         let values: Vec<String> = match &t.ty {
             ToggleType::Bool => vec!["false".into(), "true".into()],
             ToggleType::Choice(cs) => cs.clone(),
@@ -108,11 +117,36 @@ pub fn other_values(game: &Game) -> Vec<String> {
     sets
 }
 
+/// Whether `file` is written as a shipped game's name rather than a
+/// path: no folder separator and no extension (`checkers`, `ataxx`). Such
+/// a name always means the shipped game, whatever the current folder
+/// holds; a file of that name is read when written as a path
+/// (`./ataxx`, `ataxx.game`).
+pub fn is_game_name(file: &str) -> bool {
+    !file.is_empty() && !file.contains(['/', '\\', '.'])
+}
+
 /// The source text of a game: a path, or the name of a shipped game
-/// (`checkers` for `games/checkers.game`). Returns `(display name, text)`.
+/// (`checkers` for `games/checkers.game`; see [`is_game_name`]). A path
+/// that does not exist falls back to the shipped game of its stem
+/// (`games/checkers.game` from another folder). Returns `(display name,
+/// text)`.
 pub fn read_source(file: &str) -> Result<(String, String), LoadError> {
     let path = Path::new(file);
-    if path.exists() {
+    if is_game_name(file) {
+        match read_shipped(file) {
+            Some(Ok(found)) => return Ok(found),
+            Some(Err(e)) => return Err(LoadError::Io(format!("games/{file}.game: {e}"))),
+            None if path.exists() => {
+                return Err(LoadError::Io(format!(
+                    "{file}: not a shipped game (a name without `/` or an extension names one); \
+                     to read the file of that name, write it as a path: ./{file}"
+                )));
+            }
+            None => {}
+        }
+    }
+    if path.exists() && !is_game_name(file) {
         let text = read_text(path).map_err(|e| LoadError::Io(format!("{file}: {e}")))?;
         return Ok((file.to_string(), text));
     }
@@ -377,6 +411,13 @@ fn resolve(
             );
         }
     }
+    let mut read = std::collections::HashSet::new();
+    game.args
+        .iter()
+        .for_each(|e| toggles::read_names(e, &mut read));
+    for t in &mut toggles {
+        t.read = read.contains(t.name.as_str());
+    }
     let errors = toggles::apply_overrides(&mut toggles, &options.sets);
     if !errors.is_empty() {
         return Err(LoadError::Options(errors));
@@ -389,13 +430,14 @@ fn resolve(
         defines.expand(e, d);
     }
     let live = toggles::flipped(&body, &toggles);
+    let bound = toggles::Bound::new(&toggles, &live, &broken);
     // A clause of the file chosen away by an empty `(case V)` is dropped.
     body.retain_mut(|e| {
         if is_define(e) {
             return true;
         }
-        toggles::check_match_cases(e, &toggles, d);
-        toggles::substitute(e, &toggles, &live, &broken, d);
+        toggles::check_match_cases(e, &bound, d);
+        toggles::substitute(e, &bound, d);
         matching::select_kept(e, d)
     });
     if let Some(limit) = defines.limit_error() {
@@ -711,6 +753,7 @@ fn finish(
         piece_kinds,
         kind_letters: l.kind_letters,
         fen: l.fen,
+        royal: l.royal,
         tracks_unmoved: l.tracks_unmoved,
         owners,
         roles: l.roles,

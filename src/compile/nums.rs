@@ -3,16 +3,22 @@
 //! from the vocabulary table (context `number`); evaluation is in
 //! `engine/sets.rs` (`State::num`).
 
-use super::args::{Diags, int, int_in};
+use super::args::{Diags, int_in};
 use super::ir::{Cond, Num};
 use super::lower::Lowerer;
 use crate::syntax::{Clause, Expr};
+
+/// The largest size of a number written in a rule (`(add-counter "c"
+/// 5)`, `(at-least (height) 3)`): 10^9. Counters, heights and counts are
+/// 32-bit in play, so a larger literal could only be clamped or wrap;
+/// it is a check error instead.
+pub const NUM_LIMIT: i64 = 1_000_000_000;
 
 impl Lowerer {
     /// A number: an integer or a number clause.
     pub fn num(&mut self, e: &Expr, d: &mut Diags) -> Num {
         let Expr::Clause(c) = e else {
-            return Num::Int(int(e, d).unwrap_or(0));
+            return Num::Int(int_in(e, -NUM_LIMIT, NUM_LIMIT, d).unwrap_or(0));
         };
         if !self.known(c, "number", d) {
             return Num::Int(0);

@@ -216,9 +216,11 @@ fn set_overrides_the_default() {
     assert_eq!(g.end.turn_limit, Some(7));
     assert_eq!(g.options()[1].value, Value::Int(7));
     assert_eq!(g.options()[1].default, Value::Int(50));
-    // Later overrides win; spaces around the `=` are trimmed; a bool is
-    // written `true` or `false` only (`1` could be a count).
-    let (g, _) = build(&toggled(""), &["limit=5", " limit = 6 ", "rep=false"]).unwrap();
+    // A toggle set twice is refused (the last won silently); spaces
+    // around the `=` are trimmed; a bool is written `true` or `false`
+    // only (`1` could be a count).
+    assert!(build(&toggled(""), &["limit=5", " limit = 6 "]).is_err());
+    let (g, _) = build(&toggled(""), &[" limit = 6 ", "rep=false"]).unwrap();
     assert_eq!(g.end.turn_limit, Some(6));
     assert_eq!(g.end.repetition, None);
     for text in ["on", "yes", "1", "no", "0"] {
@@ -350,10 +352,7 @@ fn set_with_a_bad_value_names_the_type() {
 
 #[test]
 fn every_bad_set_is_reported_at_once() {
-    let v = set_errors(
-        &toggled(""),
-        &["rep=maybe", "limit=5", "speed=1", "limit=101"],
-    );
+    let v = set_errors(&toggled(""), &["rep=maybe", "speed=1", "limit=101"]);
     assert_eq!(v.len(), 3, "{v:?}");
     assert!(v[0].starts_with("bad value for toggle `rep`"));
     assert!(v[1].starts_with("unknown toggle `speed`"));

@@ -6,6 +6,7 @@ use super::args::{Diags, check, int, named, string, word};
 use super::ir::{Toggle, ToggleType, Value};
 use crate::diag::{Diagnostic, did_you_mean};
 use crate::syntax::{Clause, Expr, Span};
+use std::collections::{HashMap, HashSet};
 
 /// Reads one `(toggle …)` clause.
 pub fn declare(c: &Clause, d: &mut Diags) -> Option<Toggle> {
@@ -28,7 +29,25 @@ pub fn declare(c: &Clause, d: &mut Diags) -> Option<Toggle> {
         value: default.clone(),
         default,
         description,
+        read: false,
     })
+}
+
+/// The names read with `$name` anywhere in `e` (defines' bodies
+/// included).
+pub fn read_names<'e>(e: &'e Expr, out: &mut HashSet<&'e str>) {
+    match e {
+        Expr::Toggle(n, _) => {
+            out.insert(n.as_str());
+        }
+        Expr::Clause(c) => c
+            .args
+            .iter()
+            .chain(c.named.iter().map(|n| &n.value))
+            .for_each(|a| read_names(a, out)),
+        Expr::Array(v, _) => v.iter().for_each(|a| read_names(a, out)),
+        _ => {}
+    }
 }
 
 fn toggle_type(c: &Clause, d: &mut Diags) -> Option<ToggleType> {
@@ -265,30 +284,63 @@ pub fn apply_overrides(toggles: &mut [Toggle], sets: &[(String, String)]) -> Vec
 /// read when the rule is evaluated, not once when the file is read
 /// (Genocide's capturable toggles, docs/games/genocide.md).
 pub fn flipped(body: &[Expr], toggles: &[Toggle]) -> Vec<String> {
-    fn walk(e: &Expr, toggles: &[Toggle], out: &mut Vec<String>) {
+    fn walk(e: &Expr, bools: &HashSet<&str>, seen: &mut HashSet<String>, out: &mut Vec<String>) {
         match e {
             Expr::Clause(c) => {
                 if c.head == "flip"
                     && let Some(Expr::Word(w, _)) = c.args.first()
-                    && toggles
-                        .iter()
-                        .any(|t| &t.name == w && t.ty == ToggleType::Bool)
-                    && !out.contains(w)
+                    && bools.contains(w.as_str())
+                    && seen.insert(w.clone())
                 {
                     out.push(w.clone());
                 }
                 c.args
                     .iter()
                     .chain(c.named.iter().map(|n| &n.value))
-                    .for_each(|a| walk(a, toggles, out));
+                    .for_each(|a| walk(a, bools, seen, out));
             }
-            Expr::Array(v, _) => v.iter().for_each(|a| walk(a, toggles, out)),
+            Expr::Array(v, _) => v.iter().for_each(|a| walk(a, bools, seen, out)),
             _ => {}
         }
     }
-    let mut out = Vec::new();
-    body.iter().for_each(|e| walk(e, toggles, &mut out));
+    let bools: HashSet<&str> = toggles
+        .iter()
+        .filter(|t| t.ty == ToggleType::Bool)
+        .map(|t| t.name.as_str())
+        .collect();
+    let (mut seen, mut out) = (HashSet::new(), Vec::new());
+    body.iter()
+        .for_each(|e| walk(e, &bools, &mut seen, &mut out));
     out
+}
+
+/// The toggles by name, with those flipped during play (`live`) and
+/// those whose declaration has errors (`broken`): what
+/// [`substitute`] and [`check_match_cases`] look up, once per `$name`
+/// (hashed, so that a file of thousands of toggles checks in linear
+/// time).
+pub struct Bound<'a> {
+    /// The declared toggles, in order.
+    pub toggles: &'a [Toggle],
+    by_name: HashMap<&'a str, &'a Toggle>,
+    live: HashSet<&'a str>,
+    broken: HashSet<&'a str>,
+}
+
+impl<'a> Bound<'a> {
+    /// Indexes `toggles`, `live` and `broken` by name.
+    pub fn new(toggles: &'a [Toggle], live: &'a [String], broken: &'a [String]) -> Bound<'a> {
+        Bound {
+            toggles,
+            by_name: toggles.iter().map(|t| (t.name.as_str(), t)).collect(),
+            live: live.iter().map(String::as_str).collect(),
+            broken: broken.iter().map(String::as_str).collect(),
+        }
+    }
+
+    fn get(&self, name: &str) -> Option<&'a Toggle> {
+        self.by_name.get(name).copied()
+    }
 }
 
 /// Replaces every `$name` in `e` by the toggle's value, except the
@@ -296,38 +348,28 @@ pub fn flipped(body: &[Expr], toggles: &[Toggle]) -> Vec<String> {
 /// rules to read during play. A `$name` of a toggle in `broken`
 /// (declared, but its declaration has errors) or of no toggle becomes a
 /// stand-in that later stages pass over, after one error for the latter.
-pub fn substitute(
-    e: &mut Expr,
-    toggles: &[Toggle],
-    live: &[String],
-    broken: &[String],
-    d: &mut Diags,
-) {
+pub fn substitute(e: &mut Expr, b: &Bound<'_>, d: &mut Diags) {
     match e {
         Expr::Toggle(name, span) => {
-            if live.contains(name) {
+            if b.live.contains(name.as_str()) {
                 return;
             }
-            if let Some(t) = toggles.iter().find(|t| &t.name == name) {
+            if let Some(t) = b.get(name) {
                 *e = literal(&t.value, *span);
                 return;
             }
-            if !broken.contains(name) {
-                unknown(name, *span, toggles, d);
+            if !b.broken.contains(name.as_str()) {
+                unknown(name, *span, b.toggles, d);
             }
             *e = super::args::reported(*span);
         }
         Expr::Clause(c) => {
-            c.args
-                .iter_mut()
-                .for_each(|a| substitute(a, toggles, live, broken, d));
+            c.args.iter_mut().for_each(|a| substitute(a, b, d));
             c.named
                 .iter_mut()
-                .for_each(|n| substitute(&mut n.value, toggles, live, broken, d));
+                .for_each(|n| substitute(&mut n.value, b, d));
         }
-        Expr::Array(v, _) => v
-            .iter_mut()
-            .for_each(|a| substitute(a, toggles, live, broken, d)),
+        Expr::Array(v, _) => v.iter_mut().for_each(|a| substitute(a, b, d)),
         _ => {}
     }
 }
@@ -356,12 +398,12 @@ fn unknown(name: &str, span: Span, toggles: &[Toggle], d: &mut Diags) {
 /// a boolean or choice toggle has a case for each of the toggle's values,
 /// so that a `--set` a designer has not tried cannot fail at load time.
 /// A missing case is an error at the key, naming the values left out.
-pub fn check_match_cases(e: &Expr, toggles: &[Toggle], d: &mut Diags) {
+pub fn check_match_cases(e: &Expr, b: &Bound<'_>, d: &mut Diags) {
     match e {
         Expr::Clause(c) => {
             if c.head == "match"
                 && let Some(Expr::Toggle(name, span)) = c.args.first()
-                && let Some(t) = toggles.iter().find(|t| t.name == *name)
+                && let Some(t) = b.get(name)
             {
                 let values: Vec<Expr> = match &t.ty {
                     ToggleType::Bool => vec![Expr::Bool(false, *span), Expr::Bool(true, *span)],
@@ -396,12 +438,12 @@ pub fn check_match_cases(e: &Expr, toggles: &[Toggle], d: &mut Diags) {
                     );
                 }
             }
-            c.args.iter().for_each(|a| check_match_cases(a, toggles, d));
+            c.args.iter().for_each(|a| check_match_cases(a, b, d));
             c.named
                 .iter()
-                .for_each(|n| check_match_cases(&n.value, toggles, d));
+                .for_each(|n| check_match_cases(&n.value, b, d));
         }
-        Expr::Array(v, _) => v.iter().for_each(|a| check_match_cases(a, toggles, d)),
+        Expr::Array(v, _) => v.iter().for_each(|a| check_match_cases(a, b, d)),
         _ => {}
     }
 }

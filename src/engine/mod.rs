@@ -88,6 +88,14 @@ pub enum Refusal {
     /// A turn written in notation that no legal turn matches.
     #[error("not a legal move in this position")]
     NotLegal,
+    /// A text that is not in the game's notation at all: `x11-15`,
+    /// `22-81` on a board without a site 81.
+    #[error("not in the game's notation")]
+    NotNotation,
+    /// A plain step written with a capture's mark (`11x15` for `11-15`):
+    /// the mark is part of the move, never read past.
+    #[error("marked as a capture, but the move it names captures nothing")]
+    CaptureMark,
     /// The game is over: there is no legal move.
     #[error("the game is over")]
     GameOver,

@@ -31,6 +31,11 @@ pub struct Forsyth {
 
 pub use super::forsyth_error::ForsythError;
 
+/// The largest half-move clock or move number a FEN may give: 10^9.
+/// Play counts turns in 32 bits, so a clock near 2^32 would wrap (and the
+/// no-progress draw be lost) after a few moves.
+pub const MAX_CLOCK: u32 = 1_000_000_000;
+
 /// Reads a FEN text for a board `cols` squares wide and `rows` high.
 ///
 /// # Errors
@@ -116,10 +121,13 @@ pub fn parse_forsyth(text: &str, cols: usize, rows: usize) -> Result<Forsyth, Fo
         fields
             .get(i)
             .map(|w| {
-                w.parse::<u32>().map_err(|_| ForsythError::Clock {
-                    what,
-                    text: w.to_string(),
-                })
+                w.parse::<u32>()
+                    .ok()
+                    .filter(|&n| n <= MAX_CLOCK)
+                    .ok_or_else(|| ForsythError::Clock {
+                        what,
+                        text: w.to_string(),
+                    })
             })
             .transpose()
     };

@@ -67,8 +67,10 @@ pub enum ForsythError {
         /// The field.
         text: String,
     },
-    /// A clock that is not a whole number: `8/8/8/8/8/8/8/8 w - - x`.
-    #[error("{what} `{text}`: expected a whole number")]
+    /// A clock that is not a whole number from 0 to 1,000,000,000
+    /// (the move number from 1): `8/8/8/8/8/8/8/8 w - - x`, or
+    /// `… 4294967296 1` (counted in 32 bits in play, it would wrap).
+    #[error("{what} `{text}`: expected a whole number from 0 to 1000000000")]
     Clock {
         /// Which: `half-move clock` or `move number`.
         what: &'static str,
@@ -79,6 +81,12 @@ pub enum ForsythError {
     /// `(fen …)` game on a hexagon).
     #[error("FEN needs a board of whole ranks and files")]
     NotRectangular,
+    /// A position the game's royal rule (`(royal "Kind")`) makes
+    /// impossible: a player with more or fewer royal pieces than the
+    /// setup gives (no king, sixteen kings), or the side not to move in
+    /// check (its king could be taken).
+    #[error("{0}")]
+    Royal(String),
     /// A side to move that is no player's letter: `x` in chess.
     #[error("side to move: {0}")]
     Mover(super::position::UnknownLetter),

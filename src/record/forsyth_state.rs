@@ -60,7 +60,45 @@ impl State {
         let full = f.fullmove.unwrap_or(1).max(1);
         st.scalars.turns = (full - 1).saturating_mul(2) + u32::from(mover);
         st.reset_history();
+        st.royal_position()?;
         Ok(st)
+    }
+
+    /// Refuses a position the royal rule makes impossible (see
+    /// [`ForsythError::Royal`]); nothing to check in a game without one.
+    fn royal_position(&self) -> Result<(), ForsythError> {
+        let game = self.game.clone();
+        let Some(k) = game.royal else {
+            return Ok(());
+        };
+        let start = State::new(game.clone());
+        let count = |st: &State, p: u8| {
+            let piece = game.piece(k, p);
+            (0..game.board.len() as Site)
+                .flat_map(|s| st.stack(s).to_vec())
+                .filter(|&x| x == piece)
+                .count()
+        };
+        let kind = &game.kinds[k as usize];
+        for p in 0..game.num_players() as u8 {
+            let (want, got) = (count(&start, p), count(self, p));
+            if want != got {
+                return Err(ForsythError::Royal(format!(
+                    "{} has {got} {kind}(s); the rules (`royal \"{kind}\"`, and the setup) give each player {want}",
+                    game.players[p as usize].name
+                )));
+            }
+        }
+        let mover = self.current_player();
+        for p in (0..game.num_players() as u8).filter(|&p| p != mover) {
+            if self.in_check(k, p) {
+                return Err(ForsythError::Royal(format!(
+                    "{} is not to move but is in check: its {kind} could be taken",
+                    game.players[p as usize].name
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// Marks unmoved the royal pieces and partners the castling field

@@ -36,6 +36,19 @@ pub enum ScenarioFileError {
         /// The line, 1-based.
         line: usize,
     },
+    /// Two scenarios with one title: `scenario: crowning` twice (a
+    /// report could not tell them apart).
+    #[error("{path}:{line}: a scenario called `{name}` is already at line {first}")]
+    SameName {
+        /// The file.
+        path: String,
+        /// The second `scenario:` line, 1-based.
+        line: usize,
+        /// The title.
+        name: String,
+        /// The first one's line.
+        first: usize,
+    },
     /// No `game:` line: a file of scenarios only.
     #[error("{path}: no `game:` line")]
     NoGame {
@@ -116,6 +129,25 @@ pub enum StepError {
         text: String,
         /// A legal move, to show how moves are written.
         like: Option<String>,
+    },
+    /// `expect legal:` or `expect illegal:` with a text in the notation
+    /// that no rule of the game could ever write: `expect illegal: 9` (a
+    /// placement) or `1x1` in English draughts.
+    #[error("`{text}` is no move of this game in any position: {why}")]
+    NoSuchMove {
+        /// The text.
+        text: String,
+        /// Why no rule writes it.
+        why: String,
+    },
+    /// `expect outcome:` with a value that is no outcome: `expect
+    /// outcome: ???`.
+    #[error("`{text}` is not an outcome; write one of: {}", choices.join(", "))]
+    NotOutcome {
+        /// The value as written.
+        text: String,
+        /// The outcomes of the game: `none`, `draw`, `NAME wins`.
+        choices: Vec<String>,
     },
     /// `expect legal:` names a move that is not legal: `expect legal:
     /// 11-16 22-18` at the start of English draughts.

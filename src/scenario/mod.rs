@@ -34,6 +34,7 @@
 //! Lines run in order; `expect` lines check the position reached so far.
 
 mod error;
+mod shape;
 mod step;
 
 pub use error::{ScenarioFileError, StepError};
@@ -120,7 +121,16 @@ pub fn run_text(
             }
             game_file = Some((resolve(path, g.trim()), i + 1));
         } else if let Some(name) = line.strip_prefix("scenario:") {
-            blocks.push((name.trim().to_string(), i + 1, Vec::new()));
+            let name = name.trim().to_string();
+            if let Some((_, first, _)) = blocks.iter().find(|b| b.0 == name) {
+                return Err(ScenarioFileError::SameName {
+                    path: path_s(),
+                    line: i + 1,
+                    name,
+                    first: *first,
+                });
+            }
+            blocks.push((name, i + 1, Vec::new()));
         } else if let Some((_, _, lines)) = blocks.last_mut() {
             lines.push((i + 1, line.to_string()));
         } else {
@@ -164,8 +174,12 @@ fn strip_comment(line: &str) -> &str {
     }
 }
 
-/// A game path relative to the scenarios file, else as given.
+/// A game path relative to the scenarios file, else as given (a shipped
+/// game's name as given: see [`crate::compile::is_game_name`]).
 fn resolve(scenarios: &str, game: &str) -> String {
+    if crate::compile::is_game_name(game) {
+        return game.to_string();
+    }
     let near = Path::new(scenarios)
         .parent()
         .unwrap_or(Path::new(""))

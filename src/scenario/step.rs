@@ -130,6 +130,17 @@ fn expect_legal(st: &State, wanted: bool, value: &str) -> Result<(), StepError> 
             like: legal.first().cloned(),
         });
     }
+    // Nor is a text that no rule of the game could write (`expect
+    // illegal: 9` in a game without placements).
+    if let Some((m, why)) = value
+        .split_whitespace()
+        .find_map(|m| super::shape::no_move_of(st.game(), m).map(|w| (m, w)))
+    {
+        return Err(StepError::NoSuchMove {
+            text: m.to_string(),
+            why,
+        });
+    }
     match value.split_whitespace().find(|m| is_legal(m) != wanted) {
         Some(m) if wanted => Err(StepError::NotLegal {
             text: m.to_string(),
@@ -261,6 +272,17 @@ fn expect_owner(st: &State, value: &str) -> Result<(), StepError> {
 }
 
 fn expect_outcome(st: &State, value: &str) -> Result<(), StepError> {
+    let game = st.game();
+    let choices: Vec<String> = ["none".to_string(), "draw".to_string()]
+        .into_iter()
+        .chain(game.players.iter().map(|p| format!("{} wins", p.name)))
+        .collect();
+    if !choices.iter().any(|c| c == value) {
+        return Err(StepError::NotOutcome {
+            text: value.to_string(),
+            choices,
+        });
+    }
     let got = match st.outcome() {
         None => "none".to_string(),
         Some(o) => match o.winner() {

@@ -208,8 +208,19 @@ async fn new_session(AxState(app): AxState<Arc<App>>, text: String) -> ApiResult
     let seats = seats(&v)?;
     // Bad toggles are refused; a rule file with errors still opens, to
     // show them.
-    if let Err(e @ crate::compile::LoadError::Options(_)) = source.load_game(&sets) {
-        return Err(ApiError::bad(e.to_string()));
+    match source.load_game(&sets) {
+        Err(e @ crate::compile::LoadError::Options(_)) => {
+            return Err(ApiError::bad(e.to_string()));
+        }
+        // More seats than players: refused, not cut (fewer are human).
+        Ok(g) if seats.len() > g.players.len() => {
+            return Err(ApiError::bad(format!(
+                "the game has {} seats, {} were given",
+                g.players.len(),
+                seats.len()
+            )));
+        }
+        _ => {}
     }
     let session = Session::new(source, sets, seats);
     app.insert(session).map(axum::Json)

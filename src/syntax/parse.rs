@@ -222,6 +222,9 @@ impl Lower<'_> {
         let mut chars = body.char_indices();
         while let Some((i, c)) = chars.next() {
             if c != '\\' {
+                if c.is_control() && !matches!(c, '\n' | '\t' | '\r') {
+                    self.control_char(Span::new(start + i, start + i + c.len_utf8()), c);
+                }
                 out.push(c);
                 continue;
             }
@@ -237,6 +240,19 @@ impl Lower<'_> {
             }
         }
         out
+    }
+
+    /// Reports a control character (a NUL, an escape) written raw in a
+    /// string: invisible in an editor, and a terminal would obey it.
+    fn control_char(&mut self, span: Span, c: char) {
+        self.diags.push(
+            Diagnostic::error(
+                span,
+                format!("control character U+{:04X} in a string", u32::from(c)),
+                "control character",
+            )
+            .with_help("strings hold visible text, spaces, tabs and line breaks"),
+        );
     }
 
     /// Reports an unknown escape sequence.

@@ -12,7 +12,7 @@ use super::super::util::Fail;
 use crate::engine::Outcome;
 use crate::record::pdn::write_pdn;
 use crate::record::trial::{Trial, TrialResult, write_trial};
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
@@ -194,28 +194,4 @@ impl LiveRecord {
     }
 }
 
-/// Opens a new file for writing: refused when it exists, unless `force`.
-pub fn open_new(path: &Path, force: bool, what: &str) -> Result<File, Fail> {
-    let mut o = OpenOptions::new();
-    o.write(true);
-    if force {
-        o.create(true).truncate(true);
-    } else {
-        o.create_new(true);
-    }
-    o.open(path).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::AlreadyExists {
-            let hint = if what == "--record" {
-                "give --force to overwrite it, or another name"
-            } else {
-                "choose another name"
-            };
-            Fail(format!(
-                "{what} {}: the file exists; {hint}",
-                path.display()
-            ))
-        } else {
-            Fail(format!("{what} {}: {e}", path.display()))
-        }
-    })
-}
+pub use super::super::output::open_new;

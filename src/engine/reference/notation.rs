@@ -202,11 +202,7 @@ impl State {
             [i] => Ok(turns[*i].clone()),
             [] => Err(IllegalMove {
                 input: text.to_string(),
-                reason: if turns.is_empty() {
-                    Refusal::GameOver
-                } else {
-                    Refusal::NotLegal
-                },
+                reason: self.why_not(text, &names),
                 legal: names,
             }),
             _ => Err(IllegalMove {
@@ -215,6 +211,25 @@ impl State {
                 legal: short.iter().map(|&i| names[i].clone()).collect(),
             }),
         }
+    }
+
+    /// Why `text` names none of the legal turns `names`: the game is
+    /// over, the text is not in the notation, it writes a plain step with
+    /// a capture's mark (`11x15` for `11-15`), or the rules refuse it.
+    fn why_not(&self, text: &str, names: &[String]) -> Refusal {
+        if names.is_empty() {
+            return Refusal::GameOver;
+        }
+        // `:` may stand for a capture's `x` (`loosely_reads_as`).
+        if notation_sites(&self.game, &text.replace(':', "x")).is_none() {
+            return Refusal::NotNotation;
+        }
+        let plain = text.to_ascii_lowercase().replace(['x', ':'], "-");
+        let marked = plain != text.to_ascii_lowercase();
+        if marked && names.iter().any(|n| n.to_ascii_lowercase() == plain) {
+            return Refusal::CaptureMark;
+        }
+        Refusal::NotLegal
     }
 
     /// Origin, separator of the first step and final destination.

@@ -159,9 +159,9 @@ fn end_turn_stops_a_chain() {
 
 #[test]
 fn counter_arithmetic_saturates_instead_of_wrapping() {
-    // i64::MAX + i64::MAX would wrap (or panic in a debug build); the sum
-    // saturates at i64::MAX and the counter at i32::MAX. A subtraction
-    // from there saturates at the other end.
+    // A rule's number is at most 10^9 (a check error past it), but a sum
+    // of them passes the 32-bit counter: it saturates at i32::MAX. A
+    // subtraction saturates at the other end.
     let text = |effect: &str| {
         format!(
             r#"(game "T" (players 2) (board (square 3 3)) (piece "Man") (counter "c")
@@ -169,12 +169,14 @@ fn counter_arithmetic_saturates_instead_of_wrapping() {
                  (play (step dirs:N then:{effect})))"#
         )
     };
-    let big = "9223372036854775807";
-    let mut st = start(&text(&format!(r#"(add-counter "c" (sum {big} {big}))"#)));
+    let big = "1000000000";
+    let mut st = start(&text(&format!(
+        r#"(add-counter "c" (sum {big} {big} {big}))"#
+    )));
     play(&mut st, "a1-a2");
     assert_eq!(st.counter(0, 0), i32::MAX);
     let mut st = start(&text(&format!(
-        r#"(set-counter "c" (sub (sub 0 {big}) {big}))"#
+        r#"(set-counter "c" (sub (sub (sub 0 {big}) {big}) {big}))"#
     )));
     play(&mut st, "a1-a2");
     assert_eq!(st.counter(0, 0), i32::MIN);

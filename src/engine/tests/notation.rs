@@ -16,7 +16,7 @@ fn a_capture_mark_on_a_step_is_refused_and_changes_nothing() {
     assert_eq!(sorted_turns(&st), ["a1-b1", "a1xa3"]);
     for typed in ["a1xb1", "A1Xb1", "a1:b1"] {
         let err = st.play_str(typed).unwrap_err();
-        assert_eq!(err.reason, Refusal::NotLegal, "{typed}");
+        assert_eq!(err.reason, Refusal::CaptureMark, "{typed}");
         assert_eq!(super::sorted(err.legal), ["a1-b1", "a1xa3"], "{typed}");
         assert_eq!(position(&st), "a1=M a2=m", "{typed}");
         assert_eq!(st.current_player(), 0);

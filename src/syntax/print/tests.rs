@@ -375,12 +375,13 @@ fn word() -> impl Strategy<Value = String> {
     ident().prop_filter("a boolean", |w| w != "true" && w != "false")
 }
 
-/// The text of a string: anything but a carriage return, with quotes,
+/// The text of a string: anything but a carriage return or another
+/// control character than tab (refused in strings), with quotes,
 /// backslashes and newlines likely.
 fn text() -> impl Strategy<Value = String> {
     prop::collection::vec(
         prop_oneof![
-            4 => any::<char>().prop_filter("no CR", |c| *c != '\r'),
+            4 => any::<char>().prop_filter("no control", |c| !c.is_control() || *c == '\t'),
             1 => Just('"'),
             1 => Just('\\'),
             1 => Just('\n'),
