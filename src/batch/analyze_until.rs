@@ -1,6 +1,6 @@
 //! Analysis that a caller can stop (the Python package stops it on
 //! Ctrl-C): each setting's games are played in pieces of consecutive game
-//! numbers, sized to take about [`PIECE`] each, and `stop` is asked
+//! numbers, sized to take about 100 ms (`PIECE`) each, and `stop` is asked
 //! between pieces. Game `i` draws from stream `i` of the run's seed
 //! whichever piece plays it, and the pieces' counts add up ([`Tally`]), so
 //! the report is [`super::analyze::run`]'s. A piece ends with its slowest

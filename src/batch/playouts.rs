@@ -10,6 +10,7 @@ use crate::players::analysis::{Rate, Tally};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What to play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,6 +61,20 @@ pub fn one_in(
 /// Plays the playouts of `spec` from `start`, in playout order; `tick` is
 /// called after each one (for a progress bar).
 pub fn run(start: &State, spec: &PlayoutSpec, tick: &(dyn Fn() + Sync)) -> Vec<PlayoutResult> {
+    // Never stopped: every playout is played.
+    run_until(start, spec, tick, &AtomicBool::new(false)).unwrap_or_default()
+}
+
+/// [`run`], stopped between playouts once `stop` is set (Ctrl-C from
+/// Python): `None` when it was, the playouts in playout order otherwise
+/// (thread `k` of `t` plays playouts `k`, `k + t`, …, so a seed gives the
+/// same playouts on any number of threads).
+pub fn run_until(
+    start: &State,
+    spec: &PlayoutSpec,
+    tick: &(dyn Fn() + Sync),
+    stop: &AtomicBool,
+) -> Option<Vec<PlayoutResult>> {
     let threads = (spec.threads.clamp(1, 256) as u64).min(spec.count.max(1));
     std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
@@ -67,26 +82,27 @@ pub fn run(start: &State, spec: &PlayoutSpec, tick: &(dyn Fn() + Sync)) -> Vec<P
                 s.spawn(move || {
                     let start = start.detached();
                     let (mut scratch, mut buf) = (start.clone(), Vec::with_capacity(64));
-                    let start = &start;
-                    (k..spec.count)
-                        .step_by(threads as usize)
-                        .map(|i| {
-                            let r =
-                                one_in(&mut scratch, start, spec.seed, i, spec.max_turns, &mut buf);
-                            tick();
-                            (i, r)
-                        })
-                        .collect::<Vec<_>>()
+                    let mut out = Vec::new();
+                    for i in (k..spec.count).step_by(threads as usize) {
+                        if stop.load(Ordering::Relaxed) {
+                            return None;
+                        }
+                        let r =
+                            one_in(&mut scratch, &start, spec.seed, i, spec.max_turns, &mut buf);
+                        tick();
+                        out.push((i, r));
+                    }
+                    Some(out)
                 })
             })
             .collect();
         let mut all: Vec<(u64, PlayoutResult)> = Vec::new();
         for h in handles {
             // A playout thread only fails on an interpreter bug: pass it on.
-            all.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+            all.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))?);
         }
         all.sort_by_key(|x| x.0);
-        all.into_iter().map(|x| x.1).collect()
+        Some(all.into_iter().map(|x| x.1).collect())
     })
 }
 

@@ -112,6 +112,19 @@ impl FastGen {
     }
 }
 
+/// The move of generator `g` of the whole stack at `from` to `to`,
+/// jumping nothing (every compiled shape's move but a hop's).
+#[inline(always)]
+fn whole(g: GenId, from: Site, to: Site) -> Move {
+    Move {
+        gen_id: g,
+        from,
+        to,
+        over: NO_SITE,
+        count: 0,
+    }
+}
+
 /// The directions of `player` in a per-player list.
 #[inline(always)]
 fn dirs(d: &[Vec<Dir>], player: u8) -> &[Dir] {
@@ -334,13 +347,7 @@ impl State {
         for (i, (g, f)) in gens.iter().enumerate().take(n) {
             if let Shape::Place = f.shape {
                 for to in f.to.eval(self, player, all).iter() {
-                    sink(Move {
-                        gen_id: *g,
-                        from: NO_SITE,
-                        to,
-                        over: NO_SITE,
-                        count: 0,
-                    })?;
+                    sink(whole(*g, NO_SITE, to))?;
                 }
                 continue;
             }
@@ -401,13 +408,7 @@ impl State {
         for &d in dirs {
             let dest = self.tables.step(from, d);
             if to.has(dest) {
-                sink(Move {
-                    gen_id: g,
-                    from,
-                    to: dest,
-                    over: NO_SITE,
-                    count: 0,
-                })?;
+                sink(whole(g, from, dest))?;
             }
         }
         ControlFlow::Continue(())
@@ -464,13 +465,7 @@ impl State {
             let mut at = self.tables.step(from, d);
             while at != NO_SITE {
                 if to.has(at) {
-                    sink(Move {
-                        gen_id: g,
-                        from,
-                        to: at,
-                        over: NO_SITE,
-                        count: 0,
-                    })?;
+                    sink(whole(g, from, at))?;
                 }
                 if !through.has(at) {
                     break;
@@ -492,13 +487,7 @@ impl State {
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         for dest in to.iter().filter(|&d| d != from) {
-            sink(Move {
-                gen_id: g,
-                from,
-                to: dest,
-                over: NO_SITE,
-                count: 0,
-            })?;
+            sink(whole(g, from, dest))?;
         }
         ControlFlow::Continue(())
     }
@@ -520,13 +509,7 @@ impl State {
         let start = (self.scalars.mover as usize * self.heights.len() + from as usize) * k;
         for &dest in table.get(start..start + k).unwrap_or(&[]) {
             if to.has(dest) {
-                sink(Move {
-                    gen_id: g,
-                    from,
-                    to: dest,
-                    over: NO_SITE,
-                    count: 0,
-                })?;
+                sink(whole(g, from, dest))?;
             }
         }
         ControlFlow::Continue(())
