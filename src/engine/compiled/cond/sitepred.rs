@@ -422,7 +422,10 @@ impl Tree {
             Cond::In(r, reg) if here(r) => Tree::Region(*reg),
             Cond::On(id) => Tree::Flag(*id),
             Cond::Line(l) if here(&l.at) => Tree::Line(Box::new(LineTree::compile(l, game)?)),
-            // A whole-board set's members are each its own subject.
+            // A whole-board set's members are each its own subject. Read
+            // as sets even where one site is asked (`holds`): only on boards
+            // whose sets fit the widest `Bits`.
+            Cond::Any(_) | Cond::Every(..) if game.board.len() > MAX_WORDS * 64 => return None,
             Cond::Any(SiteSet::Where(c)) => {
                 Tree::Somewhere(Box::new(Self::compile(c, SiteRef::Subject, game)?))
             }
@@ -839,6 +842,25 @@ mod tests {
             assert!(matches!(&game.gens[1].to, Cond::And(v) if v[0] == Cond::False));
             assert!(agrees_with_the_interpreter(&text, 10) > 60, "{x}");
         }
+    }
+
+    #[test]
+    fn whole_board_tests_compile_only_where_the_sets_fit() {
+        // 23 × 23 = 529 sites: more than the widest set (8 words) holds,
+        // so a whole-board test stays with the interpreter; 22 × 22 fits.
+        let text = |n| {
+            format!(
+                r#"(game "t" (players 2) (board (square {n} {n})) (piece "P")
+                    (play (place "P" to:(and Empty (not (any (where (line 3 of:Mine))))))))"#
+            )
+        };
+        let compiles = |n| {
+            let game =
+                crate::compile::Game::from_source("t", &text(n), &Default::default()).unwrap();
+            SitePred::compile(&game.gens[0].to, SiteRef::To, &game).is_some()
+        };
+        assert!(compiles(22));
+        assert!(!compiles(23));
     }
 
     #[test]
