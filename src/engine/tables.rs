@@ -13,6 +13,7 @@ use super::bits::{Bits, Preimages, load, stride};
 use super::fastgen::{FastGen, FastLevel, joint_levels};
 use super::mode::Engine;
 use super::plan::{AfterPlan, after_plan};
+use super::scalar::Scalar;
 use super::shiftgen::ShiftLevel;
 use super::sitepred::SitePred;
 use super::slidelevel::SlideLevel;
@@ -73,6 +74,10 @@ pub struct Tables {
     /// condition compiled to a site condition on the origin, when it can
     /// be.
     pub(crate) moved_facts: Vec<Option<SitePred>>,
+    /// The `lose-when` conditions compiled, when every one reads no site
+    /// (counters, pieces, toggles); `None` otherwise, and in the
+    /// reference.
+    pub(crate) lose_when: Option<Vec<Scalar>>,
     /// The no-progress rule counts a capture as progress (its facts name
     /// `Capture`).
     pub(crate) capture_progress: bool,
@@ -290,6 +295,14 @@ impl Tables {
         eval.bits = compiled(on, || bit_filters(game, &eval, &mut gens)).flatten();
         let one_step_turns = game.blocks.is_empty() && gens.iter().all(|g| g.chain_with.is_empty());
         let moved_facts = compiled(on, || moved_facts(game)).unwrap_or_default();
+        let lose_when = compiled(on, || {
+            game.end
+                .lose_when
+                .iter()
+                .map(Scalar::compile)
+                .collect::<Option<Vec<_>>>()
+        })
+        .flatten();
         static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         Tables {
             engine,
@@ -322,6 +335,7 @@ impl Tables {
             players,
             plans,
             moved_facts,
+            lose_when,
             capture_progress: game
                 .end
                 .no_progress

@@ -79,20 +79,27 @@ impl State {
             return;
         }
         let n = game.num_players() as Player;
-        let losers: Vec<Player> = (0..n)
-            .filter(|&p| {
-                game.end
-                    .lose_when
-                    .iter()
-                    .any(|c| self.eval(c, &self.turn_ctx(p)))
-            })
-            .collect();
+        // Bit `p` for each player `p` who loses.
+        let losers = (0..n).fold(0u64, |acc, p| acc | (self.loses_now(game, p) as u64) << p);
         let reason = EndReason::LoseCondition;
-        self.scalars.outcome = match losers.len() {
+        self.scalars.outcome = match losers.count_ones() {
             0 => None,
-            k if k == n as usize => Some(Outcome::Draw(reason)),
-            _ if n == 2 => Some(Outcome::Win(1 - losers[0], reason)),
+            k if k == n as u32 => Some(Outcome::Draw(reason)),
+            _ if n == 2 => Some(Outcome::Win(1 - losers.trailing_zeros() as Player, reason)),
             _ => None,
         };
+    }
+
+    /// True if a `lose-when` condition holds for `player` now (compiled
+    /// when the tables have them so).
+    fn loses_now(&self, game: &Game, player: Player) -> bool {
+        match &self.tables.lose_when {
+            Some(conds) => conds.iter().any(|c| c.holds(self, player)),
+            None => game
+                .end
+                .lose_when
+                .iter()
+                .any(|c| self.eval(c, &self.turn_ctx(player))),
+        }
     }
 }

@@ -5,5 +5,6 @@ pub(crate) mod bitcond;
 pub(crate) mod bitfilter;
 pub(crate) mod evaltables;
 pub(crate) mod local;
+pub(crate) mod scalar;
 pub(crate) mod sitepred;
 pub(crate) mod thentree;

@@ -13,9 +13,9 @@ use crate::engine::bits::{Bits, MAX_WORDS, TOP_BUCKET, bucket, preimage};
 
 use crate::board::{Dir, NO_SITE, Site};
 use crate::compile::ir::{
-    Cond, DirSetId, Game, Kind, Line, Num, Player, RegionId, SiteRef, SiteSet, ToggleId,
+    Cond, DirSetId, Game, Kind, Line, Player, RegionId, SiteRef, SiteSet, ToggleId,
 };
-use crate::engine::cond::Ctx;
+use crate::engine::scalar::Scalar;
 
 /// A compiled condition on a site (see the module's documentation): the
 /// sites where its top owner (none, the player, another), its height and
@@ -96,8 +96,8 @@ enum Tree {
     Everywhere(Box<Tree>, Box<Tree>),
     /// Every site when the condition, which reads no site (counters, the
     /// player's pieces, toggles), holds now; none otherwise. Evaluated
-    /// once per set, by the reference's evaluator.
-    Free(Box<Cond>),
+    /// once per set ([`Scalar`]).
+    Free(Box<Scalar>),
     /// The sites where it does not hold.
     Not(Box<Tree>),
     /// The sites where all hold.
@@ -409,6 +409,15 @@ impl Tree {
     /// [`SitePred::compile`]).
     fn compile(c: &Cond, alias: SiteRef, game: &Game) -> Option<Tree> {
         let here = |r: &SiteRef| *r == SiteRef::Subject || *r == alias;
+        // A comparison, or an `and`/`or`/`not` of clauses, that reads no
+        // site is one value for every site.
+        if matches!(
+            c,
+            Cond::Compare(..) | Cond::And(_) | Cond::Or(_) | Cond::Not(_)
+        ) && let Some(s) = Scalar::compile(c)
+        {
+            return Some(Tree::Free(Box::new(s)));
+        }
         Some(match c {
             Cond::True => Tree::Const(true),
             Cond::False => Tree::Const(false),
@@ -449,7 +458,6 @@ impl Tree {
                     .map(|c| Self::compile(c, alias, game))
                     .collect::<Option<_>>()?,
             ),
-            c if reads_no_site(c) => Tree::Free(Box::new(c.clone())),
             _ => return None,
         })
     }
@@ -466,7 +474,7 @@ impl Tree {
             Tree::Kind(k) => st.top(s).map(|p| st.game.kind(p)) == Some(*k),
             Tree::Region(r) => in_region(st, *r, player, s),
             Tree::Flag(id) => st.flag(*id),
-            Tree::Free(c) => st.eval(c, &Ctx::at(player, s)),
+            Tree::Free(c) => c.holds(st, player),
             Tree::Line(l) => l.holds(st, player, s),
             Tree::Somewhere(_) | Tree::Everywhere(..) => !self.eval_any(st, player).is_empty(),
             Tree::Ahead(dirs, c) => {
@@ -518,7 +526,7 @@ impl Tree {
                 }
             }
             Tree::Free(c) => {
-                if st.eval(c, &Ctx::at(player, NO_SITE)) {
+                if c.holds(st, player) {
                     all
                 } else {
                     Bits::EMPTY
@@ -688,32 +696,6 @@ fn ahead<const W: usize>(
         .fold(Bits::EMPTY, |acc, &d| acc.or(pre_dir(st, d, x, all)))
 }
 
-/// True if `c` reads no site of the board's stacks one by one: toggles,
-/// and comparisons of counters, the player's pieces and constants (its
-/// value is then the same at every site, and evaluated once). Chance
-/// (`roll`) is left out: a condition reads it as 0, but a set evaluated
-/// once must not differ from the reference in what it draws.
-fn reads_no_site(c: &Cond) -> bool {
-    match c {
-        Cond::True | Cond::False | Cond::On(_) => true,
-        Cond::Compare(a, _, b) => num_reads_no_site(a) && num_reads_no_site(b),
-        Cond::And(cs) | Cond::Or(cs) => cs.iter().all(reads_no_site),
-        Cond::Not(c) => reads_no_site(c),
-        _ => false,
-    }
-}
-
-/// [`reads_no_site`] of a number.
-fn num_reads_no_site(n: &Num) -> bool {
-    match n {
-        Num::Int(_) | Num::Counter(_) | Num::Pieces => true,
-        Num::Add(ns) => ns.iter().all(num_reads_no_site),
-        Num::Sub(a, b) => num_reads_no_site(a) && num_reads_no_site(b),
-        Num::If(c, a, b) => reads_no_site(c) && num_reads_no_site(a) && num_reads_no_site(b),
-        _ => false,
-    }
-}
-
 /// The mask of height buckets where `test(height)` holds, when it holds
 /// alike for every height a bucket stands for (stacks hold at most `cap`
 /// pieces).
@@ -737,8 +719,9 @@ fn height_mask(cap: usize, test: impl Fn(i32) -> bool) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compile::ir::Cmp;
+    use crate::compile::ir::{Cmp, Num};
     use crate::engine::Move;
+    use crate::engine::cond::Ctx;
     use rand::{RngExt, SeedableRng};
     use std::sync::Arc;
 
@@ -802,12 +785,15 @@ mod tests {
         assert!(matches!(p.tree.as_deref(), Some(Tree::And(t)) if matches!(t[1], Tree::Free(_))));
         // A site of the step, or a count of a set, is not such a clause.
         let height = Cond::Compare(Num::Height(SiteRef::To), Cmp::Eq, Num::Int(1));
-        assert!(!reads_no_site(&height));
-        assert!(reads_no_site(&Cond::Compare(
-            Num::Pieces,
-            Cmp::Gt,
-            Num::Int(3)
-        )));
+        assert!(!matches!(
+            Tree::compile(&height, SiteRef::To, &game),
+            Some(Tree::Free(_))
+        ));
+        let pieces = Cond::Compare(Num::Pieces, Cmp::Gt, Num::Int(3));
+        assert!(matches!(
+            Tree::compile(&pieces, SiteRef::To, &game),
+            Some(Tree::Free(_))
+        ));
     }
 
     #[test]
