@@ -669,21 +669,24 @@ const MAX_LINE: usize = 8;
 
 /// The sites of `all` whose neighbour in direction `d` lies in `x`: by
 /// shifts when the direction has them
-/// ([`crate::engine::bits::Preimages`]), else site by site.
+/// ([`crate::engine::bits::Preimages`]), else from the preimages of
+/// `x`'s sites.
 #[inline]
 fn pre_dir<const W: usize>(st: &State, d: Dir, x: Bits<W>, all: Bits<W>) -> Bits<W> {
     match st.tables.pre.classes(d) {
         Some((n, shift, mask)) => preimage(n, &shift, &mask, x).and(all),
-        None => all
-            .iter()
-            .filter(|&s| x.has(st.tables.step(s, d)))
-            .fold(Bits::EMPTY, |b, s| b.or(Bits::single(s))),
+        None => match st.tables.pre.sparse(d, x) {
+            Some(pre) => pre.and(all),
+            None => all
+                .iter()
+                .filter(|&s| x.has(st.tables.step(s, d)))
+                .fold(Bits::EMPTY, |b, s| b.or(Bits::single(s))),
+        },
     }
 }
 
 /// The sites of `all` whose neighbour in a direction of set `dirs` (as
-/// `player` sees it) lies in `x`: by shifts for a direction that has
-/// them ([`crate::engine::bits::Preimages`]), else site by site.
+/// `player` sees it) lies in `x` ([`pre_dir`]).
 fn ahead<const W: usize>(
     st: &State,
     player: Player,

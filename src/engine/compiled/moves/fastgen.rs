@@ -1,4 +1,4 @@
-//! Compiled generators: a step, hop, slide, leap, relocation or placement whose
+//! Compiled generators: a step, hop, slide, leap, relocation, placement or selection whose
 //! conditions read only their own site ([`SitePred`]) and whose move takes
 //! the whole stack at no cost is generated from site sets. Per priority
 //! level, each generator's origins are one set (the mover's stacks or the
@@ -54,7 +54,8 @@ enum Shape {
     Leap,
     /// To any other site of `to:` (a flying move).
     Relocate,
-    /// A new piece on any site (no origin).
+    /// No origin, any site of `to:`: a new piece placed there, or the
+    /// site selected.
     Place,
 }
 
@@ -81,7 +82,9 @@ impl FastGen {
             ),
             GenKind::Leap(l) => (&l.shift, Shape::Leap),
             GenKind::Relocate(shift) => (shift, Shape::Relocate),
-            GenKind::Place { sites: None, .. } => {
+            // A selection is a placement's move: no origin, a site of
+            // `to:`; only its effects differ.
+            GenKind::Place { sites: None, .. } | GenKind::Select { sites: None } => {
                 return Some(FastGen {
                     mine: false,
                     from: SitePred::TRUE,

@@ -237,6 +237,13 @@ impl<const W: usize> Iterator for SitesOf<W> {
 pub(crate) struct Preimages {
     /// Per direction.
     dirs: Vec<DirClasses>,
+    /// Words a set takes here ([`stride`] of the board's sites).
+    stride: usize,
+    /// Per direction that is not computed by shifts (empty for the
+    /// others): per site `t`, the set of the sites whose neighbour in the
+    /// direction is `t` (`stride` words each), so that a preimage is the
+    /// union of those of its sites ([`Preimages::sparse`]).
+    inverse: Vec<Vec<u64>>,
 }
 
 /// The classes of one direction (see [`Preimages`]).
@@ -260,10 +267,15 @@ impl Preimages {
     pub fn new(sites: usize, dirs: usize, step: &[Site]) -> Preimages {
         let mut out = Preimages {
             dirs: vec![DirClasses::default(); dirs],
+            stride: stride(sites),
+            inverse: vec![Vec::new(); dirs],
         };
         if words(sites) > MAX_WORDS {
             return out;
         }
+        out.inverse = (0..dirs)
+            .map(|d| inverse_of(sites, dirs, d, step, out.stride))
+            .collect();
         for (d, dc) in out.dirs.iter_mut().enumerate() {
             let mut classes: Vec<(i32, [u64; MAX_WORDS])> = Vec::new();
             for s in 0..sites {
@@ -287,6 +299,7 @@ impl Preimages {
             if classes.is_empty() || classes.len() > MAX_CLASSES {
                 continue;
             }
+            out.inverse[d] = Vec::new();
             dc.n = classes.len();
             for (c, (k, mask)) in classes.into_iter().enumerate() {
                 dc.shift[c] = k;
@@ -307,11 +320,45 @@ impl Preimages {
         Some((dc.n, dc.shift, dc.mask))
     }
 
+    /// The sites whose neighbour in direction `d` lies in `x`, for a
+    /// direction that is not computed by shifts: the union of the
+    /// preimages of `x`'s sites, one table read per site of `x`. `None`
+    /// for a direction computed by shifts (see [`Preimages::classes`]) or
+    /// when `W` is not the board's width.
+    #[inline]
+    pub fn sparse<const W: usize>(&self, d: Dir, x: Bits<W>) -> Option<Bits<W>> {
+        let inv = self.inverse.get(d as usize).filter(|v| !v.is_empty())?;
+        if W != self.stride {
+            return None;
+        }
+        Some(
+            x.iter()
+                .fold(Bits::EMPTY, |acc, t| acc.or(load(inv, t as usize * W))),
+        )
+    }
+
     /// True if direction `d` is computed by shifts (a direction no site
     /// has a neighbour in is not).
     pub fn shifts(&self, d: Dir) -> bool {
         self.dirs.get(d as usize).is_some_and(|c| c.n > 0)
     }
+}
+
+/// Per site `t` of a board of `sites` sites, the sites whose neighbour in
+/// direction `d` is `t` (`stride` words each), from the step table `step`
+/// (`site × dirs + dir`).
+fn inverse_of(sites: usize, dirs: usize, d: usize, step: &[Site], stride: usize) -> Vec<u64> {
+    let mut inv = vec![0u64; sites * stride];
+    for s in 0..sites {
+        let t = step
+            .get(s * dirs + d)
+            .copied()
+            .unwrap_or(crate::board::NO_SITE);
+        if (t as usize) < sites {
+            inv[t as usize * stride + s / 64] |= 1 << (s % 64);
+        }
+    }
+    inv
 }
 
 /// The sites whose neighbour in a direction is in `x`, from that
@@ -668,5 +715,42 @@ mod tests {
         assert_eq!(pre(1), [1]);
         assert_eq!(pre(2), [3, 6]);
         assert!(p.shifts(2));
+        assert_eq!(p.sparse(0, x), None, "computed by shifts");
+    }
+
+    #[test]
+    fn sparse_preimages_are_the_sites_stepping_into_the_set() {
+        // 70 sites (two words); direction 0 steps from s to 7s + 3 mod 70
+        // where that is not s's own number (more classes than shifts
+        // take), and direction 1 from every even site to site 69.
+        let no = crate::board::NO_SITE;
+        let mut step = Vec::new();
+        for s in 0..70u16 {
+            let t = (7 * s + 3) % 70;
+            step.push(if t == s { no } else { t });
+            step.push(if s % 2 == 0 { 69 } else { no });
+        }
+        let p = Preimages::new(70, 2, &step);
+        assert!(!p.shifts(0) && !p.shifts(1));
+        let mut seed = 1u64;
+        for _ in 0..200 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let x = Bits::<2>([seed, seed.rotate_left(17) & 0x3f]);
+            for d in 0..2u8 {
+                // Brute force: every site whose step lands in x.
+                let want: Vec<usize> = (0..70)
+                    .filter(|&s| {
+                        let t = step[s * 2 + d as usize];
+                        t != no && x.has(t)
+                    })
+                    .collect();
+                let got = p.sparse(d, x).unwrap();
+                assert_eq!(got.iter().map(usize::from).collect::<Vec<_>>(), want);
+            }
+        }
+        // Another width than the board's is refused.
+        assert_eq!(p.sparse(0, Bits::<1>::single(3)), None);
     }
 }
