@@ -733,6 +733,7 @@ impl State {
     }
 
     /// A player's value of a counter.
+    #[inline]
     pub fn counter(&self, counter: u8, player: Player) -> i32 {
         let i = counter as usize * self.game.num_players() + player as usize;
         self.extras.counters.get(i).copied().unwrap_or(0)

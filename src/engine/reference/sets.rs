@@ -301,6 +301,7 @@ impl State {
     }
 
     /// The number of pieces of `player` on the board.
+    #[inline]
     pub(crate) fn pieces_of(&self, player: crate::compile::ir::Player) -> usize {
         // Stacks of one piece: the sites the player tops, when the state
         // keeps them up to date.

@@ -26,6 +26,9 @@ pub(crate) enum Scalar {
     Linear(Linear, Cmp),
     /// Two numbers compared.
     Compare(ScalarNum, Cmp, ScalarNum),
+    /// All of these sums compare to 0 as said (an `and` of
+    /// [`Scalar::Linear`]s, read without a call each).
+    AllLinear(Vec<(Linear, Cmp)>),
     /// All hold.
     And(Vec<Scalar>),
     /// One holds.
@@ -35,24 +38,35 @@ pub(crate) enum Scalar {
 }
 
 /// A weighted sum of the player's counters and pieces and a constant:
-/// `constant + pieces × (the player's pieces) + Σ weight × counter`.
-#[derive(Debug, Clone, PartialEq, Default)]
+/// `constant + pieces × (the player's pieces) + Σ weight × counter`, of
+/// at most [`MAX_TERMS`] counters.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub(crate) struct Linear {
     constant: i64,
     pieces: i64,
-    counters: Vec<(CounterId, i64)>,
+    /// How many of `counters` are used.
+    n: usize,
+    counters: [(CounterId, i64); MAX_TERMS],
 }
+
+/// Most counters a [`Linear`] sum reads (a longer one is a
+/// [`Scalar::Compare`]).
+const MAX_TERMS: usize = 4;
 
 impl Linear {
     /// `n` times `sign` added to the sum; `None` when `n` holds a choice
-    /// (or reads a site).
+    /// (or reads a site), or more than [`MAX_TERMS`] counters.
     fn add(&mut self, n: &Num, sign: i64) -> Option<()> {
         match n {
             Num::Int(i) => self.constant = self.constant.saturating_add(i.saturating_mul(sign)),
             Num::Pieces => self.pieces += sign,
-            Num::Counter(c) => match self.counters.iter_mut().find(|(k, _)| k == c) {
+            Num::Counter(c) => match self.counters[..self.n].iter_mut().find(|(k, _)| k == c) {
                 Some((_, w)) => *w += sign,
-                None => self.counters.push((*c, sign)),
+                None if self.n < MAX_TERMS => {
+                    self.counters[self.n] = (*c, sign);
+                    self.n += 1;
+                }
+                None => return None,
             },
             Num::Add(ns) => ns.iter().try_for_each(|n| self.add(n, sign))?,
             Num::Sub(a, b) => {
@@ -68,16 +82,22 @@ impl Linear {
     /// pieces at most the board's sites and constants within ±10^9, so a
     /// sum of a rule's few terms is exact: it equals the reference's
     /// saturating arithmetic.
-    #[inline]
+    #[inline(always)]
     fn value(&self, st: &State, player: Player) -> i64 {
         let mut v = self.constant;
         if self.pieces != 0 {
             v = v.saturating_add(self.pieces.saturating_mul(st.pieces_of(player) as i64));
         }
-        for &(c, w) in &self.counters {
+        for &(c, w) in &self.counters[..self.n.min(MAX_TERMS)] {
             v = v.saturating_add(w.saturating_mul(st.counter(c, player) as i64));
         }
         v
+    }
+
+    /// True if the sum compares to 0 as `cmp` says.
+    #[inline(always)]
+    fn holds(&self, cmp: Cmp, st: &State, player: Player) -> bool {
+        cmp.test64(self.value(st, player), 0)
     }
 }
 
@@ -115,7 +135,20 @@ impl Scalar {
                     None => Scalar::Compare(ScalarNum::compile(a)?, *cmp, ScalarNum::compile(b)?),
                 }
             }
-            Cond::And(cs) => Scalar::And(cs.iter().map(Scalar::compile).collect::<Option<_>>()?),
+            Cond::And(cs) => {
+                let all: Vec<Scalar> = cs.iter().map(Scalar::compile).collect::<Option<_>>()?;
+                let sums: Vec<(Linear, Cmp)> = all
+                    .iter()
+                    .filter_map(|c| match c {
+                        Scalar::Linear(sum, cmp) => Some((*sum, *cmp)),
+                        _ => None,
+                    })
+                    .collect();
+                match sums.len() == all.len() {
+                    true => Scalar::AllLinear(sums),
+                    false => Scalar::And(all),
+                }
+            }
             Cond::Or(cs) => Scalar::Or(cs.iter().map(Scalar::compile).collect::<Option<_>>()?),
             Cond::Not(c) => Scalar::Not(Box::new(Scalar::compile(c)?)),
             _ => return None,
@@ -127,7 +160,8 @@ impl Scalar {
         match self {
             Scalar::Const(b) => *b,
             Scalar::Flag(id) => st.flag(*id),
-            Scalar::Linear(sum, cmp) => cmp.test64(sum.value(st, player), 0),
+            Scalar::Linear(sum, cmp) => sum.holds(*cmp, st, player),
+            Scalar::AllLinear(sums) => sums.iter().all(|(sum, cmp)| sum.holds(*cmp, st, player)),
             Scalar::Compare(a, cmp, b) => cmp.test64(a.value(st, player), b.value(st, player)),
             Scalar::And(cs) => cs.iter().all(|c| c.holds(st, player)),
             Scalar::Or(cs) => cs.iter().any(|c| c.holds(st, player)),
@@ -206,6 +240,7 @@ mod tests {
         "(more-than (sum (counter \"A\") (pieces) 999999999) (sum 1000000000 3))",
         "(more-than (sub (counter \"B\") (pieces)) 0)",
         "(equal (if (more-than (pieces) 1) (counter \"A\") 5) (sub 5 (counter \"B\")))",
+        "(and (more-than (pieces) 1) (equal (if (equal (pieces) 2) 1 0) 0))",
     ];
 
     fn game_with(cond: &str) -> Arc<Game> {
