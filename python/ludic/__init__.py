@@ -56,6 +56,8 @@ __all__ = [
     "shipped_games",
     "analyze",
     "merge",
+    "bot",
+    "Bot",
     "RulesError",
     "IllegalMoveError",
 ]
@@ -612,6 +614,116 @@ def merge(parts: _Iterable[dict | str]) -> dict:
     texts, any order) into the whole run's, as ``ludic merge --json``."""
     texts = [p if isinstance(p, str) else _json.dumps(p) for p in parts]
     return _json.loads(_ludic.merge_json(texts))
+
+
+def _is_number(x) -> bool:
+    return isinstance(x, (int, float)) or (hasattr(x, "__float__") and getattr(x, "ndim", 0) == 0)
+
+
+def _split_evaluation(out):
+    """``(values, priors)`` from what an evaluator returned: values alone,
+    or a pair of values and priors."""
+    if isinstance(out, tuple) and len(out) == 2 and not _is_number(out[0]):
+        return out[0], out[1]
+    return out, None
+
+
+def _aligned_priors(priors, native, game: "Game") -> list[float] | None:
+    """The priors as one weight per legal action id, ascending: from a
+    mapping of ids to weights, a sequence aligned with ``legal_actions()``,
+    or a sequence of ``num_distinct_actions()`` indexed by id."""
+    if priors is None:
+        return None
+    legal = native.legal_actions()
+    if isinstance(priors, _Mapping):
+        return [float(priors.get(a, 0.0)) for a in legal]
+    n, nda = len(priors), int(game.num_distinct_actions)
+    if n == len(legal):
+        return [float(p) for p in priors]
+    if n == nda:
+        return [float(priors[a]) for a in legal]
+    raise ValueError(
+        f"priors: {n} numbers; expected one per legal action ({len(legal)}, in "
+        f"legal_actions() order), num_distinct_actions() ({nda}) indexed by action id, or a dict"
+    )
+
+
+def _judge(evaluator, game: "Game"):
+    """The native search's view of ``evaluator``: a native state in,
+    ``(values, priors aligned with legal_actions())`` out."""
+
+    def judge(native):
+        values, priors = _split_evaluation(evaluator(State(native, game)))
+        return [float(v) for v in values], _aligned_priors(priors, native, game)
+
+    return judge
+
+
+class Bot:
+    """A computer player: ``step(state)`` returns the action id it plays
+    (OpenSpiel's ``pyspiel.Bot`` calls). Made by ``ludic.bot``."""
+
+    __slots__ = ("_b", "_evaluator")
+
+    def __init__(self, spec: str, seed: int = 1, evaluator=None):
+        if not isinstance(spec, str):
+            raise TypeError(f"a bot's spec is a string such as 'mcts:1000', not {type(spec).__name__}")
+        if evaluator is not None and not callable(evaluator):
+            raise TypeError(f"the evaluator is a function of a state, not {type(evaluator).__name__}")
+        self._b = _ludic.Bot(spec, _int("seed", seed), evaluator is not None)
+        self._evaluator = evaluator
+
+    spec = property(lambda self: self._b.spec, doc="The spec, as the command line writes it.")
+    seed = property(lambda self: self._b.seed, doc="The seed.")
+
+    def step(self, state) -> int:
+        """The action id of the step to play in ``state`` (a ``ludic.State``,
+        or a state of ``ludic.openspiel``); the state is not changed. A turn
+        of several steps is chosen whole, and its next steps are answered
+        while the state is the one the last step led to. ValueError once the
+        game is over; an evaluator's exception is raised again here."""
+        state = getattr(state, "ludic", state)
+        if not isinstance(state, State):
+            raise TypeError(f"step takes a ludic.State, not {type(state).__name__}")
+        if self._evaluator is None:
+            return self._b.step(state._s)
+        return self._b.step(state._s, _judge(self._evaluator, state.game))
+
+    def restart(self) -> None:
+        """Starts again as new: the same seed gives the same steps again."""
+        self._b.restart()
+
+    def restart_at(self, state) -> None:
+        """OpenSpiel's call at the start of a game: ``restart()`` (the
+        bot needs nothing of the state to begin)."""
+        self._b.restart()
+
+    def inform_action(self, state, player: int, action: int) -> None:
+        """OpenSpiel's call: nothing to do (the bot checks the state's history)."""
+
+    def provides_policy(self) -> bool:
+        return False
+
+    def is_clone_implemented(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return repr(self._b)
+
+
+def bot(spec: str, seed: int = 1, evaluator=None) -> Bot:
+    """A bot playing as ``spec``, the players of the command line
+    (``ludic players``): ``random``, ``greedy``, ``mc[:N]``, ``mcts[:N|:Ts]``
+    with ``cut=``/``eps=``, ``ab[:D|:Ts]``. Seeded: the same seed, the same
+    steps. A spec the command line refuses raises ValueError with its reason.
+
+    ``evaluator`` (mcts and ab): ``f(state)`` returning each player's value
+    from -1 to 1, or ``(values, priors)`` with priors over the legal actions
+    (a dict of ids, a sequence in ``legal_actions()`` order, or one of
+    ``num_distinct_actions()`` indexed by id). mcts then searches by PUCT
+    over steps without playouts; ab takes the root player's value at its
+    leaves (docs/python.md)."""
+    return Bot(spec, seed, evaluator)
 
 
 def __dir__() -> list[str]:

@@ -41,6 +41,16 @@ impl State {
         self.legal.get_or_init(|| legal_by_id(&self.state))
     }
 
+    /// True when action `id` is legal here.
+    pub(crate) fn is_legal(&self, id: u64) -> bool {
+        self.step_of(id).is_some()
+    }
+
+    /// True when the player to move has a legal step.
+    pub(crate) fn has_steps(&self) -> bool {
+        !self.legal().is_empty()
+    }
+
     /// The legal step with action id `id`.
     fn step_of(&self, id: u64) -> Option<Move> {
         let legal = self.legal();

@@ -16,21 +16,25 @@ pub mod analysis;
 pub(crate) mod candidates;
 #[cfg(test)]
 mod cap_tests;
+pub(crate) mod evaluator;
 pub(crate) mod greedy;
 pub(crate) mod guide;
 pub(crate) mod heuristic;
 pub(crate) mod mc;
 pub(crate) mod mcts;
+pub(crate) mod puct;
 pub(crate) mod random;
 pub(crate) mod stepcache;
 pub(crate) mod turns;
 
 pub use alphabeta::{AlphaBeta, Depth};
+pub use evaluator::{Evaluation, Evaluator, outcome_values};
 pub use greedy::Greedy;
 pub use guide::{Guide, GuideError};
 pub use heuristic::{WIN, evaluate};
 pub use mc::FlatMc;
 pub use mcts::{Budget, Mcts, SearchStats};
+pub use puct::{Puct, PuctError, PuctStats};
 pub use random::RandomPlayer;
 pub use turns::Turns;
 
@@ -161,6 +165,12 @@ impl PlayerSpec {
 
     /// The player, drawing from `rng`; `None` for a human.
     pub fn build(&self, rng: ChaCha8Rng) -> Option<Box<dyn Agent>> {
+        self.build_send(rng).map(|a| a as Box<dyn Agent>)
+    }
+
+    /// [`PlayerSpec::build`], as a player another thread can run (every
+    /// computer player can).
+    pub fn build_send(&self, rng: ChaCha8Rng) -> Option<Box<dyn Agent + Send>> {
         match *self {
             PlayerSpec::Human => None,
             PlayerSpec::Random => Some(Box::new(RandomPlayer::new(rng))),
