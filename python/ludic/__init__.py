@@ -25,10 +25,14 @@ none) and c pieces taken off a stack (0: the whole stack),
 ``id = ((c*G + gen)*(S+1) + f)*(S+1) + t``. Every id is below
 ``Game.num_distinct_actions()``.
 
-Observation: ``State.observation()`` is a float32 numpy array of shape
-``(num_players, max_height, num_sites)``: 1.0 where the piece at that level
-(0 at the bottom) of that site's stack belongs to that player; sites in the
-order of ``Game.site_labels``.
+Observation: ``State.observation_tensor()`` (OpenSpiel's, flattened) and
+``State.observation_planes()`` (numpy, ``Game.observation_tensor_shape()``)
+give planes per piece kind and owner (and stack level), the player to move,
+the phase and the counters (``Game.observation_plane_names()``).
+``State.observation()`` is the older ownership view, a float32 array of
+shape ``(num_players, max_height, num_sites)``: 1.0 where the piece at that
+level (0 at the bottom) of that site's stack belongs to that player; sites
+in the order of ``Game.site_labels``.
 
 Errors: a rule file with errors raises ``RulesError`` (its message is the
 rendered diagnostics); an illegal move ``IllegalMoveError`` (a ValueError),
@@ -248,8 +252,20 @@ class State:
         return self._s.serialize()
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
-        """``observation()`` flattened (C order): the same for every player."""
-        return self.observation().ravel().tolist()
+        """The observation planes flattened (C order), the same for every
+        player (perfect information): ``observation_planes()`` has the shape
+        ``Game.observation_tensor_shape()``."""
+        return self.observation_planes().ravel().tolist()
+
+    def observation_planes(self):
+        """Float32 numpy array of shape ``Game.observation_tensor_shape()``:
+        planes per piece kind and owner (and stack level where the rules stack
+        pieces), then the player to move, the phase and the counters
+        (``Game.observation_plane_names()``; docs/python.md)."""
+        import numpy as np
+
+        shape = self.game.observation_tensor_shape()
+        return np.frombuffer(self._s.observation_tensor_bytes(), dtype="<f4").reshape(shape).copy()
 
     def observation_string(self, player: int | None = None) -> str:
         return str(self._s)
@@ -419,11 +435,22 @@ class Game:
         return dict(s.split("=", 1) for s in self.sets)
 
     def observation_tensor_shape(self) -> list[int]:
-        return list(self.observation_shape())
+        """``[planes, rows, cols]`` on a board whose sites fill a rectangle
+        (row 0 at the top, as ``ludic show`` prints it), else ``[planes, sites]``."""
+        return list(self._g.observation_tensor_shape())
 
     def observation_tensor_size(self) -> int:
-        p, levels, sites = self.observation_shape()
-        return p * levels * sites
+        size = 1
+        for n in self.observation_tensor_shape():
+            size *= n
+        return size
+
+    def observation_plane_names(self) -> list[str]:
+        """What each plane of ``State.observation_planes()`` shows, in order:
+        ``"White King"`` (a kind and owner), ``"Black Man level 1"``, ``"count
+        Black Man"`` (stacks), ``"to move: White"``, ``"phase: Move"``,
+        ``"counter Hand: Black"``."""
+        return list(self._g.observation_plane_names())
 
     def deserialize_state(self, text: str) -> State:
         """The state ``State.serialize`` wrote."""

@@ -27,6 +27,7 @@ mod batch;
 mod bot;
 mod game;
 mod interrupt;
+mod observe;
 mod serial;
 mod state;
 

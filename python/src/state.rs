@@ -4,9 +4,11 @@
 
 use crate::IllegalMoveError;
 use crate::actions::{action_id, legal_by_id, num_distinct_actions};
+use crate::observe::Layout;
 use ludic::engine::{Move, State as RState};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 use std::sync::OnceLock;
 
 /// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
@@ -306,6 +308,14 @@ impl State {
         }
         let bytes = out.iter().flat_map(|x| x.to_le_bytes()).collect();
         (p, l, s, bytes)
+    }
+
+    /// The observation planes (see `observe`) as C-order float32 bytes,
+    /// little-endian: `Game.observation_tensor_shape` gives their shape.
+    fn observation_tensor_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let planes = Layout::of(self.state.game()).fill(&self.state);
+        let bytes: Vec<u8> = planes.iter().flat_map(|x| x.to_le_bytes()).collect();
+        PyBytes::new(py, &bytes)
     }
 
     fn __str__(&self) -> String {
