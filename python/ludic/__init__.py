@@ -686,18 +686,33 @@ def _judge(evaluator, game: "Game"):
     return judge
 
 
+def _judge_batch(evaluator, game: "Game"):
+    """``_judge`` for an evaluator of a list of states (``batch=``)."""
+
+    def judge(natives):
+        out = evaluator([State(n, game) for n in natives])
+        results = list(out)
+        if len(results) != len(natives):
+            raise ValueError(f"the evaluator gave {len(results)} evaluations for a batch of {len(natives)} states")
+        pairs = (_split_evaluation(r) for r in results)
+        return [([float(v) for v in values], _aligned_priors(priors, n, game)) for (values, priors), n in zip(pairs, natives)]
+
+    return judge
+
+
 class Bot:
     """A computer player: ``step(state)`` returns the action id it plays
     (OpenSpiel's ``pyspiel.Bot`` calls). Made by ``ludic.bot``."""
 
-    __slots__ = ("_b", "_evaluator")
+    __slots__ = ("_b", "_evaluator", "_batch")
 
-    def __init__(self, spec: str, seed: int = 1, evaluator=None):
+    def __init__(self, spec: str, seed: int = 1, evaluator=None, batch: int = 1):
         if not isinstance(spec, str):
             raise TypeError(f"a bot's spec is a string such as 'mcts:1000', not {type(spec).__name__}")
         if evaluator is not None and not callable(evaluator):
             raise TypeError(f"the evaluator is a function of a state, not {type(evaluator).__name__}")
-        self._b = _ludic.Bot(spec, _int("seed", seed), evaluator is not None)
+        self._batch = _int("batch", batch, 1)
+        self._b = _ludic.Bot(spec, _int("seed", seed), evaluator is not None, self._batch)
         self._evaluator = evaluator
 
     spec = property(lambda self: self._b.spec, doc="The spec, as the command line writes it.")
@@ -714,7 +729,8 @@ class Bot:
             raise TypeError(f"step takes a ludic.State, not {type(state).__name__}")
         if self._evaluator is None:
             return self._b.step(state._s)
-        return self._b.step(state._s, _judge(self._evaluator, state.game))
+        judge = _judge if self._batch == 1 else _judge_batch
+        return self._b.step(state._s, judge(self._evaluator, state.game))
 
     def restart(self) -> None:
         """Starts again as new: the same seed gives the same steps again."""
@@ -738,7 +754,7 @@ class Bot:
         return repr(self._b)
 
 
-def bot(spec: str, seed: int = 1, evaluator=None) -> Bot:
+def bot(spec: str, seed: int = 1, evaluator=None, batch: int = 1) -> Bot:
     """A bot playing as ``spec``, the players of the command line
     (``ludic players``): ``random``, ``greedy``, ``mc[:N]``, ``mcts[:N|:Ts]``
     with ``cut=``/``eps=``, ``ab[:D|:Ts]``. Seeded: the same seed, the same
@@ -749,8 +765,10 @@ def bot(spec: str, seed: int = 1, evaluator=None) -> Bot:
     (a dict of ids, a sequence in ``legal_actions()`` order, or one of
     ``num_distinct_actions()`` indexed by id). mcts then searches by PUCT
     over steps without playouts; ab takes the root player's value at its
-    leaves (docs/python.md)."""
-    return Bot(spec, seed, evaluator)
+    leaves (docs/python.md). ``batch=N`` (mcts): ``f`` takes a list of up to
+    N states and returns a list of such results, one call per round of the
+    search."""
+    return Bot(spec, seed, evaluator, batch)
 
 
 def __dir__() -> list[str]:

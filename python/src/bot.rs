@@ -22,6 +22,9 @@ use pyo3::prelude::*;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
+/// Most positions a batched evaluator is asked about in one call.
+const MAX_BATCH: usize = 4096;
+
 /// The search behind a bot.
 enum Engine {
     /// A command-line player, judging by the rules' own means.
@@ -47,20 +50,30 @@ pub(crate) struct Bot {
     seed: u64,
     /// Searches with an evaluator, which every `step` passes.
     evaluated: bool,
+    /// Positions an evaluated mcts judges per call (1: one at a time, the
+    /// judge takes one state; more: it takes a list).
+    batch: usize,
     engine: Mutex<Engine>,
     plan: Option<Plan>,
 }
 
 impl Bot {
     /// The search `spec` makes, drawing from the bot's seeded generator.
-    fn engine(spec: &PlayerSpec, seed: u64, evaluated: bool) -> PyResult<Engine> {
+    fn engine(spec: &PlayerSpec, seed: u64, evaluated: bool, batch: usize) -> PyResult<Engine> {
         let rng = seeded_rng(seed, 0, 0);
+        if batch != 1 && !(evaluated && matches!(spec, PlayerSpec::Mcts(..))) {
+            return Err(PyValueError::new_err(format!(
+                "batch={batch}: only mcts with an evaluator judges positions in batches"
+            )));
+        }
         match (spec, evaluated) {
             (PlayerSpec::Human, _) => Err(PyValueError::new_err(
                 "`human` is not a bot: a human's moves are typed in the game's notation",
             )),
             (PlayerSpec::Mcts(budget, guide), true) if guide.is_plain() => {
-                Ok(Engine::Puct(Box::new(Puct::new(*budget, rng))))
+                let mut puct = Puct::new(*budget, rng);
+                puct.batch = batch;
+                Ok(Engine::Puct(Box::new(puct)))
             }
             (PlayerSpec::Mcts(..), true) => Err(PyValueError::new_err(
                 "cut= and eps= shape mcts's playouts; with an evaluator there are none",
@@ -131,16 +144,22 @@ impl Bot {
     /// by the `judge` every `step` passes (see `PyJudge`). A spec the
     /// command line refuses raises ValueError with its reason.
     #[new]
-    #[pyo3(signature = (spec, seed=1, evaluated=false))]
-    fn new(spec: &str, seed: u64, evaluated: bool) -> PyResult<Bot> {
+    #[pyo3(signature = (spec, seed=1, evaluated=false, batch=1))]
+    fn new(spec: &str, seed: u64, evaluated: bool, batch: usize) -> PyResult<Bot> {
+        if !(1..=MAX_BATCH).contains(&batch) {
+            return Err(PyValueError::new_err(format!(
+                "batch={batch}: expected 1 to {MAX_BATCH} positions a call"
+            )));
+        }
         let parsed: PlayerSpec = spec
             .parse()
             .map_err(|e: ludic::players::PlayerSpecError| PyValueError::new_err(e.to_string()))?;
-        let engine = Bot::engine(&parsed, seed, evaluated)?;
+        let engine = Bot::engine(&parsed, seed, evaluated, batch)?;
         Ok(Bot {
             spec: parsed,
             seed,
             evaluated,
+            batch,
             engine: Mutex::new(engine),
             plan: None,
         })
@@ -160,7 +179,7 @@ impl Bot {
 
     /// Starts again as new: the generator at its seed, no plan.
     fn restart(&mut self) -> PyResult<()> {
-        let engine = Bot::engine(&self.spec, self.seed, self.evaluated)?;
+        let engine = Bot::engine(&self.spec, self.seed, self.evaluated, self.batch)?;
         self.engine = Mutex::new(engine);
         self.plan = None;
         Ok(())
@@ -275,30 +294,82 @@ impl PyJudge {
         }
     }
 
-    /// Calls the evaluator on `st`: values, and priors over `steps`.
-    fn call(&self, st: &RState, path: &[Move], steps: &[Move]) -> PyResult<Evaluation> {
+    /// The native state of `st`, reached by `path` from the root.
+    fn native(&self, st: &RState, path: &[Move]) -> State {
         let game = st.game();
         let mut native = State::new(st.clone(), self.base.clone());
         native.history = self.history.clone();
         native
             .history
             .extend(path.iter().map(|m| action_id(game, m)));
+        native
+    }
+
+    /// Calls the evaluator on `st`: values, and priors over `steps`.
+    fn call(&self, st: &RState, path: &[Move], steps: &[Move]) -> PyResult<Evaluation> {
+        let native = self.native(st, path);
         Python::attach(|py| {
             let out = self.judge.call1(py, (native,))?;
-            let (values, priors): (Vec<f64>, Option<Vec<f64>>) = out.extract(py)?;
-            let players = game.num_players();
-            if values.len() != players || values.iter().any(|v| !v.is_finite()) {
-                return Err(PyValueError::new_err(format!(
-                    "the evaluator gave {values:?}: expected {players} finite values, one a player"
-                )));
-            }
-            let priors = match priors {
-                Some(p) if !steps.is_empty() => Some(priors_of_steps(st, steps, &p)?),
-                _ => None,
-            };
-            Ok(Evaluation { values, priors })
+            evaluation(st, steps, out.extract(py)?)
         })
     }
+
+    /// Calls the batched evaluator once on all of `states`.
+    fn call_batch(
+        &self,
+        states: &[RState],
+        paths: &[Vec<Move>],
+        steps: &[Vec<Move>],
+    ) -> PyResult<Vec<Evaluation>> {
+        let natives: Vec<State> = states
+            .iter()
+            .zip(paths)
+            .map(|(st, path)| self.native(st, path))
+            .collect();
+        Python::attach(|py| {
+            let out = self.judge.call1(py, (natives,))?;
+            let items: Vec<(Vec<f64>, Option<Vec<f64>>)> = out.extract(py)?;
+            if items.len() != states.len() {
+                return Err(PyValueError::new_err(format!(
+                    "the evaluator gave {} evaluations for a batch of {} states",
+                    items.len(),
+                    states.len()
+                )));
+            }
+            items
+                .into_iter()
+                .zip(states.iter().zip(steps))
+                .map(|(item, (st, steps))| evaluation(st, steps, item))
+                .collect()
+        })
+    }
+
+    /// Keeps the first exception (the search stops at it).
+    fn keep(&self, e: PyErr) {
+        if let Ok(mut slot) = self.error.lock() {
+            slot.get_or_insert(e);
+        }
+    }
+}
+
+/// The evaluation of `st` from what the evaluator gave: values checked,
+/// priors (over the legal action ids) given to each of `steps`.
+fn evaluation(
+    st: &RState,
+    steps: &[Move],
+    (values, priors): (Vec<f64>, Option<Vec<f64>>),
+) -> PyResult<Evaluation> {
+    let players = st.game().num_players();
+    if values.len() != players || values.iter().any(|v| !v.is_finite()) {
+        return Err(PyValueError::new_err(format!(
+            "the evaluator gave {values:?}: expected {players} finite values, one a player"
+        )));
+    }
+    let priors = match priors {
+        Some(p) if !steps.is_empty() => Some(priors_of_steps(st, steps, &p)?),
+        _ => None,
+    };
+    Ok(Evaluation { values, priors })
 }
 
 /// The priors `p` (one per legal action id, ascending) of each of `steps`.
@@ -320,14 +391,17 @@ fn priors_of_steps(st: &RState, steps: &[Move], p: &[f64]) -> PyResult<Vec<f64>>
 
 impl Evaluator for PyJudge {
     fn evaluate(&mut self, st: &RState, path: &[Move], steps: &[Move]) -> Option<Evaluation> {
-        match self.call(st, path, steps) {
-            Ok(e) => Some(e),
-            Err(e) => {
-                if let Ok(mut slot) = self.error.lock() {
-                    slot.get_or_insert(e);
-                }
-                None
-            }
-        }
+        self.call(st, path, steps).map_err(|e| self.keep(e)).ok()
+    }
+
+    fn evaluate_batch(
+        &mut self,
+        states: &[RState],
+        paths: &[Vec<Move>],
+        steps: &[Vec<Move>],
+    ) -> Option<Vec<Evaluation>> {
+        self.call_batch(states, paths, steps)
+            .map_err(|e| self.keep(e))
+            .ok()
     }
 }

@@ -313,3 +313,37 @@ def test_bots_play_through_openspiels_evaluate_bots():
         returns = evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(seed))
         wins += returns[0] == 1.0
     assert wins >= 3
+
+
+def test_a_batched_evaluator_gets_lists_and_steers_as_one_at_a_time():
+    game = ludic.load_game("tictactoe")
+    s = game.new_initial_state()
+    one = x_on("b3")
+    sizes = []
+
+    def many(states):
+        sizes.append(len(states))
+        return [one(st) for st in states]
+
+    for label, f in (("b3", one), ("a1", x_on("a1"))):
+        g = (lambda states, f=f: (sizes.append(len(states)), [f(st) for st in states])[1])
+        a = ludic.bot("mcts:200", seed=1, evaluator=g, batch=8).step(s)
+        assert s.action_to_string(a) == label
+    assert max(sizes) > 1 and all(1 <= n <= 8 for n in sizes)
+    # A batched search finds the only mate in one too.
+    mate = ttt_state(game, ["a3", "a2", "b3", "b2", "a1", "c1"])
+    even = lambda states: [[0.0, 0.0]] * len(states)  # noqa: E731
+    for seed in range(3):
+        a = ludic.bot("mcts:400", seed=seed, evaluator=even, batch=16).step(mate)
+        assert mate.action_to_string(a) == "c3"
+    with pytest.raises(ValueError, match="2 evaluations for a batch"):
+        ludic.bot("mcts:50", evaluator=lambda states: [[0.0, 0.0]] * 2, batch=4).step(s)
+    with pytest.raises(Boom):
+        ludic.bot("mcts:50", evaluator=lambda states: (_ for _ in ()).throw(Boom("batch")), batch=4).step(s)
+    for bad in (0, -1):
+        with pytest.raises(ValueError):
+            ludic.bot("mcts:50", evaluator=many, batch=bad)
+    with pytest.raises(ValueError, match="only mcts with an evaluator"):
+        ludic.bot("ab:2", evaluator=one, batch=4)
+    with pytest.raises(ValueError, match="only mcts with an evaluator"):
+        ludic.bot("mcts:20", batch=4)

@@ -24,6 +24,23 @@ pub trait Evaluator {
     /// search: the evaluator keeps why (a Python exception) for its
     /// caller.
     fn evaluate(&mut self, st: &State, path: &[Move], steps: &[Move]) -> Option<Evaluation>;
+
+    /// Judges several positions at once, in order (a batched search,
+    /// [`super::Puct::batch`]): `paths[i]` and `steps[i]` are those of
+    /// `states[i]`. By default one [`Evaluator::evaluate`] each.
+    fn evaluate_batch(
+        &mut self,
+        states: &[State],
+        paths: &[Vec<Move>],
+        steps: &[Vec<Move>],
+    ) -> Option<Vec<Evaluation>> {
+        states
+            .iter()
+            .zip(paths)
+            .zip(steps)
+            .map(|((st, path), steps)| self.evaluate(st, path, steps))
+            .collect()
+    }
 }
 
 /// Each player's value of a finished game, as [`Evaluation::values`]

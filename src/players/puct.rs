@@ -13,6 +13,13 @@
 //! added along the path. No playouts. The choice is the most visited
 //! child of the root.
 //!
+//! Batched ([`Puct::batch`] above 1): a round makes up to that many walks,
+//! each leaving a virtual loss (a visit valued -1) on its path so that the
+//! next walk goes elsewhere, and asks the evaluator about their new
+//! positions in one call ([`Evaluator::evaluate_batch`]); a walk that
+//! reaches a position already waiting ends the round early. Each walk is
+//! an iteration of the budget.
+//!
 //! Seeded: children are shuffled by the searcher's generator when made
 //! (ties of equal priors go to a seeded random step), and the copy of the
 //! root rolls its own dice; the same seed and evaluator give the same
@@ -57,6 +64,14 @@ pub enum PuctError {
         /// Players of the game.
         players: usize,
     },
+    /// A batch answered with the wrong number of evaluations.
+    #[error("the evaluator gave {got} evaluations for a batch of {want} positions")]
+    Batch {
+        /// Evaluations given.
+        got: usize,
+        /// Positions asked about.
+        want: usize,
+    },
     /// Priors of the wrong length, negative or not finite.
     #[error(
         "the evaluator gave {got} priors for {steps} legal steps; expected one finite weight ≥ 0 a step"
@@ -87,6 +102,9 @@ pub struct Puct {
     /// The exploration constant `c` (2 by default, as OpenSpiel's
     /// AlphaZero).
     pub exploration: f64,
+    /// Positions judged together, at most, in a round (1: one walk, one
+    /// evaluation at a time).
+    pub batch: usize,
     rng: ChaCha8Rng,
     nodes: Vec<Node>,
     path: Vec<u32>,
@@ -100,6 +118,7 @@ impl Puct {
         Puct {
             budget,
             exploration: 2.0,
+            batch: 1,
             rng,
             nodes: Vec::new(),
             path: Vec::new(),
@@ -154,8 +173,16 @@ impl Puct {
                 Budget::Time(d) if done > 0 && t0.elapsed() >= d => break,
                 _ => {}
             }
-            self.iterate(&root, eval)?;
-            done += 1;
+            if self.batch > 1 {
+                let left = match self.budget {
+                    Budget::Iterations(n) => n - done,
+                    Budget::Time(_) => u32::MAX,
+                };
+                done += self.round(&root, eval, left)?;
+            } else {
+                self.iterate(&root, eval)?;
+                done += 1;
+            }
         }
         self.stats.iterations = done;
         self.stats.nodes = self.nodes.len();
@@ -196,54 +223,129 @@ impl Puct {
         best
     }
 
-    /// One iteration: down to a leaf, judge it, add its values up the path.
-    fn iterate(&mut self, root: &State, eval: &mut dyn Evaluator) -> Result<(), PuctError> {
+    /// Walks down from the root by PUCT to a finished game or a node not
+    /// yet judged: its position and node (the path in `self.path`, its
+    /// steps in `self.steps`).
+    fn walk(&mut self, root: &State) -> (State, u32) {
         let mut st = root.clone();
-        let players = root.game().num_players();
         self.path.clear();
         self.steps.clear();
         self.path.push(0);
         let mut node = 0u32;
-        let values = loop {
-            if let Some(o) = st.outcome() {
-                break outcome_values(o, players);
-            }
-            if !self.nodes[node as usize].expanded {
-                break self.expand(node, &st, eval)?;
-            }
-            if self.nodes[node as usize].num_children == 0 {
-                // No step and no outcome: nothing more happens, a draw.
-                break vec![0.0; players];
-            }
+        while st.outcome().is_none()
+            && self.nodes[node as usize].expanded
+            && self.nodes[node as usize].num_children > 0
+        {
             node = self.select(node);
             let step = self.nodes[node as usize].step;
             st.play_unchecked(&step);
             self.steps.push(step);
             self.path.push(node);
-        };
-        for &id in &self.path {
+        }
+        (st, node)
+    }
+
+    /// Adds `values` (each player's) to the nodes of `path`, and `visits`
+    /// visits (-1 with `values` -1 for all: a virtual loss taken back).
+    fn back_up(&mut self, path: &[u32], values: &[f64], visits: i32) {
+        for &id in path {
             let n = &mut self.nodes[id as usize];
-            n.visits += 1;
+            n.visits = n.visits.saturating_add_signed(visits);
             if id != 0 {
                 n.value += values.get(usize::from(n.player)).copied().unwrap_or(0.0);
             }
         }
+    }
+
+    /// One iteration: down to a leaf, judge it, add its values up the path.
+    fn iterate(&mut self, root: &State, eval: &mut dyn Evaluator) -> Result<(), PuctError> {
+        let players = root.game().num_players();
+        let (st, node) = self.walk(root);
+        let values = if let Some(o) = st.outcome() {
+            outcome_values(o, players)
+        } else if !self.nodes[node as usize].expanded {
+            let legal = st.legal_steps().to_vec();
+            self.stats.evaluations += 1;
+            let e = eval
+                .evaluate(&st, &self.steps, &legal)
+                .ok_or(PuctError::Stopped)?;
+            self.make_children(node, &st, &legal, e)?
+        } else {
+            // No step and no outcome: nothing more happens, a draw.
+            vec![0.0; players]
+        };
+        let path = std::mem::take(&mut self.path);
+        self.back_up(&path, &values, 1);
+        self.path = path;
         Ok(())
     }
 
-    /// Asks `eval` about `st`, the position of `node`; makes the node's
-    /// children with the priors; returns the values.
-    fn expand(
+    /// One round of a batched search (see the module's doc), of at most
+    /// `want` walks: returns the walks made.
+    fn round(
+        &mut self,
+        root: &State,
+        eval: &mut dyn Evaluator,
+        want: u32,
+    ) -> Result<u32, PuctError> {
+        let players = root.game().num_players();
+        let loss = vec![-1.0; players];
+        let (mut leaves, mut states, mut paths) = (Vec::new(), Vec::new(), Vec::new());
+        let mut walks = 0;
+        while walks < want && leaves.len() < self.batch {
+            let (st, node) = self.walk(root);
+            let path = std::mem::take(&mut self.path);
+            if let Some(o) = st.outcome() {
+                self.back_up(&path, &outcome_values(o, players), 1);
+            } else if self.nodes[node as usize].expanded {
+                self.back_up(&path, &vec![0.0; players], 1);
+            } else if leaves.iter().any(|(_, n)| *n == node) {
+                break;
+            } else {
+                self.back_up(&path, &loss, 1);
+                leaves.push((path, node));
+                states.push(st);
+                paths.push(self.steps.clone());
+                walks += 1;
+                continue;
+            }
+            walks += 1;
+        }
+        if leaves.is_empty() {
+            return Ok(walks);
+        }
+        let legal: Vec<Vec<Move>> = states.iter().map(|s| s.legal_steps().to_vec()).collect();
+        self.stats.evaluations += leaves.len() as u32;
+        let evals = eval
+            .evaluate_batch(&states, &paths, &legal)
+            .ok_or(PuctError::Stopped)?;
+        if evals.len() != leaves.len() {
+            return Err(PuctError::Batch {
+                got: evals.len(),
+                want: leaves.len(),
+            });
+        }
+        let undo = vec![1.0; players];
+        for (((path, node), e), (st, legal)) in
+            leaves.iter().zip(evals).zip(states.iter().zip(&legal))
+        {
+            self.back_up(path, &undo, -1);
+            let values = self.make_children(*node, st, legal, e)?;
+            self.back_up(path, &values, 1);
+        }
+        Ok(walks)
+    }
+
+    /// Makes the children of `node` (position `st`, legal steps `legal`)
+    /// with the priors of `e`; returns its values.
+    fn make_children(
         &mut self,
         node: u32,
         st: &State,
-        eval: &mut dyn Evaluator,
+        legal: &[Move],
+        e: Evaluation,
     ) -> Result<Vec<f64>, PuctError> {
-        let legal = st.legal_steps().to_vec();
-        self.stats.evaluations += 1;
-        let Evaluation { values, priors } = eval
-            .evaluate(st, &self.steps, &legal)
-            .ok_or(PuctError::Stopped)?;
+        let Evaluation { values, priors } = e;
         let players = st.game().num_players();
         if values.len() != players || values.iter().any(|v| !v.is_finite()) {
             return Err(PuctError::Values {
@@ -336,6 +438,46 @@ mod tests {
             assert_eq!(p.stats().iterations, 50);
             assert_eq!(p.stats().evaluations, ev.calls);
         }
+    }
+
+    #[test]
+    fn a_batched_search_finds_the_win_in_batches_of_at_most_its_size() {
+        struct Batches(Vec<usize>);
+        impl Evaluator for Batches {
+            fn evaluate(&mut self, _: &State, _: &[Move], _: &[Move]) -> Option<Evaluation> {
+                unreachable!("a batched search asks for batches")
+            }
+            fn evaluate_batch(
+                &mut self,
+                states: &[State],
+                _: &[Vec<Move>],
+                _: &[Vec<Move>],
+            ) -> Option<Vec<Evaluation>> {
+                self.0.push(states.len());
+                Some(vec![
+                    Evaluation {
+                        values: vec![0.0; 2],
+                        priors: None,
+                    };
+                    states.len()
+                ])
+            }
+        }
+        let st = State::from_fen(fixture::game(), "B:W2,9:B3,4").unwrap();
+        let mut p = Puct::new(Budget::Iterations(64), seeded_rng(3, 0, 0));
+        p.batch = 8;
+        let mut ev = Batches(Vec::new());
+        let m = p.search(&st, &mut ev).unwrap().unwrap();
+        assert_eq!(st.move_to_string(&m), "3-6");
+        assert_eq!(p.stats().iterations, 64);
+        // From the start, a tree wide enough to fill batches.
+        let mut ev = Batches(Vec::new());
+        p.search(&fixture::start(), &mut ev).unwrap().unwrap();
+        assert!(ev.0.iter().all(|&n| (1..=8).contains(&n)), "{:?}", ev.0);
+        assert!(ev.0.iter().any(|&n| n > 1), "{:?}", ev.0);
+        assert_eq!(ev.0.iter().sum::<usize>() as u32, p.stats().evaluations);
+        // The root's visits are the walks: virtual losses all taken back.
+        assert_eq!(p.nodes[0].visits, 64);
     }
 
     #[test]
