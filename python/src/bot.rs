@@ -13,6 +13,7 @@
 use crate::actions::{action_id, legal_by_id};
 use crate::interrupt;
 use crate::state::State;
+use ludic::compile::Game as RGame;
 use ludic::engine::{Move, State as RState};
 use ludic::players::{
     Agent, AlphaBeta, Evaluation, Evaluator, PlayerSpec, Puct, PuctError, Turns, seeded_rng,
@@ -20,6 +21,7 @@ use ludic::players::{
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Most positions a batched evaluator is asked about in one call.
@@ -36,8 +38,10 @@ enum Engine {
 }
 
 /// The rest of a turn chosen earlier: its steps, played while the state
-/// asked about has `history` (the steps so far) from `base`.
+/// asked about is of `game` and has `history` (the steps so far) from
+/// `base`.
 struct Plan {
+    game: Arc<RGame>,
     base: Option<String>,
     history: Vec<u64>,
     rest: VecDeque<u64>,
@@ -55,11 +59,20 @@ pub(crate) struct Bot {
     batch: usize,
     engine: Mutex<Engine>,
     plan: Option<Plan>,
+    /// Set by Ctrl-C during a search without an evaluator, which then
+    /// stops; cleared at each step.
+    stop: Arc<AtomicBool>,
 }
 
 impl Bot {
     /// The search `spec` makes, drawing from the bot's seeded generator.
-    fn engine(spec: &PlayerSpec, seed: u64, evaluated: bool, batch: usize) -> PyResult<Engine> {
+    fn engine(
+        spec: &PlayerSpec,
+        seed: u64,
+        evaluated: bool,
+        batch: usize,
+        stop: &Arc<AtomicBool>,
+    ) -> PyResult<Engine> {
         let rng = seeded_rng(seed, 0, 0);
         if batch != 1 && !(evaluated && matches!(spec, PlayerSpec::Mcts(..))) {
             return Err(PyValueError::new_err(format!(
@@ -84,7 +97,10 @@ impl Bot {
             ))),
             (other, false) => other
                 .build_send(rng)
-                .map(Engine::Agent)
+                .map(|mut agent| {
+                    agent.set_stop(stop.clone());
+                    Engine::Agent(agent)
+                })
                 .ok_or_else(|| PyValueError::new_err(format!("`{other}` is not a bot"))),
         }
     }
@@ -92,7 +108,10 @@ impl Bot {
     /// The next step of the plan, when `state` is where the last one led.
     fn planned(&mut self, state: &State) -> Option<u64> {
         let plan = self.plan.as_mut()?;
-        if plan.base != state.base || plan.history != state.history {
+        if !Arc::ptr_eq(&plan.game, state.state.game())
+            || plan.base != state.base
+            || plan.history != state.history
+        {
             self.plan = None;
             return None;
         }
@@ -115,6 +134,7 @@ impl Bot {
         let mut history = state.history.clone();
         history.push(first);
         self.plan = Some(Plan {
+            game: game.clone(),
             base: state.base.clone(),
             history,
             rest: ids,
@@ -154,8 +174,10 @@ impl Bot {
         let parsed: PlayerSpec = spec
             .parse()
             .map_err(|e: ludic::players::PlayerSpecError| PyValueError::new_err(e.to_string()))?;
-        let engine = Bot::engine(&parsed, seed, evaluated, batch)?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let engine = Bot::engine(&parsed, seed, evaluated, batch, &stop)?;
         Ok(Bot {
+            stop,
             spec: parsed,
             seed,
             evaluated,
@@ -179,7 +201,13 @@ impl Bot {
 
     /// Starts again as new: the generator at its seed, no plan.
     fn restart(&mut self) -> PyResult<()> {
-        let engine = Bot::engine(&self.spec, self.seed, self.evaluated, self.batch)?;
+        let engine = Bot::engine(
+            &self.spec,
+            self.seed,
+            self.evaluated,
+            self.batch,
+            &self.stop,
+        )?;
         self.engine = Mutex::new(engine);
         self.plan = None;
         Ok(())
@@ -214,7 +242,8 @@ impl Bot {
         let turn: Vec<Move> = match (engine, judge) {
             (Engine::Agent(agent), _) => {
                 let st = state.state.clone();
-                interrupt::run(py, move |_| agent_turn(agent.as_mut(), &st))?
+                self.stop.store(false, Ordering::Relaxed);
+                interrupt::run_with(py, &self.stop, move |_| agent_turn(agent.as_mut(), &st))?
                     .ok_or_else(|| PyValueError::new_err("no legal turn"))?
             }
             (Engine::Puct(puct), Some(f)) => {

@@ -68,6 +68,8 @@ pub struct AlphaBeta {
     /// ([`Agent::limit_time`]).
     cap: Option<Duration>,
     deadline: Option<Instant>,
+    /// Stops a search early when set ([`Agent::set_stop`]).
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     stopped: bool,
     /// How many legal turns the last root had, when all were listed
     /// (`None`: sampled).
@@ -98,6 +100,7 @@ impl AlphaBeta {
             root: 0,
             cap: None,
             deadline: None,
+            stop: None,
             stopped: false,
             listed: None,
             nodes: 0,
@@ -259,6 +262,9 @@ impl AlphaBeta {
         {
             self.stopped = true;
         }
+        if super::stopped(&self.stop) {
+            self.stopped = true;
+        }
         if self.stopped {
             return 0;
         }
@@ -375,5 +381,9 @@ impl Agent for AlphaBeta {
 
     fn limit_time(&mut self, limit: Duration) {
         self.cap = Some(limit);
+    }
+
+    fn set_stop(&mut self, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.stop = Some(stop);
     }
 }

@@ -94,6 +94,19 @@ pub trait Agent {
     /// turn so). Players that do not search (random, greedy: one ply)
     /// ignore it.
     fn limit_time(&mut self, _limit: std::time::Duration) {}
+
+    /// Stops each later search as soon as `stop` is true (Ctrl-C in
+    /// Python), answering with what it has found; the caller clears it
+    /// between choices. Searching players (mc, mcts, ab) read it between
+    /// playouts, iterations and nodes; random and greedy ignore it.
+    fn set_stop(&mut self, _stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {}
+}
+
+/// True when the stop flag of [`Agent::set_stop`], if any, is set.
+#[inline]
+pub(crate) fn stopped(stop: &Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) -> bool {
+    stop.as_ref()
+        .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
 }
 
 /// What a player gets from an outcome, between 0 and 1: 1 for a win, 0 for
