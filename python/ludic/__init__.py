@@ -9,6 +9,8 @@
     g.perft(5)               # 7361
     g.playouts(1000, seed=1, threads=2)   # the dict of `ludic playout --json`
     ludic.analyze("checkers", count=100, players="random")  # `ludic analyze --json`
+    bot = ludic.bot("mcts:200", seed=1)   # the command line's players as bots
+    s.apply_action(bot.step(s))           # (evaluator=f for mcts and ab)
 
 OpenSpiel's names work too (docs/python.md has the table):
 
