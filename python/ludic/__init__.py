@@ -9,6 +9,8 @@
     g.perft(5)               # 7361
     g.playouts(1000, seed=1, threads=2)   # the dict of `ludic playout --json`
     ludic.analyze("checkers", count=100, players="random")  # `ludic analyze --json`
+    bot = ludic.bot("mcts:200", seed=1)   # the command line's players as bots
+    s.apply_action(bot.step(s))           # (evaluator=f for mcts and ab)
 
 OpenSpiel's names work too (docs/python.md has the table):
 
@@ -25,10 +27,14 @@ none) and c pieces taken off a stack (0: the whole stack),
 ``id = ((c*G + gen)*(S+1) + f)*(S+1) + t``. Every id is below
 ``Game.num_distinct_actions()``.
 
-Observation: ``State.observation()`` is a float32 numpy array of shape
-``(num_players, max_height, num_sites)``: 1.0 where the piece at that level
-(0 at the bottom) of that site's stack belongs to that player; sites in the
-order of ``Game.site_labels``.
+Observation: ``State.observation_tensor()`` (OpenSpiel's, flattened) and
+``State.observation_planes()`` (numpy, ``Game.observation_tensor_shape()``)
+give planes per piece kind and owner (and stack level), the player to move,
+the phase and the counters (``Game.observation_plane_names()``).
+``State.observation()`` is the older ownership view, a float32 array of
+shape ``(num_players, max_height, num_sites)``: 1.0 where the piece at that
+level (0 at the bottom) of that site's stack belongs to that player; sites
+in the order of ``Game.site_labels``.
 
 Errors: a rule file with errors raises ``RulesError`` (its message is the
 rendered diagnostics); an illegal move ``IllegalMoveError`` (a ValueError),
@@ -56,6 +62,8 @@ __all__ = [
     "shipped_games",
     "analyze",
     "merge",
+    "bot",
+    "Bot",
     "RulesError",
     "IllegalMoveError",
 ]
@@ -246,8 +254,20 @@ class State:
         return self._s.serialize()
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
-        """``observation()`` flattened (C order): the same for every player."""
-        return self.observation().ravel().tolist()
+        """The observation planes flattened (C order), the same for every
+        player (perfect information): ``observation_planes()`` has the shape
+        ``Game.observation_tensor_shape()``."""
+        return self.observation_planes().ravel().tolist()
+
+    def observation_planes(self):
+        """Float32 numpy array of shape ``Game.observation_tensor_shape()``:
+        planes per piece kind and owner (and stack level where the rules stack
+        pieces), then the player to move, the phase and the counters
+        (``Game.observation_plane_names()``; docs/python.md)."""
+        import numpy as np
+
+        shape = self.game.observation_tensor_shape()
+        return np.frombuffer(self._s.observation_tensor_bytes(), dtype="<f4").reshape(shape).copy()
 
     def observation_string(self, player: int | None = None) -> str:
         return str(self._s)
@@ -417,11 +437,22 @@ class Game:
         return dict(s.split("=", 1) for s in self.sets)
 
     def observation_tensor_shape(self) -> list[int]:
-        return list(self.observation_shape())
+        """``[planes, rows, cols]`` on a board whose sites fill a rectangle
+        (row 0 at the top, as ``ludic show`` prints it), else ``[planes, sites]``."""
+        return list(self._g.observation_tensor_shape())
 
     def observation_tensor_size(self) -> int:
-        p, levels, sites = self.observation_shape()
-        return p * levels * sites
+        size = 1
+        for n in self.observation_tensor_shape():
+            size *= n
+        return size
+
+    def observation_plane_names(self) -> list[str]:
+        """What each plane of ``State.observation_planes()`` shows, in order:
+        ``"White King"`` (a kind and owner), ``"Black Man level 1"``, ``"count
+        Black Man"`` (stacks), ``"to move: White"``, ``"phase: Move"``,
+        ``"counter Hand: Black"``."""
+        return list(self._g.observation_plane_names())
 
     def deserialize_state(self, text: str) -> State:
         """The state ``State.serialize`` wrote."""
@@ -612,6 +643,134 @@ def merge(parts: _Iterable[dict | str]) -> dict:
     texts, any order) into the whole run's, as ``ludic merge --json``."""
     texts = [p if isinstance(p, str) else _json.dumps(p) for p in parts]
     return _json.loads(_ludic.merge_json(texts))
+
+
+def _is_number(x) -> bool:
+    return isinstance(x, (int, float)) or (hasattr(x, "__float__") and getattr(x, "ndim", 0) == 0)
+
+
+def _split_evaluation(out):
+    """``(values, priors)`` from what an evaluator returned: values alone,
+    or a pair of values and priors."""
+    if isinstance(out, tuple) and len(out) == 2 and not _is_number(out[0]):
+        return out[0], out[1]
+    return out, None
+
+
+def _aligned_priors(priors, native, game: "Game") -> list[float] | None:
+    """The priors as one weight per legal action id, ascending: from a
+    mapping of ids to weights, a sequence aligned with ``legal_actions()``,
+    or a sequence of ``num_distinct_actions()`` indexed by id."""
+    if priors is None:
+        return None
+    legal = native.legal_actions()
+    if isinstance(priors, _Mapping):
+        return [float(priors.get(a, 0.0)) for a in legal]
+    n, nda = len(priors), int(game.num_distinct_actions)
+    if n == len(legal):
+        return [float(p) for p in priors]
+    if n == nda:
+        return [float(priors[a]) for a in legal]
+    raise ValueError(
+        f"priors: {n} numbers; expected one per legal action ({len(legal)}, in "
+        f"legal_actions() order), num_distinct_actions() ({nda}) indexed by action id, or a dict"
+    )
+
+
+def _judge(evaluator, game: "Game"):
+    """The native search's view of ``evaluator``: a native state in,
+    ``(values, priors aligned with legal_actions())`` out."""
+
+    def judge(native):
+        values, priors = _split_evaluation(evaluator(State(native, game)))
+        return [float(v) for v in values], _aligned_priors(priors, native, game)
+
+    return judge
+
+
+def _judge_batch(evaluator, game: "Game"):
+    """``_judge`` for an evaluator of a list of states (``batch=``)."""
+
+    def judge(natives):
+        out = evaluator([State(n, game) for n in natives])
+        results = list(out)
+        if len(results) != len(natives):
+            raise ValueError(f"the evaluator gave {len(results)} evaluations for a batch of {len(natives)} states")
+        pairs = (_split_evaluation(r) for r in results)
+        return [([float(v) for v in values], _aligned_priors(priors, n, game)) for (values, priors), n in zip(pairs, natives)]
+
+    return judge
+
+
+class Bot:
+    """A computer player: ``step(state)`` returns the action id it plays
+    (OpenSpiel's ``pyspiel.Bot`` calls). Made by ``ludic.bot``."""
+
+    __slots__ = ("_b", "_evaluator", "_batch")
+
+    def __init__(self, spec: str, seed: int = 1, evaluator=None, batch: int = 1):
+        if not isinstance(spec, str):
+            raise TypeError(f"a bot's spec is a string such as 'mcts:1000', not {type(spec).__name__}")
+        if evaluator is not None and not callable(evaluator):
+            raise TypeError(f"the evaluator is a function of a state, not {type(evaluator).__name__}")
+        self._batch = _int("batch", batch, 1)
+        self._b = _ludic.Bot(spec, _int("seed", seed), evaluator is not None, self._batch)
+        self._evaluator = evaluator
+
+    spec = property(lambda self: self._b.spec, doc="The spec, as the command line writes it.")
+    seed = property(lambda self: self._b.seed, doc="The seed.")
+
+    def step(self, state) -> int:
+        """The action id of the step to play in ``state`` (a ``ludic.State``,
+        or a state of ``ludic.openspiel``); the state is not changed. A turn
+        of several steps is chosen whole, and its next steps are answered
+        while the state is the one the last step led to. ValueError once the
+        game is over; an evaluator's exception is raised again here."""
+        state = getattr(state, "ludic", state)
+        if not isinstance(state, State):
+            raise TypeError(f"step takes a ludic.State, not {type(state).__name__}")
+        if self._evaluator is None:
+            return self._b.step(state._s)
+        judge = _judge if self._batch == 1 else _judge_batch
+        return self._b.step(state._s, judge(self._evaluator, state.game))
+
+    def restart(self) -> None:
+        """Starts again as new: the same seed gives the same steps again."""
+        self._b.restart()
+
+    def restart_at(self, state) -> None:
+        """OpenSpiel's call at the start of a game: ``restart()`` (the
+        bot needs nothing of the state to begin)."""
+        self._b.restart()
+
+    def inform_action(self, state, player: int, action: int) -> None:
+        """OpenSpiel's call: nothing to do (the bot checks the state's history)."""
+
+    def provides_policy(self) -> bool:
+        return False
+
+    def is_clone_implemented(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return repr(self._b)
+
+
+def bot(spec: str, seed: int = 1, evaluator=None, batch: int = 1) -> Bot:
+    """A bot playing as ``spec``, the players of the command line
+    (``ludic players``): ``random``, ``greedy``, ``mc[:N]``, ``mcts[:N|:Ts]``
+    with ``cut=``/``eps=``, ``ab[:D|:Ts]``. Seeded: the same seed, the same
+    steps. A spec the command line refuses raises ValueError with its reason.
+
+    ``evaluator`` (mcts and ab): ``f(state)`` returning each player's value
+    from -1 to 1, or ``(values, priors)`` with priors over the legal actions
+    (a dict of ids, a sequence in ``legal_actions()`` order, or one of
+    ``num_distinct_actions()`` indexed by id). mcts then searches by PUCT
+    over steps without playouts; ab takes the root player's value at its
+    leaves (docs/python.md). ``batch=N`` (mcts): ``f`` takes a list of up to
+    N states and returns a list of such results, one call per round of the
+    search."""
+    return Bot(spec, seed, evaluator, batch)
 
 
 def __dir__() -> list[str]:

@@ -206,18 +206,19 @@ class LudicState(pyspiel.State):
 
 
 class BoardObserver:
-    """The observation of ``ludic.State.observation()``: planes of
-    (player, stack level) over the sites, the same for every player."""
+    """The observation of ``ludic.State.observation_planes()``: planes per
+    piece kind and owner (and stack level), the player to move, the phase and
+    the counters, the same for every player."""
 
     def __init__(self, game: ludic.Game, params):
         if params:
             raise ValueError(f"Observation parameters not supported; passed {params}")
-        shape = game.observation_shape()
+        shape = game.observation_tensor_shape()
         self.tensor = np.zeros(int(np.prod(shape)), np.float32)
         self.dict = {"observation": self.tensor.reshape(shape)}
 
     def set_from(self, state: LudicState, player: int) -> None:
-        self.tensor[:] = state.ludic.observation().ravel()
+        self.tensor[:] = state.ludic.observation_planes().ravel()
 
     def string_from(self, state: LudicState, player: int) -> str:
         return str(state.ludic)

@@ -2,6 +2,7 @@
 //! the text it came from (for pickling).
 
 use crate::actions::{describe, num_distinct_actions};
+use crate::observe::Layout;
 use crate::state::State;
 use crate::{load_err, options};
 use ludic::compile::{Game as RGame, MAX_INPUT, read_source};
@@ -143,6 +144,17 @@ impl Game {
     #[getter]
     fn max_height(&self) -> usize {
         self.game.stack_cap
+    }
+
+    /// The shape of `State.observation_tensor`: `[planes, rows, cols]` on
+    /// a rectangular board, else `[planes, sites]` (see `observe`).
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        Layout::of(&self.game).shape()
+    }
+
+    /// What each plane of the observation tensor shows, in order.
+    fn observation_plane_names(&self) -> Vec<String> {
+        Layout::of(&self.game).names(&self.game)
     }
 
     /// The game as given to `load` (a shipped name or a path).

@@ -20,12 +20,20 @@ pub(crate) fn run<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&AtomicBool) -> T + Send,
 ) -> PyResult<T> {
-    let stop = AtomicBool::new(false);
+    run_with(py, &AtomicBool::new(false), work)
+}
+
+/// [`run`], setting `stop` (which the work may also read through a copy
+/// of its own, as a bot's search does) on a signal.
+pub(crate) fn run_with<T: Send>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    work: impl FnOnce(&AtomicBool) -> T + Send,
+) -> PyResult<T> {
     let mut signal: Option<PyErr> = None;
     let out = py.detach(|| {
         std::thread::scope(|s| {
             let (tx, rx) = channel();
-            let stop = &stop;
             let handle = s.spawn(move || {
                 // A send fails only when the waiting thread is gone.
                 let _ = tx.send(work(stop));

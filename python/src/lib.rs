@@ -24,8 +24,10 @@
 
 mod actions;
 mod batch;
+mod bot;
 mod game;
 mod interrupt;
+mod observe;
 mod serial;
 mod state;
 
@@ -141,6 +143,7 @@ fn merge_json(parts: Vec<String>) -> PyResult<String> {
 fn _ludic(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Game>()?;
     m.add_class::<state::State>()?;
+    m.add_class::<bot::Bot>()?;
     m.add_function(wrap_pyfunction!(game::load, m)?)?;
     m.add_function(wrap_pyfunction!(game::from_source, m)?)?;
     m.add_function(wrap_pyfunction!(shipped_games, m)?)?;

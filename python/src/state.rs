@@ -4,9 +4,11 @@
 
 use crate::IllegalMoveError;
 use crate::actions::{action_id, legal_by_id, num_distinct_actions};
+use crate::observe::Layout;
 use ludic::engine::{Move, State as RState};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 use std::sync::OnceLock;
 
 /// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
@@ -39,6 +41,16 @@ impl State {
     /// The legal steps by id, sorted (listed once per position).
     fn legal(&self) -> &[(u64, Move)] {
         self.legal.get_or_init(|| legal_by_id(&self.state))
+    }
+
+    /// True when action `id` is legal here.
+    pub(crate) fn is_legal(&self, id: u64) -> bool {
+        self.step_of(id).is_some()
+    }
+
+    /// True when the player to move has a legal step.
+    pub(crate) fn has_steps(&self) -> bool {
+        !self.legal().is_empty()
     }
 
     /// The legal step with action id `id`.
@@ -296,6 +308,14 @@ impl State {
         }
         let bytes = out.iter().flat_map(|x| x.to_le_bytes()).collect();
         (p, l, s, bytes)
+    }
+
+    /// The observation planes (see `observe`) as C-order float32 bytes,
+    /// little-endian: `Game.observation_tensor_shape` gives their shape.
+    fn observation_tensor_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let planes = Layout::of(self.state.game()).fill(&self.state);
+        let bytes: Vec<u8> = planes.iter().flat_map(|x| x.to_le_bytes()).collect();
+        PyBytes::new(py, &bytes)
     }
 
     fn __str__(&self) -> String {

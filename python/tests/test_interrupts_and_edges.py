@@ -14,7 +14,8 @@ import ludic
 ROOT = Path(__file__).resolve().parents[2]
 
 # Each call below runs for minutes at least (chess perft 9 has 2.4 * 10^12
-# leaves; ten million chess playouts; a million analysed games); the
+# leaves; ten million chess playouts; a million analysed games; a bot's
+# search of an hour); the
 # script says "start", the test sends SIGINT a moment later.
 SCRIPT = """
 import sys, time
@@ -27,6 +28,9 @@ try:
         g.perft(9)
     elif sys.argv[1] == "playouts":
         g.playouts(10_000_000, seed=1, threads=2)
+    elif sys.argv[1].startswith("bot "):
+        # A search of an hour a move.
+        ludic.bot(sys.argv[1][4:]).step(g.new_initial_state())
     else:
         ludic.analyze("chess", count=1_000_000, players="random", threads=2)
     print("finished", flush=True)
@@ -39,7 +43,7 @@ print("stopped_at", t, flush=True)
 """
 
 
-@pytest.mark.parametrize("call", ["perft", "playouts", "analyze"])
+@pytest.mark.parametrize("call", ["perft", "playouts", "analyze", "bot mcts:3600s", "bot ab:3600s", "bot mc:3600s"])
 def test_ctrl_c_stops_a_long_call(call):
     p = subprocess.Popen(
         [sys.executable, "-c", SCRIPT, call], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True

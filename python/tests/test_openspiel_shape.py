@@ -38,8 +38,9 @@ def test_pyspiel_names_are_methods_and_old_names_still_work():
     s = g.new_initial_state()
     # Nine empty cells: nine legal placements.
     assert len(s.legal_actions()) == 9 and s.legal_actions() == sorted(s.legal_actions())
-    assert g.observation_tensor_shape() == list(g.observation_shape())
-    assert len(s.observation_tensor()) == g.observation_tensor_size()
+    # Two owners of one kind, then two to-move planes, over the 3 x 3 grid.
+    assert g.observation_tensor_shape() == [4, 3, 3]
+    assert len(s.observation_tensor()) == g.observation_tensor_size() == 36
 
 
 def test_dir_lists_no_imported_helpers():

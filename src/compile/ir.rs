@@ -781,6 +781,19 @@ impl Game {
         self.gens.len()
     }
 
+    /// The names of the phases of a turn, in order (one, `play`'s, for a
+    /// game without `(phases …)`); [`crate::engine::State::phase`]
+    /// indexes them.
+    pub fn phase_names(&self) -> Vec<&str> {
+        self.phases.iter().map(|p| p.name.as_str()).collect()
+    }
+
+    /// True when a rule reads `unmoved`, so the state keeps which stacks
+    /// have not moved ([`crate::engine::State::is_unmoved`]).
+    pub fn tracks_unmoved(&self) -> bool {
+        self.tracks_unmoved
+    }
+
     /// Number of distinct piece ids.
     pub fn num_pieces(&self) -> usize {
         self.kinds.len() * self.players.len()

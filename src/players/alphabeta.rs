@@ -6,9 +6,12 @@
 //! always for the player at the root: the root's turns maximise, every
 //! other player's minimise (minimax for two players, paranoid search for
 //! more). Turns come from [`candidates`], which bounds huge turn trees by
-//! sampling.
+//! sampling. With an [`Evaluator`] ([`AlphaBeta::set_evaluator`]) the
+//! leaves that are not finished games take its value for the root player
+//! instead of the heuristic's (turns are still ordered by the heuristic).
 
 use super::candidates::{Bound, Scratch, candidates};
+use super::evaluator::Evaluator;
 use super::heuristic::WIN;
 use super::{Agent, Turns};
 use crate::engine::{Move, State};
@@ -65,6 +68,8 @@ pub struct AlphaBeta {
     /// ([`Agent::limit_time`]).
     cap: Option<Duration>,
     deadline: Option<Instant>,
+    /// Stops a search early when set ([`Agent::set_stop`]).
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     stopped: bool,
     /// How many legal turns the last root had, when all were listed
     /// (`None`: sampled).
@@ -73,7 +78,15 @@ pub struct AlphaBeta {
     pub nodes: u64,
     /// The deepest iteration (in turns) the last search finished.
     pub finished: u32,
+    /// Judges the leaves instead of the heuristic, when set.
+    evaluator: Option<Box<dyn Evaluator + Send>>,
+    /// The steps from the root to the node searched (for the evaluator).
+    path: Vec<Move>,
 }
+
+/// An evaluator's value (from -1 to 1) in the search's units: well inside
+/// the heuristic's range, far from a won game's [`WIN`].
+const EVALUATOR_SCALE: f64 = 1e9;
 
 impl AlphaBeta {
     /// A player searching to `depth`, drawing from `rng`.
@@ -87,11 +100,22 @@ impl AlphaBeta {
             root: 0,
             cap: None,
             deadline: None,
+            stop: None,
             stopped: false,
             listed: None,
             nodes: 0,
             finished: 0,
+            evaluator: None,
+            path: Vec::new(),
         }
+    }
+
+    /// Judges the leaves that are not finished games by `evaluator` (its
+    /// value for the root player), or by the game's heuristic again with
+    /// `None`. When the evaluator answers `None` the search stops and
+    /// [`AlphaBeta::search`] returns what it has (the evaluator keeps why).
+    pub fn set_evaluator(&mut self, evaluator: Option<Box<dyn Evaluator + Send>>) {
+        self.evaluator = evaluator;
     }
 
     /// The best turn found from `st` with its value for the mover, or
@@ -103,6 +127,7 @@ impl AlphaBeta {
         st.set_journaling(true);
         self.root = st.current_player();
         self.stopped = false;
+        self.path.clear();
         let now = Instant::now();
         let capped = self.cap.map(|c| now + c);
         let max = match self.depth {
@@ -171,14 +196,39 @@ impl AlphaBeta {
         for m in turn {
             st.play_unchecked(m);
         }
+        self.path.extend_from_slice(turn);
         let v = self.node(st, depth, alpha, beta, ply);
+        self.path.truncate(self.path.len() - turn.len());
         for _ in turn {
             st.take_back();
         }
         v
     }
 
+    /// The evaluator's value of `st` for the root player, in the search's
+    /// units; `None` without an evaluator or once the game is over there
+    /// (stopped when the evaluator stops).
+    fn judged(&mut self, st: &State) -> Option<i64> {
+        let ev = self.evaluator.as_mut()?;
+        if st.outcome().is_some() {
+            return None;
+        }
+        match ev.evaluate(st, &self.path, &[]) {
+            Some(e) => {
+                let v = e.values.get(usize::from(self.root)).copied().unwrap_or(0.0);
+                Some((v.clamp(-1.0, 1.0) * EVALUATOR_SCALE) as i64)
+            }
+            None => {
+                self.stopped = true;
+                Some(0)
+            }
+        }
+    }
+
     fn leaf(&mut self, st: &mut State, ply: u32) -> i64 {
+        if let Some(v) = self.judged(st) {
+            return v;
+        }
         let v = self.sc.eval(st, self.root);
         if v >= WIN {
             v - i64::from(ply)
@@ -210,6 +260,9 @@ impl AlphaBeta {
         if let Some(d) = self.deadline
             && Instant::now() >= d
         {
+            self.stopped = true;
+        }
+        if super::stopped(&self.stop) {
             self.stopped = true;
         }
         if self.stopped {
@@ -328,5 +381,9 @@ impl Agent for AlphaBeta {
 
     fn limit_time(&mut self, limit: Duration) {
         self.cap = Some(limit);
+    }
+
+    fn set_stop(&mut self, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.stop = Some(stop);
     }
 }

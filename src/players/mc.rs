@@ -17,6 +17,8 @@ pub struct FlatMc {
     /// Most time a choice may take, whatever the budget
     /// ([`Agent::limit_time`]).
     cap: Option<Duration>,
+    /// Stops a choice early when set ([`Agent::set_stop`]).
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// Turns after which a playout stops, counted as a draw.
     pub max_playout_turns: u32,
     rng: ChaCha8Rng,
@@ -40,6 +42,7 @@ impl FlatMc {
         FlatMc {
             budget,
             cap: None,
+            stop: None,
             max_playout_turns: 1000,
             rng,
             buf: Vec::with_capacity(64),
@@ -68,7 +71,8 @@ impl FlatMc {
             Budget::Iterations(n) => (self.cap, Some(n)),
             Budget::Time(d) => (Some(self.cap.map_or(d, |c| c.min(d))), None),
         };
-        let spent = |t0: Instant| limit.is_some_and(|l| t0.elapsed() >= l);
+        let stop = self.stop.clone();
+        let spent = |t0: Instant| super::stopped(&stop) || limit.is_some_and(|l| t0.elapsed() >= l);
         match per_turn {
             // N playouts for each turn in order (the seeded order of
             // `mc:N`), until the cap, if any.
@@ -143,6 +147,10 @@ impl Agent for FlatMc {
 
     fn limit_time(&mut self, limit: Duration) {
         self.cap = Some(limit);
+    }
+
+    fn set_stop(&mut self, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.stop = Some(stop);
     }
 }
 

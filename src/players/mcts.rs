@@ -112,6 +112,8 @@ pub struct Mcts {
     /// Most time a search may take, whatever the budget
     /// ([`Agent::limit_time`]).
     cap: Option<Duration>,
+    /// Stops a search early when set ([`Agent::set_stop`]).
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// The exploration constant `c` of UCB1.
     pub exploration: f64,
     /// Turns after which a playout stops, counted as a draw.
@@ -143,6 +145,7 @@ impl Mcts {
         Mcts {
             budget,
             cap: None,
+            stop: None,
             exploration: 1.0,
             max_playout_turns: 1000,
             guide,
@@ -186,6 +189,9 @@ impl Mcts {
             if let Budget::Iterations(n) = self.budget
                 && iterations >= n
             {
+                break;
+            }
+            if iterations > 0 && super::stopped(&self.stop) {
                 break;
             }
             if let Some(l) = limit
@@ -375,6 +381,10 @@ impl Agent for Mcts {
 
     fn limit_time(&mut self, limit: Duration) {
         self.cap = Some(limit);
+    }
+
+    fn set_stop(&mut self, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.stop = Some(stop);
     }
 
     fn choose_turn(&mut self, st: &State) -> Option<(Vec<Move>, Option<usize>)> {

@@ -16,21 +16,25 @@ pub mod analysis;
 pub(crate) mod candidates;
 #[cfg(test)]
 mod cap_tests;
+pub(crate) mod evaluator;
 pub(crate) mod greedy;
 pub(crate) mod guide;
 pub(crate) mod heuristic;
 pub(crate) mod mc;
 pub(crate) mod mcts;
+pub(crate) mod puct;
 pub(crate) mod random;
 pub(crate) mod stepcache;
 pub(crate) mod turns;
 
 pub use alphabeta::{AlphaBeta, Depth};
+pub use evaluator::{Evaluation, Evaluator, outcome_values};
 pub use greedy::Greedy;
 pub use guide::{Guide, GuideError};
 pub use heuristic::{WIN, evaluate};
 pub use mc::FlatMc;
 pub use mcts::{Budget, Mcts, SearchStats};
+pub use puct::{Puct, PuctError, PuctStats};
 pub use random::RandomPlayer;
 pub use turns::Turns;
 
@@ -90,6 +94,19 @@ pub trait Agent {
     /// turn so). Players that do not search (random, greedy: one ply)
     /// ignore it.
     fn limit_time(&mut self, _limit: std::time::Duration) {}
+
+    /// Stops each later search as soon as `stop` is true (Ctrl-C in
+    /// Python), answering with what it has found; the caller clears it
+    /// between choices. Searching players (mc, mcts, ab) read it between
+    /// playouts, iterations and nodes; random and greedy ignore it.
+    fn set_stop(&mut self, _stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {}
+}
+
+/// True when the stop flag of [`Agent::set_stop`], if any, is set.
+#[inline]
+pub(crate) fn stopped(stop: &Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) -> bool {
+    stop.as_ref()
+        .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
 }
 
 /// What a player gets from an outcome, between 0 and 1: 1 for a win, 0 for
@@ -161,6 +178,12 @@ impl PlayerSpec {
 
     /// The player, drawing from `rng`; `None` for a human.
     pub fn build(&self, rng: ChaCha8Rng) -> Option<Box<dyn Agent>> {
+        self.build_send(rng).map(|a| a as Box<dyn Agent>)
+    }
+
+    /// [`PlayerSpec::build`], as a player another thread can run (every
+    /// computer player can).
+    pub fn build_send(&self, rng: ChaCha8Rng) -> Option<Box<dyn Agent + Send>> {
         match *self {
             PlayerSpec::Human => None,
             PlayerSpec::Random => Some(Box::new(RandomPlayer::new(rng))),
