@@ -566,7 +566,10 @@ impl Tree {
 /// tree its sites satisfy (`of:`, each site its own subject).
 #[derive(Debug, Clone, PartialEq)]
 struct LineTree {
-    dirs: DirSetId,
+    /// Per player: the axes of the direction set, each once (a direction
+    /// and its opposite, when the board has one and the set holds it,
+    /// count the same run).
+    axes: Vec<Vec<(Dir, Option<Dir>)>>,
     len: usize,
     exact: bool,
     of: Tree,
@@ -581,8 +584,18 @@ impl LineTree {
         if l.exact && len + 1 > game.board.len() {
             return None;
         }
+        let axes = game.dirsets.get(l.dirs as usize)?.iter().map(|ds| {
+            let mut axes: Vec<(Dir, Option<Dir>)> = Vec::new();
+            for &d in ds {
+                let opp = game.board.opposite(d);
+                if !axes.iter().any(|&(a, o)| a == d || o == Some(d)) {
+                    axes.push((d, opp));
+                }
+            }
+            axes
+        });
         Some(LineTree {
-            dirs: l.dirs,
+            axes: axes.collect(),
             len,
             exact: l.exact,
             of: Tree::compile(&l.of, SiteRef::Subject, game)?,
@@ -604,16 +617,14 @@ impl LineTree {
             }
             n
         };
-        st.game.dirsets[self.dirs as usize][player as usize]
-            .iter()
-            .any(|&d| {
-                let n = 1 + run(d) + board.opposite(d).map_or(0, run);
-                if self.exact {
-                    n == self.len
-                } else {
-                    n >= self.len
-                }
-            })
+        self.axes[player as usize].iter().any(|&(d, opp)| {
+            let n = 1 + run(d) + opp.map_or(0, run);
+            if self.exact {
+                n == self.len
+            } else {
+                n >= self.len
+            }
+        })
     }
 
     /// The sites of such lines. Per direction `d` (and its opposite `o`,
@@ -641,8 +652,8 @@ impl LineTree {
             r
         };
         let mut acc = Bits::EMPTY;
-        for &d in &st.game.dirsets[self.dirs as usize][player as usize] {
-            let (fwd, back) = (runs(Some(d)), runs(st.game.board.opposite(d)));
+        for &(d, opp) in &self.axes[player as usize] {
+            let (fwd, back) = (runs(Some(d)), runs(opp));
             for a in 1..=self.len {
                 let b = self.len + 1 - a;
                 let mut m = fwd[a].and(back[b]);
