@@ -200,10 +200,13 @@ pub fn show(p: &PositionArgs, labels: bool) -> Result<i32, Fail> {
             Some(o) => print!("{}", render::render_finished(&st, &o)),
             None => print!("{st}"),
         }
-        match (st.to_fen(), st.to_position()) {
-            (Some(fen), _) => println!("FEN {fen}"),
-            (None, Some(text)) => println!("position {text}"),
-            (None, None) => {}
+        // FEN where the game has one; the position text always: it is the
+        // whole state (counters, phase, history), which FEN is not.
+        if let Some(fen) = st.to_fen() {
+            println!("FEN {fen}");
+        }
+        if let Some(text) = st.to_position() {
+            println!("position {text}");
         }
     }
     Ok(0)
