@@ -53,7 +53,9 @@ pub struct PositionArgs {
     pub fen: Option<String>,
     /// Start from this position, for any game: the side to move (optional), then
     /// LETTER:SITES per player (`L D:a1,b2 L:c3`, `B W:18,24 B:12,K22`;
-    /// `Kc3`: a setup code's stack, `d4*3`: three pieces).
+    /// `Kc3`: a setup code's stack, `d4*3`: three pieces), then the state's
+    /// fields NAME=VALUE (`phase=Movement Hand=0,0 turns=40`; `ludic show`
+    /// prints the whole text; a field left out takes its initial value).
     #[arg(long, value_name = "TEXT", conflicts_with = "fen")]
     pub position: Option<String>,
     /// Then play these moves, space-separated, in the game's notation.

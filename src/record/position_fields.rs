@@ -362,8 +362,15 @@ fn unknown_name(game: &Game, key: &str) -> String {
         true => "this game has no counters".to_string(),
         false => format!("this game's counters: {}", counters.join(", ")),
     };
+    let names = KEYWORDS
+        .iter()
+        .copied()
+        .chain(game.counters.iter().map(|c| c.name.as_str()));
+    let near = crate::diag::did_you_mean(key, names)
+        .map(|n| format!("did you mean `{n}`? "))
+        .unwrap_or_default();
     format!(
-        "no field `{key}`: the fields are {} and a counter by name ({counters})",
+        "no field `{key}`: {near}the fields are {} and a counter by name ({counters})",
         KEYWORDS.join(", ")
     )
 }
