@@ -135,3 +135,42 @@ fn bad_fields_are_refused_with_what_was_expected() {
         assert!(err.contains(want), "{text}: {err}");
     }
 }
+
+/// Issue 42 #11: a FEN with a stack where the rules' own arrival would
+/// have changed it is refused: a draughts man on its crowning row (the
+/// `then:` crowning of checkers.game), a pawn on its promotion rank (the
+/// `promote:` `zone:` of chess.game). A king there, and a pawn on its own
+/// first rank (which no rule of the file forbids), are read.
+#[test]
+fn a_fen_with_a_man_on_its_crowning_row_or_a_pawn_on_its_last_rank_is_refused() {
+    for (game, fen, why) in [
+        ("checkers", "W:W18,4:B12", "White's Checker on 4"),
+        ("checkers", "B:W18:B12,29", "Black's Checker on 29"),
+        ("international", "W:W30,3:B20", "White's Checker on 3"),
+        (
+            "chess",
+            "4k2P/8/8/8/8/8/8/4K3 w - - 0 1",
+            "White's Pawn on h8",
+        ),
+        (
+            "chess",
+            "4k3/8/8/8/8/8/8/p3K3 w - - 0 1",
+            "Black's Pawn on a1",
+        ),
+    ] {
+        let o = ludic(&["moves", game, "--fen", fen]);
+        assert_eq!(o.status.code(), Some(1), "{game} {fen}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(why) && err.contains("cannot stand there"),
+            "{err}"
+        );
+    }
+    for (game, fen) in [
+        ("checkers", "W:W18,K4:B12"),
+        ("checkers", "B:W18:BK29,12"),
+        ("chess", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1"),
+    ] {
+        ok(&ludic(&["moves", game, "--fen", fen]));
+    }
+}

@@ -14,6 +14,7 @@
 //! text is read against a game (its players' letters, site labels and
 //! setup codes), but knows nothing of its rules either.
 
+pub mod arrival;
 pub mod fen;
 pub mod forsyth;
 mod forsyth_error;

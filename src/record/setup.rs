@@ -12,10 +12,23 @@ use crate::engine::State;
 use std::sync::Arc;
 
 impl State {
-    /// The position described by a PDN FEN string. Errors name the
-    /// offending part: an unknown side letter or prefix, a site number that
-    /// is not on the board, a game whose sites have no numbers.
+    /// The position described by a PDN FEN string (chess FEN for a game
+    /// that declares `(fen …)`). Errors name the offending part: an unknown
+    /// side letter or prefix, a site number that is not on the board, a
+    /// game whose sites have no numbers, a stack where a move arriving
+    /// would have changed it (a man on its crowning row, a pawn on its
+    /// promotion rank: [`crate::record::arrival`]).
     pub fn from_fen(game: Arc<Game>, text: &str) -> Result<State, FenError> {
+        let st = State::from_fen_unchecked(game, text)?;
+        match st.unchanged_arrival() {
+            Some(why) => Err(FenError::Unreachable(why)),
+            None => Ok(st),
+        }
+    }
+
+    /// [`State::from_fen`] without the check that no stack stands where a
+    /// move arriving there would have changed it.
+    fn from_fen_unchecked(game: Arc<Game>, text: &str) -> Result<State, FenError> {
         if game.fen.is_some() {
             return Ok(State::from_forsyth(game, text)?);
         }
