@@ -124,6 +124,10 @@ fn bad_fields_are_refused_with_what_was_expected() {
         ("W W:a7 phase=Nope", "no phase `Nope`"),
         ("W W:a7 Hnd=1,2", "did you mean `Hand`"),
         ("W W:a7 turns=-1", "whole number"),
+        (
+            "W W:a7 no-progress=4294967295",
+            "whole number from 0 to 2147483647",
+        ),
         ("W W:a7 again=Tak", "no move block `Tak`"),
         ("W W:a7 marks=z9", "no site `z9`"),
         ("W W:a7 Hand=1,2 Hand=3,4", "given twice"),

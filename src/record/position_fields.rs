@@ -375,11 +375,16 @@ fn unknown_name(game: &Game, key: &str) -> String {
     )
 }
 
-/// A whole number from 0 up.
+/// The largest count a field takes: far past any game, with room to
+/// count on without overflow.
+const MAX_COUNT: u32 = i32::MAX as u32;
+
+/// A whole number from 0 to [`MAX_COUNT`].
 fn number(value: &str) -> Result<u32, String> {
-    value
-        .parse()
-        .map_err(|_| format!("expected a whole number from 0 to {}", u32::MAX))
+    match value.parse::<u32>() {
+        Ok(n) if n <= MAX_COUNT => Ok(n),
+        _ => Err(format!("expected a whole number from 0 to {MAX_COUNT}")),
+    }
 }
 
 fn yes(value: &str) -> Result<bool, String> {
