@@ -318,8 +318,17 @@ class State:
         return self._s.turns()
 
     def to_position(self) -> str | None:
-        """The position text (``ludic show`` prints it; ``Game.state_from_position`` reads it)."""
+        """The whole state as a position text (``ludic show`` prints it;
+        ``Game.state_from_position`` and ``--position`` read it back to the
+        same state: board, side to move, phase, counters, flipped toggles,
+        the turn in progress, the no-progress count and the repetition
+        history)."""
         return self._s.to_position()
+
+    def to_fen(self) -> str | None:
+        """The position in FEN (chess FEN for chess, PDN FEN for draughts),
+        or None for a game FEN cannot describe."""
+        return self._s.to_fen()
 
     def observation(self):
         """Float32 numpy array of shape (num_players, max_height, num_sites)."""
@@ -483,7 +492,16 @@ class Game:
 
     def state_from_position(self, text: str) -> State:
         """A position from a position text (``State.to_position``)."""
+        if not isinstance(text, str):
+            raise TypeError(f"a position text is text, not {type(text).__name__}")
         return State(self._g.state_from_position(text), self)
+
+    def state_from_fen(self, text: str) -> State:
+        """A position from FEN (chess FEN for chess, PDN FEN for draughts;
+        the command line's ``--fen``)."""
+        if not isinstance(text, str):
+            raise TypeError(f"a FEN is text, not {type(text).__name__}")
+        return State(self._g.state_from_fen(text), self)
 
     def observation_shape(self) -> tuple[int, int, int]:
         return (int(self.num_players), max(self.max_height, 1), self.num_sites)

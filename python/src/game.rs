@@ -90,6 +90,14 @@ impl Game {
             .map_err(|e| e.to_string())
     }
 
+    /// A state from a FEN text, or why not. Its starting position is kept
+    /// as the lossless position text of the state read (for `serialize`).
+    pub(crate) fn state_from_fen_text(&self, text: &str) -> Result<State, String> {
+        let state = RState::from_fen(self.game.clone(), text).map_err(|e| e.to_string())?;
+        let base = state.to_position();
+        Ok(State::new(state, base))
+    }
+
     /// The state a perft or playouts run starts from: `state`, which must
     /// be of this game, or the initial position.
     fn start(&self, state: Option<PyRef<'_, State>>) -> PyResult<RState> {
@@ -219,6 +227,13 @@ impl Game {
     /// to move, then LETTER:SITES per player.
     fn state_from_position(&self, text: &str) -> PyResult<State> {
         self.state_from_position_text(text)
+            .map_err(PyValueError::new_err)
+    }
+
+    /// A position from FEN (chess FEN for a game that declares `(fen …)`,
+    /// else PDN FEN): the same reader as `--fen` on the command line.
+    fn state_from_fen(&self, text: &str) -> PyResult<State> {
+        self.state_from_fen_text(text)
             .map_err(PyValueError::new_err)
     }
 

@@ -279,10 +279,20 @@ impl State {
             .map(|o| (o.winner().map(usize::from), o.reason().name().to_string()))
     }
 
-    /// The position text (`ludic show` prints it), when the game's setup
-    /// codes can write every stack.
+    /// The position text (`ludic show` prints it): the whole state
+    /// (board, side to move, phase, counters, flipped toggles, unmoved
+    /// stacks, the turn in progress, the no-progress count, the history
+    /// a repetition rule reads), which `Game.state_from_position` reads
+    /// back to the same state. None only when a stack cannot be written.
     fn to_position(&self) -> Option<String> {
         self.state.to_position()
+    }
+
+    /// The position in FEN: chess FEN for a game that declares `(fen …)`,
+    /// PDN FEN (`W:W18,24:BK12`) for a game of players W and B on
+    /// numbered sites; None for other games (use `to_position`).
+    fn to_fen(&self) -> Option<String> {
+        self.state.to_fen()
     }
 
     /// The text `Game.deserialize_state` rebuilds this state from: its

@@ -53,7 +53,9 @@ pub struct PositionArgs {
     pub fen: Option<String>,
     /// Start from this position, for any game: the side to move (optional), then
     /// LETTER:SITES per player (`L D:a1,b2 L:c3`, `B W:18,24 B:12,K22`;
-    /// `Kc3`: a setup code's stack, `d4*3`: three pieces).
+    /// `Kc3`: a setup code's stack, `d4*3`: three pieces), then the state's
+    /// fields NAME=VALUE (`phase=Movement Hand=0,0 turns=40`; `ludic show`
+    /// prints the whole text; a field left out takes its initial value).
     #[arg(long, value_name = "TEXT", conflicts_with = "fen")]
     pub position: Option<String>,
     /// Then play these moves, space-separated, in the game's notation.
@@ -200,10 +202,13 @@ pub fn show(p: &PositionArgs, labels: bool) -> Result<i32, Fail> {
             Some(o) => print!("{}", render::render_finished(&st, &o)),
             None => print!("{st}"),
         }
-        match (st.to_fen(), st.to_position()) {
-            (Some(fen), _) => println!("FEN {fen}"),
-            (None, Some(text)) => println!("position {text}"),
-            (None, None) => {}
+        // FEN where the game has one; the position text always: it is the
+        // whole state (counters, phase, history), which FEN is not.
+        if let Some(fen) = st.to_fen() {
+            println!("FEN {fen}");
+        }
+        if let Some(text) = st.to_position() {
+            println!("position {text}");
         }
     }
     Ok(0)

@@ -130,6 +130,11 @@ pub enum FenError {
     /// The game's sites are not numbered, so FEN cannot name them.
     #[error("this game's sites have no number labels, so FEN cannot name them")]
     NoNumbers,
+    /// A stack stands where a move arriving there would have changed it:
+    /// a man on its own crowning row, a pawn on its promotion rank
+    /// (`crate::record::arrival`).
+    #[error("{0}")]
+    Unreachable(String),
 }
 
 /// Longest range (`a-b`) accepted, in squares.

@@ -14,17 +14,22 @@
 //! text is read against a game (its players' letters, site labels and
 //! setup codes), but knows nothing of its rules either.
 
+pub mod arrival;
 pub mod fen;
 pub mod forsyth;
 mod forsyth_error;
 mod forsyth_state;
 pub mod pdn;
 pub mod position;
+pub mod position_fields;
+#[cfg(test)]
+mod position_roundtrip;
 pub mod setup;
 pub mod trial;
 
 pub use fen::{Fen, FenError, FenPiece, parse_fen, write_fen};
 pub use pdn::{PdnError, PdnGame, PdnMove, parse_pdn, write_pdn};
 pub use position::{
-    ItemError, Position, PositionError, UnknownLetter, parse_position, write_position,
+    ItemError, Position, PositionError, PositionText, UnknownLetter, parse_position,
+    parse_position_text, write_position,
 };

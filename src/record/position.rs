@@ -24,8 +24,15 @@
 //! site labels are matched without regard to case.
 //!
 //! Unlike PDN FEN ([`super::fen`]), this works for any players' letters and
-//! any site labels; it needs the game to read them. A piece kind without a
-//! setup code (other than the first kind) cannot be written.
+//! any site labels; it needs the game to read them. A piece of a kind that
+//! no setup code writes (other than the first kind, written bare) is
+//! written with the kind's letter as its prefix (`Qd1`, chess's
+//! `letter:"Q"`), unless a code's prefix is that letter, else with its
+//! name and `@` (`Bridge@d4`).
+//!
+//! After the groups come the fields of the state, `NAME=VALUE` words
+//! (`phase=Movement Hand=7,8`): [`super::position_fields`] reads and
+//! writes them, so that a text holds the whole state.
 
 use crate::board::Site;
 use crate::compile::ir::{Game, Kind, Piece, Player};
@@ -108,6 +115,15 @@ pub enum PositionError {
         /// The game's prefixes with what they stand for, as in
         /// [`ItemError::UnknownPrefix`].
         known: Vec<String>,
+    },
+    /// A field of the state (`NAME=VALUE`) that this game cannot take:
+    /// an unknown name, a value of the wrong shape or out of range.
+    #[error("`{word}`: {problem}")]
+    Field {
+        /// The field, as written.
+        word: String,
+        /// What is wrong with it, and what was expected.
+        problem: String,
     },
     /// An item of a group that names no stack of this game.
     #[error("`{letter}:{item}`: {problem}")]
@@ -219,13 +235,41 @@ pub struct Position {
     pub stacks: Vec<(Site, Vec<Piece>)>,
 }
 
-/// Parses a position text for `game`. Errors name the offending word or
-/// item and what was expected: the players' letters, the site labels, the
-/// setup-code prefixes, a count from 1 to the stack limit.
+/// A position text split into its board ([`Position`]) and its fields of
+/// the state (`NAME=VALUE` words: the phase, counters, the no-progress
+/// count…), the latter as written: [`crate::record::position_fields`]
+/// reads them against a state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionText {
+    /// The side to move and the stacks.
+    pub position: Position,
+    /// Every `NAME=VALUE` word, in the order written: the name and the
+    /// value, neither decoded.
+    pub fields: Vec<(String, String)>,
+}
+
+/// Parses a position text for `game`, its board only: a text with fields
+/// of the state (`phase=…`) is refused here ([`parse_position_text`] reads
+/// them). Errors as for [`parse_position_text`].
 pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionError> {
+    let full = parse_position_text(game, text)?;
+    match full.fields.first() {
+        None => Ok(full.position),
+        Some((name, value)) => Err(PositionError::NotAGroup {
+            word: format!("{name}={value}"),
+            example: example(game),
+        }),
+    }
+}
+
+/// Parses a position text for `game`: the side to move, the groups, and
+/// the `NAME=VALUE` fields (kept as written). Errors name the offending
+/// word or item and what was expected: the players' letters, the site
+/// labels, the setup-code prefixes, a count from 1 to the stack limit.
+pub fn parse_position_text(game: &Game, text: &str) -> Result<PositionText, PositionError> {
     let text = tidy(text);
     let mut words = text.split(' ').filter(|w| !w.is_empty()).peekable();
-    let to_move = match words.next_if(|w| !w.contains(':')) {
+    let to_move = match words.next_if(|w| !w.contains(':') && !w.contains('=')) {
         Some(w) => Some(side_to_move(game, w)?),
         None => None,
     };
@@ -233,7 +277,12 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionError
     // The first item naming each site, when a site is named once only.
     let mut named: Option<Vec<(Site, String)>> = once_only(game).then(Vec::new);
     let mut any = false;
+    let mut fields = Vec::new();
     for word in words {
+        if let Some((name, value)) = field_word(word) {
+            fields.push((name.to_string(), value.to_string()));
+            continue;
+        }
         group(game, word, &mut stacks, named.as_mut())?;
         any = true;
     }
@@ -246,7 +295,19 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionError
             text,
         });
     }
-    Ok(Position { to_move, stacks })
+    Ok(PositionText {
+        position: Position { to_move, stacks },
+        fields,
+    })
+}
+
+/// A `NAME=VALUE` word (a field of the state): no colon, an `=` after a
+/// non-empty name.
+fn field_word(word: &str) -> Option<(&str, &str)> {
+    if word.contains(':') {
+        return None;
+    }
+    word.split_once('=').filter(|(name, _)| !name.is_empty())
 }
 
 /// True when a site may be named only once: the game declares no stack
@@ -269,7 +330,8 @@ fn once_only(game: &Game) -> bool {
 
 /// The text with the spaces after `:` and around `,` removed and other
 /// runs of whitespace made one space. A space after a comma and before a
-/// word with a colon (`W:18, B:12`) is kept: that word starts a group.
+/// word with a colon (`W:18, B:12`) is kept: that word starts a group; so
+/// is a space before a field (`NAME=VALUE`, no colon) after `:` or `,`.
 fn tidy(text: &str) -> String {
     let mut out = String::new();
     let mut space = false;
@@ -278,16 +340,18 @@ fn tidy(text: &str) -> String {
             space = true;
             continue;
         }
-        let group_next = || {
-            text[i..]
-                .split(|c: char| c.is_whitespace() || c == ',')
-                .next()
-                .is_some_and(|w| w.contains(':'))
-        };
+        let next = text[i..]
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .next()
+            .unwrap_or_default();
+        let field_next = !next.contains(':') && next.contains('=');
+        let group_next = next.contains(':') || field_next;
         if space
             && c != ','
             && !out.is_empty()
-            && (!out.ends_with([',', ':']) || (out.ends_with(',') && group_next()))
+            && (!out.ends_with([',', ':'])
+                || (out.ends_with(',') && group_next)
+                || (out.ends_with(':') && field_next))
         {
             out.push(' ');
         }
@@ -432,9 +496,44 @@ fn item(game: &Game, text: &str) -> Result<(Site, Kind, usize), ItemError> {
             let (kind, per) = plain(game);
             (kind, per, s)
         }
-        None => prefixed(game, body).ok_or_else(|| bad_item(game, body))?,
+        None => prefixed(game, body)
+            .or_else(|| by_kind(game, body))
+            .ok_or_else(|| bad_item(game, body))?,
     };
     Ok((site, kind, usize::from(per) * times))
+}
+
+/// A piece of a kind that no setup code writes, followed by a site: by
+/// the kind's letter (`Qd1`, a kind declared with `letter:"Q"`, when no
+/// code's prefix is that letter) or by its name and `@` (`Bridge@d4`, the
+/// name written as field values are, [`super::position_fields::encode`]).
+fn by_kind(game: &Game, body: &str) -> Option<(Kind, u16, Site)> {
+    if let Some((name, label)) = body.split_once('@') {
+        let name = super::position_fields::decode(name)?;
+        let kind = game.kinds.iter().position(|k| *k == name)?;
+        return Some((kind as Kind, 1, game.board.site_by_label(label)?));
+    }
+    let first = body.chars().next()?;
+    let kind = (0..game.kinds.len())
+        .find(|&k| letter_prefix(game, k as Kind) == Some(first.to_ascii_uppercase()))?;
+    let site = game.board.site_by_label(&body[first.len_utf8()..])?;
+    Some((kind as Kind, 1, site))
+}
+
+/// The letter that writes one piece of `kind` (its `letter:`, in
+/// capitals), unless a setup code's prefix is that letter.
+fn letter_prefix(game: &Game, kind: Kind) -> Option<char> {
+    let l = game
+        .kind_letters
+        .get(kind as usize)
+        .copied()
+        .flatten()?
+        .to_ascii_uppercase();
+    let taken = game
+        .codes
+        .iter()
+        .any(|c| c.prefix.eq_ignore_ascii_case(&l.to_string()));
+    (!taken).then_some(l)
 }
 
 /// A declared prefix (either case) followed by a site: the code's kind and
@@ -625,8 +724,13 @@ fn run_item(game: &Game, kind: Kind, n: usize, label: &str) -> Option<String> {
         .codes
         .iter()
         .find(|c| c.kind == kind && c.count == 1)
-        .map(|c| c.prefix.as_str())
-        .or_else(|| (plain(game) == (kind, 1)).then_some(""))?;
+        .map(|c| c.prefix.clone())
+        .or_else(|| (plain(game) == (kind, 1)).then(String::new))
+        .or_else(|| letter_prefix(game, kind).map(String::from))
+        .or_else(|| {
+            let name = game.kinds.get(kind as usize)?;
+            Some(format!("{}@", super::position_fields::encode(name)))
+        })?;
     Some(match n {
         1 => format!("{single}{label}"),
         _ => format!("{single}{label}*{n}"),

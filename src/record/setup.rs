@@ -5,16 +5,30 @@
 //! same for any game.
 
 use super::fen::{Fen, FenError, FenPiece, parse_fen, write_fen};
-use super::position::{Position, PositionError, parse_position, write_position};
+use super::position::{Position, PositionError, parse_position_text, write_position};
+use super::position_fields::{read_fields, write_fields};
 use crate::compile::ir::Game;
 use crate::engine::State;
 use std::sync::Arc;
 
 impl State {
-    /// The position described by a PDN FEN string. Errors name the
-    /// offending part: an unknown side letter or prefix, a site number that
-    /// is not on the board, a game whose sites have no numbers.
+    /// The position described by a PDN FEN string (chess FEN for a game
+    /// that declares `(fen …)`). Errors name the offending part: an unknown
+    /// side letter or prefix, a site number that is not on the board, a
+    /// game whose sites have no numbers, a stack where a move arriving
+    /// would have changed it (a man on its crowning row, a pawn on its
+    /// promotion rank: [`crate::record::arrival`]).
     pub fn from_fen(game: Arc<Game>, text: &str) -> Result<State, FenError> {
+        let st = State::from_fen_unchecked(game, text)?;
+        match st.unchanged_arrival() {
+            Some(why) => Err(FenError::Unreachable(why)),
+            None => Ok(st),
+        }
+    }
+
+    /// [`State::from_fen`] without the check that no stack stands where a
+    /// move arriving there would have changed it.
+    fn from_fen_unchecked(game: Arc<Game>, text: &str) -> Result<State, FenError> {
         if game.fen.is_some() {
             return Ok(State::from_forsyth(game, text)?);
         }
@@ -89,16 +103,22 @@ impl State {
 }
 
 impl State {
-    /// The position described by a position text (`L D:a1,b2 L:c3`,
-    /// [`crate::record::position`]): the initial state with its board
-    /// replaced by these stacks and the side named to move (else the
-    /// initial position's). The turn's phase and counters stay as at the
-    /// start of the game; history restarts. This (or [`State::from_setup`]
-    /// for stacks built by a program) is the way to set up a position;
-    /// [`State::to_position`] writes one.
+    /// The position described by a position text (`L D:a1,b2 L:c3
+    /// phase=… Hand=7,8 …`, [`crate::record::position`] and
+    /// [`crate::record::position_fields`]): the initial state with its
+    /// board replaced by these stacks and the side named to move (else the
+    /// initial position's), then every field given applied. A field left
+    /// out keeps the initial position's phase, counters, toggles and dice,
+    /// and zero counts, no marks and no unmoved stack; the history of
+    /// turn starts is the text's `history=`, else restarts here. This (or
+    /// [`State::from_setup`] for stacks built by a program) is the way to
+    /// set up a position; [`State::to_position`] writes one, and the two
+    /// round-trip every state.
     pub fn from_position(game: Arc<Game>, text: &str) -> Result<State, PositionError> {
-        let pos = parse_position(&game, text)?;
-        Ok(State::from_setup(game, &pos))
+        let full = parse_position_text(&game, text)?;
+        let mut st = State::from_setup(game, &full.position);
+        read_fields(&mut st, &full.fields)?;
+        Ok(st)
     }
 
     /// The position of `pos` (as [`State::from_position`] reads it from
@@ -113,23 +133,52 @@ impl State {
     }
 
     /// Replaces the board with the stacks of a position text, and the
-    /// player to move with the side it names, if any (scenarios' `put:`,
-    /// which keeps the phase and counters reached so far).
+    /// player to move with the side it names, if any, then applies its
+    /// fields (scenarios' `put:`, which keeps the phase and counters
+    /// reached so far unless the text gives them).
     pub(crate) fn put(&mut self, text: &str) -> Result<(), PositionError> {
-        let pos = parse_position(&self.game, text)?;
-        let mover = pos.to_move.unwrap_or(self.current_player());
-        self.set_up(mover, &pos.stacks);
+        let full = parse_position_text(&self.game, text)?;
+        let mover = full.position.to_move.unwrap_or(self.current_player());
+        let mut st = self.clone();
+        st.set_up(mover, &full.position.stacks);
+        read_fields(&mut st, &full.fields)?;
+        *self = st;
         Ok(())
     }
 
-    /// The board and the player to move as a position text, when every
-    /// stack can be written with the game's setup codes.
+    /// The whole state as a position text that [`State::from_position`]
+    /// reads back to the same state: the player to move, the board, then
+    /// the fields in which the state differs from what the board alone
+    /// gives (the phase, counters, flipped toggles, unmoved stacks, marks,
+    /// the turn in progress, dice, the outcome, the history of a game
+    /// with a repetition rule). `None` when a stack cannot be written with
+    /// the game's setup codes.
     pub fn to_position(&self) -> Option<String> {
-        let stacks: Vec<(u16, Vec<u8>)> = (0..self.game.board.len() as u16)
+        let stacks = self.stacks_list();
+        let board = write_position(&self.game, self.current_player(), &stacks)?;
+        let mut base = self.initial_unseeded();
+        base.set_up(self.current_player(), &stacks);
+        let fields = write_fields(self, &base);
+        Some(
+            std::iter::once(board)
+                .chain(fields)
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+    }
+
+    /// The board and the player to move alone as a position text (what
+    /// [`State::to_position`] wrote before it wrote the fields).
+    pub fn to_board_position(&self) -> Option<String> {
+        write_position(&self.game, self.current_player(), &self.stacks_list())
+    }
+
+    /// Every non-empty stack with its site, in site order.
+    fn stacks_list(&self) -> Vec<(u16, Vec<u8>)> {
+        (0..self.game.board.len() as u16)
             .map(|s| (s, self.stack(s).to_vec()))
             .filter(|(_, v)| !v.is_empty())
-            .collect();
-        write_position(&self.game, self.current_player(), &stacks)
+            .collect()
     }
 }
 

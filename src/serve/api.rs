@@ -41,6 +41,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/sessions/{id}/seek", post(seek))
         .route("/api/sessions/{id}/seats", post(set_seats))
         .route("/api/sessions/{id}/record", post(record))
+        .route("/api/sessions/{id}/position", post(position))
         .route("/api/sessions/{id}/trial", get(trial))
         .fallback(|| async { ApiError::not_found("no such page") })
         .layer(axum::extract::DefaultBodyLimit::max(super::MAX_BODY))
@@ -281,6 +282,20 @@ async fn record(
         .and_then(Value::as_str)
         .ok_or_else(|| ApiError::bad("missing `text` (the record, a string)"))?;
     app.with(&id, |s| s.load_record(rec)).map(axum::Json)
+}
+
+/// `POST …/position {"text"}`: a position text (or FEN) to start from.
+async fn position(
+    AxState(app): AxState<Arc<App>>,
+    Path(id): Path<String>,
+    text: String,
+) -> ApiResult {
+    let v = body(&text)?;
+    let pos = v
+        .get("text")
+        .and_then(Value::as_str)
+        .ok_or_else(|| ApiError::bad("missing `text` (the position text, a string)"))?;
+    app.with(&id, |s| s.load_position(pos)).map(axum::Json)
 }
 
 async fn trial(

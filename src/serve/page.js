@@ -194,6 +194,10 @@ function show(v) {
     if (i >= v.ply) li.className = "future";
     ol.appendChild(li);
   });
+  // The whole state as text (counters, phase, history: what --position
+  // reads); not while the user is editing it.
+  if (document.activeElement !== $("position")) $("position").value = v.position || "";
+  $("fen").textContent = v.fen ? "FEN " + v.fen : "";
   $("slider").max = v.moves.length;
   $("slider").value = v.ply;
   $("ply").textContent = v.ply + " / " + v.moves.length;
@@ -263,6 +267,13 @@ $("record").addEventListener("change", async () => {
   stopAi();
   await act("record", { text: await f.text() });
   $("record").value = "";
+});
+$("position-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  stopAi();
+  const text = $("position").value;
+  $("position").blur();
+  await act("position", { text });
 });
 // The designer's loop: a served rule file that changes on disk is
 // reloaded by the server when the page asks.

@@ -596,14 +596,21 @@ impl Session {
     /// replay changes nothing.
     pub fn load_record(&mut self, text: &str) -> Result<(), String> {
         let game = self.game.clone().ok_or("the rules do not compile")?;
+        let mut new_sets = None;
         let (start, start_text, moves) = if is_trial(text) {
             let t = parse_trial(text).map_err(|e| format!("trial: {e}"))?;
+            self.same_game(&t.game, t.title.as_deref(), &game)?;
+            // The trial's `set` lines are the toggles it was played with
+            // (none: the defaults), whatever the page had.
             let sets: Vec<String> = t.sets.iter().map(|(n, v)| format!("{n}={v}")).collect();
-            let game = if sets.is_empty() || sets == self.sets {
+            let game = if sets == self.sets {
                 game
             } else {
-                self.source.load(&sets)?
+                self.source
+                    .load(&sets)
+                    .map_err(|e| format!("the trial's `set` lines: {e}"))?
             };
+            new_sets = Some(sets);
             let (start, start_text) = match (&t.start, &t.position) {
                 (Some(f), _) => (
                     State::from_fen(game, f).map_err(|e| format!("trial start: {e}"))?,
@@ -641,6 +648,9 @@ impl Session {
             st.play_turn(&steps);
             turns.push(Turn { steps, text });
         }
+        if let Some(sets) = new_sets {
+            self.sets = sets;
+        }
         self.game = Some(start.game().clone());
         self.start = Some(start);
         self.start_text = start_text;
@@ -648,6 +658,54 @@ impl Session {
         self.at = 0;
         self.partial.clear();
         self.message = Some(format!("record loaded: {} turns", self.turns.len()));
+        self.rebuild();
+        Ok(())
+    }
+
+    /// Refuses a trial of another game than the page's: its `title` line
+    /// is not this game's name, or (no title) its `game` line names
+    /// another file than the page's (compared by file name, without the
+    /// folder and `.game`).
+    fn same_game(&self, id: &str, title: Option<&str>, game: &Game) -> Result<(), String> {
+        let stem = |s: &str| {
+            let base = s.rsplit(['/', '\\']).next().unwrap_or(s);
+            base.strip_suffix(".game").unwrap_or(base).to_string()
+        };
+        let ours = self.source.id();
+        let same_file = stem(id) == stem(ours);
+        match title {
+            Some(t) if t != game.name => Err(format!(
+                "this trial is of \"{t}\" (`game {id}`); the page plays \"{}\" ({ours}): choose that game first",
+                game.name
+            )),
+            None if !same_file => Err(format!(
+                "this trial is of `{id}`; the page plays `{ours}` (\"{}\"): choose that game first",
+                game.name
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Starts from the position a position text (or, for a game with FEN,
+    /// a FEN text) describes, with no turns played: the text's whole state
+    /// (counters, phase, history; docs/language.md). A text that does not
+    /// read changes nothing.
+    pub fn load_position(&mut self, text: &str) -> Result<(), String> {
+        let game = self.game.clone().ok_or("the rules do not compile")?;
+        let text = text.trim();
+        let (kind, start) = match State::from_position(game.clone(), text) {
+            Ok(st) => ("position", st),
+            Err(e) => match State::from_fen(game, text) {
+                Ok(st) => ("start", st),
+                Err(_) => return Err(format!("position: {e}")),
+            },
+        };
+        self.start = Some(start);
+        self.start_text = Some((kind.to_string(), text.to_string()));
+        self.turns.clear();
+        self.at = 0;
+        self.partial.clear();
+        self.message = Some("position loaded".to_string());
         self.rebuild();
         Ok(())
     }

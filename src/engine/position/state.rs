@@ -575,6 +575,16 @@ impl State {
     /// Recomputes the hash from scratch and restarts the history with the
     /// current position.
     pub(crate) fn reset_history(&mut self) {
+        self.scalars.hash = self.fresh_hash();
+        self.history.clear();
+        self.seen.iter_mut().for_each(|c| *c = 0);
+        self.record_turn_start();
+        self.journal.clear();
+    }
+
+    /// The hash of the position (player to move, unmoved stacks, pieces)
+    /// worked out from scratch.
+    fn fresh_hash(&self) -> u64 {
         let z = &self.tables.zobrist;
         let mut h = z.mover(self.scalars.mover);
         for (site, &u) in self.unmoved.iter().enumerate() {
@@ -587,11 +597,30 @@ impl State {
                 h ^= z.piece(site, level, self.pieces[site * self.cap + level]);
             }
         }
-        self.scalars.hash = h;
+        h
+    }
+
+    /// Recomputes the hash from scratch and makes `history` the history
+    /// of turn starts (oldest first; a position text's `history=`), the
+    /// undo journal emptied.
+    pub(crate) fn set_history(&mut self, history: &[u64]) {
+        self.scalars.hash = self.fresh_hash();
         self.history.clear();
         self.seen.iter_mut().for_each(|c| *c = 0);
-        self.record_turn_start();
+        for &h in history {
+            self.history.push(h);
+            if let Some(c) = self.seen.get_mut(seen_bucket(h)) {
+                *c = c.saturating_add(1);
+            }
+        }
         self.journal.clear();
+        self.cache.forget();
+    }
+
+    /// The initial position of this state's game as [`State::new`] makes
+    /// it, sharing this state's tables.
+    pub(crate) fn initial_unseeded(&self) -> State {
+        Self::build(self.game.clone(), self.tables.clone(), None)
     }
 
     /// The game this state belongs to.

@@ -36,6 +36,8 @@ impl Session {
         v["status"] = json!(render(st).lines().last().unwrap_or_default());
         v["moves"] = json!(self.turns.iter().map(|t| &t.text).collect::<Vec<_>>());
         v["ply"] = json!(self.at);
+        v["position"] = json!(st.to_position());
+        v["fen"] = json!(st.to_fen());
         v["partial"] = json!(
             (!self.partial.is_empty()).then(|| self.turn_start().turn_to_string(&self.partial))
         );
