@@ -78,18 +78,22 @@ impl Linear {
         Some(())
     }
 
-    /// The sum for `player` in the position of `st`. Counters are 32-bit,
-    /// pieces at most the board's sites and constants within ±10^9, so a
-    /// sum of a rule's few terms is exact: it equals the reference's
-    /// saturating arithmetic.
+    /// The sum for `player` in the position of `st`, exact in 128 bits:
+    /// counters are 32-bit, pieces at most the board's sites and each
+    /// constant within ±10^9, so no sum of a rule's terms reaches the
+    /// bounds of the reference's saturating 64-bit arithmetic, and the
+    /// two agree.
     #[inline(always)]
-    fn value(&self, st: &State, player: Player) -> i64 {
-        let mut v = self.constant;
+    fn value(&self, st: &State, player: Player) -> i128 {
+        let mut v = i128::from(self.constant);
         if self.pieces != 0 {
-            v = v.saturating_add(self.pieces.saturating_mul(st.pieces_of(player) as i64));
+            v += i128::from(self.pieces) * st.pieces_of(player) as i128;
         }
-        for &(c, w) in &self.counters[..self.n.min(MAX_TERMS)] {
-            v = v.saturating_add(w.saturating_mul(st.counter(c, player) as i64));
+        let players = st.game.num_players();
+        for &(c, w) in self.counters.iter().take(self.n) {
+            let at = c as usize * players + player as usize;
+            let x = st.extras.counters.get(at).copied().unwrap_or(0);
+            v += i128::from(w) * i128::from(x);
         }
         v
     }
@@ -97,7 +101,15 @@ impl Linear {
     /// True if the sum compares to 0 as `cmp` says.
     #[inline(always)]
     fn holds(&self, cmp: Cmp, st: &State, player: Player) -> bool {
-        cmp.test64(self.value(st, player), 0)
+        let v = self.value(st, player);
+        match cmp {
+            Cmp::Eq => v == 0,
+            Cmp::Ne => v != 0,
+            Cmp::Lt => v < 0,
+            Cmp::Le => v <= 0,
+            Cmp::Gt => v > 0,
+            Cmp::Ge => v >= 0,
+        }
     }
 }
 
