@@ -1,5 +1,6 @@
 //! End-to-end test of `ludic serve` in headless Chromium, driven over
-//! WebDriver (fantoccini) through chromedriver. It needs Debian's
+//! WebDriver (tests/webdriver: a small client of its own) through
+//! chromedriver. It needs Debian's
 //! `chromium` and `chromium-driver` (installed by .ci/setup), so it is
 //! ignored by a plain `cargo test`; .ci/test runs it with
 //! `cargo test --release --test browser -- --ignored`.
@@ -13,9 +14,9 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fantoccini::{Client, ClientBuilder, Locator};
-use hyper_util::client::legacy::connect::HttpConnector;
+mod webdriver;
 use serde_json::json;
+use webdriver::Client;
 
 /// A child process killed when the test ends, even by a panic.
 struct Killed(Child);
@@ -81,7 +82,7 @@ fn chromedriver() -> (Killed, u16) {
     (Killed(child), port)
 }
 
-async fn browser(port: u16, profile: &std::path::Path) -> Client {
+fn browser(port: u16, profile: &std::path::Path) -> Client {
     let args = [
         "--headless",
         "--no-sandbox",
@@ -99,39 +100,32 @@ async fn browser(port: u16, profile: &std::path::Path) -> Client {
     .collect::<Vec<_>>();
     let binary = std::env::var("LUDIC_CHROMIUM").unwrap_or("/usr/bin/chromium".into());
     let caps = json!({"goog:chromeOptions": {"binary": binary, "args": args}});
-    let serde_json::Value::Object(caps) = caps else {
-        unreachable!()
-    };
-    ClientBuilder::new(HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .expect("a WebDriver session")
+    Client::connect(port, caps).expect("a WebDriver session")
 }
 
 /// Waits (up to 30 s) until the text of `css` satisfies `ok`; returns it.
-async fn wait_text(c: &Client, css: &str, ok: impl Fn(&str) -> bool) -> String {
+fn wait_text(c: &Client, css: &str, ok: impl Fn(&str) -> bool) -> String {
     let t0 = Instant::now();
     let mut last = String::new();
     while t0.elapsed() < Duration::from_secs(30) {
-        if let Ok(e) = c.find(Locator::Css(css)).await
-            && let Ok(text) = e.text().await
+        if let Ok(e) = c.find(css)
+            && let Ok(text) = e.text()
         {
             if ok(&text) {
                 return text;
             }
             last = text;
         }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        std::thread::sleep(Duration::from_millis(100));
     }
     panic!("{css} never matched; its text: {last:?}");
 }
 
 /// The moves listed on the page.
-async fn moves(c: &Client) -> Vec<String> {
+fn moves(c: &Client) -> Vec<String> {
     let mut out = Vec::new();
-    for li in c.find_all(Locator::Css("#moves li")).await.unwrap() {
-        out.push(li.text().await.unwrap());
+    for li in c.find_all("#moves li").unwrap() {
+        out.push(li.text().unwrap());
     }
     out
 }
@@ -139,24 +133,24 @@ async fn moves(c: &Client) -> Vec<String> {
 /// Clicks the site labelled `label`. The page redraws the board after each
 /// answer of the server, so the element found may be replaced before the
 /// click reaches it (a stale element): it is found again, for up to 30 s.
-async fn click_site(c: &Client, label: &str) {
+fn click_site(c: &Client, label: &str) {
     let css = format!("g.site[data-label=\"{label}\"]");
     let t0 = Instant::now();
     loop {
-        let clicked = match c.find(Locator::Css(&css)).await {
-            Ok(e) => e.click().await.map(|_| ()),
+        let clicked = match c.find(&css) {
+            Ok(e) => e.click().map(|_| ()),
             Err(e) => Err(e),
         };
         match clicked {
             Ok(()) => return,
             Err(e) if t0.elapsed() > Duration::from_secs(30) => panic!("click {label}: {e}"),
-            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+            Err(_) => std::thread::sleep(Duration::from_millis(100)),
         }
     }
 }
 
-async fn shot(c: &Client, dir: &std::path::Path, name: &str) {
-    let png = c.screenshot().await.unwrap();
+fn shot(c: &Client, dir: &std::path::Path, name: &str) {
+    let png = c.screenshot().unwrap();
     std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
 }
 
@@ -206,14 +200,13 @@ const [base, sid, done] = [arguments[0], arguments[1], arguments[arguments.lengt
 
 /// A page served on another port (another origin) tries to use the
 /// game of `sid` on `url`: nothing changes and nothing can be read.
-async fn foreign_page_is_refused(c: &Client, url: &str, sid: &str) {
+fn foreign_page_is_refused(c: &Client, url: &str, sid: &str) {
     let before = get_json(url, &format!("/api/sessions/{sid}")).1;
     let (_other, other_url) = serve(&[]);
     assert_ne!(other_url, url);
-    c.goto(&other_url).await.unwrap();
+    c.goto(&other_url).unwrap();
     let out = c
         .execute_async(FOREIGN_CALLS, vec![json!(url), json!(sid)])
-        .await
         .unwrap();
     assert_eq!(
         out,
@@ -228,19 +221,14 @@ async fn foreign_page_is_refused(c: &Client, url: &str, sid: &str) {
     assert_eq!(after["version"], before["version"]);
 }
 
-async fn choose_game(c: &Client, id: &str) {
+fn choose_game(c: &Client, id: &str) {
     let css = format!("#game option[value=\"{id}\"]");
-    c.find(Locator::Css(&css))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    c.find(&css).unwrap().click().unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[test]
 #[ignore = "needs chromium; run by .ci/test"]
-async fn play_checkers_in_the_browser() {
+fn play_checkers_in_the_browser() {
     let out = root().join("target/browser");
     std::fs::create_dir_all(&out).unwrap();
     let profile = out.join("profile");
@@ -255,95 +243,84 @@ async fn play_checkers_in_the_browser() {
     .unwrap();
     let (_server, url) = serve(&["tests/invalid/misspelt_ludeme.game"]);
     let (_driver, port) = chromedriver();
-    let c = browser(port, &profile).await;
+    let c = browser(port, &profile);
 
     // Checkers: Black (human) plays 11-15; White (mcts:300) replies.
-    c.goto(&format!("{url}?game=checkers")).await.unwrap();
-    wait_text(&c, "#status", |t| t.contains("Black (B) to move")).await;
-    click_site(&c, "11").await;
-    click_site(&c, "15").await;
-    wait_text(&c, "#moves", |t| t.lines().count() == 2).await;
-    assert_eq!(moves(&c).await[0], "11-15");
-    wait_text(&c, "#status", |t| t.starts_with("Black (B) to move")).await;
-    shot(&c, &out, "1-reply").await;
+    c.goto(&format!("{url}?game=checkers")).unwrap();
+    wait_text(&c, "#status", |t| t.contains("Black (B) to move"));
+    click_site(&c, "11");
+    click_site(&c, "15");
+    wait_text(&c, "#moves", |t| t.lines().count() == 2);
+    assert_eq!(moves(&c)[0], "11-15");
+    wait_text(&c, "#status", |t| t.starts_with("Black (B) to move"));
+    shot(&c, &out, "1-reply");
 
     // Another origin cannot use that game (the browser sends its Origin;
     // the server refuses it; without the page's token nothing changes).
-    let sid = c.execute("return sid", vec![]).await.unwrap();
+    let sid = c.execute("return sid", vec![]).unwrap();
     let sid = sid.as_str().expect("the page's session id").to_string();
-    assert_eq!(moves(&c).await.len(), 2);
-    foreign_page_is_refused(&c, &url, &sid).await;
-    c.goto(&format!("{url}?game=checkers")).await.unwrap();
-    wait_text(&c, "#status", |t| t.contains("Black (B) to move")).await;
+    assert_eq!(moves(&c).len(), 2);
+    foreign_page_is_refused(&c, &url, &sid);
+    c.goto(&format!("{url}?game=checkers")).unwrap();
+    wait_text(&c, "#status", |t| t.contains("Black (B) to move"));
 
     // A multi-jump, step by step, from a loaded record; an illegal click
     // first, which changes nothing and says why.
-    c.find(Locator::Id("record"))
-        .await
+    c.find("#record")
         .unwrap()
         .send_keys(jump.to_str().unwrap())
-        .await
         .unwrap();
-    wait_text(&c, "#message", |t| t.contains("record loaded")).await;
-    click_site(&c, "18").await;
-    let why = wait_text(&c, "#message", |t| t.contains("no legal move")).await;
+    wait_text(&c, "#message", |t| t.contains("record loaded"));
+    click_site(&c, "18");
+    let why = wait_text(&c, "#message", |t| t.contains("no legal move"));
     assert!(why.contains("a capture is compulsory: 14x23"), "{why}");
-    assert!(moves(&c).await.is_empty());
-    click_site(&c, "14").await;
-    click_site(&c, "23").await;
-    wait_text(&c, "#status", |t| t.contains("so far: 14x23")).await;
-    shot(&c, &out, "2-half-jump").await;
-    click_site(&c, "32").await;
-    wait_text(&c, "#moves", |t| t.contains("14x23x32")).await;
-    shot(&c, &out, "3-jump").await;
+    assert!(moves(&c).is_empty());
+    click_site(&c, "14");
+    click_site(&c, "23");
+    wait_text(&c, "#status", |t| t.contains("so far: 14x23"));
+    shot(&c, &out, "2-half-jump");
+    click_site(&c, "32");
+    wait_text(&c, "#moves", |t| t.contains("14x23x32"));
+    shot(&c, &out, "3-jump");
 
     // A toggle restarts the game with --set semantics; a bad value is
     // refused and the game stays.
-    c.find(Locator::Id("toggle-repetition"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    wait_text(&c, "#title", |t| t.contains("repetition=false")).await;
-    assert!(moves(&c).await.is_empty());
-    let np = c.find(Locator::Id("toggle-no_progress")).await.unwrap();
-    np.clear().await.unwrap();
-    np.send_keys("99999\n").await.unwrap();
+    c.find("#toggle-repetition").unwrap().click().unwrap();
+    wait_text(&c, "#title", |t| t.contains("repetition=false"));
+    assert!(moves(&c).is_empty());
+    let np = c.find("#toggle-no_progress").unwrap();
+    np.clear().unwrap();
+    np.send_keys("99999\n").unwrap();
     c.execute(
         "document.getElementById('toggle-no_progress').dispatchEvent(new Event('change'))",
         vec![],
     )
-    .await
     .unwrap();
-    let err = wait_text(&c, "#message", |t| t.contains("no_progress")).await;
+    let err = wait_text(&c, "#message", |t| t.contains("no_progress"));
     assert!(err.contains("99999"), "{err}");
-    shot(&c, &out, "4-toggle").await;
+    shot(&c, &out, "4-toggle");
 
     // A broken rule file shows its diagnostics instead of a board.
-    choose_game(&c, "tests/invalid/misspelt_ludeme.game").await;
-    let diag = wait_text(&c, "#error", |t| t.contains("misspelt_ludeme.game:6:20")).await;
+    choose_game(&c, "tests/invalid/misspelt_ludeme.game");
+    let diag = wait_text(&c, "#error", |t| t.contains("misspelt_ludeme.game:6:20"));
     assert!(diag.contains("expected one of"), "{diag}");
     assert!(diag.contains("(play (priority (hpo)"), "{diag}");
-    shot(&c, &out, "5-diagnostics").await;
+    shot(&c, &out, "5-diagnostics");
 
     // A server keeping one game: a second game closes the page's, and
     // the page says so.
     let (_small, small_url) = serve(&["--max-sessions", "1", "--keep-recent", "0"]);
-    c.goto(&format!("{small_url}?game=tictactoe"))
-        .await
-        .unwrap();
-    wait_text(&c, "#status", |t| t.contains("Cross (X) to move")).await;
+    c.goto(&format!("{small_url}?game=tictactoe")).unwrap();
+    wait_text(&c, "#status", |t| t.contains("Cross (X) to move"));
     let other = c
         .execute(
             "return api('POST', '/api/sessions', {game: 'tictactoe'}).then((v) => v.session)",
             vec![],
         )
-        .await
         .unwrap();
-    assert_ne!(other, c.execute("return sid", vec![]).await.unwrap());
-    let said = wait_text(&c, "#message", |t| t.contains("closed to make room")).await;
+    assert_ne!(other, c.execute("return sid", vec![]).unwrap());
+    let said = wait_text(&c, "#message", |t| t.contains("closed to make room"));
     assert!(said.contains("start a new game"), "{said}");
-    shot(&c, &out, "6-evicted").await;
-    c.close().await.unwrap();
+    shot(&c, &out, "6-evicted");
+    c.close().unwrap();
 }

@@ -16,12 +16,21 @@ fn progress_of(args: &[&str]) -> String {
     err
 }
 
-/// The lines end with a newline, and the last says the run is done.
+/// The lines end with a newline, their counts go up (whichever worker
+/// thread finishes an item first), and the last says the run is done.
 fn assert_ends_cleanly(err: &str, last: &str) {
     assert!(err.ends_with('\n'), "no final newline: {err:?}");
     let final_line = err.lines().last().unwrap_or_default();
     assert!(final_line.contains(last), "{err}");
     assert!(!err.contains('\r'), "a terminal's carriage return: {err:?}");
+    let counts: Vec<u64> = err.lines().filter_map(count_done).collect();
+    assert!(counts.windows(2).all(|w| w[0] < w[1]), "{err}");
+}
+
+/// The count done of a progress line (`analyze: 30/37 games (81%), …`).
+fn count_done(line: &str) -> Option<u64> {
+    let (_, rest) = line.split_once(": ")?;
+    rest.split_once('/')?.0.parse().ok()
 }
 
 #[test]

@@ -8,8 +8,8 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 use std::io::IsTerminal;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 /// A command's failure: the message printed on stderr, exit code 1.
@@ -445,6 +445,10 @@ struct Lines {
     total: u64,
     step: u64,
     done: AtomicU64,
+    /// The count of the last line printed: the lines are printed under this
+    /// lock and only when their count is higher, so that the counts go up
+    /// and the last line is the total whichever thread gets there first.
+    printed: Mutex<u64>,
     started: Instant,
 }
 
@@ -484,6 +488,7 @@ impl Progress {
                 total,
                 step: (total / 10).clamp(1, 1000),
                 done: AtomicU64::new(0),
+                printed: Mutex::new(0),
                 started: Instant::now(),
             }),
         }
@@ -497,6 +502,11 @@ impl Progress {
         if let Some(l) = &self.lines {
             let done = l.done.fetch_add(1, Ordering::Relaxed) + 1;
             if done % l.step == 0 || done == l.total {
+                let mut printed = l.printed.lock().unwrap_or_else(PoisonError::into_inner);
+                if done <= *printed {
+                    return;
+                }
+                *printed = done;
                 let secs = l.started.elapsed().as_secs_f64();
                 let left = secs * (l.total - done) as f64 / done as f64;
                 eprintln!(
@@ -511,11 +521,20 @@ impl Progress {
         }
     }
 
-    /// A line on stderr above the bar (or on its own without one).
+    /// A line on stderr above the bar (or on its own without one). With
+    /// plain lines it is printed in their order, and not at all once the
+    /// line of the last item is out (a line about the run's progress,
+    /// such as an estimate, would come after its end).
     pub fn println(&self, line: &str) {
-        match &self.bar {
-            Some(b) => b.println(line),
-            None => eprintln!("{line}"),
+        match (&self.bar, &self.lines) {
+            (Some(b), _) => b.println(line),
+            (None, Some(l)) => {
+                let printed = l.printed.lock().unwrap_or_else(PoisonError::into_inner);
+                if *printed < l.total {
+                    eprintln!("{line}");
+                }
+            }
+            (None, None) => eprintln!("{line}"),
         }
     }
 
