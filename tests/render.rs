@@ -1,4 +1,5 @@
-//! `ludic render`: the pictures in docs/img are the current start
+//! `ludic render`: the pictures in docs/img (not its folders, such as
+//! plots/) are the current start
 //! positions, every picture a game page shows exists, and bad input is
 //! refused without writing anything.
 

@@ -652,7 +652,11 @@ impl LineTree {
             r
         };
         let mut acc = Bits::EMPTY;
-        for &(d, opp) in &self.axes[player as usize] {
+        for &(d, opp) in self
+            .axes
+            .get(player as usize)
+            .map_or(&[][..], Vec::as_slice)
+        {
             let (fwd, back) = (runs(Some(d)), runs(opp));
             for a in 1..=self.len {
                 let b = self.len + 1 - a;
@@ -682,17 +686,25 @@ const MAX_LINE: usize = 8;
 /// shifts when the direction has them
 /// ([`crate::engine::bits::Preimages`]), else from the preimages of
 /// `x`'s sites.
-#[inline]
+#[inline(always)]
 fn pre_dir<const W: usize>(st: &State, d: Dir, x: Bits<W>, all: Bits<W>) -> Bits<W> {
     match st.tables.pre.classes(d) {
-        Some((n, shift, mask)) => preimage(n, &shift, &mask, x).and(all),
-        None => match st.tables.pre.sparse(d, x) {
-            Some(pre) => pre.and(all),
-            None => all
-                .iter()
-                .filter(|&s| x.has(st.tables.step(s, d)))
-                .fold(Bits::EMPTY, |b, s| b.or(Bits::single(s))),
-        },
+        Some((n, shift, mask)) => preimage(n, shift, mask, x).and(all),
+        None => pre_dir_by_sites(st, d, x, all),
+    }
+}
+
+/// [`pre_dir`] of a direction without shift classes: from the preimages
+/// of `x`'s sites, else site by site (kept out of line, so that the shift
+/// path stays small enough to inline).
+#[inline(never)]
+fn pre_dir_by_sites<const W: usize>(st: &State, d: Dir, x: Bits<W>, all: Bits<W>) -> Bits<W> {
+    match st.tables.pre.sparse(d, x) {
+        Some(pre) => pre.and(all),
+        None => all
+            .iter()
+            .filter(|&s| x.has(st.tables.step(s, d)))
+            .fold(Bits::EMPTY, |b, s| b.or(Bits::single(s))),
     }
 }
 

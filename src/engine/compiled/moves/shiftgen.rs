@@ -164,6 +164,7 @@ impl Builder {
             self.reach(pre, dir, to, NONE)?
         };
         let (classes, shift, mask) = pre.classes(dir)?;
+        let (shift, mask) = (*shift, *mask);
         self.keys.push(key);
         self.reaches.push(Reach {
             to,

@@ -312,12 +312,13 @@ impl Preimages {
     /// Direction `d`'s classes (how many, their differences, their
     /// sites), when it is computed by shifts.
     #[allow(clippy::type_complexity)]
+    #[inline]
     pub fn classes(
         &self,
         d: Dir,
-    ) -> Option<(usize, [i32; MAX_CLASSES], [[u64; MAX_WORDS]; MAX_CLASSES])> {
+    ) -> Option<(usize, &[i32; MAX_CLASSES], &[[u64; MAX_WORDS]; MAX_CLASSES])> {
         let dc = self.dirs.get(d as usize).filter(|c| c.n > 0)?;
-        Some((dc.n, dc.shift, dc.mask))
+        Some((dc.n, &dc.shift, &dc.mask))
     }
 
     /// The sites whose neighbour in direction `d` lies in `x`, for a
@@ -709,7 +710,7 @@ mod tests {
         let x = Bits::<1>::single(4).or(Bits::single(0));
         let pre = |d| {
             let (n, shift, mask) = p.classes(d).unwrap();
-            preimage(n, &shift, &mask, x).iter().collect::<Vec<_>>()
+            preimage(n, shift, mask, x).iter().collect::<Vec<_>>()
         };
         assert_eq!(pre(0), [3]);
         assert_eq!(pre(1), [1]);
