@@ -238,7 +238,7 @@ fn play_checkers_in_the_browser() {
     let jump = out.join("jump.trial");
     std::fs::write(
         &jump,
-        "ludic-trial 1\ngame checkers\nstart B:W18,27,1:B14\nmoves\nresult unfinished\n",
+        "ludic-trial 1\ngame checkers\nstart B:W18,27,29:B14\nmoves\nresult unfinished\n",
     )
     .unwrap();
     let (_server, url) = serve(&["tests/invalid/misspelt_ludeme.game"]);
