@@ -51,7 +51,7 @@ fn without_slide_tables(st: &State) -> State {
 
 /// Positions of `plays` seeded random games of at most `turns` steps from
 /// `start`.
-pub(super) fn positions(start: &State, plays: u64, turns: usize) -> Vec<State> {
+pub(in crate::engine) fn positions(start: &State, plays: u64, turns: usize) -> Vec<State> {
     let mut out = Vec::new();
     let mut buf = Vec::new();
     for seed in 0..plays {

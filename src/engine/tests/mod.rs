@@ -15,6 +15,7 @@ mod dirs;
 mod effects;
 mod end;
 mod fast_paths;
+pub(super) use fast_paths::positions;
 mod fastgen;
 mod hop;
 mod journal;

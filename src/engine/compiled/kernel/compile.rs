@@ -2,9 +2,9 @@
 //! and hops of whole stacks (one kind of piece, each stack one player's,
 //! two players), chained hops, priority levels, and `then:` effects that
 //! push pieces, end the turn or decide the game, under conditions the
-//! kernel compiles ([`super::cond`]).
+//! kernel tabulates ([`super::cond`]).
 
-use super::cond::{KCond, Table};
+use super::cond::{Probe, Table};
 use super::pos::{KPos, MAX_LEVELS};
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{Effect, Game, GenId, GenKind, Hop, Num, Origin, Pieces, SiteRef, Step};
@@ -38,9 +38,6 @@ pub(crate) struct Kernel<W> {
     /// `dirs[dir]`: the offset of a step that way, and the sites (places)
     /// that have a neighbour that way.
     pub dirs: Vec<(i32, W)>,
-    /// `regions[region][player]`: the region's sites as the player sees
-    /// it.
-    pub regions: Vec<[W; 2]>,
     /// The distinct conditions of the generators (`from:`, `over:`,
     /// `to:`), each computed once per position listed.
     pub conds: Vec<Table<W>>,
@@ -108,10 +105,10 @@ pub(crate) enum KEffect<W> {
 }
 
 impl<W: Word> Kernel<W> {
-    /// The kernel of `game` (with the interpreter's `tables`), or `None`
-    /// when the game is not of the kind the kernel plays (see the
-    /// module's documentation).
-    pub(crate) fn compile(game: &Game, tables: &Tables) -> Option<Kernel<W>> {
+    /// The kernel of `state`'s game, or `None` when the game is not of the
+    /// kind the kernel plays (see the module's documentation).
+    pub(crate) fn compile(state: &State) -> Option<Kernel<W>> {
+        let (game, tables): (&Game, &Tables) = (&state.game, &state.tables);
         let n = game.board.len();
         let phase = game.phases.first()?;
         let plain = game.num_players() == 2
@@ -133,7 +130,6 @@ impl<W: Word> Kernel<W> {
         let mut k = Kernel {
             board: bit.iter().fold(W::ZERO, |b, &i| b | W::bit(Site::from(i))),
             cap: game.stack_cap,
-            regions: regions(game, &bit),
             bit,
             dirs,
             conds: Vec::new(),
@@ -142,13 +138,14 @@ impl<W: Word> Kernel<W> {
         };
         // Each generator a level or a chain uses, compiled once; `index[g]`
         // its place in `k.gens`.
+        let mut probe = Probe::new(state);
         let mut index: Vec<Option<u16>> = vec![None; game.gens.len()];
         let mut todo: Vec<GenId> = phase.play.iter().flatten().copied().collect();
         while let Some(g) = todo.pop() {
             if index.get(g as usize)?.is_some() {
                 continue;
             }
-            let kg = compile_gen(&mut k, game, g, tables.chained(g))?;
+            let kg = compile_gen(&mut k, &mut probe, game, g, tables.chained(g))?;
             todo.extend(&kg.chain);
             index[g as usize] = Some(k.gens.len() as u16);
             k.gens.push(kg);
@@ -285,37 +282,23 @@ fn min_max(xs: impl Iterator<Item = i64> + Clone) -> Option<(i64, i64)> {
     Some((xs.clone().min()?, xs.max()?))
 }
 
-/// `regions[region][player]` as sets of places (`bit[site]`).
-fn regions<W: Word>(game: &Game, bit: &[u8]) -> Vec<[W; 2]> {
-    let set = |members: &[bool]| {
-        members
-            .iter()
-            .zip(bit)
-            .filter(|&(&m, _)| m)
-            .fold(W::ZERO, |b, (_, &i)| b | W::bit(Site::from(i)))
-    };
-    game.regions
-        .iter()
-        .map(|r| {
-            let of = |p: usize| r.get(p).map_or(W::ZERO, |m| set(m));
-            [of(0), of(1)]
-        })
-        .collect()
-}
-
 impl<W: Word> Kernel<W> {
     /// The table of `c` about the site `at`, or `None` when the kernel
-    /// does not compile it.
-    fn table(&self, c: &crate::compile::ir::Cond, at: SiteRef) -> Option<Table<W>> {
-        let prog = KCond::compile(c, at, self.cap)?.program()?;
-        Some(Table::of(&prog, self.board, &self.regions, self.cap))
+    /// does not take it ([`super::cond::local`]).
+    fn table(
+        &self,
+        probe: &mut Probe,
+        c: &crate::compile::ir::Cond,
+        at: SiteRef,
+    ) -> Option<Table<W>> {
+        Table::of(probe, c, at, self.cap, &self.bit)
     }
 
     /// The index of `c` (about the site named `Subject`) in
     /// [`Kernel::conds`], added when new; `None` when it does not compile
     /// or there would be more than [`MAX_CONDS`].
-    fn intern(&mut self, c: &crate::compile::ir::Cond) -> Option<u8> {
-        let t = self.table(c, SiteRef::Subject)?;
+    fn intern(&mut self, probe: &mut Probe, c: &crate::compile::ir::Cond) -> Option<u8> {
+        let t = self.table(probe, c, SiteRef::Subject)?;
         if let Some(i) = self.conds.iter().position(|q| *q == t) {
             return Some(i as u8);
         }
@@ -333,6 +316,7 @@ impl<W: Word> Kernel<W> {
 /// the kernel does not compile.
 fn compile_gen<W: Word>(
     k: &mut Kernel<W>,
+    probe: &mut Probe,
     game: &Game,
     g: GenId,
     chain: &[GenId],
@@ -370,13 +354,13 @@ fn compile_gen<W: Word>(
             .collect()
     };
     let dirs = [dirs_of(0)?, dirs_of(1)?];
-    let from = k.intern(&generator.from)?;
-    let to = k.intern(&generator.to)?;
+    let from = k.intern(probe, &generator.from)?;
+    let to = k.intern(probe, &generator.to)?;
     let over = match over {
-        Some(c) => k.intern(c)?,
+        Some(c) => k.intern(probe, c)?,
         None => to,
     };
-    let then = effects(k, &generator.then, hop)?;
+    let then = effects(k, probe, &generator.then, hop)?;
     let acts = acts(k, &then);
     Some(KGen {
         hop,
@@ -415,8 +399,13 @@ fn acts<W: Word>(k: &Kernel<W>, then: &[KEffect<W>]) -> [[W; MAX_LEVELS + 1]; 2]
 }
 
 /// `then:` effects compiled, or `None`.
-fn effects<W: Word>(k: &Kernel<W>, es: &[Effect], hop: bool) -> Option<Vec<KEffect<W>>> {
-    es.iter().map(|e| effect(k, e, hop)).collect()
+fn effects<W: Word>(
+    k: &Kernel<W>,
+    probe: &mut Probe,
+    es: &[Effect],
+    hop: bool,
+) -> Option<Vec<KEffect<W>>> {
+    es.iter().map(|e| effect(k, probe, e, hop)).collect()
 }
 
 /// The site `r` names in a step's effects (`Over` only for a hop).
@@ -430,14 +419,19 @@ fn at(r: SiteRef, hop: bool) -> Option<At> {
 }
 
 /// One `then:` effect compiled, or `None`.
-fn effect<W: Word>(k: &Kernel<W>, e: &Effect, hop: bool) -> Option<KEffect<W>> {
+fn effect<W: Word>(k: &Kernel<W>, probe: &mut Probe, e: &Effect, hop: bool) -> Option<KEffect<W>> {
     Some(match e {
         Effect::If(c, a, b) => {
             let sites = [SiteRef::To, SiteRef::From, SiteRef::Over];
             let (table, at) = sites
                 .iter()
-                .find_map(|&r| Some((k.table(c, r)?, at(r, hop)?)))?;
-            KEffect::If(table, at, effects(k, a, hop)?, effects(k, b, hop)?)
+                .find_map(|&r| Some((k.table(probe, c, r)?, at(r, hop)?)))?;
+            KEffect::If(
+                table,
+                at,
+                effects(k, probe, a, hop)?,
+                effects(k, probe, b, hop)?,
+            )
         }
         Effect::Push {
             at: r,

@@ -45,7 +45,7 @@ pub(crate) fn perft(state: &State, depth: u32) -> Option<u64> {
 
 /// [`perft`] on sets of type `W`.
 fn perft_in<W: Word>(state: &State, depth: u32) -> Option<u64> {
-    let k = Kernel::<W>::compile(&state.game, &state.tables)?;
+    let k = Kernel::<W>::compile(state)?;
     let root = k.start(state, depth)?;
     k.perft(&root, depth).ok()
 }
@@ -55,8 +55,7 @@ fn perft_in<W: Word>(state: &State, depth: u32) -> Option<u64> {
 #[cfg(test)]
 pub(crate) fn takes(state: &State, depth: u32) -> bool {
     fn of<W: Word>(state: &State, depth: u32) -> bool {
-        Kernel::<W>::compile(&state.game, &state.tables)
-            .is_some_and(|k| k.start(state, depth).is_some())
+        Kernel::<W>::compile(state).is_some_and(|k| k.start(state, depth).is_some())
     }
     match compile::places(&state.game.board) {
         0..=64 => of::<Bits<1>>(state, depth),
