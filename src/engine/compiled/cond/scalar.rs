@@ -24,6 +24,11 @@ pub(crate) enum Scalar {
     /// comparison of two numbers without a choice (`if`) in them, as
     /// `a - b` compared with 0.
     Linear(Linear, Cmp),
+    /// A counter or the pieces compared with a constant (the common
+    /// [`Scalar::Linear`], read with one load and one comparison).
+    Simple(Simple),
+    /// All of these hold (an `and` of [`Scalar::Simple`]s).
+    AllSimple(Vec<Simple>),
     /// Two numbers compared.
     Compare(ScalarNum, Cmp, ScalarNum),
     /// All of these sums compare to 0 as said (an `and` of
@@ -113,6 +118,88 @@ impl Linear {
     }
 }
 
+/// One of the player's counters, or their pieces, compared with a
+/// constant: `term cmp bound` (`(equal (counter "Hand") 0)`,
+/// `(more-than (pieces) 3)`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Simple {
+    term: Term,
+    cmp: Cmp,
+    bound: i64,
+}
+
+/// What a [`Simple`] comparison reads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Term {
+    /// The player's value of the counter.
+    Counter(CounterId),
+    /// The player's pieces on the board.
+    Pieces,
+}
+
+impl Linear {
+    /// The sum compared with 0 by `cmp` as a [`Simple`] comparison, when
+    /// it is one counter or the pieces, of weight 1 or −1, and a
+    /// constant: `x + c cmp 0` is `x cmp −c`, and `−x + c cmp 0` is
+    /// `x cmp' c` with `cmp'` the comparison mirrored.
+    fn simple(&self, cmp: Cmp) -> Option<Simple> {
+        let (term, weight) = match (self.pieces, self.n) {
+            (0, 1) => (Term::Counter(self.counters[0].0), self.counters[0].1),
+            (w, 0) if w != 0 => (Term::Pieces, w),
+            _ => return None,
+        };
+        let (cmp, bound) = match weight {
+            1 => (cmp, self.constant.checked_neg()?),
+            -1 => (mirrored(cmp), self.constant),
+            _ => return None,
+        };
+        Some(Simple { term, cmp, bound })
+    }
+}
+
+/// `cmp` with its sides swapped: `a cmp b` is `b mirrored(cmp) a`.
+fn mirrored(cmp: Cmp) -> Cmp {
+    match cmp {
+        Cmp::Lt => Cmp::Gt,
+        Cmp::Gt => Cmp::Lt,
+        Cmp::Le => Cmp::Ge,
+        Cmp::Ge => Cmp::Le,
+        c => c,
+    }
+}
+
+impl Simple {
+    /// True if the comparison holds for `player` in the position of `st`.
+    #[inline(always)]
+    fn holds(&self, st: &State, player: Player) -> bool {
+        let x = match self.term {
+            Term::Counter(c) => i64::from(st.counter(c, player)),
+            Term::Pieces => st.pieces_of(player) as i64,
+        };
+        let b = self.bound;
+        match self.cmp {
+            Cmp::Eq => x == b,
+            Cmp::Ne => x != b,
+            Cmp::Lt => x < b,
+            Cmp::Le => x <= b,
+            Cmp::Gt => x > b,
+            Cmp::Ge => x >= b,
+        }
+    }
+}
+
+/// `c` as a weighted sum compared with 0, when it is a comparison of two
+/// numbers without a choice in them.
+fn linear(c: &Cond) -> Option<(Linear, Cmp)> {
+    let Cond::Compare(a, cmp, b) = c else {
+        return None;
+    };
+    let mut sum = Linear::default();
+    sum.add(a, 1)?;
+    sum.add(b, -1)?;
+    Some((sum, *cmp))
+}
+
 /// A number that reads no site: a constant, a counter or the pieces of the
 /// player whose condition it is, and sums, differences and choices of
 /// them.
@@ -140,27 +227,19 @@ impl Scalar {
             Cond::True => Scalar::Const(true),
             Cond::False => Scalar::Const(false),
             Cond::On(id) => Scalar::Flag(*id),
-            Cond::Compare(a, cmp, b) => {
-                let mut sum = Linear::default();
-                match sum.add(a, 1).and_then(|_| sum.add(b, -1)) {
-                    Some(()) => Scalar::Linear(sum, *cmp),
-                    None => Scalar::Compare(ScalarNum::compile(a)?, *cmp, ScalarNum::compile(b)?),
-                }
-            }
-            Cond::And(cs) => {
-                let all: Vec<Scalar> = cs.iter().map(Scalar::compile).collect::<Option<_>>()?;
-                let sums: Vec<(Linear, Cmp)> = all
-                    .iter()
-                    .filter_map(|c| match c {
-                        Scalar::Linear(sum, cmp) => Some((*sum, *cmp)),
-                        _ => None,
-                    })
-                    .collect();
-                match sums.len() == all.len() {
-                    true => Scalar::AllLinear(sums),
-                    false => Scalar::And(all),
-                }
-            }
+            Cond::Compare(a, cmp, b) => match linear(c) {
+                Some((sum, cmp)) => sum
+                    .simple(cmp)
+                    .map_or(Scalar::Linear(sum, cmp), Scalar::Simple),
+                None => Scalar::Compare(ScalarNum::compile(a)?, *cmp, ScalarNum::compile(b)?),
+            },
+            Cond::And(cs) => match cs.iter().map(linear).collect::<Option<Vec<_>>>() {
+                Some(sums) => match sums.iter().map(|(s, c)| s.simple(*c)).collect() {
+                    Some(simple) => Scalar::AllSimple(simple),
+                    None => Scalar::AllLinear(sums),
+                },
+                None => Scalar::And(cs.iter().map(Scalar::compile).collect::<Option<_>>()?),
+            },
             Cond::Or(cs) => Scalar::Or(cs.iter().map(Scalar::compile).collect::<Option<_>>()?),
             Cond::Not(c) => Scalar::Not(Box::new(Scalar::compile(c)?)),
             _ => return None,
@@ -172,6 +251,8 @@ impl Scalar {
         match self {
             Scalar::Const(b) => *b,
             Scalar::Flag(id) => st.flag(*id),
+            Scalar::Simple(c) => c.holds(st, player),
+            Scalar::AllSimple(cs) => cs.iter().all(|c| c.holds(st, player)),
             Scalar::Linear(sum, cmp) => sum.holds(*cmp, st, player),
             Scalar::AllLinear(sums) => sums.iter().all(|(sum, cmp)| sum.holds(*cmp, st, player)),
             Scalar::Compare(a, cmp, b) => cmp.test64(a.value(st, player), b.value(st, player)),
@@ -253,6 +334,8 @@ mod tests {
         "(more-than (sub (counter \"B\") (pieces)) 0)",
         "(equal (if (more-than (pieces) 1) (counter \"A\") 5) (sub 5 (counter \"B\")))",
         "(and (more-than (pieces) 1) (equal (if (equal (pieces) 2) 1 0) 0))",
+        "(and (at-least 3 (counter \"B\")) (less-than 2 (pieces)))",
+        "(or (more-than 3 (counter \"A\")) (at-most (pieces) 1))",
     ];
 
     fn game_with(cond: &str) -> Arc<Game> {
@@ -295,6 +378,15 @@ mod tests {
             // not, so the comparison is not of a constant.
             assert!(held[0] > 0 && held[1] > 0, "{text}: {held:?}");
         }
+    }
+
+    #[test]
+    fn a_counter_or_the_pieces_against_a_constant_is_a_simple_comparison() {
+        let simple = |text: &str| Scalar::compile(cond_of(&game_with(text))).unwrap();
+        assert!(matches!(simple(CONDS[0]), Scalar::Simple(_)));
+        assert!(matches!(simple(CONDS[1]), Scalar::AllSimple(ref v) if v.len() == 2));
+        assert!(matches!(simple(CONDS[7]), Scalar::AllSimple(_)));
+        assert!(matches!(simple(CONDS[4]), Scalar::Linear(..)));
     }
 
     #[test]
