@@ -47,12 +47,12 @@ fn perft_interpreted_gives_the_same_published_counts() {
 }
 
 /// What a command prints, with the timings of its JSON (which differ
-/// between runs) taken out.
+/// between runs) and the engine's name taken out.
 fn output_without_times(args: &[&str]) -> String {
     fn strip(v: &mut serde_json::Value) {
         match v {
             serde_json::Value::Object(m) => {
-                m.retain(|k, _| k != "seconds" && !k.ends_with("_per_second"));
+                m.retain(|k, _| k != "seconds" && k != "engine" && !k.ends_with("_per_second"));
                 m.values_mut().for_each(strip);
             }
             serde_json::Value::Array(a) => a.iter_mut().for_each(strip),
@@ -467,4 +467,32 @@ fn moves_of_a_finished_game_say_who_won() {
     let out = stdout(&o);
     assert!(out.starts_with("0 legal move(s)"), "{out}");
     assert!(out.contains("game over: Cross wins"), "{out}");
+}
+
+#[test]
+fn json_reports_name_the_engine_and_the_reference_counts_the_same() {
+    let run = |extra: &[&str]| {
+        let mut args = vec!["perft", "breakthrough", "3", "--json"];
+        args.extend_from_slice(extra);
+        let o = ludic(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()
+    };
+    let (compiled, reference) = (run(&[]), run(&["--interpreted"]));
+    assert_eq!(compiled["engine"], "compiled");
+    assert_eq!(reference["engine"], "reference");
+    // Breakthrough's published perft: 22, 484, 11132.
+    assert_eq!(compiled["counts"], serde_json::json!([22, 484, 11132]));
+    assert_eq!(reference["counts"], compiled["counts"]);
+    let o = ludic(&[
+        "playout",
+        "tictactoe",
+        "--count",
+        "3",
+        "--json",
+        "--interpreted",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["engine"], "reference");
 }

@@ -140,6 +140,7 @@ pub fn report_json(
         .collect();
     let rate = n as f64 / secs.max(1e-9);
     let mut out = head("playout", file, &game.name, sets);
+    out.insert("engine".into(), start.engine().name().into());
     let more = json!({
         "count": n, "seed": spec.seed, "turn_cap": spec.max_turns,
         "wins": wins_json(&names, &wins),

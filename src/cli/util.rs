@@ -281,6 +281,7 @@ fn divide(st: &State, depth: u32, progress: &Progress) -> Result<Vec<(String, u6
 pub fn perft(p: &PositionArgs, depth: u32, o: &PerftOpts) -> Result<i32, Fail> {
     let st = p.state()?;
     let mut head = json_head("perft", &p.game, st.game());
+    head.insert("engine".into(), st.engine().name().into());
     head.insert("depth".into(), depth.into());
     // Progress per first move, on a terminal only: counted as `--divide`
     // counts (each legal turn, then the perft below it), which is the same

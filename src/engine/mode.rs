@@ -32,6 +32,15 @@ impl Engine {
         }
     }
 
+    /// The engine's name in reports (`--json`'s `engine`): `compiled` or
+    /// `reference`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Compiled => "compiled",
+            Engine::Reference => "reference",
+        }
+    }
+
     /// True for [`Engine::Compiled`].
     pub fn is_compiled(self) -> bool {
         self == Engine::Compiled
@@ -48,5 +57,7 @@ mod tests {
         assert_eq!(Engine::interpreted_if(false), Engine::Compiled);
         assert_eq!(Engine::default(), Engine::Compiled);
         assert!(!Engine::Reference.is_compiled());
+        assert_eq!(Engine::Reference.name(), "reference");
+        assert_eq!(Engine::default().name(), "compiled");
     }
 }
