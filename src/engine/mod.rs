@@ -13,6 +13,7 @@
 //! steps; [`State::legal_turns`] expands continuations depth-first.
 
 pub(crate) mod compiled;
+pub(crate) mod listing;
 pub(crate) mod mode;
 pub(crate) mod position;
 pub(crate) mod reference;
@@ -26,7 +27,8 @@ pub(crate) use compiled::cond::{
 };
 pub(crate) use compiled::kernel;
 pub(crate) use compiled::moves::{
-    fastgen, levelcount, overlay, plan, quiet, quietsteps, screen, shiftgen, slidelevel, verdicts,
+    fastgen, filters, levelcount, overlay, plan, quiet, quietsteps, screen, shiftgen, slidelevel,
+    verdicts,
 };
 pub(crate) use compiled::sets::{bitpos, bits, boardbits, lattice, raybits, word};
 pub(crate) use position::{cache, journal, state, zobrist};

@@ -3,6 +3,7 @@
 //! listing, perft's lean moves.
 
 pub(crate) mod fastgen;
+pub(crate) mod filters;
 pub(crate) mod leaf;
 pub(crate) mod levelcount;
 pub(crate) mod levellist;
