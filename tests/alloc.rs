@@ -320,3 +320,40 @@ fn a_compiled_perft_allocates_as_much_at_any_depth() {
         );
     }
 }
+
+/// A front end's loop (the Python package's, the web page's): is the game
+/// over, the legal steps, play one. The steps are listed once per position
+/// into a pooled buffer, and a game whose filters are probed (chess: the
+/// king not left attacked) lists them on a per-thread scratch copy, so
+/// that after a warm-up a step allocates nothing: only a buffer growing to
+/// a longer list than any before (a few times in a game) allocates, where
+/// a listing used to allocate at least once a step (chess: a copy of the
+/// state each).
+#[test]
+fn a_front_ends_loop_of_listing_and_playing_allocates_nothing_after_a_warm_up() {
+    for file in ["games/chess.game", "games/checkers.game"] {
+        let game = Game::load(file, &Options::default()).expect("loads");
+        let mut st = State::new(Arc::new(game));
+        st.set_journaling(false);
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let (mut steps, mut allocations) = (0, 0);
+        while steps < 150 {
+            let info = measure(|| {
+                if !st.is_over() {
+                    let legal = st.legal_steps();
+                    let m = legal[rng.random_range(0..legal.len())];
+                    st.play(&m).expect("a legal step");
+                }
+            });
+            if steps >= 10 {
+                allocations += info.count_total;
+            }
+            steps += 1;
+            if st.is_over() {
+                break;
+            }
+        }
+        assert!(steps > 40, "{file}: {steps} steps");
+        assert!(allocations <= 4, "{file}: {allocations} in {steps} steps");
+    }
+}

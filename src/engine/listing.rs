@@ -10,9 +10,9 @@
 
 use crate::board::Site;
 use crate::compile::ir::{GenId, GenKind};
+use crate::engine::cache::{give_moves, take_moves};
 use crate::engine::fastgen::FastLevel;
 use crate::engine::filters::QuietFound;
-use crate::engine::movegen::{give_moves, take_moves};
 use crate::engine::overlay::RayCache;
 use crate::engine::screen::{give_marks, take_marks};
 use crate::engine::shiftgen::ShiftLevel;
@@ -271,9 +271,9 @@ impl State {
     /// The legal steps, listed afresh ([`State::legal_steps`] remembers
     /// them).
     pub(crate) fn list_legal_moves(&self) -> Vec<Move> {
-        let mut v = Vec::new();
+        let mut v = take_moves();
         if self.tables.has_filters || self.game.maximize.is_some() {
-            self.clone().legal_moves_into(&mut v);
+            self.with_scratch(|st| st.legal_moves_into(&mut v));
         } else {
             self.candidates_into(&mut v);
         }

@@ -32,9 +32,7 @@ pub(crate) use compiled::moves::{
 };
 pub(crate) use compiled::sets::{bitpos, bits, boardbits, lattice, raybits, word};
 pub(crate) use position::{cache, journal, state, zobrist};
-pub(crate) use reference::{
-    apply, attack, cond, flank, memo, movegen, notation, sets, slide, turns,
-};
+pub(crate) use reference::{apply, attack, cond, flank, memo, notation, sets, slide, turns};
 pub(crate) use run::{draws, perft, perft_until, playout};
 
 pub use apply::Played;

@@ -9,8 +9,15 @@
 //! (`State::save_extras`), a cleared draw, and the set-up of a position.
 //! Clones start with nothing remembered. The engine's own loops (perft,
 //! playouts, search) list moves into their buffers and never read it.
+//!
+//! A listing allocates nothing once warm: its steps go in a buffer taken
+//! from a per-thread pool ([`take_moves`]), given back when the position
+//! changes, and a game whose filters are probed (played and taken back)
+//! lists on a per-thread scratch copy of the state, copied in the room it
+//! already has ([`State::with_scratch`]).
 
 use crate::engine::{Move, State};
+use std::cell::RefCell;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -43,6 +50,9 @@ impl Cache {
 
     #[cold]
     fn clear(&mut self) {
+        if let Some(steps) = self.steps.take() {
+            give_moves(steps);
+        }
         *self = Cache::default();
     }
 
@@ -57,7 +67,62 @@ impl Cache {
     }
 }
 
+/// Most spare buffers a thread's pool keeps (more are dropped): enough for
+/// a `maximize:` search's depth and a front end's states.
+const MAX_SPARE: usize = 64;
+
+thread_local! {
+    /// Spare move buffers (no allocation per listing once warm).
+    static MOVE_BUFS: RefCell<Vec<Vec<Move>>> = const { RefCell::new(Vec::new()) };
+    /// A scratch state to list on when listing plays moves and takes them
+    /// back (`None` while in use).
+    static SCRATCH: RefCell<Option<Box<State>>> = const { RefCell::new(None) };
+}
+
+/// An empty move buffer, from this thread's pool when it has one.
+pub(crate) fn take_moves() -> Vec<Move> {
+    MOVE_BUFS.with(|b| b.borrow_mut().pop()).unwrap_or_default()
+}
+
+/// Gives `v` back to this thread's pool (emptied), unless the pool is full.
+pub(crate) fn give_moves(mut v: Vec<Move>) {
+    v.clear();
+    MOVE_BUFS.with(|b| {
+        let mut b = b.borrow_mut();
+        if b.len() < MAX_SPARE {
+            b.push(v);
+        }
+    });
+}
+
 impl State {
+    /// Runs `f` on a copy of this state with an empty undo journal (`f`
+    /// takes back only its own steps): this thread's scratch state, made a
+    /// copy in the room it has (no allocation once warm for positions of
+    /// one game), or a fresh clone the first time and when the scratch is
+    /// in use (a listing inside a listing).
+    pub(crate) fn with_scratch<R>(&self, f: impl FnOnce(&mut State) -> R) -> R {
+        let mut st = match SCRATCH.with(|s| s.borrow_mut().take()) {
+            Some(mut st) => {
+                st.copy_from(self, false);
+                st
+            }
+            None => {
+                let mut st = Box::new(self.clone());
+                st.journal.clear();
+                st
+            }
+        };
+        let r = f(&mut st);
+        SCRATCH.with(|s| {
+            let mut s = s.borrow_mut();
+            if s.is_none() {
+                *s = Some(st);
+            }
+        });
+        r
+    }
+
     /// The legal steps for the player to move, listed once per position
     /// (as [`State::legal_moves`], without a copy).
     pub fn legal_steps(&self) -> &[Move] {

@@ -310,6 +310,16 @@ impl Clone for State {
     /// (a playout's scratch state, copied from the start position before
     /// each playout).
     fn clone_from(&mut self, src: &State) {
+        self.copy_from(src, true);
+    }
+}
+
+impl State {
+    /// Makes `self` a copy of `src` in the room `self` has, as
+    /// [`Clone::clone_from`] does, but with an empty undo journal unless
+    /// `copy_journal`: a scratch copy that only takes back its own steps
+    /// (a listing's probes) need not copy the steps before it.
+    pub(crate) fn copy_from(&mut self, src: &State, copy_journal: bool) {
         // Every field named, so that a new one cannot be forgotten here.
         let State {
             game,
@@ -351,7 +361,10 @@ impl Clone for State {
         self.history.clone_from(history);
         self.seen.clone_from(seen);
         self.extras = *extras;
-        self.journal.copy_from(journal);
+        match copy_journal {
+            true => self.journal.copy_from(journal),
+            false => self.journal.clear(),
+        }
         reserve_journal(&self.game, &mut self.journal);
         self.removed.clear();
         self.converted.clear();

@@ -31,7 +31,7 @@
 //!   the answer is exact, whatever the table holds.
 
 use crate::compile::ir::Maximize;
-use crate::engine::movegen::{give_moves, take_moves};
+use crate::engine::cache::{give_moves, take_moves};
 use crate::engine::{Move, State};
 use std::cell::RefCell;
 

@@ -360,18 +360,3 @@ impl State {
         ControlFlow::Continue(())
     }
 }
-
-thread_local! {
-    /// Spare move buffers for the `maximize:` search (no allocation per
-    /// move once warm).
-    static MOVE_BUFS: std::cell::RefCell<Vec<Vec<Move>>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-pub(crate) fn take_moves() -> Vec<Move> {
-    MOVE_BUFS.with(|b| b.borrow_mut().pop()).unwrap_or_default()
-}
-
-pub(crate) fn give_moves(mut v: Vec<Move>) {
-    v.clear();
-    MOVE_BUFS.with(|b| b.borrow_mut().push(v));
-}

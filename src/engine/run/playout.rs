@@ -2,7 +2,7 @@
 //! seeded, portable generator (rand_chacha).
 
 use crate::compile::ir::Game;
-use crate::engine::movegen::{give_moves, take_moves};
+use crate::engine::cache::{give_moves, take_moves};
 use crate::engine::overlay::RayCache;
 use crate::engine::screen::{give_marks, take_marks};
 use crate::engine::{Move, Outcome, State};

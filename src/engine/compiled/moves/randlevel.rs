@@ -13,10 +13,10 @@
 
 use crate::compile::ir::Game;
 use crate::engine::bits::Bits;
+use crate::engine::cache::{give_moves, take_moves};
 use crate::engine::draws::{draw_below, skip_draws};
 use crate::engine::lattice::Lattice;
 use crate::engine::levelcount::{LevelCount, bits_of};
-use crate::engine::movegen::{give_moves, take_moves};
 use crate::engine::overlay::RayCache;
 use crate::engine::screen::How;
 use crate::engine::slidelevel::{MAX_GENS, SlideLevel};
