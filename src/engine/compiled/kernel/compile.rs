@@ -4,7 +4,7 @@
 //! push pieces, end the turn or decide the game, under conditions the
 //! kernel tabulates ([`super::cond`]).
 
-use super::cond::{Probe, Table};
+use super::cond::{ClassBoard, Table};
 use super::pos::{KPos, MAX_LEVELS};
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{Effect, Game, GenId, GenKind, Hop, Num, Origin, Pieces, SiteRef, Step};
@@ -138,14 +138,14 @@ impl<W: Word> Kernel<W> {
         };
         // Each generator a level or a chain uses, compiled once; `index[g]`
         // its place in `k.gens`.
-        let mut probe = Probe::new(state);
+        let mut boards = ClassBoard::new(state);
         let mut index: Vec<Option<u16>> = vec![None; game.gens.len()];
         let mut todo: Vec<GenId> = phase.play.iter().flatten().copied().collect();
         while let Some(g) = todo.pop() {
             if index.get(g as usize)?.is_some() {
                 continue;
             }
-            let kg = compile_gen(&mut k, &mut probe, game, g, tables.chained(g))?;
+            let kg = compile_gen(&mut k, &mut boards, game, g, tables.chained(g))?;
             todo.extend(&kg.chain);
             index[g as usize] = Some(k.gens.len() as u16);
             k.gens.push(kg);
@@ -287,18 +287,18 @@ impl<W: Word> Kernel<W> {
     /// does not take it ([`super::cond::local`]).
     fn table(
         &self,
-        probe: &mut Probe,
+        boards: &mut ClassBoard,
         c: &crate::compile::ir::Cond,
         at: SiteRef,
     ) -> Option<Table<W>> {
-        Table::of(probe, c, at, self.cap, &self.bit)
+        Table::of(boards, c, at, self.cap, &self.bit)
     }
 
     /// The index of `c` (about the site named `Subject`) in
     /// [`Kernel::conds`], added when new; `None` when it does not compile
     /// or there would be more than [`MAX_CONDS`].
-    fn intern(&mut self, probe: &mut Probe, c: &crate::compile::ir::Cond) -> Option<u8> {
-        let t = self.table(probe, c, SiteRef::Subject)?;
+    fn intern(&mut self, boards: &mut ClassBoard, c: &crate::compile::ir::Cond) -> Option<u8> {
+        let t = self.table(boards, c, SiteRef::Subject)?;
         if let Some(i) = self.conds.iter().position(|q| *q == t) {
             return Some(i as u8);
         }
@@ -316,7 +316,7 @@ impl<W: Word> Kernel<W> {
 /// the kernel does not compile.
 fn compile_gen<W: Word>(
     k: &mut Kernel<W>,
-    probe: &mut Probe,
+    boards: &mut ClassBoard,
     game: &Game,
     g: GenId,
     chain: &[GenId],
@@ -354,13 +354,13 @@ fn compile_gen<W: Word>(
             .collect()
     };
     let dirs = [dirs_of(0)?, dirs_of(1)?];
-    let from = k.intern(probe, &generator.from)?;
-    let to = k.intern(probe, &generator.to)?;
+    let from = k.intern(boards, &generator.from)?;
+    let to = k.intern(boards, &generator.to)?;
     let over = match over {
-        Some(c) => k.intern(probe, c)?,
+        Some(c) => k.intern(boards, c)?,
         None => to,
     };
-    let then = effects(k, probe, &generator.then, hop)?;
+    let then = effects(k, boards, &generator.then, hop)?;
     let acts = acts(k, &then);
     Some(KGen {
         hop,
@@ -401,11 +401,11 @@ fn acts<W: Word>(k: &Kernel<W>, then: &[KEffect<W>]) -> [[W; MAX_LEVELS + 1]; 2]
 /// `then:` effects compiled, or `None`.
 fn effects<W: Word>(
     k: &Kernel<W>,
-    probe: &mut Probe,
+    boards: &mut ClassBoard,
     es: &[Effect],
     hop: bool,
 ) -> Option<Vec<KEffect<W>>> {
-    es.iter().map(|e| effect(k, probe, e, hop)).collect()
+    es.iter().map(|e| effect(k, boards, e, hop)).collect()
 }
 
 /// The site `r` names in a step's effects (`Over` only for a hop).
@@ -419,18 +419,23 @@ fn at(r: SiteRef, hop: bool) -> Option<At> {
 }
 
 /// One `then:` effect compiled, or `None`.
-fn effect<W: Word>(k: &Kernel<W>, probe: &mut Probe, e: &Effect, hop: bool) -> Option<KEffect<W>> {
+fn effect<W: Word>(
+    k: &Kernel<W>,
+    boards: &mut ClassBoard,
+    e: &Effect,
+    hop: bool,
+) -> Option<KEffect<W>> {
     Some(match e {
         Effect::If(c, a, b) => {
             let sites = [SiteRef::To, SiteRef::From, SiteRef::Over];
             let (table, at) = sites
                 .iter()
-                .find_map(|&r| Some((k.table(probe, c, r)?, at(r, hop)?)))?;
+                .find_map(|&r| Some((k.table(boards, c, r)?, at(r, hop)?)))?;
             KEffect::If(
                 table,
                 at,
-                effects(k, probe, a, hop)?,
-                effects(k, probe, b, hop)?,
+                effects(k, boards, a, hop)?,
+                effects(k, boards, b, hop)?,
             )
         }
         Effect::Push {

@@ -47,16 +47,16 @@ pub(crate) fn local(c: &Cond, at: SiteRef) -> bool {
 
 /// A copy of a state on which conditions are tabulated ([`Table::of`]):
 /// its board is emptied and filled with one class of stack at a time.
-pub(crate) struct Probe {
+pub(crate) struct ClassBoard {
     st: State,
 }
 
-impl Probe {
-    /// A probe for `state`'s game (its rules, regions and tables).
-    pub(crate) fn new(state: &State) -> Probe {
+impl ClassBoard {
+    /// Boards for `state`'s game (its rules, regions and tables).
+    pub(crate) fn new(state: &State) -> ClassBoard {
         let mut st = state.clone();
         st.set_journaling(false);
-        Probe { st }
+        ClassBoard { st }
     }
 
     /// Fills every site with a stack of `height` pieces of the game's
@@ -129,10 +129,10 @@ impl<W: Word> Table<W> {
     /// The table of `c`, a condition [`local`] to the site `at`, with
     /// stacks of at most `cap` (≤ [`MAX_LEVELS`]) and `bit[site]` each
     /// site's place in the kernel's sets: the reference's answer at every
-    /// site of `probe`'s board filled with each class in turn; `None`
+    /// site of `boards`'s board filled with each class in turn; `None`
     /// when `c` is not local to `at`.
     pub(crate) fn of(
-        probe: &mut Probe,
+        boards: &mut ClassBoard,
         c: &Cond,
         at: SiteRef,
         cap: usize,
@@ -146,10 +146,10 @@ impl<W: Word> Table<W> {
         for (m, row) in (0u8..).zip(masks.iter_mut()) {
             for rel in 0..2 {
                 for h in 0..=cap {
-                    probe.fill(m, if rel == 0 { m } else { 1 - m }, h);
+                    boards.fill(m, if rel == 0 { m } else { 1 - m }, h);
                     row[class_of(rel, h, cap)] = (0 as Site..)
                         .zip(bit)
-                        .filter(|&(site, _)| probe.holds(c, m, site))
+                        .filter(|&(site, _)| boards.holds(c, m, site))
                         .fold(W::ZERO, |b, (_, &i)| b | W::bit(Site::from(i)));
                 }
             }
@@ -214,10 +214,10 @@ mod tests {
         ];
         let start = State::new(game(RULES));
         let k = Kernel::<Bits<1>>::compile(&start).expect("the kernel takes the rules");
-        let mut probe = Probe::new(&start);
+        let mut boards = ClassBoard::new(&start);
         let (mut held, mut failed) = (0, 0);
         for c in &conds {
-            let t = Table::<Bits<1>>::of(&mut probe, c, s, k.cap, &k.bit).expect("local");
+            let t = Table::<Bits<1>>::of(&mut boards, c, s, k.cap, &k.bit).expect("local");
             for st in positions(&start, 4, 30) {
                 let p = k.start(&st, 1).expect("a position of the kernel's kind");
                 for site in 0..16 {
