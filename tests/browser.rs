@@ -324,3 +324,234 @@ fn play_checkers_in_the_browser() {
     shot(&c, &out, "6-evicted");
     c.close().unwrap();
 }
+
+/// How many elements match `css`.
+fn count(c: &Client, css: &str) -> usize {
+    let n = c
+        .execute(
+            "return document.querySelectorAll(arguments[0]).length",
+            vec![json!(css)],
+        )
+        .unwrap();
+    n.as_u64().unwrap() as usize
+}
+
+/// Waits (up to 30 s) until `count(css) == n`.
+fn wait_count(c: &Client, css: &str, n: usize) {
+    let t0 = Instant::now();
+    while count(c, css) != n {
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "{css}: {} elements, not {n}",
+            count(c, css)
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The pictures a game's rule file names (`picture:"…"`), its bases'
+/// included: what its pieces may be drawn as.
+fn declared_pictures(file: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(file).unwrap();
+    let mut out: Vec<String> = text
+        .split("picture:\"")
+        .skip(1)
+        .map(|t| t[..t.find('"').unwrap()].to_string())
+        .collect();
+    if let Some(at) = text.find("base:\"") {
+        let base = &text[at + 6..];
+        let base = &base[..base.find('"').unwrap()];
+        out.extend(declared_pictures(&file.parent().unwrap().join(base)));
+    }
+    out
+}
+
+/// The picture of every piece on the page's board.
+fn pictures_shown(c: &Client) -> Vec<String> {
+    let v = c
+        .execute(
+            "return Array.from(document.querySelectorAll('#board g.piece')).map((g) => g.dataset.picture)",
+            vec![],
+        )
+        .unwrap();
+    serde_json::from_value(v).unwrap()
+}
+
+/// Plays `labels` by clicks, waiting for each turn to be listed.
+fn click_turns(c: &Client, labels: &[&str]) {
+    for (i, l) in labels.iter().enumerate() {
+        click_site(c, l);
+        wait_text(c, "#moves", |t| t.lines().count() == i + 1);
+    }
+}
+
+#[test]
+#[ignore = "needs chromium; run by .ci/test"]
+fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
+    let out = root().join("target/browser");
+    std::fs::create_dir_all(&out).unwrap();
+    let profile = out.join("profile-notation");
+    let _ = std::fs::remove_dir_all(&profile);
+    // `serve GAME`: the page opens on that game.
+    let (_server, url) = serve(&["chess"]);
+    let (_driver, port) = chromedriver();
+    let c = browser(port, &profile);
+    c.goto(&url).unwrap();
+    wait_text(&c, "#title", |t| t.contains("(chess)"));
+    wait_text(&c, "#status", |t| t.contains("White (W) to move"));
+    // The FIDE start: 16 pawns, 4 knights, bishops and rooks, 2 queens
+    // and kings, each drawn as its own picture; files and ranks round
+    // the board, as its moves name them.
+    for (picture, n) in [
+        ("pawn", 16),
+        ("knight", 4),
+        ("bishop", 4),
+        ("rook", 4),
+        ("queen", 2),
+        ("king", 2),
+    ] {
+        assert_eq!(
+            count(&c, &format!("g.piece[data-picture={picture}]")),
+            n,
+            "{picture}"
+        );
+    }
+    assert_eq!(count(&c, "#board text.coord"), 16);
+    assert_eq!(
+        count(&c, "g.site[data-label=e1] g.piece.p0[data-picture=king]"),
+        1
+    );
+    shot(&c, &out, "chess-start");
+    // Flip: a1 goes from the bottom left to the top right.
+    let y_of = |label: &str| {
+        c.execute(
+            "return document.querySelector(`g.site[data-label=\"${arguments[0]}\"]`).getBoundingClientRect().top",
+            vec![json!(label)],
+        )
+        .unwrap()
+        .as_f64()
+        .unwrap()
+    };
+    assert!(y_of("a1") > y_of("a8"));
+    c.find("#flip").unwrap().click().unwrap();
+    let t0 = Instant::now();
+    while y_of("a1") > y_of("a8") {
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "the board never turned"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    shot(&c, &out, "chess-flipped");
+    // Seats are choices, and start afresh with another game.
+    let seat = |i: usize| {
+        c.execute(
+            "return document.getElementById('seat-' + arguments[0]).value",
+            vec![json!(i)],
+        )
+        .unwrap()
+    };
+    assert_eq!((seat(0), seat(1)), (json!("human"), json!("mcts:1s")));
+    assert!(count(&c, "#seat-1 option") >= 10);
+    c.find("#seat-1 option[value=\"human\"]")
+        .unwrap()
+        .click()
+        .unwrap();
+    wait_text(&c, "#status", |t| t.contains("White (W) to move"));
+
+    // Draughts: the squares' numbers, as its moves are written; no
+    // letters. The labels box hides them.
+    choose_game(&c, "checkers");
+    wait_text(&c, "#status", |t| t.contains("Black (B) to move"));
+    assert_eq!((seat(0), seat(1)), (json!("human"), json!("mcts:1s")));
+    c.find("#seat-1 option[value=\"human\"]")
+        .unwrap()
+        .click()
+        .unwrap();
+    wait_count(&c, "#board text.label", 32);
+    assert_eq!(count(&c, "#board text.coord"), 0);
+    for n in [1, 14, 32] {
+        let text = c
+            .find(&format!("g.site[data-label=\"{n}\"] text.label"))
+            .unwrap()
+            .text()
+            .unwrap();
+        assert_eq!(text, n.to_string());
+    }
+    assert_eq!(count(&c, "g.piece[data-picture=man]"), 24);
+    shot(&c, &out, "checkers-numbers");
+    c.find("#labels").unwrap().click().unwrap();
+    let shown = c
+        .execute(
+            "return getComputedStyle(document.querySelector('#board text.label')).display",
+            vec![],
+        )
+        .unwrap();
+    assert_eq!(shown, json!("none"));
+    c.find("#labels").unwrap().click().unwrap();
+
+    // Hex: every cell labelled as its moves are (11 × 11), and each
+    // player's two sides outlined (hex.game's `(win)` asks for a group
+    // joining "Near" and "Far"): 2 × 11 cells a player.
+    choose_game(&c, "hex");
+    wait_text(&c, "#status", |t| t.contains("Red (R) to move"));
+    wait_count(&c, "#board text.label", 121);
+    assert_eq!(count(&c, "g.site[data-label=a11] text.label"), 1);
+    assert_eq!(count(&c, "#board .goal.p0"), 22);
+    assert_eq!(count(&c, "#board .goal.p1"), 22);
+    shot(&c, &out, "hex-edges");
+
+    // Tic-tac-toe to the end, both seats human: one status line, naming
+    // the rule that ended it (tictactoe.game: `(if (line 3 To) (win))`).
+    choose_game(&c, "tictactoe");
+    wait_text(&c, "#status", |t| t.contains("Cross (X) to move"));
+    c.find("#seat-1 option[value=\"human\"]")
+        .unwrap()
+        .click()
+        .unwrap();
+    wait_text(&c, "#seats", |_| seat(1) == json!("human"));
+    click_turns(&c, &["a1", "a2", "b1", "b2", "c1"]);
+    let status = wait_text(&c, "#status", |t| t.starts_with("Game over"));
+    assert_eq!(status, "Game over: Cross wins: by the rule (line 3 To)");
+    assert_eq!(count(&c, "g.piece[data-picture=mark]"), 5);
+    shot(&c, &out, "tictactoe-over");
+    // The move list: a click on a move goes there, the arrow keys step.
+    c.find("#moves li:nth-child(2)").unwrap().click().unwrap();
+    wait_text(&c, "#ply", |t| t == "2 / 5");
+    wait_text(&c, "#status", |t| t.starts_with("Cross (X) to move"));
+    let key = |k: &str| {
+        c.execute(
+            "document.dispatchEvent(new KeyboardEvent('keydown', {key: arguments[0]}))",
+            vec![json!(k)],
+        )
+        .unwrap();
+    };
+    key("ArrowRight");
+    wait_text(&c, "#ply", |t| t == "3 / 5");
+    key("ArrowLeft");
+    key("ArrowLeft");
+    wait_text(&c, "#ply", |t| t == "1 / 5");
+    key("End");
+    wait_text(&c, "#ply", |t| t == "5 / 5");
+    wait_text(&c, "#status", |t| t.starts_with("Game over"));
+
+    // Every shipped game: a screenshot, and each piece drawn as a
+    // picture its rule file names.
+    let (_, games) = get_json(&url, "/api/games");
+    for g in games["games"].as_array().unwrap() {
+        let id = g["id"].as_str().unwrap();
+        c.goto(&format!("{url}?game={id}")).unwrap();
+        wait_text(&c, "#title", |t| t.contains(&format!("({id})")));
+        wait_text(&c, "#status", |t| !t.is_empty());
+        let declared = declared_pictures(&root().join(format!("games/{id}.game")));
+        assert!(!declared.is_empty(), "{id} names no picture");
+        for p in pictures_shown(&c) {
+            assert!(
+                declared.contains(&p),
+                "{id}: a {p} is drawn; it names {declared:?}"
+            );
+        }
+        shot(&c, &out, &format!("game-{id}"));
+    }
+    c.close().unwrap();
+}

@@ -78,12 +78,14 @@ fn a_multi_jump_is_entered_step_by_step() {
     );
     s.click(sq(32)).unwrap();
     assert_eq!(moves(&s), ["14x23x32"]);
-    assert!(
-        s.view("t")["outcome"]["text"]
-            .as_str()
-            .unwrap()
-            .contains("Black wins")
+    // One status line, naming the rule that ended it (checkers.game's
+    // `(no-moves Loss)`: White has no piece left, so no move).
+    let v = s.view("t");
+    assert_eq!(
+        v["status"],
+        json!("Game over: Black wins: White has no legal move")
     );
+    assert_eq!(v["outcome"]["text"], v["status"]);
     assert_eq!(s.click(sq(5)).unwrap_err(), "the game is over");
 }
 

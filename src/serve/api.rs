@@ -40,6 +40,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/sessions/{id}/undo", post(undo))
         .route("/api/sessions/{id}/seek", post(seek))
         .route("/api/sessions/{id}/seats", post(set_seats))
+        .route("/api/sessions/{id}/flip", post(flip))
         .route("/api/sessions/{id}/record", post(record))
         .route("/api/sessions/{id}/position", post(position))
         .route("/api/sessions/{id}/trial", get(trial))
@@ -268,6 +269,20 @@ async fn set_seats(
     let v = body(&text)?;
     let seats = seats(&v)?;
     app.with(&id, |s| s.set_seats(seats)).map(axum::Json)
+}
+
+/// `POST …/flip {"flip"}`: the board drawn turned half round, or not.
+async fn flip(AxState(app): AxState<Arc<App>>, Path(id): Path<String>, text: String) -> ApiResult {
+    let v = body(&text)?;
+    let flip = v
+        .get("flip")
+        .and_then(Value::as_bool)
+        .ok_or_else(|| ApiError::bad("`flip` must be true or false"))?;
+    app.with(&id, |s| {
+        s.set_flip(flip);
+        Ok(())
+    })
+    .map(axum::Json)
 }
 
 /// `POST …/record {"text"}`: a trial or PDN file's text.

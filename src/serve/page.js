@@ -8,6 +8,25 @@ const $ = (id) => document.getElementById(id);
 // The server's secret: every request that changes something carries it
 // (docs/serve.md), so that no other web page can.
 const TOKEN = document.querySelector('meta[name="ludic-token"]').content;
+// The game `ludic serve GAME` names, if any: the page opens on it.
+const FIRST_GAME = document.querySelector('meta[name="ludic-game"]').content;
+// The players a seat may be (docs/players.md): each kind with a strength.
+const PLAYERS = [
+  ["human", "Human"],
+  ["random", "Random moves"],
+  ["greedy", "Greedy (one turn ahead)"],
+  ["mc:100", "Monte Carlo, 100 playouts"],
+  ["mc:1000", "Monte Carlo, 1000 playouts"],
+  ["mcts:300", "MCTS, 300 iterations"],
+  ["mcts:1000", "MCTS, 1000 iterations"],
+  ["mcts:1s", "MCTS, 1 second"],
+  ["ab:2", "Alpha-beta, 2 turns deep"],
+  ["ab:4", "Alpha-beta, 4 turns deep"],
+  ["ab:1s", "Alpha-beta, 1 second"],
+];
+// A computer seat's player when a game starts: bounded by time, so that
+// a slow game never keeps the page waiting long.
+const DEFAULT_AI = "mcts:1s";
 
 async function api(method, path, body) {
   const opts = { method, headers: {} };
@@ -51,8 +70,8 @@ async function loadGames() {
     o.textContent = g.source === "file" ? g.id + " (file)" : g.id;
     sel.appendChild(o);
   }
-  const wanted = new URLSearchParams(location.search).get("game");
-  if (wanted) sel.value = wanted;
+  const wanted = new URLSearchParams(location.search).get("game") || FIRST_GAME;
+  if (wanted && games.some((g) => g.id === wanted)) sel.value = wanted;
   await chooseGame();
 }
 
@@ -60,7 +79,13 @@ async function chooseGame() {
   const id = $("game").value;
   const opts = await api("GET", "/api/options?game=" + encodeURIComponent(id));
   renderToggles(opts.toggles || []);
-  renderSeats(opts.players || [], null);
+  // Seats start afresh with each game: the first human, the others the
+  // computer.
+  const players = opts.players || [];
+  renderSeats(players, players.map((_, i) => (i === 0 ? "human" : DEFAULT_AI)));
+  const url = new URL(location.href);
+  url.searchParams.set("game", id);
+  history.replaceState(null, "", url);
   await newGame();
 }
 
@@ -116,23 +141,37 @@ function currentSets() {
 
 function renderSeats(players, seats) {
   const box = $("seats");
-  const old = currentSeats();
   box.innerHTML = "";
   players.forEach((name, i) => {
     const label = document.createElement("label");
-    const input = document.createElement("input");
-    input.id = "seat-" + i;
-    input.setAttribute("list", "players");
-    input.value = seats ? seats[i] : (old[i] || (i === 0 ? "human" : "mcts:300"));
-    input.addEventListener("change", setSeats);
+    const select = document.createElement("select");
+    select.id = "seat-" + i;
+    for (const [spec, text] of PLAYERS) {
+      const o = document.createElement("option");
+      o.value = spec; o.textContent = text;
+      select.appendChild(o);
+    }
+    setSeat(select, seats[i] || "human");
+    select.addEventListener("change", setSeats);
     label.append(name + " ");
-    label.appendChild(input);
+    label.appendChild(select);
     box.appendChild(label);
   });
 }
 
+// Shows `spec` in a seat's list, adding it when it is not one of the
+// usual choices (a record or another page chose it).
+function setSeat(select, spec) {
+  if (!Array.from(select.options).some((o) => o.value === spec)) {
+    const o = document.createElement("option");
+    o.value = spec; o.textContent = spec;
+    select.appendChild(o);
+  }
+  select.value = spec;
+}
+
 function currentSeats() {
-  return Array.from($("seats").querySelectorAll("input")).map((i) => i.value.trim());
+  return Array.from($("seats").querySelectorAll("select")).map((i) => i.value);
 }
 
 async function newGame() {
@@ -166,17 +205,19 @@ function show(v) {
     $("status").textContent = "The rule file has errors; fix it and the page reloads it.";
     $("moves").innerHTML = "";
     $("choices").innerHTML = "";
-    $("result").textContent = "";
     return;
   }
   $("board").innerHTML = v.svg;
+  $("board").classList.toggle("nolabels", !$("labels").checked);
   if (v.seats && $("seats").children.length !== v.seats.length) {
     renderSeats(v.seats.map((s) => s.name), v.seats.map((s) => s.player));
+  } else if (v.seats) {
+    v.seats.forEach((s, i) => setSeat($("seat-" + i), s.player));
   }
   let status = v.status;
   if (v.partial) status += " — so far: " + v.partial;
   $("status").textContent = status;
-  $("result").textContent = v.outcome ? "Game over: " + v.outcome.text : "";
+  $("status").className = v.outcome ? "over" : "";
   if (v.message) say(v.message, false);
   const ch = $("choices");
   ch.innerHTML = "";
@@ -191,9 +232,13 @@ function show(v) {
   v.moves.forEach((m, i) => {
     const li = document.createElement("li");
     li.textContent = m;
+    li.dataset.ply = i + 1;
     if (i >= v.ply) li.className = "future";
+    if (i === v.ply - 1) li.className = "current";
     ol.appendChild(li);
   });
+  const current = ol.querySelector("li.current");
+  if (current) current.scrollIntoView({ block: "nearest" });
   // The whole state as text (counters, phase, history: what --position
   // reads); not while the user is editing it.
   if (document.activeElement !== $("position")) $("position").value = v.position || "";
@@ -254,6 +299,36 @@ $("board").addEventListener("click", (ev) => {
   const g = ev.target.closest("g.site");
   if (!g) return;
   act("click", { site: Number(g.dataset.site) });
+});
+// The move list: a click on a move shows the board after it; the arrow
+// keys step through the game (Home: the start, End: the last turn).
+function goTo(ply) {
+  if (!view || sid === null) return;
+  const p = Math.max(0, Math.min(view.moves.length, ply));
+  if (p === view.ply && !view.partial) return;
+  stopAi();
+  act("seek", { ply: p });
+}
+$("moves").addEventListener("click", (ev) => {
+  const li = ev.target.closest("li");
+  if (li) goTo(Number(li.dataset.ply));
+});
+document.addEventListener("keydown", (ev) => {
+  const t = ev.target;
+  if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
+  if (!view) return;
+  const to = { ArrowLeft: view.ply - 1, ArrowRight: view.ply + 1, Home: 0, End: view.moves.length }[ev.key];
+  if (to === undefined) return;
+  ev.preventDefault();
+  goTo(to);
+});
+$("first").addEventListener("click", () => goTo(0));
+$("prev").addEventListener("click", () => view && goTo(view.ply - 1));
+$("next").addEventListener("click", () => view && goTo(view.ply + 1));
+$("last").addEventListener("click", () => view && goTo(view.moves.length));
+$("flip").addEventListener("click", () => act("flip", { flip: !(view && view.flip) }));
+$("labels").addEventListener("change", () => {
+  $("board").classList.toggle("nolabels", !$("labels").checked);
 });
 $("game").addEventListener("change", chooseGame);
 $("new").addEventListener("click", newGame);

@@ -96,6 +96,9 @@ pub struct Session {
     sets: Vec<String>,
     seats: Vec<PlayerSpec>,
     game: Option<Arc<Game>>,
+    /// What the rule file says about its ends and goals (read with the
+    /// game; `None` when it cannot be read).
+    notes: Option<Arc<super::notes::RuleNotes>>,
     error: Option<String>,
     mtime: Option<SystemTime>,
     /// The position before the first turn.
@@ -115,6 +118,8 @@ pub struct Session {
     pub version: u64,
     /// Seed of the computer players' next turn.
     seed: u64,
+    /// The board is drawn turned half round.
+    flip: bool,
 }
 
 impl Session {
@@ -122,6 +127,11 @@ impl Session {
     /// steps entered so far); `None` while the rule file does not check.
     pub fn state(&self) -> Option<&State> {
         self.current.as_ref()
+    }
+
+    /// Draws the board turned half round (`true`) or not.
+    pub fn set_flip(&mut self, flip: bool) {
+        self.flip = flip;
     }
 
     /// Forgets when the rule file was last read, so that the next
@@ -140,6 +150,7 @@ impl Session {
             sets,
             seats,
             game: None,
+            notes: None,
             error: None,
             start: None,
             start_text: None,
@@ -152,6 +163,7 @@ impl Session {
             message: None,
             version: 0,
             seed: 1,
+            flip: false,
         };
         s.compile();
         s
@@ -180,6 +192,7 @@ impl Session {
         self.seats.truncate(g.players.len());
         self.start = Some(State::new(g.clone()));
         self.game = Some(g);
+        self.notes = super::notes::RuleNotes::read(self.source.id()).map(Arc::new);
         self.error = None;
     }
 
