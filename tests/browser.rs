@@ -489,6 +489,17 @@ fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
         .unwrap();
     assert_eq!(shown, json!("none"));
     c.find("#labels").unwrap().click().unwrap();
+    // A man dragged from 11 to 15 plays 11-15.
+    let from = c.find("g.site[data-label=\"11\"] g.stack").unwrap();
+    let to = c.find("g.site[data-label=\"15\"] rect.cell").unwrap();
+    c.drag(&from, &to).unwrap();
+    wait_text(&c, "#moves", |t| t.lines().count() == 1);
+    assert_eq!(moves(&c), ["11-15"]);
+    assert_eq!(
+        count(&c, "g.site[data-label=\"15\"] g.piece.p0[data-picture=man]"),
+        1
+    );
+    shot(&c, &out, "checkers-dragged");
 
     // Hex: every cell labelled as its moves are (11 × 11), and each
     // player's two sides outlined (hex.game's `(win)` asks for a group

@@ -250,14 +250,17 @@ function show(v) {
   scheduleAi();
 }
 
+// Sends an action; true when the server took it.
 async function act(what, body) {
-  if (sid === null) return;
+  if (sid === null) return false;
   try {
     const v = await api("POST", `/api/sessions/${sid}/${what}`, body === undefined ? {} : body);
     say("");
     show(v);
+    return true;
   } catch (e) {
     if (!closed(e)) say(e.message, true);
+    return false;
   }
 }
 
@@ -295,6 +298,47 @@ async function refresh(force) {
   } catch (e) { closed(e); /* else the server went away: keep the page */ }
 }
 
+// Drag and drop: a piece dragged from one site to another is the two
+// clicks (origin, then destination); dropped where it was, it is a click.
+let drag = null;
+function svgPoint(svg, ev) {
+  const p = svg.createSVGPoint();
+  p.x = ev.clientX; p.y = ev.clientY;
+  return p.matrixTransform(svg.getScreenCTM().inverse());
+}
+$("board").addEventListener("pointerdown", (ev) => {
+  const g = ev.target.closest("g.site");
+  const stack = g && g.querySelector("g.stack");
+  const svg = $("board").querySelector("svg");
+  if (!g || !stack || !svg || ev.button !== 0) return;
+  drag = { site: Number(g.dataset.site), g, stack, svg, from: svgPoint(svg, ev), moved: false };
+});
+$("board").addEventListener("pointermove", (ev) => {
+  if (!drag) return;
+  const p = svgPoint(drag.svg, ev);
+  const [dx, dy] = [p.x - drag.from.x, p.y - drag.from.y];
+  if (!drag.moved && Math.hypot(dx, dy) < 6) return;
+  if (!drag.moved) {
+    drag.moved = true;
+    drag.stack.classList.add("ghost");
+    // Drawn above the other sites while it moves.
+    drag.svg.appendChild(drag.g);
+  }
+  drag.stack.setAttribute("transform", `translate(${dx},${dy})`);
+  ev.preventDefault();
+});
+document.addEventListener("pointerup", async (ev) => {
+  const d = drag;
+  drag = null;
+  if (!d || !d.moved) return;
+  const under = document.elementFromPoint(ev.clientX, ev.clientY);
+  const g = under && under.closest("#board g.site");
+  const to = g ? Number(g.dataset.site) : d.site;
+  if (to === d.site) { show(view); return; }
+  stopAi();
+  if (!(view && view.selected === d.site) && !(await act("click", { site: d.site }))) return;
+  await act("click", { site: to });
+});
 $("board").addEventListener("click", (ev) => {
   const g = ev.target.closest("g.site");
   if (!g) return;

@@ -105,6 +105,24 @@ impl Client {
         self.command("POST", "/execute/async", Some(&body))
     }
 
+    /// Drags with the mouse from the centre of `from` to the centre of
+    /// `to` (WebDriver actions: move, press, move in steps, release).
+    pub fn drag(&self, from: &Element, to: &Element) -> Result<(), Error> {
+        let at = |e: &Element, ms: u64| json!({"type": "pointerMove", "origin": {ELEMENT_KEY: e.id}, "x": 0, "y": 0, "duration": ms});
+        let body = json!({"actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [
+                at(from, 0),
+                {"type": "pointerDown", "button": 0},
+                {"type": "pause", "duration": 50},
+                at(to, 300),
+                {"type": "pointerUp", "button": 0},
+            ],
+        }]});
+        self.command("POST", "/actions", Some(&body)).map(drop)?;
+        self.command("DELETE", "/actions", None).map(drop)
+    }
+
     /// A PNG picture of the browser's window.
     pub fn screenshot(&self) -> Result<Vec<u8>, Error> {
         let value = self.command("GET", "/screenshot", None)?;

@@ -35,7 +35,7 @@ pub fn grid_coordinates(board: &Board) -> bool {
 pub fn site_label(out: &mut String, style: Style, label: &str, (cx, cy): (f64, f64)) {
     let (x, y, anchor, size) = match style {
         Style::Squares { .. } => (cx - 0.46 * SCALE, cy - 0.3 * SCALE, "start", 0.2),
-        Style::Hexagons => (cx, cy - 0.3 * SCALE, "middle", 0.19),
+        Style::Hexagons => (cx, cy - 0.26 * SCALE, "middle", 0.22),
         Style::Points => (cx + 0.14 * SCALE, cy - 0.14 * SCALE, "start", 0.2),
     };
     let _ = write!(
