@@ -381,7 +381,14 @@ fn pictures_shown(c: &Client) -> Vec<String> {
 fn click_turns(c: &Client, labels: &[&str]) {
     for (i, l) in labels.iter().enumerate() {
         click_site(c, l);
-        wait_text(c, "#moves", |t| t.lines().count() == i + 1);
+        let t0 = Instant::now();
+        while moves(c).len() != i + 1 {
+            if t0.elapsed() > Duration::from_secs(30) {
+                let said = c.find("#message").and_then(|e| e.text());
+                panic!("{l} not played: {:?}; the page says {said:?}", moves(c));
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
     }
 }
 
@@ -500,6 +507,28 @@ fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
         1
     );
     shot(&c, &out, "checkers-dragged");
+    // A hint for White, thought on the server's pool: one of its legal
+    // turns, drawn as an arrow.
+    c.find("#hint-player option[value=\"ab:2\"]")
+        .unwrap()
+        .click()
+        .unwrap();
+    c.find("#hint").unwrap().click().unwrap();
+    let said = wait_text(&c, "#hint-text", |t| t.starts_with("ab:2: "));
+    let turn = said["ab:2: ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .to_string();
+    let legal = c.execute("return view.legal", vec![]).unwrap();
+    assert!(
+        legal.as_array().unwrap().contains(&json!(turn)),
+        "{said} not in {legal}"
+    );
+    assert!(said.contains("value for White"), "{said}");
+    assert_eq!(count(&c, "#board .hint-head"), 1);
+    assert!(count(&c, "#board .hint-arrow") >= 1);
+    shot(&c, &out, "checkers-hint");
 
     // Hex: every cell labelled as its moves are (11 × 11), and each
     // player's two sides outlined (hex.game's `(win)` asks for a group

@@ -41,6 +41,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/sessions/{id}/seek", post(seek))
         .route("/api/sessions/{id}/seats", post(set_seats))
         .route("/api/sessions/{id}/flip", post(flip))
+        .route("/api/sessions/{id}/hint", post(hint))
         .route("/api/sessions/{id}/record", post(record))
         .route("/api/sessions/{id}/position", post(position))
         .route("/api/sessions/{id}/trial", get(trial))
@@ -283,6 +284,29 @@ async fn flip(AxState(app): AxState<Arc<App>>, Path(id): Path<String>, text: Str
         Ok(())
     })
     .map(axum::Json)
+}
+
+/// `POST …/hint {"player"}`: the turn that computer player would play
+/// from the position shown, and its value ([`super::hint`]); the game is
+/// not changed.
+async fn hint(AxState(app): AxState<Arc<App>>, Path(id): Path<String>, text: String) -> ApiResult {
+    let v = body(&text)?;
+    let spec: PlayerSpec = v
+        .get("player")
+        .and_then(Value::as_str)
+        .unwrap_or("mcts:1s")
+        .parse()
+        .map_err(|e: crate::players::PlayerSpecError| ApiError::bad(e.to_string()))?;
+    let permit = app.pool.permit()?;
+    let (state, version) = {
+        let mut all = app.sessions();
+        all.get(&id, std::time::Instant::now())?
+            .hint_request()
+            .ok_or_else(|| ApiError::bad("no position to analyse: the game is over"))?
+    };
+    super::hint::hint(permit, state, spec, version)
+        .await
+        .map(axum::Json)
 }
 
 /// `POST …/record {"text"}`: a trial or PDN file's text.

@@ -16,6 +16,7 @@ pub mod ai;
 pub mod api;
 pub mod error;
 pub mod guard;
+pub mod hint;
 pub mod notes;
 pub mod session;
 pub mod store;

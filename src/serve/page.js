@@ -209,6 +209,7 @@ function show(v) {
   }
   $("board").innerHTML = v.svg;
   $("board").classList.toggle("nolabels", !$("labels").checked);
+  drawHint();
   if (v.seats && $("seats").children.length !== v.seats.length) {
     renderSeats(v.seats.map((s) => s.name), v.seats.map((s) => s.player));
   } else if (v.seats) {
@@ -374,6 +375,90 @@ $("flip").addEventListener("click", () => act("flip", { flip: !(view && view.fli
 $("labels").addEventListener("change", () => {
   $("board").classList.toggle("nolabels", !$("labels").checked);
 });
+// Analysis: the turn a computer player would play here, thought on the
+// server's pool of computer players (the page keeps answering); Cancel
+// stops waiting for it. Its steps are drawn as arrows on the board.
+let hint = null;
+let hintAbort = null;
+for (const [spec, text] of PLAYERS.slice(1)) {
+  const o = document.createElement("option");
+  o.value = spec; o.textContent = text;
+  $("hint-player").appendChild(o);
+}
+$("hint-player").value = "mcts:1s";
+function stopHint(text) {
+  if (hintAbort) hintAbort.abort();
+  hintAbort = null;
+  $("hint-cancel").hidden = true;
+  $("hint").disabled = false;
+  $("hint-progress").textContent = text || "";
+}
+$("hint").addEventListener("click", async () => {
+  if (sid === null || !view) return;
+  stopHint();
+  hint = null;
+  const ctl = new AbortController();
+  hintAbort = ctl;
+  $("hint").disabled = true;
+  $("hint-cancel").hidden = false;
+  $("hint-text").textContent = "";
+  const t0 = performance.now();
+  const tick = setInterval(() => {
+    $("hint-progress").textContent = "thinking… " + ((performance.now() - t0) / 1000).toFixed(1) + " s";
+  }, 100);
+  try {
+    const r = await fetch(`/api/sessions/${sid}/hint`, {
+      method: "POST", signal: ctl.signal,
+      headers: { "X-Ludic-Token": TOKEN, "Content-Type": "application/json" },
+      body: JSON.stringify({ player: $("hint-player").value }),
+    });
+    const h = await r.json();
+    if (!r.ok) throw new Error(h.error || r.statusText);
+    hint = { ...h, session: sid };
+    const mover = view.seats && view.to_move !== null ? view.seats[view.to_move].name : "the mover";
+    $("hint-text").textContent = h.turn === null ? "no legal turn"
+      : `${h.player}: ${h.turn} (value for ${mover}: ${h.value_now} now, ${h.value_after} after)`;
+    drawHint();
+    stopHint("");
+  } catch (e) {
+    stopHint(e.name === "AbortError" ? "cancelled" : "");
+    if (e.name !== "AbortError") say(e.message, true);
+  } finally {
+    clearInterval(tick);
+  }
+});
+$("hint-cancel").addEventListener("click", () => stopHint("cancelled"));
+
+// The hint's steps as arrows from site to site, while the board shows
+// the position it was asked for.
+function drawHint() {
+  const svg = $("board").querySelector("svg");
+  if (!hint || !svg || !view || hint.session !== view.session || hint.version !== view.version) return;
+  const centre = (site) => {
+    const cell = svg.querySelector(`g.site[data-site="${site}"] .cell`);
+    if (!cell) return null;
+    const b = cell.getBBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  const ns = "http://www.w3.org/2000/svg";
+  const points = hint.sites.map(centre).filter((p) => p);
+  if (points.length === 0) return;
+  if (points.length === 1) points.push(points[0]);
+  for (let i = 1; i < points.length; i++) {
+    const [a, b] = [points[i - 1], points[i]];
+    const line = document.createElementNS(ns, "line");
+    line.setAttribute("class", "hint-arrow");
+    line.setAttribute("x1", a[0]); line.setAttribute("y1", a[1]);
+    line.setAttribute("x2", b[0]); line.setAttribute("y2", b[1]);
+    svg.appendChild(line);
+  }
+  const end = points[points.length - 1];
+  const head = document.createElementNS(ns, "circle");
+  head.setAttribute("class", "hint-head");
+  head.setAttribute("cx", end[0]); head.setAttribute("cy", end[1]); head.setAttribute("r", 12);
+  svg.appendChild(head);
+}
+
 $("game").addEventListener("change", chooseGame);
 $("new").addEventListener("click", newGame);
 $("undo").addEventListener("click", () => { stopAi(); act("undo"); });

@@ -544,6 +544,20 @@ impl Session {
         Some((st, spec, self.version, self.seed))
     }
 
+    /// The position a hint is asked for (the one shown, a turn being
+    /// entered taken back) and the session's version; `None` when the
+    /// rules do not compile or the game is over.
+    pub fn hint_request(&self) -> Option<(State, u64)> {
+        self.start.as_ref()?;
+        let st = self.turn_start();
+        st.outcome().is_none().then_some((st, self.version))
+    }
+
+    /// The sites a turn's steps go from and to, in order, each once.
+    pub fn turn_sites(steps: &[Move]) -> Vec<Site> {
+        sites_of(steps)
+    }
+
     /// Takes back the steps of the turn being entered, or the last turn,
     /// and the computer's turns before it so that a human is to move.
     pub fn undo(&mut self) -> Result<(), String> {
