@@ -529,6 +529,34 @@ fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
     assert_eq!(count(&c, "#board .hint-head"), 1);
     assert!(count(&c, "#board .hint-arrow") >= 1);
     shot(&c, &out, "checkers-hint");
+    // The position editor: Black's man taken off 9 and put on 13, White
+    // to move; Done checks it and the game starts from it (after 11-15:
+    // Black on 1-8, 10, 12, 13 and 15).
+    c.find("#edit-start").unwrap().click().unwrap();
+    wait_text(&c, "#status", |t| t.starts_with("Editing the position"));
+    c.find("#piece-take").unwrap().click().unwrap();
+    click_site(&c, "9");
+    wait_count(&c, "g.site[data-label=\"9\"] g.piece", 0);
+    c.find("#palette button[title=\"Black Checker\"]")
+        .unwrap()
+        .click()
+        .unwrap();
+    click_site(&c, "13");
+    wait_count(&c, "g.site[data-label=\"13\"] g.piece.p0", 1);
+    c.find("#edit-mover option[value=\"1\"]")
+        .unwrap()
+        .click()
+        .unwrap();
+    wait_text(&c, "#status", |t| t.contains("White (W) to move"));
+    shot(&c, &out, "checkers-editor");
+    c.find("#edit-done").unwrap().click().unwrap();
+    wait_text(&c, "#status", |t| t == "White (W) to move");
+    let fen = wait_text(&c, "#fen", |t| !t.is_empty());
+    assert_eq!(
+        fen,
+        "FEN W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,12,13,15"
+    );
+    assert!(moves(&c).is_empty());
 
     // Hex: every cell labelled as its moves are (11 × 11), and each
     // player's two sides outlined (hex.game's `(win)` asks for a group

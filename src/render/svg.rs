@@ -382,6 +382,32 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
     out
 }
 
+/// Piece `p` of the game of `st` alone, as a small SVG (the position
+/// editor's palette): its kind's picture in its owner's colour.
+pub fn piece_svg(st: &State, p: crate::compile::Piece) -> String {
+    let game = st.game();
+    let owner = usize::from(game.owner(p));
+    let (fill, ink) = player_colour(&game.players[owner].name, owner);
+    let picture = game
+        .kind_pictures
+        .get(usize::from(game.kind(p)))
+        .and_then(|n| n.as_deref())
+        .unwrap_or("disc");
+    let piece = pictures::Piece {
+        picture,
+        owner,
+        fill,
+        ink,
+        crowned: false,
+    };
+    let mut out = String::from(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-24 -24 48 48" width="36" height="36">"#,
+    );
+    pictures::draw(&mut out, &piece, (0.0, 0.0), 22.0);
+    out.push_str("</svg>");
+    out
+}
+
 /// The corners of a pointy-top hexagon of apothem ½ unit centred on
 /// `(cx, cy)` pixels.
 fn hexagon(cx: f64, cy: f64) -> String {

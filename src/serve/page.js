@@ -209,6 +209,10 @@ function show(v) {
   }
   $("board").innerHTML = v.svg;
   $("board").classList.toggle("nolabels", !$("labels").checked);
+  if (hint && (hint.session !== v.session || hint.version !== v.version)) {
+    hint = null;
+    $("hint-text").textContent = "";
+  }
   drawHint();
   if (v.seats && $("seats").children.length !== v.seats.length) {
     renderSeats(v.seats.map((s) => s.name), v.seats.map((s) => s.player));
@@ -241,9 +245,13 @@ function show(v) {
   const current = ol.querySelector("li.current");
   if (current) current.scrollIntoView({ block: "nearest" });
   // The whole state as text (counters, phase, history: what --position
-  // reads); not while the user is editing it.
-  if (document.activeElement !== $("position")) $("position").value = v.position || "";
-  $("fen").textContent = v.fen ? "FEN " + v.fen : "";
+  // reads); not while the user is editing it. While a position is being
+  // edited, the draft's.
+  const pos = v.edit ? v.edit.position : v.position;
+  const fen = v.edit ? v.edit.fen : v.fen;
+  if (document.activeElement !== $("position")) $("position").value = pos || "";
+  $("fen").textContent = fen ? "FEN " + fen : "";
+  showEditor(v);
   $("slider").max = v.moves.length;
   $("slider").value = v.ply;
   $("ply").textContent = v.ply + " / " + v.moves.length;
@@ -311,7 +319,7 @@ $("board").addEventListener("pointerdown", (ev) => {
   const g = ev.target.closest("g.site");
   const stack = g && g.querySelector("g.stack");
   const svg = $("board").querySelector("svg");
-  if (!g || !stack || !svg || ev.button !== 0) return;
+  if (!g || !stack || !svg || ev.button !== 0 || (view && view.edit)) return;
   drag = { site: Number(g.dataset.site), g, stack, svg, from: svgPoint(svg, ev), moved: false };
 });
 $("board").addEventListener("pointermove", (ev) => {
@@ -340,9 +348,58 @@ document.addEventListener("pointerup", async (ev) => {
   if (!(view && view.selected === d.site) && !(await act("click", { site: d.site }))) return;
   await act("click", { site: to });
 });
+// The position editor: a piece chosen in the palette is put on top of
+// the stack of each site clicked; "Take off" takes the top piece off.
+let chosenPiece = null;
+function showEditor(v) {
+  $("editor").hidden = !v.edit;
+  $("edit-start").hidden = !!v.edit;
+  if (!v.edit) return;
+  const pal = $("palette");
+  if (pal.dataset.session !== v.session) {
+    pal.dataset.session = v.session;
+    pal.innerHTML = "";
+    const take = document.createElement("button");
+    take.className = "take"; take.id = "piece-take"; take.textContent = "Take off";
+    take.addEventListener("click", () => choosePiece(null));
+    pal.appendChild(take);
+    for (const p of v.edit.palette) {
+      const b = document.createElement("button");
+      b.id = "piece-" + p.piece;
+      b.title = p.player + " " + p.kind;
+      b.innerHTML = p.svg;
+      b.addEventListener("click", () => choosePiece(p.piece));
+      pal.appendChild(b);
+    }
+    const mover = $("edit-mover");
+    mover.innerHTML = "";
+    v.seats.forEach((s, i) => {
+      const o = document.createElement("option");
+      o.value = i; o.textContent = s.name;
+      mover.appendChild(o);
+    });
+    choosePiece(v.edit.palette.length ? v.edit.palette[0].piece : null);
+  }
+  $("edit-mover").value = v.edit.to_move;
+}
+function choosePiece(p) {
+  chosenPiece = p;
+  for (const b of $("palette").children) b.classList.remove("chosen");
+  const b = $(p === null ? "piece-take" : "piece-" + p);
+  if (b) b.classList.add("chosen");
+}
+$("edit-start").addEventListener("click", () => { stopAi(); $("palette").dataset.session = ""; act("edit", { action: "start" }); });
+$("edit-done").addEventListener("click", () => act("edit", { action: "done" }));
+$("edit-cancel").addEventListener("click", () => act("edit", { action: "cancel" }));
+$("edit-mover").addEventListener("change", () => act("edit", { to_move: Number($("edit-mover").value) }));
+
 $("board").addEventListener("click", (ev) => {
   const g = ev.target.closest("g.site");
   if (!g) return;
+  if (view && view.edit) {
+    act("edit", { site: Number(g.dataset.site), piece: chosenPiece });
+    return;
+  }
   act("click", { site: Number(g.dataset.site) });
 });
 // The move list: a click on a move shows the board after it; the arrow

@@ -10,7 +10,10 @@
 //! with their notation, and `at` says how many of them the position shows
 //! (stepping through a record, or after undo).
 
+mod edit;
 mod view;
+
+pub use edit::{Draft, Edit};
 
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -120,6 +123,8 @@ pub struct Session {
     seed: u64,
     /// The board is drawn turned half round.
     flip: bool,
+    /// The position being edited, if any ([`edit`]).
+    draft: Option<Draft>,
 }
 
 impl Session {
@@ -164,6 +169,7 @@ impl Session {
             version: 0,
             seed: 1,
             flip: false,
+            draft: None,
         };
         s.compile();
         s
@@ -333,12 +339,17 @@ impl Session {
     /// True when a computer player is to move (the page then asks for its
     /// turn at the speed it wants).
     pub fn ai_to_move(&self) -> bool {
-        self.to_move()
-            .is_some_and(|p| !self.seats[p].is_human() && self.at == self.turns.len())
+        self.draft.is_none()
+            && self
+                .to_move()
+                .is_some_and(|p| !self.seats[p].is_human() && self.at == self.turns.len())
     }
 
     /// A click on `site`. An illegal click changes nothing and says why.
     pub fn click(&mut self, site: Site) -> Result<(), String> {
+        if self.draft.is_some() {
+            return Err("a position is being edited: Done or Cancel first".into());
+        }
         let st = self.current.clone().ok_or("the rules do not compile")?;
         let game = st.game().clone();
         if usize::from(site) >= game.board.len() {

@@ -32,9 +32,18 @@ impl Session {
         let human = self.to_move().is_some_and(|p| self.seats[p].is_human());
         v["title"] = json!(game.name);
         v["svg"] = json!(self.svg(st, &moves, human));
+        v["edit"] = self.edit_json();
+        if let Some(d) = &self.draft {
+            let draft = d.state(game);
+            v["svg"] = json!(board_svg(&draft, &self.page_options(&draft)));
+        }
+        let editing = self.draft.as_ref().map(|d| {
+            let p = &game.players[usize::from(d.mover)];
+            format!("Editing the position: {} ({}) to move", p.name, p.letter)
+        });
         v["seats"] = self.seats_json(st, game);
         v["to_move"] = json!(self.to_move());
-        v["status"] = json!(self.status(st));
+        v["status"] = json!(editing.unwrap_or_else(|| self.status(st)));
         v["moves"] = json!(self.turns.iter().map(|t| &t.text).collect::<Vec<_>>());
         v["ply"] = json!(self.at);
         v["position"] = json!(st.to_position());
@@ -91,17 +100,25 @@ impl Session {
             sites_of(&self.partial)
         };
         let opts = SvgOptions {
-            labels: false,
             targets: if human { targets } else { Vec::new() },
             origins,
             selected: sel,
             last,
+            ..self.page_options(st)
+        };
+        board_svg(st, &opts)
+    }
+
+    /// The page's drawing options without highlights: the game's own
+    /// notation, its goals, the pictures, the flip.
+    fn page_options(&self, st: &State) -> SvgOptions {
+        SvgOptions {
             notation: true,
             goals: self.goal_sites(st.game()),
             pictures: true,
             flip: self.flip,
-        };
-        board_svg(st, &opts)
+            ..SvgOptions::default()
+        }
     }
 
     /// The sites of each player's goals: the regions the rule file's
