@@ -121,13 +121,34 @@ fn wait_text(c: &Client, css: &str, ok: impl Fn(&str) -> bool) -> String {
     panic!("{css} never matched; its text: {last:?}");
 }
 
-/// The moves listed on the page.
-fn moves(c: &Client) -> Vec<String> {
-    let mut out = Vec::new();
-    for li in c.find_all("#moves li").unwrap() {
-        out.push(li.text().unwrap());
+/// Waits (up to 30 s) until the page shows ply `text` (`3 / 5`); a
+/// failure says what the page said.
+fn wait_ply(c: &Client, text: &str) {
+    let t0 = Instant::now();
+    loop {
+        let now = c.find("#ply").and_then(|e| e.text()).unwrap_or_default();
+        if now == text {
+            return;
+        }
+        if t0.elapsed() > Duration::from_secs(30) {
+            let said = c.find("#message").and_then(|e| e.text());
+            let focus = c.execute("return document.activeElement.id", vec![]);
+            panic!("ply {now:?}, not {text:?}; the page says {said:?}; focus {focus:?}");
+        }
+        std::thread::sleep(Duration::from_millis(100));
     }
-    out
+}
+
+/// The moves listed on the page (read in one script: the list is redrawn
+/// after each answer of the server).
+fn moves(c: &Client) -> Vec<String> {
+    let v = c
+        .execute(
+            "return Array.from(document.querySelectorAll('#moves li')).map((li) => li.textContent)",
+            vec![],
+        )
+        .unwrap();
+    serde_json::from_value(v).unwrap()
 }
 
 /// Clicks the site labelled `label`. The page redraws the board after each
@@ -585,7 +606,7 @@ fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
     shot(&c, &out, "tictactoe-over");
     // The move list: a click on a move goes there, the arrow keys step.
     c.find("#moves li:nth-child(2)").unwrap().click().unwrap();
-    wait_text(&c, "#ply", |t| t == "2 / 5");
+    wait_ply(&c, "2 / 5");
     wait_text(&c, "#status", |t| t.starts_with("Cross (X) to move"));
     let key = |k: &str| {
         c.execute(
@@ -595,12 +616,12 @@ fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
         .unwrap();
     };
     key("ArrowRight");
-    wait_text(&c, "#ply", |t| t == "3 / 5");
+    wait_ply(&c, "3 / 5");
     key("ArrowLeft");
     key("ArrowLeft");
-    wait_text(&c, "#ply", |t| t == "1 / 5");
+    wait_ply(&c, "1 / 5");
     key("End");
-    wait_text(&c, "#ply", |t| t == "5 / 5");
+    wait_ply(&c, "5 / 5");
     wait_text(&c, "#status", |t| t.starts_with("Game over"));
 
     // Every shipped game: a screenshot, and each piece drawn as a

@@ -404,13 +404,18 @@ $("board").addEventListener("click", (ev) => {
 });
 // The move list: a click on a move shows the board after it; the arrow
 // keys step through the game (Home: the start, End: the last turn).
+// The ply the page is going to (keys pressed faster than the server
+// answers add up), or null.
+let navTarget = null;
 function goTo(ply) {
   if (!view || sid === null) return;
   const p = Math.max(0, Math.min(view.moves.length, ply));
-  if (p === view.ply && !view.partial) return;
+  if (p === (navTarget ?? view.ply) && !view.partial) return;
   stopAi();
-  act("seek", { ply: p });
+  navTarget = p;
+  act("seek", { ply: p }).then(() => { if (navTarget === p) navTarget = null; });
 }
+const here = () => navTarget ?? view.ply;
 $("moves").addEventListener("click", (ev) => {
   const li = ev.target.closest("li");
   if (li) goTo(Number(li.dataset.ply));
@@ -419,14 +424,14 @@ document.addEventListener("keydown", (ev) => {
   const t = ev.target;
   if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
   if (!view) return;
-  const to = { ArrowLeft: view.ply - 1, ArrowRight: view.ply + 1, Home: 0, End: view.moves.length }[ev.key];
+  const to = { ArrowLeft: here() - 1, ArrowRight: here() + 1, Home: 0, End: view.moves.length }[ev.key];
   if (to === undefined) return;
   ev.preventDefault();
   goTo(to);
 });
 $("first").addEventListener("click", () => goTo(0));
-$("prev").addEventListener("click", () => view && goTo(view.ply - 1));
-$("next").addEventListener("click", () => view && goTo(view.ply + 1));
+$("prev").addEventListener("click", () => view && goTo(here() - 1));
+$("next").addEventListener("click", () => view && goTo(here() + 1));
 $("last").addEventListener("click", () => view && goTo(view.moves.length));
 $("flip").addEventListener("click", () => act("flip", { flip: !(view && view.flip) }));
 $("labels").addEventListener("change", () => {
