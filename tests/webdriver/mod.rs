@@ -71,16 +71,6 @@ impl Client {
         self.element(&value)
     }
 
-    /// Every element matching `css`, in document order.
-    pub fn find_all(&self, css: &str) -> Result<Vec<Element<'_>>, Error> {
-        let body = json!({"using": "css selector", "value": css});
-        let value = self.command("POST", "/elements", Some(&body))?;
-        let list = value
-            .as_array()
-            .ok_or_else(|| Error(format!("not a list: {value}")))?;
-        list.iter().map(|v| self.element(v)).collect()
-    }
-
     fn element(&self, value: &Value) -> Result<Element<'_>, Error> {
         let id = value[ELEMENT_KEY]
             .as_str()
