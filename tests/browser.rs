@@ -439,12 +439,19 @@ fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
         ("king", 2),
     ] {
         assert_eq!(
-            count(&c, &format!("g.piece[data-picture={picture}]")),
+            count(&c, &format!("#board g.piece[data-picture={picture}]")),
             n,
             "{picture}"
         );
     }
     assert_eq!(count(&c, "#board text.coord"), 16);
+    // The legend: the six kinds, each as its picture.
+    assert_eq!(count(&c, "#legend li svg g.piece"), 6);
+    let legend = c.find("#legend").unwrap().text().unwrap();
+    assert!(
+        legend.contains("Knight") && legend.contains("King"),
+        "{legend}"
+    );
     assert_eq!(
         count(&c, "g.site[data-label=e1] g.piece.p0[data-picture=king]"),
         1
@@ -506,7 +513,7 @@ fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
             .unwrap();
         assert_eq!(text, n.to_string());
     }
-    assert_eq!(count(&c, "g.piece[data-picture=man]"), 24);
+    assert_eq!(count(&c, "#board g.piece[data-picture=man]"), 24);
     shot(&c, &out, "checkers-numbers");
     c.find("#labels").unwrap().click().unwrap();
     let shown = c
@@ -602,7 +609,7 @@ fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
     click_turns(&c, &["a1", "a2", "b1", "b2", "c1"]);
     let status = wait_text(&c, "#status", |t| t.starts_with("Game over"));
     assert_eq!(status, "Game over: Cross wins: by the rule (line 3 To)");
-    assert_eq!(count(&c, "g.piece[data-picture=mark]"), 5);
+    assert_eq!(count(&c, "#board g.piece[data-picture=mark]"), 5);
     shot(&c, &out, "tictactoe-over");
     // The move list: a click on a move goes there, the arrow keys step.
     c.find("#moves li:nth-child(2)").unwrap().click().unwrap();
@@ -638,6 +645,14 @@ fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
             assert!(
                 declared.contains(&p),
                 "{id}: a {p} is drawn; it names {declared:?}"
+            );
+        }
+        if id == "polypods" {
+            // polypods.game: `(role "Body" … mark:"*")`.
+            let legend = c.find("#legend").unwrap().text().unwrap();
+            assert!(
+                legend.contains("an orange ring and * on a stack: Body (a role)"),
+                "{legend}"
             );
         }
         shot(&c, &out, &format!("game-{id}"));

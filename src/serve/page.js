@@ -252,6 +252,14 @@ function show(v) {
   if (document.activeElement !== $("position")) $("position").value = pos || "";
   $("fen").textContent = fen ? "FEN " + fen : "";
   showEditor(v);
+  const legend = $("legend");
+  legend.innerHTML = "";
+  for (const item of v.legend || []) {
+    const li = document.createElement("li");
+    li.innerHTML = item.svg || "";
+    li.append(item.text);
+    legend.appendChild(li);
+  }
   $("slider").max = v.moves.length;
   $("slider").value = v.ply;
   $("ply").textContent = v.ply + " / " + v.moves.length;

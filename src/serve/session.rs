@@ -11,6 +11,7 @@
 //! (stepping through a record, or after undo).
 
 mod edit;
+mod legend;
 mod view;
 
 pub use edit::{Draft, Edit};

@@ -33,6 +33,7 @@ impl Session {
         v["title"] = json!(game.name);
         v["svg"] = json!(self.svg(st, &moves, human));
         v["edit"] = self.edit_json();
+        v["legend"] = self.legend_json(st, game);
         if let Some(d) = &self.draft {
             let draft = d.state(game);
             v["svg"] = json!(board_svg(&draft, &self.page_options(&draft)));
@@ -124,7 +125,7 @@ impl Session {
     /// The sites of each player's goals: the regions the rule file's
     /// `(win)` conditions name ([`super::super::notes`]), as each player
     /// sees them; a region the same for every player is no one's edge.
-    fn goal_sites(&self, game: &Game) -> Vec<(Site, usize)> {
+    pub(super) fn goal_sites(&self, game: &Game) -> Vec<(Site, usize)> {
         let Some(notes) = &self.notes else {
             return Vec::new();
         };
