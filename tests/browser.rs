@@ -630,6 +630,21 @@ fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
     key("End");
     wait_ply(&c, "5 / 5");
     wait_text(&c, "#status", |t| t.starts_with("Game over"));
+    // The page's address reproduces the game: opened again, the same
+    // turns, seats and ply.
+    key("ArrowLeft");
+    wait_ply(&c, "4 / 5");
+    let here = c.execute("return location.href", vec![]).unwrap();
+    let here = here.as_str().unwrap().to_string();
+    assert!(here.contains("move=a1&move=a2"), "{here}");
+    c.goto(&here).unwrap();
+    wait_ply(&c, "4 / 5");
+    assert_eq!(moves(&c), ["a1", "a2", "b1", "b2", "c1"]);
+    assert_eq!(seat(1), json!("human"));
+    key("End");
+    wait_text(&c, "#status", |t| {
+        t == "Game over: Cross wins: by the rule (line 3 To)"
+    });
 
     // Every shipped game: a screenshot, and each piece drawn as a
     // picture its rule file names.

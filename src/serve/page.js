@@ -75,6 +75,10 @@ async function loadGames() {
   await chooseGame();
 }
 
+// The address the page was opened with: a game written by writeUrl
+// (game, toggles, seats, start, turns, ply) is set up again from it.
+const OPENED = new URLSearchParams(location.search);
+
 async function chooseGame() {
   const id = $("game").value;
   const opts = await api("GET", "/api/options?game=" + encodeURIComponent(id));
@@ -82,11 +86,55 @@ async function chooseGame() {
   // Seats start afresh with each game: the first human, the others the
   // computer.
   const players = opts.players || [];
-  renderSeats(players, players.map((_, i) => (i === 0 ? "human" : DEFAULT_AI)));
-  const url = new URL(location.href);
-  url.searchParams.set("game", id);
-  history.replaceState(null, "", url);
+  const again = OPENED.get("game") === id && !chooseGame.done;
+  chooseGame.done = true;
+  const seats = again ? OPENED.getAll("seat") : [];
+  renderSeats(players, players.map((_, i) => seats[i] || (i === 0 ? "human" : DEFAULT_AI)));
+  if (again) {
+    for (const s of OPENED.getAll("set")) {
+      const [name, value] = s.split("=");
+      const input = $("toggle-" + name);
+      if (!input) continue;
+      if (input.dataset.kind === "bool") input.checked = value === "true";
+      else input.value = value;
+    }
+  }
   await newGame();
+  if (again) await replayOpened(id);
+}
+
+// Replays the start and turns of the address the page was opened with,
+// as a trial (the server checks every turn), then goes to its ply.
+async function replayOpened(id) {
+  const moves = OPENED.getAll("move");
+  const start = OPENED.get("start");
+  if (moves.length === 0 && !start) return;
+  const lines = ["ludic-trial 1", "game " + id];
+  for (const s of currentSets()) lines.push("set " + s);
+  if (start) {
+    const [kind, ...text] = start.split(":");
+    lines.push((kind === "start" ? "start " : "position ") + text.join(":"));
+  }
+  lines.push("moves", ...moves, "result unfinished", "");
+  if (!(await act("record", { text: lines.join("\n") }))) return;
+  const ply = OPENED.get("ply");
+  await act("seek", { ply: ply === null ? moves.length : Number(ply) });
+}
+
+// Writes the game into the page's address (game, toggles, seats, the
+// start when it is not the rules', the turns, and the ply when it is not
+// the last), so that the address opens the same game again.
+function writeUrl(v) {
+  const url = new URL(location.href);
+  const q = url.searchParams;
+  for (const k of ["game", "set", "seat", "start", "move", "ply"]) q.delete(k);
+  q.set("game", v.game);
+  for (const s of v.sets || []) q.append("set", s);
+  for (const s of v.seats || []) q.append("seat", s.player);
+  if (v.start) q.set("start", v.start.kind + ":" + v.start.text);
+  for (const m of v.moves || []) q.append("move", m);
+  if (v.moves && v.ply < v.moves.length) q.set("ply", v.ply);
+  history.replaceState(null, "", url);
 }
 
 function renderToggles(toggles) {
@@ -252,6 +300,7 @@ function show(v) {
   if (document.activeElement !== $("position")) $("position").value = pos || "";
   $("fen").textContent = fen ? "FEN " + fen : "";
   showEditor(v);
+  if (chooseGame.done) writeUrl(v);
   const legend = $("legend");
   legend.innerHTML = "";
   for (const item of v.legend || []) {

@@ -47,6 +47,11 @@ impl Session {
         v["status"] = json!(editing.unwrap_or_else(|| self.status(st)));
         v["moves"] = json!(self.turns.iter().map(|t| &t.text).collect::<Vec<_>>());
         v["ply"] = json!(self.at);
+        v["start"] = json!(
+            self.start_text
+                .as_ref()
+                .map(|(kind, text)| json!({"kind": kind, "text": text}))
+        );
         v["position"] = json!(st.to_position());
         v["fen"] = json!(st.to_fen());
         v["partial"] = json!(
