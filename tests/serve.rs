@@ -269,3 +269,45 @@ fn a_broken_rule_file_keeps_the_game_until_it_is_fixed() {
         "{msg}"
     );
 }
+
+#[test]
+fn a_hint_is_the_only_legal_turn_and_changes_nothing() {
+    let srv = serve(&[]);
+    let id = srv.open("checkers", &["human", "human"]);
+    // Black's only turn is the double jump 14x23x32 (hand-worked: the
+    // squares below 14 are 17 and 18, below 23 are 26 and 27; square n is
+    // site n - 1).
+    let record = "ludic-trial 1\ngame checkers\nstart B:W18,27,29:B14\nmoves\nresult unfinished\n";
+    let (st, before) = srv.post(
+        &format!("/api/sessions/{id}/record"),
+        &json!({ "text": record }).to_string(),
+    );
+    assert_eq!(st, 200, "{before}");
+    let hint = |player: &str| {
+        srv.post(
+            &format!("/api/sessions/{id}/hint"),
+            &json!({ "player": player }).to_string(),
+        )
+    };
+    for player in ["random", "ab:2", "mcts:50"] {
+        let (st, h) = hint(player);
+        assert_eq!(st, 200, "{h}");
+        assert_eq!(h["turn"], json!("14x23x32"), "{player}");
+        assert_eq!(h["sites"], json!([13, 22, 31]));
+        assert_eq!(h["player"], json!(player));
+        // Two white men taken: worth more to Black after than before
+        // (checkers.game: `(material 10)`).
+        assert!(h["value_after"].as_i64() > h["value_now"].as_i64(), "{h}");
+    }
+    let (_, after) = srv.get(&format!("/api/sessions/{id}"));
+    assert_eq!(after["version"], before["version"]);
+    assert_eq!(after["moves"], json!([]));
+    let (st, e) = hint("human");
+    assert_eq!(st, 400);
+    assert!(
+        e["error"].as_str().unwrap().contains("computer player"),
+        "{e}"
+    );
+    let (st, e) = hint("bogus");
+    assert_eq!(st, 400, "{e}");
+}

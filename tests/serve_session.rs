@@ -78,12 +78,14 @@ fn a_multi_jump_is_entered_step_by_step() {
     );
     s.click(sq(32)).unwrap();
     assert_eq!(moves(&s), ["14x23x32"]);
-    assert!(
-        s.view("t")["outcome"]["text"]
-            .as_str()
-            .unwrap()
-            .contains("Black wins")
+    // One status line, naming the rule that ended it (checkers.game's
+    // `(no-moves Loss)`: White has no piece left, so no move).
+    let v = s.view("t");
+    assert_eq!(
+        v["status"],
+        json!("Game over: Black wins: White has no legal move")
     );
+    assert_eq!(v["outcome"]["text"], v["status"]);
     assert_eq!(s.click(sq(5)).unwrap_err(), "the game is over");
 }
 
@@ -226,4 +228,85 @@ fn a_shipped_game_read_from_the_games_folder_is_reloaded_like_a_file() {
     // Its modification time is what a session compares to reload it.
     assert!(Source::Shipped("checkers".into()).mtime().is_some());
     assert!(Source::Shipped("../Cargo".into()).mtime().is_none());
+}
+
+#[test]
+fn an_edited_position_is_the_one_a_move_reaches_and_a_bad_one_is_refused() {
+    // Editing: Black's man taken off 9 and put on 13, White to move, is
+    // the position that playing 9-13 reaches.
+    let mut played = checkers(&["human", "human"]);
+    played.click(sq(9)).unwrap();
+    played.click(sq(13)).unwrap();
+    let want = played.view("t")["fen"].clone();
+    let mut s = checkers(&["human", "human"]);
+    s.edit(Edit::Start).unwrap();
+    let v = s.view("t");
+    let palette = v["edit"]["palette"].as_array().unwrap();
+    // One entry a kind and player: a Black man and a White man.
+    assert_eq!(palette.len(), 2);
+    assert!(
+        palette[0]["svg"]
+            .as_str()
+            .unwrap()
+            .contains("data-picture=\"man\"")
+    );
+    let black_man = palette
+        .iter()
+        .find(|p| p["player"] == json!("Black"))
+        .unwrap()["piece"]
+        .as_u64()
+        .unwrap() as u8;
+    assert!(s.click(sq(11)).unwrap_err().contains("being edited"));
+    s.edit(Edit::Take(sq(9))).unwrap();
+    assert_eq!(s.edit(Edit::Take(sq(9))).unwrap_err(), "that site is empty");
+    s.edit(Edit::Put(sq(13), black_man)).unwrap();
+    s.edit(Edit::Mover(1)).unwrap();
+    let v = s.view("t");
+    assert_eq!(
+        v["status"],
+        json!("Editing the position: White (W) to move")
+    );
+    assert_eq!(v["edit"]["fen"], want, "the draft's FEN as it stands");
+    s.edit(Edit::Done).unwrap();
+    let v = s.view("t");
+    assert_eq!(v["edit"], json!(null));
+    assert_eq!(v["fen"], want);
+    assert_eq!(v["status"], json!("White (W) to move"));
+
+    // A stack of three men cannot be written (checkers.game: stack-limit
+    // 2): refused at the third, the draft unchanged.
+    s.edit(Edit::Start).unwrap();
+    s.edit(Edit::Put(sq(18), black_man)).unwrap();
+    s.edit(Edit::Put(sq(18), black_man)).unwrap();
+    let err = s.edit(Edit::Put(sq(18), black_man)).unwrap_err();
+    assert!(
+        err.contains("the stack at 18 is full (2 pieces at most)"),
+        "{err}"
+    );
+    s.edit(Edit::Cancel).unwrap();
+    assert_eq!(s.view("t")["fen"], want, "Cancel keeps the game");
+}
+
+#[test]
+fn a_chess_position_without_a_king_is_refused_with_the_reason() {
+    let mut s = Session::new(
+        Source::Shipped("chess".into()),
+        Vec::new(),
+        vec![PlayerSpec::Human, PlayerSpec::Human],
+    );
+    let before = s.view("t")["fen"].clone();
+    s.edit(Edit::Start).unwrap();
+    // The white king's site, e1.
+    let board = &s.state().unwrap().game().board;
+    let e1 = board
+        .all()
+        .into_iter()
+        .find(|&t| board.site(t).label == "e1")
+        .unwrap();
+    s.edit(Edit::Take(e1)).unwrap();
+    let err = s.edit(Edit::Done).unwrap_err();
+    assert!(err.to_lowercase().contains("king"), "{err}");
+    let v = s.view("t");
+    assert!(v["edit"].is_object(), "the draft stays");
+    assert_eq!(v["fen"], before);
 }

@@ -668,6 +668,9 @@ pub struct Game {
     /// A kind's own symbol in the text board (`(piece "Arrow"
     /// symbol:"x")`), shown instead of its owner's letter.
     pub kind_symbols: Vec<Option<String>>,
+    /// A kind's picture on the web page (`(piece "King" picture:"king")`),
+    /// one of [`crate::render::svg::PICTURES`]; `None`: a plain disc.
+    pub kind_pictures: Vec<Option<String>>,
     /// Most pieces a stack can hold.
     pub stack_cap: usize,
     /// True when the rules declare `(stack-limit N)`; false when

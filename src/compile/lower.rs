@@ -22,6 +22,8 @@ pub struct Lowerer {
     pub kinds: Vec<String>,
     /// `symbol:` of each kind, in the order of `kinds`.
     pub kind_symbols: Vec<Option<String>>,
+    /// `picture:` of each kind, in the order of `kinds`.
+    pub kind_pictures: Vec<Option<String>>,
     /// Most pieces a stack can hold.
     pub stack_cap: usize,
     /// True once `(stack-limit N)` is read.
@@ -310,6 +312,7 @@ impl Lowerer {
                 None
             }
         });
+        let picture = kind_picture(c, d);
         if let Some(name) = c.args.first().and_then(|e| string(e, d)) {
             let seen = self.kinds.iter().any(|k| k == name);
             if !d.declare_once(seen, c.span, "piece", name) {
@@ -332,6 +335,7 @@ impl Lowerer {
             } else {
                 self.kinds.push(name.to_string());
                 self.kind_symbols.push(symbol);
+                self.kind_pictures.push(picture);
                 self.kind_letters.push(letter);
             }
         }
@@ -806,4 +810,24 @@ fn no_such_dirs(board: &Board, w: &str, e: &Expr, d: &mut Diags) {
         )
         .with_help("a `(square …)` board is orthogonal unless it says `adjacency:Diagonal` or `adjacency:All`"),
     );
+}
+
+/// A kind's `picture:`, one of the built-in pictures; another name is
+/// refused with the list.
+fn kind_picture(c: &Clause, d: &mut Diags) -> Option<String> {
+    let e = named(c, "picture")?;
+    let s = string(e, d)?;
+    let pictures = crate::render::svg::PICTURES;
+    if pictures.contains(&s) {
+        return Some(s.to_string());
+    }
+    d.push(
+        crate::diag::Diagnostic::error(
+            e.span(),
+            format!("unknown picture `{s}`"),
+            format!("expected a built-in picture: {}", pictures.join(", ")),
+        )
+        .with_help("see `piece` in docs/language.md and the pictures in docs/serve.md"),
+    );
+    None
 }

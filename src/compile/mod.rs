@@ -764,6 +764,7 @@ fn finish(
         players: l.players,
         kinds: l.kinds,
         kind_symbols: l.kind_symbols,
+        kind_pictures: l.kind_pictures,
         stack_cap: l.stack_cap,
         stack_limit_declared: l.stack_limit_declared,
         toggles,

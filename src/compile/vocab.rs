@@ -66,7 +66,7 @@ ludemes! {
         "(edge \"a7\" \"d7\" \"g7\")";
     "tri" "board" "(tri SIDE [SIDE2])" "Points of the triangular grid in a hexagon whose sides alternate SIDE and SIDE2 points (limping when SIDE2 = SIDE+1)."
         "(tri 4 5)";
-    "piece" "game" "(piece \"Kind\" [symbol:\"x\"] [letter:\"Q\"])" "A kind of piece; every player has pieces of every kind. `symbol:` shows the kind with its own character on the text board instead of its owner's letter (Amazons' arrows). `letter:` names the kind in FEN positions and promotions (`=Q`), and on the text board: the first player's pieces in capitals, the others' in small letters."
+    "piece" "game" "(piece \"Kind\" [symbol:\"x\"] [letter:\"Q\"] [picture:\"name\"])" "A kind of piece; every player has pieces of every kind. `symbol:` shows the kind with its own character on the text board instead of its owner's letter (Amazons' arrows). `letter:` names the kind in FEN positions and promotions (`=Q`), and on the text board: the first player's pieces in capitals, the others' in small letters. `picture:` names the built-in picture the web page draws it with (docs/serve.md lists them; default: a plain disc)."
         "(piece \"Queen\" letter:\"Q\")";
     "stack-limit" "game" "(stack-limit N)" "Most pieces one stack may hold (1–255, default 32). It is a rule, not only a capacity: a piece added to a full stack leaves the game. Position texts (`--position`, `put:`) may name a site more than once, stacking the pieces named, only in a game that declares a limit higher than its tallest setup code; elsewhere each site is named once."
         "(stack-limit 2)";

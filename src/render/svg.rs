@@ -20,6 +20,11 @@
 //!
 //! [`SiteInfo::pos`]: crate::board::SiteInfo::pos
 
+mod overlay;
+mod pictures;
+
+pub use pictures::PICTURES;
+
 use std::fmt::Write;
 
 use crate::board::{Board, Cells, Shape, Site};
@@ -47,6 +52,19 @@ pub struct SvgOptions {
     pub selected: Option<Site>,
     /// Sites of the last move (class `last`).
     pub last: Vec<Site>,
+    /// Draw the game's own notation (the page): file letters and rank
+    /// numbers round a grid whose sites they name, else each site's label
+    /// in it (draughts numbers, hex and graph labels); off: letters and
+    /// numbers round every square grid, labels only with `labels`.
+    pub notation: bool,
+    /// Goal sites and the seat whose goal each is, outlined in the seat's
+    /// colour (class `goal pN`).
+    pub goals: Vec<(Site, usize)>,
+    /// Draw each piece as its kind's picture (`picture:`); off: discs.
+    pub pictures: bool,
+    /// Turn the board half round (the last row at the bottom, the last
+    /// column at the left): the second player's view.
+    pub flip: bool,
 }
 
 /// How the sites of a shape are drawn.
@@ -104,6 +122,11 @@ fn player_colour(name: &str, seat: usize) -> (&'static str, &'static str) {
     named.unwrap_or(PALETTE[seat % PALETTE.len()])
 }
 
+/// The fill colour of seat `p`.
+fn seat_colour(st: &State, p: usize) -> &'static str {
+    player_colour(&st.game().players[p].name, p).0
+}
+
 /// The fill colour of each seat, in seat order (for a legend).
 pub fn seat_colours(st: &State) -> Vec<&'static str> {
     st.game()
@@ -136,16 +159,20 @@ fn px(v: f64) -> String {
     if r == 0.0 { "0".into() } else { format!("{r}") }
 }
 
-/// Maps board geometry (y up) to picture pixels (y down).
+/// Maps board geometry (y up) to picture pixels (y down), turned half
+/// round when `flip`.
 struct Frame {
     xmin: f64,
+    xmax: f64,
+    ymin: f64,
     ymax: f64,
     width: f64,
     height: f64,
+    flip: bool,
 }
 
 impl Frame {
-    fn new(board: &Board, style: Style) -> Frame {
+    fn new(board: &Board, style: Style, flip: bool) -> Frame {
         let mut xs: Vec<f64> = board.sites().iter().map(|s| s.pos.0).collect();
         let mut ys: Vec<f64> = board.sites().iter().map(|s| s.pos.1).collect();
         if let Style::Squares { rows, cols, .. } = style {
@@ -159,18 +186,33 @@ impl Frame {
         let (ymin, ymax) = (lo(&ys) - MARGIN, hi(&ys) + MARGIN);
         Frame {
             xmin,
+            xmax,
+            ymin,
             ymax,
             width: (xmax - xmin) * SCALE,
             height: (ymax - ymin) * SCALE,
+            flip,
         }
     }
 
     fn x(&self, x: f64) -> f64 {
-        (x - self.xmin) * SCALE
+        match self.flip {
+            false => (x - self.xmin) * SCALE,
+            true => (self.xmax - x) * SCALE,
+        }
     }
 
     fn y(&self, y: f64) -> f64 {
-        (self.ymax - y) * SCALE
+        match self.flip {
+            false => (self.ymax - y) * SCALE,
+            true => (y - self.ymin) * SCALE,
+        }
+    }
+
+    /// +1 when pixels grow with the board's x (and shrink with its y),
+    /// -1 when the board is turned.
+    fn sign(&self) -> f64 {
+        if self.flip { -1.0 } else { 1.0 }
     }
 
     fn point(&self, (x, y): (f64, f64)) -> (f64, f64) {
@@ -184,7 +226,7 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
     let game = st.game();
     let board = &game.board;
     let style = style(board.shape());
-    let f = Frame::new(board, style);
+    let f = Frame::new(board, style, opts.flip);
     let mut out = String::new();
     let _ = write!(
         out,
@@ -209,7 +251,8 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
         for r in 0..i32::from(rows) {
             for c in 0..i32::from(cols) {
                 if (r + c) % 2 == 1 {
-                    let (x, y) = f.point((f64::from(c) - 0.5, f64::from(r) + 0.5));
+                    let h = 0.5 * f.sign();
+                    let (x, y) = f.point((f64::from(c) - h, f64::from(r) + h));
                     let _ = writeln!(
                         out,
                         r##"<rect class="light" x="{}" y="{}" width="{s}" height="{s}" fill="#f0e2c4"/>"##,
@@ -225,6 +268,7 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
         lines(&mut out, board, &f);
     }
     let marks = region_marks(st);
+    let grid_coords = matches!(style, Style::Squares { .. }) && overlay::grid_coordinates(board);
     let classes = |s: Site| {
         let mut c = String::from("site");
         if opts.origins.contains(&s) {
@@ -306,8 +350,18 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
                 escape(mark)
             );
         }
-        stack(&mut out, st, s, (cx, cy));
-        if opts.labels {
+        overlay::goal_rings(
+            &mut out,
+            style,
+            s,
+            &opts.goals,
+            |p| seat_colour(st, p),
+            (cx, cy),
+        );
+        stack(&mut out, st, s, (cx, cy), opts.pictures);
+        if opts.notation && !grid_coords {
+            overlay::site_label(&mut out, style, &info.label, (cx, cy));
+        } else if opts.labels {
             let _ = write!(
                 out,
                 r##"<text class="label" x="{}" y="{}" font-size="{}" fill="#5b3f1e">{}</text>"##,
@@ -319,10 +373,38 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
         }
         out.push_str("</g>\n");
     }
-    if let Style::Squares { rows, cols, .. } = style {
+    if let Style::Squares { rows, cols, .. } = style
+        && (grid_coords || !opts.notation)
+    {
         coordinates(&mut out, &f, rows, cols);
     }
     out.push_str("</svg>\n");
+    out
+}
+
+/// Piece `p` of the game of `st` alone, as a small SVG (the position
+/// editor's palette): its kind's picture in its owner's colour.
+pub fn piece_svg(st: &State, p: crate::compile::Piece) -> String {
+    let game = st.game();
+    let owner = usize::from(game.owner(p));
+    let (fill, ink) = player_colour(&game.players[owner].name, owner);
+    let picture = game
+        .kind_pictures
+        .get(usize::from(game.kind(p)))
+        .and_then(|n| n.as_deref())
+        .unwrap_or("disc");
+    let piece = pictures::Piece {
+        picture,
+        owner,
+        fill,
+        ink,
+        crowned: false,
+    };
+    let mut out = String::from(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-24 -24 48 48" width="36" height="36">"#,
+    );
+    pictures::draw(&mut out, &piece, (0.0, 0.0), 22.0);
+    out.push_str("</svg>");
     out
 }
 
@@ -363,12 +445,18 @@ fn lines(out: &mut String, board: &Board, f: &Frame) {
 /// File letters under and rank numbers left of a square grid.
 fn coordinates(out: &mut String, f: &Frame, rows: u16, cols: u16) {
     let size = px(0.22 * SCALE);
+    // The baseline of the file letters: below the grid, or above it when
+    // the board is turned.
+    let under = match f.flip {
+        false => f.y(-0.5) + 0.2 * SCALE,
+        true => f.y(-0.5) - 0.04 * SCALE,
+    };
     for c in 0..cols {
         let _ = writeln!(
             out,
             r##"<text class="coord" x="{}" y="{}" text-anchor="middle" font-size="{size}" fill="#6b5433">{}</text>"##,
             px(f.x(f64::from(c))),
-            px(f.y(-0.5) + 0.2 * SCALE),
+            px(under),
             crate::board::geometry::letters(u32::from(c))
         );
     }
@@ -376,7 +464,7 @@ fn coordinates(out: &mut String, f: &Frame, rows: u16, cols: u16) {
         let _ = writeln!(
             out,
             r##"<text class="coord" x="{}" y="{}" text-anchor="middle" font-size="{size}" fill="#6b5433">{}</text>"##,
-            px(f.x(-0.5) - 0.12 * SCALE),
+            px(f.x(-0.5) - f.sign() * 0.12 * SCALE),
             px(f.y(f64::from(r)) + 0.08 * SCALE),
             r + 1
         );
@@ -398,9 +486,10 @@ fn region_marks(st: &State) -> Vec<Option<String>> {
         .collect()
 }
 
-/// The discs of the stack at `s`, bottom first, with its height and the
-/// marks of the roles that hold there.
-fn stack(out: &mut String, st: &State, s: Site, (cx, cy): (f64, f64)) {
+/// The pieces of the stack at `s`, bottom first (discs, or each kind's
+/// picture with `pictures`), with its height and the marks of the roles
+/// that hold there.
+fn stack(out: &mut String, st: &State, s: Site, (cx, cy): (f64, f64), pictures: bool) {
     let game = st.game();
     let pieces = st.stack(s);
     if pieces.is_empty() {
@@ -409,9 +498,15 @@ fn stack(out: &mut String, st: &State, s: Site, (cx, cy): (f64, f64)) {
     let h = pieces.len();
     let shown = h.min(MAX_DISCS);
     let r = 0.36 * SCALE;
+    // Pictures are spread further apart so that every level's owner
+    // shows, within half a cell for the tallest pile.
+    let level = match (pictures, shown) {
+        (true, 2..) => (0.5 / (shown as f64 - 1.0)).min(0.14),
+        _ => LEVEL,
+    };
     // The pile is centred on the site.
     let lift =
-        |k: usize| cy + (shown as f64 - 1.0) * LEVEL * SCALE / 2.0 - k as f64 * LEVEL * SCALE;
+        |k: usize| cy + (shown as f64 - 1.0) * level * SCALE / 2.0 - k as f64 * level * SCALE;
     let owners: Vec<String> = pieces
         .iter()
         .map(|&p| game.players[usize::from(game.owner(p))].name.clone())
@@ -421,9 +516,30 @@ fn stack(out: &mut String, st: &State, s: Site, (cx, cy): (f64, f64)) {
         r#"<g class="stack" data-height="{h}"><title>{}</title>"#,
         escape(&owners.join(", "))
     );
+    let top = usize::from(game.owner(pieces[h - 1]));
+    let one_owner = pieces.iter().all(|&p| usize::from(game.owner(p)) == top);
+    let picture_of = |p| {
+        game.kind_pictures
+            .get(usize::from(game.kind(p)))
+            .and_then(|n| n.as_deref())
+            .unwrap_or("disc")
+    };
+    // A draughts king: a stack of two men of one owner, crowned.
+    let crowned = pictures && h == 2 && one_owner && picture_of(pieces[1]) == "man";
     for (k, &p) in pieces[h - shown..].iter().enumerate() {
         let owner = usize::from(game.owner(p));
-        let (fill, _) = player_colour(&game.players[owner].name, owner);
+        let (fill, ink) = player_colour(&game.players[owner].name, owner);
+        if pictures {
+            let piece = pictures::Piece {
+                picture: picture_of(p),
+                owner,
+                fill,
+                ink,
+                crowned: crowned && k == shown - 1,
+            };
+            pictures::draw(out, &piece, (cx, lift(k)), r * 1.15);
+            continue;
+        }
         let _ = write!(
             out,
             r##"<circle class="piece p{owner}" cx="{}" cy="{}" r="{}" fill="{fill}" stroke="#555555" stroke-width="1.5"/>"##,
@@ -432,7 +548,6 @@ fn stack(out: &mut String, st: &State, s: Site, (cx, cy): (f64, f64)) {
             px(r)
         );
     }
-    let top = usize::from(game.owner(pieces[h - 1]));
     let (_, ink) = player_colour(&game.players[top].name, top);
     let marks: Vec<&str> = st
         .roles_at(s)
@@ -455,6 +570,7 @@ fn stack(out: &mut String, st: &State, s: Site, (cx, cy): (f64, f64)) {
     }
     let text = match (h, marks.concat()) {
         (1, m) => m,
+        (2, m) if crowned => m,
         (h, m) => format!("{h}{m}"),
     };
     if !text.is_empty() {

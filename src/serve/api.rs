@@ -14,7 +14,7 @@ use super::App;
 use super::ai::{self, Request as AiRequest};
 use super::error::{ApiError, json_errors};
 use super::guard;
-use super::session::{Session, Source};
+use super::session::{Edit, Session, Source};
 use crate::compile::ir::{ToggleType, Value as ToggleValue};
 use crate::players::PlayerSpec;
 
@@ -40,6 +40,9 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/sessions/{id}/undo", post(undo))
         .route("/api/sessions/{id}/seek", post(seek))
         .route("/api/sessions/{id}/seats", post(set_seats))
+        .route("/api/sessions/{id}/flip", post(flip))
+        .route("/api/sessions/{id}/hint", post(hint))
+        .route("/api/sessions/{id}/edit", post(edit))
         .route("/api/sessions/{id}/record", post(record))
         .route("/api/sessions/{id}/position", post(position))
         .route("/api/sessions/{id}/trial", get(trial))
@@ -268,6 +271,73 @@ async fn set_seats(
     let v = body(&text)?;
     let seats = seats(&v)?;
     app.with(&id, |s| s.set_seats(seats)).map(axum::Json)
+}
+
+/// `POST …/flip {"flip"}`: the board drawn turned half round, or not.
+async fn flip(AxState(app): AxState<Arc<App>>, Path(id): Path<String>, text: String) -> ApiResult {
+    let v = body(&text)?;
+    let flip = v
+        .get("flip")
+        .and_then(Value::as_bool)
+        .ok_or_else(|| ApiError::bad("`flip` must be true or false"))?;
+    app.with(&id, |s| {
+        s.set_flip(flip);
+        Ok(())
+    })
+    .map(axum::Json)
+}
+
+/// `POST …/hint {"player"}`: the turn that computer player would play
+/// from the position shown, and its value ([`super::hint`]); the game is
+/// not changed.
+async fn hint(AxState(app): AxState<Arc<App>>, Path(id): Path<String>, text: String) -> ApiResult {
+    let v = body(&text)?;
+    let spec: PlayerSpec = v
+        .get("player")
+        .and_then(Value::as_str)
+        .unwrap_or("mcts:1s")
+        .parse()
+        .map_err(|e: crate::players::PlayerSpecError| ApiError::bad(e.to_string()))?;
+    let permit = app.pool.permit()?;
+    let (state, version) = {
+        let mut all = app.sessions();
+        all.get(&id, std::time::Instant::now())?
+            .hint_request()
+            .ok_or_else(|| ApiError::bad("no position to analyse: the game is over"))?
+    };
+    super::hint::hint(permit, state, spec, version)
+        .await
+        .map(axum::Json)
+}
+
+/// `POST …/edit`: the position editor ([`super::session::Edit`]):
+/// `{"action": "start"|"done"|"cancel"}`, `{"site", "piece"}` (a piece
+/// id, or null to take the top piece off) or `{"to_move"}`.
+async fn edit(AxState(app): AxState<Arc<App>>, Path(id): Path<String>, text: String) -> ApiResult {
+    let v = body(&text)?;
+    let small = |key: &str| -> Result<u8, ApiError> {
+        u8::try_from(index(&v, key)?).map_err(|_| ApiError::bad(format!("`{key}` is too large")))
+    };
+    let e = match v.get("action").and_then(Value::as_str) {
+        Some("start") => Edit::Start,
+        Some("done") => Edit::Done,
+        Some("cancel") => Edit::Cancel,
+        Some(other) => {
+            return Err(ApiError::bad(format!(
+                "unknown action `{other}`: expected start, done or cancel"
+            )));
+        }
+        None if v.get("to_move").is_some() => Edit::Mover(small("to_move")?),
+        None => {
+            let site = u16::try_from(index(&v, "site")?)
+                .map_err(|_| ApiError::bad("`site` is too large"))?;
+            match v.get("piece") {
+                Some(Value::Null) => Edit::Take(site),
+                _ => Edit::Put(site, small("piece")?),
+            }
+        }
+    };
+    app.with(&id, |s| s.edit(e)).map(axum::Json)
 }
 
 /// `POST …/record {"text"}`: a trial or PDN file's text.

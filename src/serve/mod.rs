@@ -16,6 +16,8 @@ pub mod ai;
 pub mod api;
 pub mod error;
 pub mod guard;
+pub mod hint;
+pub mod notes;
 pub mod session;
 pub mod store;
 pub mod wire;
@@ -36,6 +38,8 @@ use store::{Limits, Store};
 const PAGE: &str = include_str!("page.html");
 /// Where the page's token goes in page.html.
 const TOKEN_SLOT: &str = "LUDIC_TOKEN";
+/// Where the game the page opens on goes in page.html.
+const GAME_SLOT: &str = "LUDIC_GAME";
 
 /// Longest request body accepted (a record upload): 4 MiB.
 const MAX_BODY: usize = 4 << 20;
@@ -53,19 +57,29 @@ pub struct App {
 
 impl App {
     /// The shipped games, then `files` (rule files given on the command
-    /// line), for a server on `port` keeping sessions within `limits`,
-    /// with at most `ai_workers` computer turns at once.
+    /// line; a shipped game's name there is that game), for a server on
+    /// `port` keeping sessions within `limits`, with at most `ai_workers`
+    /// computer turns at once. The page opens on the first of `files`.
     pub fn new(files: &[String], port: u16, limits: Limits, ai_workers: usize) -> App {
         let mut games: Vec<Source> = crate::compile::shipped_games()
             .into_iter()
             .map(|n| Source::Shipped(n.to_string()))
             .collect();
-        games.extend(files.iter().map(|f| Source::File(f.clone())));
+        let shipped = |f: &String| games.iter().any(|s| s.id() == f.as_str());
+        let extra: Vec<Source> = files
+            .iter()
+            .filter(|f| !shipped(f))
+            .map(|f| Source::File(f.clone()))
+            .collect();
+        games.extend(extra);
         let guard = Guard::new(port);
+        let first = files.first().map_or(String::new(), |f| escape_attr(f));
         App {
             games,
             sessions: Mutex::new(Store::new(limits)),
-            page: PAGE.replace(TOKEN_SLOT, guard.token()),
+            page: PAGE
+                .replace(TOKEN_SLOT, guard.token())
+                .replace(GAME_SLOT, &first),
             guard,
             pool: AiPool::new(ai_workers),
         }
@@ -112,11 +126,17 @@ impl App {
     }
 }
 
+/// `text` for an HTML attribute value.
+fn escape_attr(text: &str) -> String {
+    crate::render::svg::escape(text)
+}
+
 /// `ludic serve`'s arguments.
 #[derive(Debug, clap::Args)]
 pub struct ServeArgs {
     /// Rule files to serve besides the shipped games (reloaded when they
-    /// change on disk).
+    /// change on disk), or shipped games' names; the page opens on the
+    /// first.
     pub files: Vec<String>,
     /// The port on 127.0.0.1 (0: any free port).
     #[arg(long, default_value_t = 8080)]
@@ -155,9 +175,13 @@ impl ServeArgs {
 
 /// Runs `ludic serve` until it is stopped; returns the exit code.
 pub fn run(a: &ServeArgs) -> Result<i32, String> {
+    let shipped = crate::compile::shipped_games();
     for f in &a.files {
-        if !std::path::Path::new(f).is_file() {
-            return Err(format!("{f}: no such rule file"));
+        let named = crate::compile::is_game_name(f) && shipped.contains(&f.as_str());
+        if !named && !std::path::Path::new(f).is_file() {
+            return Err(format!(
+                "{f}: no such rule file, nor a shipped game's name (`ludic list` names them)"
+            ));
         }
     }
     let rt = tokio::runtime::Builder::new_multi_thread()

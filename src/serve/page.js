@@ -8,6 +8,25 @@ const $ = (id) => document.getElementById(id);
 // The server's secret: every request that changes something carries it
 // (docs/serve.md), so that no other web page can.
 const TOKEN = document.querySelector('meta[name="ludic-token"]').content;
+// The game `ludic serve GAME` names, if any: the page opens on it.
+const FIRST_GAME = document.querySelector('meta[name="ludic-game"]').content;
+// The players a seat may be (docs/players.md): each kind with a strength.
+const PLAYERS = [
+  ["human", "Human"],
+  ["random", "Random moves"],
+  ["greedy", "Greedy (one turn ahead)"],
+  ["mc:100", "Monte Carlo, 100 playouts"],
+  ["mc:1000", "Monte Carlo, 1000 playouts"],
+  ["mcts:300", "MCTS, 300 iterations"],
+  ["mcts:1000", "MCTS, 1000 iterations"],
+  ["mcts:1s", "MCTS, 1 second"],
+  ["ab:2", "Alpha-beta, 2 turns deep"],
+  ["ab:4", "Alpha-beta, 4 turns deep"],
+  ["ab:1s", "Alpha-beta, 1 second"],
+];
+// A computer seat's player when a game starts: bounded by time, so that
+// a slow game never keeps the page waiting long.
+const DEFAULT_AI = "mcts:1s";
 
 async function api(method, path, body) {
   const opts = { method, headers: {} };
@@ -51,17 +70,71 @@ async function loadGames() {
     o.textContent = g.source === "file" ? g.id + " (file)" : g.id;
     sel.appendChild(o);
   }
-  const wanted = new URLSearchParams(location.search).get("game");
-  if (wanted) sel.value = wanted;
+  const wanted = new URLSearchParams(location.search).get("game") || FIRST_GAME;
+  if (wanted && games.some((g) => g.id === wanted)) sel.value = wanted;
   await chooseGame();
 }
+
+// The address the page was opened with: a game written by writeUrl
+// (game, toggles, seats, start, turns, ply) is set up again from it.
+const OPENED = new URLSearchParams(location.search);
 
 async function chooseGame() {
   const id = $("game").value;
   const opts = await api("GET", "/api/options?game=" + encodeURIComponent(id));
   renderToggles(opts.toggles || []);
-  renderSeats(opts.players || [], null);
+  // Seats start afresh with each game: the first human, the others the
+  // computer.
+  const players = opts.players || [];
+  const again = OPENED.get("game") === id && !chooseGame.done;
+  chooseGame.done = true;
+  const seats = again ? OPENED.getAll("seat") : [];
+  renderSeats(players, players.map((_, i) => seats[i] || (i === 0 ? "human" : DEFAULT_AI)));
+  if (again) {
+    for (const s of OPENED.getAll("set")) {
+      const [name, value] = s.split("=");
+      const input = $("toggle-" + name);
+      if (!input) continue;
+      if (input.dataset.kind === "bool") input.checked = value === "true";
+      else input.value = value;
+    }
+  }
   await newGame();
+  if (again) await replayOpened(id);
+}
+
+// Replays the start and turns of the address the page was opened with,
+// as a trial (the server checks every turn), then goes to its ply.
+async function replayOpened(id) {
+  const moves = OPENED.getAll("move");
+  const start = OPENED.get("start");
+  if (moves.length === 0 && !start) return;
+  const lines = ["ludic-trial 1", "game " + id];
+  for (const s of currentSets()) lines.push("set " + s);
+  if (start) {
+    const [kind, ...text] = start.split(":");
+    lines.push((kind === "start" ? "start " : "position ") + text.join(":"));
+  }
+  lines.push("moves", ...moves, "result unfinished", "");
+  if (!(await act("record", { text: lines.join("\n") }))) return;
+  const ply = OPENED.get("ply");
+  await act("seek", { ply: ply === null ? moves.length : Number(ply) });
+}
+
+// Writes the game into the page's address (game, toggles, seats, the
+// start when it is not the rules', the turns, and the ply when it is not
+// the last), so that the address opens the same game again.
+function writeUrl(v) {
+  const url = new URL(location.href);
+  const q = url.searchParams;
+  for (const k of ["game", "set", "seat", "start", "move", "ply"]) q.delete(k);
+  q.set("game", v.game);
+  for (const s of v.sets || []) q.append("set", s);
+  for (const s of v.seats || []) q.append("seat", s.player);
+  if (v.start) q.set("start", v.start.kind + ":" + v.start.text);
+  for (const m of v.moves || []) q.append("move", m);
+  if (v.moves && v.ply < v.moves.length) q.set("ply", v.ply);
+  history.replaceState(null, "", url);
 }
 
 function renderToggles(toggles) {
@@ -116,23 +189,37 @@ function currentSets() {
 
 function renderSeats(players, seats) {
   const box = $("seats");
-  const old = currentSeats();
   box.innerHTML = "";
   players.forEach((name, i) => {
     const label = document.createElement("label");
-    const input = document.createElement("input");
-    input.id = "seat-" + i;
-    input.setAttribute("list", "players");
-    input.value = seats ? seats[i] : (old[i] || (i === 0 ? "human" : "mcts:300"));
-    input.addEventListener("change", setSeats);
+    const select = document.createElement("select");
+    select.id = "seat-" + i;
+    for (const [spec, text] of PLAYERS) {
+      const o = document.createElement("option");
+      o.value = spec; o.textContent = text;
+      select.appendChild(o);
+    }
+    setSeat(select, seats[i] || "human");
+    select.addEventListener("change", setSeats);
     label.append(name + " ");
-    label.appendChild(input);
+    label.appendChild(select);
     box.appendChild(label);
   });
 }
 
+// Shows `spec` in a seat's list, adding it when it is not one of the
+// usual choices (a record or another page chose it).
+function setSeat(select, spec) {
+  if (!Array.from(select.options).some((o) => o.value === spec)) {
+    const o = document.createElement("option");
+    o.value = spec; o.textContent = spec;
+    select.appendChild(o);
+  }
+  select.value = spec;
+}
+
 function currentSeats() {
-  return Array.from($("seats").querySelectorAll("input")).map((i) => i.value.trim());
+  return Array.from($("seats").querySelectorAll("select")).map((i) => i.value);
 }
 
 async function newGame() {
@@ -166,17 +253,24 @@ function show(v) {
     $("status").textContent = "The rule file has errors; fix it and the page reloads it.";
     $("moves").innerHTML = "";
     $("choices").innerHTML = "";
-    $("result").textContent = "";
     return;
   }
   $("board").innerHTML = v.svg;
+  $("board").classList.toggle("nolabels", !$("labels").checked);
+  if (hint && (hint.session !== v.session || hint.version !== v.version)) {
+    hint = null;
+    $("hint-text").textContent = "";
+  }
+  drawHint();
   if (v.seats && $("seats").children.length !== v.seats.length) {
     renderSeats(v.seats.map((s) => s.name), v.seats.map((s) => s.player));
+  } else if (v.seats) {
+    v.seats.forEach((s, i) => setSeat($("seat-" + i), s.player));
   }
   let status = v.status;
   if (v.partial) status += " — so far: " + v.partial;
   $("status").textContent = status;
-  $("result").textContent = v.outcome ? "Game over: " + v.outcome.text : "";
+  $("status").className = v.outcome ? "over" : "";
   if (v.message) say(v.message, false);
   const ch = $("choices");
   ch.innerHTML = "";
@@ -191,13 +285,30 @@ function show(v) {
   v.moves.forEach((m, i) => {
     const li = document.createElement("li");
     li.textContent = m;
+    li.dataset.ply = i + 1;
     if (i >= v.ply) li.className = "future";
+    if (i === v.ply - 1) li.className = "current";
     ol.appendChild(li);
   });
+  const current = ol.querySelector("li.current");
+  if (current) current.scrollIntoView({ block: "nearest" });
   // The whole state as text (counters, phase, history: what --position
-  // reads); not while the user is editing it.
-  if (document.activeElement !== $("position")) $("position").value = v.position || "";
-  $("fen").textContent = v.fen ? "FEN " + v.fen : "";
+  // reads); not while the user is editing it. While a position is being
+  // edited, the draft's.
+  const pos = v.edit ? v.edit.position : v.position;
+  const fen = v.edit ? v.edit.fen : v.fen;
+  if (document.activeElement !== $("position")) $("position").value = pos || "";
+  $("fen").textContent = fen ? "FEN " + fen : "";
+  showEditor(v);
+  if (chooseGame.done) writeUrl(v);
+  const legend = $("legend");
+  legend.innerHTML = "";
+  for (const item of v.legend || []) {
+    const li = document.createElement("li");
+    li.innerHTML = item.svg || "";
+    li.append(item.text);
+    legend.appendChild(li);
+  }
   $("slider").max = v.moves.length;
   $("slider").value = v.ply;
   $("ply").textContent = v.ply + " / " + v.moves.length;
@@ -205,14 +316,17 @@ function show(v) {
   scheduleAi();
 }
 
+// Sends an action; true when the server took it.
 async function act(what, body) {
-  if (sid === null) return;
+  if (sid === null) return false;
   try {
     const v = await api("POST", `/api/sessions/${sid}/${what}`, body === undefined ? {} : body);
     say("");
     show(v);
+    return true;
   } catch (e) {
     if (!closed(e)) say(e.message, true);
+    return false;
   }
 }
 
@@ -250,11 +364,220 @@ async function refresh(force) {
   } catch (e) { closed(e); /* else the server went away: keep the page */ }
 }
 
+// Drag and drop: a piece dragged from one site to another is the two
+// clicks (origin, then destination); dropped where it was, it is a click.
+let drag = null;
+function svgPoint(svg, ev) {
+  const p = svg.createSVGPoint();
+  p.x = ev.clientX; p.y = ev.clientY;
+  return p.matrixTransform(svg.getScreenCTM().inverse());
+}
+$("board").addEventListener("pointerdown", (ev) => {
+  const g = ev.target.closest("g.site");
+  const stack = g && g.querySelector("g.stack");
+  const svg = $("board").querySelector("svg");
+  if (!g || !stack || !svg || ev.button !== 0 || (view && view.edit)) return;
+  drag = { site: Number(g.dataset.site), g, stack, svg, from: svgPoint(svg, ev), moved: false };
+});
+$("board").addEventListener("pointermove", (ev) => {
+  if (!drag) return;
+  const p = svgPoint(drag.svg, ev);
+  const [dx, dy] = [p.x - drag.from.x, p.y - drag.from.y];
+  if (!drag.moved && Math.hypot(dx, dy) < 6) return;
+  if (!drag.moved) {
+    drag.moved = true;
+    drag.stack.classList.add("ghost");
+    // Drawn above the other sites while it moves.
+    drag.svg.appendChild(drag.g);
+  }
+  drag.stack.setAttribute("transform", `translate(${dx},${dy})`);
+  ev.preventDefault();
+});
+document.addEventListener("pointerup", async (ev) => {
+  const d = drag;
+  drag = null;
+  if (!d || !d.moved) return;
+  const under = document.elementFromPoint(ev.clientX, ev.clientY);
+  const g = under && under.closest("#board g.site");
+  const to = g ? Number(g.dataset.site) : d.site;
+  if (to === d.site) { show(view); return; }
+  stopAi();
+  if (!(view && view.selected === d.site) && !(await act("click", { site: d.site }))) return;
+  await act("click", { site: to });
+});
+// The position editor: a piece chosen in the palette is put on top of
+// the stack of each site clicked; "Take off" takes the top piece off.
+let chosenPiece = null;
+function showEditor(v) {
+  $("editor").hidden = !v.edit;
+  $("edit-start").hidden = !!v.edit;
+  if (!v.edit) return;
+  const pal = $("palette");
+  if (pal.dataset.session !== v.session) {
+    pal.dataset.session = v.session;
+    pal.innerHTML = "";
+    const take = document.createElement("button");
+    take.className = "take"; take.id = "piece-take"; take.textContent = "Take off";
+    take.addEventListener("click", () => choosePiece(null));
+    pal.appendChild(take);
+    for (const p of v.edit.palette) {
+      const b = document.createElement("button");
+      b.id = "piece-" + p.piece;
+      b.title = p.player + " " + p.kind;
+      b.innerHTML = p.svg;
+      b.addEventListener("click", () => choosePiece(p.piece));
+      pal.appendChild(b);
+    }
+    const mover = $("edit-mover");
+    mover.innerHTML = "";
+    v.seats.forEach((s, i) => {
+      const o = document.createElement("option");
+      o.value = i; o.textContent = s.name;
+      mover.appendChild(o);
+    });
+    choosePiece(v.edit.palette.length ? v.edit.palette[0].piece : null);
+  }
+  $("edit-mover").value = v.edit.to_move;
+}
+function choosePiece(p) {
+  chosenPiece = p;
+  for (const b of $("palette").children) b.classList.remove("chosen");
+  const b = $(p === null ? "piece-take" : "piece-" + p);
+  if (b) b.classList.add("chosen");
+}
+$("edit-start").addEventListener("click", () => { stopAi(); $("palette").dataset.session = ""; act("edit", { action: "start" }); });
+$("edit-done").addEventListener("click", () => act("edit", { action: "done" }));
+$("edit-cancel").addEventListener("click", () => act("edit", { action: "cancel" }));
+$("edit-mover").addEventListener("change", () => act("edit", { to_move: Number($("edit-mover").value) }));
+
 $("board").addEventListener("click", (ev) => {
   const g = ev.target.closest("g.site");
   if (!g) return;
+  if (view && view.edit) {
+    act("edit", { site: Number(g.dataset.site), piece: chosenPiece });
+    return;
+  }
   act("click", { site: Number(g.dataset.site) });
 });
+// The move list: a click on a move shows the board after it; the arrow
+// keys step through the game (Home: the start, End: the last turn).
+// The ply the page is going to (keys pressed faster than the server
+// answers add up), or null.
+let navTarget = null;
+function goTo(ply) {
+  if (!view || sid === null) return;
+  const p = Math.max(0, Math.min(view.moves.length, ply));
+  if (p === (navTarget ?? view.ply) && !view.partial) return;
+  stopAi();
+  navTarget = p;
+  act("seek", { ply: p }).then(() => { if (navTarget === p) navTarget = null; });
+}
+const here = () => navTarget ?? view.ply;
+$("moves").addEventListener("click", (ev) => {
+  const li = ev.target.closest("li");
+  if (li) goTo(Number(li.dataset.ply));
+});
+document.addEventListener("keydown", (ev) => {
+  const t = ev.target;
+  if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
+  if (!view) return;
+  const to = { ArrowLeft: here() - 1, ArrowRight: here() + 1, Home: 0, End: view.moves.length }[ev.key];
+  if (to === undefined) return;
+  ev.preventDefault();
+  goTo(to);
+});
+$("first").addEventListener("click", () => goTo(0));
+$("prev").addEventListener("click", () => view && goTo(here() - 1));
+$("next").addEventListener("click", () => view && goTo(here() + 1));
+$("last").addEventListener("click", () => view && goTo(view.moves.length));
+$("flip").addEventListener("click", () => act("flip", { flip: !(view && view.flip) }));
+$("labels").addEventListener("change", () => {
+  $("board").classList.toggle("nolabels", !$("labels").checked);
+});
+// Analysis: the turn a computer player would play here, thought on the
+// server's pool of computer players (the page keeps answering); Cancel
+// stops waiting for it. Its steps are drawn as arrows on the board.
+let hint = null;
+let hintAbort = null;
+for (const [spec, text] of PLAYERS.slice(1)) {
+  const o = document.createElement("option");
+  o.value = spec; o.textContent = text;
+  $("hint-player").appendChild(o);
+}
+$("hint-player").value = "mcts:1s";
+function stopHint(text) {
+  if (hintAbort) hintAbort.abort();
+  hintAbort = null;
+  $("hint-cancel").hidden = true;
+  $("hint").disabled = false;
+  $("hint-progress").textContent = text || "";
+}
+$("hint").addEventListener("click", async () => {
+  if (sid === null || !view) return;
+  stopHint();
+  hint = null;
+  const ctl = new AbortController();
+  hintAbort = ctl;
+  $("hint").disabled = true;
+  $("hint-cancel").hidden = false;
+  $("hint-text").textContent = "";
+  const t0 = performance.now();
+  const tick = setInterval(() => {
+    $("hint-progress").textContent = "thinking… " + ((performance.now() - t0) / 1000).toFixed(1) + " s";
+  }, 100);
+  try {
+    const r = await fetch(`/api/sessions/${sid}/hint`, {
+      method: "POST", signal: ctl.signal,
+      headers: { "X-Ludic-Token": TOKEN, "Content-Type": "application/json" },
+      body: JSON.stringify({ player: $("hint-player").value }),
+    });
+    const h = await r.json();
+    if (!r.ok) throw new Error(h.error || r.statusText);
+    hint = { ...h, session: sid };
+    const mover = view.seats && view.to_move !== null ? view.seats[view.to_move].name : "the mover";
+    $("hint-text").textContent = h.turn === null ? "no legal turn"
+      : `${h.player}: ${h.turn} (value for ${mover}: ${h.value_now} now, ${h.value_after} after)`;
+    drawHint();
+    stopHint("");
+  } catch (e) {
+    stopHint(e.name === "AbortError" ? "cancelled" : "");
+    if (e.name !== "AbortError") say(e.message, true);
+  } finally {
+    clearInterval(tick);
+  }
+});
+$("hint-cancel").addEventListener("click", () => stopHint("cancelled"));
+
+// The hint's steps as arrows from site to site, while the board shows
+// the position it was asked for.
+function drawHint() {
+  const svg = $("board").querySelector("svg");
+  if (!hint || !svg || !view || hint.session !== view.session || hint.version !== view.version) return;
+  const centre = (site) => {
+    const cell = svg.querySelector(`g.site[data-site="${site}"] .cell`);
+    if (!cell) return null;
+    const b = cell.getBBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  const ns = "http://www.w3.org/2000/svg";
+  const points = hint.sites.map(centre).filter((p) => p);
+  if (points.length === 0) return;
+  if (points.length === 1) points.push(points[0]);
+  for (let i = 1; i < points.length; i++) {
+    const [a, b] = [points[i - 1], points[i]];
+    const line = document.createElementNS(ns, "line");
+    line.setAttribute("class", "hint-arrow");
+    line.setAttribute("x1", a[0]); line.setAttribute("y1", a[1]);
+    line.setAttribute("x2", b[0]); line.setAttribute("y2", b[1]);
+    svg.appendChild(line);
+  }
+  const end = points[points.length - 1];
+  const head = document.createElementNS(ns, "circle");
+  head.setAttribute("class", "hint-head");
+  head.setAttribute("cx", end[0]); head.setAttribute("cy", end[1]); head.setAttribute("r", 12);
+  svg.appendChild(head);
+}
+
 $("game").addEventListener("change", chooseGame);
 $("new").addEventListener("click", newGame);
 $("undo").addEventListener("click", () => { stopAi(); act("undo"); });

@@ -10,7 +10,11 @@
 //! with their notation, and `at` says how many of them the position shows
 //! (stepping through a record, or after undo).
 
+mod edit;
+mod legend;
 mod view;
+
+pub use edit::{Draft, Edit};
 
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -96,6 +100,9 @@ pub struct Session {
     sets: Vec<String>,
     seats: Vec<PlayerSpec>,
     game: Option<Arc<Game>>,
+    /// What the rule file says about its ends and goals (read with the
+    /// game; `None` when it cannot be read).
+    notes: Option<Arc<super::notes::RuleNotes>>,
     error: Option<String>,
     mtime: Option<SystemTime>,
     /// The position before the first turn.
@@ -115,6 +122,10 @@ pub struct Session {
     pub version: u64,
     /// Seed of the computer players' next turn.
     seed: u64,
+    /// The board is drawn turned half round.
+    flip: bool,
+    /// The position being edited, if any ([`edit`]).
+    draft: Option<Draft>,
 }
 
 impl Session {
@@ -122,6 +133,11 @@ impl Session {
     /// steps entered so far); `None` while the rule file does not check.
     pub fn state(&self) -> Option<&State> {
         self.current.as_ref()
+    }
+
+    /// Draws the board turned half round (`true`) or not.
+    pub fn set_flip(&mut self, flip: bool) {
+        self.flip = flip;
     }
 
     /// Forgets when the rule file was last read, so that the next
@@ -140,6 +156,7 @@ impl Session {
             sets,
             seats,
             game: None,
+            notes: None,
             error: None,
             start: None,
             start_text: None,
@@ -152,6 +169,8 @@ impl Session {
             message: None,
             version: 0,
             seed: 1,
+            flip: false,
+            draft: None,
         };
         s.compile();
         s
@@ -180,6 +199,7 @@ impl Session {
         self.seats.truncate(g.players.len());
         self.start = Some(State::new(g.clone()));
         self.game = Some(g);
+        self.notes = super::notes::RuleNotes::read(self.source.id()).map(Arc::new);
         self.error = None;
     }
 
@@ -320,12 +340,17 @@ impl Session {
     /// True when a computer player is to move (the page then asks for its
     /// turn at the speed it wants).
     pub fn ai_to_move(&self) -> bool {
-        self.to_move()
-            .is_some_and(|p| !self.seats[p].is_human() && self.at == self.turns.len())
+        self.draft.is_none()
+            && self
+                .to_move()
+                .is_some_and(|p| !self.seats[p].is_human() && self.at == self.turns.len())
     }
 
     /// A click on `site`. An illegal click changes nothing and says why.
     pub fn click(&mut self, site: Site) -> Result<(), String> {
+        if self.draft.is_some() {
+            return Err("a position is being edited: Done or Cancel first".into());
+        }
         let st = self.current.clone().ok_or("the rules do not compile")?;
         let game = st.game().clone();
         if usize::from(site) >= game.board.len() {
@@ -529,6 +554,20 @@ impl Session {
         let spec = self.seats[usize::from(st.current_player())];
         self.seed += 1;
         Some((st, spec, self.version, self.seed))
+    }
+
+    /// The position a hint is asked for (the one shown, a turn being
+    /// entered taken back) and the session's version; `None` when the
+    /// rules do not compile or the game is over.
+    pub fn hint_request(&self) -> Option<(State, u64)> {
+        self.start.as_ref()?;
+        let st = self.turn_start();
+        st.outcome().is_none().then_some((st, self.version))
+    }
+
+    /// The sites a turn's steps go from and to, in order, each once.
+    pub fn turn_sites(steps: &[Move]) -> Vec<Site> {
+        sites_of(steps)
     }
 
     /// Takes back the steps of the turn being entered, or the last turn,

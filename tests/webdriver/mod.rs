@@ -71,16 +71,6 @@ impl Client {
         self.element(&value)
     }
 
-    /// Every element matching `css`, in document order.
-    pub fn find_all(&self, css: &str) -> Result<Vec<Element<'_>>, Error> {
-        let body = json!({"using": "css selector", "value": css});
-        let value = self.command("POST", "/elements", Some(&body))?;
-        let list = value
-            .as_array()
-            .ok_or_else(|| Error(format!("not a list: {value}")))?;
-        list.iter().map(|v| self.element(v)).collect()
-    }
-
     fn element(&self, value: &Value) -> Result<Element<'_>, Error> {
         let id = value[ELEMENT_KEY]
             .as_str()
@@ -103,6 +93,24 @@ impl Client {
     pub fn execute_async(&self, script: &str, args: Vec<Value>) -> Result<Value, Error> {
         let body = json!({"script": script, "args": args});
         self.command("POST", "/execute/async", Some(&body))
+    }
+
+    /// Drags with the mouse from the centre of `from` to the centre of
+    /// `to` (WebDriver actions: move, press, move in steps, release).
+    pub fn drag(&self, from: &Element, to: &Element) -> Result<(), Error> {
+        let at = |e: &Element, ms: u64| json!({"type": "pointerMove", "origin": {ELEMENT_KEY: e.id}, "x": 0, "y": 0, "duration": ms});
+        let body = json!({"actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [
+                at(from, 0),
+                {"type": "pointerDown", "button": 0},
+                {"type": "pause", "duration": 50},
+                at(to, 300),
+                {"type": "pointerUp", "button": 0},
+            ],
+        }]});
+        self.command("POST", "/actions", Some(&body)).map(drop)?;
+        self.command("DELETE", "/actions", None).map(drop)
     }
 
     /// A PNG picture of the browser's window.

@@ -7,8 +7,9 @@ use super::{Session, click_site, clickable_from, sites_of};
 use crate::board::Site;
 use crate::compile::Game;
 use crate::engine::{Move, State};
+use crate::render::render;
 use crate::render::svg::{SvgOptions, board_svg, seat_colours};
-use crate::render::{describe_outcome, render};
+use crate::serve::notes::ended;
 
 impl Session {
     /// The page's view of the game, as session `id` (docs/serve.md).
@@ -31,11 +32,26 @@ impl Session {
         let human = self.to_move().is_some_and(|p| self.seats[p].is_human());
         v["title"] = json!(game.name);
         v["svg"] = json!(self.svg(st, &moves, human));
+        v["edit"] = self.edit_json();
+        v["legend"] = self.legend_json(st, game);
+        if let Some(d) = &self.draft {
+            let draft = d.state(game);
+            v["svg"] = json!(board_svg(&draft, &self.page_options(&draft)));
+        }
+        let editing = self.draft.as_ref().map(|d| {
+            let p = &game.players[usize::from(d.mover)];
+            format!("Editing the position: {} ({}) to move", p.name, p.letter)
+        });
         v["seats"] = self.seats_json(st, game);
         v["to_move"] = json!(self.to_move());
-        v["status"] = json!(render(st).lines().last().unwrap_or_default());
+        v["status"] = json!(editing.unwrap_or_else(|| self.status(st)));
         v["moves"] = json!(self.turns.iter().map(|t| &t.text).collect::<Vec<_>>());
         v["ply"] = json!(self.at);
+        v["start"] = json!(
+            self.start_text
+                .as_ref()
+                .map(|(kind, text)| json!({"kind": kind, "text": text}))
+        );
         v["position"] = json!(st.to_position());
         v["fen"] = json!(st.to_fen());
         v["partial"] = json!(
@@ -54,8 +70,9 @@ impl Session {
             false => Vec::new(),
         };
         v["legal"] = json!(legal);
-        v["outcome"] = outcome_json(st, game);
+        v["outcome"] = self.outcome_json(st, game);
         v["ai_to_move"] = json!(self.ai_to_move());
+        v["flip"] = json!(self.flip);
         v
     }
 
@@ -89,13 +106,54 @@ impl Session {
             sites_of(&self.partial)
         };
         let opts = SvgOptions {
-            labels: false,
             targets: if human { targets } else { Vec::new() },
             origins,
             selected: sel,
             last,
+            ..self.page_options(st)
         };
         board_svg(st, &opts)
+    }
+
+    /// The page's drawing options without highlights: the game's own
+    /// notation, its goals, the pictures, the flip.
+    fn page_options(&self, st: &State) -> SvgOptions {
+        SvgOptions {
+            notation: true,
+            goals: self.goal_sites(st.game()),
+            pictures: true,
+            flip: self.flip,
+            ..SvgOptions::default()
+        }
+    }
+
+    /// The sites of each player's goals: the regions the rule file's
+    /// `(win)` conditions name ([`super::super::notes`]), as each player
+    /// sees them; a region the same for every player is no one's edge.
+    pub(super) fn goal_sites(&self, game: &Game) -> Vec<(Site, usize)> {
+        let Some(notes) = &self.notes else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for name in &notes.goals {
+            let Some(r) = game.region_names.iter().position(|n| n == name) else {
+                continue;
+            };
+            let per = &game.regions[r];
+            if per.iter().all(|m| *m == per[0]) {
+                continue;
+            }
+            for (p, member) in per.iter().enumerate().take(game.players.len()) {
+                out.extend(
+                    member
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, m)| **m)
+                        .filter_map(|(s, _)| Site::try_from(s).ok().map(|s| (s, p))),
+                );
+            }
+        }
+        out
     }
 
     fn seats_json(&self, st: &State, game: &Game) -> Value {
@@ -113,13 +171,25 @@ impl Session {
     }
 }
 
-fn outcome_json(st: &State, game: &Game) -> Value {
-    let Some(o) = st.outcome() else {
-        return Value::Null;
-    };
-    json!({
-        "winner": o.winner().map(|w| game.players[usize::from(w)].name.clone()),
-        "reason": o.reason().name(),
-        "text": describe_outcome(st, &o),
-    })
+impl Session {
+    /// The one status line: who is to move (with the phase, counters and
+    /// a turn in progress), or how the game ended and by which rule.
+    fn status(&self, st: &State) -> String {
+        match st.outcome() {
+            Some(o) => ended(st, &o, self.notes.as_deref()),
+            None => render(st).lines().last().unwrap_or_default().to_string(),
+        }
+    }
+
+    /// The outcome: winner, reason and the status line's words.
+    fn outcome_json(&self, st: &State, game: &Game) -> Value {
+        let Some(o) = st.outcome() else {
+            return Value::Null;
+        };
+        json!({
+            "winner": o.winner().map(|w| game.players[usize::from(w)].name.clone()),
+            "reason": o.reason().name(),
+            "text": ended(st, &o, self.notes.as_deref()),
+        })
+    }
 }

@@ -1,0 +1,59 @@
+//! Analysis on the page: the turn a computer player would play from the
+//! position shown, and the game's heuristic value of the position before
+//! and after it for the player to move. It thinks on the computer
+//! players' bounded pool ([`super::ai`]), off the threads that answer
+//! requests, within the player's budget and at most
+//! [`super::AI_TURN_LIMIT`]; the session is not changed.
+
+use serde_json::{Value, json};
+
+use super::ai::{self, Permit, Request};
+use super::error::ApiError;
+use super::session::Session;
+use crate::engine::State;
+use crate::players::PlayerSpec;
+use crate::players::heuristic::evaluate;
+
+/// The hint for `state` (the session's `version`) by `spec`: `{"turn",
+/// "sites", "player", "version", "value_now", "value_after"}` (values
+/// for the player to move, from `(heuristics …)`: material by default;
+/// ±2⁴⁰ for a won or lost game), or `turn` null when there is
+/// no legal turn.
+pub async fn hint(
+    permit: Permit,
+    state: State,
+    spec: PlayerSpec,
+    version: u64,
+) -> Result<Value, ApiError> {
+    if spec.is_human() {
+        return Err(ApiError::bad("a hint needs a computer player, not `human`"));
+    }
+    let req = Request {
+        state: state.clone(),
+        spec,
+        version,
+        seed: version,
+    };
+    let turn = ai::think(permit, req).await?;
+    let mover = state.current_player();
+    let (mut buf, mut moves) = (Vec::new(), Vec::new());
+    let now = evaluate(&mut state.clone(), mover, &mut buf, &mut moves);
+    let Some(steps) = turn else {
+        return Ok(
+            json!({"turn": null, "sites": [], "player": spec.to_string(),
+                         "version": version, "value_now": now, "value_after": null}),
+        );
+    };
+    let text = state.turn_to_string(&steps);
+    let mut after = state.clone();
+    after.play_turn(&steps);
+    let then = evaluate(&mut after, mover, &mut buf, &mut moves);
+    Ok(json!({
+        "turn": text,
+        "sites": Session::turn_sites(&steps),
+        "player": spec.to_string(),
+        "version": version,
+        "value_now": now,
+        "value_after": then,
+    }))
+}

@@ -1,0 +1,316 @@
+//! What the rule file says that the page shows beside the board: the
+//! rules that can end the game, named in words, and the regions a player
+//! must reach to win (goal edges of connection and race games).
+//!
+//! Read from the rule file's syntax tree (variants applied), not from the
+//! compiled game: the compiled game knows that a `(win)` effect decided
+//! the game, not which one, nor what its condition was called.
+
+use crate::compile::Game;
+use crate::compile::variant::assemble;
+use crate::engine::{EndReason, Outcome, State};
+use crate::syntax::{Clause, Expr};
+
+/// Deepest define expansion followed when looking for regions.
+const MAX_DEPTH: usize = 16;
+
+/// A `(win)`, `(lose)` or `(draw)` effect of the rules.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultRule {
+    /// `win`, `lose` or `draw`.
+    pub decision: String,
+    /// The rule in words: the define's name it is called by, or its
+    /// condition as written (`(line 3 To)`).
+    pub words: String,
+}
+
+/// The end rules of a game as its rule file writes them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RuleNotes {
+    /// Every result effect, in file order.
+    pub results: Vec<ResultRule>,
+    /// `(no-moves R [if:COND])`: `R` and the condition as written.
+    pub no_moves: Vec<(String, Option<String>)>,
+    /// `(lose-when COND)`: the conditions as written.
+    pub lose_when: Vec<String>,
+    /// Regions named in the conditions of `(win)` effects (defines
+    /// followed): the goals a player must reach.
+    pub goals: Vec<String>,
+}
+
+impl RuleNotes {
+    /// Reads the notes of rule file `file` (a shipped game's name or a
+    /// path); `None` when it cannot be read or parsed (the compiled game
+    /// then has no rules to describe either).
+    pub fn read(file: &str) -> Option<RuleNotes> {
+        let (path, text) = crate::compile::read_source(file).ok()?;
+        let asm = assemble(&path, &text).ok()?;
+        let game = asm.items.iter().find_map(|e| match e {
+            Expr::Clause(c) if c.head == "game" => Some(c),
+            _ => None,
+        })?;
+        Some(RuleNotes::of_game(game, &asm.source))
+    }
+
+    /// The notes of a `(game …)` clause whose spans index `source`.
+    pub fn of_game(game: &Clause, source: &str) -> RuleNotes {
+        let defines: Vec<(&str, &Expr)> = children(game)
+            .filter_map(|e| match e {
+                Expr::Clause(c) if c.head == "define" => match (c.args.first(), c.args.get(1)) {
+                    (Some(Expr::Str(n, _)), Some(body)) => Some((n.as_str(), body)),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
+        let mut notes = RuleNotes::default();
+        let cx = Walk {
+            source,
+            defines: &defines,
+        };
+        for e in children(game) {
+            cx.results(e, None, None, &mut notes);
+        }
+        for end in children(game).filter_map(|e| clause(e, "end")) {
+            for e in children(end) {
+                if let Some(c) = clause(e, "no-moves") {
+                    let what = c.args.first().map(|a| cx.text(a)).unwrap_or_default();
+                    let cond = c
+                        .named
+                        .iter()
+                        .find(|n| n.name == "if")
+                        .map(|n| cx.words(&n.value));
+                    notes.no_moves.push((what, cond));
+                } else if let Some(c) = clause(e, "lose-when") {
+                    notes.lose_when.extend(c.args.first().map(|a| cx.words(a)));
+                }
+            }
+        }
+        notes.goals.dedup();
+        notes
+    }
+}
+
+/// The clause `e` when its head is `head`.
+fn clause<'a>(e: &'a Expr, head: &str) -> Option<&'a Clause> {
+    match e {
+        Expr::Clause(c) if c.head == head && !c.head_is_str => Some(c),
+        _ => None,
+    }
+}
+
+/// A clause's arguments, positional then named.
+fn children(c: &Clause) -> impl Iterator<Item = &Expr> {
+    c.args.iter().chain(c.named.iter().map(|n| &n.value))
+}
+
+/// The source and the defines, for walking a game clause.
+struct Walk<'a> {
+    source: &'a str,
+    defines: &'a [(&'a str, &'a Expr)],
+}
+
+impl Walk<'_> {
+    /// `e` as written.
+    fn text(&self, e: &Expr) -> String {
+        let s = e.span();
+        let t = self
+            .source
+            .get(s.start as usize..s.end as usize)
+            .unwrap_or_default();
+        t.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    /// A condition in words: a define call by its name, else as written.
+    fn words(&self, e: &Expr) -> String {
+        match e {
+            Expr::Clause(c) if c.head_is_str && c.args.is_empty() => c.head.clone(),
+            Expr::Str(name, _) => name.clone(),
+            _ => self.text(e),
+        }
+    }
+
+    /// Collects the result effects under `e`: `cond` is the condition of
+    /// the nearest enclosing `(if …)`, `define` the enclosing define's name.
+    fn results<'e>(
+        &self,
+        e: &'e Expr,
+        cond: Option<&'e Expr>,
+        define: Option<&'e str>,
+        notes: &mut RuleNotes,
+    ) {
+        let c = match e {
+            Expr::Clause(c) => c,
+            Expr::Array(items, _) => {
+                for i in items {
+                    self.results(i, cond, define, notes);
+                }
+                return;
+            }
+            _ => return,
+        };
+        if !c.head_is_str && ["win", "lose", "draw"].contains(&c.head.as_str()) {
+            let words = match (cond, define) {
+                (Some(k), _) if !matches!(k, Expr::Clause(_)) || is_call(k) => self.words(k),
+                (_, Some(d)) => d.to_string(),
+                (Some(k), None) => self.words(k),
+                (None, None) => "a rule of play".to_string(),
+            };
+            if c.head == "win"
+                && let Some(k) = cond
+            {
+                self.regions(k, 0, &mut notes.goals);
+            }
+            notes.results.push(ResultRule {
+                decision: c.head.clone(),
+                words,
+            });
+            return;
+        }
+        let define = match (c.head.as_str(), c.args.first()) {
+            ("define", Some(Expr::Str(n, _))) => Some(n.as_str()),
+            _ => define,
+        };
+        if c.head == "if" && !c.head_is_str {
+            let k = c.args.first();
+            for e in c.args.iter().skip(1) {
+                self.results(e, k, define, notes);
+            }
+            return;
+        }
+        for e in children(c) {
+            self.results(e, cond, define, notes);
+        }
+    }
+
+    /// The regions named by `(in … "R")` under `e`, define calls followed.
+    fn regions(&self, e: &Expr, depth: usize, out: &mut Vec<String>) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        let c = match e {
+            Expr::Clause(c) => c,
+            Expr::Str(name, _) => return self.call(name, depth, out),
+            Expr::Array(items, _) => {
+                return items.iter().for_each(|i| self.regions(i, depth, out));
+            }
+            _ => return,
+        };
+        if c.head_is_str {
+            return self.call(&c.head, depth, out);
+        }
+        if c.head == "in"
+            && let Some(Expr::Str(r, _)) = c.args.last()
+            && !out.contains(r)
+        {
+            out.push(r.clone());
+        }
+        for e in children(c) {
+            self.regions(e, depth + 1, out);
+        }
+    }
+
+    fn call(&self, name: &str, depth: usize, out: &mut Vec<String>) {
+        if let Some((_, body)) = self.defines.iter().find(|(n, _)| *n == name) {
+            self.regions(body, depth + 1, out);
+        }
+    }
+}
+
+/// A define call (`"Joins"`, `("Five" Enemy)`).
+fn is_call(e: &Expr) -> bool {
+    matches!(e, Expr::Clause(c) if c.head_is_str)
+}
+
+/// The status line of a finished game: who won or that it is a draw,
+/// then the rule that ended it in words (`Red wins: Joins`), then the
+/// scores when the game keeps them.
+pub fn ended(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
+    let game = st.game();
+    let head = match o.winner() {
+        Some(w) => format!("{} wins", game.players[usize::from(w)].name),
+        None => "Draw".to_string(),
+    };
+    let why = reason(st, game, o, notes);
+    let mut line = format!("Game over: {head}: {why}");
+    if let Some(s) = crate::render::scores_text(st) {
+        line.push_str(&format!("; scores {s}"));
+    }
+    line
+}
+
+/// Why the game ended, in words.
+fn reason(st: &State, game: &Game, o: &Outcome, notes: Option<&RuleNotes>) -> String {
+    let end = &game.end;
+    let mover = &game.players[usize::from(st.current_player())].name;
+    match o.reason() {
+        EndReason::NoMoves => {
+            let cond = notes.and_then(|n| {
+                let wanted = match o.winner() {
+                    None => "Draw",
+                    Some(w) if w == st.current_player() => "Win",
+                    Some(_) => "Loss",
+                };
+                n.no_moves
+                    .iter()
+                    .find(|(what, _)| what == wanted)
+                    .and_then(|(_, c)| c.clone())
+            });
+            match cond {
+                Some(c) => format!("{mover} has no legal move, with {c}"),
+                None => format!("{mover} has no legal move"),
+            }
+        }
+        EndReason::Repetition => match end.repetition {
+            Some(n) => format!("the same position occurred {n} times"),
+            None => "the same position occurred again".into(),
+        },
+        EndReason::NoProgress => match &end.no_progress {
+            Some((n, _)) => format!("{n} turns without progress"),
+            None => "turns without progress".into(),
+        },
+        EndReason::TurnLimit => match end.turn_limit {
+            Some(n) => format!("the limit of {n} turns was reached"),
+            None => "the turn limit was reached".into(),
+        },
+        EndReason::Passes => match end.passes {
+            Some(n) => format!("{n} passes in a row"),
+            None => "passes in a row".into(),
+        },
+        EndReason::LoseCondition => match notes.map(|n| n.lose_when.as_slice()) {
+            Some([one]) => format!("a player lost by the rule {one}"),
+            Some(many) if !many.is_empty() => {
+                format!("a player lost by one of the rules {}", many.join("; "))
+            }
+            _ => "a player lost by a lose-when rule".into(),
+        },
+        EndReason::Result => result_words(o, notes),
+    }
+}
+
+/// Which result effect decided the game, in words: the effects of the
+/// outcome's kind (a win or a loss for a decided game, a draw else).
+fn result_words(o: &Outcome, notes: Option<&RuleNotes>) -> String {
+    let fits = |d: &str| match o.winner() {
+        Some(_) => d == "win" || d == "lose",
+        None => d == "draw",
+    };
+    let mut names: Vec<&str> = notes
+        .map(|n| {
+            n.results
+                .iter()
+                .filter(|r| fits(&r.decision))
+                .map(|r| r.words.as_str())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.dedup();
+    match names.as_slice() {
+        [] => "a rule of play decided it".into(),
+        [one] => format!("by the rule {one}"),
+        many => format!("by one of the rules {}", many.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests;

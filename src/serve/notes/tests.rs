@@ -1,0 +1,105 @@
+//! The notes read from rule texts written here, and the status lines of
+//! games played on them to their end.
+
+use std::sync::Arc;
+
+use super::*;
+use crate::compile::{Game, Options};
+use crate::syntax::parse_file;
+
+/// A three-in-a-row game on a 3×3 grid, with a goal row besides: a mark
+/// on the top row wins too (a define names that rule).
+const LINES: &str = r#"(game "Lines"
+  (players (player "Cross" letter:"X") (player "Nought" letter:"O"))
+  (board (square 3 3 adjacency:All) labels:Coordinates)
+  (piece "Mark")
+  (region "Top" (per-player (row 2) (row 0)))
+  (define "Reaches" (in To "Top"))
+  (play (place "Mark" to:Empty then:{(if (line 3 To) (win)) (if "Reaches" (win))}))
+  (end (no-moves Loss if:(equal (pieces) 4)) (no-moves Draw)))"#;
+
+fn notes_of(text: &str) -> RuleNotes {
+    let file = parse_file(text).expect("parses");
+    let Some(Expr::Clause(game)) = file.items.first() else {
+        panic!("no game clause")
+    };
+    RuleNotes::of_game(game, text)
+}
+
+fn play(text: &str, moves: &[&str]) -> State {
+    let g = Game::from_source("t.game", text, &Options::default()).expect("compiles");
+    let mut st = State::new(Arc::new(g));
+    for m in moves {
+        let t = st
+            .parse_turn(m)
+            .unwrap_or_else(|e| panic!("{m}: {}", e.reason));
+        st.play_turn(&t);
+    }
+    st
+}
+
+#[test]
+fn the_rules_that_end_the_game_are_read_as_written() {
+    let n = notes_of(LINES);
+    let words: Vec<(&str, &str)> = n
+        .results
+        .iter()
+        .map(|r| (r.decision.as_str(), r.words.as_str()))
+        .collect();
+    assert_eq!(words, [("win", "(line 3 To)"), ("win", "Reaches")]);
+    assert_eq!(
+        n.no_moves,
+        [
+            ("Loss".to_string(), Some("(equal (pieces) 4)".to_string())),
+            ("Draw".to_string(), None)
+        ]
+    );
+    assert_eq!(n.goals, ["Top"], "the region the define `Reaches` names");
+}
+
+#[test]
+fn a_won_game_names_both_possible_rules_of_its_kind() {
+    // Cross a1, b1, c1 (Nought b2, a2 between): a line of three on row 1.
+    let st = play(LINES, &["a1", "b2", "b1", "a2", "c1"]);
+    let o = st.outcome().expect("over");
+    let line = ended(&st, &o, Some(&notes_of(LINES)));
+    assert_eq!(
+        line,
+        "Game over: Cross wins: by one of the rules (line 3 To), Reaches"
+    );
+}
+
+#[test]
+fn a_single_result_rule_is_named_alone_and_no_moves_says_who() {
+    let text = LINES.replace(" (if \"Reaches\" (win))", "");
+    let n = notes_of(&text);
+    let st = play(&text, &["a1", "b2", "b1", "a2", "c1"]);
+    let o = st.outcome().expect("over");
+    assert_eq!(
+        ended(&st, &o, Some(&n)),
+        "Game over: Cross wins: by the rule (line 3 To)"
+    );
+    // A full board without a line: Nought, to move, has none and holds
+    // four marks (the `if:` of the first no-moves rule): Cross wins.
+    let full = ["a1", "b1", "c1", "b2", "a2", "c2", "b3", "a3", "c3"];
+    let st = play(&text, &full);
+    let o = st.outcome().expect("over");
+    assert_eq!(
+        ended(&st, &o, Some(&n)),
+        "Game over: Cross wins: Nought has no legal move, with (equal (pieces) 4)"
+    );
+    // Without that rule, a draw.
+    let text = text.replace("(no-moves Loss if:(equal (pieces) 4)) ", "");
+    let n = notes_of(&text);
+    let st = play(
+        &text,
+        &["a1", "b1", "c1", "b2", "a2", "c2", "b3", "a3", "c3"],
+    );
+    let o = st.outcome().expect("over");
+    assert_eq!(o.winner(), None);
+    let mover = &st.game().players[usize::from(st.current_player())].name;
+    assert_eq!(
+        ended(&st, &o, Some(&n)),
+        format!("Game over: Draw: {mover} has no legal move")
+    );
+}
