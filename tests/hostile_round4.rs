@@ -1,0 +1,96 @@
+//! Regression tests for issue 42's remaining findings and the fourth
+//! hostile round, each of the kind that found it: the `ludic` binary run
+//! on the hostile input, or the library given the same rule file.
+
+mod common;
+use common::{ludic, ok};
+use ludic::compile::{LoadError, MAX_OTHER_SETTINGS, Options, assemble, compile_assembled};
+use std::process::Output;
+
+/// The standard error of a run that must fail with exit code 1 (not a
+/// panic's 101).
+fn refused(o: &Output) -> String {
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(1), "stderr: {err}");
+    err
+}
+
+/// A small game with `extra` clauses.
+fn small_game(extra: &str) -> String {
+    format!(
+        "(game \"Small\"\n{extra}\n  (players 2)\n  (board (square 3 3) labels:Coordinates)\n  \
+         (piece \"Mark\")\n  (play (place \"Mark\" to:Empty))\n  (end (no-moves Draw)))\n"
+    )
+}
+
+/// `n` boolean toggles `t0`… each read by a top-level `match` whose arms
+/// differ: the other value declares one more piece, `Extra0`….
+fn read_toggles(n: usize) -> String {
+    (0..n)
+        .map(|i| {
+            format!(
+                "  (toggle t{i} bool default:false \"T {i}\")\n  \
+                 (match $t{i} (case true (piece \"Extra{i}\")) (case false))"
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+// Finding 8: `check` compiled the whole file again for each other value of
+// each read toggle: N compiles of a file of size N (4,096 took 98 s).
+#[test]
+fn check_compiles_a_bounded_number_of_other_settings_of_4096_read_toggles() {
+    let text = small_game(&read_toggles(4096));
+    let assembled = assemble("many.game", &text).expect("parses");
+    let (game, _) = compile_assembled(&assembled, &Options::default()).expect("compiles");
+    assert_eq!(game.toggles.len(), 4096);
+    assert_eq!(ludic::compile::other_values(&game).len(), 4096);
+    let others = ludic::compile::other_settings(&assembled, &game, &[]).unwrap();
+    // A constant number of compiles: linear in the file, not quadratic.
+    assert_eq!(others.compiled, MAX_OTHER_SETTINGS);
+    assert_eq!(others.untried.len(), 4096 - MAX_OTHER_SETTINGS);
+    assert_eq!(others.untried[0], format!("t{MAX_OTHER_SETTINGS}=true"));
+    assert!(others.failed.is_empty(), "{:?}", others.failed);
+    // The command says what it left untried, and how to try it.
+    let (_dir, path) = common::temp_file("many.game", &text);
+    let out = ludic(&["check", path.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(ok(&out).ends_with("4096 toggle(s)\n"));
+    assert!(
+        err.contains(&format!(
+            "{} other setting(s) not tried",
+            4096 - MAX_OTHER_SETTINGS
+        )) && err.contains(&format!("--set t{MAX_OTHER_SETTINGS}=true")),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_match_arm_broken_only_by_another_value_is_found_among_many_plain_reads() {
+    // 100 toggles read as plain values come first in the file; the one
+    // `match` key is still tried, as match keys go first.
+    let plain: String = (0..100)
+        .map(|i| format!("  (toggle p{i} bool default:false \"P\")\n"))
+        .collect();
+    let reads: String = (0..100).map(|i| format!(" $p{i}")).collect();
+    let text = format!(
+        "(game \"Small\"\n{plain}  (toggle m bool default:false \"M\")\n  (players 2)\n  \
+         (board (square 3 3) labels:Coordinates)\n  (piece \"Mark\")\n  \
+         (play (place \"Mark\" to:(and Empty (or false{reads}))))\n  \
+         (match $m (case true (piece \"Mark\")) (case false))\n  (end (no-moves Draw)))\n"
+    );
+    let assembled = assemble("m.game", &text).expect("parses");
+    let (game, _) = compile_assembled(&assembled, &Options::default()).expect("compiles");
+    let others = ludic::compile::other_settings(&assembled, &game, &[]).unwrap();
+    assert_eq!(others.compiled, MAX_OTHER_SETTINGS);
+    let failed: Vec<&str> = others.failed.iter().map(|(s, _)| s.as_str()).collect();
+    assert_eq!(failed, ["m=true"]);
+    let (_, LoadError::Rules(d)) = &others.failed[0] else {
+        panic!("{:?}", others.failed[0].1)
+    };
+    assert!(d.render().contains("Mark"), "{}", d.render());
+    let (_dir, path) = common::temp_file("m.game", &text);
+    let err = refused(&ludic(&["check", path.to_str().unwrap()]));
+    assert!(err.contains("with --set m=true"), "{err}");
+}
