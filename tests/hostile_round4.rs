@@ -94,3 +94,61 @@ fn a_match_arm_broken_only_by_another_value_is_found_among_many_plain_reads() {
     let err = refused(&ludic(&["check", path.to_str().unwrap()]));
     assert!(err.contains("with --set m=true"), "{err}");
 }
+
+/// The error messages of a rule file that must fail to compile, each with
+/// the text under its span and its line.
+fn rule_errors(text: &str) -> Vec<(String, String, usize)> {
+    match ludic::compile::compile("hostile.game", text, &Options::default()) {
+        Err(LoadError::Rules(d)) => d
+            .items
+            .iter()
+            .filter(|x| x.severity == ludic::diag::Severity::Error)
+            .map(|x| {
+                let (a, b) = (x.span.start as usize, x.span.end as usize);
+                let line = text[..a].matches('\n').count() + 1;
+                (x.message.clone(), text[a..b].to_string(), line)
+            })
+            .collect(),
+        Err(other) => panic!("expected rule errors, got {other}"),
+        Ok(_) => panic!("expected rule errors, the file compiled"),
+    }
+}
+
+// Finding 16: an empty intersection of directions was reported only where
+// it was first spelt; the same set written again passed until the first
+// was fixed.
+#[test]
+fn every_spelling_of_an_empty_direction_set_is_reported_at_once() {
+    let text = "(game \"D\"\n  (players 2)\n  (board (square 4 4))\n  (piece \"Man\")\n  \
+                (play {(hop dirs:(and Forward Backward) to:Empty)\n    \
+                (slide dirs:(and Forward Backward))\n    \
+                (step dirs:(and N S) to:Empty)\n    \
+                (hop dirs:(and Forward Backward))}))\n";
+    let errors = rule_errors(text);
+    let found: Vec<(&str, usize)> = errors
+        .iter()
+        .map(|(m, under, line)| {
+            assert_eq!(m, "a direction set without a direction");
+            (under.as_str(), *line)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("(and Forward Backward)", 5),
+            ("(and Forward Backward)", 6),
+            ("(and N S)", 7),
+            ("(and Forward Backward)", 8)
+        ]
+    );
+    // A set whose words have their own error is not reported again as
+    // empty, at either spelling.
+    let text = text.replace("Backward", "Backwards");
+    let errors = rule_errors(&text);
+    let empty: Vec<&str> = errors
+        .iter()
+        .filter(|(m, ..)| m == "a direction set without a direction")
+        .map(|(_, under, _)| under.as_str())
+        .collect();
+    assert_eq!(empty, ["(and N S)"], "{errors:?}");
+}
