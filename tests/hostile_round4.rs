@@ -152,3 +152,25 @@ fn every_spelling_of_an_empty_direction_set_is_reported_at_once() {
         .collect();
     assert_eq!(empty, ["(and N S)"], "{errors:?}");
 }
+
+// Fourth round: a terminal escape in a `--position` text or in a record's
+// move reached the terminal raw (a refusal on stderr, a replay verdict on
+// stdout) and could clear the screen or retitle the window.
+#[test]
+fn control_characters_from_positions_and_records_are_printed_escaped() {
+    let out = ludic(&["moves", "tictactoe", "--position", "X \u{1b}[2JX:a1"]);
+    let err = refused(&out);
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+    assert!(err.contains("\\u{1b}[2JX"), "{err:?}");
+    let trial = "ludic-trial 1\ngame tictactoe\nmoves\nb\u{1b}]0;pwned\u{7}2\nresult unfinished\n";
+    let (_dir, path) = common::temp_file("c.trial", trial);
+    let out = ludic(&["replay", "tictactoe", path.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("ILLEGAL at ply 1"), "{text:?}");
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "{text:?}"
+    );
+    assert!(text.contains("b\\u{1b}]0;pwned\\u{7}2"), "{text:?}");
+}
