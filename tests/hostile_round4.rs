@@ -3,6 +3,8 @@
 //! on the hostile input, or the library given the same rule file.
 
 mod common;
+#[path = "common/server.rs"]
+mod server;
 use common::{ludic, ok};
 use ludic::compile::{LoadError, MAX_OTHER_SETTINGS, Options, assemble, compile_assembled};
 use std::process::Output;
@@ -173,4 +175,36 @@ fn control_characters_from_positions_and_records_are_printed_escaped() {
         "{text:?}"
     );
     assert!(text.contains("b\\u{1b}]0;pwned\\u{7}2"), "{text:?}");
+}
+
+// Fourth round: the server read the first of two Host headers (a request
+// naming this server, then `evil.example`, was answered), and a target in
+// absolute form naming another host was answered too. HTTP/1.1 allows one
+// Host; a proxy may trust the other one, or the target's.
+#[test]
+fn two_host_headers_or_a_foreign_absolute_target_are_refused() {
+    let srv = server::serve(&[]);
+    let own = srv.host();
+    let get = |head: String| srv.raw(format!("{head}Connection: close\r\n\r\n"));
+    let (status, body) = get(format!(
+        "GET /api/games HTTP/1.1\r\nHost: {own}\r\nHost: evil.example\r\n"
+    ));
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("more than one host header"), "{body}");
+    let (status, body) = get(format!(
+        "GET /api/games HTTP/1.1\r\nHost: {own}\r\nOrigin: http://{own}\r\nOrigin: http://evil.example\r\n"
+    ));
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = get(format!(
+        "GET http://evil.example/api/games HTTP/1.1\r\nHost: {own}\r\n"
+    ));
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("`evil.example`"), "{body}");
+    // The same requests, well formed, are answered.
+    let (status, body) = get(format!(
+        "GET http://{own}/api/games HTTP/1.1\r\nHost: {own}\r\n"
+    ));
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = get(format!("GET /api/games HTTP/1.1\r\nHost: {own}\r\n"));
+    assert_eq!(status, 200, "{body}");
 }
