@@ -208,3 +208,32 @@ fn two_host_headers_or_a_foreign_absolute_target_are_refused() {
     let (status, body) = get(format!("GET /api/games HTTP/1.1\r\nHost: {own}\r\n"));
     assert_eq!(status, 200, "{body}");
 }
+
+/// The `position …` line that `ludic show` prints.
+fn shown_position(args: &[&str]) -> String {
+    let out = ok(&ludic(args));
+    out.lines()
+        .find_map(|l| l.strip_prefix("position "))
+        .unwrap_or_else(|| panic!("no position line: {out}"))
+        .to_string()
+}
+
+// Fourth round: a position text read `turns=` up to 2^31 - 1, but play
+// counts on: two turns later the printed position said turns=2147483649,
+// which the reader refused (a saved position that cannot be loaded).
+#[test]
+fn a_position_written_after_play_past_the_counts_reads_back() {
+    for start in ["2147483647", "4294967295"] {
+        let text = format!("X X:a1 turns={start} no-progress={start} passes={start}");
+        let after = shown_position(&["show", "tictactoe", "--position", &text, "--moves", "b2 a3"]);
+        let again = shown_position(&["show", "tictactoe", "--position", &after]);
+        assert_eq!(again, after);
+        // Two turns on: counted, or held at the largest count.
+        let want = if start == "2147483647" {
+            "turns=2147483649"
+        } else {
+            "turns=4294967295"
+        };
+        assert!(after.contains(want), "{after}");
+    }
+}
