@@ -237,3 +237,23 @@ fn a_position_written_after_play_past_the_counts_reads_back() {
         assert!(after.contains(want), "{after}");
     }
 }
+
+// Finding 16 (checked again): a variant that names its base twice is
+// refused by `check` at the second `base:`, with the first pointed at.
+// (The finding's other files are in tests/invalid/given_twice.game and
+// tests/hostile_round3.rs.)
+#[test]
+fn a_variant_naming_its_base_twice_is_refused_at_both_places() {
+    let text = "(variant \"V\"\n  base:\"tictactoe.game\"\n  base:\"connect4.game\")\n";
+    let (dir, path) = common::temp_file("v.game", text);
+    std::fs::copy("games/tictactoe.game", dir.path().join("tictactoe.game")).unwrap();
+    std::fs::copy("games/connect4.game", dir.path().join("connect4.game")).unwrap();
+    let err = refused(&ludic(&["check", path.to_str().unwrap()]));
+    assert!(err.contains("`base:` is given twice"), "{err}");
+    assert!(err.contains("v.game:3:3"), "{err}");
+    assert!(
+        err.contains("first given here") && err.contains("second value"),
+        "{err}"
+    );
+    assert!(err.contains("error: 1 error in"), "{err}");
+}
