@@ -257,3 +257,31 @@ fn a_variant_naming_its_base_twice_is_refused_at_both_places() {
     );
     assert!(err.contains("error: 1 error in"), "{err}");
 }
+
+// Found by the long run of tests/fuzz_rules.rs (LUDIC_FUZZ_CASES=150): a
+// game with a `rotate` move whose `(players …)` clause is missing or
+// unreadable panicked (index out of bounds in the rotation's regions)
+// instead of reporting the players' error.
+#[test]
+fn a_rotation_without_readable_players_is_a_check_error_not_a_panic() {
+    let pentago = include_str!("../games/pentago.game");
+    let players = "(players (player \"White\" letter:\"W\") (player \"Black\" letter:\"B\"))";
+    assert!(pentago.contains(players));
+    for (replacement, want) in [
+        (
+            "(players)",
+            "`players` needs at least 1 argument(s), found 0",
+        ),
+        (
+            "(players x)",
+            "expected a `(player …)` clause, found a word",
+        ),
+        ("", "the game has no (players …) clause"),
+    ] {
+        let text = pentago.replace(players, replacement);
+        let (_dir, path) = common::temp_file("p.game", &text);
+        let err = refused(&ludic(&["check", path.to_str().unwrap()]));
+        assert!(err.contains(want), "{replacement}: {err}");
+        assert!(err.contains("p.game:"), "{err}");
+    }
+}
