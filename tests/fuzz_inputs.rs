@@ -91,7 +91,7 @@ fn mutated_positions_and_fens_are_read_or_refused_cleanly() {
     let n = cases(3);
     let mut read = 0;
     for (k, (name, game)) in games().into_iter().enumerate() {
-        let mut rng = ChaCha8Rng::seed_from_u64(0x9051 ^ k as u64);
+        let mut rng = ChaCha8Rng::seed_from_u64(mutate::seed(0x9051 ^ k as u64));
         let (_, states) = walk(&game, k as u64, 12);
         for st in states.iter().step_by(4) {
             let texts = [st.to_position(), st.to_fen()];
@@ -125,7 +125,7 @@ fn mutated_positions_and_fens_are_read_or_refused_cleanly() {
 fn mutated_records_replay_or_are_refused_cleanly() {
     let n = cases(3);
     for (k, (name, game)) in games().into_iter().enumerate() {
-        let mut rng = ChaCha8Rng::seed_from_u64(0x7e11 ^ k as u64);
+        let mut rng = ChaCha8Rng::seed_from_u64(mutate::seed(0x7e11 ^ k as u64));
         let (moves, _) = walk(&game, k as u64 + 100, 16);
         let trial = write_trial(&Trial {
             game: name.to_string(),
@@ -205,7 +205,7 @@ fn mutated_api_requests_are_answered_with_json_and_lose_no_game() {
     let (status, _) = srv.post(&format!("/api/sessions/{keep}/click"), r#"{"site": 4}"#);
     assert_eq!(status, 200);
     let id = srv.open("tictactoe", &["human", "human"]);
-    let mut rng = ChaCha8Rng::seed_from_u64(0x4177);
+    let mut rng = ChaCha8Rng::seed_from_u64(mutate::seed(0x4177));
     for _ in 0..cases(4) {
         for (method, path, body) in REQUESTS {
             let path = path.replace("{id}", &id);

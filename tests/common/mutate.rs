@@ -1,11 +1,22 @@
 //! Seeded text mutations shared by the fuzz loops (`tests/fuzz_rules.rs`,
 //! `tests/fuzz_inputs.rs`), and their size: a short run by default, a
-//! long one with `LUDIC_FUZZ_CASES=N` (docs/testing.md, "Fuzzing").
+//! long one with `LUDIC_FUZZ_CASES=N`, other cases with
+//! `LUDIC_FUZZ_SEED=S` (docs/testing.md, "Fuzzing").
 // Each test program uses some of these.
 #![allow(dead_code)]
 
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
+
+/// A loop's seed `base`, varied by `LUDIC_FUZZ_SEED` when set (other
+/// cases, still repeatable: the failure message's run names the seed).
+pub fn seed(base: u64) -> u64 {
+    let extra = std::env::var("LUDIC_FUZZ_SEED")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(0);
+    base ^ extra.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
 
 /// Mutants per input: `LUDIC_FUZZ_CASES` when set (a long run), else
 /// `default` (the seconds-long run of `cargo test`).
