@@ -196,6 +196,26 @@ fn plural(n: usize, noun: &str) -> String {
     }
 }
 
+/// `text` safe to print on a terminal: each control character other than
+/// a newline or a tab is written as its escape (`\u{1b}`), so that input
+/// echoed in a message (a move, a position, a record's tag) cannot move
+/// the cursor, clear the screen or retitle the window.
+pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
+    let shown = |c: char| !c.is_control() || c == '\n' || c == '\t';
+    if text.chars().all(shown) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if shown(c) {
+            out.push(c);
+        } else {
+            out.extend(c.escape_unicode());
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// The 1-based line and column (counted in characters) of byte `offset` in
 /// `source`. An offset past the end, or inside a character, counts as the
 /// end, or the start of that character.

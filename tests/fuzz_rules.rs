@@ -10,15 +10,20 @@
 //! amplified to hundreds of kilobytes must finish too: a quadratic path
 //! would hang here rather than take milliseconds (no time is measured).
 
+#[path = "common/mutate.rs"]
+mod mutate;
 use ludic::compile::{Game, LoadError, Options, compile, resolved_rules};
 use ludic::engine::{State, playout};
 use ludic::syntax::format_file;
+use mutate::{cases, mutate};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
-/// Mutants per file.
-const CASES: usize = 20;
+/// Mutants per file (`LUDIC_FUZZ_CASES` for a long run).
+fn case_count() -> usize {
+    cases(20)
+}
 
 /// Every `.game` file of `games/` and `tests/invalid/`, as (path, text).
 fn corpus() -> Vec<(String, String)> {
@@ -35,47 +40,6 @@ fn corpus() -> Vec<(String, String)> {
     out.sort();
     assert!(out.len() > 20, "{} files", out.len());
     out
-}
-
-/// Pieces of text inserted by mutations.
-const INSERTS: [&str; 14] = [
-    "(", ")", "{", "}", "//", "\"", "#1", "$x", ":", "\u{FEFF}", "é", "(a)", "0", "\n",
-];
-
-/// A char boundary of `text` at or before `at`.
-fn floor(text: &str, mut at: usize) -> usize {
-    at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
-}
-
-/// One random mutation of `text`.
-fn mutate(text: &str, rng: &mut ChaCha8Rng) -> String {
-    let len = text.len().max(1);
-    let a = floor(text, rng.random_range(0..len));
-    let b = floor(text, (a + rng.random_range(0..64)).min(text.len()));
-    match rng.random_range(0..5) {
-        0 => format!("{}{}", &text[..a], &text[b..]),
-        1 => {
-            let times = rng.random_range(2..6);
-            format!("{}{}{}", &text[..b], text[a..b].repeat(times), &text[b..])
-        }
-        2 => {
-            let insert = INSERTS[rng.random_range(0..INSERTS.len())];
-            format!("{}{insert}{}", &text[..a], &text[a..])
-        }
-        3 => {
-            // Swap two ranges' order: `x y` becomes `y x`.
-            let c = floor(text, (b + rng.random_range(0..32)).min(text.len()));
-            format!("{}{}{}{}", &text[..a], &text[b..c], &text[a..b], &text[c..])
-        }
-        _ => {
-            let insert = INSERTS[rng.random_range(0..INSERTS.len())];
-            format!("{}{insert}{}", &text[..a], &text[b..])
-        }
-    }
 }
 
 /// Compiles `text` as the file `name`, checks the diagnostics lie in the
@@ -115,9 +79,9 @@ fn check(name: &str, text: &str, seed: u64) {
 #[test]
 fn mutated_rule_files_never_panic_and_accepted_ones_round_trip_and_play() {
     for (k, (name, text)) in corpus().iter().enumerate() {
-        let mut rng = ChaCha8Rng::seed_from_u64(0x5eed ^ k as u64);
+        let mut rng = ChaCha8Rng::seed_from_u64(mutate::seed(0x5eed ^ k as u64));
         check(name, text, k as u64);
-        for case in 0..CASES {
+        for case in 0..case_count() {
             let mut mutant = text.clone();
             for _ in 0..rng.random_range(1..4) {
                 mutant = mutate(&mutant, &mut rng);
@@ -132,7 +96,7 @@ fn amplified_mutants_finish() {
     // Each file's mutant repeated until it is about 400 KB: tens of
     // thousands of clauses, brackets or errors on few or many lines.
     for (k, (name, text)) in corpus().iter().enumerate().step_by(3) {
-        let mut rng = ChaCha8Rng::seed_from_u64(0xa3f1 ^ k as u64);
+        let mut rng = ChaCha8Rng::seed_from_u64(mutate::seed(0xa3f1 ^ k as u64));
         let mutant = mutate(text, &mut rng);
         let times = (400_000 / mutant.len().max(1)).max(1);
         check(name, &mutant.repeat(times), k as u64);

@@ -125,7 +125,11 @@ fn bad_fields_are_refused_with_what_was_expected() {
         ("W W:a7 Hnd=1,2", "did you mean `Hand`"),
         ("W W:a7 turns=-1", "whole number"),
         (
-            "W W:a7 no-progress=4294967295",
+            "W W:a7 no-progress=4294967296",
+            "whole number from 0 to 4294967295",
+        ),
+        (
+            "W W:a7 turn-steps=4294967295",
             "whole number from 0 to 2147483647",
         ),
         ("W W:a7 again=Tak", "no move block `Tak`"),

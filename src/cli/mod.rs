@@ -122,7 +122,8 @@ pub fn main() -> i32 {
     match run(cli) {
         Ok(code) => code,
         Err(Fail(msg)) => {
-            eprintln!("{msg}");
+            // Input echoed in a message reaches the terminal escaped.
+            eprintln!("{}", crate::diag::visible(&msg));
             1
         }
     }

@@ -170,17 +170,19 @@ fn report(a: &ReplayArgs, verdicts: &[Verdict]) -> Result<i32, Fail> {
         );
     } else {
         for v in verdicts {
-            match &v.error {
-                None if v.wrong_result.is_some() => println!(
+            // Move texts and reasons echo the record: escaped for the
+            // terminal.
+            let line = match &v.error {
+                None if v.wrong_result.is_some() => format!(
                     "game {}: {} moves legal, WRONG RESULT: {}",
                     v.game,
                     v.moves,
                     v.wrong_result.as_deref().unwrap_or_default()
                 ),
                 None if v.draws_passed.is_empty() => {
-                    println!("game {}: ok, {} moves legal", v.game, v.moves)
+                    format!("game {}: ok, {} moves legal", v.game, v.moves)
                 }
-                None => println!(
+                None => format!(
                     "game {}: {} moves legal, but play went on past an automatic draw: {}",
                     v.game,
                     v.moves,
@@ -192,7 +194,7 @@ fn report(a: &ReplayArgs, verdicts: &[Verdict]) -> Result<i32, Fail> {
                     reason:
                         why @ (PlyError::Fen(_) | PlyError::StartFen(_) | PlyError::StartPosition(_)),
                     ..
-                }) => println!(
+                }) => format!(
                     "game {}: BAD START ({}:{line}): {}: {why}",
                     v.game,
                     a.record,
@@ -203,7 +205,7 @@ fn report(a: &ReplayArgs, verdicts: &[Verdict]) -> Result<i32, Fail> {
                     text,
                     line,
                     reason: why,
-                }) => println!(
+                }) => format!(
                     "game {}: ILLEGAL at ply {ply} (move {}{}, {}:{line}): {}: {why}",
                     v.game,
                     (ply - 1) / 2 + 1,
@@ -211,7 +213,8 @@ fn report(a: &ReplayArgs, verdicts: &[Verdict]) -> Result<i32, Fail> {
                     a.record,
                     crate::diag::clip(text)
                 ),
-            }
+            };
+            println!("{}", crate::diag::visible(&line));
         }
         let past = if past_draw > 0 {
             format!(", {past_draw} went on past an automatic draw")

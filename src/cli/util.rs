@@ -126,17 +126,34 @@ fn fen_hint(game: &Game) -> String {
     )
 }
 
-/// `ludic check`.
+/// `ludic check`: the file compiled with the settings given, then again
+/// with each other value of its read yes/no and choice toggles, one at a
+/// time ([`compile::other_settings`]); each failure is its `--set` and the
+/// errors found. Settings past [`compile::MAX_OTHER_SETTINGS`] are named
+/// on stderr, untried.
 pub fn check(g: &GameArgs) -> Result<i32, Fail> {
     let opts = Options::from_sets(&g.sets)?;
     let (name, text) = compile::read_source(&g.file)?;
-    let (game, warnings) = compile::compile(&name, &text, &opts)?;
+    let assembled = compile::assemble(&name, &text).map_err(compile::LoadError::Rules)?;
+    let (game, warnings) = compile::compile_assembled(&assembled, &opts)?;
     if !warnings.items.is_empty() {
         eprint!("{warnings}");
     }
-    let failed = other_settings_failing(g, &name, &text, &game)?;
-    if !failed.is_empty() {
+    let others = compile::other_settings(&assembled, &game, &g.sets)?;
+    if !others.failed.is_empty() {
+        let failed: Vec<String> = others
+            .failed
+            .iter()
+            .map(|(set, e)| format!("with --set {set}:\n{e}"))
+            .collect();
         return Err(Fail(failed.join("\n")));
+    }
+    if let Some(first) = others.untried.first() {
+        eprintln!(
+            "note: {} other setting(s) not tried: check compiles at most {} (match keys first); try the rest with --set, e.g. --set {first}",
+            others.untried.len(),
+            compile::MAX_OTHER_SETTINGS
+        );
     }
     println!(
         "{name}: ok — \"{}\", {} sites, {} players, {} move generator(s), {} toggle(s)",
@@ -147,31 +164,6 @@ pub fn check(g: &GameArgs) -> Result<i32, Fail> {
         game.toggles.len()
     );
     Ok(0)
-}
-
-/// The file compiled again with each other value of every yes/no and
-/// choice toggle the command line did not set, one at a time: a `match`
-/// arm chosen only by another value is checked too. Each failure is its
-/// `--set` and the errors found.
-fn other_settings_failing(
-    g: &GameArgs,
-    name: &str,
-    text: &str,
-    game: &compile::Game,
-) -> Result<Vec<String>, Fail> {
-    let mut failed = Vec::new();
-    for set in compile::other_values(game) {
-        let toggle = set.split('=').next().unwrap_or_default();
-        if g.sets.iter().any(|s| s.split('=').next() == Some(toggle)) {
-            continue;
-        }
-        let mut sets = g.sets.clone();
-        sets.push(set.clone());
-        if let Err(e) = compile::compile(name, text, &Options::from_sets(&sets)?) {
-            failed.push(format!("with --set {set}:\n{e}"));
-        }
-    }
-    Ok(failed)
 }
 
 /// `ludic options`.

@@ -38,6 +38,10 @@ pub struct Lowerer {
     pub dirsets: Vec<Vec<Vec<Dir>>>,
     /// The direction sets by their text, so that equal sets share an id.
     pub dirset_keys: HashMap<String, u16>,
+    /// The direction sets written as an intersection that hold no
+    /// direction for any player, found so when first read without other
+    /// errors: each later spelling of one is reported too.
+    pub empty_dirsets: std::collections::HashSet<u16>,
     /// The initial stacks, bottom first.
     pub setup: Vec<(Site, Vec<Piece>)>,
     /// Setup codes (`(code "K" "Checker" 2)`) for FEN and position texts.
@@ -547,8 +551,8 @@ impl Lowerer {
         let before = (d.items.len(), d.dropped);
         let known = self.dirsets.len();
         let id = self.dirset_of(e, d);
-        // Reported where the set is first spelt, and only when its words
-        // were read without errors of their own.
+        // Reported where the set is spelt, each time, but only when its
+        // words were read without errors of their own the first time.
         let quiet = (d.items.len(), d.dropped) == before && self.dirsets.len() > known;
         let empty = self
             .dirsets
@@ -558,7 +562,9 @@ impl Lowerer {
         // board (`Diagonal` on a hexagon) may serve another board of a
         // `match`.
         let and = matches!(e, Expr::Clause(_));
-        if and && empty && quiet && !super::args::already_reported(e) {
+        let again = self.dirsets.len() == known && self.empty_dirsets.contains(&id);
+        if and && empty && (quiet || again) && !super::args::already_reported(e) {
+            self.empty_dirsets.insert(id);
             no_direction(
                 e.span(),
                 "these directions have none in common for any player",

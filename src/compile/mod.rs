@@ -27,6 +27,7 @@ pub(crate) mod rotate;
 pub(crate) mod royal;
 pub(crate) mod rules;
 pub(crate) mod sets;
+pub(crate) mod settings;
 pub(crate) mod shape;
 mod shipped;
 pub(crate) mod stacks;
@@ -47,7 +48,9 @@ use expand::Defines;
 use lower::Lowerer;
 use std::path::Path;
 
+pub use settings::{MAX_OTHER_SETTINGS, OtherSettings, other_settings};
 pub use shipped::{read_shipped, shipped_file, shipped_games, shipped_source};
+pub use variant::{Assembled, assemble};
 
 /// Options for loading a game: toggle overrides (`--set name=value`).
 #[derive(Debug, Clone, Default)]
@@ -275,6 +278,16 @@ pub fn compile(
     options: &Options,
 ) -> Result<(Game, Diagnostics), LoadError> {
     let assembled = variant::assemble(file, text).map_err(LoadError::Rules)?;
+    compile_assembled(&assembled, options)
+}
+
+/// [`compile`] of a file already parsed (its variant chain assembled):
+/// what `ludic check` compiles again with each other setting, without
+/// parsing the text again each time.
+pub fn compile_assembled(
+    assembled: &Assembled,
+    options: &Options,
+) -> Result<(Game, Diagnostics), LoadError> {
     let mut d = Diags::default();
     let game = lower_file(&assembled.items, options, &mut d)?;
     let mut items = d.finish();

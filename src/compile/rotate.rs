@@ -138,8 +138,12 @@ impl Lowerer {
                 continue;
             };
             let name = self.region_names[i as usize].clone();
-            // The region as the first player sees it.
-            let bits = &self.regions[i as usize][0];
+            // The region as the first player sees it (none when the
+            // players failed to read: reported there).
+            let Some(bits) = self.regions[i as usize].first() else {
+                refused = true;
+                continue;
+            };
             let sites: Vec<Site> = (0..bits.len() as Site)
                 .filter(|&s| bits[s as usize])
                 .collect();

@@ -312,9 +312,9 @@ fn read_field(
     let s = &mut st.scalars;
     match (keyword, name) {
         (true, "phase") => s.phase = phase(game, value)?,
-        (true, "turns") => s.turns = number(value)?,
-        (true, "no-progress") => s.no_progress = number(value)?,
-        (true, "passes") => s.passes = number(value)?,
+        (true, "turns") => s.turns = game_count(value)?,
+        (true, "no-progress") => s.no_progress = game_count(value)?,
+        (true, "passes") => s.passes = game_count(value)?,
         (true, "turn-steps") => s.turn_steps = number(value)?,
         (true, "turn-score") => s.turn_score = number(value)?,
         (true, "turn-captured") => s.turn_captured = yes(value)?,
@@ -375,16 +375,29 @@ fn unknown_name(game: &Game, key: &str) -> String {
     )
 }
 
-/// The largest count a field takes: far past any game, with room to
-/// count on without overflow.
+/// The largest count a field of the turn in progress takes
+/// (`turn-steps`, `turn-score`): far past any turn, with room to count on
+/// without overflow.
 const MAX_COUNT: u32 = i32::MAX as u32;
 
 /// A whole number from 0 to [`MAX_COUNT`].
 fn number(value: &str) -> Result<u32, String> {
+    number_to(value, MAX_COUNT)
+}
+
+/// A whole number from 0 to `max`.
+fn number_to(value: &str, max: u32) -> Result<u32, String> {
     match value.parse::<u32>() {
-        Ok(n) if n <= MAX_COUNT => Ok(n),
-        _ => Err(format!("expected a whole number from 0 to {MAX_COUNT}")),
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(format!("expected a whole number from 0 to {max}")),
     }
+}
+
+/// A count kept over the whole game (`turns`, `no-progress`, `passes`):
+/// any the state can hold, since play counts on past any bound and
+/// saturates at `u32::MAX`; a position written after play reads back.
+fn game_count(value: &str) -> Result<u32, String> {
+    number_to(value, u32::MAX)
 }
 
 fn yes(value: &str) -> Result<bool, String> {

@@ -57,7 +57,7 @@ pub fn router(app: Arc<App>) -> Router {
 async fn guard(AxState(app): AxState<Arc<App>>, req: Request, next: Next) -> Response {
     let checked = app
         .guard
-        .check(req.method(), req.headers())
+        .check(req.method(), req.uri(), req.headers())
         .and_then(|()| guard::check_length(req.headers(), super::MAX_BODY));
     match checked {
         Ok(()) => next.run(req).await,

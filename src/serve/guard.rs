@@ -14,7 +14,7 @@
 //! body declared longer than the server takes is refused before it is
 //! read (413).
 
-use axum::http::{HeaderMap, Method, StatusCode, header};
+use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 
 use super::error::ApiError;
 
@@ -45,8 +45,19 @@ impl Guard {
         &self.token
     }
 
-    /// Checks a request's method and headers.
-    pub fn check(&self, method: &Method, headers: &HeaderMap) -> Result<(), ApiError> {
+    /// Checks a request's method, target and headers. A target in
+    /// absolute form (`GET http://evil.example/…`) must name this server
+    /// too: HTTP/1.1 reads the host from it rather than from `Host`.
+    pub fn check(&self, method: &Method, uri: &Uri, headers: &HeaderMap) -> Result<(), ApiError> {
+        if let Some(authority) = uri.authority()
+            && !self.is_own_host(authority.as_str())
+        {
+            return Err(ApiError::forbidden(format!(
+                "refused: the request's target ({}) is not this server; open http://127.0.0.1:{}/",
+                shown(Some(authority.as_str())),
+                self.port
+            )));
+        }
         self.check_host(headers)?;
         self.check_origin(headers)?;
         if method == Method::GET || method == Method::HEAD {
@@ -57,6 +68,17 @@ impl Guard {
     }
 
     fn check_host(&self, headers: &HeaderMap) -> Result<(), ApiError> {
+        // HTTP/1.1 allows one Host (RFC 9112, 3.2), one Origin: with two,
+        // which one a check reads and which one a proxy or a later
+        // reader trusts could differ.
+        for name in [header::HOST, header::ORIGIN] {
+            if headers.get_all(&name).iter().count() > 1 {
+                return Err(ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    format!("refused: the request has more than one {name} header"),
+                ));
+            }
+        }
         let host = text(headers, header::HOST.as_str());
         if host.is_some_and(|h| self.is_own_host(h)) {
             return Ok(());
@@ -187,7 +209,10 @@ mod tests {
     #[test]
     fn hosts_and_origins() {
         let g = Guard::new(8080);
-        let ok = |h: &[(&'static str, &str)]| g.check(&Method::GET, &headers(h)).is_ok();
+        let ok = |h: &[(&'static str, &str)]| {
+            g.check(&Method::GET, &Uri::from_static("/"), &headers(h))
+                .is_ok()
+        };
         assert!(ok(&[("host", "127.0.0.1:8080")]));
         assert!(ok(&[("host", "LOCALHOST:8080")]));
         assert!(ok(&[("host", "[::1]:8080")]));
@@ -212,7 +237,7 @@ mod tests {
         let t = g.token().to_string();
         assert_eq!(t.len(), 32);
         let post = |h: &[(&'static str, &str)]| {
-            g.check(&Method::POST, &headers(h))
+            g.check(&Method::POST, &Uri::from_static("/"), &headers(h))
                 .map_err(|e| e.status().as_u16())
         };
         let host = ("host", "127.0.0.1:9");

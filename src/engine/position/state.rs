@@ -1132,7 +1132,8 @@ impl State {
         self.scalars.again = None;
         self.clear_marks();
         self.scalars.turn_steps = 0;
-        self.scalars.turns += 1;
+        // Saturates: a position text may start the count at u32::MAX.
+        self.scalars.turns = self.scalars.turns.saturating_add(1);
         self.record_turn_start();
     }
 

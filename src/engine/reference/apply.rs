@@ -292,7 +292,7 @@ impl State {
             );
         }
         self.scalars.passes = if matches!(generator.kind, GenKind::Pass) {
-            self.scalars.passes + 1
+            self.scalars.passes.saturating_add(1)
         } else {
             0
         };
@@ -724,7 +724,7 @@ impl State {
         self.scalars.no_progress = if progress {
             0
         } else {
-            self.scalars.no_progress + 1
+            self.scalars.no_progress.saturating_add(1)
         };
         self.scalars.turn_captured = false;
         self.scalars.turn_progress = false;
