@@ -244,15 +244,20 @@ impl Estimate {
     }
 }
 
-/// A proportion: Wilson's interval, the binomial standard error.
+/// A proportion: Wilson's interval; the standard error is Agresti and
+/// Coull's (`p̃ = (k + 2) / (n + 4)`, `√(p̃(1 − p̃) / (n + 4))`), which is
+/// not 0 when every game or none counts (the plain binomial one is, and
+/// would make an effect between two such cells look exact).
 fn rate(count: u64, of: u64) -> Estimate {
     if of == 0 {
         return Estimate::NONE;
     }
     let r = Rate::new(count, of);
+    let n = of as f64 + 4.0;
+    let p = (count as f64 + 2.0) / n;
     Estimate {
         value: Some(r.rate),
-        se: Some((r.rate * (1.0 - r.rate) / of as f64).sqrt()),
+        se: Some((p * (1.0 - p) / n).sqrt()),
         low: Some(r.low),
         high: Some(r.high),
     }

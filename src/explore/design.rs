@@ -28,8 +28,9 @@
 //! keeping one when the defining relation with it added still has no word
 //! shorter than `R`, and backs up when it runs out (at most a million
 //! candidates tried a base). The first base for which `p` generators are
-//! found gives the design; its resolution is computed from the whole
-//! defining relation, never assumed.
+//! found gives the design, with the generators of the highest resolution
+//! up to `R + 2` that the search finds for that base; its resolution is
+//! computed from the whole defining relation, never assumed.
 
 use serde::{Deserialize, Serialize};
 
@@ -264,7 +265,10 @@ fn search_generators(k: usize, r: u32) -> Option<(usize, Vec<u64>)> {
             return Some((k, Vec::new()));
         }
         if let Some(g) = generators(k, base, r) {
-            return Some((base, g));
+            // The same number of cells may allow a higher resolution
+            // (five toggles in 16 cells: V, not only IV).
+            let better = (r + 1..=r + 2).rev().find_map(|h| generators(k, base, h));
+            return Some((base, better.unwrap_or(g)));
         }
         base += 1;
     }

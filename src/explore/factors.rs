@@ -81,19 +81,20 @@ mod tests {
 
     #[test]
     fn vary_items_follow_the_declared_toggles() {
-        let g = Game::load("genocide", &Options::default()).expect("genocide");
+        let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rows.game");
+        let g = Game::load(file, &Options::default()).expect("the test game");
         let t = g.options();
-        let f = parse(&["stickyland,movement".into(), "supply=30/60".into()], t).unwrap();
+        let f = parse(&["misere,first".into(), "size=3/5".into()], t).unwrap();
         assert_eq!(f[0].levels, ["false", "true"]);
-        assert_eq!(f[1].levels, ["orthogonal", "king"]);
-        assert_eq!(f[2].levels, ["30", "60"]);
+        assert_eq!(f[1].levels, ["cross", "nought"]);
+        assert_eq!(f[2].levels, ["3", "5"]);
         for (bad, says) in [
-            ("supply", "give its values"),
-            ("supply=0/60", "not a whole number in 1..=1000"),
-            ("stickyland=yes/no", "not true or false"),
-            ("movement=hop", "not one of orthogonal, king"),
+            ("size", "give its values"),
+            ("size=2/4", "not a whole number in 3..=5"),
+            ("misere=yes/no", "not true or false"),
+            ("first=both", "not one of cross, nought"),
             ("nosuch", "no toggle `nosuch`"),
-            ("dice,dice", "given twice"),
+            ("exact,exact", "given twice"),
         ] {
             let e = parse(&[bad.into()], t).unwrap_err();
             assert!(e.contains(says), "{bad}: {e}");
