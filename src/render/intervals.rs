@@ -187,3 +187,62 @@ pub fn interaction_svg(
     out.push_str("</svg>\n");
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn attr(svg: &str, tag: &str, name: &str) -> Vec<f64> {
+        svg.split(&format!("<{tag} "))
+            .skip(1)
+            .filter_map(|s| {
+                let s = format!(" {s}");
+                let at = s.find(&format!(" {name}=\""))? + name.len() + 3;
+                s[at..].split('"').next()?.parse().ok()
+            })
+            .collect()
+    }
+
+    /// A dot at the reference value sits on the reference line; the
+    /// lowest interval end is at the left end of the scale, the highest
+    /// at the right.
+    #[test]
+    fn rows_sit_on_one_scale() {
+        let rows = vec![
+            Interval {
+                label: "a".into(),
+                value: 0.0,
+                low: -0.2,
+                high: 0.1,
+                mark: false,
+            },
+            Interval {
+                label: "b<".into(),
+                value: 0.3,
+                low: 0.2,
+                high: 0.4,
+                mark: true,
+            },
+        ];
+        let svg = interval_svg("t", &rows, Some(0.0), true);
+        let dots = attr(&svg, "circle", "cx");
+        let reference = attr(&svg, "line", "x1")[0];
+        assert_eq!(dots[0], reference);
+        let x1 = attr(&svg, "line", "x1");
+        let x2 = attr(&svg, "line", "x2");
+        assert_eq!(x1[1], LABELS, "-0.2 at the left");
+        assert_eq!(x2[2], WIDTH - 60.0, "0.4 at the right");
+        assert!(svg.contains("b&lt;") && svg.contains("#c0392b"));
+        // Parallel lines: the second line's rise equals the first's.
+        let p = interaction_svg(
+            "i",
+            ("a", ["x", "y"]),
+            ("b", ["u", "v"]),
+            [[0.1, 0.3], [0.2, 0.4]],
+            true,
+        );
+        let y1 = attr(&p, "line", "y1");
+        let y2 = attr(&p, "line", "y2");
+        assert!(((y2[0] - y1[0]) - (y2[1] - y1[1])).abs() < 1e-9);
+    }
+}
