@@ -231,3 +231,37 @@ fn the_command_line_runs_resumes_merges_and_refuses() {
     let o = ludic(&with(&["--set", "size=3"]));
     assert!(String::from_utf8_lossy(&o.stderr).contains("both varied and set"));
 }
+
+#[test]
+fn hand_edited_files_are_refused_not_crashed_on() {
+    let req = request();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.jsonl");
+    let mut store = Store::create(&path, &req.header().unwrap(), false).unwrap();
+    run(&req, &BTreeMap::new(), &mut |c| store.append(c), &|| {}).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (head, rest) = text.split_once('\n').unwrap();
+    let edits: [(&str, &str, &str); 4] = [
+        ("[1,1]", "[1,7]", "one value of each toggle"),
+        (
+            "\"levels\":[\"3\",\"4\"]",
+            "\"levels\":[\"3\"]",
+            "fewer than two values",
+        ),
+        ("\"count\":12", "\"count\":13", "do not add up"),
+        (
+            "\"command\":\"explore\"",
+            "\"command\":\"analyze\"",
+            "expected `explore`",
+        ),
+    ];
+    for (from, to, says) in edits {
+        assert!(head.contains(from), "{from}");
+        let edited = format!("{}\n{rest}", head.replacen(from, to, 1));
+        std::fs::write(&path, edited).unwrap();
+        let err = read(&path, false).unwrap_err();
+        assert!(err.contains(says), "{from}: {err}");
+        let o = ludic(&["merge", path.to_str().unwrap()]);
+        assert!(!o.status.success());
+    }
+}

@@ -192,6 +192,34 @@ impl Design {
         })
     }
 
+    /// Whether the design holds together (as read from a file that may
+    /// have been edited by hand): two values a factor at least, every
+    /// cell a value index for each factor, generators naming base
+    /// factors. The error says what is wrong.
+    pub fn check(&self) -> Result<(), String> {
+        let k = self.factors.len();
+        if let Some(f) = self.factors.iter().find(|f| f.levels.len() < 2) {
+            return Err(format!("toggle `{}` has fewer than two values", f.name));
+        }
+        for (c, cell) in self.cells.iter().enumerate() {
+            let fits = cell.len() == k
+                && cell
+                    .iter()
+                    .zip(&self.factors)
+                    .all(|(&l, f)| l < f.levels.len());
+            if !fits {
+                return Err(format!("cell {c} does not give one value of each toggle"));
+            }
+        }
+        if let Kind::Fraction { generators, .. } = &self.kind {
+            let base = k.saturating_sub(generators.len());
+            if generators.len() > k || generators.iter().flatten().any(|&j| j >= base) {
+                return Err("a generator names a toggle outside the base".into());
+            }
+        }
+        Ok(())
+    }
+
     /// The `--set NAME=VALUE` strings of cell `c`.
     pub fn sets(&self, c: usize) -> Vec<String> {
         self.factors

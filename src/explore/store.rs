@@ -109,6 +109,10 @@ pub fn read(path: &Path, cut_ok: bool) -> Result<(Header, Vec<CellRecord>, u64),
             header.command
         ));
     }
+    header
+        .design
+        .check()
+        .map_err(|e| format!("{p}:1: the design: {e}"))?;
     let mut cells: Vec<CellRecord> = Vec::new();
     for (i, l) in lines {
         let c: CellRecord =
