@@ -112,6 +112,7 @@ pub mod cli;
 pub mod compile;
 pub mod diag;
 pub mod engine;
+pub mod explore;
 pub mod players;
 pub mod record;
 pub mod render;

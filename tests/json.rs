@@ -157,6 +157,7 @@ fn the_document_has_a_schema_per_output() {
         [
             "analyze",
             "analyze-shard",
+            "explore",
             "perft",
             "perft-divide",
             "playout",
@@ -346,4 +347,54 @@ fn replay_json_validates_with_and_without_failures() {
         0,
     );
     assert_eq!(v["games"], 500);
+}
+
+#[test]
+fn explore_json_validates() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("run.jsonl");
+    let f = file.to_str().unwrap();
+    let o = ludic(&[
+        "explore",
+        "tests/data/rows.game",
+        "--vary",
+        "size=3/4,misere,exact",
+        "--set",
+        "line=3",
+        "--games",
+        "4",
+        "--skill",
+        "random",
+        "--threads",
+        "1",
+        "--json",
+        f,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = check("explore", &["merge", f, "--json"], 0);
+    assert_eq!(v["cells"].as_array().unwrap().len(), 8);
+    assert_eq!(v["design"]["kind"], "full");
+    // A fraction: five toggles at resolution IV or more in 16 cells is the
+    // half fraction of resolution V (I = the product of all five).
+    let o = ludic(&[
+        "explore",
+        "tests/data/rows.game",
+        "--vary",
+        "size=3/4,line=3/4,misere,exact,first",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--max-cells",
+        "16",
+        "--resolution",
+        "4",
+        "--json",
+        &format!("{f}2"),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = check("explore", &["merge", &format!("{f}2"), "--json"], 0);
+    assert_eq!(v["design"]["kind"], "fraction");
+    assert_eq!(v["design"]["resolution"], 5);
+    assert_eq!(v["design"]["cells"], 16);
 }

@@ -71,11 +71,11 @@ pub struct AnalyzeArgs {
 
 /// The players of `--players`, one per side (repeated over the sides).
 #[derive(Debug, Clone)]
-struct PlayerList(Vec<PlayerSpec>);
+pub(super) struct PlayerList(pub(super) Vec<PlayerSpec>);
 
 /// Parses `--players`: specs separated by commas (an `mcts` option such
 /// as `cut=20` stays with its player), no humans.
-fn parse_players(s: &str) -> Result<PlayerList, String> {
+pub(super) fn parse_players(s: &str) -> Result<PlayerList, String> {
     let specs = crate::players::split_specs(s)
         .iter()
         .map(|p| p.parse())
@@ -122,7 +122,7 @@ fn plot(path: &str, force: bool, report: &Report) -> Result<(), Fail> {
     super::output::write_new(std::path::Path::new(path), force, "--plot", &svg)
 }
 
-fn parse_shard(s: &str) -> Result<Shard, String> {
+pub(super) fn parse_shard(s: &str) -> Result<Shard, String> {
     Shard::parse(s).map_err(|e| e.to_string())
 }
 
@@ -147,7 +147,7 @@ pub fn run(a: &AnalyzeArgs) -> Result<i32, Fail> {
     };
     let total = req.total_games();
     let progress = Progress::new("analyze", "games", total, a.progress, false);
-    let estimate = Estimate::new(total);
+    let estimate = Estimate::new("analyze", total);
     let tick = || {
         progress.inc();
         if let Some(line) = estimate.tick() {
@@ -190,15 +190,18 @@ pub fn merge(files: &[String], json: bool) -> Result<i32, Fail> {
 /// The estimate of a run's time, printed once on stderr when the first
 /// games are done: after a hundredth of the run (at least one game), if
 /// the whole run looks longer than a few seconds.
-struct Estimate {
+pub(super) struct Estimate {
+    what: &'static str,
     total: u64,
     done: AtomicU64,
     started: Instant,
 }
 
 impl Estimate {
-    fn new(total: u64) -> Estimate {
+    /// The estimate of `total` games of command `what`.
+    pub(super) fn new(what: &'static str, total: u64) -> Estimate {
         Estimate {
+            what,
             total,
             done: AtomicU64::new(0),
             started: Instant::now(),
@@ -206,7 +209,7 @@ impl Estimate {
     }
 
     /// One game done; the estimate's line when this game is the one.
-    fn tick(&self) -> Option<String> {
+    pub(super) fn tick(&self) -> Option<String> {
         let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
         if done != (self.total / 100).max(1) || done == self.total {
             return None;
@@ -215,7 +218,8 @@ impl Estimate {
         let all = secs * self.total as f64 / done as f64;
         (all >= 5.0).then(|| {
             format!(
-                "analyze: {done} of {} games in {}: about {} in all",
+                "{}: {done} of {} games in {}: about {} in all",
+                self.what,
                 self.total,
                 duration(secs),
                 duration(all)

@@ -1,8 +1,9 @@
 //! The command line: `check`, `options`, `show`, `moves`,
-//! `perft`, `playout`, `play`, `replay`, `analyze`. Every command takes a rule file's
+//! `perft`, `playout`, `play`, `replay`, `analyze`, `explore`. Every command takes a rule file's
 //! path or a shipped game's name, and `--set NAME=VALUE` toggles.
 
 mod analyze;
+mod explore;
 mod fmt;
 mod list;
 mod output;
@@ -101,7 +102,9 @@ enum Command {
     /// game length, branching and end conditions; compare two settings.
     Analyze(analyze::AnalyzeArgs),
     /// Merge the partial results of `analyze --shard K/N --json` (one file
-    /// per shard, every shard once) into the whole run's result.
+    /// per shard, every shard once) into the whole run's result; or the
+    /// files of `explore --shard K/N --json FILE` into the whole
+    /// exploration (one whole run's file alone: its report again).
     Merge {
         /// The shards' JSON files.
         #[arg(required = true)]
@@ -109,7 +112,21 @@ enum Command {
         /// Print one JSON object (docs/json.md), as `analyze --json`.
         #[arg(long)]
         json: bool,
+        /// explore: goals of the ranking (as `explore --want`).
+        #[arg(long, value_name = "MEASURE=WEIGHT[:SHAPE]")]
+        want: Vec<String>,
+        /// explore: write the report into this folder.
+        #[arg(long, value_name = "DIR")]
+        report: Option<std::path::PathBuf>,
+        /// explore: replace an existing report.
+        #[arg(long)]
+        force: bool,
     },
+    /// Explore a game's toggles: a designed experiment (every combination,
+    /// or a fraction of resolution V) whose cells each play many games,
+    /// then quality measures, the toggles' effects and a ranking
+    /// (docs/explore.md).
+    Explore(explore::ExploreArgs),
     /// Serve a local web page (127.0.0.1) to play and watch any game: the
     /// shipped games and the rule files given, reloaded when they change.
     Serve(crate::serve::ServeArgs),
@@ -167,7 +184,24 @@ fn run(cli: Cli) -> Result<i32, Fail> {
         Command::Test { files, game } => util::scenarios(&files, game.as_deref()),
         Command::Fmt(a) => fmt::run(&a),
         Command::Analyze(a) => analyze::run(&a),
-        Command::Merge { files, json } => analyze::merge(&files, json),
+        Command::Merge {
+            files,
+            json,
+            want,
+            report,
+            force,
+        } => {
+            if files.first().is_some_and(|f| explore::is_explore_file(f)) {
+                explore::merge_files(&files, json, &want, report.as_deref(), force)
+            } else if !want.is_empty() || report.is_some() {
+                Err(Fail(
+                    "merge: --want and --report are for `explore` files".into(),
+                ))
+            } else {
+                analyze::merge(&files, json)
+            }
+        }
+        Command::Explore(a) => explore::run(&a),
         Command::Serve(a) => crate::serve::run(&a).map_err(Fail),
     }
 }

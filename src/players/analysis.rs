@@ -7,8 +7,8 @@
 //! and results are gathered in game order, so the figures do not depend on
 //! the number of threads.
 
-use super::{GameSummary, PlayerSpec, play_game, seeded_rng};
-use crate::engine::{Outcome, State};
+use super::{GameSummary, PlayerSpec, play_game_counted, seeded_rng};
+use crate::engine::{Move, Outcome, State};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -43,6 +43,40 @@ pub fn play_range(
     games: std::ops::Range<u64>,
     tick: &(dyn Fn() + Sync),
 ) -> Vec<GameSummary> {
+    play_range_watched(start, spec, games, tick, &|| ())
+        .into_iter()
+        .map(|(s, ())| s)
+        .collect()
+}
+
+/// What a caller of [`play_range_watched`] sees of each game: every
+/// position before its turn, and the last position.
+pub trait Watch: Send {
+    /// What is kept of the game.
+    type Out: Send;
+    /// The position `st`, the turn chosen in it, and its number of legal
+    /// turns when known (`None`: sampled from a list too long to count).
+    fn turn(&mut self, st: &State, turn: &[Move], legal: Option<usize>);
+    /// The game is over (or stopped): its summary and last position.
+    fn end(self, summary: &GameSummary, last: &State) -> Self::Out;
+}
+
+/// Watches nothing.
+impl Watch for () {
+    type Out = ();
+    fn turn(&mut self, _: &State, _: &[Move], _: Option<usize>) {}
+    fn end(self, _: &GameSummary, _: &State) {}
+}
+
+/// [`play_range`], each game watched by a watcher from `watcher`: the
+/// games (the same ones) with what their watchers kept, in game order.
+pub fn play_range_watched<W: Watch>(
+    start: &State,
+    spec: &RunSpec,
+    games: std::ops::Range<u64>,
+    tick: &(dyn Fn() + Sync),
+    watcher: &(dyn Fn() -> W + Sync),
+) -> Vec<(GameSummary, W::Out)> {
     let n = start.game().num_players();
     games
         .into_par_iter()
@@ -71,9 +105,14 @@ pub fn play_range(
                 } else {
                     start
                 };
-                let summary = play_game(start, &mut players, spec.max_turns, |_, _| {});
+                let mut w = watcher();
+                let (summary, last) =
+                    play_game_counted(start, &mut players, spec.max_turns, |st, t, n| {
+                        w.turn(st, t, n)
+                    });
+                let out = w.end(&summary, &last);
                 tick();
-                summary
+                (summary, out)
             },
         )
         .collect()

@@ -438,6 +438,18 @@ pub fn play_game(
     max_turns: u32,
     mut on_turn: impl FnMut(&State, &[Move]),
 ) -> GameSummary {
+    play_game_counted(start, players, max_turns, |st, t, _| on_turn(st, t)).0
+}
+
+/// [`play_game`], whose `on_turn` also gets the number of legal turns of
+/// the position when it is known (`None`: the player sampled its turn
+/// from a list too long to count); returns the last position too.
+pub fn play_game_counted(
+    start: &State,
+    players: &mut [Box<dyn Agent>],
+    max_turns: u32,
+    mut on_turn: impl FnMut(&State, &[Move], Option<usize>),
+) -> (GameSummary, State) {
     let mut st = start.clone();
     let mut turns = Turns::new();
     let mut summary = GameSummary {
@@ -452,7 +464,7 @@ pub fn play_game(
         }
         let side = st.current_player() as usize % players.len();
         if let Some((turn, n)) = players[side].choose_turn(&st) {
-            on_turn(&st, &turn);
+            on_turn(&st, &turn, n);
             st.play_turn(&turn);
             summary.turns += 1;
             if let Some(n) = n {
@@ -464,19 +476,19 @@ pub fn play_game(
         turns.fill(&mut st);
         if turns.is_empty() {
             summary.outcome = st.outcome();
-            return summary;
+            return (summary, st);
         }
         let side = st.current_player() as usize % players.len();
         let i = players[side].choose(&st, &turns);
         let turn = turns.get(i);
-        on_turn(&st, turn);
+        on_turn(&st, turn, Some(turns.len()));
         st.play_turn(turn);
         summary.turns += 1;
         summary.branching_sum += turns.len() as u64;
         summary.branching_turns += 1;
     }
     summary.outcome = st.outcome();
-    summary
+    (summary, st)
 }
 
 #[cfg(test)]

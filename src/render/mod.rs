@@ -1,5 +1,6 @@
 //! Rendering of positions: text for the terminal, SVG pictures ([`svg`]).
 
+pub mod intervals;
 pub mod plot;
 pub mod svg;
 

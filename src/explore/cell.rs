@@ -1,0 +1,303 @@
+//! A played cell: its counts ([`CellRecord`], one line of the run's file)
+//! and the figures they give ([`Figures`]: each measure's estimate with
+//! its standard error and 95% interval).
+
+use super::measures::{GameMeasures, Moments};
+use crate::engine::Outcome;
+use crate::players::GameSummary;
+use crate::players::analysis::{Rate, Tally};
+use serde::{Deserialize, Serialize};
+
+/// The skill games of a cell: the stronger player against the others,
+/// seat by seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct SkillCount {
+    /// Games played.
+    pub games: u64,
+    /// Won by the stronger player.
+    pub strong: u64,
+    /// Won by another.
+    pub weak: u64,
+    /// Drawn or unfinished.
+    pub draws: u64,
+}
+
+/// Everything counted of one cell's games: what the run's file keeps.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CellRecord {
+    /// The cell's index in the design.
+    pub cell: usize,
+    /// Its toggles (`NAME=VALUE`, the varied ones).
+    pub sets: Vec<String>,
+    /// Results, lengths, branching ([`Tally`], as `analyze` counts).
+    pub tally: Tally,
+    /// Game length in turns.
+    pub turns: Moments,
+    /// Each game's mean number of legal turns (where known).
+    pub branching: Moments,
+    /// Lead changes per position.
+    pub lead_changes: Moments,
+    /// The winner's deficit where it did not lead.
+    pub drama: Moments,
+    /// When the winner's lead became permanent.
+    pub settled_at: Moments,
+    /// Share of positions with a choice.
+    pub decisions: Moments,
+    /// Share of sites used.
+    pub coverage: Moments,
+    /// The skill games, when a stronger player is given.
+    pub skill: Option<SkillCount>,
+    /// Wall time of the cell.
+    pub seconds: f64,
+}
+
+impl CellRecord {
+    /// The record of cell `cell` (toggles `sets`) from its games, in game
+    /// order, for a game of `players` players.
+    pub fn of(
+        cell: usize,
+        sets: Vec<String>,
+        games: &[(GameSummary, GameMeasures)],
+        players: usize,
+    ) -> CellRecord {
+        let summaries: Vec<GameSummary> = games.iter().map(|g| g.0).collect();
+        let mut r = CellRecord {
+            cell,
+            sets,
+            tally: Tally::of(&summaries, players),
+            turns: Moments::default(),
+            branching: Moments::default(),
+            lead_changes: Moments::default(),
+            drama: Moments::default(),
+            settled_at: Moments::default(),
+            decisions: Moments::default(),
+            coverage: Moments::default(),
+            skill: None,
+            seconds: 0.0,
+        };
+        for (s, m) in games {
+            r.turns.add(f64::from(s.turns));
+            if s.branching_turns > 0 {
+                r.branching
+                    .add(s.branching_sum as f64 / f64::from(s.branching_turns));
+            }
+            let opt = |m: &mut Moments, x: Option<f64>| x.into_iter().for_each(|x| m.add(x));
+            opt(&mut r.lead_changes, m.lead_changes);
+            opt(&mut r.drama, m.drama);
+            opt(&mut r.settled_at, m.settled_at);
+            opt(&mut r.decisions, m.decisions);
+            r.coverage.add(m.coverage);
+        }
+        r
+    }
+
+    /// The figures of this cell.
+    pub fn figures(&self) -> Figures {
+        let t = &self.tally;
+        let limited = t.end_reasons.get("turn_limit").copied().unwrap_or(0);
+        let decided: u64 = t.wins.iter().sum();
+        let fair = 1.0 / t.wins.len().max(1) as f64;
+        let first = t.wins.first().copied().unwrap_or(0);
+        Figures(vec![
+            (
+                Measure::Completion,
+                rate(t.games - t.unfinished - limited, t.games),
+            ),
+            (Measure::Decided, rate(decided, t.games)),
+            (Measure::Drawishness, rate(t.draws, t.games)),
+            (Measure::FirstAdvantage, rate(first, decided).shifted(-fair)),
+            (Measure::Turns, mean(&self.turns)),
+            (Measure::TurnsSd, spread(&self.turns)),
+            (Measure::SettledAt, mean(&self.settled_at)),
+            (Measure::LeadChanges, mean(&self.lead_changes)),
+            (Measure::Drama, mean(&self.drama)),
+            (Measure::Branching, mean(&self.branching)),
+            (Measure::Decisions, mean(&self.decisions)),
+            (Measure::Coverage, mean(&self.coverage)),
+            (
+                Measure::Skill,
+                self.skill
+                    .map_or(Estimate::NONE, |s| rate(s.strong, s.strong + s.weak)),
+            ),
+        ])
+    }
+}
+
+/// The outcome of a skill game for the stronger player, seated at `seat`.
+pub fn count_skill(count: &mut SkillCount, outcome: Option<Outcome>, seat: usize) {
+    count.games += 1;
+    match outcome.and_then(|o| o.winner()) {
+        Some(w) if usize::from(w) == seat => count.strong += 1,
+        Some(_) => count.weak += 1,
+        None => count.draws += 1,
+    }
+}
+
+/// The measures of a cell, in the order of [`Measure::ALL`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Measure {
+    /// Games ended by a rule, not at a turn limit.
+    Completion,
+    /// Games won by someone.
+    Decided,
+    /// Games drawn.
+    Drawishness,
+    /// The first player's share of the decided games, less its fair
+    /// share (`1 / players`).
+    FirstAdvantage,
+    /// Mean length in turns.
+    Turns,
+    /// Standard deviation of the length.
+    TurnsSd,
+    /// When the winner's lead became permanent (share of the game).
+    SettledAt,
+    /// Lead changes per position.
+    LeadChanges,
+    /// The winner's mean deficit where it did not lead.
+    Drama,
+    /// Mean legal turns a position.
+    Branching,
+    /// Share of positions with more than one legal turn.
+    Decisions,
+    /// Share of the board's sites used.
+    Coverage,
+    /// The stronger player's share of the decided skill games.
+    Skill,
+}
+
+impl Measure {
+    /// Every measure, in report order.
+    pub const ALL: [Measure; 13] = [
+        Measure::Completion,
+        Measure::Decided,
+        Measure::Drawishness,
+        Measure::FirstAdvantage,
+        Measure::Turns,
+        Measure::TurnsSd,
+        Measure::SettledAt,
+        Measure::LeadChanges,
+        Measure::Drama,
+        Measure::Branching,
+        Measure::Decisions,
+        Measure::Coverage,
+        Measure::Skill,
+    ];
+
+    /// The key of the measure in the JSON and on the command line.
+    pub fn key(self) -> &'static str {
+        match self {
+            Measure::Completion => "completion",
+            Measure::Decided => "decided",
+            Measure::Drawishness => "drawishness",
+            Measure::FirstAdvantage => "first_advantage",
+            Measure::Turns => "turns",
+            Measure::TurnsSd => "turns_sd",
+            Measure::SettledAt => "settled_at",
+            Measure::LeadChanges => "lead_changes",
+            Measure::Drama => "drama",
+            Measure::Branching => "branching",
+            Measure::Decisions => "decisions",
+            Measure::Coverage => "coverage",
+            Measure::Skill => "skill",
+        }
+    }
+
+    /// The measure of a key.
+    pub fn from_key(key: &str) -> Option<Measure> {
+        Measure::ALL.into_iter().find(|m| m.key() == key)
+    }
+}
+
+/// A measure's estimate in one cell: value, standard error (None when
+/// unknown: a spread), 95% interval; `value` None when the cell has no
+/// game to measure it on.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Estimate {
+    /// The estimate.
+    pub value: Option<f64>,
+    /// Its standard error.
+    pub se: Option<f64>,
+    /// Lower end of its 95% interval.
+    pub low: Option<f64>,
+    /// Upper end.
+    pub high: Option<f64>,
+}
+
+impl Estimate {
+    /// No estimate.
+    pub const NONE: Estimate = Estimate {
+        value: None,
+        se: None,
+        low: None,
+        high: None,
+    };
+
+    /// The estimate moved by `d` (with its interval).
+    fn shifted(self, d: f64) -> Estimate {
+        Estimate {
+            value: self.value.map(|v| v + d),
+            low: self.low.map(|v| v + d),
+            high: self.high.map(|v| v + d),
+            se: self.se,
+        }
+    }
+}
+
+/// A proportion: Wilson's interval; the standard error is Agresti and
+/// Coull's (`p̃ = (k + 2) / (n + 4)`, `√(p̃(1 − p̃) / (n + 4))`), which is
+/// not 0 when every game or none counts (the plain binomial one is, and
+/// would make an effect between two such cells look exact).
+fn rate(count: u64, of: u64) -> Estimate {
+    if of == 0 {
+        return Estimate::NONE;
+    }
+    let r = Rate::new(count, of);
+    let n = of as f64 + 4.0;
+    let p = (count as f64 + 2.0) / n;
+    Estimate {
+        value: Some(r.rate),
+        se: Some((p * (1.0 - p) / n).sqrt()),
+        low: Some(r.low),
+        high: Some(r.high),
+    }
+}
+
+/// A mean: its standard error and normal 95% interval.
+fn mean(m: &Moments) -> Estimate {
+    let (Some(v), Some(var)) = (m.mean(), m.variance_of_mean()) else {
+        return Estimate::NONE;
+    };
+    let se = var.sqrt();
+    Estimate {
+        value: Some(v),
+        se: Some(se),
+        low: Some(v - Z95 * se),
+        high: Some(v + Z95 * se),
+    }
+}
+
+/// A spread: the standard deviation alone.
+fn spread(m: &Moments) -> Estimate {
+    Estimate {
+        value: m.sd(),
+        ..Estimate::NONE
+    }
+}
+
+/// The two-sided 95% point of the normal distribution.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// A cell's estimate of every measure, in the order of [`Measure::ALL`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figures(pub Vec<(Measure, Estimate)>);
+
+impl Figures {
+    /// The estimate of `m`.
+    pub fn get(&self, m: Measure) -> Estimate {
+        self.0
+            .iter()
+            .find(|(k, _)| *k == m)
+            .map_or(Estimate::NONE, |(_, e)| *e)
+    }
+}
