@@ -76,7 +76,7 @@ pub struct GameMeasures {
 }
 
 /// Follows one game: the leader at each position (by the game's
-/// heuristic, through [`guide::scores`]), the decisions, the sites used.
+/// heuristic, through `players::guide::scores`), the decisions, the sites used.
 pub struct GameWatch {
     /// Each position's unique leader (None: a tie) and the scores.
     scores: Vec<Vec<f64>>,
