@@ -100,17 +100,9 @@ pub enum Cmp {
 }
 
 impl Cmp {
-    /// Applies the comparison to 64-bit numbers.
+    /// Applies the comparison to 64-bit numbers: `a op b`.
     #[inline]
     pub fn test64(self, a: i64, b: i64) -> bool {
-        a.cmp(&b) == std::cmp::Ordering::Equal && matches!(self, Cmp::Eq | Cmp::Le | Cmp::Ge)
-            || a < b && matches!(self, Cmp::Lt | Cmp::Le | Cmp::Ne)
-            || a > b && matches!(self, Cmp::Gt | Cmp::Ge | Cmp::Ne)
-    }
-
-    /// Applies the comparison: `a op b`.
-    #[inline]
-    pub fn test(self, a: i32, b: i32) -> bool {
         match self {
             Cmp::Eq => a == b,
             Cmp::Ne => a != b,
@@ -119,6 +111,12 @@ impl Cmp {
             Cmp::Gt => a > b,
             Cmp::Ge => a >= b,
         }
+    }
+
+    /// Applies the comparison: `a op b`.
+    #[inline]
+    pub fn test(self, a: i32, b: i32) -> bool {
+        self.test64(i64::from(a), i64::from(b))
     }
 }
 

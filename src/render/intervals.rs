@@ -48,20 +48,10 @@ pub fn interval_svg(
         .filter_map(|r| finite(r.high))
         .chain(reference)
         .fold(f64::NEG_INFINITY, f64::max);
-    let (lo, hi) = if lo.is_finite() && hi > lo {
-        (lo, hi)
-    } else {
-        (lo.min(0.0) - 1.0, lo.max(0.0) + 1.0)
-    };
+    let (lo, hi) = axis(lo, hi);
     let (left, right) = (LABELS, WIDTH - 60.0);
     let x = |v: f64| left + (right - left) * ((v - lo) / (hi - lo)).clamp(0.0, 1.0);
-    let fmt = |v: f64| {
-        if percent {
-            format!("{:.1}%", 100.0 * v)
-        } else {
-            format!("{v:.2}")
-        }
-    };
+    let fmt = |v: f64| value(v, percent, 2);
     let mut out = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" font-family="sans-serif" font-size="12">"#
     );
@@ -127,19 +117,9 @@ pub fn interaction_svg(
     let all = means.iter().flatten().copied().filter(|v| v.is_finite());
     let lo = all.clone().fold(f64::INFINITY, f64::min);
     let hi = all.fold(f64::NEG_INFINITY, f64::max);
-    let (lo, hi) = if lo.is_finite() && hi > lo {
-        (lo, hi)
-    } else {
-        (lo.min(0.0) - 1.0, lo.max(0.0) + 1.0)
-    };
+    let (lo, hi) = axis(lo, hi);
     let y = |v: f64| bottom - (bottom - top) * (v - lo) / (hi - lo);
-    let fmt = |v: f64| {
-        if percent {
-            format!("{:.1}%", 100.0 * v)
-        } else {
-            format!("{v:.1}")
-        }
-    };
+    let fmt = |v: f64| value(v, percent, 1);
     let mut out = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif" font-size="11">"#
     );
@@ -186,6 +166,26 @@ pub fn interaction_svg(
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// The range an axis shows for values from `lo` to `hi`: as given, or one
+/// unit either side of them (and of 0) when they are one value or none.
+fn axis(lo: f64, hi: f64) -> (f64, f64) {
+    if lo.is_finite() && hi > lo {
+        (lo, hi)
+    } else {
+        (lo.min(0.0) - 1.0, lo.max(0.0) + 1.0)
+    }
+}
+
+/// `v` as an axis label: a percentage with one decimal when `percent`,
+/// else with `digits` decimals.
+fn value(v: f64, percent: bool, digits: usize) -> String {
+    if percent {
+        format!("{:.1}%", 100.0 * v)
+    } else {
+        format!("{v:.digits$}")
+    }
 }
 
 #[cfg(test)]

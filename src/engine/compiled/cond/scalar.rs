@@ -176,15 +176,7 @@ impl Simple {
             Term::Counter(c) => i64::from(st.counter(c, player)),
             Term::Pieces => st.pieces_of(player) as i64,
         };
-        let b = self.bound;
-        match self.cmp {
-            Cmp::Eq => x == b,
-            Cmp::Ne => x != b,
-            Cmp::Lt => x < b,
-            Cmp::Le => x <= b,
-            Cmp::Gt => x > b,
-            Cmp::Ge => x >= b,
-        }
+        self.cmp.test64(x, self.bound)
     }
 }
 
