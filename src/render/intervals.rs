@@ -2,6 +2,7 @@
 //! report, docs/explore.md): a row a term or cell ([`interval_svg`]), and
 //! the interaction plot of two two-level toggles ([`interaction_svg`]).
 
+use super::plot::chart_open;
 use super::svg::escape;
 use std::fmt::Write;
 
@@ -52,14 +53,7 @@ pub fn interval_svg(
     let (left, right) = (LABELS, WIDTH - 60.0);
     let x = |v: f64| left + (right - left) * ((v - lo) / (hi - lo)).clamp(0.0, 1.0);
     let fmt = |v: f64| value(v, percent, 2);
-    let mut out = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(
-        out,
-        r##"<rect width="{WIDTH}" height="{height}" fill="#ffffff"/><text x="10" y="20" font-size="14" font-weight="bold">{}</text>"##,
-        escape(title)
-    );
+    let mut out = chart_open(WIDTH, height, 12, title, (10, 20, 14));
     let bottom = 40.0 + ROW * rows.len() as f64;
     for (v, anchor) in [(lo, "start"), (hi, "end")] {
         let _ = writeln!(
@@ -120,14 +114,7 @@ pub fn interaction_svg(
     let (lo, hi) = axis(lo, hi);
     let y = |v: f64| bottom - (bottom - top) * (v - lo) / (hi - lo);
     let fmt = |v: f64| value(v, percent, 1);
-    let mut out = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif" font-size="11">"#
-    );
-    let _ = writeln!(
-        out,
-        r##"<rect width="{w}" height="{h}" fill="#ffffff"/><text x="8" y="16" font-size="13" font-weight="bold">{}</text>"##,
-        escape(title)
-    );
+    let mut out = chart_open(w, h, 11, title, (8, 16, 13));
     for (j, level) in a.1.iter().enumerate() {
         let xx = if j == 0 { left } else { right };
         let _ = writeln!(

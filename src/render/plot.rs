@@ -28,19 +28,33 @@ const CHART: f64 = 220.0;
 /// Number of histogram bins.
 const BINS: u32 = 20;
 
-/// The charts of `panels`, side by side, as a complete `<svg>` element.
-pub fn analysis_svg(title: &str, panels: &[Panel]) -> String {
-    let width = COLUMN * panels.len().max(1) as f64;
-    let height = 2.0 * CHART + 175.0;
+/// The opening of a chart `width` × `height` pixels (text of `font`
+/// pixels) on a white ground, with `title` in bold at `(x, y)` in
+/// `title_font` pixels; the caller adds the marks and `</svg>`.
+pub(crate) fn chart_open(
+    width: f64,
+    height: f64,
+    font: u32,
+    title: &str,
+    (x, y, title_font): (u32, u32, u32),
+) -> String {
     let mut out = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif" font-size="12">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif" font-size="{font}">"#
     );
     out.push('\n');
     let _ = writeln!(
         out,
-        r##"<rect width="{width}" height="{height}" fill="#ffffff"/><text x="10" y="20" font-size="15" font-weight="bold">{}</text>"##,
+        r##"<rect width="{width}" height="{height}" fill="#ffffff"/><text x="{x}" y="{y}" font-size="{title_font}" font-weight="bold">{}</text>"##,
         escape(title)
     );
+    out
+}
+
+/// The charts of `panels`, side by side, as a complete `<svg>` element.
+pub fn analysis_svg(title: &str, panels: &[Panel]) -> String {
+    let width = COLUMN * panels.len().max(1) as f64;
+    let height = 2.0 * CHART + 175.0;
+    let mut out = chart_open(width, height, 12, title, (10, 20, 15));
     // Shared scales: lengths from the shortest to the longest game of
     // every setting; counts up to the fullest bin of any.
     let lo = panels
