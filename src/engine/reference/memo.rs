@@ -22,6 +22,7 @@ use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{Cond, Num, Role, RoleId, SiteRef, SiteSet};
 use crate::engine::State;
 use std::cell::RefCell;
+use std::mem::ManuallyDrop;
 
 thread_local! {
     /// Memories of finished scopes, for the next ones (boxed, so that a
@@ -34,7 +35,11 @@ thread_local! {
 /// documentation); empty until something is remembered.
 #[derive(Default)]
 pub(crate) struct Scope {
-    memo: Option<Box<Memo>>,
+    /// Never dropped in place: [`Scope`]'s own `drop` hands it back to
+    /// the pool, and a scope that remembered nothing then costs one test
+    /// (an `Option<Box<_>>` field would add an out-of-line drop call to
+    /// every evaluation).
+    memo: ManuallyDrop<Option<Box<Memo>>>,
 }
 
 /// A scope's memory: role values per site, and the last group flooded.
@@ -66,11 +71,20 @@ pub(crate) struct Memo {
 const MAX_ROLES: usize = 64;
 
 impl Drop for Scope {
+    #[inline]
     fn drop(&mut self) {
         if let Some(m) = self.memo.take() {
-            POOL.with(|p| p.borrow_mut().push(m));
+            give_back(m);
         }
     }
+}
+
+/// Returns a scope's memory to the pool (out of line: most scopes have
+/// none).
+#[cold]
+#[inline(never)]
+fn give_back(m: Box<Memo>) {
+    POOL.with(|p| p.borrow_mut().push(m));
 }
 
 impl Scope {
