@@ -13,6 +13,7 @@ use crate::compile::ir::{GenId, GenKind};
 use crate::engine::cache::{give_moves, take_moves};
 use crate::engine::fastgen::FastLevel;
 use crate::engine::filters::QuietFound;
+use crate::engine::mixed::MixedLevel;
 use crate::engine::overlay::RayCache;
 use crate::engine::screen::{give_marks, take_marks};
 use crate::engine::shiftgen::ShiftLevel;
@@ -50,7 +51,7 @@ impl State {
         if let Some(c) = self.scalars.cont {
             let t = &self.tables;
             let (gens, fast) = (t.chained(c.gen_id), t.chain_level(c.gen_id));
-            let _ = self.gen_level(gens, fast, Some(c.site), &mut |m| {
+            let _ = self.gen_level(gens, LevelPlan::fast(fast), Some(c.site), &mut |m| {
                 buf.push(m);
                 ControlFlow::Continue(())
             });
@@ -70,7 +71,7 @@ impl State {
         }
         let game = self.game.clone();
         let tables = self.tables.clone();
-        let (levels, fast) = self.levels_of(&game, &tables);
+        let (levels, plans) = self.levels_of(&game, &tables);
         // The candidates of the last level generated, before filtering
         // (a spare buffer: no allocation once warm).
         let mut raw = take_moves();
@@ -97,8 +98,7 @@ impl State {
                 }
             } else {
                 buf.clear();
-                let fast = fast.get(i).and_then(Option::as_ref);
-                let _ = self.gen_level(level, fast, None, &mut |m| {
+                let _ = self.gen_level(level, plans.get(i), None, &mut |m| {
                     buf.push(m);
                     ControlFlow::Continue(())
                 });
@@ -128,14 +128,26 @@ impl State {
         &self,
         game: &'g crate::compile::ir::Game,
         tables: &'g crate::engine::Tables,
-    ) -> (&'g [Vec<GenId>], &'g [Option<FastLevel>]) {
+    ) -> (&'g [Vec<GenId>], LevelPlans<'g>) {
         match (self.scalars.cont, self.scalars.again) {
-            (Some(_), _) => (&[], &[]),
-            (None, Some(b)) => (&game.blocks[b as usize], tables.block_levels(b)),
-            (None, None) => (
-                &game.phases[self.scalars.phase as usize].play,
-                tables.play_levels(self.scalars.phase),
+            (Some(_), _) => (&[], LevelPlans::default()),
+            (None, Some(b)) => (
+                &game.blocks[b as usize],
+                LevelPlans {
+                    fast: tables.block_levels(b),
+                    mixed: tables.block_mixed(b),
+                },
             ),
+            (None, None) => {
+                let phase = self.scalars.phase;
+                (
+                    &game.phases[phase as usize].play,
+                    LevelPlans {
+                        fast: tables.play_levels(phase),
+                        mixed: tables.play_mixed(phase),
+                    },
+                )
+            }
         }
     }
 
@@ -237,7 +249,7 @@ impl State {
         let t = &*self.tables;
         if let Some(c) = self.scalars.cont {
             let (gens, fast) = (t.chained(c.gen_id), t.chain_level(c.gen_id));
-            let _ = self.gen_level(gens, fast, Some(c.site), &mut push);
+            let _ = self.gen_level(gens, LevelPlan::fast(fast), Some(c.site), &mut push);
             return None;
         }
         if let Some(done) = self
@@ -246,11 +258,10 @@ impl State {
         {
             return done.1;
         }
-        let (levels, fast) = self.levels_of(&self.game, t);
+        let (levels, plans) = self.levels_of(&self.game, t);
         for (i, level) in levels.iter().enumerate() {
             let mut found = false;
-            let fast = fast.get(i).and_then(Option::as_ref);
-            let _ = self.gen_level(level, fast, None, &mut |m| {
+            let _ = self.gen_level(level, plans.get(i), None, &mut |m| {
                 found = true;
                 push(m)
             });
@@ -298,36 +309,76 @@ impl State {
         {
             return done.0.is_break();
         }
-        let (levels, fast) = self.levels_of(game, &self.tables);
+        let (levels, plans) = self.levels_of(game, &self.tables);
         levels.iter().enumerate().any(|(i, level)| {
-            let fast = fast.get(i).and_then(Option::as_ref);
-            self.gen_level(level, fast, None, &mut sink).is_break()
+            self.gen_level(level, plans.get(i), None, &mut sink)
+                .is_break()
         })
     }
 
     /// True if generator `g` has a move from `site`.
     pub(crate) fn has_move_from(&self, g: GenId, site: Site) -> bool {
-        let fast = self.tables.alone(g);
+        let fast = LevelPlan::fast(self.tables.alone(g));
         self.gen_level(&[g], fast, Some(site), &mut |_| ControlFlow::Break(()))
             .is_break()
     }
 
     /// Calls `sink` for each move of the generators `gens` (from `only` if
-    /// given), site by site; stops when `sink` breaks. `fast` is the
+    /// given), site by site; stops when `sink` breaks. `plan` is the
     /// level's compiled plan, if it has one (the same moves, made from site
-    /// sets); without one, the reference's generators list them
-    /// ([`State::reference_level`]).
+    /// sets, or from sets where the level's generators compile and by the
+    /// reference's generators where they do not); without one, the
+    /// reference's generators list them ([`State::reference_level`]).
     pub(crate) fn gen_level(
         &self,
         gens: &[GenId],
-        fast: Option<&FastLevel>,
+        plan: LevelPlan,
         only: Option<Site>,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        if let Some(done) = fast.and_then(|f| self.fast_level(f, only, sink)) {
-            return done;
+        let done = match plan {
+            LevelPlan::Fast(f) => self.fast_level(f, only, sink),
+            LevelPlan::Mixed(m) => self.mixed_level(m, only, sink),
+            LevelPlan::None => None,
+        };
+        done.unwrap_or_else(|| self.reference_level(gens, only, sink))
+    }
+}
+
+/// How a level's moves are made ([`State::gen_level`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum LevelPlan<'a> {
+    /// By the reference's generators.
+    None,
+    /// From site sets: every generator compiled.
+    Fast(&'a FastLevel),
+    /// From site sets where a generator compiles, by the reference where
+    /// it does not.
+    Mixed(&'a MixedLevel),
+}
+
+impl<'a> LevelPlan<'a> {
+    /// The plan `fast`, if any.
+    pub fn fast(fast: Option<&'a FastLevel>) -> LevelPlan<'a> {
+        fast.map_or(LevelPlan::None, LevelPlan::Fast)
+    }
+}
+
+/// The plans of a list of priority levels, an entry a level in each.
+#[derive(Debug, Clone, Copy, Default)]
+struct LevelPlans<'a> {
+    fast: &'a [Option<FastLevel>],
+    mixed: &'a [Option<MixedLevel>],
+}
+
+impl<'a> LevelPlans<'a> {
+    /// The plan of level `i`.
+    fn get(&self, i: usize) -> LevelPlan<'a> {
+        match (self.fast.get(i), self.mixed.get(i)) {
+            (Some(Some(f)), _) => LevelPlan::Fast(f),
+            (_, Some(Some(m))) => LevelPlan::Mixed(m),
+            _ => LevelPlan::None,
         }
-        self.reference_level(gens, only, sink)
     }
 }
 

@@ -27,8 +27,8 @@ pub(crate) use compiled::cond::{
 };
 pub(crate) use compiled::kernel;
 pub(crate) use compiled::moves::{
-    fastgen, filters, levelcount, overlay, plan, quiet, quietsteps, screen, shiftgen, slidelevel,
-    verdicts,
+    fastgen, filters, levelcount, mixed, overlay, plan, quiet, quietsteps, screen, shiftgen,
+    slidelevel, verdicts,
 };
 pub(crate) use compiled::sets::{bitpos, bits, boardbits, lattice, raybits, word};
 pub(crate) use position::{cache, journal, state, zobrist};

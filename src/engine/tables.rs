@@ -6,11 +6,13 @@
 //! mean; these tables are how this engine plays them. A [`super::State`]
 //! holds them next to its game, shared by every clone.
 
-use super::attack::{Attacker, attackers, required_kind};
+use super::attack::{AttackTest, Attacker, attackers, required_kind};
 use super::bitcompile::Compiler;
 use super::bitfilter::BitFilter;
 use super::bits::{Bits, Preimages, load, stride};
+use super::compiled::cond::attack::AttackSets;
 use super::fastgen::{FastGen, FastLevel, joint_levels};
+use super::mixed::MixedLevel;
 use super::mode::Engine;
 use super::plan::{AfterPlan, after_plan};
 use super::scalar::Scalar;
@@ -25,6 +27,7 @@ use crate::compile::ir::{
     TurnFact,
 };
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The tables of one game (see the module's documentation).
 #[derive(Debug, Clone)]
@@ -40,6 +43,9 @@ pub struct Tables {
     pub(crate) zobrist: Zobrist,
     /// The generators whose moves capture, what `attacked` tries.
     pub(crate) attackers: Vec<Attacker>,
+    /// `attacked` and `in-check` told from site sets, when the attackers
+    /// allow it (`None` for the reference).
+    pub(crate) attack: Option<Arc<dyn AttackTest>>,
     /// Per generator, by [`GenId`].
     pub(crate) gens: Vec<GenTables>,
     /// Some generator has an `after:` or `check:` filter (legal moves are
@@ -148,6 +154,12 @@ struct Plans {
     play_levels: Vec<Vec<Option<FastLevel>>>,
     /// The same for the levels of each move block.
     block_levels: Vec<Vec<Option<FastLevel>>>,
+    /// The mixed plan of each priority level of each phase's play that
+    /// has no plan of its own but some compiled generators
+    /// ([`MixedLevel`]).
+    play_mixed: Vec<Vec<Option<MixedLevel>>>,
+    /// The same for the levels of each move block.
+    block_mixed: Vec<Vec<Option<MixedLevel>>>,
     /// Per phase's play, per player: the plan of all its priority levels
     /// together, when they have one ([`joint_levels`]).
     play_joint: Vec<Vec<Option<ShiftLevel>>>,
@@ -182,6 +194,29 @@ impl Plans {
         };
         let play_levels: Vec<_> = game.phases.iter().map(|p| levels(&p.play)).collect();
         let block_levels: Vec<_> = game.blocks.iter().map(|b| levels(b)).collect();
+        let mixed =
+            |levels: &[Vec<GenId>], fast: &[Option<FastLevel>]| -> Vec<Option<MixedLevel>> {
+                levels
+                    .iter()
+                    .zip(fast)
+                    .map(|(l, f)| match f {
+                        Some(_) => None,
+                        None => MixedLevel::of(l, gens, stride),
+                    })
+                    .collect()
+            };
+        let play_mixed = game
+            .phases
+            .iter()
+            .zip(&play_levels)
+            .map(|(p, f)| mixed(&p.play, f))
+            .collect();
+        let block_mixed = game
+            .blocks
+            .iter()
+            .zip(&block_levels)
+            .map(|(b, f)| mixed(b, f))
+            .collect();
         let joint = |l: &Vec<Vec<Option<FastLevel>>>| -> Vec<_> {
             l.iter().map(|l| joint_levels(l, players, pre)).collect()
         };
@@ -193,6 +228,8 @@ impl Plans {
             block_counted: game.blocks.iter().map(|b| counted(b)).collect(),
             play_levels,
             block_levels,
+            play_mixed,
+            block_mixed,
         }
     }
 }
@@ -313,6 +350,10 @@ impl Tables {
                 game.kinds.len() * game.players.len(),
                 game.players.len(),
             ),
+            attack: compiled(on, || {
+                AttackSets::of(game, &attackers(game)).map(|a| Arc::new(a) as Arc<dyn AttackTest>)
+            })
+            .flatten(),
             attackers: attackers(game),
             has_filters: game
                 .gens
@@ -403,6 +444,23 @@ impl Tables {
         self.plans
             .play_levels
             .get(phase as usize)
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The mixed plans of the priority levels of phase `phase`'s play
+    /// (an entry a level, `None` where it has a plan of its own or none).
+    pub(crate) fn play_mixed(&self, phase: u8) -> &[Option<MixedLevel>] {
+        self.plans
+            .play_mixed
+            .get(phase as usize)
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The mixed plans of the priority levels of move block `b`.
+    pub(crate) fn block_mixed(&self, b: u16) -> &[Option<MixedLevel>] {
+        self.plans
+            .block_mixed
+            .get(b as usize)
             .map_or(&[], Vec::as_slice)
     }
 

@@ -96,19 +96,42 @@ impl State {
     }
 
     /// True if a player other than `victim` has a capturing move that
-    /// could reach `site` (see the module's documentation).
+    /// could reach `site` (see the module's documentation): told by the
+    /// engine's [`AttackTest`] when it has one that can tell it here,
+    /// else by [`State::attacked_by_rules`].
     pub fn attacked(&self, site: Site, victim: Player) -> bool {
+        match self.tables.attack.as_ref() {
+            Some(t) => t.attacked(self, site, victim),
+            None => None,
+        }
+        .unwrap_or_else(|| self.attacked_by_rules(site, victim))
+    }
+
+    /// [`State::attacked`] as the rules say it: each capturing generator
+    /// of the other players run backwards from `site`.
+    pub(crate) fn attacked_by_rules(&self, site: Site, victim: Player) -> bool {
         let attackers = &self.tables.attackers;
         (0..self.game.num_players() as Player)
             .filter(|&q| q != victim)
             .any(|q| attackers.iter().any(|a| self.reaches(a, q, site)))
     }
 
-    /// True if a piece of kind `k` of `player` is attacked.
+    /// True if a piece of kind `k` of `player` is attacked (told as
+    /// [`State::attacked`] is).
     pub fn in_check(&self, k: Kind, player: Player) -> bool {
+        match self.tables.attack.as_ref() {
+            Some(t) => t.in_check(self, k, player),
+            None => None,
+        }
+        .unwrap_or_else(|| self.in_check_by_rules(k, player))
+    }
+
+    /// [`State::in_check`] as the rules say it: every stack topped by the
+    /// piece, [`State::attacked_by_rules`].
+    pub(crate) fn in_check_by_rules(&self, k: Kind, player: Player) -> bool {
         let piece = self.game.piece(k, player);
         (0..self.heights.len() as Site)
-            .any(|s| self.top(s) == Some(piece) && self.attacked(s, player))
+            .any(|s| self.top(s) == Some(piece) && self.attacked_by_rules(s, player))
     }
 
     /// True if generator `g`, moved by player `q`, could move one of q's
@@ -192,6 +215,18 @@ impl State {
             _ => false,
         }
     }
+}
+
+/// A faster way of telling attacks than the rules' walk, which the
+/// compiled tier supplies through the engine's tables
+/// ([`crate::engine::Tables`]; the reference has none). Each answer is
+/// the walk's, or `None` where it cannot be told this way (the state's
+/// site sets are not up to date, say), and the walk answers.
+pub(crate) trait AttackTest: std::fmt::Debug + Send + Sync {
+    /// [`State::attacked_by_rules`], or `None`.
+    fn attacked(&self, st: &State, site: Site, victim: Player) -> Option<bool>;
+    /// [`State::in_check_by_rules`], or `None`.
+    fn in_check(&self, st: &State, k: Kind, player: Player) -> Option<bool>;
 }
 
 /// A generator [`State::attacked`] tries, with the kind its `from:`

@@ -148,7 +148,7 @@ impl State {
 
     /// Moves of generators that start from no site: placements,
     /// selections, flips, sowings, rotations and passes.
-    fn gen_origin_free(
+    pub(crate) fn gen_origin_free(
         &self,
         g: GenId,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
@@ -201,7 +201,7 @@ impl State {
     /// The stacks of the position as a site set, when some generator of
     /// `gens` lists its slides from site sets and moves from every site
     /// (`only` is `None`): worked out once for all the origins.
-    fn slide_sets(&self, gens: &[GenId], only: Option<Site>) -> Option<Bits<2>> {
+    pub(crate) fn slide_sets(&self, gens: &[GenId], only: Option<Site>) -> Option<Bits<2>> {
         let slides = &self.tables.eval.slides;
         let by_sets = |&g: &GenId| {
             slides
@@ -216,7 +216,7 @@ impl State {
     /// Moves of stack-moving generator `g` from `from`, if `from:` holds
     /// there; `occ`: the stacks of the position as a site set, if known
     /// (see [`State::slide_sets`]).
-    fn gen_from(
+    pub(crate) fn gen_from(
         &self,
         g: GenId,
         from: Site,

@@ -118,10 +118,15 @@ fn slide_levels_of_the_shipped_games_counted_agree_with_the_listing() {
         for st in positions(&st, 6, 60) {
             for (level, _) in &levels {
                 let mut listed = Vec::new();
-                let _ = st.gen_level(&level.ids, None, None, &mut |m| {
-                    listed.push(m);
-                    ControlFlow::Continue(())
-                });
+                let _ = st.gen_level(
+                    &level.ids,
+                    crate::engine::listing::LevelPlan::None,
+                    None,
+                    &mut |m| {
+                        listed.push(m);
+                        ControlFlow::Continue(())
+                    },
+                );
                 compared += assert_count_agrees(&st, level, &listed);
             }
         }

@@ -1,5 +1,6 @@
 //! Compilers of the rules' conditions to site tests and site-set programs.
 
+pub(crate) mod attack;
 pub(crate) mod bitcompile;
 pub(crate) mod bitcond;
 pub(crate) mod bitfilter;

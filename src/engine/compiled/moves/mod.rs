@@ -7,6 +7,7 @@ pub(crate) mod filters;
 pub(crate) mod leaf;
 pub(crate) mod levelcount;
 pub(crate) mod levellist;
+pub(crate) mod mixed;
 pub(crate) mod overlay;
 pub(crate) mod plan;
 pub(crate) mod quiet;

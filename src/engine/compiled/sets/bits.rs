@@ -574,6 +574,20 @@ impl Occupancy {
         load(&self.bits, self.piece_base + p as usize * W)
     }
 
+    /// The words of the set of sites piece `p` tops ([`stride`] words);
+    /// `None` when the sets are not kept or there is no such piece.
+    #[inline]
+    pub fn topped_words(&self, p: Piece) -> Option<&[u64]> {
+        if !self.kept() {
+            return None;
+        }
+        let at = self.piece_base + p as usize * self.stride;
+        if at >= self.height_base {
+            return None;
+        }
+        self.bits.get(at..at + self.stride)
+    }
+
     /// The sites whose stack height falls in bucket `b`.
     #[inline(always)]
     pub fn of_height<const W: usize>(&self, b: usize) -> Bits<W> {

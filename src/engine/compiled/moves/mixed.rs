@@ -1,0 +1,156 @@
+//! A priority level whose generators are compiled where they can be and
+//! interpreted where they cannot: chess's level, say, where the pieces'
+//! moves read only their own sites but en passant reads the last move
+//! and castling asks `attacked`. A level with a [`FastLevel`] plan needs
+//! every generator compiled; without this, one generator the compiled
+//! tier does not take left the whole level to the reference.
+//!
+//! The moves and their order are the reference's (`movegen.rs`):
+//! origin-free moves first, generator by generator; then origin by
+//! origin, generator by generator. A compiled generator's origins,
+//! destinations and jumped sites are sets ([`GenSets`]); an interpreted
+//! one's origins are the set of stacks its origin and `from:`'s kind
+//! allow (as the reference tests them), and its moves from an origin are
+//! the reference's own ([`State::gen_from`]).
+//!
+//! [`FastLevel`]: crate::engine::fastgen::FastLevel
+
+use crate::board::Site;
+use crate::compile::ir::{GenId, Origin};
+use crate::engine::bits::{Bits, MAX_WORDS};
+use crate::engine::fastgen::{FastGen, GenSets};
+use crate::engine::tables::GenTables;
+use crate::engine::{Move, State};
+use std::ops::ControlFlow;
+
+/// Most generators in a mixed level.
+pub(crate) const MAX_MIXED: usize = 32;
+
+/// A level of compiled and interpreted generators (see the module's
+/// documentation).
+#[derive(Debug, Clone)]
+pub(crate) struct MixedLevel {
+    /// The generators in the level's order, each with its compiled form
+    /// when it has one.
+    gens: Vec<(GenId, Option<FastGen>)>,
+}
+
+impl MixedLevel {
+    /// The mixed plan of level `level` (generators' tables `tables`, a
+    /// board of `stride` words): `None` when no generator of it is
+    /// compiled, when one moves from marked sites (marks are no set the
+    /// state keeps), or when the level or the board is too large.
+    pub fn of(level: &[GenId], tables: &[GenTables], stride: usize) -> Option<MixedLevel> {
+        if level.is_empty() || level.len() > MAX_MIXED || stride > MAX_WORDS {
+            return None;
+        }
+        let gens: Vec<(GenId, Option<FastGen>)> = level
+            .iter()
+            .map(|&g| Some((g, tables.get(g as usize)?.fast.clone())))
+            .collect::<Option<_>>()?;
+        let marked = |g: GenId| tables[g as usize].origin & Origin::Marked.bit() != 0;
+        let useful = gens.iter().any(|(_, f)| f.is_some());
+        let sets = gens.iter().all(|(g, f)| f.is_some() || !marked(*g));
+        (useful && sets).then_some(MixedLevel { gens })
+    }
+}
+
+impl State {
+    /// The moves of mixed level `level` (from `only` if given), as the
+    /// reference lists them: `None` when the state keeps no site sets or
+    /// the board is too large for them (nothing was generated).
+    #[inline]
+    pub(crate) fn mixed_level(
+        &self,
+        level: &MixedLevel,
+        only: Option<Site>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> Option<ControlFlow<()>> {
+        if !self.occ.kept() {
+            return None;
+        }
+        Some(match self.tables.stride {
+            1 => self.mixed_level_w::<1>(level, only, sink),
+            2 => self.mixed_level_w::<2>(level, only, sink),
+            4 => self.mixed_level_w::<4>(level, only, sink),
+            MAX_WORDS => self.mixed_level_w::<MAX_WORDS>(level, only, sink),
+            _ => return None,
+        })
+    }
+
+    /// [`State::mixed_level`] on a board of at most `64 × W` sites.
+    #[inline(never)]
+    fn mixed_level_w<const W: usize>(
+        &self,
+        level: &MixedLevel,
+        only: Option<Site>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let all: Bits<W> = self.tables.all_bits();
+        let gens = &level.gens[..level.gens.len().min(MAX_MIXED)];
+        if only.is_none() {
+            for (g, f) in gens {
+                match f {
+                    Some(f) if f.is_place() => self.fast_places(*g, f, all, sink)?,
+                    Some(_) => {}
+                    None => self.gen_origin_free(*g, sink)?,
+                }
+            }
+        }
+        let keep = only.map_or(all, Bits::single);
+        let mut sets = [GenSets::<W>::EMPTY; MAX_MIXED];
+        let mut origins = Bits::<W>::EMPTY;
+        for (i, (g, f)) in gens.iter().enumerate() {
+            sets[i].from = match f {
+                Some(f) if f.is_place() => continue,
+                Some(f) => self.fast_origins(f, all),
+                None => self.interpreted_origins(*g),
+            }
+            .and(keep);
+            origins = origins.or(sets[i].from);
+        }
+        if origins.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        for (i, (_, f)) in gens.iter().enumerate() {
+            if let Some(f) = f {
+                self.fast_targets(f, all, &mut sets[i]);
+            }
+        }
+        let ids: [GenId; MAX_MIXED] = std::array::from_fn(|i| gens.get(i).map_or(0, |g| g.0));
+        let occ = self.slide_sets(&ids[..gens.len()], only);
+        for s in origins.iter() {
+            for (i, (g, f)) in gens.iter().enumerate() {
+                if !sets[i].from.has(s) {
+                    continue;
+                }
+                match f {
+                    Some(f) => self.fast_moves_from(*g, f, s, &sets[i], sink)?,
+                    None => self.gen_from(*g, s, occ, sink)?,
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The sites interpreted generator `g` may move from, as the
+    /// reference's level tests them before asking `from:`: the mover's
+    /// stacks (those topped by the kind `from:` requires, if it requires
+    /// one) when it moves the mover's stacks, and the empty sites when it
+    /// moves from empty sites and requires no kind.
+    fn interpreted_origins<const W: usize>(&self, g: GenId) -> Bits<W> {
+        let t = &self.tables.gens[g as usize];
+        let player = self.scalars.mover;
+        let mut set = Bits::EMPTY;
+        if t.origin & Origin::Mine.bit() != 0 {
+            set = set.or(match t.from_kind {
+                Some(k) => self.occ.topped(self.game.piece(k, player)),
+                None => self.occ.owned(player),
+            });
+        }
+        if t.origin & Origin::Empty.bit() != 0 && t.from_kind.is_none() {
+            set = set.or(self.occ.of_height(0));
+        }
+        set
+    }
+}
