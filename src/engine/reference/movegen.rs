@@ -146,9 +146,21 @@ impl State {
         }
     }
 
+    /// [`State::gen_origin_free`] for a caller outside the reference's
+    /// own level (a mixed level, `compiled/moves/mixed.rs`), kept out of
+    /// line so that the reference's level keeps its own inlined copy.
+    #[inline(never)]
+    pub(crate) fn origin_free_moves(
+        &self,
+        g: GenId,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.gen_origin_free(g, sink)
+    }
+
     /// Moves of generators that start from no site: placements,
     /// selections, flips, sowings, rotations and passes.
-    pub(crate) fn gen_origin_free(
+    fn gen_origin_free(
         &self,
         g: GenId,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,

@@ -41,25 +41,6 @@ pub(crate) struct FastGen {
     shifts: Vec<bool>,
 }
 
-/// A compiled generator's sets on a position: the sites it may move
-/// from, its destinations, and the sites it jumps (a hop's `over:`) or
-/// passes (a slide's `through:`).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct GenSets<const W: usize> {
-    pub from: Bits<W>,
-    to: Bits<W>,
-    via: Bits<W>,
-}
-
-impl<const W: usize> GenSets<W> {
-    /// No sites.
-    pub const EMPTY: GenSets<W> = GenSets {
-        from: Bits::EMPTY,
-        to: Bits::EMPTY,
-        via: Bits::EMPTY,
-    };
-}
-
 /// The kind of move of a [`FastGen`].
 #[derive(Debug, Clone)]
 enum Shape {
@@ -364,31 +345,59 @@ impl State {
         level: &FastLevel,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let all: Bits<W> = self.tables.all_bits();
+        let t = &*self.tables;
+        let player = self.scalars.mover;
+        let all: Bits<W> = t.all_bits();
         let gens = &level.gens;
         let n = gens.len().min(MAX_GENS);
-        // Per generator: the sites it may move from, then its destinations
-        // and jumped (passed) sites.
-        let mut sets = [GenSets::<W>::EMPTY; MAX_GENS];
-        let mut origins = Bits::<W>::EMPTY;
+        // Per generator: the sites it may move from.
+        let mut from = [Bits::<W>::EMPTY; MAX_GENS];
+        let mut any = false;
         for (i, (g, f)) in gens.iter().enumerate().take(n) {
-            if f.is_place() {
-                self.fast_places(*g, f, all, sink)?;
+            if let Shape::Place = f.shape {
+                for to in f.to.eval(self, player, all).iter() {
+                    sink(whole(*g, NO_SITE, to))?;
+                }
                 continue;
             }
-            sets[i].from = self.fast_origins(f, all);
-            origins = origins.or(sets[i].from);
+            from[i] = self.fast_origins(f, all);
+            any |= !from[i].is_empty();
         }
-        if origins.is_empty() {
+        if !any {
             return ControlFlow::Continue(());
         }
+        // Destinations, and the jumped sites of hops (the sites passed of
+        // slides).
+        let mut to = [Bits::<W>::EMPTY; MAX_GENS];
+        let mut via = [Bits::<W>::EMPTY; MAX_GENS];
+        let mut origins = Bits::<W>::EMPTY;
         for (i, (_, f)) in gens.iter().enumerate().take(n) {
-            self.fast_targets(f, all, &mut sets[i]);
+            if from[i].is_empty() {
+                continue;
+            }
+            to[i] = f.to.eval(self, player, all);
+            if let Shape::Hop(_, p) | Shape::Slide(_, p) = &f.shape {
+                via[i] = p.eval(self, player, all);
+            }
+            origins = origins.or(from[i]);
         }
         for s in origins.iter() {
             for (i, (g, f)) in gens.iter().enumerate().take(n) {
-                if sets[i].from.has(s) {
-                    self.fast_moves_from(*g, f, s, &sets[i], sink)?;
+                if !from[i].has(s) {
+                    continue;
+                }
+                let g = *g;
+                match &f.shape {
+                    Shape::Step(d) => self.fast_step(g, dirs(d, player), s, &to[i], sink)?,
+                    Shape::Hop(d, _) => {
+                        self.fast_hop(g, dirs(d, player), s, &via[i], &to[i], sink)?
+                    }
+                    Shape::Slide(d, _) => {
+                        self.fast_slide(g, dirs(d, player), s, &via[i], &to[i], sink)?
+                    }
+                    Shape::Leap => self.fast_leap(g, s, &to[i], sink)?,
+                    Shape::Relocate => self.fast_relocate(g, s, &to[i], sink)?,
+                    Shape::Place => {}
                 }
             }
         }
@@ -397,6 +406,7 @@ impl State {
 
     /// The placements (or selections) of compiled generator `g`: a move
     /// to each site of its `to:`.
+    #[inline(always)]
     pub(crate) fn fast_places<const W: usize>(
         &self,
         g: GenId,
@@ -410,42 +420,41 @@ impl State {
         ControlFlow::Continue(())
     }
 
-    /// Fills in the destinations and the jumped (passed) sites of `f` in
-    /// `sets`, when it has origins.
+    /// The destinations of `f` and the sites it jumps (a hop's `over:`)
+    /// or passes (a slide's `through:`; none for other moves).
+    #[inline(always)]
     pub(crate) fn fast_targets<const W: usize>(
         &self,
         f: &FastGen,
         all: Bits<W>,
-        sets: &mut GenSets<W>,
-    ) {
-        if sets.from.is_empty() {
-            return;
-        }
+    ) -> (Bits<W>, Bits<W>) {
         let player = self.scalars.mover;
-        sets.to = f.to.eval(self, player, all);
-        if let Shape::Hop(_, p) | Shape::Slide(_, p) = &f.shape {
-            sets.via = p.eval(self, player, all);
-        }
+        let via = match &f.shape {
+            Shape::Hop(_, p) | Shape::Slide(_, p) => p.eval(self, player, all),
+            _ => Bits::EMPTY,
+        };
+        (f.to.eval(self, player, all), via)
     }
 
-    /// The moves of compiled generator `g` (`f`) from origin `s`, its
-    /// targets read from `sets` ([`State::fast_targets`]).
+    /// The moves of compiled generator `g` (`f`) from origin `s`, to the
+    /// sites of `to` through those of `via` ([`State::fast_targets`]).
     #[inline(always)]
     pub(crate) fn fast_moves_from<const W: usize>(
         &self,
         g: GenId,
         f: &FastGen,
         s: Site,
-        sets: &GenSets<W>,
+        to: &Bits<W>,
+        via: &Bits<W>,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let player = self.scalars.mover;
         match &f.shape {
-            Shape::Step(d) => self.fast_step(g, dirs(d, player), s, &sets.to, sink),
-            Shape::Hop(d, _) => self.fast_hop(g, dirs(d, player), s, &sets.via, &sets.to, sink),
-            Shape::Slide(d, _) => self.fast_slide(g, dirs(d, player), s, &sets.via, &sets.to, sink),
-            Shape::Leap => self.fast_leap(g, s, &sets.to, sink),
-            Shape::Relocate => self.fast_relocate(g, s, &sets.to, sink),
+            Shape::Step(d) => self.fast_step(g, dirs(d, player), s, to, sink),
+            Shape::Hop(d, _) => self.fast_hop(g, dirs(d, player), s, via, to, sink),
+            Shape::Slide(d, _) => self.fast_slide(g, dirs(d, player), s, via, to, sink),
+            Shape::Leap => self.fast_leap(g, s, to, sink),
+            Shape::Relocate => self.fast_relocate(g, s, to, sink),
             Shape::Place => ControlFlow::Continue(()),
         }
     }

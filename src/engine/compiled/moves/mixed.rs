@@ -18,7 +18,7 @@
 use crate::board::Site;
 use crate::compile::ir::{GenId, Origin};
 use crate::engine::bits::{Bits, MAX_WORDS};
-use crate::engine::fastgen::{FastGen, GenSets};
+use crate::engine::fastgen::FastGen;
 use crate::engine::tables::GenTables;
 use crate::engine::{Move, State};
 use std::ops::ControlFlow;
@@ -93,39 +93,43 @@ impl State {
                 match f {
                     Some(f) if f.is_place() => self.fast_places(*g, f, all, sink)?,
                     Some(_) => {}
-                    None => self.gen_origin_free(*g, sink)?,
+                    None => self.origin_free_moves(*g, sink)?,
                 }
             }
         }
         let keep = only.map_or(all, Bits::single);
-        let mut sets = [GenSets::<W>::EMPTY; MAX_MIXED];
+        let mut from = [Bits::<W>::EMPTY; MAX_MIXED];
         let mut origins = Bits::<W>::EMPTY;
         for (i, (g, f)) in gens.iter().enumerate() {
-            sets[i].from = match f {
+            from[i] = match f {
                 Some(f) if f.is_place() => continue,
                 Some(f) => self.fast_origins(f, all),
                 None => self.interpreted_origins(*g),
             }
             .and(keep);
-            origins = origins.or(sets[i].from);
+            origins = origins.or(from[i]);
         }
         if origins.is_empty() {
             return ControlFlow::Continue(());
         }
+        let mut to = [Bits::<W>::EMPTY; MAX_MIXED];
+        let mut via = [Bits::<W>::EMPTY; MAX_MIXED];
         for (i, (_, f)) in gens.iter().enumerate() {
-            if let Some(f) = f {
-                self.fast_targets(f, all, &mut sets[i]);
+            if let Some(f) = f
+                && !from[i].is_empty()
+            {
+                (to[i], via[i]) = self.fast_targets(f, all);
             }
         }
         let ids: [GenId; MAX_MIXED] = std::array::from_fn(|i| gens.get(i).map_or(0, |g| g.0));
         let occ = self.slide_sets(&ids[..gens.len()], only);
         for s in origins.iter() {
             for (i, (g, f)) in gens.iter().enumerate() {
-                if !sets[i].from.has(s) {
+                if !from[i].has(s) {
                     continue;
                 }
                 match f {
-                    Some(f) => self.fast_moves_from(*g, f, s, &sets[i], sink)?,
+                    Some(f) => self.fast_moves_from(*g, f, s, &to[i], &via[i], sink)?,
                     None => self.gen_from(*g, s, occ, sink)?,
                 }
             }
