@@ -85,7 +85,7 @@ impl Lowerer {
         }
     }
 
-    /// `(run [SITE] [dirs:DIRS] [through:COND] [close:COND] [end:BOOL])`.
+    /// `(run [SITE] [dirs:DIRS] [through:COND] [close:COND] [end:BOOL] [length:N])`.
     fn run(&mut self, c: &Clause, d: &mut Diags) -> SiteSet {
         let at = self.site_ref(c.args.first(), d);
         let dirs = self.dirs_or_all(named(c, "dirs"), d);
@@ -93,12 +93,16 @@ impl Lowerer {
             named(c, "through").map_or(Cond::Empty(SiteRef::Subject), |e| self.cond(e, d));
         let close = named(c, "close").map(|e| self.cond(e, d));
         let with_end = named(c, "end").and_then(|e| boolean(e, d)).unwrap_or(false);
+        let length = named(c, "length")
+            .and_then(|e| super::args::int_in(e, 1, 255, d))
+            .map(|n| n as u16);
         SiteSet::Run(Box::new(Run {
             at,
             dirs,
             through,
             close,
             with_end,
+            length,
         }))
     }
 

@@ -236,7 +236,7 @@ ludemes! {
         "(minus (where (holds-only)) (reach (where (in \"Home\")) (holds-only)))";
     "reach" "set" "(reach SET COND)" "The sites reachable from the set's sites that satisfy the condition, through adjacent sites that satisfy it."
         "(reach (where (and (in \"Home\") (holds-only))) (holds-only))";
-    "run" "set" "(run [SITE] [dirs:DIRS] [through:COND] [close:COND] [end:BOOL])" "Rays from SITE (not included), one per direction of `dirs:` (default `All`): the sites in a row that satisfy `through:` (default `Empty`). With `close:`, a ray counts only if it has a site and the site just past it satisfies `close:` (Reversi's line of enemy discs closed by one's own); `end:true` adds the site that stopped each ray."
+    "run" "set" "(run [SITE] [dirs:DIRS] [through:COND] [close:COND] [end:BOOL] [length:N])" "Rays from SITE (not included), one per direction of `dirs:` (default `All`): the sites in a row that satisfy `through:` (default `Empty`). With `close:`, a ray counts only if it has a site and the site just past it satisfies `close:` (Reversi's line of enemy discs closed by one's own; the partner of a custodial capture, which may be any condition: a corner, an empty throne); `end:true` adds the site that stopped each ray. With `length:N`, a ray counts only if it has exactly N sites: `(remove-all (run To through:Enemy close:Mine length:2))` captures every pair of enemy stones the new stone brackets, in all directions at once (Pente)."
         "(run To through:Enemy close:Mine)";
     "flanked" "set" "(flanked [SITE] [dirs:DIRS] [middle:Mine|Enemy|Occupied] [end:Mine|Enemy|Occupied] [distance:N|Any] [same:{Height Kind}])" "The stacks that the stack at SITE (default the subject) flanks: a stack that satisfies `middle:` (default `Enemy`) lying exactly midway on a line along a direction of `dirs:` (default all) between SITE and a stack that satisfies `end:` (default `Mine`), the sites between empty, at most `distance:` steps from SITE to the middle (default 1; `Any`: any distance), with the same height or top kind as SITE's stack when `same:` says so. At most one stack a direction. `(any (flanked …))` asks whether it flanks one (sought, not listed); `(remove-all (flanked …))` captures them (read as `Removed`); `(mark-all (flanked …) for:Step)` takes them hostage for the next step (`origin:Marked`)."
         "(if (any (flanked To middle:Enemy end:Mine distance:Any same:Height)) (again \"Hostage\"))";
@@ -328,6 +328,14 @@ ludemes! {
         "(no-moves Loss if:(in-check \"King\"))";
     "same" "condition" "(same SITE SITE)" "The two sites are one and the same (both exist). With `LastPassed`: en passant."
         "(step dirs:(and Forward Diagonal) to:(and Empty (same To LastPassed) (kind Last \"Pawn\")) then:(remove Last))";
+    "player-is" "condition" "(player-is PLAYER…)" "The player the rule speaks for is one of those named (`P1`, `P2`…): the mover during play, each player in turn in `(score …)`, `lose-when` and heuristics. With `(per-player …)` numbers, rules that differ by player are written once."
+        "(place \"Stone\" to:(and Empty (or (player-is P1) (more-than (turn) 2))))";
+    "turn" "number" "(turn)" "The number of the turn being played, counting from 1 (the first player's first turn; the second player's first is turn 2): the turns completed, the position text's `turns=`, plus one. It is read from the state, not the board: two positions of the same board and player to move may differ in it."
+        "(place \"Stone\" to:(and Empty (or (in \"Centre\") (more-than (turn) 1))))";
+    "per-player" "number" "(per-player NUM…)" "One number per player, in turn order: the one of the player the rule speaks for (the mover during play, each player in turn in `(score …)` and heuristics). Exactly as many numbers as players."
+        "(at-least (counter \"Captures\") (per-player 10 12))";
+    "swap" "move" "(swap [transpose:BOOL] [then:EFFECTS])" "The pie rule: on the game's second turn only (`(turn)` is 2), the mover may, instead of moving, take the first player's position as their own: every piece on the board becomes theirs, and the other player moves next. With `transpose:true` each stack moves to the site whose column is its row and whose row its column (on a rhombus, the reflection in the long diagonal: the first player's sides become the second's, as Hex's swap requires). Written `swap`. Usually behind a toggle: `(match $pie (case true (swap)) (case false))`."
+        "(swap transpose:true)";
     "move-stack" "effect" "(move-stack SITE SITE)" "Moves the whole stack at the first site onto the second, when there is one (castling's rook: `(move-stack Beyond Passed)`); it is no longer `unmoved`."
         "(move-stack Beyond Passed)";
 }

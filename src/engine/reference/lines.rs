@@ -92,6 +92,12 @@ impl State {
                 out.push(t);
                 t = board.step(t, d);
             }
+            if r.length
+                .is_some_and(|n| usize::from(n) != out.len() - start)
+            {
+                out.truncate(start);
+                continue;
+            }
             if let Some(close) = &r.close {
                 let closed = out.len() > start && t != NO_SITE && self.holds_at(close, t, at, ctx);
                 if !closed {
@@ -172,5 +178,24 @@ mod tests {
         // a1 stops the SW ray; every other ray runs to the edge.
         let (st, c) = setup("(equal (count (run dirs:SW end:true)) 2)", "1 1:a1 2:e5");
         assert!(holds(&st, &c, "c3"));
+    }
+
+    #[test]
+    fn a_run_of_exact_length_keeps_only_rays_of_that_many_sites() {
+        // From a1: east b1 c1 closed by d1, north a2 a3 closed by a4 (two
+        // pairs, 4 sites); north-east b2 is not closed.
+        let pairs = "(equal (count (run through:Enemy close:Mine length:2)) 4)";
+        let (st, c) = setup(pairs, "1 1:d1,a4 2:b1,c1,a2,a3,b2");
+        assert!(holds(&st, &c, "a1"));
+        // Three enemies closed by one's own: closed, but not of length 2.
+        let none = "(equal (count (run through:Enemy close:Mine length:2)) 0)";
+        let (st, c) = setup(none, "1 1:e1 2:b1,c1,d1");
+        assert!(holds(&st, &c, "a1"));
+        let three = "(equal (count (run through:Enemy close:Mine)) 3)";
+        let (st, c) = setup(three, "1 1:e1 2:b1,c1,d1");
+        assert!(holds(&st, &c, "a1"));
+        // A single enemy closed by one's own is not a pair either.
+        let (st, c) = setup(none, "1 1:c1 2:b1");
+        assert!(holds(&st, &c, "a1"));
     }
 }
