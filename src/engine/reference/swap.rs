@@ -78,6 +78,22 @@ mod tests {
     }
 
     #[test]
+    fn a_transposing_swap_is_refused_where_the_board_is_not_symmetric() {
+        for board in ["(hex 3)", "(rhombus 3 4)", "(square 2 3)"] {
+            let text = format!(
+                r#"(game "T" (players 2) (board {board}) (piece "S")
+                     (play {{(place "S" to:Empty) (swap transpose:true)}}))"#
+            );
+            let err = Game::from_source("t.game", &text, &Options::default()).unwrap_err();
+            assert!(err.to_string().contains("transposition"), "{board}: {err}");
+        }
+        // Without transposition any board takes a swap.
+        let text = r#"(game "T" (players 2) (board (hex 3)) (piece "S")
+            (play {(place "S" to:Empty) (swap)}))"#;
+        assert!(Game::from_source("t.game", text, &Options::default()).is_ok());
+    }
+
+    #[test]
     fn a_swap_is_legal_on_the_second_turn_only() {
         let mut st = State::new(game(false));
         assert!(!st.legal_turn_strings().contains(&"swap".to_string()));
