@@ -234,6 +234,20 @@ pub struct Run {
     /// With `Some(n)`, a ray counts only when it has exactly `n` sites
     /// (before `close:` is asked): Pente's capture of exactly two.
     pub length: Option<u16>,
+    /// With `Some`, one ray only, along the direction of the current step
+    /// (its origin to its destination, on a line of the board) or against
+    /// it, in place of `dirs` (`along:Move|Reverse`): Fanorona's approach
+    /// and withdrawal.
+    pub along: Option<Along>,
+}
+
+/// Which way a [`Run`] with `along:` goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Along {
+    /// The direction of the current step (`along:Move`).
+    Move,
+    /// The opposite direction (`along:Reverse`).
+    Reverse,
 }
 
 /// Who a result effect speaks of.
