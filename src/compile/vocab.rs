@@ -329,7 +329,7 @@ ludemes! {
     "same" "condition" "(same SITE SITE)" "The two sites are one and the same (both exist). With `LastPassed`: en passant."
         "(step dirs:(and Forward Diagonal) to:(and Empty (same To LastPassed) (kind Last \"Pawn\")) then:(remove Last))";
     "player-is" "condition" "(player-is PLAYER…)" "The player the rule speaks for is one of those named (`P1`, `P2`…): the mover during play, each player in turn in `(score …)`, `lose-when` and heuristics. With `(per-player …)` numbers, rules that differ by player are written once."
-        "(place \"Stone\" to:(and Empty (or (player-is P1) (more-than (turn) 2))))";
+        "(lose-when (and (player-is P1) (equal (pieces) 0)))   // only the first player loses by having no piece left";
     "turn" "number" "(turn)" "The number of the turn being played, counting from 1 (the first player's first turn; the second player's first is turn 2): the turns completed, the position text's `turns=`, plus one. It is read from the state, not the board: two positions of the same board and player to move may differ in it."
         "(place \"Stone\" to:(and Empty (or (in \"Centre\") (more-than (turn) 1))))";
     "per-player" "number" "(per-player NUM…)" "One number per player, in turn order: the one of the player the rule speaks for (the mover during play, each player in turn in `(score …)` and heuristics). Exactly as many numbers as players."
