@@ -193,6 +193,18 @@ fn hex_11() {
     assert_eq!(counts(&st, 1..=3), [121, 14_520, 1_727_880]);
 }
 
+#[test]
+fn hex_11_with_the_pie_rule() {
+    // The swap is one more move on the second turn only: 121; 121·(120 +
+    // 1); after a placement 119 cells are left, after a swap 120 (one
+    // stone on the board, Red to move).
+    let st = start("hex", &["pie=true"]);
+    assert_eq!(
+        counts(&st, 1..=3),
+        [121, 121 * 121, 121 * 120 * 119 + 121 * 120]
+    );
+}
+
 /// Every game of Hex on 3 × 3, played out by the interpreter, ends with
 /// the winner that a brute force written here from the rules finds (a flood
 /// fill over the six hex neighbours), and the totals agree.

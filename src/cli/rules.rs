@@ -205,6 +205,13 @@ pub fn notation(game: &Game) -> String {
     if has(&|k| matches!(k, GenKind::Pass)) {
         out.push("- `pass` passes".to_string());
     }
+    if has(&|k| matches!(k, GenKind::Swap { .. })) {
+        out.push(
+            "- `swap` takes the first player's position as one's own (the pie rule), \
+             on the second turn only"
+                .to_string(),
+        );
+    }
     if has(&|k| matches!(k, GenKind::EndPhase)) {
         out.push("- `end` ends the current phase of the turn".to_string());
     }

@@ -99,6 +99,12 @@ impl Lowerer {
             }
             "line" => self.line(c, d),
             "ahead" => self.ahead(c, d),
+            "player-is" => Cond::PlayerIs(
+                c.args
+                    .iter()
+                    .filter_map(|e| self.player_ref(e, d))
+                    .collect(),
+            ),
             _ => {
                 self.unlowered(c, "condition", d);
                 Cond::False

@@ -195,6 +195,9 @@ pub enum Cond {
     InCheck(Kind),
     /// The two sites are the same site (both present).
     Same(SiteRef, SiteRef),
+    /// The player the rule speaks for (the mover during play, each player
+    /// in turn in a score) is one of these (`(player-is P1)`).
+    PlayerIs(Vec<Player>),
 }
 
 /// The arguments of a [`Cond::Line`].
@@ -228,6 +231,23 @@ pub struct Run {
     /// Also the site that stopped the ray, when it exists (a slide's
     /// landing on an enemy, a shot's target).
     pub with_end: bool,
+    /// With `Some(n)`, a ray counts only when it has exactly `n` sites
+    /// (before `close:` is asked): Pente's capture of exactly two.
+    pub length: Option<u16>,
+    /// With `Some`, one ray only, along the direction of the current step
+    /// (its origin to its destination, on a line of the board) or against
+    /// it, in place of `dirs` (`along:Move|Reverse`): Fanorona's approach
+    /// and withdrawal.
+    pub along: Option<Along>,
+}
+
+/// Which way a [`Run`] with `along:` goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Along {
+    /// The direction of the current step (`along:Move`).
+    Move,
+    /// The opposite direction (`along:Reverse`).
+    Reverse,
 }
 
 /// Who a result effect speaks of.
@@ -298,6 +318,12 @@ pub enum Num {
     /// sees the region (`(distance To "Centre")`); the board's number of
     /// sites when the region cannot be reached from it.
     Distance(SiteRef, RegionId),
+    /// The number of the turn being played, counting from 1: the turns
+    /// completed since the game began, plus one (`(turn)`).
+    Turn,
+    /// One number per player, in turn order: the one of the player the
+    /// rule speaks for (`(per-player 5 6)`).
+    PerPlayer(Vec<Num>),
 }
 
 /// Index of a counter in [`Game::counters`].

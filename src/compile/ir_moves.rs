@@ -83,6 +83,16 @@ pub enum GenKind {
     },
     /// Do nothing: the turn passes.
     Pass,
+    /// The pie rule: on the game's second turn, the mover takes the
+    /// position as their own: every piece on the board becomes theirs,
+    /// moved to the site with its column and row exchanged when
+    /// `transpose` (Hex: the reflection in the long diagonal, which turns
+    /// the first player's sides into the second's). Written `swap`.
+    Swap {
+        /// Each stack moves to the site whose column is its row and whose
+        /// row is its column.
+        transpose: bool,
+    },
     /// End the current phase (a repeated phase goes on until this move).
     EndPhase,
     /// Flip a boolean toggle; one move per site that satisfies `to:`

@@ -732,7 +732,7 @@ impl Lowerer {
     }
 
     /// `P1`, `P2`… as a player index.
-    fn player_ref(&mut self, e: &Expr, d: &mut Diags) -> Option<u8> {
+    pub(super) fn player_ref(&mut self, e: &Expr, d: &mut Diags) -> Option<u8> {
         let names: Vec<String> = (1..=self.players.len()).map(|i| format!("P{i}")).collect();
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
         choice(e, &refs, d)

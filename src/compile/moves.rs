@@ -66,6 +66,7 @@ impl Lowerer {
                 rotations: self.rotations(c, d),
             },
             "end-phase" => GenKind::EndPhase,
+            "swap" => self.swap_kind(c, d),
             "flip" => GenKind::Flip(
                 c.args
                     .first()
@@ -112,6 +113,27 @@ impl Lowerer {
             promote_to: None,
         };
         (shift, at_end)
+    }
+
+    /// `(swap [transpose:BOOL])`: a transposition needs a board whose
+    /// every site has its transposed site (a square or rhombus as wide
+    /// as it is tall, every cell kept).
+    fn swap_kind(&mut self, c: &Clause, d: &mut Diags) -> GenKind {
+        let transpose = flag(c, "transpose", d);
+        if transpose && let Some(board) = &self.board {
+            let sites = board.sites();
+            let closed = sites
+                .iter()
+                .all(|s| sites.iter().any(|t| t.col == s.row && t.row == s.col));
+            if !closed {
+                d.error(
+                    c.head_span,
+                    "`transpose:true` on a board that its transposition does not map onto itself",
+                    "expected a square or rhombus board as wide as it is tall",
+                );
+            }
+        }
+        GenKind::Swap { transpose }
     }
 
     /// `dirs:` of a step, hop or slide (every direction by default).

@@ -45,6 +45,8 @@ impl Lowerer {
             "pieces" => Num::Pieces,
             "height" => Num::Height(self.site_ref(c.args.first(), d)),
             "roll" => self.roll(c, d),
+            "turn" => Num::Turn,
+            "per-player" => self.per_player_num(c, d),
             "distance" => {
                 let (at, rest) = self.split_site(c, d);
                 let region = rest.and_then(|e| self.region_ref(e, d)).unwrap_or(0);
@@ -80,6 +82,25 @@ impl Lowerer {
     /// by the shape check).
     fn nth_num(&mut self, c: &Clause, i: usize, d: &mut Diags) -> Num {
         c.args.get(i).map_or(Num::Int(0), |e| self.num(e, d))
+    }
+
+    /// `(per-player NUM…)`: one number per player, in turn order; a count
+    /// other than the number of players is an error.
+    fn per_player_num(&mut self, c: &Clause, d: &mut Diags) -> Num {
+        let nums: Vec<Num> = c.args.iter().map(|e| self.num(e, d)).collect();
+        if nums.len() != self.players.len() {
+            d.error(
+                c.span,
+                format!(
+                    "`per-player` gives {} numbers for {} players",
+                    nums.len(),
+                    self.players.len()
+                ),
+                "expected one number per player, in turn order",
+            );
+            return Num::Int(0);
+        }
+        Num::PerPlayer(nums)
     }
 
     /// `(roll N SIDES)`: N dice of 1 to 100, SIDES of 1 to 255.

@@ -4,7 +4,7 @@
 //! vocabulary table (context `set`); evaluation is in `engine/sets.rs`.
 
 use super::args::{Diags, boolean, choice, clause, int_in, items, named};
-use super::ir::{Cond, Flank, Rel, Run, SiteRef, SiteSet};
+use super::ir::{Along, Cond, Flank, Rel, Run, SiteRef, SiteSet};
 use super::lower::Lowerer;
 use crate::syntax::{Clause, Expr};
 
@@ -85,7 +85,7 @@ impl Lowerer {
         }
     }
 
-    /// `(run [SITE] [dirs:DIRS] [through:COND] [close:COND] [end:BOOL])`.
+    /// `(run [SITE] [dirs:DIRS] [along:Move|Reverse] [through:COND] [close:COND] [end:BOOL] [length:N])`.
     fn run(&mut self, c: &Clause, d: &mut Diags) -> SiteSet {
         let at = self.site_ref(c.args.first(), d);
         let dirs = self.dirs_or_all(named(c, "dirs"), d);
@@ -93,12 +93,22 @@ impl Lowerer {
             named(c, "through").map_or(Cond::Empty(SiteRef::Subject), |e| self.cond(e, d));
         let close = named(c, "close").map(|e| self.cond(e, d));
         let with_end = named(c, "end").and_then(|e| boolean(e, d)).unwrap_or(false);
+        let along = match named(c, "along").map(|e| choice(e, &["Move", "Reverse"], d)) {
+            Some(Some("Move")) => Some(Along::Move),
+            Some(Some(_)) => Some(Along::Reverse),
+            _ => None,
+        };
+        let length = named(c, "length")
+            .and_then(|e| super::args::int_in(e, 1, 255, d))
+            .map(|n| n as u16);
         SiteSet::Run(Box::new(Run {
             at,
             dirs,
             through,
             close,
             with_end,
+            length,
+            along,
         }))
     }
 

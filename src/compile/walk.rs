@@ -26,7 +26,7 @@ pub(crate) fn any_cond(c: &Cond, f: &mut impl FnMut(&Cond) -> bool) -> bool {
 fn num_has(n: &Num, f: &mut impl FnMut(&Cond) -> bool) -> bool {
     match n {
         Num::Count(s) | Num::PiecesIn(s) => set_has(s, f),
-        Num::Add(v) => v.iter().any(|x| num_has(x, f)),
+        Num::Add(v) | Num::PerPlayer(v) => v.iter().any(|x| num_has(x, f)),
         Num::Sub(a, b) => num_has(a, f) || num_has(b, f),
         Num::If(c, a, b) => any_cond(c, f) || num_has(a, f) || num_has(b, f),
         _ => false,

@@ -19,7 +19,10 @@ pub(super) fn no_move_of(game: &Game, text: &str) -> Option<String> {
             "end" if !has(|k| matches!(k, GenKind::EndPhase)) => {
                 "the game has no phase a player ends"
             }
-            "pass" | "end" => continue,
+            "swap" if !has(|k| matches!(k, GenKind::Swap { .. })) => {
+                "the game has no swap (pie rule)"
+            }
+            "pass" | "end" | "swap" => continue,
             _ if part.starts_with("flip-") => continue,
             _ if is_rotation(game, part) => continue,
             _ => match notation_sites(game, part) {

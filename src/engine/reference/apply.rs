@@ -322,6 +322,7 @@ impl State {
             GenKind::Flip(id) => self.flip(*id),
             GenKind::Sow { track, skip } => self.sow(m.from, *track, *skip),
             GenKind::Rotate { .. } => self.apply_rotation(m),
+            GenKind::Swap { transpose } => self.swap_position(*transpose),
         }
     }
 

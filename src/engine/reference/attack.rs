@@ -45,7 +45,7 @@ impl State {
     /// to `to` along one of the board's directions, if there is one: the
     /// direction pointing along the line between their positions, walked
     /// to check that it reaches `to`.
-    fn line_between(&self, from: Site, to: Site) -> Option<(Dir, u32)> {
+    pub(crate) fn line_between(&self, from: Site, to: Site) -> Option<(Dir, u32)> {
         let n = self.heights.len() as Site;
         if from >= n || to >= n || from == to {
             return None;

@@ -77,6 +77,7 @@ impl State {
         match c {
             Cond::True => true,
             Cond::False => false,
+            Cond::PlayerIs(players) => players.contains(&ctx.player),
             Cond::Empty(r) => self.with_site(self.site_at(ctx, *r), |s| self.height(s) == 0),
             Cond::Mine(r) => {
                 let me = ctx.player;
@@ -260,5 +261,40 @@ impl State {
     #[inline]
     fn with_site(&self, s: Site, f: impl FnOnce(Site) -> bool) -> bool {
         s != NO_SITE && (s as usize) < self.heights.len() && f(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Ctx;
+    use crate::compile::{Game, Options};
+    use crate::engine::State;
+    use std::sync::Arc;
+
+    /// Three players on a 3 × 3 board; `cond` is compiled as a place's
+    /// `to:`.
+    fn setup(cond: &str) -> (State, crate::compile::ir::Cond) {
+        let text = format!(
+            r#"(game "T" (players 3) (board (square 3 3)) (piece "S")
+                 (play (place "S" to:{cond})))"#
+        );
+        let game = Game::from_source("t.game", &text, &Options::default()).unwrap();
+        let cond = game.gens[0].to.clone();
+        (State::new(Arc::new(game)), cond)
+    }
+
+    #[test]
+    fn player_is_speaks_of_the_player_the_rule_is_about() {
+        let (st, c) = setup("(player-is P1 P3)");
+        let holds: Vec<bool> = (0..3).map(|p| st.eval(&c, &Ctx::at(p, 0))).collect();
+        assert_eq!(holds, [true, false, true]);
+    }
+
+    #[test]
+    fn player_is_names_only_players_of_the_game() {
+        let text = r#"(game "T" (players 2) (board (square 3 3)) (piece "S")
+            (play (place "S" to:(player-is P3))))"#;
+        let err = Game::from_source("t.game", text, &Options::default()).unwrap_err();
+        assert!(err.to_string().contains("P3"), "{err}");
     }
 }

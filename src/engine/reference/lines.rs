@@ -6,7 +6,7 @@
 //! Everything walks the board's step table: nothing is allocated.
 
 use crate::board::{Dir, NO_SITE, Site};
-use crate::compile::ir::{Cond, DirSetId, Line, Run};
+use crate::compile::ir::{Along, Cond, DirSetId, Line, Run};
 use crate::engine::State;
 use crate::engine::cond::Ctx;
 
@@ -14,6 +14,17 @@ impl State {
     /// The directions of set `id` for the context's player.
     fn dirs_of(&self, id: DirSetId, ctx: &Ctx) -> &[Dir] {
         &self.game.dirsets[id as usize][ctx.player as usize]
+    }
+
+    /// The direction of the current step, from its origin to its
+    /// destination along a line of the board (or the opposite one), if
+    /// the step follows such a line.
+    fn step_direction(&self, ctx: &Ctx, way: Along) -> Option<Dir> {
+        let (d, _) = self.line_between(ctx.from, ctx.to)?;
+        match way {
+            Along::Move => Some(d),
+            Along::Reverse => self.game.board.opposite(d),
+        }
     }
 
     /// True if `c` holds at `s` (as its subject; anchor `anchor`).
@@ -82,7 +93,13 @@ impl State {
             return;
         }
         let board = &self.game.board;
-        for &d in self.dirs_of(r.dirs, ctx) {
+        let along = r.along.map(|way| self.step_direction(ctx, way));
+        let dirs = match &along {
+            Some(Some(d)) => std::slice::from_ref(d),
+            Some(None) => &[],
+            None => self.dirs_of(r.dirs, ctx),
+        };
+        for &d in dirs {
             let start = out.len();
             let mut t = board.step(at, d);
             while t != NO_SITE
@@ -91,6 +108,12 @@ impl State {
             {
                 out.push(t);
                 t = board.step(t, d);
+            }
+            if r.length
+                .is_some_and(|n| usize::from(n) != out.len() - start)
+            {
+                out.truncate(start);
+                continue;
             }
             if let Some(close) = &r.close {
                 let closed = out.len() > start && t != NO_SITE && self.holds_at(close, t, at, ctx);
@@ -172,5 +195,57 @@ mod tests {
         // a1 stops the SW ray; every other ray runs to the edge.
         let (st, c) = setup("(equal (count (run dirs:SW end:true)) 2)", "1 1:a1 2:e5");
         assert!(holds(&st, &c, "c3"));
+    }
+
+    #[test]
+    fn a_run_of_exact_length_keeps_only_rays_of_that_many_sites() {
+        // From a1: east b1 c1 closed by d1, north a2 a3 closed by a4 (two
+        // pairs, 4 sites); north-east b2 is not closed.
+        let pairs = "(equal (count (run through:Enemy close:Mine length:2)) 4)";
+        let (st, c) = setup(pairs, "1 1:d1,a4 2:b1,c1,a2,a3,b2");
+        assert!(holds(&st, &c, "a1"));
+        // Three enemies closed by one's own: closed, but not of length 2.
+        let none = "(equal (count (run through:Enemy close:Mine length:2)) 0)";
+        let (st, c) = setup(none, "1 1:e1 2:b1,c1,d1");
+        assert!(holds(&st, &c, "a1"));
+        let three = "(equal (count (run through:Enemy close:Mine)) 3)";
+        let (st, c) = setup(three, "1 1:e1 2:b1,c1,d1");
+        assert!(holds(&st, &c, "a1"));
+        // A single enemy closed by one's own is not a pair either.
+        let (st, c) = setup(none, "1 1:c1 2:b1");
+        assert!(holds(&st, &c, "a1"));
+    }
+
+    #[test]
+    fn a_run_along_the_step_follows_its_direction_or_the_opposite() {
+        // A step from b1 to c1 (east): ahead of c1, d1 and e1 are enemies
+        // (approach); behind b1, a1 is (withdrawal). A step that follows
+        // no line of the board has no such ray.
+        let count = |st: &State, c: &crate::compile::ir::Cond, from: &str, to: &str| {
+            let b = &st.game.board;
+            let (from, to) = (b.site_by_label(from).unwrap(), b.site_by_label(to).unwrap());
+            st.eval(
+                c,
+                &Ctx {
+                    from,
+                    to,
+                    ..Ctx::at(0, to)
+                },
+            )
+        };
+        let pos = "1 1:b1 2:a1,d1,e1,d3";
+        let (st, c) = setup("(equal (count (run To along:Move through:Enemy)) 2)", pos);
+        assert!(count(&st, &c, "b1", "c1"));
+        let (st, c) = setup(
+            "(equal (count (run From along:Reverse through:Enemy)) 1)",
+            pos,
+        );
+        assert!(count(&st, &c, "b1", "c1"));
+        // Diagonally, b1 to c2 (north-east): d3 is ahead.
+        let (st, c) = setup("(equal (count (run To along:Move through:Enemy)) 1)", pos);
+        assert!(count(&st, &c, "b1", "c2"));
+        // A knight's jump, b1 to c3, is on no line.
+        let (st, c) = setup("(equal (count (run To along:Move through:true)) 0)", pos);
+        assert!(count(&st, &c, "b1", "c3"));
     }
 }

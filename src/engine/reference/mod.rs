@@ -19,5 +19,6 @@ pub(crate) mod score;
 pub(crate) mod sets;
 pub(crate) mod slide;
 pub(crate) mod sow;
+pub(crate) mod swap;
 pub(crate) mod tempo;
 pub(crate) mod turns;

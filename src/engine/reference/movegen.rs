@@ -175,6 +175,8 @@ impl State {
         };
         let sites = match &generator.kind {
             GenKind::Pass | GenKind::EndPhase => return sink(mv(NO_SITE)),
+            GenKind::Swap { .. } if self.swap_allowed() => return sink(mv(NO_SITE)),
+            GenKind::Swap { .. } => return ControlFlow::Continue(()),
             GenKind::Sow { track, skip } => return self.gen_sow(g, *track, *skip, sink),
             GenKind::Rotate { rotations } => return self.gen_rotate(g, rotations, sink),
             GenKind::Place { sites, .. } | GenKind::Select { sites } => sites,

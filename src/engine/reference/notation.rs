@@ -76,6 +76,7 @@ impl State {
         let b = &self.game.board;
         match &self.game.gens[m.gen_id as usize].kind {
             GenKind::Pass => Some("pass".into()),
+            GenKind::Swap { .. } => Some("swap".into()),
             GenKind::EndPhase => Some("end".into()),
             GenKind::Flip(id) => {
                 let name = &self.game.toggles[*id as usize].name;
@@ -322,8 +323,8 @@ pub const MAX_SEQUENCE_PARTS: usize = 256;
 pub const MAX_TURN_TEXT: usize = 4096;
 
 /// The sites of a text written in the game's notation, in order (empty
-/// for `pass` and `end`); `None` when the text is not in the notation:
-/// `pass`, `end`, `flip-NAME@SITE`, a site (a placement), or steps
+/// for `pass`, `end` and `swap`); `None` when the text is not in the
+/// notation: `pass`, `end`, `swap`, `flip-NAME@SITE`, a site (a placement), or steps
 /// `SITE-SITE`, `SITExSITE` (each destination may add `/N`), chained, and
 /// several such after commas.
 pub fn notation_sites(game: &Game, text: &str) -> Option<Vec<Site>> {
@@ -333,7 +334,7 @@ pub fn notation_sites(game: &Game, text: &str) -> Option<Vec<Site>> {
     if t.len() > MAX_TURN_TEXT {
         return None;
     }
-    if t == "pass" || t == "end" {
+    if t == "pass" || t == "end" || t == "swap" {
         return Some(Vec::new());
     }
     let labels: Vec<(String, Site)> = game

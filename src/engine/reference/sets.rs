@@ -97,6 +97,10 @@ impl State {
             Num::Distance(r, region) => {
                 self.distance(*region, ctx.player, self.site_at(ctx, *r)) as i64
             }
+            Num::Turn => i64::from(self.scalars.turns) + 1,
+            Num::PerPlayer(nums) => nums
+                .get(usize::from(ctx.player))
+                .map_or(0, |n| self.num_in(n, ctx, sc)),
         }
     }
 
@@ -589,3 +593,53 @@ impl State {
 /// Sets of at most this many sites (a site's neighbours) are searched on
 /// the stack.
 const SMALL: usize = 16;
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::{Game, Options};
+    use crate::engine::State;
+    use crate::engine::cond::Ctx;
+    use std::sync::Arc;
+
+    /// Two players on a 3 × 3 board, read from `position`, who place on
+    /// empty sites; `num` is compiled inside a selection's `to:` as
+    /// `(equal NUM 0)`.
+    fn num_of(num: &str, position: &str) -> (State, crate::compile::ir::Num) {
+        let text = format!(
+            r#"(game "T" (players 2) (board (square 3 3) labels:Coordinates) (piece "S")
+                 (play {{(place "S" to:Empty) (select to:(equal {num} 0))}}))"#
+        );
+        let game = Game::from_source("t.game", &text, &Options::default()).unwrap();
+        let crate::compile::ir::Cond::Compare(n, ..) = game.gens[1].to.clone() else {
+            panic!("a comparison")
+        };
+        (State::from_position(Arc::new(game), position).unwrap(), n)
+    }
+
+    #[test]
+    fn the_turn_counts_from_one_and_follows_play() {
+        let (mut st, n) = num_of("(turn)", "1 1:a1");
+        assert_eq!(st.num(&n, &Ctx::at(0, 0)), 1);
+        st.play_str("b1").unwrap();
+        st.play_str("c1").unwrap();
+        assert_eq!(st.num(&n, &Ctx::at(0, 0)), 3);
+        // A position text's `turns=` is the turns completed.
+        let (st, n) = num_of("(turn)", "2 1:a1 turns=41");
+        assert_eq!(st.num(&n, &Ctx::at(1, 0)), 42);
+    }
+
+    #[test]
+    fn per_player_gives_each_player_its_own_number() {
+        let (st, n) = num_of("(per-player 5 (sum (pieces) 10))", "1 1:a1,b1 2:c3");
+        assert_eq!(st.num(&n, &Ctx::at(0, 0)), 5);
+        assert_eq!(st.num(&n, &Ctx::at(1, 0)), 11);
+    }
+
+    #[test]
+    fn per_player_needs_one_number_per_player() {
+        let text = r#"(game "T" (players 2) (board (square 3 3)) (piece "S")
+            (play (place "S" to:(equal (per-player 1 2 3) 0))))"#;
+        let err = Game::from_source("t.game", text, &Options::default()).unwrap_err();
+        assert!(err.to_string().contains("3 numbers for 2 players"), "{err}");
+    }
+}
