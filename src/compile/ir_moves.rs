@@ -140,6 +140,10 @@ pub struct Hop {
     /// sites before it empty) and the landing is any empty site beyond it,
     /// up to the first that is not (`flying:true`).
     pub flying: bool,
+    /// A flying jump lands only on the sites beyond the jumped stack from
+    /// which the chain goes on, when there is one (`land:Onward`, the
+    /// Russian draughts king); otherwise on any of them.
+    pub onward: bool,
     /// The jumped stacks stay on the board, taken (they cannot be jumped
     /// again and still block), until the turn ends; they are removed then
     /// (`capture:End`).
