@@ -57,6 +57,7 @@ impl Lowerer {
             }
             return None;
         }
+        let outer = std::mem::take(&mut self.reads_last);
         let mut cond_or = |name: &str, default: Cond, me: &mut Self| {
             named(c, name).map_or(default, |e| me.cond(e, d))
         };
@@ -91,6 +92,9 @@ impl Lowerer {
             after,
         });
         let id = (self.gens.len() - 1) as GenId;
+        if std::mem::replace(&mut self.reads_last, outer) {
+            self.last_readers.push(id);
+        }
         self.note_attack_reads(c, id);
         Some(id)
     }

@@ -284,7 +284,7 @@ ludemes! {
         "(end (no-moves Loss) (draw-repetition 3))";
     "no-moves" "end" "(no-moves Loss|Win|Draw|Score [if:COND])" "What happens to the player to move who has no legal move (default: a draw). `Loss` makes the other player the winner in a two-player game; with more players it ends the game in a draw (there is no elimination yet). `Score` ends the game, decided by the `(score …)` rule (a draw without one). With `if:`, only when the condition holds for that player; the first such rule that holds decides, else the one without `if:` (checkmate and stalemate)."
         "(no-moves Loss if:(in-check \"King\"))";
-    "draw-repetition" "end" "(draw-repetition N [when:BOOL])" "A draw when the same position (board and player to move) occurs for the N-th time."
+    "draw-repetition" "end" "(draw-repetition N [when:BOOL])" "A draw when the same position occurs for the N-th time at the start of a turn. A position is its stacks and the player to move; the `unmoved` marks count only as castling rights where `(fen castling:…)` declares them (a royal piece and a partner on its row, both unmoved: a knight that goes out and back makes the same position again), and every one of them elsewhere; and the legal moves of the generators that read the previous step (`Last`, `LastPassed`: en passant) are part of it, so a board with such a move legal differs from the same board without (FIDE 9.2.3)."
         "(draw-repetition 3 when:$repetition)";
     "draw-no-progress" "end" "(draw-no-progress N [reset:{FACT…}] [when:BOOL])" "A draw after N consecutive turns without a reset fact; N = 0 turns it off."
         "(draw-no-progress 80 reset:{Capture (moved (equal (height) 1))})";

@@ -600,8 +600,9 @@ impl State {
     fn fresh_hash(&self) -> u64 {
         let z = &self.tables.zobrist;
         let mut h = z.mover(self.scalars.mover);
+        let unmoved = self.hashes_unmoved();
         for (site, &u) in self.unmoved.iter().enumerate() {
-            if u {
+            if u && unmoved {
                 h ^= z.unmoved(site);
             }
         }
@@ -948,7 +949,7 @@ impl State {
         }
         self.log(Entry::Unmoved(site, old));
         self.unmoved[site as usize] = on;
-        if self.history_draws {
+        if self.history_draws && self.hashes_unmoved() {
             self.scalars.hash ^= self.tables.zobrist.unmoved(site as usize);
         }
     }
@@ -1153,7 +1154,12 @@ impl State {
         if !self.history_draws {
             return;
         }
-        let h = self.scalars.hash;
+        let h = self.repetition_key();
+        if !self.game.last_readers.is_empty() && self.game.end.repetition.is_some() {
+            // The key may have listed the legal steps before the turn's
+            // end is judged: not kept.
+            self.cache.forget();
+        }
         self.history.push(h);
         if let Some(c) = self.seen.get_mut(seen_bucket(h)) {
             *c = c.saturating_add(1);
@@ -1166,8 +1172,24 @@ impl State {
     #[inline]
     pub(crate) fn may_repeat(&self, n: usize) -> bool {
         self.seen
-            .get(seen_bucket(self.scalars.hash))
+            .get(seen_bucket(self.current_key()))
             .is_none_or(|&c| c as usize >= n)
+    }
+
+    /// The repetition key of the current position: the one recorded at
+    /// the start of this turn while no step of it is played (the listing
+    /// it may take is not repeated), else worked out now.
+    fn current_key(&self) -> u64 {
+        match self.history.last() {
+            Some(&k)
+                if self.tables.plain_turns
+                    && self.scalars.turn_steps == 0
+                    && self.scalars.cont.is_none() =>
+            {
+                k
+            }
+            _ => self.repetition_key(),
+        }
     }
 
     /// How often the current position occurred at the start of a turn,
@@ -1178,10 +1200,11 @@ impl State {
         // position) has the same player to move; the others cannot be
         // equal, the mover being part of the hash.
         let n = self.game.num_players().max(1);
+        let key = self.current_key();
         let (mut i, mut count) = (self.history.len(), 0);
         while i > 0 {
             i -= 1;
-            count += usize::from(self.history[i] == self.scalars.hash);
+            count += usize::from(self.history[i] == key);
             i = i.saturating_sub(n - 1);
         }
         count
