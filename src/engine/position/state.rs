@@ -220,6 +220,11 @@ pub struct State {
     pub(crate) scalars: Scalars,
     /// Hash of the position at the start of every turn so far.
     pub(crate) history: Vec<u64>,
+    /// Beside each entry of `history`: the previous step then (its origin
+    /// and destination, `last_from` and `last`), from which the moves
+    /// that read it are found again when two entries' hashes agree
+    /// ([`State::repetitions`]).
+    pub(crate) history_last: Vec<(Site, Site)>,
     /// How many hashes of `history` fall in each of [`SEEN_BUCKETS`]
     /// buckets (by their top bits): a position whose bucket holds fewer
     /// than `n` hashes cannot have occurred `n` times, so the draw rule
@@ -275,6 +280,8 @@ impl Clone for State {
     fn clone(&self) -> State {
         let mut history = Vec::with_capacity(self.history.len() + 512);
         history.extend_from_slice(&self.history);
+        let mut history_last = Vec::with_capacity(self.history_last.len() + 512);
+        history_last.extend_from_slice(&self.history_last);
         let mut journal = self.journal.clone();
         reserve_journal(&self.game, &mut journal);
         State {
@@ -288,6 +295,7 @@ impl Clone for State {
             unmoved: self.unmoved.clone(),
             scalars: self.scalars,
             history,
+            history_last,
             seen: self.seen.clone(),
             extras: self.extras,
             journal,
@@ -332,6 +340,7 @@ impl State {
             unmoved,
             scalars,
             history,
+            history_last,
             seen,
             extras,
             journal,
@@ -359,6 +368,7 @@ impl State {
         self.unmoved.clone_from(unmoved);
         self.scalars = *scalars;
         self.history.clone_from(history);
+        self.history_last.clone_from(history_last);
         self.seen.clone_from(seen);
         self.extras = *extras;
         match copy_journal {
@@ -504,6 +514,7 @@ impl State {
                 last_from: crate::board::NO_SITE,
             },
             history: Vec::with_capacity(256),
+            history_last: Vec::with_capacity(256),
             // Kept only for a game with a repetition rule.
             seen: match game.end.repetition {
                 Some(_) => vec![0; SEEN_BUCKETS],
@@ -590,6 +601,7 @@ impl State {
     pub(crate) fn reset_history(&mut self) {
         self.scalars.hash = self.fresh_hash();
         self.history.clear();
+        self.history_last.clear();
         self.seen.iter_mut().for_each(|c| *c = 0);
         self.record_turn_start();
         self.journal.clear();
@@ -620,8 +632,18 @@ impl State {
     pub(crate) fn set_history(&mut self, history: &[u64]) {
         self.scalars.hash = self.fresh_hash();
         self.history.clear();
+        self.history_last.clear();
         self.seen.iter_mut().for_each(|c| *c = 0);
+        // The previous step of the entries before this position is not
+        // in the text: taken as none.
+        let now = self.repetition_key();
+        let (s, none) = (
+            &self.scalars,
+            (crate::board::NO_SITE, crate::board::NO_SITE),
+        );
+        let here = (s.last_from, s.last);
         for &h in history {
+            self.history_last.push(if h == now { here } else { none });
             self.history.push(h);
             if let Some(c) = self.seen.get_mut(seen_bucket(h)) {
                 *c = c.saturating_add(1);
@@ -732,6 +754,7 @@ impl State {
     /// Drops the history's entries from `len` on (undo).
     pub(crate) fn drop_history(&mut self, len: usize) {
         while self.history.len() > len {
+            self.history_last.pop();
             if let Some(h) = self.history.pop()
                 && let Some(c) = self.seen.get_mut(seen_bucket(h))
             {
@@ -1155,11 +1178,8 @@ impl State {
             return;
         }
         let h = self.repetition_key();
-        if !self.game.last_readers.is_empty() && self.game.end.repetition.is_some() {
-            // The key may have listed the legal steps before the turn's
-            // end is judged: not kept.
-            self.cache.forget();
-        }
+        self.history_last
+            .push((self.scalars.last_from, self.scalars.last));
         self.history.push(h);
         if let Some(c) = self.seen.get_mut(seen_bucket(h)) {
             *c = c.saturating_add(1);
@@ -1204,7 +1224,10 @@ impl State {
         let (mut i, mut count) = (self.history.len(), 0);
         while i > 0 {
             i -= 1;
-            count += usize::from(self.history[i] == key);
+            if self.history[i] == key {
+                let last = self.history_last.get(i).copied();
+                count += usize::from(self.same_history_moves(last));
+            }
             i = i.saturating_sub(n - 1);
         }
         count
