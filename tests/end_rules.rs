@@ -98,3 +98,60 @@ fn perft_refuses_turns_that_branch_without_bound() {
     );
     assert!(perft(&st, 1).is_err());
 }
+
+/// The position of a shipped game given as a position text.
+fn at(file: &str, text: &str) -> State {
+    let game = Game::load(file, &Options::default()).expect("game loads");
+    State::from_position(Arc::new(game), text).expect("position reads")
+}
+
+#[test]
+fn a_position_given_is_judged_by_the_end_rules() {
+    // Tic-tac-toe: Cross has three in a row on the bottom row and Nought
+    // is to move. The rules (three in a row wins at once) say Cross has
+    // won: no move is left, at every depth.
+    let st = at("tictactoe", "O X:a1,b1,c1 O:a2,b2");
+    assert!(
+        matches!(st.outcome(), Some(Outcome::Win(0, _))),
+        "{:?}",
+        st.outcome()
+    );
+    assert!(st.legal_turn_strings().is_empty());
+    assert_eq!(perft(&st, 2), Ok(0));
+    // The same board with the row not complete is not over.
+    let st = at("tictactoe", "O X:a1,b1 O:a2,b2");
+    assert_eq!(st.outcome(), None);
+    assert_eq!(perft(&st, 1), Ok(5));
+    // Ataxx: a side with no stones has lost (a `lose-when` rule).
+    let st = at("ataxx", "R R:a1");
+    assert!(
+        matches!(st.outcome(), Some(Outcome::Win(0, _))),
+        "{:?}",
+        st.outcome()
+    );
+}
+
+#[test]
+fn the_cli_judges_a_position_given() {
+    let ludic = env!("CARGO_BIN_EXE_ludic");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(ludic)
+            .args(args)
+            .output()
+            .expect("ludic runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let pos = ["--position", "O X:a1,b1,c1 O:a2,b2"];
+    let moves = run(&[&["moves", "tictactoe"][..], &pos].concat());
+    assert!(moves.starts_with("0 legal move(s)"), "{moves}");
+    assert!(moves.contains("game over: Cross wins"), "{moves}");
+    let show = run(&[&["show", "tictactoe"][..], &pos].concat());
+    assert!(show.contains("game over: Cross wins"), "{show}");
+    let perft = run(&["perft", "ataxx", "2", "--position", "R R:a1"]);
+    assert!(
+        perft
+            .lines()
+            .all(|l| l.split_whitespace().nth(2) == Some("0")),
+        "{perft}"
+    );
+}

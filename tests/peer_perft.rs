@@ -69,6 +69,29 @@ fn ataxx_against_a_brute_force() {
     assert_eq!(counts(&st, 1..=4), want);
 }
 
+#[test]
+fn ataxx_ends_when_a_side_has_no_stones() {
+    // libataxx (kz04px's Ataxx library, the engines' reference) counts
+    // 419, 7,887 and 168,317 at depths 2-4 from a red stone on c4 and a
+    // blue one on e4, Red to move: the five Red turns that take e4 (growing
+    // on d3, d4 or d5, jumping to e3 or e5) end the game. So does the
+    // brute force below; and a side left without stones has lost at once.
+    let game = std::sync::Arc::new(
+        ludic::compile::Game::load("ataxx", &ludic::compile::Options::default()).expect("ataxx"),
+    );
+    let at =
+        |text: &str| ludic::engine::State::from_position(game.clone(), text).expect("position");
+    let st = at("R R:c4 B:e4");
+    let board = ataxx::from_sites(&[3 * 7 + 2], &[3 * 7 + 4]);
+    let want: Vec<u64> = (1..=4).map(|d| ataxx::perft(&board, 0, d)).collect();
+    assert_eq!(want[1..], [419, 7_887, 168_317]);
+    assert_eq!(counts(&st, 1..=4), want);
+    // libataxx: with Blue's stones all gone the game is over.
+    let over = at("R R:a1");
+    assert!(over.outcome().is_some());
+    assert_eq!(counts(&over, 1..=2), [0, 0]);
+}
+
 /// Ataxx on 7×7 by brute force: player 0 on a1 and g7, player 1 on a7
 /// and g1; player 0 first.
 mod ataxx {
@@ -125,7 +148,20 @@ mod ataxx {
         out
     }
 
+    /// A board with player 0's stones on `p0` and player 1's on `p1`
+    /// (squares numbered from a1, row by row).
+    pub fn from_sites(p0: &[usize], p1: &[usize]) -> Board {
+        let mut b = [None; 49];
+        p0.iter().for_each(|&s| b[s] = Some(0));
+        p1.iter().for_each(|&s| b[s] = Some(1));
+        b
+    }
+
     pub fn perft(b: &Board, me: u8, depth: u32) -> u64 {
+        // A side with no stones has lost: the game is over.
+        if (0..2).any(|p| !b.contains(&Some(p))) {
+            return 0;
+        }
         let next = turns(b, me);
         if next.is_empty() {
             // A pass, unless neither side can move (the game is over).

@@ -803,6 +803,11 @@ fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
     };
     let why = if legal.is_empty() {
         "the game is over".to_string()
+    } else if let crate::engine::Refusal::Several(n) = e.reason {
+        return format!(
+            "`{text}` matches {n} turns, which differ only in what they do: {}",
+            legal.join("; ")
+        );
     } else if e.reason == crate::engine::Refusal::Ambiguous {
         let or = match legal.split_last() {
             Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),

@@ -763,6 +763,10 @@ pub struct Game {
     /// The state keeps which stacks have not moved (a rule reads
     /// `unmoved`).
     pub(crate) tracks_unmoved: bool,
+    /// The generators whose arguments read the previous step (`Last`,
+    /// `LastPassed`): their moves depend on the game's history, so the
+    /// legal ones are part of a position for repetition (en passant).
+    pub(crate) last_readers: Vec<GenId>,
 }
 
 /// How a game's FEN position text reads its special fields (`(fen

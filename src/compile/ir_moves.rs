@@ -31,6 +31,10 @@ pub struct Gen {
     /// A filter on the position after the step (and its effects): the
     /// step is legal only if it holds, for the mover (`after:`).
     pub after: Option<Cond>,
+    /// Letters written after the step's destination in notation, after a
+    /// `~` (`tag:"W"`: `d3-d4~W`), to tell its moves from those of
+    /// another generator that go between the same sites.
+    pub tag: Option<String>,
 }
 
 /// The kind of a move generator, with the arguments only it takes.
@@ -150,6 +154,10 @@ pub struct Hop {
     /// sites before it empty) and the landing is any empty site beyond it,
     /// up to the first that is not (`flying:true`).
     pub flying: bool,
+    /// A flying jump lands only on the sites beyond the jumped stack from
+    /// which the chain goes on, when there is one (`land:Onward`, the
+    /// Russian draughts king); otherwise on any of them.
+    pub onward: bool,
     /// The jumped stacks stay on the board, taken (they cannot be jumped
     /// again and still block), until the turn ends; they are removed then
     /// (`capture:End`).
@@ -264,6 +272,24 @@ pub enum Pieces {
 }
 
 impl GenKind {
+    /// The head word of the move clause it comes from (`step`, `hop`…).
+    pub fn head(&self) -> &'static str {
+        match self {
+            GenKind::Step(_) => "step",
+            GenKind::Hop(_) => "hop",
+            GenKind::Slide(_) => "slide",
+            GenKind::Leap(_) => "leap",
+            GenKind::Relocate(_) => "relocate",
+            GenKind::Place { .. } => "place",
+            GenKind::Select { .. } => "select",
+            GenKind::Sow { .. } => "sow",
+            GenKind::Rotate { .. } => "rotate",
+            GenKind::Pass => "pass",
+            GenKind::EndPhase => "end-phase",
+            GenKind::Flip(_) => "flip",
+        }
+    }
+
     /// What a move of a stack takes from its origin; `None` for the kinds
     /// that move no stack from a site.
     #[inline]

@@ -84,6 +84,11 @@ pub struct Lowerer {
     pub fen: Option<super::ir::FenRules>,
     /// Some rule reads `unmoved` (or FEN castling rights set it).
     pub tracks_unmoved: bool,
+    /// The clause being lowered reads the previous step (`Last`,
+    /// `LastPassed`); set by `site_ref`, read per generator.
+    pub reads_last: bool,
+    /// The generators whose arguments read the previous step.
+    pub last_readers: Vec<super::ir::GenId>,
     /// The move arguments `attacked` may evaluate, checked once the roles
     /// are known (`attacks.rs`).
     pub attack_reads: Vec<super::attacks::AttackRead>,

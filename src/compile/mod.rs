@@ -768,6 +768,7 @@ fn finish(
         fen: l.fen,
         royal: l.royal,
         tracks_unmoved: l.tracks_unmoved,
+        last_readers: l.last_readers,
         owners,
         roles: l.roles,
         phases,

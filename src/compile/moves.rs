@@ -33,6 +33,7 @@ impl Lowerer {
                     chain: chain(c, d),
                     repeat: flag(c, "repeat", d),
                     flying: flag(c, "flying", d),
+                    onward: onward(c, d),
                     capture_at_end,
                 })
             }
@@ -184,6 +185,23 @@ fn chain(c: &Clause, d: &mut Diags) -> Chain {
         Some((true, false)) => Chain::Same,
         _ => Chain::Off,
     }
+}
+
+/// `land:` of a hop: true for `Onward`, which only a flying hop may take
+/// (a plain hop has one landing a direction).
+fn onward(c: &Clause, d: &mut Diags) -> bool {
+    let Some(e) = named(c, "land") else {
+        return false;
+    };
+    let onward = choice(e, &["Any", "Onward"], d) == Some("Onward");
+    if onward && !flag(c, "flying", &mut Diags::default()) {
+        d.error(
+            e.span(),
+            "`land:Onward` chooses among the landings of a flying hop",
+            "expected `flying:true` with it, or no `land:`",
+        );
+    }
+    onward
 }
 
 /// A boolean named argument, false when absent.

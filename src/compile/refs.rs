@@ -59,9 +59,11 @@ impl Lowerer {
     /// subject when absent.
     pub(super) fn site_ref(&mut self, e: Option<&Expr>, d: &mut Diags) -> SiteRef {
         let Some(e) = e else { return SiteRef::Subject };
-        choice(e, vocab::SITE_WORDS, d)
+        let r = choice(e, vocab::SITE_WORDS, d)
             .and_then(vocab::site_word)
-            .unwrap_or(SiteRef::Subject)
+            .unwrap_or(SiteRef::Subject);
+        self.reads_last |= matches!(r, SiteRef::Last | SiteRef::LastPassed);
+        r
     }
 
     /// Reports an unknown clause head with the ludemes of the context.

@@ -57,6 +57,7 @@ impl Lowerer {
             }
             return None;
         }
+        let outer = std::mem::take(&mut self.reads_last);
         let mut cond_or = |name: &str, default: Cond, me: &mut Self| {
             named(c, name).map_or(default, |e| me.cond(e, d))
         };
@@ -81,6 +82,7 @@ impl Lowerer {
             .map(|e| self.cond(e, d))
             .filter(|c| *c != Cond::True);
         let check = named(c, "check").map(|e| self.cond(e, d));
+        let tag = named(c, "tag").and_then(|e| tag(e, d));
         self.gens.push(Gen {
             kind,
             from,
@@ -89,9 +91,28 @@ impl Lowerer {
             finally,
             check,
             after,
+            tag,
         });
         let id = (self.gens.len() - 1) as GenId;
+        if std::mem::replace(&mut self.reads_last, outer) {
+            self.last_readers.push(id);
+        }
         self.note_attack_reads(c, id);
         Some(id)
     }
+}
+
+/// `tag:"W"`: one or more ASCII letters or digits (what notation can
+/// write after a `~` and read back).
+fn tag(e: &crate::syntax::Expr, d: &mut Diags) -> Option<String> {
+    let s = super::args::string(e, d)?;
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        d.error(
+            e.span(),
+            format!("tag `{s}` cannot be written in notation"),
+            "expected letters or digits, such as \"W\"",
+        );
+        return None;
+    }
+    Some(s.to_string())
 }

@@ -75,7 +75,9 @@ pub struct IllegalMove {
     /// Why it was refused.
     pub reason: Refusal,
     /// The legal moves (whole turns) in the game's notation; for an
-    /// ambiguous short form, the turns it could mean.
+    /// ambiguous short form, the turns it could mean; for a text several
+    /// turns share ([`Refusal::Several`]), those turns with what tells
+    /// them apart.
     pub legal: Vec<String>,
 }
 
@@ -103,16 +105,29 @@ pub enum Refusal {
     /// turns share: every landing site must be written.
     #[error("ambiguous: several captures match; write every landing square")]
     Ambiguous,
+    /// A text that several legal turns share in full (they differ only
+    /// in what they do): none is played. The refusal lists each with
+    /// what tells it apart; a generator's `tag:` writes them apart.
+    #[error("matches {0} turns, which differ only in what they do")]
+    Several(usize),
 }
 
 impl std::fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "illegal move `{}`: {}; legal moves:",
+            "illegal move `{}`: {}",
             crate::diag::clip(&self.input),
             self.reason
         )?;
+        if let Refusal::Several(_) = self.reason {
+            // Each turn it matches, with what tells it apart.
+            for m in &self.legal {
+                write!(f, "\n  {m}")?;
+            }
+            return Ok(());
+        }
+        f.write_str("; legal moves:")?;
         if self.legal.is_empty() {
             return f.write_str(" none");
         }

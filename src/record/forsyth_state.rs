@@ -265,6 +265,35 @@ impl State {
         }))
     }
 
+    /// The castling rights of the position, as the castling field writes
+    /// them: bit `2 · owner` for the right toward the right edge (the
+    /// royal piece unmoved, an unmoved partner further right on its row),
+    /// bit `2 · owner + 1` toward the left. 0 for a game without
+    /// castling. Allocates nothing: it is read at the start of every turn
+    /// (the repetition key).
+    pub(crate) fn castling_rights_now(&self) -> u8 {
+        let game = &*self.game;
+        let Some((royal, partner)) = game.fen.as_ref().and_then(|f| f.castling) else {
+            return 0;
+        };
+        let sites = game.board.sites();
+        let n = sites.len() as Site;
+        // The unmoved sites holding piece `p` on top.
+        let at = move |p| (0..n).filter(move |&s| self.is_unmoved(s) && self.top(s) == Some(p));
+        let mut bits = 0;
+        for owner in 0..game.num_players().min(2) as Player {
+            for r in at(game.piece(royal, owner)) {
+                for q in at(game.piece(partner, owner)) {
+                    let (a, b) = (&sites[r as usize], &sites[q as usize]);
+                    if a.row == b.row && a.col != b.col {
+                        bits |= 1 << (2 * owner as usize + usize::from(b.col < a.col));
+                    }
+                }
+            }
+        }
+        bits
+    }
+
     /// True if `owner`'s unmoved royal piece has an unmoved partner on its
     /// rank toward the right (or left) edge.
     fn may_castle(

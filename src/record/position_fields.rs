@@ -174,11 +174,15 @@ pub fn write_fields(st: &State, base: &State) -> Vec<String> {
     if let Some(o) = s.outcome {
         put("outcome", outcome_text(game, o));
     }
-    if game.end.repetition.is_some() && st.history != [s.hash] {
+    let now = match game.end.repetition {
+        Some(_) => st.repetition_key(),
+        None => s.hash,
+    };
+    if game.end.repetition.is_some() && st.history != [now] {
         let list: Vec<String> = st
             .history
             .iter()
-            .map(|&h| match h == s.hash {
+            .map(|&h| match h == now {
                 true => "*".to_string(),
                 false => format!("{h:x}"),
             })
@@ -272,7 +276,7 @@ pub fn read_fields(st: &mut State, fields: &[(String, String)]) -> Result<(), Po
     }
     st.scalars.marked = st.marks.iter().filter(|&&m| m != 0).count() as u16;
     st.set_history(&[]);
-    let now = st.hash();
+    let now = st.repetition_key();
     let list = match history {
         None => vec![now],
         Some(v) => parse_history(v, now).map_err(|problem| PositionError::Field {

@@ -113,11 +113,15 @@ impl State {
     /// turn starts is the text's `history=`, else restarts here. This (or
     /// [`State::from_setup`] for stacks built by a program) is the way to
     /// set up a position; [`State::to_position`] writes one, and the two
-    /// round-trip every state.
+    /// round-trip every state. A position the end rules say is over (no
+    /// outcome field given) is over as read: `lose-when`, and the result
+    /// effects of the moves read for the player who moved last
+    /// ([`State::judge_given`]).
     pub fn from_position(game: Arc<Game>, text: &str) -> Result<State, PositionError> {
         let full = parse_position_text(&game, text)?;
         let mut st = State::from_setup(game, &full.position);
         read_fields(&mut st, &full.fields)?;
+        st.judge_given();
         Ok(st)
     }
 

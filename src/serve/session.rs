@@ -528,7 +528,7 @@ impl Session {
     /// why it is refused (not a legal move, the game is over).
     fn play_text(&mut self, text: &str) -> Result<(), String> {
         let st = self.current.as_ref().ok_or("the rules do not compile")?;
-        let steps = st.parse_turn(text).map_err(|e| e.reason.to_string())?;
+        let steps = st.parse_turn(text).map_err(|e| refusal(&e))?;
         self.play_turn(steps);
         Ok(())
     }
@@ -682,7 +682,7 @@ impl Session {
         for (i, m) in moves.iter().enumerate() {
             let steps = st
                 .parse_turn(m)
-                .map_err(|e| format!("move {} ({m}): {}", i + 1, e.reason))?;
+                .map_err(|e| format!("move {} ({m}): {}", i + 1, refusal(&e)))?;
             let text = st.turn_to_string(&steps);
             st.play_turn(&steps);
             turns.push(Turn { steps, text });
@@ -837,4 +837,13 @@ fn sites_of(steps: &[Move]) -> Vec<Site> {
         }
     }
     v
+}
+
+/// Why a turn typed in notation is refused, in one line: the reason, and
+/// for a text several turns share, those turns with what tells them apart.
+fn refusal(e: &crate::engine::IllegalMove) -> String {
+    match e.reason {
+        crate::engine::Refusal::Several(_) => format!("{}: {}", e.reason, e.legal.join("; ")),
+        _ => e.reason.to_string(),
+    }
 }

@@ -4,6 +4,7 @@
 
 pub(crate) mod cache;
 pub(crate) mod journal;
+pub(crate) mod repetition;
 pub(crate) mod stacks;
 pub(crate) mod state;
 pub(crate) mod zobrist;

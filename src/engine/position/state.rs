@@ -220,6 +220,11 @@ pub struct State {
     pub(crate) scalars: Scalars,
     /// Hash of the position at the start of every turn so far.
     pub(crate) history: Vec<u64>,
+    /// Beside each entry of `history`: the previous step then (its origin
+    /// and destination, `last_from` and `last`), from which the moves
+    /// that read it are found again when two entries' hashes agree
+    /// ([`State::repetitions`]).
+    pub(crate) history_last: Vec<(Site, Site)>,
     /// How many hashes of `history` fall in each of [`SEEN_BUCKETS`]
     /// buckets (by their top bits): a position whose bucket holds fewer
     /// than `n` hashes cannot have occurred `n` times, so the draw rule
@@ -275,6 +280,8 @@ impl Clone for State {
     fn clone(&self) -> State {
         let mut history = Vec::with_capacity(self.history.len() + 512);
         history.extend_from_slice(&self.history);
+        let mut history_last = Vec::with_capacity(self.history_last.len() + 512);
+        history_last.extend_from_slice(&self.history_last);
         let mut journal = self.journal.clone();
         reserve_journal(&self.game, &mut journal);
         State {
@@ -288,6 +295,7 @@ impl Clone for State {
             unmoved: self.unmoved.clone(),
             scalars: self.scalars,
             history,
+            history_last,
             seen: self.seen.clone(),
             extras: self.extras,
             journal,
@@ -332,6 +340,7 @@ impl State {
             unmoved,
             scalars,
             history,
+            history_last,
             seen,
             extras,
             journal,
@@ -359,6 +368,7 @@ impl State {
         self.unmoved.clone_from(unmoved);
         self.scalars = *scalars;
         self.history.clone_from(history);
+        self.history_last.clone_from(history_last);
         self.seen.clone_from(seen);
         self.extras = *extras;
         match copy_journal {
@@ -504,6 +514,7 @@ impl State {
                 last_from: crate::board::NO_SITE,
             },
             history: Vec::with_capacity(256),
+            history_last: Vec::with_capacity(256),
             // Kept only for a game with a repetition rule.
             seen: match game.end.repetition {
                 Some(_) => vec![0; SEEN_BUCKETS],
@@ -590,6 +601,7 @@ impl State {
     pub(crate) fn reset_history(&mut self) {
         self.scalars.hash = self.fresh_hash();
         self.history.clear();
+        self.history_last.clear();
         self.seen.iter_mut().for_each(|c| *c = 0);
         self.record_turn_start();
         self.journal.clear();
@@ -600,8 +612,9 @@ impl State {
     fn fresh_hash(&self) -> u64 {
         let z = &self.tables.zobrist;
         let mut h = z.mover(self.scalars.mover);
+        let unmoved = self.hashes_unmoved();
         for (site, &u) in self.unmoved.iter().enumerate() {
-            if u {
+            if u && unmoved {
                 h ^= z.unmoved(site);
             }
         }
@@ -619,8 +632,18 @@ impl State {
     pub(crate) fn set_history(&mut self, history: &[u64]) {
         self.scalars.hash = self.fresh_hash();
         self.history.clear();
+        self.history_last.clear();
         self.seen.iter_mut().for_each(|c| *c = 0);
+        // The previous step of the entries before this position is not
+        // in the text: taken as none.
+        let now = self.repetition_key();
+        let (s, none) = (
+            &self.scalars,
+            (crate::board::NO_SITE, crate::board::NO_SITE),
+        );
+        let here = (s.last_from, s.last);
         for &h in history {
+            self.history_last.push(if h == now { here } else { none });
             self.history.push(h);
             if let Some(c) = self.seen.get_mut(seen_bucket(h)) {
                 *c = c.saturating_add(1);
@@ -731,6 +754,7 @@ impl State {
     /// Drops the history's entries from `len` on (undo).
     pub(crate) fn drop_history(&mut self, len: usize) {
         while self.history.len() > len {
+            self.history_last.pop();
             if let Some(h) = self.history.pop()
                 && let Some(c) = self.seen.get_mut(seen_bucket(h))
             {
@@ -948,7 +972,7 @@ impl State {
         }
         self.log(Entry::Unmoved(site, old));
         self.unmoved[site as usize] = on;
-        if self.history_draws {
+        if self.history_draws && self.hashes_unmoved() {
             self.scalars.hash ^= self.tables.zobrist.unmoved(site as usize);
         }
     }
@@ -1153,7 +1177,9 @@ impl State {
         if !self.history_draws {
             return;
         }
-        let h = self.scalars.hash;
+        let h = self.repetition_key();
+        self.history_last
+            .push((self.scalars.last_from, self.scalars.last));
         self.history.push(h);
         if let Some(c) = self.seen.get_mut(seen_bucket(h)) {
             *c = c.saturating_add(1);
@@ -1166,8 +1192,24 @@ impl State {
     #[inline]
     pub(crate) fn may_repeat(&self, n: usize) -> bool {
         self.seen
-            .get(seen_bucket(self.scalars.hash))
+            .get(seen_bucket(self.current_key()))
             .is_none_or(|&c| c as usize >= n)
+    }
+
+    /// The repetition key of the current position: the one recorded at
+    /// the start of this turn while no step of it is played (the listing
+    /// it may take is not repeated), else worked out now.
+    fn current_key(&self) -> u64 {
+        match self.history.last() {
+            Some(&k)
+                if self.tables.plain_turns
+                    && self.scalars.turn_steps == 0
+                    && self.scalars.cont.is_none() =>
+            {
+                k
+            }
+            _ => self.repetition_key(),
+        }
     }
 
     /// How often the current position occurred at the start of a turn,
@@ -1178,10 +1220,14 @@ impl State {
         // position) has the same player to move; the others cannot be
         // equal, the mover being part of the hash.
         let n = self.game.num_players().max(1);
+        let key = self.current_key();
         let (mut i, mut count) = (self.history.len(), 0);
         while i > 0 {
             i -= 1;
-            count += usize::from(self.history[i] == self.scalars.hash);
+            if self.history[i] == key {
+                let last = self.history_last.get(i).copied();
+                count += usize::from(self.same_history_moves(last));
+            }
             i = i.saturating_sub(n - 1);
         }
         count

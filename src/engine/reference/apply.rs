@@ -781,7 +781,7 @@ impl State {
     /// Applies a result effect: `who` (seen from `player`, the mover)
     /// wins, loses or draws, unless the game is already decided. A loss
     /// with more than two players decides nothing (as `lose-when`).
-    fn decide(&mut self, decision: Decision, who: Who, player: Player) {
+    pub(crate) fn decide(&mut self, decision: Decision, who: Who, player: Player) {
         if self.scalars.outcome.is_some() {
             return;
         }

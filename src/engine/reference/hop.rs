@@ -109,7 +109,8 @@ impl State {
     /// along each direction, past empty sites to the first stack, which
     /// `over:` must accept (and which must not be taken already), then one
     /// move per site beyond it that `to:` accepts, up to the first that it
-    /// does not.
+    /// does not (with `land:Onward`, only those from which the chain goes
+    /// on, if any).
     pub(crate) fn gen_flying(
         &self,
         g: GenId,
@@ -122,6 +123,7 @@ impl State {
         let board = &game.board;
         let player = self.scalars.mover;
         let mut counts: Option<(u16, u16)> = None;
+        let mut scratch = None;
         for &d in &game.dirsets[hop.dirs as usize][player as usize] {
             let mut over = board.step(from, d);
             while over != NO_SITE && self.heights[over as usize] == 0 {
@@ -143,14 +145,62 @@ impl State {
                 continue;
             }
             let mut to = board.step(over, d);
+            let mut line = Vec::new();
             while to != NO_SITE {
                 let ctx = at(to);
                 if !self.eval(&generator.to, &Ctx { subject: to, ..ctx }) {
                     break;
                 }
-                self.emit(g, &ctx, &mut counts, sink)?;
+                if hop.onward {
+                    self.emit(g, &ctx, &mut counts, &mut |m| {
+                        line.push(m);
+                        ControlFlow::Continue(())
+                    })?;
+                } else {
+                    self.emit(g, &ctx, &mut counts, sink)?;
+                }
                 to = board.step(to, d);
             }
+            if !line.is_empty() {
+                self.emit_onward(&line, &mut scratch, sink)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The landings `line` of one flying jump (`land:Onward`), passed to
+    /// `sink`: those after which the chain goes on, if any; else all.
+    /// Each is tried by playing it on `scratch` (a copy of the position,
+    /// made at the first need) and taking it back.
+    fn emit_onward(
+        &self,
+        line: &[Move],
+        scratch: &mut Option<Box<State>>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if line.len() > 1 {
+            let s = scratch.get_or_insert_with(|| {
+                let mut s = Box::new(self.clone());
+                s.set_journaling(true);
+                s
+            });
+            let game = std::sync::Arc::clone(&self.game);
+            let mut any = false;
+            for m in line {
+                s.play_in(&game, m);
+                let onward = s.scalars.cont.is_some_and(|c| c.site == m.to);
+                s.take_back();
+                if onward {
+                    any = true;
+                    sink(*m)?;
+                }
+            }
+            if any {
+                return ControlFlow::Continue(());
+            }
+        }
+        for m in line {
+            sink(*m)?;
         }
         ControlFlow::Continue(())
     }

@@ -8,6 +8,7 @@ pub(crate) mod battle;
 pub(crate) mod cond;
 pub(crate) mod flank;
 pub(crate) mod hop;
+pub(crate) mod judge;
 pub(crate) mod lines;
 pub(crate) mod maximize;
 pub(crate) mod memo;

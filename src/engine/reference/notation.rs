@@ -43,6 +43,7 @@ impl State {
                     s.push(',');
                 }
                 s.push_str(&token);
+                self.push_tag(&mut s, m);
                 at = None;
                 continue;
             }
@@ -65,6 +66,7 @@ impl State {
                     None => s.push_str(&self.game.kinds[k as usize]),
                 }
             }
+            self.push_tag(&mut s, m);
             at = Some(m.to);
         }
         s
@@ -89,6 +91,14 @@ impl State {
         }
     }
 
+    /// Writes the tag of the step's generator, if it has one (`~W`).
+    fn push_tag(&self, s: &mut String, m: &Move) {
+        if let Some(tag) = &self.game.gens[m.gen_id as usize].tag {
+            s.push('~');
+            s.push_str(tag);
+        }
+    }
+
     /// A single step in the game's notation.
     pub fn move_to_string(&self, m: &Move) -> String {
         self.turn_to_string(std::slice::from_ref(m))
@@ -106,8 +116,11 @@ impl State {
     /// returned together, the longest legal turn whose text comes next
     /// taken each time.
     pub fn parse_turn(&self, text: &str) -> Result<Vec<Move>, IllegalMove> {
-        self.parse_one_turn(text)
-            .or_else(|e| self.parse_sequence(text).ok_or(e))
+        self.parse_one_turn(text).or_else(|e| match e.reason {
+            // Several turns have this very text: never one of them.
+            Refusal::Several(_) => Err(e),
+            _ => self.parse_sequence(text).ok_or(e),
+        })
     }
 
     /// The steps of `text` read as consecutive turns of the player to
@@ -136,7 +149,7 @@ impl State {
             }
             let rest = &want[read..];
             let turns = st.legal_turns();
-            let (len, turn) = turns
+            let found: Vec<(usize, &Vec<Move>)> = turns
                 .iter()
                 .flat_map(|t| self.written_after(t, at, read > 0).map(move |w| (w, t)))
                 .filter_map(|(w, t)| {
@@ -145,7 +158,12 @@ impl State {
                     (rest.starts_with(&w) && next.is_none_or(|b| b",-:x".contains(b)))
                         .then_some((w.len(), t))
                 })
-                .max_by_key(|&(len, _)| len)?;
+                .collect();
+            let (len, turn) = *found.iter().max_by_key(|&&(len, _)| len)?;
+            // Two different turns with the longest text: not read.
+            if found.iter().any(|&(l, t)| l == len && t != turn) {
+                return None;
+            }
             st.play_turn(turn);
             at = turn
                 .last()
@@ -184,8 +202,13 @@ impl State {
         let turns = self.legal_turn_list();
         let names: Vec<String> = turns.iter().map(|t| self.turn_to_string(t)).collect();
         let norm = |s: &str| s.to_ascii_lowercase();
-        if let Some(i) = names.iter().position(|n| norm(n) == norm(text)) {
-            return Ok(turns[i].clone());
+        let exact: Vec<usize> = (0..turns.len())
+            .filter(|&i| norm(&names[i]) == norm(text))
+            .collect();
+        match exact.as_slice() {
+            [i] => return Ok(turns[*i].clone()),
+            [] => {}
+            _ => return Err(self.several(text, turns, &exact)),
         }
         let mut short: Vec<usize> = (0..turns.len())
             .filter(|&i| norm(&self.short_form(&turns[i])) == norm(text))
@@ -201,6 +224,9 @@ impl State {
         }
         match short.as_slice() {
             [i] => Ok(turns[*i].clone()),
+            [i, rest @ ..] if rest.iter().all(|&j| names[j] == names[*i]) => {
+                Err(self.several(text, turns, &short))
+            }
             [] => Err(IllegalMove {
                 input: text.to_string(),
                 reason: self.why_not(text, &names),
@@ -212,6 +238,40 @@ impl State {
                 legal: short.iter().map(|&i| names[i].clone()).collect(),
             }),
         }
+    }
+
+    /// The refusal of `text`, which names the turns `which` of `turns`
+    /// alike: each listed with what tells it apart
+    /// ([`State::turn_difference`]).
+    fn several(&self, text: &str, turns: &[Vec<Move>], which: &[usize]) -> IllegalMove {
+        IllegalMove {
+            input: text.to_string(),
+            reason: Refusal::Several(which.len()),
+            legal: which
+                .iter()
+                .map(|&i| self.turn_difference(&turns[i]))
+                .collect(),
+        }
+    }
+
+    /// A turn with what tells it from others written alike: its text, then
+    /// for each step the rule that makes it (its number among the game's
+    /// move clauses, from 1, and its head) and the site it jumps, if any:
+    /// `d3-d4 (rule 2, step)`.
+    pub fn turn_difference(&self, turn: &[Move]) -> String {
+        let steps: Vec<String> = turn
+            .iter()
+            .map(|m| {
+                let head = self.game.gens[m.gen_id as usize].kind.head();
+                let mut s = format!("rule {}, {head}", m.gen_id as usize + 1);
+                if m.over != crate::board::NO_SITE {
+                    s.push_str(" over ");
+                    s.push_str(&self.game.board.site(m.over).label);
+                }
+                s
+            })
+            .collect();
+        format!("{} ({})", self.turn_to_string(turn), steps.join("; "))
     }
 
     /// Why `text` names none of the legal turns `names`: the game is
@@ -353,6 +413,7 @@ pub fn notation_sites(game: &Game, text: &str) -> Option<Vec<Site>> {
     }
     let mut out = Vec::new();
     for part in t.split(',') {
+        let part = &without_tags(part);
         if is_rotation(game, part) {
             continue;
         }
@@ -363,6 +424,24 @@ pub fn notation_sites(game: &Game, text: &str) -> Option<Vec<Site>> {
         )?);
     }
     Some(out)
+}
+
+/// `part` without its tags (`~` and the letters and digits after it:
+/// `d3-d4~w` → `d3-d4`).
+fn without_tags(part: &str) -> String {
+    let mut out = String::with_capacity(part.len());
+    let mut in_tag = false;
+    for c in part.chars() {
+        if c == '~' {
+            in_tag = true;
+        } else if in_tag && c.is_ascii_alphanumeric() {
+            continue;
+        } else {
+            in_tag = false;
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Whether `part` names one of the game's rotations (`se'`), lower case.

@@ -150,3 +150,46 @@ fn maximize_leaves_ties_free_and_counts_stacks_not_pieces() {
     let st = start(text);
     assert_eq!(sorted_turns(&st), ["a1xc1", "g1xe1"]);
 }
+
+/// A 5×5 board with a P1 man on a1 and P2 men on `p2`, playing `rule`.
+fn square5(p2: &str, rule: &str) -> String {
+    format!(
+        r#"(game "T" (players 2) (board (square 5 5)) (piece "Man")
+             (setup (fill "Man" P1 (sites "a1")) (fill "Man" P2 (sites {p2})))
+             (play {rule})
+             (end (no-moves Loss)))"#
+    )
+}
+
+#[test]
+fn land_onward_keeps_the_landings_the_chain_goes_on_from() {
+    // a1 flies east over b1 to c1, d1 or e1. Only from d1 can it jump
+    // again (north over d2, to d3, d4 or d5; nothing beyond those).
+    let rule = |land: &str| {
+        format!("(hop dirs:Orthogonal flying:true capture:End chain:true land:{land})")
+    };
+    let st = start(&square5(r#""b1" "d2""#, &rule("Any")));
+    assert_eq!(
+        sorted_turns(&st),
+        ["a1xc1", "a1xd1xd3", "a1xd1xd4", "a1xd1xd5", "a1xe1"]
+    );
+    let st = start(&square5(r#""b1" "d2""#, &rule("Onward")));
+    assert_eq!(sorted_turns(&st), ["a1xd1xd3", "a1xd1xd4", "a1xd1xd5"]);
+    assert_eq!(steps(&st), ["a1xd1"]);
+    // No landing goes on: every one is legal, as without the rule.
+    let st = start(&square5(r#""b1""#, &rule("Onward")));
+    assert_eq!(sorted_turns(&st), ["a1xc1", "a1xd1", "a1xe1"]);
+}
+
+#[test]
+fn land_onward_needs_a_flying_hop() {
+    let text = square5(r#""b1""#, "(hop dirs:E chain:true land:Onward)");
+    let opts = crate::compile::Options::default();
+    match crate::compile::Game::from_source("t.game", &text, &opts) {
+        Err(crate::compile::LoadError::Rules(d)) => {
+            let text = d.render();
+            assert!(text.contains("`land:Onward` chooses among"), "{text}");
+        }
+        other => panic!("expected a rule error, got {other:?}"),
+    }
+}

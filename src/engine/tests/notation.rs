@@ -78,3 +78,59 @@ fn a_phase_of_steps_is_read_as_one_sequence() {
     let back = st.parse_turn("a1-a2,a2-a1,end").unwrap();
     assert_eq!(st.turn_to_string(&back), "a1-a2-a1,end");
 }
+
+/// A 1×3 row, P1's man on a1: a step east and a slide east both make
+/// `a1-b1`; only the slide reaches c1. `TAG` goes on the slide.
+fn step_and_slide(tag: &str) -> String {
+    format!(
+        r#"(game "T" (players 2) (board (square 1 3)) (piece "Man")
+            (setup (fill "Man" P1 (sites "a1")))
+            (play {{(step dirs:E to:Empty) (slide dirs:E to:Empty{tag})}}))"#
+    )
+}
+
+#[test]
+fn a_text_that_several_turns_share_is_refused_with_their_differences() {
+    let mut st = start(&step_and_slide(""));
+    assert_eq!(sorted_turns(&st), ["a1-b1", "a1-b1", "a1-c1"]);
+    for typed in ["a1-b1", "a1b1", "A1-B1"] {
+        let err = st.play_str(typed).unwrap_err();
+        assert_eq!(err.reason, Refusal::Several(2), "{typed}");
+        assert_eq!(
+            err.legal,
+            ["a1-b1 (rule 1, step)", "a1-b1 (rule 2, slide)"],
+            "{typed}"
+        );
+        assert!(err.to_string().contains("matches 2 turns"), "{err}");
+        // Nothing was played.
+        assert_eq!(position(&st), "a1=M", "{typed}");
+        assert_eq!(st.current_player(), 0);
+    }
+    // The turn only one rule makes is played.
+    st.play_str("a1-c1").unwrap();
+    assert_eq!(position(&st), "c1=M");
+}
+
+#[test]
+fn a_tag_writes_a_generators_moves_apart() {
+    let mut st = start(&step_and_slide(r#" tag:"S""#));
+    assert_eq!(sorted_turns(&st), ["a1-b1", "a1-b1~S", "a1-c1~S"]);
+    let turn = st.play_str("a1-b1~S").unwrap();
+    assert_eq!(st.game().gens[turn[0].gen_id as usize].kind.head(), "slide");
+    let mut st = start(&step_and_slide(r#" tag:"S""#));
+    let turn = st.play_str("a1-b1").unwrap();
+    assert_eq!(st.game().gens[turn[0].gen_id as usize].kind.head(), "step");
+}
+
+#[test]
+fn a_tag_must_be_letters_or_digits() {
+    let opts = crate::compile::Options::default();
+    let text = step_and_slide(r#" tag:"a b""#);
+    match crate::compile::Game::from_source("t.game", &text, &opts) {
+        Err(crate::compile::LoadError::Rules(d)) => {
+            let text = d.render();
+            assert!(text.contains("cannot be written in notation"), "{text}");
+        }
+        other => panic!("expected a rule error, got {other:?}"),
+    }
+}
