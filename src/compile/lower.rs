@@ -84,6 +84,11 @@ pub struct Lowerer {
     pub fen: Option<super::ir::FenRules>,
     /// Some rule reads `unmoved` (or FEN castling rights set it).
     pub tracks_unmoved: bool,
+    /// Some rule rolls dice (`(roll …)`, `(battle dice:true)`): the game
+    /// has chance nodes (docs/chance.md).
+    pub chance: bool,
+    /// One more than the largest sum a roll of the rules can make.
+    pub chance_ids: u16,
     /// The move arguments `attacked` may evaluate, checked once the roles
     /// are known (`attacks.rs`).
     pub attack_reads: Vec<super::attacks::AttackRead>,

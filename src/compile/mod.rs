@@ -768,6 +768,8 @@ fn finish(
         fen: l.fen,
         royal: l.royal,
         tracks_unmoved: l.tracks_unmoved,
+        chance: l.chance,
+        chance_ids: l.chance_ids,
         owners,
         roles: l.roles,
         phases,

@@ -175,9 +175,10 @@ fn exact(
 
 /// True when the turn that started at turn count `t0` is over (a
 /// repeated phase, Genocide's movement, goes on without a chained
-/// continuation: the turn count says when the turn ends).
+/// continuation: the turn count says when the turn ends), or stops at a
+/// chance node (nature moves next, docs/chance.md).
 fn turn_over(st: &State, t0: u32) -> bool {
-    st.turns() != t0
+    st.turns() != t0 || st.is_chance_node()
 }
 
 /// One step sequence, chosen greedily (with `eps` random steps); `st`

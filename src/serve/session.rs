@@ -190,6 +190,8 @@ impl Session {
         self.turns.clear();
         self.at = 0;
         self.partial.clear();
+        // A game whose first turn rolls starts with nature's move.
+        self.roll_nature();
         self.rebuild();
     }
 
@@ -509,10 +511,37 @@ impl Session {
             let text = self.turn_start().turn_to_string(&steps);
             self.turns.push(Turn { steps, text });
             self.at += 1;
+            self.roll_nature();
         }
         self.message = None;
         self.rebuild();
         Ok(())
+    }
+
+    /// At a chance node at the end of the game shown, nature's moves
+    /// (docs/chance.md): each roll drawn from the session's seed with its
+    /// odds and kept as a turn of its own (`roll:7`), until a player is to
+    /// move. Rolls in the middle of the game (after a seek or an undo) are
+    /// left to the seat to move: a human names one, a computer draws it.
+    fn roll_nature(&mut self) {
+        if self.at != self.turns.len() || self.start.is_none() {
+            return;
+        }
+        let mut st = self.turn_start();
+        while st.is_chance_node() {
+            self.seed += 1;
+            let mut rng = crate::players::nature_rng(self.seed, self.turns.len() as u64);
+            let Some(m) = st.sample_chance(&mut rng) else {
+                return;
+            };
+            let text = st.move_to_string(&m);
+            st.play_unchecked(&m);
+            self.turns.push(Turn {
+                steps: vec![m],
+                text,
+            });
+            self.at += 1;
+        }
     }
 
     /// The position at the start of the turn being entered.
@@ -540,6 +569,7 @@ impl Session {
         let text = self.turn_start().turn_to_string(&steps);
         self.turns.push(Turn { steps, text });
         self.at += 1;
+        self.roll_nature();
         self.message = None;
         self.rebuild();
     }
