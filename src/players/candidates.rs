@@ -228,7 +228,10 @@ fn sample_from<R: Rng>(
         let phase = st.phase();
         let ender = buf
             .iter()
-            .find(|m| matches!(game.gens[m.gen_id as usize].kind, GenKind::EndPhase))
+            .find(|m| {
+                let kind = game.gens.get(m.gen_id as usize).map(|g| &g.kind);
+                matches!(kind, Some(GenKind::EndPhase))
+            })
             .copied();
         let judge = Judge {
             t0,

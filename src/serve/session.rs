@@ -601,7 +601,8 @@ impl Session {
     }
 
     /// Takes back the steps of the turn being entered, or the last turn,
-    /// and the computer's turns before it so that a human is to move.
+    /// and the computer's turns and nature's rolls before it so that a
+    /// human is to move.
     pub fn undo(&mut self) -> Result<(), String> {
         if !self.partial.is_empty() {
             self.partial.clear();
@@ -616,9 +617,12 @@ impl Session {
         let humans = self.seats.iter().any(|s| s.is_human());
         while humans && self.at > 0 {
             self.rebuild();
+            // Nature's rolls are taken back with the step they follow
+            // (docs/chance.md).
             let mover = self
                 .current
                 .as_ref()
+                .filter(|s| !s.is_chance_node())
                 .map(|s| usize::from(s.current_player()));
             if mover.is_some_and(|p| self.seats[p].is_human()) {
                 break;
@@ -849,7 +853,8 @@ fn is_place(st: &State, m: &Move) -> bool {
 /// The site clicked to play a one-click step: a placement's site, or the
 /// site a sowing empties.
 fn click_site(st: &State, m: &Move) -> Option<Site> {
-    match st.game().gens[usize::from(m.gen_id)].kind {
+    // (A chance move has no generator: a button, `roll:7`.)
+    match st.game().gens.get(usize::from(m.gen_id))?.kind {
         GenKind::Place { .. } => Some(m.to),
         GenKind::Sow { .. } => Some(m.from),
         _ => None,
