@@ -231,3 +231,19 @@ fn perft_counts_rolls_as_plies_or_expands_them() {
         assert_eq!(perft(&checkers, d).unwrap(), n);
     }
 }
+
+/// The reference interpreter alone (`--interpreted`) rolls and counts the
+/// same: chance nodes are the reference path's in both tiers.
+#[test]
+fn the_reference_engine_counts_rolls_the_same() {
+    use ludic::engine::{Engine, perft, perft_players};
+    let g = game(&["boxcars=false", "dice=true"]);
+    let (a, b) = (
+        State::new(g.clone()),
+        State::with_engine(g, Engine::Reference),
+    );
+    for d in 1..=3 {
+        assert_eq!(perft(&a, d).unwrap(), perft(&b, d).unwrap(), "depth {d}");
+    }
+    assert_eq!(perft_players(&a, 2).unwrap(), perft_players(&b, 2).unwrap());
+}

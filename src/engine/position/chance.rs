@@ -350,6 +350,33 @@ mod tests {
         assert_eq!(p[5], 6.0 / 36.0);
     }
 
+    /// Nature's draws follow the odds: 36,000 draws of 2d6 from a seeded
+    /// generator, each sum within five standard deviations of 36,000 ×
+    /// ways/36 (the 36 throws listed by hand above).
+    #[test]
+    fn sampled_rolls_follow_the_odds() {
+        use rand::SeedableRng;
+        let game = crate::compile::Game::load(
+            "genocide",
+            &crate::compile::Options::from_sets(&["boxcars=false"]).unwrap(),
+        )
+        .unwrap();
+        let st = State::new(std::sync::Arc::new(game));
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(39);
+        let mut counts = [0u32; 13];
+        let n = 36_000;
+        for _ in 0..n {
+            counts[st.sample_chance(&mut rng).unwrap().count as usize] += 1;
+        }
+        for v in 2..=12usize {
+            let ways = 6.0 - (v as f64 - 7.0).abs();
+            let p = ways / 36.0;
+            let (mean, sd) = (n as f64 * p, (n as f64 * p * (1.0 - p)).sqrt());
+            let got = counts[v] as f64;
+            assert!((got - mean).abs() < 5.0 * sd, "{v}: {got} against {mean}");
+        }
+    }
+
     #[test]
     fn three_dice_and_a_huge_roll_sum_to_one() {
         let (ways, total) = Roll { dice: 3, sides: 6 }.ways().unwrap();
