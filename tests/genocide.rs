@@ -1,7 +1,8 @@
 //! Genocide's chance toggles (rules.md §4.2), through games/genocide.game:
 //! Boxcars off rolls two dice for the movement points; Dice resolves a
-//! battle by a seeded roll, and a square still contested persists. The
-//! other toggles have scenarios in games/genocide.scenarios.
+//! battle by a roll of a die for each side, and a square still contested
+//! persists. Each roll is a chance node (docs/chance.md). The other
+//! toggles have scenarios in games/genocide.scenarios.
 
 use ludic::compile::{Game, Options};
 use ludic::engine::State;
@@ -27,30 +28,75 @@ fn boxcars_on_gives_twelve_points() {
     assert_eq!(mp(&State::new_seeded(game(&[]), 5)), 12);
 }
 
-#[test]
-fn boxcars_off_rolls_two_dice() {
-    let g = game(&["boxcars=false"]);
-    let rolls: Vec<i32> = (0..400)
-        .map(|seed| mp(&State::new_seeded(g.clone(), seed)))
-        .collect();
-    assert!(rolls.iter().all(|r| (2..=12).contains(r)), "{rolls:?}");
-    // Two dice: every sum from 2 to 12 shows up in 400 rolls, and the mean
-    // is 7 (standard error about 0.12).
-    for v in 2..=12 {
-        assert!(rolls.contains(&v), "{v} never rolled");
+/// Every throw of `dice` dice of `sides` sides, listed one by one: the
+/// number of throws summing to each value (a brute force written apart
+/// from the engine's counts).
+fn throws(dice: u32, sides: u32) -> std::collections::BTreeMap<u16, u32> {
+    let mut out = std::collections::BTreeMap::new();
+    for t in 0..sides.pow(dice) {
+        let (mut x, mut sum) = (t, 0);
+        for _ in 0..dice {
+            sum += x % sides + 1;
+            x /= sides;
+        }
+        *out.entry(sum as u16).or_insert(0) += 1;
     }
-    let mean = rolls.iter().sum::<i32>() as f64 / rolls.len() as f64;
-    assert!((mean - 7.0).abs() < 0.5, "mean {mean}");
-    // The same seed gives the same roll.
-    assert_eq!(
-        mp(&State::new_seeded(g.clone(), 17)),
-        mp(&State::new_seeded(g, 17))
-    );
+    out
 }
 
-/// Red's three checkers attack Black's three on d5; returns the stack at
-/// d5 after Red's battle, by owner letters.
-fn dice_battle(seed: u64) -> (String, State) {
+#[test]
+fn boxcars_off_starts_at_a_chance_node_of_two_dice() {
+    let g = game(&["boxcars=false"]);
+    let st = State::new(g.clone());
+    assert!(st.is_chance_node());
+    let outcomes = st.chance_outcomes();
+    let want = throws(2, 6);
+    let got: Vec<(u16, f64)> = outcomes.iter().map(|(m, p)| (m.count, *p)).collect();
+    let expected: Vec<(u16, f64)> = want.iter().map(|(&v, &n)| (v, n as f64 / 36.0)).collect();
+    assert_eq!(got, expected);
+    assert_eq!(
+        st.legal_turn_strings(),
+        (2..=12).map(|v| format!("roll:{v}")).collect::<Vec<_>>()
+    );
+    // Each roll gives its movement points; undo goes back to the roll.
+    for v in 2..=12 {
+        let mut st = st.clone();
+        st.play_str(&format!("roll:{v}")).unwrap();
+        assert!(!st.is_chance_node());
+        assert_eq!(mp(&st), v);
+        st.undo().unwrap();
+        assert!(st.is_chance_node());
+        assert_eq!(st.legal_steps().len(), 11);
+    }
+    // Two copies of the position do not roll the same: the outcome is the
+    // caller's to draw (or to name).
+    assert!(State::new(g.clone()).play_str("roll:13").is_err());
+}
+
+#[test]
+fn boxcars_off_rolls_again_after_each_turn() {
+    let g = game(&["boxcars=false"]);
+    let mut st = State::new(g);
+    st.play_str("roll:4").unwrap();
+    st.play_str("a1-a2/1").unwrap();
+    let before = st.legal_turn_strings();
+    st.play_str("end").unwrap();
+    // Black's growth rolls: nature moves before Black does.
+    assert!(st.is_chance_node());
+    assert_eq!(st.chance_roll().map(|r| (r.dice, r.sides)), Some((2, 6)));
+    st.play_str("roll:11").unwrap();
+    assert_eq!((st.current_player(), mp(&st)), (1, 11));
+    // The roll and the end of Red's turn are taken back one at a time.
+    st.undo().unwrap();
+    assert!(st.is_chance_node());
+    st.undo().unwrap();
+    assert_eq!(st.legal_turn_strings(), before);
+}
+
+/// Red's three checkers attack Black's three on d5, the dice rolling `red`
+/// and `black`; returns the stack at d5 after Red's battle, by owner
+/// letters.
+fn dice_battle(red: u16, black: u16) -> (String, State) {
     let g = game(&["dice=true"]);
     let label = |l: &str| g.board.site_by_label(l).unwrap();
     let (r, b) = (g.piece(0, 0), g.piece(0, 1));
@@ -66,9 +112,16 @@ fn dice_battle(seed: u64) -> (String, State) {
             ],
         },
     );
-    st.set_seed(seed);
     st.play_str("d4-d5/3").unwrap();
     st.play_str("end").unwrap();
+    // One die for each side, Red's first.
+    for v in [red, black] {
+        assert!(st.is_chance_node());
+        let odds: Vec<f64> = st.chance_outcomes().iter().map(|o| o.1).collect();
+        assert_eq!(odds, vec![1.0 / 6.0; 6]);
+        st.play_str(&format!("roll:{v}")).unwrap();
+    }
+    assert!(!st.is_chance_node());
     let stack: String = st
         .stack(label("d5"))
         .iter()
@@ -79,28 +132,26 @@ fn dice_battle(seed: u64) -> (String, State) {
 
 #[test]
 fn dice_battles_follow_the_rolls_and_a_stalemate_persists() {
-    let mut stalemates = 0;
-    let mut decided = 0;
-    for seed in 0..120 {
-        let (stack, st) = dice_battle(seed);
-        let reds = stack.matches('R').count();
-        let blacks = stack.matches('B').count();
-        // One die each: the higher roll kills the difference (at most 5, at
-        // most the 3 checkers there); the higher roller loses nothing.
-        assert!(reds == 3 || blacks == 3, "seed {seed}: {stack}");
-        if reds == 3 && blacks == 3 {
-            stalemates += 1;
-            // Still contested: locked for Black, whose turn it is now.
-            let d5 = st.game().board.site_by_label("d5").unwrap();
-            assert!(st.legal_moves().iter().all(|m| m.from != d5), "seed {seed}");
-        } else {
-            decided += 1;
+    // Every pair of rolls, against the rule: the higher roll kills the
+    // difference, at most the 3 checkers there; equal rolls: stalemate.
+    for red in 1..=6u16 {
+        for black in 1..=6u16 {
+            let (stack, st) = dice_battle(red, black);
+            let reds = stack.matches('R').count() as i32;
+            let blacks = stack.matches('B').count() as i32;
+            let d = red as i32 - black as i32;
+            assert_eq!(
+                (reds, blacks),
+                (3 - (-d).clamp(0, 3), 3 - d.clamp(0, 3)),
+                "rolls {red} {black}: {stack}"
+            );
+            if red == black {
+                // Still contested: locked for Black, whose turn it is now.
+                let d5 = st.game().board.site_by_label("d5").unwrap();
+                assert!(st.legal_moves().iter().all(|m| m.from != d5));
+            }
         }
-        assert_eq!(dice_battle(seed).0, stack, "seed {seed} is reproducible");
     }
-    // Equal rolls come one time in six: about 20 of 120.
-    assert!((8..=35).contains(&stalemates), "{stalemates} stalemates");
-    assert!(decided > 60);
 }
 
 #[test]
@@ -131,6 +182,7 @@ fn seeded_playouts_end_by_the_rules_for_every_variant() {
     for (file, sets) in [
         ("games/genocide.game", vec![]),
         ("games/genocide.game", vec!["dice=true"]),
+        ("games/genocide.game", vec!["dice=true", "boxcars=false"]),
         ("games/overpopulation.game", vec![]),
         ("games/semi-overpopulation.game", vec![]),
         ("games/oceanocide.game", vec![]),
@@ -152,4 +204,46 @@ fn seeded_playouts_end_by_the_rules_for_every_variant() {
         assert!(a.iter().all(|r| r.outcome.is_some()), "{file} {sets:?}");
         assert_eq!(a, run(), "{file} {sets:?}: same seed, same games");
     }
+}
+
+/// Perft's convention (docs/chance.md): a roll's outcomes are plies. From
+/// Red's first roll without Boxcars: 11 sums of two dice, then Red's 45
+/// first steps whatever the roll (every step costs 1 of at least 2
+/// points: 8 stacks of 2, steps of 1 or 2 checkers, plus `end`; counted
+/// by `ludic moves` on the initial position with Boxcars on). Counting
+/// player turns only, the roll is expanded without being a ply.
+#[test]
+fn perft_counts_rolls_as_plies_or_expands_them() {
+    use ludic::engine::{perft, perft_players};
+    let st = State::new(game(&["boxcars=false"]));
+    let steps = State::new(game(&[])).legal_moves().len() as u64;
+    assert_eq!(steps, 45);
+    assert_eq!(perft(&st, 1).unwrap(), 11);
+    assert_eq!(perft(&st, 2).unwrap(), 11 * steps);
+    assert_eq!(perft_players(&st, 1).unwrap(), 11 * steps);
+    // Without chance the two counts are one: English draughts' published
+    // 7, 49, 302.
+    let checkers = State::new(Arc::new(
+        Game::load("checkers", &Options::default()).unwrap(),
+    ));
+    for (d, n) in [(1, 7), (2, 49), (3, 302)] {
+        assert_eq!(perft_players(&checkers, d).unwrap(), n);
+        assert_eq!(perft(&checkers, d).unwrap(), n);
+    }
+}
+
+/// The reference interpreter alone (`--interpreted`) rolls and counts the
+/// same: chance nodes are the reference path's in both tiers.
+#[test]
+fn the_reference_engine_counts_rolls_the_same() {
+    use ludic::engine::{Engine, perft, perft_players};
+    let g = game(&["boxcars=false", "dice=true"]);
+    let (a, b) = (
+        State::new(g.clone()),
+        State::with_engine(g, Engine::Reference),
+    );
+    for d in 1..=3 {
+        assert_eq!(perft(&a, d).unwrap(), perft(&b, d).unwrap(), "depth {d}");
+    }
+    assert_eq!(perft_players(&a, 2).unwrap(), perft_players(&b, 2).unwrap());
 }

@@ -310,3 +310,62 @@ fn a_chess_position_without_a_king_is_refused_with_the_reason() {
     assert!(v["edit"].is_object(), "the draft stays");
     assert_eq!(v["fen"], before);
 }
+
+/// Genocide without Boxcars rolls two dice at every turn's start
+/// (docs/chance.md): the page rolls nature's move itself, kept among the
+/// moves (`roll:V`, V a sum of two dice), and the seat to move then plays.
+#[test]
+fn nature_rolls_on_the_page_and_the_rolls_are_kept() {
+    let seats = vec!["human".parse().unwrap(), "human".parse().unwrap()];
+    let mut s = Session::new(
+        Source::Shipped("genocide".into()),
+        vec!["boxcars=false".into()],
+        seats,
+    );
+    let first = moves(&s);
+    assert_eq!(first.len(), 1, "{first:?}");
+    let sum: u16 = first[0].strip_prefix("roll:").unwrap().parse().unwrap();
+    assert!((2..=12).contains(&sum));
+    assert!(!s.state().unwrap().is_chance_node());
+    assert_eq!(s.view("t")["to_move"], json!(0));
+    // Red ends its movement at once: Black's growth rolls next.
+    let v = s.view("t");
+    let texts: Vec<&str> = v["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["text"].as_str().unwrap())
+        .collect();
+    let end = texts.iter().position(|t| *t == "end").unwrap();
+    s.choose(end).unwrap();
+    let after = moves(&s);
+    assert_eq!(after.len(), 3, "{after:?}");
+    assert_eq!(after[1], "end");
+    assert!(after[2].starts_with("roll:"), "{after:?}");
+    assert_eq!(s.view("t")["to_move"], json!(1));
+}
+
+/// Undo takes back a roll with the step it follows: a human is to move
+/// again, not at nature's chance node.
+#[test]
+fn undo_takes_back_nature_s_roll_with_the_step_before_it() {
+    let seats = vec!["human".parse().unwrap(), "human".parse().unwrap()];
+    let mut s = Session::new(
+        Source::Shipped("genocide".into()),
+        vec!["boxcars=false".into()],
+        seats,
+    );
+    let v = s.view("t");
+    let end = v["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|c| c["text"] == "end")
+        .unwrap();
+    s.choose(end).unwrap();
+    assert_eq!(moves(&s).len(), 3);
+    s.undo().unwrap();
+    assert_eq!(moves(&s).len(), 1, "{:?}", moves(&s));
+    assert!(!s.state().unwrap().is_chance_node());
+    assert_eq!(s.view("t")["to_move"], json!(0));
+}

@@ -155,8 +155,20 @@ class State:
 
     def current_player(self) -> int:
         """The player to move, 0-based in turn order; ``PlayerId.TERMINAL``
-        (-4) once the game is over (``mover()`` still names whose turn it was)."""
+        (-4) once the game is over, ``PlayerId.CHANCE`` (-1) at a chance node
+        (``mover()`` still names whose turn it was)."""
         return self._s.current_player()
+
+    def is_chance_node(self) -> bool:
+        """True when nature moves: a rule rolls dice, and the legal actions
+        are the roll's outcomes (docs/chance.md)."""
+        return self._s.is_chance_node()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, ``(action, probability)`` for each outcome,
+        lowest first; the action is the value rolled and ``apply_action``
+        plays it. Empty elsewhere."""
+        return self._s.chance_outcomes()
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The action ids of the legal steps, in ascending order; none once
@@ -188,18 +200,11 @@ class State:
         """True when the game is over (cheap: the legal steps are listed once a position)."""
         return self._s.is_terminal()
 
-    def is_chance_node(self) -> bool:
-        """Always False: dice are drawn inside a step from the state's seeded generator."""
-        return False
-
     def is_simultaneous_node(self) -> bool:
         return False
 
     def is_player_node(self) -> bool:
-        return not self._s.is_terminal()
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return []
+        return not self._s.is_terminal() and not self._s.is_chance_node()
 
     def returns(self) -> list[float]:
         """1 for the winner, -1 for the others; 0 for all on a draw or while the game goes on."""
@@ -427,7 +432,9 @@ class Game:
         return 0.0 if self.num_players == 2 else None
 
     def max_chance_outcomes(self) -> int:
-        return 0
+        """One more than the largest value a roll can make (chance outcomes'
+        action ids are below it); 0 for a game without chance."""
+        return self._g.max_chance_outcomes
 
     def get_type(self) -> GameType:
         n = int(self.num_players)
@@ -438,6 +445,7 @@ class Game:
             max_num_players=n,
             min_num_players=n,
             utility="ZERO_SUM" if n == 2 else "GENERAL_SUM",
+            chance_mode="EXPLICIT_STOCHASTIC" if self._g.has_chance else "DETERMINISTIC",
             parameter_specification={t["name"]: t["default"] for t in self.toggles()},
         )
 

@@ -92,7 +92,8 @@ def register(game: str | os.PathLike | None = None, *, source: str | None = None
         short_name=short,
         long_name=f"ludic {base.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if base._g.has_chance
+                     else pyspiel.GameType.ChanceMode.DETERMINISTIC),
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM if n == 2 else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -145,7 +146,7 @@ class LudicGame(pyspiel.Game):
         self.max_length = length or _default_length(self.ludic)
         info = pyspiel.GameInfo(
             num_distinct_actions=int(self.ludic.num_distinct_actions),
-            max_chance_outcomes=0,
+            max_chance_outcomes=int(self.ludic.max_chance_outcomes()),
             num_players=n,
             min_utility=-1.0,
             max_utility=1.0,
@@ -181,6 +182,11 @@ class LudicState(pyspiel.State):
 
     def _legal_actions(self, player):
         return self.ludic.legal_actions()
+
+    def chance_outcomes(self):
+        # At a chance node (current_player() -1): (action, probability),
+        # the action the value rolled (docs/chance.md).
+        return self.ludic.chance_outcomes()
 
     def _apply_action(self, action):
         self.ludic.apply_action(action)

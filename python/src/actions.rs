@@ -12,7 +12,13 @@ pub(crate) fn sites_plus(game: &RGame) -> u64 {
 }
 
 /// The id of step `m` in `game`.
+///
+/// A chance move's id is the value it rolls (OpenSpiel's chance outcomes
+/// are ids of their own, read at a chance node only; docs/chance.md).
 pub(crate) fn action_id(game: &RGame, m: &Move) -> u64 {
+    if m.is_chance() {
+        return u64::from(m.count);
+    }
     let s = sites_plus(game);
     let site = |x: u16| if x == NO_SITE { s - 1 } else { u64::from(x) };
     ((u64::from(m.count) * game.num_gens() as u64 + u64::from(m.gen_id)) * s + site(m.from)) * s

@@ -131,6 +131,20 @@ impl Game {
         self.game.num_players()
     }
 
+    /// True when some rule rolls dice: states may be chance nodes
+    /// (docs/chance.md).
+    #[getter]
+    fn has_chance(&self) -> bool {
+        self.game.has_chance()
+    }
+
+    /// One more than the largest value a roll can make: the chance
+    /// outcomes' action ids are below it (0 without chance).
+    #[getter]
+    fn max_chance_outcomes(&self) -> u16 {
+        self.game.chance_ids()
+    }
+
     /// Number of sites of the board.
     #[getter]
     fn num_sites(&self) -> usize {

@@ -14,6 +14,10 @@ use std::sync::OnceLock;
 /// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
 pub(crate) const TERMINAL: i64 = -4;
 
+/// OpenSpiel's player id of nature at a chance node
+/// (`pyspiel.PlayerId.CHANCE`, `kChancePlayerId`).
+pub(crate) const CHANCE: i64 = -1;
+
 /// A position of a game, with the steps played to reach it.
 #[pyclass(module = "ludic._ludic", name = "State")]
 pub(crate) struct State {
@@ -231,9 +235,29 @@ impl State {
     fn current_player(&self) -> i64 {
         if self.state.outcome().is_some() {
             TERMINAL
+        } else if self.state.is_chance_node() {
+            CHANCE
         } else {
             i64::from(self.state.current_player())
         }
+    }
+
+    /// True when nature moves: the legal actions are a roll's outcomes
+    /// (docs/chance.md), `current_player()` is -1.
+    fn is_chance_node(&self) -> bool {
+        self.state.is_chance_node()
+    }
+
+    /// The outcomes of a chance node with their probabilities, `(action,
+    /// probability)` lowest first (the action id is the value rolled, the
+    /// probability the exact fraction ways/sides^dice as a float); empty
+    /// elsewhere.
+    fn chance_outcomes(&self) -> Vec<(u64, f64)> {
+        self.state
+            .chance_outcomes()
+            .iter()
+            .map(|(m, p)| (u64::from(m.count), *p))
+            .collect()
     }
 
     /// The player whose turn it is, even once the game is over.

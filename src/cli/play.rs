@@ -500,7 +500,15 @@ impl Session<'_> {
     /// the outcome (`None`: stopped).
     fn game_loop(&mut self) -> Result<Option<Outcome>, Fail> {
         let mut turns = Turns::new();
+        // Nature's dice (docs/chance.md), from the session's seed.
+        let mut nature = crate::players::nature_rng(self.a.seed, 0);
         loop {
+            if let Some(m) = self.st.sample_chance(&mut nature) {
+                let who = self.st.current_player() as usize;
+                println!("nature rolls {}", self.st.move_to_string(&m));
+                self.play(who, &[m])?;
+                continue;
+            }
             if !self.a.quiet {
                 self.show();
             }

@@ -220,6 +220,28 @@ pub fn count_moves(n: usize) -> String {
 /// `ludic moves`.
 pub fn moves(p: &PositionArgs) -> Result<i32, Fail> {
     let st = p.state()?;
+    if let Some(roll) = st.chance_roll() {
+        // Nature moves: each outcome with its odds (docs/chance.md).
+        let odds = st.chance_outcomes();
+        let list: Vec<String> = odds
+            .iter()
+            .map(|(m, p)| {
+                format!(
+                    "{} ({})",
+                    st.move_to_string(m),
+                    chance_odds(roll, m.count, *p)
+                )
+            })
+            .collect();
+        println!(
+            "chance node, nature rolls {}d{}: {} outcome(s): {}",
+            roll.dice,
+            roll.sides,
+            list.len(),
+            list.join(" ")
+        );
+        return Ok(0);
+    }
     let list = st.legal_turn_strings();
     println!("{}: {}", count_moves(list.len()), list.join(" "));
     if crate::engine::turns::turns_cut(list.len()) {
@@ -235,6 +257,21 @@ pub fn moves(p: &PositionArgs) -> Result<i32, Fail> {
         println!("game over: {}", describe_outcome(&st, &o));
     }
     Ok(0)
+}
+
+/// The odds of rolling `value` on `roll`: the exact fraction `ways/total`
+/// (`6/36`, not reduced) when the counts fit, else the probability `p`.
+fn chance_odds(roll: crate::engine::Roll, value: u16, p: f64) -> String {
+    match roll.ways() {
+        Some((ways, total)) => {
+            let w = ways
+                .get((value - roll.low()) as usize)
+                .copied()
+                .unwrap_or(0);
+            format!("{w}/{total}")
+        }
+        None => format!("{p:.6}"),
+    }
 }
 
 /// A sentence for an outcome: "Black wins (NoMoves)".
@@ -259,6 +296,11 @@ pub struct PerftOpts {
     /// count. Not with --divide.
     #[arg(long, conflicts_with = "divide")]
     pub steps: bool,
+    /// Count player turns only in a game with chance: the outcomes of a
+    /// roll are expanded without being plies (docs/chance.md). Not with
+    /// --divide or --steps.
+    #[arg(long, conflicts_with_all = ["divide", "steps"])]
+    pub no_chance: bool,
 }
 
 /// The perft of each legal turn from `st` at `depth`, in the order of the
@@ -275,10 +317,15 @@ pub fn perft(p: &PositionArgs, depth: u32, o: &PerftOpts) -> Result<i32, Fail> {
     let mut head = json_head("perft", &p.game, st.game());
     head.insert("engine".into(), st.engine().name().into());
     head.insert("depth".into(), depth.into());
+    if st.game().has_chance() {
+        // How nature's moves were counted (docs/chance.md).
+        let how = if o.no_chance { "turns_only" } else { "plies" };
+        head.insert("chance".into(), how.into());
+    }
     // Progress per first move, on a terminal only: counted as `--divide`
     // counts (each legal turn, then the perft below it), which is the same
     // total.
-    let shown = !o.quiet && !o.steps && std::io::stderr().is_terminal();
+    let shown = !o.quiet && !o.steps && !o.no_chance && std::io::stderr().is_terminal();
     let first_moves = if shown {
         st.legal_turns().len() as u64
     } else {
@@ -322,6 +369,8 @@ pub fn perft(p: &PositionArgs, depth: u32, o: &PerftOpts) -> Result<i32, Fail> {
         let bar = progress(d);
         let n = if o.steps {
             crate::engine::perft_steps(&st, d)
+        } else if o.no_chance {
+            crate::engine::perft_players(&st, d).map_err(|e| Fail(e.to_string()))?
         } else if bar.is_shown() {
             divide(&st, d, &bar)?.iter().map(|r| r.1).sum()
         } else {

@@ -56,11 +56,17 @@ impl Lowerer {
             }
             "clear-marks" => Effect::ClearMarks,
             "push-each" => self.push_each(c, d)?,
-            "battle" => Effect::Battle {
-                dice: named(c, "dice")
+            "battle" => {
+                let dice = named(c, "dice")
                     .and_then(|e| boolean(e, d))
-                    .unwrap_or(false),
-            },
+                    .unwrap_or(false);
+                self.chance |= dice;
+                if dice {
+                    // One six-sided die a side.
+                    self.chance_ids = self.chance_ids.max(7);
+                }
+                Effect::Battle { dice }
+            }
             "for-each-player" => Effect::ForEachPlayer(self.effects(c.args.first()?, d)),
             "flip" => Effect::Flip(self.bool_toggle(c.args.first()?, d)?),
             "set-kind" => {

@@ -767,6 +767,14 @@ pub struct Game {
     /// `LastPassed`): their moves depend on the game's history, so the
     /// legal ones are part of a position for repetition (en passant).
     pub(crate) last_readers: Vec<GenId>,
+    /// Some rule rolls dice (`(roll …)`, `(battle dice:true)`), whatever
+    /// the toggles: a roll stops the state at a chance node
+    /// (docs/chance.md).
+    pub(crate) chance: bool,
+    /// One more than the largest sum a roll of the rules can make: the
+    /// chance moves' values (and the Python package's chance action ids)
+    /// are below it; 0 without chance.
+    pub(crate) chance_ids: u16,
 }
 
 /// How a game's FEN position text reads its special fields (`(fen
@@ -823,6 +831,20 @@ impl Game {
     /// have not moved ([`crate::engine::State::is_unmoved`]).
     pub fn tracks_unmoved(&self) -> bool {
         self.tracks_unmoved
+    }
+
+    /// True when some rule rolls dice, so that positions of the game may
+    /// be chance nodes ([`crate::engine::State::is_chance_node`],
+    /// docs/chance.md).
+    pub fn has_chance(&self) -> bool {
+        self.chance
+    }
+
+    /// One more than the largest value a roll of the rules can make (the
+    /// chance moves' values are below it; OpenSpiel's
+    /// `max_chance_outcomes`); 0 for a game without chance.
+    pub fn chance_ids(&self) -> u16 {
+        self.chance_ids
     }
 
     /// Number of distinct piece ids.

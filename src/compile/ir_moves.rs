@@ -287,6 +287,7 @@ impl GenKind {
             GenKind::Pass => "pass",
             GenKind::EndPhase => "end-phase",
             GenKind::Flip(_) => "flip",
+            GenKind::Swap { .. } => "swap",
         }
     }
 

@@ -89,6 +89,11 @@ pub struct Lowerer {
     pub reads_last: bool,
     /// The generators whose arguments read the previous step.
     pub last_readers: Vec<super::ir::GenId>,
+    /// Some rule rolls dice (`(roll …)`, `(battle dice:true)`): the game
+    /// has chance nodes (docs/chance.md).
+    pub chance: bool,
+    /// One more than the largest sum a roll of the rules can make.
+    pub chance_ids: u16,
     /// The move arguments `attacked` may evaluate, checked once the roles
     /// are known (`attacks.rs`).
     pub attack_reads: Vec<super::attacks::AttackRead>,

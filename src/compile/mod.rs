@@ -769,6 +769,8 @@ fn finish(
         royal: l.royal,
         tracks_unmoved: l.tracks_unmoved,
         last_readers: l.last_readers,
+        chance: l.chance,
+        chance_ids: l.chance_ids,
         owners,
         roles: l.roles,
         phases,

@@ -115,6 +115,8 @@ impl Lowerer {
             .get(1)
             .and_then(|e| int_in(e, 1, 255, d))
             .unwrap_or(6);
+        self.chance = true;
+        self.chance_ids = self.chance_ids.max((n * sides + 1) as u16);
         Num::Roll(n as u8, sides as u8)
     }
 }

@@ -222,7 +222,7 @@ ludemes! {
         "(height From)";
     "distance" "number" "(distance [SITE] \"Region\")" "Steps from SITE to the nearest site of the region as the player sees it (the board's number of sites when it cannot be reached). A step that moves away from the centre gains `(sub (distance To \"Centre\") (distance From \"Centre\"))`."
         "(slide to:(and Empty (more-than (distance To \"Centre\") (distance From \"Centre\"))))";
-    "roll" "number" "(roll N SIDES)" "The sum of N dice with SIDES sides, drawn from the state's seeded generator (in effects; a condition reads 0)."
+    "roll" "number" "(roll N SIDES)" "The sum of N dice with SIDES sides (in effects; a condition reads 0): the step stops at a chance node whose outcomes are the sums, with their odds (docs/chance.md)."
         "(roll 2 6)";
     "pieces-in" "number" "(pieces-in SET)" "The number of pieces on the set's sites, whoever owns them (the seeds in some houses)."
         "(add-counter \"Store\" (pieces-in (trail To \"Round\" backward:true through:(and (at-least (height) 2) (at-most (height) 3)))))";

@@ -31,7 +31,15 @@ impl State {
     /// a turn reaching the largest count are kept: each candidate's best
     /// completion is searched by playing and undoing the rest of the turn
     /// (`maximize.rs`).
+    ///
+    /// At a chance node, the chance moves: one for each value the roll
+    /// can make, lowest first ([`State::chance_outcomes`] gives their
+    /// odds).
     pub fn legal_moves_into(&mut self, buf: &mut Vec<Move>) {
+        if self.extras.chance.is_some() {
+            self.chance_moves_into(buf);
+            return;
+        }
         self.unmaximized_into(buf);
         if self.game.maximize.is_some() {
             self.keep_maximal(buf);
@@ -242,6 +250,10 @@ impl State {
         if self.scalars.outcome.is_some() {
             return None;
         }
+        if self.extras.chance.is_some() {
+            self.chance_moves_into(buf);
+            return None;
+        }
         let mut push = |m| {
             buf.push(m);
             ControlFlow::Continue(())
@@ -283,7 +295,9 @@ impl State {
     /// them).
     pub(crate) fn list_legal_moves(&self) -> Vec<Move> {
         let mut v = take_moves();
-        if self.tables.has_filters || self.game.maximize.is_some() {
+        if self.extras.chance.is_some() {
+            self.chance_moves_into(&mut v);
+        } else if self.tables.has_filters || self.game.maximize.is_some() {
             self.with_scratch(|st| st.legal_moves_into(&mut v));
         } else {
             self.candidates_into(&mut v);

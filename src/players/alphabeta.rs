@@ -82,7 +82,13 @@ pub struct AlphaBeta {
     evaluator: Option<Box<dyn Evaluator + Send>>,
     /// The steps from the root to the node searched (for the evaluator).
     path: Vec<Move>,
+    /// Chance nodes on the path from the root to the node searched.
+    rolls: u32,
 }
+
+/// Chance nodes on the path whose every outcome is searched; deeper ones
+/// are sampled ([`AlphaBeta::expectation`]).
+const EXPANDED_ROLLS: u32 = 2;
 
 /// An evaluator's value (from -1 to 1) in the search's units: well inside
 /// the heuristic's range, far from a won game's [`WIN`].
@@ -107,6 +113,7 @@ impl AlphaBeta {
             finished: 0,
             evaluator: None,
             path: Vec::new(),
+            rolls: 0,
         }
     }
 
@@ -121,6 +128,11 @@ impl AlphaBeta {
     /// The best turn found from `st` with its value for the mover, or
     /// `None` when the game is over.
     pub fn search(&mut self, st: &State) -> Option<(Vec<Move>, i64)> {
+        if st.is_chance_node() {
+            // Nature's move, not the player's: a roll with its odds.
+            return st.sample_chance(&mut self.rng).map(|m| (vec![m], 0));
+        }
+        self.rolls = 0;
         let mut st = st.clone();
         // The game's chance stays unknown: the copy rolls its own dice.
         st.set_seed(self.rng.random());
@@ -239,6 +251,35 @@ impl AlphaBeta {
         }
     }
 
+    /// The value of a chance node (docs/chance.md): the mean of its
+    /// outcomes' values weighted by their probabilities (expectiminimax),
+    /// each searched with the full window; a roll costs no depth. Past
+    /// [`EXPANDED_ROLLS`] rolls on the path (a battle's dice, one pair a
+    /// contested stack), one outcome drawn with its odds stands for them
+    /// all.
+    fn expectation(&mut self, st: &mut State, depth: u32, ply: u32) -> i64 {
+        if self.rolls >= EXPANDED_ROLLS {
+            let Some(m) = st.sample_chance(&mut self.rng) else {
+                return self.leaf(st, ply);
+            };
+            self.rolls += 1;
+            let v = self.child(st, &[m], depth, -WIN - 1, WIN + 1, ply);
+            self.rolls -= 1;
+            return v;
+        }
+        self.rolls += 1;
+        let mut sum = 0.0;
+        for (m, p) in st.chance_outcomes() {
+            let v = self.child(st, &[m], depth, -WIN - 1, WIN + 1, ply);
+            if self.stopped {
+                break;
+            }
+            sum += p * v as f64;
+        }
+        self.rolls -= 1;
+        sum.round() as i64
+    }
+
     fn key(st: &State) -> u64 {
         let g = st.game();
         let mut h = st.hash() ^ (st.phase() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -267,6 +308,11 @@ impl AlphaBeta {
         }
         if self.stopped {
             return 0;
+        }
+        if st.is_chance_node() {
+            // Before the depth: a roll costs none, so the position after
+            // the last turn searched is judged once its dice are known.
+            return self.expectation(st, depth, ply);
         }
         if depth == 0 || st.outcome().is_some() {
             return self.leaf(st, ply);

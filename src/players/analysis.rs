@@ -7,7 +7,7 @@
 //! and results are gathered in game order, so the figures do not depend on
 //! the number of threads.
 
-use super::{GameSummary, PlayerSpec, play_game_counted, seeded_rng};
+use super::{GameSummary, PlayerSpec, nature_rng, play_game_rolled, seeded_rng};
 use crate::engine::{Move, Outcome, State};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -106,10 +106,14 @@ pub fn play_range_watched<W: Watch>(
                     start
                 };
                 let mut w = watcher();
-                let (summary, last) =
-                    play_game_counted(start, &mut players, spec.max_turns, |st, t, n| {
-                        w.turn(st, t, n)
-                    });
+                let mut nature = nature_rng(spec.seed, i);
+                let (summary, last) = play_game_rolled(
+                    start,
+                    &mut players,
+                    spec.max_turns,
+                    &mut nature,
+                    |st, t, n| w.turn(st, t, n),
+                );
                 let out = w.end(&summary, &last);
                 tick();
                 (summary, out)

@@ -175,9 +175,10 @@ fn exact(
 
 /// True when the turn that started at turn count `t0` is over (a
 /// repeated phase, Genocide's movement, goes on without a chained
-/// continuation: the turn count says when the turn ends).
+/// continuation: the turn count says when the turn ends), or stops at a
+/// chance node (nature moves next, docs/chance.md).
 fn turn_over(st: &State, t0: u32) -> bool {
-    st.turns() != t0
+    st.turns() != t0 || st.is_chance_node()
 }
 
 /// One step sequence, chosen greedily (with `eps` random steps); `st`
@@ -227,7 +228,10 @@ fn sample_from<R: Rng>(
         let phase = st.phase();
         let ender = buf
             .iter()
-            .find(|m| matches!(game.gens[m.gen_id as usize].kind, GenKind::EndPhase))
+            .find(|m| {
+                let kind = game.gens.get(m.gen_id as usize).map(|g| &g.kind);
+                matches!(kind, Some(GenKind::EndPhase))
+            })
             .copied();
         let judge = Judge {
             t0,

@@ -46,6 +46,10 @@ impl Greedy {
 
     /// The best turn of `st` for the mover, or `None` when the game is over.
     pub fn best(&mut self, st: &State) -> Option<Vec<Move>> {
+        if st.is_chance_node() {
+            // Nature's move: a roll with its odds (docs/chance.md).
+            return st.sample_chance(&mut self.rng).map(|m| vec![m]);
+        }
         let mut st = st.clone();
         // Chance is the game's own: the copy judged rolls its own dice,
         // so the player does not see the rolls to come.

@@ -218,6 +218,11 @@ pub fn rollout<R: Rng>(
         if st.turns() - start >= limit {
             break;
         }
+        if let Some(m) = st.sample_chance(rng) {
+            // Nature rolls with its odds (docs/chance.md).
+            st.play_unchecked(&m);
+            continue;
+        }
         if eps >= 1.0 {
             if !random_step(st, rng, buf) {
                 return Rollout::Over(Some(st.no_moves_outcome()));

@@ -135,6 +135,9 @@ impl Agent for FlatMc {
         if turns.len() == 1 {
             return 0;
         }
+        if let Some(m) = st.sample_chance(&mut self.rng) {
+            return turns.position(&[m]).unwrap_or(0);
+        }
         let values = self.evaluate(st, turns);
         let mut best = 0;
         for (i, v) in values.iter().enumerate() {

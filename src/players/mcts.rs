@@ -287,6 +287,18 @@ impl Mcts {
         exact
     }
 
+    /// The child of chance node `node` whose turn is the chance move `m`
+    /// (the first child if none is: a tree never made so).
+    fn roll_child(&self, node: u32, m: &Move) -> u32 {
+        let n = self.nodes[node as usize];
+        (n.first_child..n.first_child + n.num_children)
+            .find(|&c| {
+                let ch = &self.nodes[c as usize];
+                ch.step_len == 1 && self.steps[ch.step_start as usize] == *m
+            })
+            .unwrap_or(n.first_child)
+    }
+
     /// Plays the turn of `child` on `st` and appends it to the path.
     fn descend(&mut self, child: u32, st: &mut State) {
         let n = self.nodes[child as usize];
@@ -337,6 +349,13 @@ impl Mcts {
                     break Rollout::Over(Some(o));
                 }
             }
+            if let Some(m) = st.sample_chance(&mut self.rng) {
+                // Nature moves: the outcome drawn with its odds, not by
+                // UCB1 (docs/chance.md).
+                node = self.roll_child(node, &m);
+                self.descend(node, &mut st);
+                continue;
+            }
             let n = self.nodes[node as usize];
             if n.tried < n.num_children {
                 let child = n.first_child + n.tried;
@@ -376,6 +395,9 @@ impl Agent for Mcts {
         if turns.len() == 1 {
             return 0;
         }
+        if let Some(m) = st.sample_chance(&mut self.rng) {
+            return turns.position(&[m]).unwrap_or(0);
+        }
         self.search(st, turns)
     }
 
@@ -390,6 +412,9 @@ impl Agent for Mcts {
     fn choose_turn(&mut self, st: &State) -> Option<(Vec<Move>, Option<usize>)> {
         if self.guide.is_plain() {
             return None;
+        }
+        if let Some(m) = st.sample_chance(&mut self.rng) {
+            return Some((vec![m], Some(st.chance_outcomes().len())));
         }
         let mut copy = st.clone();
         // The game's chance stays unknown: the copy rolls its own dice.

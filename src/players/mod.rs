@@ -130,6 +130,17 @@ pub fn seeded_rng(seed: u64, game: u64, side: usize) -> ChaCha8Rng {
     rng
 }
 
+/// The seat number of nature, whose generator rolls the dice of a game
+/// with chance ([`nature_rng`]): past any real seat.
+pub const NATURE: usize = 0x6e61_7475;
+
+/// The generator that rolls nature's moves (docs/chance.md) in game `game`
+/// of a run seeded with `seed`: [`seeded_rng`] of the seat [`NATURE`], so
+/// that the same seed gives the same rolls in every front end.
+pub fn nature_rng(seed: u64, game: u64) -> ChaCha8Rng {
+    seeded_rng(seed, game, NATURE)
+}
+
 /// Splits a list of player specs separated by commas (`mcts:200,random`)
 /// into specs; a part that is an option (`cut=20`, `eps=0.1`, with `=`)
 /// belongs to the spec before it: `mcts:200,cut=20,random` is two specs.
@@ -448,6 +459,18 @@ pub fn play_game_counted(
     start: &State,
     players: &mut [Box<dyn Agent>],
     max_turns: u32,
+    on_turn: impl FnMut(&State, &[Move], Option<usize>),
+) -> (GameSummary, State) {
+    play_game_rolled(start, players, max_turns, &mut nature_rng(0, 0), on_turn)
+}
+
+/// [`play_game_counted`] with nature's moves (docs/chance.md) drawn from
+/// `nature` with their odds; `on_turn` sees the players' turns only.
+pub fn play_game_rolled(
+    start: &State,
+    players: &mut [Box<dyn Agent>],
+    max_turns: u32,
+    nature: &mut ChaCha8Rng,
     mut on_turn: impl FnMut(&State, &[Move], Option<usize>),
 ) -> (GameSummary, State) {
     let mut st = start.clone();
@@ -461,6 +484,10 @@ pub fn play_game_counted(
     while summary.turns < max_turns {
         if st.outcome().is_some() {
             break;
+        }
+        if let Some(m) = st.sample_chance(nature) {
+            st.play_unchecked(&m);
+            continue;
         }
         let side = st.current_player() as usize % players.len();
         if let Some((turn, n)) = players[side].choose_turn(&st) {
@@ -817,6 +844,47 @@ mod tests {
                 choices.windows(2).all(|w| w[0] == w[1]),
                 "{spec:?}: {choices:?}"
             );
+        }
+    }
+
+    /// A step east rolls a die into the mover's `luck` (the whole
+    /// heuristic, ten a point), a step west sets it to `safe`: a die's mean
+    /// is 3.5, so expectiminimax steps east against 3 and west against 4 (a player
+    /// that took the best roll would always step east, one that took the
+    /// worst always west). At the chance node nature's six outcomes have
+    /// 1/6 each.
+    #[test]
+    fn alpha_beta_takes_the_expectation_over_a_roll() {
+        for (safe, want) in [(3, "d1-e1"), (4, "d1-c1")] {
+            let src = format!(
+                r#"(game "Gamble" (players 2) (board (square 1 7)) (piece "S")
+                (counter "luck")
+                (setup (fill "S" P1 (sites "d1")) (fill "S" P2 (sites "g1")))
+                (play
+                  {{ (step dirs:E to:Empty then:(set-counter "luck" (roll 1 6)))
+                    (step dirs:W to:Empty then:(set-counter "luck" {safe})) }})
+                (heuristics (term 10 (counter "luck")))
+                (end (no-moves Loss)))"#
+            );
+            let game =
+                Arc::new(Game::from_source("gamble.game", &src, &Default::default()).unwrap());
+            let st = State::new(game);
+            let mut p = PlayerSpec::Ab(Depth::Plies(1))
+                .build(seeded_rng(7, 0, 0))
+                .unwrap();
+            let (turn, _) = p.choose_turn(&st).expect("a turn");
+            assert_eq!(st.turn_to_string(&turn), want, "safe {safe}");
+            let mut east = st.clone();
+            east.play_str("d1-e1").unwrap();
+            assert!(east.is_chance_node());
+            let odds: Vec<(String, f64)> = east
+                .chance_outcomes()
+                .iter()
+                .map(|(m, p)| (east.move_to_string(m), *p))
+                .collect();
+            let six: Vec<(String, f64)> =
+                (1..=6).map(|v| (format!("roll:{v}"), 1.0 / 6.0)).collect();
+            assert_eq!(odds, six);
         }
     }
 

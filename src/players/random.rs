@@ -24,7 +24,12 @@ impl Agent for RandomPlayer {
         "random".into()
     }
 
-    fn choose(&mut self, _st: &State, turns: &Turns) -> usize {
+    /// A legal turn drawn uniformly; at a chance node, nature's move drawn
+    /// with its odds (docs/chance.md).
+    fn choose(&mut self, st: &State, turns: &Turns) -> usize {
+        if let Some(m) = st.sample_chance(&mut self.rng) {
+            return turns.position(&[m]).unwrap_or(0);
+        }
         self.rng.random_range(0..turns.len())
     }
 }

@@ -156,8 +156,12 @@ impl State {
     /// gives (the phase, counters, flipped toggles, unmoved stacks, marks,
     /// the turn in progress, dice, the outcome, the history of a game
     /// with a repetition rule). `None` when a stack cannot be written with
-    /// the game's setup codes.
+    /// the game's setup codes, and at a chance node (docs/chance.md: the
+    /// position before the step that rolls, and that step, say it).
     pub fn to_position(&self) -> Option<String> {
+        if self.extras.chance.is_some() {
+            return None;
+        }
         let stacks = self.stacks_list();
         let board = write_position(&self.game, self.current_player(), &stacks)?;
         let mut base = self.initial_unseeded();

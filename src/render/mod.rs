@@ -95,9 +95,14 @@ fn to_move_line(st: &State) -> String {
     let game = st.game();
     let mut out = String::new();
     let p = &game.players[st.current_player() as usize];
-    // A player named after its letter (`(players 2)` makes P1 with letter
-    // 1) shows as `P1 to move`, not `P1 (1) to move`.
-    if p.name.ends_with(p.letter) {
+    if let Some(r) = st.chance_roll() {
+        // Nature moves (docs/chance.md): the board is as it was before
+        // the step that rolls.
+        out.push_str(&format!(
+            "\nnature rolls {}d{} (for {}'s step)",
+            r.dice, r.sides, p.name
+        ));
+    } else if p.name.ends_with(p.letter) {
         out.push_str(&format!("\n{} to move", p.name));
     } else {
         out.push_str(&format!("\n{} ({}) to move", p.name, p.letter));

@@ -190,6 +190,8 @@ impl Session {
         self.turns.clear();
         self.at = 0;
         self.partial.clear();
+        // A game whose first turn rolls starts with nature's move.
+        self.roll_nature();
         self.rebuild();
     }
 
@@ -509,10 +511,37 @@ impl Session {
             let text = self.turn_start().turn_to_string(&steps);
             self.turns.push(Turn { steps, text });
             self.at += 1;
+            self.roll_nature();
         }
         self.message = None;
         self.rebuild();
         Ok(())
+    }
+
+    /// At a chance node at the end of the game shown, nature's moves
+    /// (docs/chance.md): each roll drawn from the session's seed with its
+    /// odds and kept as a turn of its own (`roll:7`), until a player is to
+    /// move. Rolls in the middle of the game (after a seek or an undo) are
+    /// left to the seat to move: a human names one, a computer draws it.
+    fn roll_nature(&mut self) {
+        if self.at != self.turns.len() || self.start.is_none() {
+            return;
+        }
+        let mut st = self.turn_start();
+        while st.is_chance_node() {
+            self.seed += 1;
+            let mut rng = crate::players::nature_rng(self.seed, self.turns.len() as u64);
+            let Some(m) = st.sample_chance(&mut rng) else {
+                return;
+            };
+            let text = st.move_to_string(&m);
+            st.play_unchecked(&m);
+            self.turns.push(Turn {
+                steps: vec![m],
+                text,
+            });
+            self.at += 1;
+        }
     }
 
     /// The position at the start of the turn being entered.
@@ -540,6 +569,7 @@ impl Session {
         let text = self.turn_start().turn_to_string(&steps);
         self.turns.push(Turn { steps, text });
         self.at += 1;
+        self.roll_nature();
         self.message = None;
         self.rebuild();
     }
@@ -571,7 +601,8 @@ impl Session {
     }
 
     /// Takes back the steps of the turn being entered, or the last turn,
-    /// and the computer's turns before it so that a human is to move.
+    /// and the computer's turns and nature's rolls before it so that a
+    /// human is to move.
     pub fn undo(&mut self) -> Result<(), String> {
         if !self.partial.is_empty() {
             self.partial.clear();
@@ -586,9 +617,12 @@ impl Session {
         let humans = self.seats.iter().any(|s| s.is_human());
         while humans && self.at > 0 {
             self.rebuild();
+            // Nature's rolls are taken back with the step they follow
+            // (docs/chance.md).
             let mover = self
                 .current
                 .as_ref()
+                .filter(|s| !s.is_chance_node())
                 .map(|s| usize::from(s.current_player()));
             if mover.is_some_and(|p| self.seats[p].is_human()) {
                 break;
@@ -819,7 +853,8 @@ fn is_place(st: &State, m: &Move) -> bool {
 /// The site clicked to play a one-click step: a placement's site, or the
 /// site a sowing empties.
 fn click_site(st: &State, m: &Move) -> Option<Site> {
-    match st.game().gens[usize::from(m.gen_id)].kind {
+    // (A chance move has no generator: a button, `roll:7`.)
+    match st.game().gens.get(usize::from(m.gen_id))?.kind {
         GenKind::Place { .. } => Some(m.to),
         GenKind::Sow { .. } => Some(m.from),
         _ => None,

@@ -31,6 +31,12 @@ pub(crate) enum Entry {
     Pushed(Site, Piece),
     /// The site's unmoved flag was `old`.
     Unmoved(Site, bool),
+    /// A chance move recorded this value at the end of the state's dice
+    /// (undo drops it).
+    Die(u16),
+    /// A step done with its rolls forgot this value, the last of the
+    /// state's dice then (undo puts it back).
+    Undie(u16),
     /// The whole stack of `from`, `height` pieces, moved onto `to`, which
     /// was empty: undo moves it back (its pieces are read at `to`, where
     /// every later change has been undone first) and puts back the two
@@ -141,6 +147,26 @@ impl State {
                 history_len: self.history.len() as u32,
                 scalars: self.scalars,
             });
+        }
+    }
+
+    /// Ends the last undo frame without taking it back: its changes join
+    /// the frame before it (a chance move and the step it resumed are
+    /// taken back together). The extras it saved stand for the frame
+    /// before when that one saved none.
+    pub(crate) fn merge_frame(&mut self) {
+        let k = self.journal.frames.len() as u32;
+        if self.journal.frames.pop().is_none() {
+            return;
+        }
+        let x = &mut self.journal.extras;
+        if x.last().is_some_and(|e| e.0 == k) {
+            let before = x.len() >= 2 && x[x.len() - 2].0 == k - 1;
+            if before || k == 1 {
+                x.pop();
+            } else if let Some(e) = x.last_mut() {
+                e.0 = k - 1;
+            }
         }
     }
 
@@ -317,6 +343,10 @@ impl State {
                     stale = true;
                 }
                 Entry::Unmoved(s, old) => self.unmoved[s as usize] = old,
+                Entry::Die(_) => {
+                    self.dice.pop();
+                }
+                Entry::Undie(v) => self.dice.push(v),
                 Entry::Moved {
                     from,
                     to,

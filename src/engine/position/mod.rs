@@ -3,6 +3,7 @@
 //! remembers of its position (legal steps and turns).
 
 pub(crate) mod cache;
+pub(crate) mod chance;
 pub(crate) mod journal;
 pub(crate) mod repetition;
 pub(crate) mod stacks;

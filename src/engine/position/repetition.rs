@@ -17,6 +17,7 @@
 //!   one, and only when the capture is legal.
 
 use crate::board::Site;
+use crate::engine::listing::LevelPlan;
 use crate::engine::{Move, State};
 use std::ops::ControlFlow;
 
@@ -79,7 +80,9 @@ impl State {
     fn history_moves_key(&self) -> u64 {
         let readers = &self.game.last_readers;
         let any = self
-            .gen_level(readers, None, None, &mut |_: Move| ControlFlow::Break(()))
+            .gen_level(readers, LevelPlan::None, None, &mut |_: Move| {
+                ControlFlow::Break(())
+            })
             .is_break();
         if !any || self.scalars.outcome.is_some() {
             return 0;

@@ -42,9 +42,11 @@ impl State {
     }
 
     /// True while the mover has more steps to make in the current turn (a
-    /// chained continuation or an `again`).
+    /// chained continuation or an `again`); never at a chance node,
+    /// where nature moves.
     pub fn mid_turn(&self) -> bool {
-        self.scalars.cont.is_some() || self.scalars.again.is_some()
+        (self.scalars.cont.is_some() || self.scalars.again.is_some())
+            && self.extras.chance.is_none()
     }
 
     /// True if the last step marked `site`.

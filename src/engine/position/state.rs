@@ -170,6 +170,8 @@ pub(crate) struct Extras {
     pub rng: u64,
     /// Boolean toggles as they stand now, bit `i` for toggle `i`.
     pub flags: u64,
+    /// The chance node the state stands at, if any (docs/chance.md).
+    pub chance: Option<crate::engine::chance::Chance>,
 }
 
 /// Most counter values a state holds (counters × players).
@@ -262,6 +264,16 @@ pub struct State {
     /// The legal steps and turns of the position, once listed
     /// ([`crate::engine::cache`]).
     pub(crate) cache: crate::engine::cache::Cache,
+    /// The values rolled by the chance moves since the step they resume
+    /// was chosen, in order (journaled: [`Entry::Die`], [`Entry::Undie`]).
+    pub(crate) dice: Vec<u16>,
+    /// How many of `dice` the step being played has read.
+    pub(crate) dice_read: usize,
+    /// The first roll the step being played needed beyond `dice`.
+    pub(crate) demand: Option<crate::engine::chance::Roll>,
+    /// A step of a game with chance is being played: rolls read `dice`
+    /// ([`State::roll_dice`]).
+    pub(crate) rolling: bool,
 }
 
 /// A change of the stacks whose site sets are left behind until read
@@ -310,6 +322,10 @@ impl Clone for State {
             unjudged: false,
             pending_sets: None,
             cache: Default::default(),
+            dice: self.dice.clone(),
+            dice_read: 0,
+            demand: None,
+            rolling: false,
         }
     }
 
@@ -353,6 +369,10 @@ impl State {
             unjudged: _,
             pending_sets: _,
             cache: _,
+            dice,
+            dice_read: _,
+            demand: _,
+            rolling: _,
         } = src;
         if !Arc::ptr_eq(&self.game, game) {
             self.game = game.clone();
@@ -385,6 +405,10 @@ impl State {
         self.unjudged = false;
         self.pending_sets = None;
         self.cache.forget();
+        self.dice.clone_from(dice);
+        self.dice_read = 0;
+        self.demand = None;
+        self.rolling = false;
     }
 }
 
@@ -534,6 +558,10 @@ impl State {
             unjudged: false,
             pending_sets: None,
             cache: Default::default(),
+            dice: Vec::new(),
+            dice_read: 0,
+            demand: None,
+            rolling: false,
             game,
             tables,
         };
@@ -561,7 +589,7 @@ impl State {
             }
         };
         let game = Arc::clone(&st.game);
-        st.begin_turn(&game);
+        st.begin_first_turn(&game);
         st.reset_history();
         st
     }
@@ -593,6 +621,9 @@ impl State {
         self.scalars.turn_progress = false;
         self.marks.iter_mut().for_each(|m| *m = 0);
         self.scalars.marked = 0;
+        // A position set up by hand is no chance node.
+        self.extras.chance = None;
+        self.dice.clear();
         self.reset_history();
     }
 

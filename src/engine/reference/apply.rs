@@ -88,9 +88,20 @@ impl State {
         played
     }
 
-    /// Applies a step; with `filter`, tests the generator's filters on the
-    /// way and undoes the step ([`Played::Filtered`]) if one fails.
+    /// Applies a step (or, in a game with chance, a chance move: see
+    /// `position/chance.rs`); with `filter`, tests the generator's filters
+    /// on the way and undoes the step ([`Played::Filtered`]) if one fails.
+    #[inline]
     fn step(&mut self, game: &Game, m: &Move, filter: bool) -> Played {
+        if game.chance {
+            return self.step_by_chance(game, m, filter);
+        }
+        self.step_plain(game, m, filter)
+    }
+
+    /// [`State::step`] of a player's step, its rolls (if any) read by
+    /// [`State::roll_dice`].
+    pub(crate) fn step_plain(&mut self, game: &Game, m: &Move, filter: bool) -> Played {
         self.push_frame();
         let generator = &game.gens[m.gen_id as usize];
         // `turn_captured` is cleared for the step, to see whether it

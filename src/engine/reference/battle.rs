@@ -48,7 +48,7 @@ impl State {
             let counts = self.owner_counts(s);
             let (a, b) = (counts[0] as i64, counts[1] as i64);
             let (kill_a, kill_b) = if dice {
-                let (ra, rb) = (self.roll(6), self.roll(6));
+                let (ra, rb) = (self.roll_dice(1, 6), self.roll_dice(1, 6));
                 ((rb - ra).clamp(0, a), (ra - rb).clamp(0, b))
             } else {
                 (a.min(b), a.min(b))

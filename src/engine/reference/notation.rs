@@ -75,6 +75,10 @@ impl State {
     /// A step that is not a move of a stack, written as one word (a
     /// placement's site, `pass`, `end`, `flip-NAME@SITE`); `None` for moves.
     fn token(&self, m: &Move) -> Option<String> {
+        if m.is_chance() {
+            // Nature's roll: its sum (docs/chance.md).
+            return Some(format!("roll:{}", m.count));
+        }
         let b = &self.game.board;
         match &self.game.gens[m.gen_id as usize].kind {
             GenKind::Pass => Some("pass".into()),
@@ -144,7 +148,7 @@ impl State {
                 // An empty text names no turn.
                 return (!steps.is_empty()).then_some(steps);
             }
-            if st.current_player() != mover || st.outcome().is_some() {
+            if st.current_player() != mover || st.outcome().is_some() || st.is_chance_node() {
                 return None;
             }
             let rest = &want[read..];

@@ -284,9 +284,7 @@ impl State {
     /// from the state's chance generator).
     pub(crate) fn num_drawing(&mut self, n: &Num, ctx: &Ctx) -> i64 {
         match n {
-            Num::Roll(k, sides) => {
-                (0..*k).fold(0i64, |acc, _| acc.saturating_add(self.roll(*sides)))
-            }
+            Num::Roll(k, sides) => self.roll_dice(*k, *sides),
             Num::Add(v) => v
                 .iter()
                 .fold(0i64, |acc, x| acc.saturating_add(self.num_drawing(x, ctx))),

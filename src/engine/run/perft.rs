@@ -1,5 +1,10 @@
 //! Perft: the number of leaves of the turn-level move tree at a depth.
 //!
+//! In a game with chance (docs/chance.md) each outcome of a chance node is
+//! a ply, as a turn is: a roll and the turn after it are two plies deep.
+//! [`perft_players`] counts player turns only, nature's outcomes
+//! expanded without counting as plies.
+//!
 //! A multi-step turn counts once per path (docs/games/checkers.md). Every end rule
 //! that the position itself decides is honoured (no moves, passes, the turn
 //! limit, `lose-when`, result effects): a finished game has no turns below
@@ -37,6 +42,7 @@ pub struct TooManyTurns;
 /// with the reference interpreter alone. The counts are the same.
 pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
     if state.engine().is_compiled()
+        && !state.game.chance
         && let Some(n) = crate::engine::kernel::perft(state, depth)
     {
         return Ok(n);
@@ -47,12 +53,31 @@ pub fn perft(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
 /// [`perft`] by the walk of the turn tree, never the kernel: what the
 /// kernel's counts are compared with. Errors as [`perft`] does.
 pub(crate) fn perft_walk(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
+    walk_from(state, depth, true)
+}
+
+/// [`perft`] counting player turns only: each outcome of a chance node is
+/// expanded without being a ply, so the leaves are the positions after
+/// `depth` player turns, with every roll before each of them (the rolls
+/// after the last turn are not expanded). The same as [`perft`] for a
+/// game without chance. Errors as [`perft`] does.
+pub fn perft_players(state: &State, depth: u32) -> Result<u64, TooManyTurns> {
+    if !state.game.chance {
+        return perft(state, depth);
+    }
+    walk_from(state, depth, false)
+}
+
+/// The walk of [`perft_walk`], chance outcomes plies or not (`chance`).
+fn walk_from(state: &State, depth: u32, chance: bool) -> Result<u64, TooManyTurns> {
     let mut st = perft_root(state);
     let game = Arc::clone(&st.game);
     let mut walk = Walk {
         game: &game,
         bufs: (0..64).map(|_| Vec::with_capacity(64)).collect(),
-        lean: st.tables.lean_leaves(),
+        // Lean moves bypass the step that stops at chance nodes.
+        lean: st.tables.lean_leaves() && !game.chance,
+        chance_plies: chance,
     };
     let mut turns_here = 0;
     walk.count(&mut st, depth, 0, &mut turns_here)
@@ -66,6 +91,9 @@ struct Walk<'a> {
     bufs: Vec<Vec<Move>>,
     /// Some of the last ply's moves may be lean ([`State::lean_leaf`]).
     lean: bool,
+    /// A chance node's outcomes are plies (else expanded at the same
+    /// depth: [`perft_players`]).
+    chance_plies: bool,
 }
 
 /// Counts the leaves of the step tree `depth` steps deep from `state`: each
@@ -165,7 +193,9 @@ impl Walk<'_> {
         }
         let mut buf = std::mem::take(&mut self.bufs[level]);
         st.legal_moves_into(&mut buf);
-        let total = if buf.is_empty() && st.mid_turn() {
+        let total = if !self.chance_plies && st.is_chance_node() {
+            self.count_rolls(st, depth, level, &buf)
+        } else if buf.is_empty() && st.mid_turn() {
             // A turn that cannot go on (or that ended the game) ends the
             // game: a leaf at its depth.
             *turns_here += 1;
@@ -255,6 +285,25 @@ impl Walk<'_> {
                     self.count_played(st, (depth, level), one, turns_here, State::play_in)?
                 }
             };
+        }
+        Ok(total)
+    }
+
+    /// The leaves below each outcome of a chance node (`rolls`) at the
+    /// same depth: the outcomes are not plies ([`perft_players`]).
+    fn count_rolls(
+        &mut self,
+        st: &mut State,
+        depth: u32,
+        level: usize,
+        rolls: &[Move],
+    ) -> Result<u64, TooManyTurns> {
+        let mut total = 0;
+        for m in rolls {
+            st.play_in(self.game, m);
+            let below = self.count(st, depth, level + 1, &mut 0);
+            st.take_back();
+            total += below?;
         }
         Ok(total)
     }

@@ -84,6 +84,11 @@ fn random_step_in<R: Rng>(
     rng: &mut R,
     buf: &mut Vec<Move>,
 ) -> bool {
+    if let Some(m) = state.sample_chance(rng) {
+        // Nature moves: a roll with its odds (docs/chance.md).
+        state.play_in(game, &m);
+        return true;
+    }
     if !state.tables.has_filters || state.game.maximize.is_some() {
         // The joint plan draws without listing, when it can.
         if let Some(drawn) = state.draw_unlisted(rng) {

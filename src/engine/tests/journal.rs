@@ -17,8 +17,10 @@ use std::sync::{Arc, OnceLock};
 struct Snapshot {
     stacks: Vec<Vec<Piece>>,
     scalars: Scalars,
-    /// Counters, dice, toggles.
+    /// Counters, the chance generator, toggles, the chance node.
     extras: Extras,
+    /// The values rolled for a step not yet complete (chance moves).
+    dice: Vec<u16>,
     /// Marks and unmoved flags per site.
     marks: Vec<u8>,
     unmoved: Vec<bool>,
@@ -34,6 +36,7 @@ fn snapshot(st: &State) -> Snapshot {
             .collect(),
         scalars: st.scalars,
         extras: st.extras,
+        dice: st.dice.clone(),
         marks: st.marks.clone(),
         unmoved: st.unmoved.clone(),
         history: st.history.clone(),

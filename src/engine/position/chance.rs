@@ -1,0 +1,397 @@
+//! Chance nodes: positions where nature moves (docs/chance.md).
+//!
+//! A rule that rolls dice (`(roll N SIDES)`, `(battle dice:true)`) does not
+//! draw from a hidden generator: the step that needs the roll is taken
+//! back and the state stops at a chance node, whose legal "moves" are the
+//! roll's outcomes (the sum of the dice) with their exact probabilities.
+//! Playing an outcome (a chance move) records the value and plays the
+//! step again from the start, its rolls read in order from the values
+//! recorded; a step that needs one more roll stops at the next chance
+//! node, and so on until it completes (then the values are forgotten).
+//! Each chance move is one undo frame, so undo takes nature's moves back
+//! one by one like any step.
+//!
+//! What is replayed is the step the player chose ([`Pending::Step`]) or,
+//! for the first turn's automatic phases, the start of the game
+//! ([`Pending::Start`]).
+
+use crate::board::NO_SITE;
+use crate::compile::ir::{Game, GenId};
+use crate::engine::journal::Entry;
+use crate::engine::{Move, Played, State};
+
+/// The generator id of a chance move ([`Move::gen_id`]): no generator of
+/// the game has it (a game has fewer than `GenId::MAX` generators). The
+/// move's `count` is the value rolled; its sites are `NO_SITE`.
+pub const CHANCE_GEN: GenId = GenId::MAX;
+
+/// A roll nature makes at a chance node: the sum of `dice` dice of
+/// `sides` sides each, every face equally likely.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Roll {
+    /// How many dice are thrown (1 to 100).
+    pub dice: u8,
+    /// Sides of each die (1 to 255): faces 1 to `sides`.
+    pub sides: u8,
+}
+
+impl Roll {
+    /// The lowest sum (every die showing 1).
+    pub fn low(self) -> u16 {
+        u16::from(self.dice.max(1))
+    }
+
+    /// The highest sum (every die showing `sides`).
+    pub fn high(self) -> u16 {
+        u16::from(self.dice.max(1)) * u16::from(self.sides.max(1))
+    }
+
+    /// The number of ways (out of `sides^dice` equally likely throws) to
+    /// roll each sum from [`Roll::low`] to [`Roll::high`], and
+    /// `sides^dice`; `None` when `sides^dice` does not fit in 128 bits.
+    pub fn ways(self) -> Option<(Vec<u128>, u128)> {
+        let (k, s) = (self.dice.max(1) as usize, self.sides.max(1) as usize);
+        let total = (s as u128).checked_pow(k as u32)?;
+        // ways[j]: throws of the dice so far summing to j + (dice so far).
+        let mut ways = vec![1u128; s];
+        for _ in 1..k {
+            let mut next = vec![0u128; ways.len() + s - 1];
+            for (j, &w) in ways.iter().enumerate() {
+                for x in &mut next[j..j + s] {
+                    *x += w;
+                }
+            }
+            ways = next;
+        }
+        Some((ways, total))
+    }
+
+    /// The probability of each sum from [`Roll::low`] to [`Roll::high`]:
+    /// exactly `ways / sides^dice` ([`Roll::ways`]) rounded to the nearest
+    /// `f64`; a roll too large for exact counts is worked out in `f64`
+    /// die by die.
+    pub fn probabilities(self) -> Vec<f64> {
+        if let Some((ways, total)) = self.ways() {
+            return ways.iter().map(|&w| w as f64 / total as f64).collect();
+        }
+        let s = self.sides.max(1) as usize;
+        let mut p = vec![1.0 / s as f64; s];
+        for _ in 1..self.dice.max(1) {
+            let mut next = vec![0.0; p.len() + s - 1];
+            for (j, &w) in p.iter().enumerate() {
+                for x in &mut next[j..j + s] {
+                    *x += w / s as f64;
+                }
+            }
+            p = next;
+        }
+        p
+    }
+}
+
+/// What a chance move resumes once its value is known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Pending {
+    /// The step the player chose, played again from its start.
+    Step(Move),
+    /// The first turn's automatic phases (a roll at the start).
+    Start,
+}
+
+/// A chance node: the roll nature makes, and what it resumes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Chance {
+    pub roll: Roll,
+    pub pending: Pending,
+}
+
+/// The chance move that rolls `value`.
+pub fn chance_move(value: u16) -> Move {
+    Move {
+        gen_id: CHANCE_GEN,
+        from: NO_SITE,
+        to: NO_SITE,
+        over: NO_SITE,
+        count: value,
+    }
+}
+
+impl Move {
+    /// True for a chance move (nature's roll, [`CHANCE_GEN`]).
+    #[inline]
+    pub fn is_chance(&self) -> bool {
+        self.gen_id == CHANCE_GEN
+    }
+}
+
+impl State {
+    /// True when nature moves: a rule needs a roll, and the legal moves
+    /// are the roll's outcomes ([`State::chance_outcomes`]). A finished
+    /// game is never a chance node.
+    #[inline]
+    pub fn is_chance_node(&self) -> bool {
+        self.extras.chance.is_some() && self.scalars.outcome.is_none()
+    }
+
+    /// The roll nature makes here, at a chance node.
+    pub fn chance_roll(&self) -> Option<Roll> {
+        self.extras
+            .chance
+            .filter(|_| self.scalars.outcome.is_none())
+            .map(|c| c.roll)
+    }
+
+    /// The outcomes of the chance node with their probabilities (summing
+    /// to 1), lowest value first: `(chance move, probability)`, the
+    /// probability exactly `ways / sides^dice` rounded to `f64`
+    /// ([`Roll::ways`]). Empty when this is not a chance node.
+    pub fn chance_outcomes(&self) -> Vec<(Move, f64)> {
+        let Some(roll) = self.chance_roll() else {
+            return Vec::new();
+        };
+        (roll.low()..=roll.high())
+            .map(chance_move)
+            .zip(roll.probabilities())
+            .collect()
+    }
+
+    /// The chance moves of the node into `buf` (cleared first).
+    pub(crate) fn chance_moves_into(&self, buf: &mut Vec<Move>) {
+        buf.clear();
+        if let Some(roll) = self.chance_roll() {
+            buf.extend((roll.low()..=roll.high()).map(chance_move));
+        }
+    }
+
+    /// Draws a chance move of the node from `rng` with the roll's odds:
+    /// each die thrown in turn (`random_range(1..=sides)`), so that the
+    /// same generator gives the same rolls on every machine. `None` when
+    /// this is not a chance node.
+    pub fn sample_chance<R: rand::Rng>(&self, rng: &mut R) -> Option<Move> {
+        use rand::RngExt;
+        let roll = self.chance_roll()?;
+        let sides = roll.sides.max(1) as u16;
+        let sum = (0..roll.dice.max(1))
+            .map(|_| rng.random_range(1..=sides))
+            .sum();
+        Some(chance_move(sum))
+    }
+
+    /// The sum of `dice` dice of `sides` sides for a rule being applied:
+    /// the next value recorded by the chance moves; with none left, the
+    /// roll is asked for ([`State::attempt`] takes the step back and stops
+    /// at a chance node) and the lowest sum stands in meanwhile. Outside
+    /// a step (a position set up by hand), drawn from the state's seeded
+    /// generator.
+    pub(crate) fn roll_dice(&mut self, dice: u8, sides: u8) -> i64 {
+        if !self.rolling {
+            return (0..dice).fold(0i64, |acc, _| acc.saturating_add(self.roll(sides)));
+        }
+        if let Some(&v) = self.dice.get(self.dice_read) {
+            self.dice_read += 1;
+            return i64::from(v);
+        }
+        let roll = Roll { dice, sides };
+        self.demand.get_or_insert(roll);
+        i64::from(roll.low())
+    }
+
+    /// Plays step `m` of a game with chance (with `filter`, as
+    /// [`State::try_play`] does), or the chance move `m`: the step that
+    /// needs a roll not yet made leaves the state at a chance node (one
+    /// undo frame), the position as it was before the step.
+    pub(crate) fn step_by_chance(&mut self, game: &Game, m: &Move, filter: bool) -> Played {
+        let journaling = self.journaling;
+        self.journaling = true;
+        let played = if m.is_chance() {
+            self.chance_step(game, m.count)
+        } else if self.rolling {
+            // A step probed while another is being played (a filter's
+            // test): its rolls are its own, none of the values recorded.
+            let outer = (
+                std::mem::take(&mut self.dice),
+                self.dice_read,
+                self.demand.take(),
+            );
+            let played = self.player_step(game, m, filter);
+            (self.dice, self.dice_read, self.demand) = outer;
+            played
+        } else {
+            self.player_step(game, m, filter)
+        };
+        if !journaling {
+            self.set_journaling(false);
+        }
+        played
+    }
+
+    /// Plays step `m` (not a chance move) in a game with chance; a roll it
+    /// needs leaves the state at a chance node.
+    fn player_step(&mut self, game: &Game, m: &Move, filter: bool) -> Played {
+        match self.attempt(game, Pending::Step(*m), filter) {
+            Ok(played) => played,
+            Err(roll) => {
+                self.push_frame();
+                self.set_chance(Some(Chance {
+                    roll,
+                    pending: Pending::Step(*m),
+                }));
+                Played::Played
+            }
+        }
+    }
+
+    /// The first turn's automatic phases of a new state of a game with
+    /// chance: a roll they need leaves the state at a chance node.
+    pub(crate) fn begin_first_turn(&mut self, game: &Game) {
+        if !game.chance {
+            self.begin_turn(game);
+            return;
+        }
+        match self.attempt(game, Pending::Start, false) {
+            Ok(_) => self.merge_frame(),
+            Err(roll) => self.set_chance(Some(Chance {
+                roll,
+                pending: Pending::Start,
+            })),
+        }
+    }
+
+    /// Plays the chance move that rolls `value` (refused, the state
+    /// unchanged, away from a chance node or for a value the roll cannot
+    /// make): the value is recorded and the pending step played again.
+    fn chance_step(&mut self, game: &Game, value: u16) -> Played {
+        let Some(ch) = self
+            .extras
+            .chance
+            .filter(|_| self.scalars.outcome.is_none())
+        else {
+            return Played::Filtered;
+        };
+        if !(ch.roll.low()..=ch.roll.high()).contains(&value) {
+            return Played::Filtered;
+        }
+        self.push_frame();
+        self.dice.push(value);
+        self.log(Entry::Die(value));
+        self.set_chance(None);
+        match self.attempt(game, ch.pending, false) {
+            Ok(_) => {
+                self.merge_frame();
+                self.forget_dice();
+            }
+            Err(roll) => self.set_chance(Some(Chance {
+                roll,
+                pending: ch.pending,
+            })),
+        }
+        Played::Played
+    }
+
+    /// Plays `pending` in an undo frame of its own, its rolls read from
+    /// the values recorded. A roll it needs beyond them: the frame is
+    /// taken back and the roll returned. A step refused by its filters
+    /// is taken back and `Filtered`. Otherwise its frame is left on the
+    /// journal.
+    fn attempt(&mut self, game: &Game, pending: Pending, filter: bool) -> Result<Played, Roll> {
+        let rolling = std::mem::replace(&mut self.rolling, true);
+        self.dice_read = 0;
+        self.demand = None;
+        let played = match pending {
+            Pending::Step(m) => self.step_plain(game, &m, filter),
+            Pending::Start => {
+                self.push_frame();
+                self.begin_turn(game);
+                Played::Played
+            }
+        };
+        self.rolling = rolling;
+        match self.demand.take() {
+            Some(roll) if played == Played::Played => {
+                self.take_back();
+                Err(roll)
+            }
+            _ => Ok(played),
+        }
+    }
+
+    /// Sets the chance node (journaled with the extras).
+    fn set_chance(&mut self, chance: Option<Chance>) {
+        self.save_extras();
+        self.extras.chance = chance;
+    }
+
+    /// Forgets the values rolled for a step now complete (journaled, so
+    /// that undo brings them back).
+    fn forget_dice(&mut self) {
+        while let Some(v) = self.dice.pop() {
+            self.log(Entry::Undie(v));
+        }
+        self.dice_read = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counts of 2d6 sums worked out by listing the 36 throws.
+    #[test]
+    fn two_dice_have_the_counts_of_the_36_throws() {
+        let mut counts = [0u128; 11];
+        for a in 1..=6 {
+            for b in 1..=6 {
+                counts[a + b - 2] += 1;
+            }
+        }
+        let (ways, total) = Roll { dice: 2, sides: 6 }.ways().unwrap();
+        assert_eq!((ways.as_slice(), total), (&counts[..], 36));
+        let p = Roll { dice: 2, sides: 6 }.probabilities();
+        assert_eq!(p[5], 6.0 / 36.0);
+    }
+
+    /// Nature's draws follow the odds: 36,000 draws of 2d6 from a seeded
+    /// generator, each sum within five standard deviations of 36,000 ×
+    /// ways/36 (the 36 throws listed by hand above).
+    #[test]
+    fn sampled_rolls_follow_the_odds() {
+        use rand::SeedableRng;
+        let game = crate::compile::Game::load(
+            "genocide",
+            &crate::compile::Options::from_sets(&["boxcars=false"]).unwrap(),
+        )
+        .unwrap();
+        let st = State::new(std::sync::Arc::new(game));
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(39);
+        let mut counts = [0u32; 13];
+        let n = 36_000;
+        for _ in 0..n {
+            counts[st.sample_chance(&mut rng).unwrap().count as usize] += 1;
+        }
+        for (v, &count) in counts.iter().enumerate().skip(2) {
+            let ways = 6.0 - (v as f64 - 7.0).abs();
+            let p = ways / 36.0;
+            let (mean, sd) = (n as f64 * p, (n as f64 * p * (1.0 - p)).sqrt());
+            let got = f64::from(count);
+            assert!((got - mean).abs() < 5.0 * sd, "{v}: {got} against {mean}");
+        }
+    }
+
+    #[test]
+    fn three_dice_and_a_huge_roll_sum_to_one() {
+        let (ways, total) = Roll { dice: 3, sides: 6 }.ways().unwrap();
+        // 10 and 11 are the commonest sums of three dice: 27 ways each.
+        assert_eq!((ways[10 - 3], ways[11 - 3], total), (27, 27, 216));
+        let big = Roll {
+            dice: 100,
+            sides: 255,
+        };
+        assert!(big.ways().is_none());
+        let s: f64 = big.probabilities().iter().sum();
+        assert!((s - 1.0).abs() < 1e-9, "{s}");
+        assert_eq!(
+            big.probabilities().len(),
+            (big.high() - big.low() + 1) as usize
+        );
+    }
+}
