@@ -311,17 +311,23 @@ fn a_chess_position_without_a_king_is_refused_with_the_reason() {
     assert_eq!(v["fen"], before);
 }
 
+/// Genocide without Boxcars (two dice rolled at every turn's start),
+/// two human seats.
+fn rolling_genocide() -> Session {
+    let seats = vec!["human".parse().unwrap(), "human".parse().unwrap()];
+    Session::new(
+        Source::Shipped("genocide".into()),
+        vec!["boxcars=false".into()],
+        seats,
+    )
+}
+
 /// Genocide without Boxcars rolls two dice at every turn's start
 /// (docs/chance.md): the page rolls nature's move itself, kept among the
 /// moves (`roll:V`, V a sum of two dice), and the seat to move then plays.
 #[test]
 fn nature_rolls_on_the_page_and_the_rolls_are_kept() {
-    let seats = vec!["human".parse().unwrap(), "human".parse().unwrap()];
-    let mut s = Session::new(
-        Source::Shipped("genocide".into()),
-        vec!["boxcars=false".into()],
-        seats,
-    );
+    let mut s = rolling_genocide();
     let first = moves(&s);
     assert_eq!(first.len(), 1, "{first:?}");
     let sum: u16 = first[0].strip_prefix("roll:").unwrap().parse().unwrap();
@@ -349,12 +355,7 @@ fn nature_rolls_on_the_page_and_the_rolls_are_kept() {
 /// again, not at nature's chance node.
 #[test]
 fn undo_takes_back_nature_s_roll_with_the_step_before_it() {
-    let seats = vec!["human".parse().unwrap(), "human".parse().unwrap()];
-    let mut s = Session::new(
-        Source::Shipped("genocide".into()),
-        vec!["boxcars=false".into()],
-        seats,
-    );
+    let mut s = rolling_genocide();
     let v = s.view("t");
     let end = v["choices"]
         .as_array()

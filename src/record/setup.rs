@@ -116,7 +116,7 @@ impl State {
     /// round-trip every state. A position the end rules say is over (no
     /// outcome field given) is over as read: `lose-when`, and the result
     /// effects of the moves read for the player who moved last
-    /// ([`State::judge_given`]).
+    /// (`judge_given`).
     pub fn from_position(game: Arc<Game>, text: &str) -> Result<State, PositionError> {
         let full = parse_position_text(&game, text)?;
         let mut st = State::from_setup(game, &full.position);

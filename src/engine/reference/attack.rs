@@ -97,8 +97,8 @@ impl State {
 
     /// True if a player other than `victim` has a capturing move that
     /// could reach `site` (see the module's documentation): told by the
-    /// engine's [`AttackTest`] when it has one that can tell it here,
-    /// else by [`State::attacked_by_rules`].
+    /// engine's `AttackTest` when it has one that can tell it here, else
+    /// by the rules' walk (`attacked_by_rules`).
     pub fn attacked(&self, site: Site, victim: Player) -> bool {
         match self.tables.attack.as_ref() {
             Some(t) => t.attacked(self, site, victim),

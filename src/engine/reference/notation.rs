@@ -95,9 +95,15 @@ impl State {
         }
     }
 
-    /// Writes the tag of the step's generator, if it has one (`~W`).
+    /// Writes the tag of the step's generator, if it has one (`~W`; a
+    /// roll of nature has no generator, and no tag).
     fn push_tag(&self, s: &mut String, m: &Move) {
-        if let Some(tag) = &self.game.gens[m.gen_id as usize].tag {
+        if let Some(tag) = self
+            .game
+            .gens
+            .get(m.gen_id as usize)
+            .and_then(|g| g.tag.as_ref())
+        {
             s.push('~');
             s.push_str(tag);
         }
