@@ -165,7 +165,9 @@ fn random_position(seed: u64, stones: usize, side: i32) -> Pos {
         }
         placed += 1;
     }
-    let captured = [(next() % 5) as u32 * 2 + 2, (next() % 5) as u32 * 2 + 2];
+    // Fewer than ten each: a player with ten captured stones has won, and
+    // a position given is judged by the rules on load (over, no moves).
+    let captured = [(next() % 4) as u32 * 2 + 2, (next() % 4) as u32 * 2 + 2];
     Pos {
         b,
         captured,
