@@ -158,3 +158,59 @@ impl State {
         set
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Engine;
+    use rand::{RngExt, SeedableRng};
+    use std::sync::Arc;
+
+    /// A level of a compiled step, an interpreted step (its `to:` reads
+    /// the last move's destination, which no site set holds), a compiled
+    /// leap of one kind and a placement: the mixed plan lists what the
+    /// reference lists, in its order, along seeded games.
+    #[test]
+    fn a_mixed_level_lists_the_reference_s_moves_in_its_order() {
+        let text = r#"(game "t" (players 2) (board (square 6 6 adjacency:All))
+            (piece "M") (piece "N")
+            (setup (fill "M" P1 (rows 0 0)) (fill "N" P1 (sites "c2"))
+                   (fill "M" P2 (rows 5 5)) (fill "N" P2 (sites "d5")))
+            (play {(step from:(kind "M") dirs:Forward to:Empty)
+                   (step from:(kind "M") to:(and Enemy (same To Last)) capture:true)
+                   (leap from:(kind "N") by:{{1 2} {2 1}} to:(not Mine) capture:true)
+                   (place "M" to:(and Empty (in-check "N")))}))"#;
+        let game =
+            Arc::new(crate::compile::Game::from_source("t", text, &Default::default()).unwrap());
+        let fast = State::new(game.clone());
+        let level = &game.phases[0].play[0];
+        assert!(fast.tables.play_levels(0)[0].is_none(), "not all compiled");
+        let mixed = fast.tables.play_mixed(0)[0].as_ref().expect("a mixed plan");
+        assert_eq!(
+            mixed
+                .gens
+                .iter()
+                .map(|(_, f)| f.is_some())
+                .collect::<Vec<_>>(),
+            [true, false, true, false],
+            "{level:?}"
+        );
+        let (mut positions, mut moves) = (0, 0);
+        for seed in 0..8 {
+            let mut st = State::new(game.clone());
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            for _ in 0..40 {
+                let want = st.on_engine(Engine::Reference).legal_moves();
+                let got = st.legal_moves();
+                assert_eq!(got, want, "seed {seed}");
+                positions += 1;
+                moves += got.len();
+                if got.is_empty() {
+                    break;
+                }
+                st.play_unchecked(&got[rng.random_range(0..got.len())]);
+            }
+        }
+        assert!(positions > 200 && moves > 2000, "{positions} {moves}");
+    }
+}
