@@ -139,12 +139,7 @@ fn steps_without_a_site_are_choices() {
     // Genocide's movement phase ends with `end`, a button.
     let mut s = Session::new(Source::Shipped("genocide".into()), Vec::new(), Vec::new());
     let v = s.view("t");
-    let texts: Vec<&str> = v["choices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["text"].as_str().unwrap())
-        .collect();
+    let texts = choice_texts(&v);
     assert!(texts.contains(&"end"), "{texts:?}");
     let i = texts.iter().position(|t| *t == "end").unwrap();
     let before = s.view("t")["status"].clone();
@@ -311,6 +306,16 @@ fn a_chess_position_without_a_king_is_refused_with_the_reason() {
     assert_eq!(v["fen"], before);
 }
 
+/// The texts of the choices a session's view offers.
+fn choice_texts(v: &serde_json::Value) -> Vec<&str> {
+    v["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["text"].as_str().unwrap())
+        .collect()
+}
+
 /// Genocide without Boxcars (two dice rolled at every turn's start),
 /// two human seats.
 fn rolling_genocide() -> Session {
@@ -336,12 +341,7 @@ fn nature_rolls_on_the_page_and_the_rolls_are_kept() {
     assert_eq!(s.view("t")["to_move"], json!(0));
     // Red ends its movement at once: Black's growth rolls next.
     let v = s.view("t");
-    let texts: Vec<&str> = v["choices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["text"].as_str().unwrap())
-        .collect();
+    let texts = choice_texts(&v);
     let end = texts.iter().position(|t| *t == "end").unwrap();
     s.choose(end).unwrap();
     let after = moves(&s);
