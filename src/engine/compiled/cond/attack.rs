@@ -259,7 +259,7 @@ mod tests {
     }
 
     #[test]
-    fn chess_attacks_agree_with_the_reference() {
+    fn a_shipped_game_s_attacks_agree_with_the_reference() {
         let text = std::fs::read_to_string("games/chess.game").unwrap();
         let (asked, yes) = agrees(&text, 4, 80);
         // Both answers are met, many times.
