@@ -51,6 +51,9 @@ pub struct Tables {
     /// Some generator has an `after:` or `check:` filter (legal moves are
     /// probed).
     pub(crate) has_filters: bool,
+    /// Some generator has a compiled `from:` ([`GenTables::from`]): one
+    /// test instead of a look in `gens` for the others.
+    pub(crate) has_from_preds: bool,
     /// Some generator's filter is one the flank screen tells
     /// ([`super::screen`]): a flank from the destination with a plan.
     pub(crate) has_screens: bool,
@@ -133,6 +136,15 @@ pub(crate) struct GenTables {
     /// Per top-level effect of `then:`: for an `if`, its test compiled
     /// to a site condition on the destination, when it can be.
     pub then_ifs: Vec<Option<SitePred>>,
+    /// `check:` compiled to a site condition on the destination, when it
+    /// can be: read after the step is made, its site sets brought up to
+    /// date (`State::step_plain`).
+    pub check: Option<SitePred>,
+    /// `from:` compiled to a site condition on the origin, when it can
+    /// be, for a generator that has no compiled form (`fast`): the
+    /// reference lists its moves, its origins tested from the site sets
+    /// (`State::origin_holds`).
+    pub from: Option<SitePred>,
     /// `then:`'s `if`s at every depth, when one nested in a branch has a
     /// compiled test ([`ThenTree::nests`]); empty otherwise.
     pub then_tree: ThenTree,
@@ -265,7 +277,21 @@ fn gen_tables(game: &Game, on: bool, pre: &Preimages) -> Vec<GenTables> {
             let then_tree = compiled(on, || ThenTree::of(&g.then, game))
                 .filter(ThenTree::nests)
                 .unwrap_or_default();
+            let check = compiled(on, || {
+                g.check
+                    .as_ref()
+                    .and_then(|c| SitePred::compile(c, SiteRef::To, game))
+            });
+            let fast = compiled(on, || FastGen::of(g, game, pre)).flatten();
+            // The reference lists the moves of a generator that does not
+            // compile: its `from:` is still read from sets where it can be.
+            let from = compiled(
+                on && fast.is_none() && !super::State::tests_directly(&g.from),
+                || SitePred::compile(&g.from, SiteRef::From, game),
+            );
             GenTables {
+                check: check.flatten(),
+                from: from.flatten(),
                 then_tree,
                 lean: compiled(on, || Lean::of(g)).flatten(),
                 then_quiet: compiled(on, || super::quiet::QuietThen::of(&g.then, &then_ifs, game))
@@ -277,7 +303,7 @@ fn gen_tables(game: &Game, on: bool, pre: &Preimages) -> Vec<GenTables> {
                 twin: None,
                 chain_with: Vec::new(),
                 leap_to,
-                fast: compiled(on, || FastGen::of(g, game, pre)).flatten(),
+                fast,
                 chain_level: None,
                 alone: None,
             }
@@ -360,6 +386,7 @@ impl Tables {
                 .iter()
                 .any(|g| g.after.is_some() || g.check.is_some()),
             has_screens,
+            has_from_preds: gens.iter().any(|g| g.from.is_some()),
             gens,
             eval,
             stride,
@@ -435,6 +462,8 @@ impl Tables {
                     || g.chain_level.is_some()
                     || g.alone.is_some()
                     || g.then_ifs.iter().any(Option::is_some)
+                    || g.check.is_some()
+                    || g.from.is_some()
                     || !g.then_tree.is_empty()
             })
     }

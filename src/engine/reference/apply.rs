@@ -3,8 +3,8 @@
 
 use crate::board::NO_SITE;
 use crate::compile::ir::{
-    Cond, Decision, Effect, Game, Gen, GenKind, Leap, MarkSpan, Maximize, NoMoves, Num, Owner,
-    Player, SiteSet, Slide, Step, TurnFact, Who,
+    Cond, Decision, Effect, Game, Gen, GenId, GenKind, Leap, MarkSpan, Maximize, NoMoves, Num,
+    Owner, Player, SiteSet, Slide, Step, TurnFact, Who,
 };
 use crate::engine::cond::Ctx;
 use crate::engine::sets::{give_buf, take_buf};
@@ -117,7 +117,7 @@ impl State {
             && generator
                 .check
                 .as_ref()
-                .is_some_and(|c| !self.eval(c, &ctx))
+                .is_some_and(|c| !self.check_holds(m.gen_id, c, &ctx))
         {
             self.take_back();
             return Played::Filtered;
@@ -382,6 +382,25 @@ impl State {
             over: m.over,
             anchor: m.to,
             last: self.scalars.last,
+        }
+    }
+
+    /// True if `check:` condition `c` of generator `g` holds after the
+    /// step (`ctx`): read from its compiled form when it has one (the
+    /// site sets brought up to date first), else evaluated.
+    fn check_holds(&mut self, g: GenId, c: &Cond, ctx: &Ctx) -> bool {
+        let compiled = self
+            .tables
+            .gens
+            .get(g as usize)
+            .is_some_and(|t| t.check.is_some());
+        if !compiled || !self.on_board(ctx.subject) {
+            return self.eval(c, ctx);
+        }
+        self.flush_sets();
+        match &self.tables.gens[g as usize].check {
+            Some(p) => p.holds(self, ctx.player, ctx.subject),
+            None => self.eval(c, ctx),
         }
     }
 

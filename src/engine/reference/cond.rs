@@ -194,6 +194,20 @@ impl State {
         v
     }
 
+    /// True when [`State::test`] answers `c` without the evaluator (a
+    /// constant, or emptiness, height or owner of the subject): nothing
+    /// compiled tests it faster.
+    pub(crate) fn tests_directly(c: &Cond) -> bool {
+        matches!(
+            c,
+            Cond::True
+                | Cond::Empty(SiteRef::Subject)
+                | Cond::Height(SiteRef::Subject, ..)
+                | Cond::Mine(SiteRef::Subject)
+                | Cond::Enemy(SiteRef::Subject)
+        )
+    }
+
     /// [`State::eval`] with the commonest tests of move generation (an
     /// empty, own, enemy or `height` subject) answered inline; anything
     /// else is passed on. Same result as `eval` for every condition.

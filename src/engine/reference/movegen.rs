@@ -8,7 +8,7 @@
 //! existence tests), so that it allocates nothing.
 
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{DirSetId, Gen, GenId, GenKind, Leap, Origin, Pieces};
+use crate::compile::ir::{Cond, DirSetId, Gen, GenId, GenKind, Leap, Origin, Pieces};
 use crate::engine::bits::Bits;
 use crate::engine::cond::Ctx;
 use crate::engine::sets::{give_buf, take_buf};
@@ -227,6 +227,25 @@ impl State {
             .then(|| crate::engine::raybits::RayBits::occupied(&self.heights))
     }
 
+    /// True if `from:` condition `c` of generator `g` holds at the
+    /// origin `ctx.subject`: read from its compiled form when it has one
+    /// and the site sets are up to date, else evaluated.
+    #[inline(always)]
+    pub(crate) fn origin_holds(&self, g: GenId, c: &Cond, ctx: &Ctx) -> bool {
+        if !self.tables.has_from_preds {
+            return self.test(c, ctx);
+        }
+        match self
+            .tables
+            .gens
+            .get(g as usize)
+            .and_then(|t| t.from.as_ref())
+        {
+            Some(p) if self.pending_sets.is_none() => p.holds(self, ctx.player, ctx.subject),
+            _ => self.test(c, ctx),
+        }
+    }
+
     /// Moves of stack-moving generator `g` from `from`, if `from:` holds
     /// there; `occ`: the stacks of the position as a site set, if known
     /// (see [`State::slide_sets`]).
@@ -242,7 +261,7 @@ impl State {
             last: self.scalars.last,
             ..Ctx::at(self.scalars.mover, from)
         };
-        if !self.test(&generator.from, &at) {
+        if !self.origin_holds(g, &generator.from, &at) {
             return ControlFlow::Continue(());
         }
         match &generator.kind {

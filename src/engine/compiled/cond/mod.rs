@@ -7,5 +7,6 @@ pub(crate) mod bitfilter;
 pub(crate) mod evaltables;
 pub(crate) mod local;
 pub(crate) mod scalar;
+pub(crate) mod sitenum;
 pub(crate) mod sitepred;
 pub(crate) mod thentree;

@@ -257,7 +257,7 @@ impl Scalar {
 
 impl ScalarNum {
     /// `n` compiled, or `None` when it reads a site.
-    fn compile(n: &Num) -> Option<ScalarNum> {
+    pub(crate) fn compile(n: &Num) -> Option<ScalarNum> {
         Some(match n {
             Num::Int(i) => ScalarNum::Int(*i),
             Num::Counter(c) => ScalarNum::Counter(*c),
@@ -279,7 +279,7 @@ impl ScalarNum {
     }
 
     /// The number's value for `player` in the position of `st`.
-    fn value(&self, st: &State, player: Player) -> i64 {
+    pub(crate) fn value(&self, st: &State, player: Player) -> i64 {
         match self {
             ScalarNum::Int(i) => *i,
             ScalarNum::Counter(c) => st.counter(*c, player) as i64,

@@ -11,9 +11,10 @@
 use crate::engine::State;
 use crate::engine::bits::{Bits, MAX_WORDS, TOP_BUCKET, bucket, preimage};
 
+use super::sitenum::SiteNum;
 use crate::board::{Dir, NO_SITE, Site};
 use crate::compile::ir::{
-    Cond, DirSetId, Game, Kind, Line, Player, RegionId, SiteRef, SiteSet, ToggleId,
+    Cmp, Cond, DirSetId, Game, Kind, Line, Player, RegionId, SiteRef, SiteSet, ToggleId,
 };
 use crate::engine::scalar::Scalar;
 
@@ -63,7 +64,7 @@ const ANY_OWNER: u8 = 0b111;
 
 /// A condition on a site as a tree of set operations.
 #[derive(Debug, Clone, PartialEq)]
-enum Tree {
+pub(crate) enum Tree {
     /// Every site, or none.
     Const(bool),
     /// Empty sites.
@@ -98,6 +99,9 @@ enum Tree {
     /// player's pieces, toggles), holds now; none otherwise. Evaluated
     /// once per set ([`Scalar`]).
     Free(Box<Scalar>),
+    /// The sites where two numbers compare as said ([`SiteNum`]):
+    /// evaluated once for the whole set when neither reads the site.
+    Compare(Box<(SiteNum, Cmp, SiteNum)>),
     /// The sites where it does not hold.
     Not(Box<Tree>),
     /// The sites where all hold.
@@ -171,6 +175,7 @@ impl SitePred {
                 ..Self::TRUE
             }),
             Tree::Free(_)
+            | Tree::Compare(_)
             | Tree::Ahead(..)
             | Tree::Line(_)
             | Tree::Somewhere(_)
@@ -407,7 +412,7 @@ fn heights<const W: usize>(st: &State, mask: u8) -> Bits<W> {
 impl Tree {
     /// `c` as a tree, when it reads only its site (see
     /// [`SitePred::compile`]).
-    fn compile(c: &Cond, alias: SiteRef, game: &Game) -> Option<Tree> {
+    pub(super) fn compile(c: &Cond, alias: SiteRef, game: &Game) -> Option<Tree> {
         let here = |r: &SiteRef| *r == SiteRef::Subject || *r == alias;
         // A comparison, or an `and`/`or`/`not` of clauses, that reads no
         // site is one value for every site.
@@ -447,6 +452,11 @@ impl Tree {
             Cond::Ahead(r, dirs, c) if here(r) => {
                 Tree::Ahead(*dirs, Box::new(Self::compile(c, SiteRef::Subject, game)?))
             }
+            Cond::Compare(a, cmp, b) => Tree::Compare(Box::new((
+                SiteNum::compile(a, alias, game)?,
+                *cmp,
+                SiteNum::compile(b, alias, game)?,
+            ))),
             Cond::Not(c) => Tree::Not(Box::new(Self::compile(c, alias, game)?)),
             Cond::And(cs) => Tree::And(
                 cs.iter()
@@ -464,7 +474,7 @@ impl Tree {
 
     /// True if it holds at site `s` of the board (see
     /// [`SitePred::holds`]).
-    fn holds(&self, st: &State, player: Player, s: Site) -> bool {
+    pub(super) fn holds(&self, st: &State, player: Player, s: Site) -> bool {
         match self {
             Tree::Const(b) => *b,
             Tree::Empty => st.height(s) == 0,
@@ -477,6 +487,10 @@ impl Tree {
             Tree::Free(c) => c.holds(st, player),
             Tree::Line(l) => l.holds(st, player, s),
             Tree::Somewhere(_) | Tree::Everywhere(..) => !self.eval_any(st, player).is_empty(),
+            Tree::Compare(c) => {
+                let (a, cmp, b) = &**c;
+                cmp.test64(a.value(st, player, s), b.value(st, player, s))
+            }
             Tree::Ahead(dirs, c) => {
                 st.game.dirsets[*dirs as usize][player as usize]
                     .iter()
@@ -532,6 +546,7 @@ impl Tree {
                     Bits::EMPTY
                 }
             }
+            Tree::Compare(c) => compare(c, st, player, all),
             Tree::Not(p) => all.minus(p.eval(st, player, all)),
             Tree::And(ps) => ps
                 .iter()
@@ -543,7 +558,45 @@ impl Tree {
     }
 }
 
+/// The sites of `all` where the comparison `c` holds: all or none when
+/// neither number reads the site, else site by site.
+fn compare<const W: usize>(
+    c: &(SiteNum, Cmp, SiteNum),
+    st: &State,
+    player: Player,
+    all: Bits<W>,
+) -> Bits<W> {
+    let (a, cmp, b) = c;
+    if !a.reads_site() && !b.reads_site() {
+        // The site is not read: any site of the board stands for all.
+        let s = all.iter().next().unwrap_or(0);
+        return match cmp.test64(a.value(st, player, s), b.value(st, player, s)) {
+            true => all,
+            false => Bits::EMPTY,
+        };
+    }
+    all.iter()
+        .filter(|&s| cmp.test64(a.value(st, player, s), b.value(st, player, s)))
+        .fold(Bits::EMPTY, |acc, s| acc.or(Bits::single(s)))
+}
+
 impl Tree {
+    /// Calls `each` on every site of the board where it holds, in the
+    /// board's order (a whole-board `where`, [`SiteNum`]).
+    pub(super) fn each_on_board(&self, st: &State, player: Player, each: &mut dyn FnMut(Site)) {
+        fn of<const W: usize>(t: &Tree, st: &State, player: Player, each: &mut dyn FnMut(Site)) {
+            t.eval::<W>(st, player, st.tables.all_bits())
+                .iter()
+                .for_each(each);
+        }
+        match st.tables.stride {
+            1 => of::<1>(self, st, player, each),
+            2 => of::<2>(self, st, player, each),
+            4 => of::<4>(self, st, player, each),
+            _ => of::<MAX_WORDS>(self, st, player, each),
+        }
+    }
+
     /// [`Tree::eval`] on the state's own width, as a set (of one site
     /// or none) that says whether a tree of the whole board holds.
     fn eval_any(&self, st: &State, player: Player) -> Bits<1> {
@@ -565,7 +618,7 @@ impl Tree {
 /// A [`Cond::Line`] compiled: its directions, length, exactness and the
 /// tree its sites satisfy (`of:`, each site its own subject).
 #[derive(Debug, Clone, PartialEq)]
-struct LineTree {
+pub(crate) struct LineTree {
     /// Per player: the axes of the direction set, each once (a direction
     /// and its opposite, when the board has one and the set holds it,
     /// count the same run).

@@ -35,7 +35,7 @@ impl State {
                 last: self.scalars.last,
                 ..Ctx::at(self.scalars.mover, from)
             };
-            if !self.eval(&generator.from, &ctx) {
+            if !self.origin_holds(g, &generator.from, &ctx) {
                 continue;
             }
             let to = self.sow_end(from, h, track, skip);
