@@ -208,7 +208,7 @@ fn perft_from_the_start_is_the_brute_force() {
 }
 
 #[test]
-#[ignore = "deeper: about a minute in release"]
+#[ignore = "deeper: some seconds in release"]
 fn perft_depth_4_from_the_start_is_the_brute_force() {
     assert_eq!(counts(&start("loa", &[]), 4..=4), vec![standard().perft(4)]);
 }
