@@ -214,7 +214,12 @@ fn every_shipped_games_example_reads_and_positions_round_trip() {
         let g = game(name, &[]);
         let example = example(&g);
         let st = State::from_position(g.clone(), &example).expect(&example);
-        assert_eq!(st.to_position().as_deref(), Some(example.as_str()));
+        // A position the rules judge over when it is given (Lines of
+        // Action's lone piece a side is one group: a win) is written with
+        // its outcome after the example's text.
+        let written = st.to_position().unwrap_or_default();
+        let over = st.is_over() && written.starts_with(&format!("{example} outcome="));
+        assert!(written == example || over, "{name}: {example} -> {written}");
         // Positions along a game: written, read back, the same; not
         // written only when a piece's kind has no setup code (an
         // oceanocide bridge).

@@ -5,7 +5,7 @@
 //! Their evaluation is in `engine/cond.rs` and the files it calls.
 
 use super::args::{Diags, boolean, int_in, named};
-use super::ir::{Cmp, Cond, Line, Num, SiteRef, SiteSet};
+use super::ir::{AheadBy, Cmp, Cond, Dirs, Line, Num, SiteRef, SiteSet};
 use super::lower::Lowerer;
 use super::vocab;
 use crate::syntax::{Clause, Expr};
@@ -182,7 +182,9 @@ impl Lowerer {
         }))
     }
 
-    /// `(ahead [SITE] DIRS [COND])`.
+    /// `(ahead [SITE] DIRS [COND] [steps:NUM])`: the plain one-step form
+    /// over a direction set is [`Cond::Ahead`]; a direction value (`Move`,
+    /// `Reverse`) or `steps:` makes a [`Cond::AheadBy`].
     fn ahead(&mut self, c: &Clause, d: &mut Diags) -> Cond {
         let (at, rest) = match c.args.split_first() {
             Some((first, rest)) if super::refs::is_site(first) => {
@@ -198,15 +200,24 @@ impl Lowerer {
             );
             return Cond::False;
         };
-        let dirs = self.dirset(dirs_expr, d);
+        let dirs = self.dirs_value(Some(dirs_expr), d);
         let cond = rest.get(1).map_or(Cond::True, |e| self.cond(e, d));
         if rest.len() > 2 {
             d.error(
                 rest[2].span(),
                 "too many arguments to `ahead`",
-                "expected `(ahead [SITE] DIRS [COND])`",
+                "expected `(ahead [SITE] DIRS [COND] [steps:NUM])`",
             );
         }
-        Cond::Ahead(at, dirs, Box::new(cond))
+        let steps = named(c, "steps").map(|e| self.num(e, d));
+        match (dirs, steps) {
+            (Dirs::Set(id), None) => Cond::Ahead(at, id, Box::new(cond)),
+            (dirs, steps) => Cond::AheadBy(Box::new(AheadBy {
+                at,
+                dirs,
+                steps: steps.unwrap_or(Num::Int(1)),
+                cond,
+            })),
+        }
     }
 }

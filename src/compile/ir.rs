@@ -183,6 +183,11 @@ pub enum Cond {
     /// The site one step from a site in some direction of the set exists
     /// and satisfies the condition (its subject being that site).
     Ahead(SiteRef, DirSetId, Box<Cond>),
+    /// The site some steps from a site along a direction (a direction
+    /// value such as the current step's, or any of a set) exists and
+    /// satisfies the condition: `(ahead To Move Enemy steps:2)`. The
+    /// plain one-step form over a fixed set is [`Cond::Ahead`].
+    AheadBy(Box<AheadBy>),
     /// The stack at the site has not moved since the game began (every
     /// stack of the setup; in a FEN position, the pieces its castling
     /// field names).
@@ -239,6 +244,31 @@ pub struct Run {
     /// it, in place of `dirs` (`along:Move|Reverse`): Fanorona's approach
     /// and withdrawal.
     pub along: Option<Along>,
+}
+
+/// The arguments of a [`Cond::AheadBy`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AheadBy {
+    /// The site counted from.
+    pub at: SiteRef,
+    /// The directions looked along.
+    pub dirs: Dirs,
+    /// How many steps away (a number read when the condition is asked;
+    /// 0 is the site itself, a negative number names no site).
+    pub steps: Num,
+    /// What the site found satisfies (its subject).
+    pub cond: Cond,
+}
+
+/// The directions a `dirs:` argument names: a fixed set per player, or a
+/// direction value read from the current step (`Move`, `Reverse`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Dirs {
+    /// A direction set ([`Game::dirsets`]).
+    Set(DirSetId),
+    /// The direction of the current step or its opposite: one direction,
+    /// or none when the step follows no line of the board.
+    Along(Along),
 }
 
 /// Which way a [`Run`] with `along:` goes.
@@ -318,6 +348,15 @@ pub enum Num {
     /// sees the region (`(distance To "Centre")`); the board's number of
     /// sites when the region cannot be reached from it.
     Distance(SiteRef, RegionId),
+    /// The pieces, whoever owns them, on the whole lines through a site
+    /// (the site included, each line once, both ways along it): one line
+    /// per direction of the set and its opposite. Lines of Action's move
+    /// length: `(pieces-on-line From dirs:Move)`.
+    PiecesOnLine(SiteRef, Dirs),
+    /// Steps from the first site to the second along a straight line of
+    /// the board (as a slide goes): 0 for the same site, the board's number
+    /// of sites when no line joins them (`(line-distance From To)`).
+    LineDistance(SiteRef, SiteRef),
     /// The number of the turn being played, counting from 1: the turns
     /// completed since the game began, plus one (`(turn)`).
     Turn,

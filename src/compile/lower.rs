@@ -129,6 +129,20 @@ fn no_direction(at: crate::syntax::Span, why: &str, d: &mut Diags) {
     );
 }
 
+/// Reports a direction value (`Move`, `Reverse`: the current step's
+/// direction) where a fixed direction set is needed: a move's own `dirs:`
+/// (the step it would read is the one being generated), a line, a flank.
+fn direction_value_here(at: crate::syntax::Span, w: &str, d: &mut Diags) {
+    d.push(
+        crate::diag::Diagnostic::error(
+            at,
+            format!("`{w}` is the direction of the current step, which this clause cannot read"),
+            "expected a direction of this board, `{N E}`, `Orthogonal` or `(and …)`",
+        )
+        .with_help("`run`, `ahead` and `pieces-on-line` take `Move` and `Reverse` (see docs/language.md, Direction values)"),
+    );
+}
+
 /// Reports a player `name` (at `at`) that one of `names` has already, or
 /// that is empty.
 fn same_name_twice(
@@ -698,6 +712,12 @@ impl Lowerer {
             "Backward" => board.dirs_toward((-fwd.0, -fwd.1)),
             _ => match board.direction_by_name(w) {
                 Some(i) => vec![i],
+                None if w == "Move" || w == "Reverse" => {
+                    if p == 0 {
+                        direction_value_here(e.span(), w, d);
+                    }
+                    Vec::new()
+                }
                 None => {
                     if p == 0 {
                         let names: Vec<&str> =

@@ -3,7 +3,7 @@
 //! from the vocabulary table (context `number`); evaluation is in
 //! `engine/sets.rs` (`State::num`).
 
-use super::args::{Diags, int_in};
+use super::args::{Diags, int_in, named};
 use super::ir::{Cond, Num};
 use super::lower::Lowerer;
 use crate::syntax::{Clause, Expr};
@@ -47,6 +47,17 @@ impl Lowerer {
             "roll" => self.roll(c, d),
             "turn" => Num::Turn,
             "per-player" => self.per_player_num(c, d),
+            "pieces-on-line" => {
+                let at = self.site_ref(c.args.first(), d);
+                Num::PiecesOnLine(at, self.dirs_value(named(c, "dirs"), d))
+            }
+            "line-distance" => {
+                let (a, b) = (
+                    self.site_ref(c.args.first(), d),
+                    self.site_ref(c.args.get(1), d),
+                );
+                Num::LineDistance(a, b)
+            }
             "distance" => {
                 let (at, rest) = self.split_site(c, d);
                 let region = rest.and_then(|e| self.region_ref(e, d)).unwrap_or(0);

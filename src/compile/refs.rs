@@ -5,7 +5,7 @@
 //! part of speech.
 
 use super::args::{Diags, choice, string};
-use super::ir::{CounterId, SiteRef, Who};
+use super::ir::{Along, CounterId, Dirs, SiteRef, Who};
 use super::lower::Lowerer;
 use super::vocab;
 use crate::diag::{Diagnostic, did_you_mean};
@@ -181,6 +181,17 @@ impl Lowerer {
             None => self.dirset_all(),
         }
     }
+    /// A `dirs:` value that may also be a direction value of the current
+    /// step: `Move` (from its origin toward its destination) or `Reverse`
+    /// (the opposite way); otherwise a direction set (default `All`).
+    pub(super) fn dirs_value(&mut self, e: Option<&Expr>, d: &mut Diags) -> Dirs {
+        match e {
+            Some(Expr::Word(w, _)) if w == "Move" => Dirs::Along(Along::Move),
+            Some(Expr::Word(w, _)) if w == "Reverse" => Dirs::Along(Along::Reverse),
+            _ => Dirs::Set(self.dirs_or_all(e, d)),
+        }
+    }
+
     /// A leading site word (`From`, `To`, `Over`) and the argument after it.
     pub(super) fn site_then<'a>(
         &mut self,

@@ -170,3 +170,31 @@ fn a_variant_given_its_base_twice_is_refused() {
     assert_eq!(at(text, e[0].related[0].0), "base");
     assert_eq!(e[0].related[0].0.start, 13);
 }
+
+#[test]
+fn a_direction_value_is_refused_where_a_direction_set_is_needed() {
+    // A move's own directions: the step `Move` would read is the one being
+    // generated.
+    let text = game("(players 2)", "(slide dirs:Move)");
+    let (d, under) = one(&text);
+    assert_eq!(under, "Move");
+    assert!(
+        d.message.contains("direction of the current step"),
+        "{}",
+        d.message
+    );
+    // A line has no step to read either (its axes are fixed).
+    let text = game("(players 2)", "(place \"Man\" to:(line 3 dirs:Reverse))");
+    let (d, under) = one(&text);
+    assert_eq!(under, "Reverse");
+    assert!(
+        d.help.as_deref().is_some_and(|h| h.contains("`ahead`")),
+        "{d:?}"
+    );
+    // Where a step is read, it is accepted.
+    let ok = game(
+        "(players 2)",
+        "(slide to:(ahead To Move Empty) then:(remove-all (run To dirs:Reverse through:Enemy)))",
+    );
+    assert!(compile("t.game", &ok, &Options::default()).is_ok());
+}

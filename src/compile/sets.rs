@@ -4,7 +4,7 @@
 //! vocabulary table (context `set`); evaluation is in `engine/sets.rs`.
 
 use super::args::{Diags, boolean, choice, clause, int_in, items, named};
-use super::ir::{Along, Cond, Flank, Rel, Run, SiteRef, SiteSet};
+use super::ir::{Along, Cond, Dirs, Flank, Rel, Run, SiteRef, SiteSet};
 use super::lower::Lowerer;
 use crate::syntax::{Clause, Expr};
 
@@ -88,7 +88,11 @@ impl Lowerer {
     /// `(run [SITE] [dirs:DIRS] [along:Move|Reverse] [through:COND] [close:COND] [end:BOOL] [length:N])`.
     fn run(&mut self, c: &Clause, d: &mut Diags) -> SiteSet {
         let at = self.site_ref(c.args.first(), d);
-        let dirs = self.dirs_or_all(named(c, "dirs"), d);
+        // `dirs:Move` is `along:Move`: the direction value of the step.
+        let (dirs, along_dirs) = match self.dirs_value(named(c, "dirs"), d) {
+            Dirs::Set(id) => (id, None),
+            Dirs::Along(way) => (self.dirset_all(), Some(way)),
+        };
         let through =
             named(c, "through").map_or(Cond::Empty(SiteRef::Subject), |e| self.cond(e, d));
         let close = named(c, "close").map(|e| self.cond(e, d));
@@ -96,7 +100,7 @@ impl Lowerer {
         let along = match named(c, "along").map(|e| choice(e, &["Move", "Reverse"], d)) {
             Some(Some("Move")) => Some(Along::Move),
             Some(Some(_)) => Some(Along::Reverse),
-            _ => None,
+            _ => along_dirs,
         };
         let length = named(c, "length")
             .and_then(|e| super::args::int_in(e, 1, 255, d))

@@ -15,6 +15,7 @@ pub(crate) fn any_cond(c: &Cond, f: &mut impl FnMut(&Cond) -> bool) -> bool {
         Cond::And(cs) | Cond::Or(cs) => cs.iter().any(|x| any_cond(x, f)),
         Cond::Not(x) | Cond::Ahead(_, _, x) => any_cond(x, f),
         Cond::Line(l) => any_cond(&l.of, f),
+        Cond::AheadBy(a) => any_cond(&a.cond, f) || num_has(&a.steps, f),
         Cond::Compare(a, _, b) => num_has(a, f) || num_has(b, f),
         Cond::Any(s) | Cond::Connected(s) => set_has(s, f),
         Cond::Every(s, x) => set_has(s, f) || any_cond(x, f),

@@ -136,6 +136,7 @@ impl State {
             }),
             Cond::Line(l) => self.line(l, ctx),
             Cond::Ahead(r, dirs, c) => self.ahead(self.site_at(ctx, *r), *dirs, c, ctx),
+            Cond::AheadBy(a) => self.ahead_by(a, ctx, sc),
             Cond::Unmoved(r) => self.with_site(self.site_at(ctx, *r), |s| self.is_unmoved(s)),
             Cond::Attacked(r) => {
                 self.with_site(self.site_at(ctx, *r), |s| self.attacked(s, ctx.player))

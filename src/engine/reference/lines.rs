@@ -3,12 +3,17 @@
 //! away) and `(run …)` (rays from a site while a condition holds, for
 //! Reversi's flips, custodian captures and a queen's reach).
 //!
+//! Direction values (`dirs:Move`, `dirs:Reverse`: the current step's
+//! direction or its opposite) are read here too, with `(ahead … steps:N)`,
+//! `(pieces-on-line …)` and `(line-distance …)`.
+//!
 //! Everything walks the board's step table: nothing is allocated.
 
 use crate::board::{Dir, NO_SITE, Site};
-use crate::compile::ir::{Along, Cond, DirSetId, Line, Run};
+use crate::compile::ir::{AheadBy, Along, Cond, DirSetId, Dirs, Line, Run};
 use crate::engine::State;
 use crate::engine::cond::Ctx;
+use crate::engine::memo::Scope;
 
 impl State {
     /// The directions of set `id` for the context's player.
@@ -25,6 +30,96 @@ impl State {
             Along::Move => Some(d),
             Along::Reverse => self.game.board.opposite(d),
         }
+    }
+
+    /// Runs `f` on the directions `dirs` names for the context: a set's
+    /// (the player's), or the one a direction value reads from the current
+    /// step (none when the step follows no line of the board).
+    fn with_dirs<R>(&self, dirs: Dirs, ctx: &Ctx, f: impl FnOnce(&[Dir]) -> R) -> R {
+        match dirs {
+            Dirs::Set(id) => f(self.dirs_of(id, ctx)),
+            Dirs::Along(way) => match self.step_direction(ctx, way) {
+                Some(d) => f(&[d]),
+                None => f(&[]),
+            },
+        }
+    }
+
+    /// The site `k` steps from `s` along `d` (`s` itself for 0), or
+    /// `NO_SITE` past the board's edge or for a negative `k`.
+    fn steps_along(&self, s: Site, d: Dir, k: i64) -> Site {
+        if k < 0 || k > self.heights.len() as i64 {
+            return NO_SITE;
+        }
+        let mut t = s;
+        for _ in 0..k {
+            if t == NO_SITE {
+                break;
+            }
+            t = self.game.board.step(t, d);
+        }
+        t
+    }
+
+    /// Evaluates a [`Cond::AheadBy`]: the site `steps` away along some
+    /// direction exists and satisfies the condition.
+    pub(crate) fn ahead_by(&self, a: &AheadBy, ctx: &Ctx, sc: &mut Scope) -> bool {
+        let at = self.site_at(ctx, a.at);
+        if at == NO_SITE || at as usize >= self.heights.len() {
+            return false;
+        }
+        let k = self.num_in(&a.steps, ctx, sc);
+        self.with_dirs(a.dirs, ctx, |dirs| {
+            dirs.iter().any(|&d| {
+                let t = self.steps_along(at, d, k);
+                t != NO_SITE && self.holds_at(&a.cond, t, at, ctx)
+            })
+        })
+    }
+
+    /// The pieces on the whole lines through `at` (see
+    /// [`Num::PiecesOnLine`](crate::compile::ir::Num)): the site's own,
+    /// then both ways along each direction of `dirs`, a line whose
+    /// opposite direction was already walked skipped.
+    pub(crate) fn pieces_on_line(&self, at: Site, dirs: Dirs, ctx: &Ctx) -> i64 {
+        if at == NO_SITE || at as usize >= self.heights.len() {
+            return 0;
+        }
+        let board = &self.game.board;
+        let ray = |d: Dir| {
+            let mut n = 0i64;
+            let mut t = board.step(at, d);
+            let mut k = 0;
+            while t != NO_SITE && k < board.len() {
+                n += self.height(t) as i64;
+                t = board.step(t, d);
+                k += 1;
+            }
+            n
+        };
+        self.with_dirs(dirs, ctx, |ds| {
+            let mut total = self.height(at) as i64;
+            for (i, &d) in ds.iter().enumerate() {
+                let back = board.opposite(d);
+                if back.is_some_and(|o| ds[..i].contains(&o)) {
+                    continue;
+                }
+                total += ray(d) + back.map_or(0, ray);
+            }
+            total
+        })
+    }
+
+    /// Steps from `a` to `b` along a straight line of the board (see
+    /// [`Num::LineDistance`](crate::compile::ir::Num)): 0 when they are one
+    /// site, the board's number of sites when no line joins them.
+    pub(crate) fn line_distance(&self, a: Site, b: Site) -> i64 {
+        let n = self.heights.len();
+        if a == b && (a as usize) < n {
+            return 0;
+        }
+        self.line_between(a, b)
+            .map_or(n as i64, |(_, k)| i64::from(k))
     }
 
     /// True if `c` holds at `s` (as its subject; anchor `anchor`).
@@ -247,5 +342,97 @@ mod tests {
         // A knight's jump, b1 to c3, is on no line.
         let (st, c) = setup("(equal (count (run To along:Move through:true)) 0)", pos);
         assert!(count(&st, &c, "b1", "c3"));
+    }
+
+    /// Evaluates `c` for a step from `from` to `to` (P1 to move).
+    fn on_step(st: &State, c: &crate::compile::ir::Cond, from: &str, to: &str) -> bool {
+        let b = &st.game.board;
+        let (from, to) = (b.site_by_label(from).unwrap(), b.site_by_label(to).unwrap());
+        st.eval(
+            c,
+            &Ctx {
+                from,
+                to,
+                ..Ctx::at(0, to)
+            },
+        )
+    }
+
+    #[test]
+    fn ahead_reads_the_direction_of_the_step_and_counts_steps() {
+        // b1 to c1 (east): d1 is an enemy one step beyond, e1 two steps;
+        // behind the origin, a1.
+        let pos = "1 1:b1 2:a1,d1,e1";
+        let (st, c) = setup("(ahead To Move Enemy)", pos);
+        assert!(on_step(&st, &c, "b1", "c1"));
+        // North-east from b1 to c2: d3 is empty.
+        assert!(!on_step(&st, &c, "b1", "c2"));
+        let (st, c) = setup("(ahead To Move Enemy steps:2)", pos);
+        assert!(on_step(&st, &c, "b1", "c1"));
+        let (st, c) = setup("(ahead From Reverse Enemy)", pos);
+        assert!(on_step(&st, &c, "b1", "c1"));
+        // Three steps past c1 is off the board; a negative count names
+        // no site; 0 is the site itself.
+        let (st, c) = setup("(ahead To Move steps:3)", pos);
+        assert!(!on_step(&st, &c, "b1", "c1"));
+        let (st, c) = setup("(ahead To Move steps:-1)", pos);
+        assert!(!on_step(&st, &c, "b1", "c1"));
+        let (st, c) = setup("(ahead From Move Mine steps:0)", pos);
+        assert!(on_step(&st, &c, "b1", "c1"));
+        // A knight's jump follows no line: no direction, no site.
+        let (st, c) = setup("(ahead To Move)", pos);
+        assert!(!on_step(&st, &c, "b1", "c3"));
+        // A fixed set still takes `steps:`: two steps north of a1 is a3.
+        let (st, c) = setup("(ahead N Empty steps:2)", pos);
+        assert!(holds(&st, &c, "a1"));
+    }
+
+    #[test]
+    fn a_run_takes_the_direction_value_in_dirs() {
+        let pos = "1 1:b1 2:a1,d1,e1";
+        let (st, c) = setup("(equal (count (run To dirs:Move through:Enemy)) 2)", pos);
+        assert!(on_step(&st, &c, "b1", "c1"));
+        let (st, c) = setup(
+            "(equal (count (run From dirs:Reverse through:Enemy)) 1)",
+            pos,
+        );
+        assert!(on_step(&st, &c, "b1", "c1"));
+    }
+
+    #[test]
+    fn pieces_on_line_count_both_ways_each_line_once() {
+        // Row 1: a1 b1 d1 e1 hold pieces (4, whoever owns them); column b:
+        // b1 and b4 (2); the diagonal a2-b1: a2 and b1 (2).
+        let pos = "1 1:b1,b4 2:a1,d1,e1,a2";
+        let (st, c) = setup("(equal (pieces-on-line From dirs:Move) 4)", pos);
+        assert!(on_step(&st, &c, "b1", "c1"));
+        // Westward, the same line.
+        assert!(on_step(&st, &c, "b1", "a1"));
+        let (st, c) = setup("(equal (pieces-on-line From dirs:Move) 2)", pos);
+        assert!(on_step(&st, &c, "b1", "b2"));
+        assert!(on_step(&st, &c, "b1", "a2"));
+        // A fixed set: E and W are one line; {E N} two lines (4 + 2 - 1 for
+        // b1 counted once); All: rows, columns and both diagonals (b1-c2
+        // holds b1 alone).
+        let (st, c) = setup("(equal (pieces-on-line dirs:{E W}) 4)", pos);
+        assert!(holds(&st, &c, "b1"));
+        let (st, c) = setup("(equal (pieces-on-line dirs:{E N}) 5)", pos);
+        assert!(holds(&st, &c, "b1"));
+        let (st, c) = setup("(equal (pieces-on-line) 6)", pos);
+        assert!(holds(&st, &c, "b1"));
+    }
+
+    #[test]
+    fn line_distance_counts_steps_along_a_line_or_none() {
+        let pos = "1 1:b1 2:e5";
+        let (st, c) = setup("(equal (line-distance From To) 3)", pos);
+        assert!(on_step(&st, &c, "b1", "e4"));
+        assert!(on_step(&st, &c, "b1", "b4"));
+        assert!(!on_step(&st, &c, "b1", "b3"));
+        // b1 to c3 is on no line: the board's number of sites.
+        let (st, c) = setup("(equal (line-distance From To) 25)", pos);
+        assert!(on_step(&st, &c, "b1", "c3"));
+        let (st, c) = setup("(equal (line-distance From From) 0)", pos);
+        assert!(on_step(&st, &c, "b1", "c3"));
     }
 }

@@ -97,6 +97,10 @@ impl State {
             Num::Distance(r, region) => {
                 self.distance(*region, ctx.player, self.site_at(ctx, *r)) as i64
             }
+            Num::PiecesOnLine(r, dirs) => self.pieces_on_line(self.site_at(ctx, *r), *dirs, ctx),
+            Num::LineDistance(a, b) => {
+                self.line_distance(self.site_at(ctx, *a), self.site_at(ctx, *b))
+            }
             Num::Turn => i64::from(self.scalars.turns) + 1,
             Num::PerPlayer(nums) => nums
                 .get(usize::from(ctx.player))
