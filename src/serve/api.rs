@@ -46,6 +46,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/sessions/{id}/record", post(record))
         .route("/api/sessions/{id}/position", post(position))
         .route("/api/sessions/{id}/trial", get(trial))
+        .route("/api/sessions/{id}/export", get(export))
         .fallback(|| async { ApiError::not_found("no such page") })
         .layer(axum::extract::DefaultBodyLimit::max(super::MAX_BODY))
         .layer(from_fn_with_state(app.clone(), guard))
@@ -384,6 +385,31 @@ async fn trial(
                 header::CONTENT_DISPOSITION,
                 "attachment; filename=\"game.trial\"",
             ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// `GET …/export`: the game as PGN or PDN ([`Session::record`]), as a
+/// file to save (`game.pgn`, `game.pdn`).
+async fn export(
+    AxState(app): AxState<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let (format, text) = {
+        let mut all = app.sessions();
+        let s = all.get(&id, std::time::Instant::now())?;
+        s.record().map_err(ApiError::bad)?
+    };
+    let name = format!("attachment; filename=\"game.{}\"", format.extension());
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, name),
         ],
         text,
     )

@@ -36,6 +36,9 @@ async function api(method, path, body) {
     opts.body = JSON.stringify(body === undefined ? {} : body);
   }
   const r = await fetch(path, opts);
+  // The page's own timing (docs/serve.md): from a new game's answer to
+  // its board drawn.
+  if (path === "/api/sessions") performance.mark("ludic-answer");
   const data = await r.json();
   if (!r.ok) {
     const e = new Error(data.error || r.statusText);
@@ -231,6 +234,9 @@ async function newGame() {
     sid = v.session;
     say("");
     show(v);
+    // Layout done (the board's size is known): the board is drawn.
+    $("board").getBoundingClientRect();
+    performance.measure("ludic-draw", "ludic-answer");
   } catch (e) {
     say(e.message, true);
   }
@@ -313,6 +319,15 @@ function show(v) {
   $("slider").value = v.ply;
   $("ply").textContent = v.ply + " / " + v.moves.length;
   $("save").href = `/api/sessions/${v.session}/trial`;
+  // The record in the game's own format: PGN (a game with FEN), PDN
+  // (numbered draughts boards).
+  const rf = v.record_format;
+  $("save-record").hidden = !rf;
+  if (rf) {
+    $("save-record").href = `/api/sessions/${v.session}/export`;
+    $("save-record").download = "game." + rf;
+    $("save-record").textContent = "Save " + rf.toUpperCase();
+  }
   scheduleAi();
 }
 

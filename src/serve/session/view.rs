@@ -7,6 +7,7 @@ use super::{Session, click_site, clickable_from, sites_of};
 use crate::board::Site;
 use crate::compile::Game;
 use crate::engine::{Move, State};
+use crate::record::export::RecordFormat;
 use crate::render::render;
 use crate::render::svg::{SvgOptions, board_svg, seat_colours};
 use crate::serve::notes::ended;
@@ -73,6 +74,7 @@ impl Session {
         v["outcome"] = self.outcome_json(st, game);
         v["ai_to_move"] = json!(self.ai_to_move());
         v["flip"] = json!(self.flip);
+        v["record_format"] = json!(RecordFormat::of(game).map(RecordFormat::extension));
         v
     }
 
