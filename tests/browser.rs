@@ -814,6 +814,40 @@ fn records_download_and_load_back() {
     load_record(&c, &out, "checkers.pdn", &pdn, 2);
     assert_eq!(moves(&c), ["11-15", "23-19"]);
     assert_eq!(download(&c, "#save-record"), pdn);
+    // Analysis that would run to the server's 10 s cap (alpha-beta 64
+    // turns deep): a progress bar while it thinks; Cancel stops the
+    // search on the server, which answers at once with its best turn.
+    c.execute(
+        "const o = document.createElement('option'); o.value = o.textContent = 'ab:64';
+         $('hint-player').appendChild(o); $('hint-player').value = 'ab:64';",
+        vec![],
+    )
+    .unwrap();
+    c.find("#hint").unwrap().click().unwrap();
+    wait_text(&c, "#hint-progress", |t| t.contains("of at most 10 s"));
+    let bar = c
+        .execute("return document.getElementById('hint-bar').hidden", vec![])
+        .unwrap();
+    assert_eq!(bar, json!(false));
+    shot(&c, &out, "hint-thinking");
+    let t0 = Instant::now();
+    c.find("#hint-cancel").unwrap().click().unwrap();
+    wait_text(&c, "#hint-progress", |t| {
+        t == "cancelled: the best turn found so far"
+    });
+    assert!(t0.elapsed() < Duration::from_secs(5), "{:?}", t0.elapsed());
+    let said = c.find("#hint-text").unwrap().text().unwrap();
+    let turn = said
+        .strip_prefix("ab:64: ")
+        .expect("a hint")
+        .split(' ')
+        .next();
+    let legal = c.execute("return view.legal", vec![]).unwrap();
+    assert!(
+        legal.as_array().unwrap().contains(&json!(turn.unwrap())),
+        "{said}"
+    );
+    assert_eq!(count(&c, "#board .hint-head"), 1);
     // A game whose notation has neither offers the trial alone.
     choose_game(&c, "hex");
     wait_text(&c, "#status", |t| t.contains("Red (R) to move"));

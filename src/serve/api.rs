@@ -14,7 +14,7 @@ use super::App;
 use super::ai::{self, Request as AiRequest};
 use super::error::{ApiError, json_errors};
 use super::guard;
-use super::session::{Edit, Session, Source};
+use super::session::{Edit, Search, Session, Source};
 use crate::compile::ir::{ToggleType, Value as ToggleValue};
 use crate::players::PlayerSpec;
 
@@ -42,6 +42,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/sessions/{id}/seats", post(set_seats))
         .route("/api/sessions/{id}/flip", post(flip))
         .route("/api/sessions/{id}/hint", post(hint))
+        .route("/api/sessions/{id}/hint/cancel", post(cancel_hint))
         .route("/api/sessions/{id}/edit", post(edit))
         .route("/api/sessions/{id}/record", post(record))
         .route("/api/sessions/{id}/position", post(position))
@@ -300,15 +301,27 @@ async fn hint(AxState(app): AxState<Arc<App>>, Path(id): Path<String>, text: Str
         .parse()
         .map_err(|e: crate::players::PlayerSpecError| ApiError::bad(e.to_string()))?;
     let permit = app.pool.permit()?;
-    let (state, version) = {
+    let (state, version, stop) = {
         let mut all = app.sessions();
-        all.get(&id, std::time::Instant::now())?
+        let s = all.get(&id, std::time::Instant::now())?;
+        let (state, version) = s
             .hint_request()
-            .ok_or_else(|| ApiError::bad("no position to analyse: the game is over"))?
+            .ok_or_else(|| ApiError::bad("no position to analyse: the game is over"))?;
+        (state, version, s.new_search(Search::Hint))
     };
-    super::hint::hint(permit, state, spec, version)
+    super::hint::hint(permit, state, spec, version, stop)
         .await
         .map(axum::Json)
+}
+
+/// `POST …/hint/cancel`: stops the session's hint; its request answers
+/// at once with the best turn found so far (`"cancelled": true`).
+async fn cancel_hint(AxState(app): AxState<Arc<App>>, Path(id): Path<String>) -> ApiResult {
+    app.with(&id, |s| {
+        s.stop_search(Search::Hint);
+        Ok(())
+    })
+    .map(axum::Json)
 }
 
 /// `POST …/edit`: the position editor ([`super::session::Edit`]):
@@ -429,27 +442,32 @@ impl Drop for Thinking<'_> {
 }
 
 /// `POST …/ai`: the computer plays the turn of the seat to move, on the
-/// bounded pool ([`super::ai`]); an answer for a position that changed
-/// meanwhile is dropped.
+/// bounded pool ([`super::ai`]); a change to the position meanwhile
+/// stops the search and its answer is dropped.
 async fn ai(AxState(app): AxState<Arc<App>>, Path(id): Path<String>) -> ApiResult {
     let permit = app.pool.permit()?;
     let req = {
         let mut all = app.sessions();
-        let req = all.get(&id, std::time::Instant::now())?.ai_request();
+        let s = all.get(&id, std::time::Instant::now())?;
+        let req = s
+            .ai_request()
+            .map(|(st, spec, v, seed)| (st, spec, v, seed, s.new_search(Search::Turn)));
         if req.is_some() {
             all.thinking(&id, true);
         }
         req
     };
-    let Some((state, spec, version, seed)) = req else {
+    let Some((state, spec, version, seed, stop)) = req else {
         return Err(ApiError::bad("no computer player is to move"));
     };
     let _mark = Thinking { app: &app, id: &id };
+    let _guard = ai::StopOnDrop(stop.clone());
     let req = AiRequest {
         state,
         spec,
         version,
         seed,
+        stop,
     };
     let turn = ai::think(permit, req).await?;
     app.with(&id, |s| {

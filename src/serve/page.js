@@ -510,8 +510,11 @@ $("labels").addEventListener("change", () => {
   $("board").classList.toggle("nolabels", !$("labels").checked);
 });
 // Analysis: the turn a computer player would play here, thought on the
-// server's pool of computer players (the page keeps answering); Cancel
-// stops waiting for it. Its steps are drawn as arrows on the board.
+// server's pool of computer players (the page keeps answering); the
+// progress bar runs against the player's time budget (at most the
+// server's 10 s cap); Cancel stops the search on the server, which
+// answers at once with the best turn found so far. Its steps are drawn
+// as arrows on the board.
 let hint = null;
 let hintAbort = null;
 for (const [spec, text] of PLAYERS.slice(1)) {
@@ -520,9 +523,18 @@ for (const [spec, text] of PLAYERS.slice(1)) {
   $("hint-player").appendChild(o);
 }
 $("hint-player").value = "mcts:1s";
+// The most seconds a player may think: its own time budget (`ab:1s`,
+// `mcts:500ms`), else the server's cap.
+function budgetOf(spec) {
+  const m = /:(\d+(?:\.\d+)?)(ms|s)\b/.exec(spec);
+  const cap = 10;
+  if (!m) return cap;
+  return Math.min(cap, Number(m[1]) / (m[2] === "ms" ? 1000 : 1));
+}
 function stopHint(text) {
   if (hintAbort) hintAbort.abort();
   hintAbort = null;
+  $("hint-bar").hidden = true;
   $("hint-cancel").hidden = true;
   $("hint").disabled = false;
   $("hint-progress").textContent = text || "";
@@ -537,8 +549,14 @@ $("hint").addEventListener("click", async () => {
   $("hint-cancel").hidden = false;
   $("hint-text").textContent = "";
   const t0 = performance.now();
+  const budget = budgetOf($("hint-player").value);
+  $("hint-bar").max = budget;
+  $("hint-bar").value = 0;
+  $("hint-bar").hidden = false;
   const tick = setInterval(() => {
-    $("hint-progress").textContent = "thinking… " + ((performance.now() - t0) / 1000).toFixed(1) + " s";
+    const s = (performance.now() - t0) / 1000;
+    $("hint-bar").value = Math.min(s, budget);
+    $("hint-progress").textContent = "thinking… " + s.toFixed(1) + " s of at most " + budget + " s";
   }, 100);
   try {
     const r = await fetch(`/api/sessions/${sid}/hint`, {
@@ -548,12 +566,16 @@ $("hint").addEventListener("click", async () => {
     });
     const h = await r.json();
     if (!r.ok) throw new Error(h.error || r.statusText);
+    if (!view || h.version !== view.version) {
+      stopHint("stopped: the position changed");
+      return;
+    }
     hint = { ...h, session: sid };
     const mover = view.seats && view.to_move !== null ? view.seats[view.to_move].name : "the mover";
     $("hint-text").textContent = h.turn === null ? "no legal turn"
       : `${h.player}: ${h.turn} (value for ${mover}: ${h.value_now} now, ${h.value_after} after)`;
     drawHint();
-    stopHint("");
+    stopHint(h.cancelled ? "cancelled: the best turn found so far" : "");
   } catch (e) {
     stopHint(e.name === "AbortError" ? "cancelled" : "");
     if (e.name !== "AbortError") say(e.message, true);
@@ -561,7 +583,13 @@ $("hint").addEventListener("click", async () => {
     clearInterval(tick);
   }
 });
-$("hint-cancel").addEventListener("click", () => stopHint("cancelled"));
+// Cancel: the server stops the search and the hint's request answers
+// with what it had found.
+$("hint-cancel").addEventListener("click", () => {
+  if (sid === null) return;
+  $("hint-progress").textContent = "cancelling…";
+  api("POST", `/api/sessions/${sid}/hint/cancel`, {}).catch((e) => say(e.message, true));
+});
 
 // The hint's steps as arrows from site to site, while the board shows
 // the position it was asked for.

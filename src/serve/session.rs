@@ -17,6 +17,7 @@ mod view;
 pub use edit::{Draft, Edit};
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::SystemTime;
 
 use crate::board::{NO_SITE, Site};
@@ -127,6 +128,18 @@ pub struct Session {
     flip: bool,
     /// The position being edited, if any ([`edit`]).
     draft: Option<Draft>,
+    /// The stop flags of the searches running for this game: the hint,
+    /// the computer's turn.
+    stops: [Option<Arc<AtomicBool>>; 2],
+}
+
+/// A search a session runs on the computer players' pool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Search {
+    /// Analysis: a hint for the position shown.
+    Hint,
+    /// The computer's turn.
+    Turn,
 }
 
 impl Session {
@@ -172,6 +185,7 @@ impl Session {
             seed: 1,
             flip: false,
             draft: None,
+            stops: [None, None],
         };
         s.compile();
         s
@@ -585,6 +599,23 @@ impl Session {
         let spec = self.seats[usize::from(st.current_player())];
         self.seed += 1;
         Some((st, spec, self.version, self.seed))
+    }
+
+    /// A stop flag for a new search of kind `what`; the previous one of
+    /// that kind, if still running, stops.
+    pub fn new_search(&mut self, what: Search) -> Arc<AtomicBool> {
+        self.stop_search(what);
+        let flag = Arc::new(AtomicBool::new(false));
+        self.stops[what as usize] = Some(flag.clone());
+        flag
+    }
+
+    /// Stops the search of kind `what`, if one runs: it answers at once
+    /// with the best turn it has found.
+    pub fn stop_search(&mut self, what: Search) {
+        if let Some(f) = self.stops[what as usize].take() {
+            f.store(true, Ordering::Relaxed);
+        }
     }
 
     /// The position a hint is asked for (the one shown, a turn being
