@@ -858,5 +858,45 @@ fn records_download_and_load_back() {
         )
         .unwrap();
     assert_eq!(hidden, json!(true));
+
+    // The position editor beyond the board: chess's no-progress count
+    // set to 99 (FIDE 9.3: 100 turns without a capture or a pawn move
+    // draw); the position text and FEN written; loaded back as text,
+    // the same game; one knight move draws.
+    choose_game(&c, "chess");
+    wait_text(&c, "#status", |t| t.contains("White (W) to move"));
+    humans(&c);
+    c.find("#edit-start").unwrap().click().unwrap();
+    wait_text(&c, "#status", |t| t.starts_with("Editing the position"));
+    let np = c.find("#edit-field-no-progress").unwrap();
+    np.clear().unwrap();
+    np.send_keys("99").unwrap();
+    c.execute(
+        "document.getElementById('edit-field-no-progress').dispatchEvent(new Event('change'))",
+        vec![],
+    )
+    .unwrap();
+    let fen = "FEN rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99 1";
+    wait_text(&c, "#fen", |t| t == fen);
+    shot(&c, &out, "editor-fields");
+    c.find("#edit-done").unwrap().click().unwrap();
+    wait_text(&c, "#status", |t| t == "White (W) to move");
+    let text = c
+        .execute("return document.getElementById('position').value", vec![])
+        .unwrap();
+    let text = text.as_str().unwrap().to_string();
+    assert!(text.contains(" no-progress=99 unmoved="), "{text}");
+    c.find("#new").unwrap().click().unwrap();
+    wait_text(&c, "#fen", |t| t.ends_with(" 0 1"));
+    c.execute(
+        "document.getElementById('position').value = arguments[0]",
+        vec![json!(text)],
+    )
+    .unwrap();
+    c.find("#load-position").unwrap().click().unwrap();
+    wait_text(&c, "#fen", |t| t == fen);
+    click_moves(&c, &[("g1", "f3")]);
+    let status = wait_text(&c, "#status", |t| t.starts_with("Game over"));
+    assert!(status.starts_with("Game over: Draw"), "{status}");
     c.close().unwrap();
 }

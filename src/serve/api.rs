@@ -326,7 +326,8 @@ async fn cancel_hint(AxState(app): AxState<Arc<App>>, Path(id): Path<String>) ->
 
 /// `POST …/edit`: the position editor ([`super::session::Edit`]):
 /// `{"action": "start"|"done"|"cancel"}`, `{"site", "piece"}` (a piece
-/// id, or null to take the top piece off) or `{"to_move"}`.
+/// id, or null to take the top piece off), `{"to_move"}` or `{"field",
+/// "value"}` (`{"field": "Hand", "value": "7,8"}`).
 async fn edit(AxState(app): AxState<Arc<App>>, Path(id): Path<String>, text: String) -> ApiResult {
     let v = body(&text)?;
     let small = |key: &str| -> Result<u8, ApiError> {
@@ -342,6 +343,15 @@ async fn edit(AxState(app): AxState<Arc<App>>, Path(id): Path<String>, text: Str
             )));
         }
         None if v.get("to_move").is_some() => Edit::Mover(small("to_move")?),
+        None if v.get("field").is_some() => {
+            let text = |key: &str| {
+                v.get(key)
+                    .and_then(Value::as_str)
+                    .map(str::to_string)
+                    .ok_or_else(|| ApiError::bad(format!("`{key}` must be a string")))
+            };
+            Edit::Field(text("field")?, text("value")?)
+        }
         None => {
             let site = u16::try_from(index(&v, "site")?)
                 .map_err(|_| ApiError::bad("`site` is too large"))?;

@@ -266,6 +266,7 @@ function show(v) {
   if (hint && (hint.session !== v.session || hint.version !== v.version)) {
     hint = null;
     $("hint-text").textContent = "";
+    if (!hintAbort) $("hint-progress").textContent = "";
   }
   drawHint();
   if (v.seats && $("seats").children.length !== v.seats.length) {
@@ -451,8 +452,46 @@ function showEditor(v) {
       mover.appendChild(o);
     });
     choosePiece(v.edit.palette.length ? v.edit.palette[0].piece : null);
+    renderEditFields(v.edit.fields || []);
   }
   $("edit-mover").value = v.edit.to_move;
+  for (const f of v.edit.fields || []) {
+    const input = $("edit-field-" + f.name);
+    if (input && document.activeElement !== input) input.value = f.value;
+  }
+}
+// The state's fields besides the board (the phase, the turn and
+// no-progress counts, each counter: `7,8` a value per player), as the
+// position text writes them; the server checks each as it is set.
+function renderEditFields(fields) {
+  const box = $("edit-fields");
+  box.innerHTML = "";
+  for (const f of fields) {
+    const label = document.createElement("label");
+    let input;
+    if (f.choices.length) {
+      input = document.createElement("select");
+      for (const c of f.choices) {
+        const o = document.createElement("option");
+        o.value = o.textContent = c;
+        input.appendChild(o);
+      }
+    } else {
+      input = document.createElement("input");
+      input.size = 8;
+    }
+    input.id = "edit-field-" + f.name;
+    input.value = f.value;
+    input.addEventListener("change", async () => {
+      if (await act("edit", { field: f.name, value: input.value })) return;
+      // Refused (the message says why): the draft's value again.
+      const now = ((view && view.edit && view.edit.fields) || []).find((x) => x.name === f.name);
+      if (now) input.value = now.value;
+    });
+    label.append(f.name + " ");
+    label.appendChild(input);
+    box.appendChild(label);
+  }
 }
 function choosePiece(p) {
   chosenPiece = p;
