@@ -7,7 +7,7 @@ use ludic::compile::{Game, Options};
 use ludic::engine::{Outcome, State};
 use ludic::record::export::{GameRecord, RecordFormat, write_record};
 use ludic::record::parse_pdn;
-use ludic::record::san::{san_to_turn, turn_to_san};
+use ludic::record::san::{is_san, san_to_turn, turn_to_san};
 use std::sync::Arc;
 
 fn chess() -> Arc<Game> {
@@ -142,4 +142,16 @@ fn the_format_follows_the_notation() {
     );
     assert_eq!(RecordFormat::of(&load("hex")), None);
     assert_eq!(RecordFormat::of(&load("amazons")), None);
+}
+
+#[test]
+fn san_words_are_told_from_others() {
+    for w in ["e4", "Nbd7", "exd5", "e8=Q+", "O-O", "O-O-O#", "R1a3", "Qh4#"] {
+        assert!(is_san(w), "{w}");
+    }
+    // Draughts squares, results, broken or non-ASCII words are not SAN.
+    for w in ["11", "23-1Q9+", "1-0", "e", "Q", "✓", "é4", "e8=", "x"] {
+        assert!(!is_san(w), "{w}");
+    }
+    assert!(parse_pdn("1. e4 ✓").is_err());
 }

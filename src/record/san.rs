@@ -148,9 +148,14 @@ pub fn is_san(text: &str) -> bool {
     if t == "O-O" || t == "O-O-O" {
         return true;
     }
+    // (ASCII only: a byte index is a character's.)
+    if !t.is_ascii() {
+        return false;
+    }
     let t = match t.len().checked_sub(2).map(|i| t.split_at(i)) {
         Some((head, promo))
-            if promo.starts_with('=') && promo[1..].starts_with(char::is_uppercase) =>
+            if promo.starts_with('=')
+                && promo[1..].starts_with(|c: char| c.is_ascii_uppercase()) =>
         {
             head
         }
