@@ -48,6 +48,40 @@ fn game_pages_show_existing_pictures() {
 }
 
 #[test]
+fn render_draws_as_the_page_does_and_plain_on_demand() {
+    // Chess as the page draws it (tests/browser.rs counts the same):
+    // the FIDE start's pieces each as its picture, files and ranks round
+    // the board.
+    let chess = ok(&ludic(&["render", "chess", "--svg", "-"]));
+    for (picture, n) in [
+        ("pawn", 16),
+        ("knight", 4),
+        ("bishop", 4),
+        ("rook", 4),
+        ("queen", 2),
+        ("king", 2),
+    ] {
+        let tag = format!("data-picture=\"{picture}\"");
+        assert_eq!(chess.matches(&tag).count(), n, "{picture}");
+    }
+    assert_eq!(chess.matches("<text class=\"coord\"").count(), 16);
+    // Draughts: each square's number, as its moves name it; men.
+    let checkers = ok(&ludic(&["render", "checkers", "--svg", "-"]));
+    assert_eq!(checkers.matches("<text class=\"label\"").count(), 32);
+    assert_eq!(checkers.matches("<text class=\"coord\"").count(), 0);
+    assert_eq!(checkers.matches("data-picture=\"man\"").count(), 24);
+    // Hex: each player's two edges outlined (hex.game's `(win)` joins
+    // "Near" and "Far"): 2 × 11 cells a player.
+    let hex = ok(&ludic(&["render", "hex", "--svg", "-"]));
+    assert_eq!(hex.matches("goal p0").count(), 22);
+    assert_eq!(hex.matches("goal p1").count(), 22);
+    // Plain: discs, letters and numbers round every square grid.
+    let plain = ok(&ludic(&["render", "checkers", "--plain", "--svg", "-"]));
+    assert!(!plain.contains("data-picture"), "pictures in --plain");
+    assert_eq!(plain.matches("<text class=\"coord\"").count(), 16);
+}
+
+#[test]
 fn render_takes_a_position_and_refuses_bad_input() {
     // After 11-15 square 15 holds Black's man and 11 is empty.
     let svg = ok(&ludic(&[

@@ -1,4 +1,5 @@
-//! Game records: the PDN game-record reader and writer ([`pdn`]), the
+//! Game records: the PDN game-record reader and writer ([`pdn`]), PGN's
+//! SAN moves ([`san`]), a game's record in its field's format ([`export`]), the
 //! PDN FEN position parser and writer ([`fen`]), chess FEN ([`forsyth`]), trials ([`trial`]) and
 //! position texts for any game ([`position`]).
 //!
@@ -15,6 +16,7 @@
 //! setup codes), but knows nothing of its rules either.
 
 pub mod arrival;
+pub mod export;
 pub mod fen;
 pub mod forsyth;
 mod forsyth_error;
@@ -24,6 +26,7 @@ pub mod position;
 pub mod position_fields;
 #[cfg(test)]
 mod position_roundtrip;
+pub mod san;
 pub mod setup;
 pub mod trial;
 

@@ -6,7 +6,9 @@
 //! - move numbers `1.` and `1...` (also glued to the move: `1.11-15`) and
 //!   bare ellipses `...`;
 //! - moves: alphanumeric squares joined by `-` or `x` (`11-15`, `9x18x27`,
-//!   `c3-d4`), with trailing strength marks (`!`, `?`, `!?`, …) stripped;
+//!   `c3-d4`), or PGN's SAN moves (`Nbd7`, `exd5`, `e8=Q+`, `O-O`;
+//!   [`super::san::is_san`]), with trailing strength marks (`!`, `?`,
+//!   `!?`, …) stripped;
 //! - results `1-0`, `0-1`, `1/2-1/2`, `*`, `2-0`, `0-2`, `1-1`, `0-0`;
 //! - skipped: comments `{ … }` (may span lines), variations `( … )`
 //!   (nested, may hold comments), `%` escape lines (a `%` in column 1),
@@ -320,7 +322,7 @@ fn classify(word: &str) -> Result<Word<'_>, String> {
         return Ok(Word::Skip);
     }
     let text = rest.trim_end_matches(['!', '?']);
-    if is_move(text) {
+    if is_move(text) || super::san::is_san(text) {
         Ok(Word::Move(text, offset))
     } else {
         Err(format!(

@@ -7,7 +7,7 @@
 //! another thread.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use super::error::ApiError;
@@ -35,7 +35,7 @@ impl Drop for Permit {
 }
 
 /// What a computer turn starts from: the position, the seat's player,
-/// the session's version and the seed.
+/// the session's version, the seed and the flag that stops it.
 pub struct Request {
     /// The position to play from.
     pub state: State,
@@ -45,6 +45,20 @@ pub struct Request {
     pub version: u64,
     /// The seed of its random choices.
     pub seed: u64,
+    /// Set, the search stops and answers with what it has found
+    /// ([`crate::players::Agent::set_stop`]): a cancel, a changed
+    /// position, a request gone.
+    pub stop: Arc<AtomicBool>,
+}
+
+/// Sets its flag when dropped: a search whose request is gone (the
+/// page went away or cancelled) stops.
+pub struct StopOnDrop(pub Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 impl AiPool {
@@ -79,13 +93,14 @@ impl AiPool {
 }
 
 /// Thinks on the blocking pool, holding `permit` until the search ends
-/// (even when the request that asked is gone); the turn chosen, or
-/// `None` when there is no legal turn.
+/// (at the player's budget, the cap, or as soon as `req.stop` is set);
+/// the turn chosen, or `None` when there is no legal turn.
 pub async fn think(permit: Permit, req: Request) -> Result<Option<Vec<Move>>, ApiError> {
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let mut player = req.spec.build(seeded_rng(req.seed, req.version, 0))?;
         player.limit_time(AI_TURN_LIMIT);
+        player.set_stop(req.stop);
         let turns = crate::players::turns::Turns::of(&req.state);
         if turns.is_empty() {
             return None;

@@ -14,7 +14,7 @@ use super::App;
 use super::ai::{self, Request as AiRequest};
 use super::error::{ApiError, json_errors};
 use super::guard;
-use super::session::{Edit, Session, Source};
+use super::session::{Edit, Search, Session, Source};
 use crate::compile::ir::{ToggleType, Value as ToggleValue};
 use crate::players::PlayerSpec;
 
@@ -42,10 +42,12 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/sessions/{id}/seats", post(set_seats))
         .route("/api/sessions/{id}/flip", post(flip))
         .route("/api/sessions/{id}/hint", post(hint))
+        .route("/api/sessions/{id}/hint/cancel", post(cancel_hint))
         .route("/api/sessions/{id}/edit", post(edit))
         .route("/api/sessions/{id}/record", post(record))
         .route("/api/sessions/{id}/position", post(position))
         .route("/api/sessions/{id}/trial", get(trial))
+        .route("/api/sessions/{id}/export", get(export))
         .fallback(|| async { ApiError::not_found("no such page") })
         .layer(axum::extract::DefaultBodyLimit::max(super::MAX_BODY))
         .layer(from_fn_with_state(app.clone(), guard))
@@ -299,20 +301,33 @@ async fn hint(AxState(app): AxState<Arc<App>>, Path(id): Path<String>, text: Str
         .parse()
         .map_err(|e: crate::players::PlayerSpecError| ApiError::bad(e.to_string()))?;
     let permit = app.pool.permit()?;
-    let (state, version) = {
+    let (state, version, stop) = {
         let mut all = app.sessions();
-        all.get(&id, std::time::Instant::now())?
+        let s = all.get(&id, std::time::Instant::now())?;
+        let (state, version) = s
             .hint_request()
-            .ok_or_else(|| ApiError::bad("no position to analyse: the game is over"))?
+            .ok_or_else(|| ApiError::bad("no position to analyse: the game is over"))?;
+        (state, version, s.new_search(Search::Hint))
     };
-    super::hint::hint(permit, state, spec, version)
+    super::hint::hint(permit, state, spec, version, stop)
         .await
         .map(axum::Json)
 }
 
+/// `POST …/hint/cancel`: stops the session's hint; its request answers
+/// at once with the best turn found so far (`"cancelled": true`).
+async fn cancel_hint(AxState(app): AxState<Arc<App>>, Path(id): Path<String>) -> ApiResult {
+    app.with(&id, |s| {
+        s.stop_search(Search::Hint);
+        Ok(())
+    })
+    .map(axum::Json)
+}
+
 /// `POST …/edit`: the position editor ([`super::session::Edit`]):
 /// `{"action": "start"|"done"|"cancel"}`, `{"site", "piece"}` (a piece
-/// id, or null to take the top piece off) or `{"to_move"}`.
+/// id, or null to take the top piece off), `{"to_move"}` or `{"field",
+/// "value"}` (`{"field": "Hand", "value": "7,8"}`).
 async fn edit(AxState(app): AxState<Arc<App>>, Path(id): Path<String>, text: String) -> ApiResult {
     let v = body(&text)?;
     let small = |key: &str| -> Result<u8, ApiError> {
@@ -328,6 +343,15 @@ async fn edit(AxState(app): AxState<Arc<App>>, Path(id): Path<String>, text: Str
             )));
         }
         None if v.get("to_move").is_some() => Edit::Mover(small("to_move")?),
+        None if v.get("field").is_some() => {
+            let text = |key: &str| {
+                v.get(key)
+                    .and_then(Value::as_str)
+                    .map(str::to_string)
+                    .ok_or_else(|| ApiError::bad(format!("`{key}` must be a string")))
+            };
+            Edit::Field(text("field")?, text("value")?)
+        }
         None => {
             let site = u16::try_from(index(&v, "site")?)
                 .map_err(|_| ApiError::bad("`site` is too large"))?;
@@ -390,6 +414,31 @@ async fn trial(
         .into_response())
 }
 
+/// `GET …/export`: the game as PGN or PDN ([`Session::record`]), as a
+/// file to save (`game.pgn`, `game.pdn`).
+async fn export(
+    AxState(app): AxState<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let (format, text) = {
+        let mut all = app.sessions();
+        let s = all.get(&id, std::time::Instant::now())?;
+        s.record().map_err(ApiError::bad)?
+    };
+    let name = format!("attachment; filename=\"game.{}\"", format.extension());
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, name),
+        ],
+        text,
+    )
+        .into_response())
+}
+
 /// Marks a session as having a computer turn running, until dropped.
 struct Thinking<'a> {
     app: &'a App,
@@ -403,27 +452,32 @@ impl Drop for Thinking<'_> {
 }
 
 /// `POST …/ai`: the computer plays the turn of the seat to move, on the
-/// bounded pool ([`super::ai`]); an answer for a position that changed
-/// meanwhile is dropped.
+/// bounded pool ([`super::ai`]); a change to the position meanwhile
+/// stops the search and its answer is dropped.
 async fn ai(AxState(app): AxState<Arc<App>>, Path(id): Path<String>) -> ApiResult {
     let permit = app.pool.permit()?;
     let req = {
         let mut all = app.sessions();
-        let req = all.get(&id, std::time::Instant::now())?.ai_request();
+        let s = all.get(&id, std::time::Instant::now())?;
+        let req = s
+            .ai_request()
+            .map(|(st, spec, v, seed)| (st, spec, v, seed, s.new_search(Search::Turn)));
         if req.is_some() {
             all.thinking(&id, true);
         }
         req
     };
-    let Some((state, spec, version, seed)) = req else {
+    let Some((state, spec, version, seed, stop)) = req else {
         return Err(ApiError::bad("no computer player is to move"));
     };
     let _mark = Thinking { app: &app, id: &id };
+    let _guard = ai::StopOnDrop(stop.clone());
     let req = AiRequest {
         state,
         spec,
         version,
         seed,
+        stop,
     };
     let turn = ai::think(permit, req).await?;
     app.with(&id, |s| {

@@ -3,7 +3,12 @@
 //! and after it for the player to move. It thinks on the computer
 //! players' bounded pool ([`super::ai`]), off the threads that answer
 //! requests, within the player's budget and at most
-//! [`super::AI_TURN_LIMIT`]; the session is not changed.
+//! [`super::AI_TURN_LIMIT`]; the session is not changed. A hint stops
+//! as soon as it is cancelled (`POST …/hint/cancel`), the position
+//! changes or its request is gone: the searcher reads a stop flag.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::{Value, json};
 
@@ -17,13 +22,15 @@ use crate::players::heuristic::evaluate;
 /// The hint for `state` (the session's `version`) by `spec`: `{"turn",
 /// "sites", "player", "version", "value_now", "value_after"}` (values
 /// for the player to move, from `(heuristics …)`: material by default;
-/// ±2⁴⁰ for a won or lost game), or `turn` null when there is
-/// no legal turn.
+/// ±2⁴⁰ for a won or lost game; `cancelled`: the search was stopped by
+/// `stop` and the turn is the best it had found), or `turn` null when
+/// there is no legal turn.
 pub async fn hint(
     permit: Permit,
     state: State,
     spec: PlayerSpec,
     version: u64,
+    stop: Arc<AtomicBool>,
 ) -> Result<Value, ApiError> {
     if spec.is_human() {
         return Err(ApiError::bad("a hint needs a computer player, not `human`"));
@@ -33,15 +40,21 @@ pub async fn hint(
         spec,
         version,
         seed: version,
+        stop: stop.clone(),
     };
+    // The search stops when this request is gone, as when it is
+    // cancelled.
+    let _guard = ai::StopOnDrop(stop.clone());
     let turn = ai::think(permit, req).await?;
+    let cancelled = stop.load(Ordering::Relaxed);
     let mover = state.current_player();
     let (mut buf, mut moves) = (Vec::new(), Vec::new());
     let now = evaluate(&mut state.clone(), mover, &mut buf, &mut moves);
     let Some(steps) = turn else {
         return Ok(
             json!({"turn": null, "sites": [], "player": spec.to_string(),
-                         "version": version, "value_now": now, "value_after": null}),
+                         "version": version, "value_now": now, "value_after": null,
+                         "cancelled": cancelled}),
         );
     };
     let text = state.turn_to_string(&steps);
@@ -55,5 +68,6 @@ pub async fn hint(
         "version": version,
         "value_now": now,
         "value_after": then,
+        "cancelled": cancelled,
     }))
 }

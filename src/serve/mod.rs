@@ -121,7 +121,14 @@ impl App {
         let mut all = self.sessions();
         let s = all.get(id, Instant::now())?;
         s.reload_if_changed();
-        f(s).map_err(ApiError::bad)?;
+        let before = s.version;
+        let done = f(s);
+        // A search for a position no longer shown stops.
+        if s.version != before {
+            s.stop_search(session::Search::Hint);
+            s.stop_search(session::Search::Turn);
+        }
+        done.map_err(ApiError::bad)?;
         Ok(s.view(id))
     }
 }

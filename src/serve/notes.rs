@@ -6,6 +6,7 @@
 //! compiled game: the compiled game knows that a `(win)` effect decided
 //! the game, not which one, nor what its condition was called.
 
+use crate::board::Site;
 use crate::compile::Game;
 use crate::compile::variant::assemble;
 use crate::engine::{EndReason, Outcome, State};
@@ -50,6 +51,33 @@ impl RuleNotes {
             _ => None,
         })?;
         Some(RuleNotes::of_game(game, &asm.source))
+    }
+
+    /// The sites of each player's goals: the regions the rule file's
+    /// `(win)` conditions name, as each player
+    /// sees them; a region the same for every player is no one's edge.
+    pub fn goal_sites(&self, game: &Game) -> Vec<(Site, usize)> {
+        let notes = self;
+        let mut out = Vec::new();
+        for name in &notes.goals {
+            let Some(r) = game.region_names.iter().position(|n| n == name) else {
+                continue;
+            };
+            let per = &game.regions[r];
+            if per.iter().all(|m| *m == per[0]) {
+                continue;
+            }
+            for (p, member) in per.iter().enumerate().take(game.players.len()) {
+                out.extend(
+                    member
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, m)| **m)
+                        .filter_map(|(s, _)| Site::try_from(s).ok().map(|s| (s, p))),
+                );
+            }
+        }
+        out
     }
 
     /// The notes of a `(game …)` clause whose spans index `source`.

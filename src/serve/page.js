@@ -36,6 +36,9 @@ async function api(method, path, body) {
     opts.body = JSON.stringify(body === undefined ? {} : body);
   }
   const r = await fetch(path, opts);
+  // The page's own timing (docs/serve.md): from a new game's answer to
+  // its board drawn.
+  if (path === "/api/sessions") performance.mark("ludic-answer");
   const data = await r.json();
   if (!r.ok) {
     const e = new Error(data.error || r.statusText);
@@ -231,6 +234,9 @@ async function newGame() {
     sid = v.session;
     say("");
     show(v);
+    // Layout done (the board's size is known): the board is drawn.
+    $("board").getBoundingClientRect();
+    performance.measure("ludic-draw", "ludic-answer");
   } catch (e) {
     say(e.message, true);
   }
@@ -260,6 +266,7 @@ function show(v) {
   if (hint && (hint.session !== v.session || hint.version !== v.version)) {
     hint = null;
     $("hint-text").textContent = "";
+    if (!hintAbort) $("hint-progress").textContent = "";
   }
   drawHint();
   if (v.seats && $("seats").children.length !== v.seats.length) {
@@ -313,6 +320,15 @@ function show(v) {
   $("slider").value = v.ply;
   $("ply").textContent = v.ply + " / " + v.moves.length;
   $("save").href = `/api/sessions/${v.session}/trial`;
+  // The record in the game's own format: PGN (a game with FEN), PDN
+  // (numbered draughts boards).
+  const rf = v.record_format;
+  $("save-record").hidden = !rf;
+  if (rf) {
+    $("save-record").href = `/api/sessions/${v.session}/export`;
+    $("save-record").download = "game." + rf;
+    $("save-record").textContent = "Save " + rf.toUpperCase();
+  }
   scheduleAi();
 }
 
@@ -436,8 +452,46 @@ function showEditor(v) {
       mover.appendChild(o);
     });
     choosePiece(v.edit.palette.length ? v.edit.palette[0].piece : null);
+    renderEditFields(v.edit.fields || []);
   }
   $("edit-mover").value = v.edit.to_move;
+  for (const f of v.edit.fields || []) {
+    const input = $("edit-field-" + f.name);
+    if (input && document.activeElement !== input) input.value = f.value;
+  }
+}
+// The state's fields besides the board (the phase, the turn and
+// no-progress counts, each counter: `7,8` a value per player), as the
+// position text writes them; the server checks each as it is set.
+function renderEditFields(fields) {
+  const box = $("edit-fields");
+  box.innerHTML = "";
+  for (const f of fields) {
+    const label = document.createElement("label");
+    let input;
+    if (f.choices.length) {
+      input = document.createElement("select");
+      for (const c of f.choices) {
+        const o = document.createElement("option");
+        o.value = o.textContent = c;
+        input.appendChild(o);
+      }
+    } else {
+      input = document.createElement("input");
+      input.size = 8;
+    }
+    input.id = "edit-field-" + f.name;
+    input.value = f.value;
+    input.addEventListener("change", async () => {
+      if (await act("edit", { field: f.name, value: input.value })) return;
+      // Refused (the message says why): the draft's value again.
+      const now = ((view && view.edit && view.edit.fields) || []).find((x) => x.name === f.name);
+      if (now) input.value = now.value;
+    });
+    label.append(f.name + " ");
+    label.appendChild(input);
+    box.appendChild(label);
+  }
 }
 function choosePiece(p) {
   chosenPiece = p;
@@ -495,8 +549,11 @@ $("labels").addEventListener("change", () => {
   $("board").classList.toggle("nolabels", !$("labels").checked);
 });
 // Analysis: the turn a computer player would play here, thought on the
-// server's pool of computer players (the page keeps answering); Cancel
-// stops waiting for it. Its steps are drawn as arrows on the board.
+// server's pool of computer players (the page keeps answering); the
+// progress bar runs against the player's time budget (at most the
+// server's 10 s cap); Cancel stops the search on the server, which
+// answers at once with the best turn found so far. Its steps are drawn
+// as arrows on the board.
 let hint = null;
 let hintAbort = null;
 for (const [spec, text] of PLAYERS.slice(1)) {
@@ -505,9 +562,18 @@ for (const [spec, text] of PLAYERS.slice(1)) {
   $("hint-player").appendChild(o);
 }
 $("hint-player").value = "mcts:1s";
+// The most seconds a player may think: its own time budget (`ab:1s`,
+// `mcts:500ms`), else the server's cap.
+function budgetOf(spec) {
+  const m = /:(\d+(?:\.\d+)?)(ms|s)\b/.exec(spec);
+  const cap = 10;
+  if (!m) return cap;
+  return Math.min(cap, Number(m[1]) / (m[2] === "ms" ? 1000 : 1));
+}
 function stopHint(text) {
   if (hintAbort) hintAbort.abort();
   hintAbort = null;
+  $("hint-bar").hidden = true;
   $("hint-cancel").hidden = true;
   $("hint").disabled = false;
   $("hint-progress").textContent = text || "";
@@ -522,8 +588,14 @@ $("hint").addEventListener("click", async () => {
   $("hint-cancel").hidden = false;
   $("hint-text").textContent = "";
   const t0 = performance.now();
+  const budget = budgetOf($("hint-player").value);
+  $("hint-bar").max = budget;
+  $("hint-bar").value = 0;
+  $("hint-bar").hidden = false;
   const tick = setInterval(() => {
-    $("hint-progress").textContent = "thinking… " + ((performance.now() - t0) / 1000).toFixed(1) + " s";
+    const s = (performance.now() - t0) / 1000;
+    $("hint-bar").value = Math.min(s, budget);
+    $("hint-progress").textContent = "thinking… " + s.toFixed(1) + " s of at most " + budget + " s";
   }, 100);
   try {
     const r = await fetch(`/api/sessions/${sid}/hint`, {
@@ -533,12 +605,16 @@ $("hint").addEventListener("click", async () => {
     });
     const h = await r.json();
     if (!r.ok) throw new Error(h.error || r.statusText);
+    if (!view || h.version !== view.version) {
+      stopHint("stopped: the position changed");
+      return;
+    }
     hint = { ...h, session: sid };
     const mover = view.seats && view.to_move !== null ? view.seats[view.to_move].name : "the mover";
     $("hint-text").textContent = h.turn === null ? "no legal turn"
       : `${h.player}: ${h.turn} (value for ${mover}: ${h.value_now} now, ${h.value_after} after)`;
     drawHint();
-    stopHint("");
+    stopHint(h.cancelled ? "cancelled: the best turn found so far" : "");
   } catch (e) {
     stopHint(e.name === "AbortError" ? "cancelled" : "");
     if (e.name !== "AbortError") say(e.message, true);
@@ -546,7 +622,13 @@ $("hint").addEventListener("click", async () => {
     clearInterval(tick);
   }
 });
-$("hint-cancel").addEventListener("click", () => stopHint("cancelled"));
+// Cancel: the server stops the search and the hint's request answers
+// with what it had found.
+$("hint-cancel").addEventListener("click", () => {
+  if (sid === null) return;
+  $("hint-progress").textContent = "cancelling…";
+  api("POST", `/api/sessions/${sid}/hint/cancel`, {}).catch((e) => say(e.message, true));
+});
 
 // The hint's steps as arrows from site to site, while the board shows
 // the position it was asked for.

@@ -17,6 +17,7 @@ mod view;
 pub use edit::{Draft, Edit};
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::SystemTime;
 
 use crate::board::{NO_SITE, Site};
@@ -24,6 +25,7 @@ use crate::compile::ir::GenKind;
 use crate::compile::{Game, LoadError, Options};
 use crate::engine::{Move, State};
 use crate::players::PlayerSpec;
+use crate::record::export::{GameRecord, RecordFormat, write_record};
 use crate::record::pdn::parse_pdn;
 use crate::record::trial::{Trial, TrialMove, TrialResult, is_trial, parse_trial, write_trial};
 
@@ -126,6 +128,18 @@ pub struct Session {
     flip: bool,
     /// The position being edited, if any ([`edit`]).
     draft: Option<Draft>,
+    /// The stop flags of the searches running for this game: the hint,
+    /// the computer's turn.
+    stops: [Option<Arc<AtomicBool>>; 2],
+}
+
+/// A search a session runs on the computer players' pool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Search {
+    /// Analysis: a hint for the position shown.
+    Hint,
+    /// The computer's turn.
+    Turn,
 }
 
 impl Session {
@@ -171,6 +185,7 @@ impl Session {
             seed: 1,
             flip: false,
             draft: None,
+            stops: [None, None],
         };
         s.compile();
         s
@@ -586,6 +601,23 @@ impl Session {
         Some((st, spec, self.version, self.seed))
     }
 
+    /// A stop flag for a new search of kind `what`; the previous one of
+    /// that kind, if still running, stops.
+    pub fn new_search(&mut self, what: Search) -> Arc<AtomicBool> {
+        self.stop_search(what);
+        let flag = Arc::new(AtomicBool::new(false));
+        self.stops[what as usize] = Some(flag.clone());
+        flag
+    }
+
+    /// Stops the search of kind `what`, if one runs: it answers at once
+    /// with the best turn it has found.
+    pub fn stop_search(&mut self, what: Search) {
+        if let Some(f) = self.stops[what as usize].take() {
+            f.store(true, Ordering::Relaxed);
+        }
+    }
+
     /// The position a hint is asked for (the one shown, a turn being
     /// entered taken back) and the session's version; `None` when the
     /// rules do not compile or the game is over.
@@ -714,9 +746,7 @@ impl Session {
         let mut st = start.clone();
         let mut turns = Vec::new();
         for (i, m) in moves.iter().enumerate() {
-            let steps = st
-                .parse_turn(m)
-                .map_err(|e| format!("move {} ({m}): {}", i + 1, refusal(&e)))?;
+            let steps = record_turn(&st, m).map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
             let text = st.turn_to_string(&steps);
             st.play_turn(&steps);
             turns.push(Turn { steps, text });
@@ -783,6 +813,32 @@ impl Session {
         Ok(())
     }
 
+    /// The game in its field's record format ([`RecordFormat::of`]: PGN
+    /// for a game with FEN, PDN for numbered draughts boards), the turns
+    /// shown up to the slider; an error says why there is none.
+    pub fn record(&self) -> Result<(RecordFormat, String), String> {
+        let game = self.game.as_ref().ok_or("the rules do not compile")?;
+        let start = self.start.as_ref().ok_or("the rules do not compile")?;
+        let format = RecordFormat::of(game)
+            .ok_or("this game's notation has no PGN or PDN: save the trial")?;
+        let turns: Vec<Vec<Move>> = self.turns[..self.at]
+            .iter()
+            .map(|t| t.steps.clone())
+            .collect();
+        let seats: Vec<String> = self.seats.iter().map(|s| s.to_string()).collect();
+        let rec = GameRecord {
+            start,
+            set_up: self.start_text.is_some(),
+            turns: &turns,
+            seats: &seats,
+        };
+        let text = write_record(format, &rec).ok_or(match format {
+            RecordFormat::Pgn => "a turn has no SAN, or the start no FEN: save the trial",
+            RecordFormat::Pdn => "the start has no FEN: save the trial",
+        })?;
+        Ok((format, text))
+    }
+
     /// The game as a trial (the turns shown, up to the slider).
     pub fn trial(&self) -> Result<String, String> {
         let game = self.game.as_ref().ok_or("the rules do not compile")?;
@@ -819,6 +875,12 @@ impl Session {
         };
         Ok(write_trial(&t))
     }
+}
+
+/// A turn of a record: in the game's notation, or (a PGN's) in SAN.
+fn record_turn(st: &State, text: &str) -> Result<Vec<Move>, String> {
+    st.parse_turn(text)
+        .or_else(|e| crate::record::san::san_to_turn(st, text).ok_or_else(|| refusal(&e)))
 }
 
 /// A start position written in a record: a `start` (FEN) or a

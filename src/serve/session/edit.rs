@@ -1,7 +1,8 @@
 //! The position editor: a draft board the page changes site by site
-//! (a piece put on top of a stack, the top piece taken off) and a side
-//! to move, drawn as it stands and written as position text and FEN as
-//! it changes. Nothing is checked until the draft is done: then it is
+//! (a piece put on top of a stack, the top piece taken off), a side to
+//! move and the state's phase, turn and no-progress counts and counters
+//! (each checked as a position text reads it when set), drawn as it
+//! stands and written as position text and FEN as it changes. Nothing is checked until the draft is done: then it is
 //! read back as a position text ([`crate::engine::State::from_position`])
 //! and, in a game with FEN, as FEN too, with the checks FEN positions get
 //! (the royal pieces: as many as the setup gives, the side not to move
@@ -14,6 +15,7 @@ use super::Session;
 use crate::board::Site;
 use crate::compile::Piece;
 use crate::engine::State;
+use crate::record::position_fields::{KEYWORDS, decode, encode, read_fields};
 use crate::record::{Position, write_position};
 use crate::render::svg::piece_svg;
 
@@ -24,10 +26,15 @@ pub struct Draft {
     pub mover: u8,
     /// Each site's stack, bottom first, indexed by site.
     pub stacks: Vec<Vec<Piece>>,
+    /// The state's fields the editor sets, as a position text writes
+    /// them (`phase`, `turns`, `no-progress`, `unmoved` in a game that
+    /// tracks unmoved stacks, each counter by name with a value per
+    /// player: `Hand=7,8`), each checked when set.
+    pub fields: Vec<(String, String)>,
 }
 
 /// One change to the draft (`POST …/edit`).
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Edit {
     /// Start editing from the position shown.
     Start,
@@ -37,6 +44,9 @@ pub enum Edit {
     Take(Site),
     /// Set the player to move.
     Mover(u8),
+    /// Set one of the draft's fields (its name, its value as a position
+    /// text writes it).
+    Field(String, String),
     /// Check the draft and start the game from it.
     Done,
     /// Leave the editor, the game as it was.
@@ -44,9 +54,78 @@ pub enum Edit {
 }
 
 impl Draft {
-    /// The draft as a state (unchecked), for drawing and writing.
+    /// The draft as a state (its board unchecked; its fields were checked
+    /// as they were set), for drawing and writing.
     pub fn state(&self, game: &std::sync::Arc<crate::compile::Game>) -> State {
-        State::from_setup(game.clone(), &self.position())
+        let mut st = State::from_setup(game.clone(), &self.position());
+        // Each field alone, so that one the board no longer allows (an
+        // unmoved site emptied since) leaves the others.
+        for (name, value) in &self.fields {
+            let value = match name.as_str() {
+                "unmoved" => self.occupied(game, value),
+                _ => value.clone(),
+            };
+            if value.is_empty() {
+                continue;
+            }
+            let mut with = st.clone();
+            if read_fields(&mut with, &[(name.clone(), value)]).is_ok() {
+                st = with;
+            }
+        }
+        st
+    }
+
+    /// The sites of a list of labels (`a1,e1,h1`) whose stacks are not
+    /// empty in the draft.
+    fn occupied(&self, game: &crate::compile::Game, labels: &str) -> String {
+        let board = &game.board;
+        let full = |l: &&str| {
+            let l = decode(l).unwrap_or_default();
+            (0..board.len() as Site).any(|s| {
+                board.site(s).label == l
+                    && self
+                        .stacks
+                        .get(usize::from(s))
+                        .is_some_and(|v| !v.is_empty())
+            })
+        };
+        labels.split(',').filter(full).collect::<Vec<_>>().join(",")
+    }
+
+    /// The fields the editor sets, with `st`'s values: the phase (when
+    /// the game has several), the turn and no-progress counts, and each
+    /// counter.
+    fn fields_of(st: &State) -> Vec<(String, String)> {
+        let game = st.game();
+        let mut out = Vec::new();
+        if game.phases.len() > 1 {
+            let name = game.phases.get(st.phase()).map_or("", |p| p.name.as_str());
+            out.push(("phase".to_string(), encode(name)));
+        }
+        out.push(("turns".to_string(), st.turns().to_string()));
+        out.push((
+            "no-progress".to_string(),
+            st.scalars.no_progress.to_string(),
+        ));
+        if game.tracks_unmoved {
+            // The stacks that have not moved (castling rights), as the
+            // position text lists them.
+            let text = st.to_position().unwrap_or_default();
+            let sites = text.split(' ').find_map(|w| w.strip_prefix("unmoved="));
+            out.push(("unmoved".to_string(), sites.unwrap_or_default().to_string()));
+        }
+        for (c, counter) in game.counters.iter().enumerate() {
+            let key = encode(&counter.name);
+            if KEYWORDS.contains(&key.as_str()) {
+                continue;
+            }
+            let values: Vec<String> = (0..game.num_players() as u8)
+                .map(|p| st.counter(c as u8, p).to_string())
+                .collect();
+            out.push((key, values.join(",")));
+        }
+        out
     }
 
     fn position(&self) -> Position {
@@ -77,6 +156,7 @@ impl Session {
             self.draft = Some(Draft {
                 mover: st.current_player(),
                 stacks,
+                fields: Draft::fields_of(st),
             });
             self.message = Some("editing: choose a piece, then click sites".into());
             self.version += 1;
@@ -110,6 +190,26 @@ impl Session {
             }
             Edit::Mover(p) if usize::from(p) < game.players.len() => draft.mover = p,
             Edit::Mover(p) => return Err(format!("no player {p}")),
+            Edit::Field(name, value) => {
+                let at = draft
+                    .fields
+                    .iter()
+                    .position(|(n, _)| *n == name)
+                    .ok_or_else(|| {
+                        let names: Vec<&str> =
+                            draft.fields.iter().map(|(n, _)| n.as_str()).collect();
+                        format!("no field `{name}`: the editor sets {}", names.join(", "))
+                    })?;
+                // Checked as the position text reads it: the reason is
+                // the text's own (`Hand=x`: not a number).
+                let mut st = State::from_setup(game.clone(), &draft.position());
+                let word = [(name.clone(), value.trim().to_string())];
+                // An empty list (`unmoved=`): none.
+                if !word[0].1.is_empty() {
+                    read_fields(&mut st, &word).map_err(|e| e.to_string())?;
+                }
+                draft.fields[at].1 = word[0].1.clone();
+            }
             Edit::Done => return self.finish_edit(),
             Edit::Cancel => {
                 self.draft = None;
@@ -127,8 +227,12 @@ impl Session {
             (Some(g), Some(d)) => (g.clone(), d.clone()),
             _ => return Err("not editing a position".into()),
         };
-        let text = write_position(&game, draft.mover, &draft.list())
+        write_position(&game, draft.mover, &draft.list())
             .ok_or("a stack on the board cannot be written with the game's setup codes")?;
+        let text = draft
+            .state(&game)
+            .to_position()
+            .ok_or("the draft cannot be written as a position text")?;
         // A game with FEN also gets the checks FEN positions get: the
         // royal pieces (one king each, the side not to move not in
         // check), no stack where an arriving move would have changed it.
@@ -144,8 +248,9 @@ impl Session {
 
     /// The editor's part of the view: `null` when not editing, else the
     /// draft's `position` text (`null` when a stack cannot be written),
-    /// `fen`, `to_move` and the `palette` of pieces (each `{"piece",
-    /// "owner", "kind", "svg"}`).
+    /// `fen`, `to_move`, the `fields` it sets (each `{"name", "value",
+    /// "choices"}`: the phase's names, else none) and the `palette` of
+    /// pieces (each `{"piece", "owner", "kind", "svg"}`).
     pub(super) fn edit_json(&self) -> Value {
         let (Some(game), Some(d)) = (&self.game, &self.draft) else {
             return Value::Null;
@@ -161,8 +266,26 @@ impl Session {
                        "svg": piece_svg(&st, p)})
             })
             .collect();
+        let fields: Vec<Value> = d
+            .fields
+            .iter()
+            .map(|(name, value)| {
+                let choices: Vec<String> = match name.as_str() {
+                    // A position stands in a phase with moves.
+                    "phase" => game
+                        .phases
+                        .iter()
+                        .filter(|p| !p.play.is_empty())
+                        .map(|p| encode(&p.name))
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                json!({"name": name, "value": value, "choices": choices})
+            })
+            .collect();
         json!({
-            "position": write_position(game, d.mover, &d.list()),
+            "position": write_position(game, d.mover, &d.list()).and(st.to_position()),
+            "fields": fields,
             "fen": st.to_fen(),
             "to_move": d.mover,
             "palette": palette,

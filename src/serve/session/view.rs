@@ -7,6 +7,7 @@ use super::{Session, click_site, clickable_from, sites_of};
 use crate::board::Site;
 use crate::compile::Game;
 use crate::engine::{Move, State};
+use crate::record::export::RecordFormat;
 use crate::render::render;
 use crate::render::svg::{SvgOptions, board_svg, seat_colours};
 use crate::serve::notes::ended;
@@ -73,6 +74,7 @@ impl Session {
         v["outcome"] = self.outcome_json(st, game);
         v["ai_to_move"] = json!(self.ai_to_move());
         v["flip"] = json!(self.flip);
+        v["record_format"] = json!(RecordFormat::of(game).map(RecordFormat::extension));
         v
     }
 
@@ -127,33 +129,12 @@ impl Session {
         }
     }
 
-    /// The sites of each player's goals: the regions the rule file's
-    /// `(win)` conditions name ([`super::super::notes`]), as each player
-    /// sees them; a region the same for every player is no one's edge.
+    /// The sites of each player's goals
+    /// ([`crate::serve::notes::RuleNotes::goal_sites`]).
     pub(super) fn goal_sites(&self, game: &Game) -> Vec<(Site, usize)> {
-        let Some(notes) = &self.notes else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        for name in &notes.goals {
-            let Some(r) = game.region_names.iter().position(|n| n == name) else {
-                continue;
-            };
-            let per = &game.regions[r];
-            if per.iter().all(|m| *m == per[0]) {
-                continue;
-            }
-            for (p, member) in per.iter().enumerate().take(game.players.len()) {
-                out.extend(
-                    member
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, m)| **m)
-                        .filter_map(|(s, _)| Site::try_from(s).ok().map(|s| (s, p))),
-                );
-            }
-        }
-        out
+        self.notes
+            .as_ref()
+            .map_or_else(Vec::new, |n| n.goal_sites(game))
     }
 
     fn seats_json(&self, st: &State, game: &Game) -> Value {

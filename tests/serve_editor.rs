@@ -1,0 +1,116 @@
+//! The page's position editor beyond the board (src/serve/session/
+//! edit.rs): the phase, the turn and no-progress counts and the
+//! counters, each checked as a position text reads it, written into the
+//! draft's position text and FEN, and read by the game's own rules once
+//! the game starts from it.
+
+use ludic::board::Site;
+use ludic::players::PlayerSpec;
+use ludic::serve::session::*;
+use serde_json::{Value, json};
+
+fn open(game: &str) -> Session {
+    let seats = vec![PlayerSpec::Human, PlayerSpec::Human];
+    Session::new(Source::Shipped(game.into()), Vec::new(), seats)
+}
+
+/// The site labelled `label`.
+fn site(s: &Session, label: &str) -> Site {
+    let board = &s.state().unwrap().game().board;
+    board
+        .all()
+        .into_iter()
+        .find(|&t| board.site(t).label == label)
+        .unwrap()
+}
+
+fn field_names(v: &Value) -> Vec<&str> {
+    v["edit"]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect()
+}
+
+fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
+    s.edit(Edit::Field(name.into(), value.into()))
+}
+
+#[test]
+fn a_no_progress_count_set_in_the_editor_ends_chess_by_the_fifty_move_rule() {
+    // FIDE 9.3: fifty moves of each player (chess.game: 100 turns)
+    // without a capture or a pawn move draw. The count set to 99, one
+    // knight move draws.
+    let mut s = open("chess");
+    s.edit(Edit::Start).unwrap();
+    let v = s.view("t");
+    assert_eq!(field_names(&v), ["turns", "no-progress", "unmoved"]);
+    let err = set(&mut s, "no-progress", "many").unwrap_err();
+    assert!(err.contains("no-progress=many"), "{err}");
+    let err = set(&mut s, "Hand", "1").unwrap_err();
+    assert!(err.contains("no field `Hand`"), "{err}");
+    set(&mut s, "no-progress", "99").unwrap();
+    let v = s.view("t");
+    // FEN's halfmove clock is the count.
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99 1";
+    assert_eq!(v["edit"]["fen"], json!(fen));
+    let text = v["edit"]["position"].as_str().unwrap();
+    assert!(text.contains(" no-progress=99 unmoved=a8,"), "{text}");
+    s.edit(Edit::Done).unwrap();
+    let v = s.view("t");
+    assert_eq!(v["fen"], json!(fen));
+    assert_eq!(v["start"]["text"], json!(text));
+    s.click(site(&s, "g1")).unwrap();
+    s.click(site(&s, "f3")).unwrap();
+    let status = s.view("t")["status"].as_str().unwrap().to_string();
+    assert!(status.starts_with("Game over: Draw"), "{status}");
+}
+
+#[test]
+fn a_counter_set_in_the_editor_is_the_one_the_rules_count_down() {
+    // Nine men's morris: each player's men in hand (morris.game: counter
+    // "Hand" init:9, a placement takes one). Set to 2 and 9, one
+    // placement leaves 1 and 9.
+    let mut s = open("morris");
+    s.edit(Edit::Start).unwrap();
+    let v = s.view("t");
+    assert_eq!(field_names(&v), ["turns", "no-progress", "Hand"]);
+    assert_eq!(v["edit"]["fields"][2]["value"], json!("9,9"));
+    let err = set(&mut s, "Hand", "2").unwrap_err();
+    assert!(err.contains("Hand=2"), "{err}");
+    set(&mut s, "Hand", "2,9").unwrap();
+    s.edit(Edit::Done).unwrap();
+    let text = s.view("t")["position"].as_str().unwrap().to_string();
+    assert!(text.contains("Hand=2,9"), "{text}");
+    s.click(0).unwrap();
+    let text = s.view("t")["position"].as_str().unwrap().to_string();
+    assert!(text.contains("Hand=1,9"), "{text}");
+}
+
+#[test]
+fn a_phase_is_chosen_by_name() {
+    let mut s = open("genocide");
+    s.edit(Edit::Start).unwrap();
+    let v = s.view("t");
+    let phase = &v["edit"]["fields"][0];
+    assert_eq!(phase["name"], json!("phase"));
+    let names: Vec<&str> = phase["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    let err = set(&mut s, "phase", "Nowhere").unwrap_err();
+    assert!(err.contains("phase=Nowhere"), "{err}");
+    // Genocide's phases with moves (genocide.game): Toggles, Movement.
+    assert_eq!(names, ["Toggles", "Movement"]);
+    // The other phase than the draft's: written in the text.
+    let last = *names.iter().find(|&&n| json!(n) != phase["value"]).unwrap();
+    set(&mut s, "phase", last).unwrap();
+    let text = s.view("t")["edit"]["position"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(text.contains(&format!("phase={last}")), "{text}");
+}
