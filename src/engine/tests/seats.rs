@@ -77,6 +77,9 @@ fn with_play_on_the_winner_leaves_and_is_skipped() {
     assert_eq!(places, Some(vec![1, 2, 3]));
     assert_eq!(st.outcome().and_then(|o| o.winner()), Some(0));
     assert_eq!(st.returns(), [1.0, 0.0, -1.0]);
+    // What `play` prints at the end.
+    let text = crate::render::describe_outcome(&st, &st.outcome().unwrap());
+    assert_eq!(text, "P1 1st, P2 2nd, P3 3rd (a rule's result)");
 }
 
 #[test]
