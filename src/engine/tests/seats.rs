@@ -77,6 +77,20 @@ fn with_play_on_the_winner_leaves_and_is_skipped() {
     assert_eq!(places, Some(vec![1, 2, 3]));
     assert_eq!(st.outcome().and_then(|o| o.winner()), Some(0));
     assert_eq!(st.returns(), [1.0, 0.0, -1.0]);
+    // The position text keeps the seats out and the ranking: read back, the
+    // same state (and from the middle of the game, the same mover).
+    let text = st.to_position().unwrap();
+    assert!(
+        text.contains("outcome=1/2/3,result seats-out=1+1,2+2"),
+        "{text}"
+    );
+    let back = State::from_position(st.game().clone(), &text).unwrap();
+    assert_eq!(back.outcome(), st.outcome());
+    st.undo().unwrap();
+    let mid = State::from_position(st.game().clone(), &st.to_position().unwrap()).unwrap();
+    assert_eq!((mid.current_player(), mid.is_over()), (1, false));
+    assert_eq!(mid.legal_turn_strings(), st.legal_turn_strings());
+    play(&mut st, "c2-d2");
     // What `play` prints at the end.
     let text = crate::render::describe_outcome(&st, &st.outcome().unwrap());
     assert_eq!(text, "P1 1st, P2 2nd, P3 3rd (a rule's result)");
