@@ -316,3 +316,35 @@ fn play_lets_a_heuristic_player_build_its_own_genocide_turn() {
     let steps = first["Red plays ".len()..].split(' ').next().unwrap();
     assert!(steps.split(',').count() >= 6, "{out}");
 }
+
+#[test]
+fn playout_reports_each_seats_mean_place_with_three_players() {
+    // Three men race east or west along their own rows to column d; with
+    // (play-on) every finished game ranks the seats 1, 2 and 3, so the
+    // mean places add up to 6 and each lies between 1 and 3.
+    let race = tmp("race3.game");
+    std::fs::write(
+        &race,
+        r#"(game "Race" (players 3) (board (square 3 4)) (piece "Man")
+  (region "Goal" (column -1))
+  (setup (fill "Man" P1 (sites "a1")) (fill "Man" P2 (sites "a2")) (fill "Man" P3 (sites "a3")))
+  (play (step dirs:{E W} to:Empty then:(if (in To "Goal") (win))))
+  (end (play-on)))"#,
+    )
+    .unwrap();
+    let file = race.to_str().unwrap();
+    let out = ok(&ludic(&["playout", file, "--count", "40", "--json"]));
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let places = v["mean_places"].as_object().expect("mean_places");
+    let each: Vec<f64> = ["P1", "P2", "P3"]
+        .iter()
+        .map(|p| places[*p].as_f64().unwrap())
+        .collect();
+    assert!(each.iter().all(|m| (1.0..=3.0).contains(m)), "{each:?}");
+    assert!((each.iter().sum::<f64>() - 6.0).abs() < 0.01, "{each:?}");
+    let text = ok(&ludic(&["playout", file, "--count", "40"]));
+    assert_eq!(text.matches("mean place").count(), 3, "{text}");
+    // Two players: no places reported.
+    let two = ok(&ludic(&["playout", "tictactoe", "--count", "5", "--json"]));
+    assert!(!two.contains("mean_places"), "{two}");
+}

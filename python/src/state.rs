@@ -100,16 +100,13 @@ impl State {
         }
     }
 
-    /// Each player's return: 1 for the winner, -1 for the others, 0 for
-    /// all on a draw or while the game goes on.
+    /// Each seat's return, one per player in turn order: with two
+    /// players 1 for the winner and -1 for the loser, 0 for both on a
+    /// draw; with more, from 1 (first place) to -1 (last place) by even
+    /// steps, seats sharing places sharing their mean (docs/players.md,
+    /// "Several players"). All 0 while the game goes on.
     fn returns_now(&self) -> Vec<f64> {
-        let n = self.state.game().num_players();
-        match self.state.outcome().map(|o| o.winner()) {
-            Some(Some(w)) => (0..n)
-                .map(|p| if p == usize::from(w) { 1.0 } else { -1.0 })
-                .collect(),
-            _ => vec![0.0; n],
-        }
+        self.state.returns()
     }
 }
 
@@ -281,8 +278,10 @@ impl State {
         self.history.len()
     }
 
-    /// Each player's return: 1 for the winner, -1 for the others, 0 for
-    /// all on a draw or while the game goes on.
+    /// Each seat's return, a list with one number per player in turn
+    /// order: 1 for the winner and -1 for the loser of two, 0 on a draw;
+    /// with more players from 1 (first place) down to -1 (last place).
+    /// All 0 while the game goes on.
     fn returns(&self) -> Vec<f64> {
         self.returns_now()
     }

@@ -95,6 +95,26 @@ def test_a_game_to_the_end_has_returns():
     assert s.outcome()[0] == 0
 
 
+def test_returns_are_a_list_per_seat_with_three_players():
+    # Three men race east along their own rows to column d; with (play-on)
+    # the first to arrive leaves play and the others race on for second.
+    src = """(game "Race" (players 3) (board (square 3 4)) (piece "Man")
+      (region "Goal" (column -1))
+      (setup (fill "Man" P1 (sites "a1")) (fill "Man" P2 (sites "a2")) (fill "Man" P3 (sites "a3")))
+      (play (step dirs:E to:Empty then:(if (in To "Goal") (win))))
+      (end (play-on)))"""
+    s = ludic.from_source(src, name="race.game").new_state()
+    for m in ["a1-b1", "a2-b2", "a3-b3", "b1-c1", "b2-c2", "b3-c3", "c1-d1"]:
+        s.play(m)
+    # P1 first and out: P2 moves, then P3, skipping P1.
+    assert not s.is_over() and s.current_player() == 1
+    s.play("c2-d2")
+    # P2 second; P3, alone left, third: returns +1, 0, -1.
+    assert s.is_over()
+    assert s.returns() == [1.0, 0.0, -1.0]
+    assert s.outcome()[0] == 0
+
+
 def test_rule_errors_raise_rules_error_with_the_rendered_message():
     with pytest.raises(ludic.RulesError) as e:
         ludic.from_source('(game "Broken" (players (player "A" letter:"A")) (board (squar 3 3)))', name="broken.game")

@@ -141,6 +141,15 @@ pub fn report_json(
     let rate = n as f64 / secs.max(1e-9);
     let mut out = head("playout", file, &game.name, sets);
     out.insert("engine".into(), start.engine().name().into());
+    // Each seat's mean place, with more than two players only.
+    let places = t.mean_places();
+    if !places.is_empty() {
+        let each = names
+            .iter()
+            .zip(&places)
+            .map(|(p, m)| (p.clone(), json!(round(*m, 3))));
+        out.insert("mean_places".into(), Value::Object(each.collect()));
+    }
     let more = json!({
         "count": n, "seed": spec.seed, "turn_cap": spec.max_turns,
         "wins": wins_json(&names, &wins),

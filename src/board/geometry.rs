@@ -123,6 +123,10 @@ pub(super) fn layout(shape: &Shape) -> Result<(Layout, Vec<Site>), BoardError> {
             check_size("second side", side2)?;
             hexagon(side, side2)
         }
+        Shape::Star { side } => {
+            check_size("side", side)?;
+            star(side)
+        }
         Shape::Graph(ref spec) => return super::graph::layout(spec),
     };
     if layout.sites.len() > MAX_SITES {
@@ -202,6 +206,48 @@ fn hexagon(side: u16, side2: u16) -> Layout {
         })
         .collect();
     hex_layout(sites)
+}
+
+/// The six-pointed star of `side` (points of the triangular grid): the
+/// union of two triangles of `3·side + 1` points a side, one pointing up
+/// and one down, centred on axial `(0, 0)`. With cube coordinates `(i, j,
+/// −i−j)` (`j` the row), the upward triangle holds every coordinate ≥
+/// −side and the downward one every coordinate ≤ side; their overlap is the
+/// central hexagon.
+fn star(side: u16) -> Layout {
+    let n = i32::from(side);
+    let mut sites = Vec::new();
+    for j in (-2 * n..=2 * n).rev() {
+        // Upward triangle's row: i from -n to n - j (j ≥ -n); downward
+        // triangle's: i from -n - j to n (j ≤ n). Overlapping when both.
+        let (first, last) = match (j >= -n, j <= n) {
+            (true, true) => ((-n).min(-n - j), (n - j).max(n)),
+            (true, false) => (-n, n - j),
+            _ => (-n - j, n),
+        };
+        sites.extend((first..=last).map(|i| Placed {
+            lattice: (i, j),
+            pos: hex_pos(f64::from(i), f64::from(j)),
+            row: j + 2 * n,
+            col: i - first,
+        }));
+    }
+    hex_layout(sites)
+}
+
+/// The axes of a star's six points, from its centre: the unit vectors at
+/// 90°, 30°, −30°, −90°, −150° and 150° (N, NE, SE, S, SW, NW as the
+/// compass names them nearest).
+pub(super) fn star_axes() -> [(f64, f64); 6] {
+    let h = 3f64.sqrt() / 2.0;
+    [
+        (0.0, 1.0),
+        (h, 0.5),
+        (h, -0.5),
+        (0.0, -1.0),
+        (-h, -0.5),
+        (-h, 0.5),
+    ]
 }
 
 /// A parallelogram of hexagonal cells: axial `(i, j)` for `i < cols`,
@@ -359,6 +405,79 @@ mod tests {
         for (n, count) in [(1, 2), (4, 1), (5, 2), (14, 4), (29, 1), (32, 2)] {
             assert_eq!(dark.neighbours(sq(n)).count(), count, "square {n}");
         }
+    }
+
+    #[test]
+    fn the_star_of_chinese_checkers_has_121_holes() {
+        // The published board: 121 holes for points of 4 rows; points of
+        // 1, 2 and 3 rows give the 13-point hexagram and the 37- and
+        // 73-hole boards.
+        for (side, holes) in [(1, 13), (2, 37), (3, 73), (4, 121)] {
+            assert_eq!(star(side).sites.len(), holes, "star {side}");
+        }
+        // Rows from the bottom tip: 1 2 3 4 13 12 11 10 9 10 11 12 13 4 3 2 1.
+        let star4 = board(Shape::Star { side: 4 }, Labels::Coordinates);
+        let rows: Vec<usize> = (0..17).map(|r| star4.row(r).len()).collect();
+        assert_eq!(
+            rows,
+            [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1]
+        );
+    }
+
+    #[test]
+    fn star_neighbour_counts() {
+        // Six tips with 2 neighbours; the other holes of the points' outer
+        // edges 4 (three a side, two sides a point: 36); the hexagon's six
+        // corners, between two points, 5; every other hole 6.
+        let star4 = board(Shape::Star { side: 4 }, Labels::Coordinates);
+        assert_eq!(degrees(&star4), [0, 0, 6, 0, 36, 6, 73, 0, 0]);
+        // a1 is the bottom tip; e1 and e13 the tips of the lower side
+        // points; e5, beside the bottom point's base, a corner of the hexagon.
+        let d = |l: &str| degree(&star4, l);
+        assert_eq!((d("a1"), d("e1"), d("e13"), d("q1")), (2, 2, 2, 2));
+        assert_eq!((d("d1"), d("e5"), d("e6"), d("i5")), (4, 5, 6, 6));
+    }
+
+    #[test]
+    fn a_stars_points_are_named_by_direction() {
+        let star4 = board(Shape::Star { side: 4 }, Labels::Coordinates);
+        let labels = |v: (f64, f64)| -> Vec<String> {
+            let sites = star4.star_point(v).unwrap();
+            let mut l: Vec<String> = sites
+                .iter()
+                .map(|&s| star4.sites()[s as usize].label.clone())
+                .collect();
+            l.sort();
+            l
+        };
+        let south = ["a1", "b1", "b2", "c1", "c2", "c3", "d1", "d2", "d3", "d4"];
+        assert_eq!(labels((0.0, -1.0)), south);
+        // North-east (45°) is nearest the point at 30°: rows j to m, the
+        // right ends of the rows above the hexagon's middle (tip m13).
+        let ne = labels((1.0, 1.0));
+        assert_eq!(ne.len(), 10);
+        assert!(
+            ne.contains(&"m13".to_string()) && ne.contains(&"j10".to_string()),
+            "{ne:?}"
+        );
+        // The six points are disjoint and cover 60 holes.
+        let dirs = [
+            (0.0, 1.0),
+            (1.0, 1.0),
+            (1.0, -1.0),
+            (0.0, -1.0),
+            (-1.0, -1.0),
+            (-1.0, 1.0),
+        ];
+        let mut all: Vec<_> = dirs
+            .iter()
+            .flat_map(|&v| star4.star_point(v).unwrap())
+            .collect();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), 60);
+        let hex = board(Shape::HexCells { side: 3 }, Labels::Coordinates);
+        assert_eq!(hex.star_point((0.0, 1.0)), None);
     }
 
     #[test]

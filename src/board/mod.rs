@@ -103,6 +103,15 @@ pub enum Shape {
         /// Points along the second, fourth and sixth sides.
         side2: u16,
     },
+    /// The six-pointed star of points of the triangular grid (Chinese
+    /// checkers: `side` 4 gives 121 holes): a regular hexagon of `side + 1`
+    /// points a side with a triangle of `side` rows on each of its six
+    /// edges, `6·side·(side + 1) + 1` points in all. Six neighbours a point;
+    /// its points are named by [`Board::star_point`].
+    Star {
+        /// Rows of each of the six points (holes along a point's base).
+        side: u16,
+    },
     /// Sites and edges listed one by one (Nine Men's Morris): each site's
     /// label and position are given; its neighbours lie in the compass
     /// direction nearest each edge. Labels are always the given ones.

@@ -59,6 +59,29 @@ impl Board {
         })
     }
 
+    /// The point of a star board ([`Shape::Star`]) whose tip lies nearest
+    /// the direction `v` (x right, y up): the sites beyond the central
+    /// hexagon on that side, sorted (`side` rows, `side·(side + 1)/2`
+    /// sites). `None` on a board that is not a star.
+    pub fn star_point(&self, v: (f64, f64)) -> Option<Vec<Site>> {
+        let crate::board::Shape::Star { side } = *self.shape() else {
+            return None;
+        };
+        let axes = super::geometry::star_axes();
+        let dot = |a: (f64, f64)| a.0 * v.0 + a.1 * v.1;
+        let axis =
+            axes.iter().copied().fold(
+                axes[0],
+                |best, a| if dot(a) > dot(best) + EPS { a } else { best },
+            );
+        // The central hexagon reaches side·√3/2 along every axis.
+        let edge = f64::from(side) * 3f64.sqrt() / 2.0;
+        Some(self.sites_where(|s| {
+            let (x, y) = self.sites[s].pos;
+            x * axis.0 + y * axis.1 > edge + EPS
+        }))
+    }
+
     /// The site or sites nearest to the mean position of all sites (every
     /// site within 1e-6 of the least distance), sorted.
     pub fn centre(&self) -> Vec<Site> {

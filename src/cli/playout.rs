@@ -65,8 +65,12 @@ pub fn run(a: &PlayoutArgs) -> Result<i32, Fail> {
     let t = playouts::tally(&results, game.num_players());
     let mean_turns = t.turns_sum as f64 / t.games.max(1) as f64;
     println!("{} playouts of {} (seed {})", t.games, game.name, a.seed);
-    for (p, w) in game.players.iter().zip(&t.wins) {
-        println!("  {} wins: {w}", p.name);
+    let places = t.mean_places();
+    for (i, (p, w)) in game.players.iter().zip(&t.wins).enumerate() {
+        match places.get(i) {
+            Some(m) => println!("  {} wins: {w}, mean place {m:.2}", p.name),
+            None => println!("  {} wins: {w}", p.name),
+        }
     }
     println!("  draws: {}   unfinished: {}", t.draws, t.unfinished);
     let reasons: Vec<String> = t

@@ -117,6 +117,10 @@ pub fn board(game: &Game) -> String {
         Shape::TriPoints { side, side2 } => format!(
             "a limping hexagon of points of the triangular grid, sides of {side} and {side2}"
         ),
+        Shape::Star { side } => format!(
+            "a six-pointed star of points of the triangular grid, {side} rows a point, {} points",
+            b.len()
+        ),
         Shape::Graph(g) => format!("a graph of points and lines, {} lines", g.edges.len()),
     };
     let labels = match (b.labels(), b.shape()) {

@@ -80,6 +80,7 @@ impl Lowerer {
                     .map(|e| items(e).iter().map(|x| self.num(x, d)).collect())
                     .unwrap_or_default();
             }
+            "play-on" => self.end.play_on = enabled,
             "lose-when" => {
                 if let Some(e) = c.args.first() {
                     let cond = self.cond(e, d);

@@ -632,6 +632,10 @@ pub struct EndRules {
     /// satisfies COND, R (the first that holds; else `no_moves`).
     /// Checkmate and stalemate.
     pub no_moves_if: Vec<(Cond, NoMoves)>,
+    /// `(play-on)`: with more than two players, a seat that wins leaves
+    /// play and the others play on for the places behind it (false: the
+    /// first win ends the game).
+    pub play_on: bool,
 }
 
 /// A toggle's value.

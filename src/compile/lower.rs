@@ -167,13 +167,16 @@ fn same_name_twice(
     }
 }
 
+/// Most players a game may have.
+const MAX_SEATS: usize = crate::engine::MAX_SEATS;
+
 impl Lowerer {
     /// `(players N)` or `(players (player "Name" letter:"B" forward:S)…)`.
     pub fn players(&mut self, c: &Clause, d: &mut Diags) {
         // The table's shape, and a limit of its own: at most 8 players.
         check_shape(c, 1, 8, &[], d);
         if let [Expr::Int(..)] = c.args.as_slice() {
-            let n = int_in(&c.args[0], 1, 4, d).unwrap_or(2);
+            let n = int_in(&c.args[0], 1, MAX_SEATS as i64, d).unwrap_or(2);
             self.players = (1..=n)
                 .map(|i| PlayerInfo {
                     name: format!("P{i}"),
@@ -209,9 +212,9 @@ impl Lowerer {
                 forward,
             });
         }
-        if self.players.len() > 4 {
-            d.error(c.span, "at most 4 players", "too many players");
-            self.players.truncate(4);
+        if self.players.len() > MAX_SEATS {
+            d.error(c.span, "at most 8 players", "too many players");
+            self.players.truncate(MAX_SEATS);
         }
     }
 
@@ -280,6 +283,11 @@ impl Lowerer {
                     None => side,
                 };
                 Some(Shape::TriPoints { side, side2 })
+            }
+            "star" => {
+                check(c, "board", d);
+                let side = int_in(c.args.first()?, 1, 64, d)? as u16;
+                Some(Shape::Star { side })
             }
             "graph" => super::graph::graph_spec(c, d).map(Shape::Graph),
             _ => {
@@ -483,6 +491,21 @@ impl Lowerer {
                 .dir_vector(c.args.first(), p, d)
                 .map(|v| board.side(v))
                 .unwrap_or_default(),
+            "point" => {
+                let v = self.dir_vector(c.args.first(), p, d);
+                match v.map(|v| board.star_point(v)) {
+                    Some(Some(sites)) => sites,
+                    Some(None) => {
+                        d.error(
+                            c.span,
+                            "`point` names a point of a star board",
+                            "not a star board",
+                        );
+                        Vec::new()
+                    }
+                    None => Vec::new(),
+                }
+            }
             "centre" => board.centre(),
             "rectangle" => super::rotate::rectangle(c, &board, d),
             "dark" => board.parity(true),

@@ -64,6 +64,8 @@ ludemes! {
         "(site \"d7\" 3 6)";
     "edge" "graph" "(edge \"A\" \"B\"…)" "A line of a `graph` board through the points in order: each point is joined to the next (two or more points)."
         "(edge \"a7\" \"d7\" \"g7\")";
+    "star" "board" "(star SIDE)" "The six-pointed star of Chinese checkers: a hexagon of SIDE+1 points a side with a triangle of SIDE rows on each edge (121 points for 4); six directions; labels a row letter from the bottom and a number from the left (`a1` the bottom tip). Its points are the regions `(point DIR)`."
+        "(star 4)";
     "tri" "board" "(tri SIDE [SIDE2])" "Points of the triangular grid in a hexagon whose sides alternate SIDE and SIDE2 points (limping when SIDE2 = SIDE+1)."
         "(tri 4 5)";
     "piece" "game" "(piece \"Kind\" [symbol:\"x\"] [letter:\"Q\"] [picture:\"name\"])" "A kind of piece; every player has pieces of every kind. `symbol:` shows the kind with its own character on the text board instead of its owner's letter (Amazons' arrows). `letter:` names the kind in FEN positions and promotions (`=Q`), and on the text board: the first player's pieces in capitals, the others' in small letters. `picture:` names the built-in picture the web page draws it with (docs/serve.md lists them; default: a plain disc)."
@@ -92,6 +94,8 @@ ludemes! {
         "(fill \"Stone\" P1 (dark))";
     "light" "region" "(light)" "The other cells: on a square grid the light cells (b1, a2…)."
         "(fill \"Stone\" P2 (light))";
+    "point" "region" "(point DIR)" "On a star board, the point (a triangle of SIDE rows) whose tip lies nearest the direction: N, S, NE (the one at 30°), SE, SW, NW; `Forward` and `Backward` as the player sees them."
+        "(point Backward)";
     "centre" "region" "(centre)" "The site(s) nearest the board's centre."
         "(centre)";
     "all" "region" "(all)" "Every site."
@@ -252,7 +256,7 @@ ludemes! {
         "(convert-all (run To through:Enemy close:Mine))";
     "win" "effect" "(win [Mover|Next|P1…])" "The player (default: the mover) wins now, and the game is over."
         "(if (line 3 To) (win))";
-    "lose" "effect" "(lose [Mover|Next|P1…])" "The player (default: the mover) loses now (with two players: the other wins; with more, nothing ends, as with `lose-when`)."
+    "lose" "effect" "(lose [Mover|Next|P1…])" "The player (default: the mover) loses now (with two players: the other wins; with more, the player leaves play in the last free place and the others play on, as with `lose-when`)."
         "(if (equal (pieces) 0) (lose Next))";
     "draw" "effect" "(draw)" "The game is drawn now."
         "(if (equal (count (where Empty)) 0) (draw))";
@@ -286,7 +290,7 @@ ludemes! {
         "(score (count (where (and Mine (role \"Body\")))) tie-break:(count (where Empty)))";
     "end" "game" "(end RULE…)" "When the game ends."
         "(end (no-moves Loss) (draw-repetition 3))";
-    "no-moves" "end" "(no-moves Loss|Win|Draw|Score [if:COND])" "What happens to the player to move who has no legal move (default: a draw). `Loss` makes the other player the winner in a two-player game; with more players it ends the game in a draw (there is no elimination yet). `Score` ends the game, decided by the `(score …)` rule (a draw without one). With `if:`, only when the condition holds for that player; the first such rule that holds decides, else the one without `if:` (checkmate and stalemate)."
+    "no-moves" "end" "(no-moves Loss|Win|Draw|Score [if:COND])" "What happens to the player to move who has no legal move (default: a draw). `Loss` makes the other player the winner in a two-player game; with more players the mover leaves play in the last free place and the others play on (`Win`: the first free place, as a win does). `Score` ends the game, decided by the `(score …)` rule (a draw without one). With `if:`, only when the condition holds for that player; the first such rule that holds decides, else the one without `if:` (checkmate and stalemate)."
         "(no-moves Loss if:(in-check \"King\"))";
     "draw-repetition" "end" "(draw-repetition N [when:BOOL])" "A draw when the same position occurs for the N-th time at the start of a turn. A position is its stacks and the player to move; the `unmoved` marks count only as castling rights where `(fen castling:…)` declares them (a royal piece and a partner on its row, both unmoved: a knight that goes out and back makes the same position again), and every one of them elsewhere; and the legal moves of the generators that read the previous step (`Last`, `LastPassed`: en passant) are part of it, so a board with such a move legal differs from the same board without (FIDE 9.2.3)."
         "(draw-repetition 3 when:$repetition)";
@@ -294,8 +298,10 @@ ludemes! {
         "(draw-no-progress 80 reset:{Capture (moved (equal (height) 1))})";
     "moved" "fact" "(moved COND)" "Reset fact: the moving stack satisfied COND at its origin."
         "(moved \"Man\")";
-    "lose-when" "end" "(lose-when COND [when:BOOL])" "After every turn, each player for whom the condition holds loses; all at once: a draw."
+    "lose-when" "end" "(lose-when COND [when:BOOL])" "After every turn, each player for whom the condition holds loses (with more than two players: leaves play in the last free places, and the others play on); all those still playing at once: a draw among them."
         "(lose-when (equal (pieces) 0))";
+    "play-on" "end" "(play-on [when:BOOL])" "With more than two players, a seat that wins leaves play and takes the best free place, and the others play on, until one seat is left (it takes the place that is left). Without it the first win ends the game: the winner first, the others second together (docs/players.md, several players)."
+        "(play-on when:$ranking)";
     "turn-limit" "end" "(turn-limit N [per-site:true] [when:BOOL])" "The game ends after N turns (N times the number of sites with per-site): by score when there is one, else a draw."
         "(turn-limit 4 per-site:true)";
     "first" "game" "(first P1|P2…|Random)" "Who moves first (default `P1`): a player, or one drawn from the game's seed (`--seed`; the same seed, the same first player). Usually bound to a toggle with `match`."

@@ -31,7 +31,7 @@ pub(crate) use compiled::moves::{
     slidelevel, verdicts,
 };
 pub(crate) use compiled::sets::{bitpos, bits, boardbits, lattice, raybits, word};
-pub(crate) use position::{cache, chance, journal, state, zobrist};
+pub(crate) use position::{cache, chance, journal, seats, state, zobrist};
 pub(crate) use reference::{apply, attack, cond, flank, memo, notation, sets, slide, turns};
 pub(crate) use run::{draws, perft, perft_until, playout};
 
@@ -42,6 +42,7 @@ pub use perft::{TooManyTurns, perft, perft_divide, perft_divide_each, perft_play
 pub use perft_until::perft_until;
 pub use playout::{PlayoutResult, playout, playout_in};
 pub use reference::maximize::{MAX_SEARCH_POSITIONS, take_search_cut};
+pub use seats::{MAX_SEATS, Places};
 pub use state::{Continuation, EndReason, Outcome, State, UndoError};
 pub(crate) use tables::Tables;
 pub use turns::MAX_TURNS;

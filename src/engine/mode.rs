@@ -41,6 +41,18 @@ impl Engine {
         }
     }
 
+    /// The tier that plays a game of `players` seats when `self` is asked
+    /// for: the compiled tier declines a game of more than two players
+    /// (its site-set programs and perft kernel read "the other player" as
+    /// one seat, and it has no seats that leave play), which the
+    /// reference plays instead.
+    pub fn for_players(self, players: usize) -> Engine {
+        match players {
+            0..=2 => self,
+            _ => Engine::Reference,
+        }
+    }
+
     /// True for [`Engine::Compiled`].
     pub fn is_compiled(self) -> bool {
         self == Engine::Compiled
@@ -59,5 +71,13 @@ mod tests {
         assert!(!Engine::Reference.is_compiled());
         assert_eq!(Engine::Reference.name(), "reference");
         assert_eq!(Engine::default().name(), "compiled");
+    }
+
+    #[test]
+    fn the_compiled_tier_declines_games_of_more_than_two_players() {
+        assert_eq!(Engine::Compiled.for_players(2), Engine::Compiled);
+        assert_eq!(Engine::Compiled.for_players(1), Engine::Compiled);
+        assert_eq!(Engine::Compiled.for_players(3), Engine::Reference);
+        assert_eq!(Engine::Reference.for_players(2), Engine::Reference);
     }
 }

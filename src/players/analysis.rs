@@ -189,6 +189,11 @@ pub struct Tally {
     /// Games by their length in turns (for a histogram).
     #[serde(default)]
     pub lengths: BTreeMap<u32, u64>,
+    /// With more than two players, each seat's places summed over the
+    /// finished games (1 first; [`crate::engine::Outcome::places`]); empty
+    /// with two players.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub places_sum: Vec<u64>,
 }
 
 impl Tally {
@@ -196,8 +201,26 @@ impl Tally {
     pub fn new(players: usize) -> Tally {
         Tally {
             wins: vec![0; players],
+            places_sum: if players > 2 {
+                vec![0; players]
+            } else {
+                Vec::new()
+            },
             ..Tally::default()
         }
+    }
+
+    /// Each seat's mean place over the finished games (1 first), with
+    /// more than two players; empty with two, or before any game ends.
+    pub fn mean_places(&self) -> Vec<f64> {
+        let finished = self.games.saturating_sub(self.unfinished);
+        if finished == 0 {
+            return Vec::new();
+        }
+        self.places_sum
+            .iter()
+            .map(|&p| p as f64 / finished as f64)
+            .collect()
     }
 
     /// Counts one game: how it ended (`None`: at the turn limit), its
@@ -211,6 +234,10 @@ impl Tally {
     ) {
         match outcome {
             Some(o) => {
+                let n = self.places_sum.len();
+                for (sum, p) in self.places_sum.iter_mut().zip(o.places(n)) {
+                    *sum += u64::from(p);
+                }
                 match o.winner() {
                     Some(w) => {
                         if let Some(c) = self.wins.get_mut(w as usize) {
@@ -281,6 +308,9 @@ impl Tally {
         self.turns_max = self.turns_max.max(other.turns_max);
         self.games = self.games.saturating_add(other.games);
         for (a, b) in self.wins.iter_mut().zip(&other.wins) {
+            *a = a.saturating_add(*b);
+        }
+        for (a, b) in self.places_sum.iter_mut().zip(&other.places_sum) {
             *a = a.saturating_add(*b);
         }
         self.draws = self.draws.saturating_add(other.draws);
@@ -474,6 +504,26 @@ mod tests {
         let same = two_proportion(Rate::new(0, 10), Rate::new(0, 10));
         assert_eq!((same.z, same.significant), (0.0, false));
         assert!((same.p - 1.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_tally_of_three_seats_keeps_each_seats_places() {
+        use crate::engine::{EndReason::Result, Places};
+        let mut t = Tally::new(3);
+        t.add(
+            Some(Outcome::Ranked(Places([2, 1, 3, 0, 0, 0, 0, 0]), Result)),
+            10,
+            0,
+            0,
+        );
+        // A first win of three: the others share second place.
+        t.add(Some(Outcome::Win(0, Result)), 12, 0, 0);
+        t.add(None, 300, 0, 0);
+        assert_eq!(t.places_sum, [3, 3, 5]);
+        assert_eq!(t.mean_places(), [1.5, 1.5, 2.5]);
+        assert_eq!(t.wins, [1, 1, 0]);
+        assert!(t.adds_up());
+        assert!(Tally::new(2).mean_places().is_empty());
     }
 
     #[test]

@@ -426,7 +426,12 @@ pub fn evaluate_with(
         return match o {
             Outcome::Win(w, _) if w == player => WIN,
             Outcome::Win(..) => -WIN,
-            _ => 0,
+            Outcome::Draw(_) => 0,
+            // A place between first (WIN) and last (-WIN).
+            Outcome::Ranked(..) => {
+                let r = o.returns(st.game().num_players());
+                (r.get(player as usize).copied().unwrap_or(0.0) * WIN as f64) as i64
+            }
         };
     }
     values(st, buf, moves);

@@ -487,6 +487,26 @@ mod tests {
     }
 
     #[test]
+    fn with_three_seats_the_second_seat_takes_its_own_win() {
+        // Three rows of four; each man steps east or west; a man reaching
+        // column d wins. P1 (a1) has one step; then P2 (c2) may win at
+        // once with c2-d2: its own reward, not the first seat's, decides.
+        let text = r#"(game "T" (players 3) (board (square 3 4)) (piece "Man")
+             (region "Goal" (column -1))
+             (setup (fill "Man" P1 (sites "a1")) (fill "Man" P2 (sites "c2"))
+                    (fill "Man" P3 (sites "a3")))
+             (play (step dirs:{E W} to:Empty then:(if (in To "Goal") (win)))))"#;
+        let game = crate::compile::Game::from_source("t.game", text, &Default::default());
+        let mut st = State::new(std::sync::Arc::new(game.unwrap()));
+        st.play_str("a1-b1").unwrap();
+        let turns = Turns::of(&st);
+        let mut m = Mcts::new(Budget::Iterations(300), seeded_rng(3, 0, 0));
+        let pick = m.choose(&st, &turns);
+        assert_eq!(st.turn_to_string(turns.get(pick)), "c2-d2");
+        assert!(m.stats().chosen_value > 0.9, "{:?}", m.stats());
+    }
+
+    #[test]
     fn a_time_budget_stops() {
         let st = fixture::start();
         let turns = Turns::of(&st);

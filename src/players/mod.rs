@@ -110,13 +110,20 @@ pub(crate) fn stopped(stop: &Option<std::sync::Arc<std::sync::atomic::AtomicBool
 }
 
 /// What a player gets from an outcome, between 0 and 1: 1 for a win, 0 for
-/// a loss, an equal share for a draw or an unfinished game (½ with two
-/// players).
+/// a loss, ½ for a draw (two players); with more players its return
+/// ([`Outcome::returns`]: first place 1, last place 0, even steps between,
+/// shared places sharing their mean, a draw ½) mapped from [−1, 1] to
+/// [0, 1]. An unfinished game gives each an equal share (½ with two).
 #[inline]
 pub fn reward(outcome: Option<Outcome>, player: u8, num_players: usize) -> f64 {
     match outcome {
         Some(Outcome::Win(w, _)) => f64::from(u8::from(w == player)),
-        _ => 1.0 / num_players.max(1) as f64,
+        Some(Outcome::Draw(_)) if num_players <= 2 => 0.5,
+        Some(o) => {
+            let r = o.returns(num_players);
+            (r.get(player as usize).copied().unwrap_or(0.0) + 1.0) / 2.0
+        }
+        None => 1.0 / num_players.max(1) as f64,
     }
 }
 
@@ -761,6 +768,11 @@ mod tests {
         assert_eq!(reward(Some(Outcome::Win(1, NoMoves)), 0, 2), 0.0);
         assert_eq!(reward(Some(Outcome::Draw(NoMoves)), 0, 2), 0.5);
         assert_eq!(reward(None, 0, 4), 0.25);
+        // Three seats: places 2, 1, 3 give ½, 1 and 0; a draw ½ each.
+        let ranked = Outcome::Ranked(crate::engine::Places([2, 1, 3, 0, 0, 0, 0, 0]), NoMoves);
+        let each: Vec<f64> = (0..3).map(|p| reward(Some(ranked), p, 3)).collect();
+        assert_eq!(each, vec![0.5, 1.0, 0.0]);
+        assert_eq!(reward(Some(Outcome::Draw(NoMoves)), 2, 3), 0.5);
     }
 
     #[test]

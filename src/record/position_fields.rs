@@ -21,12 +21,12 @@
 
 use super::position::PositionError;
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::Game;
+use crate::compile::ir::{Game, Player};
 use crate::engine::State;
 use crate::engine::state::{Continuation, EndReason, FLANK_MARK, MARK, Outcome, TAKEN};
 
 /// The field names that are not counters, in the order they are written.
-pub const KEYWORDS: [&str; 19] = [
+pub const KEYWORDS: [&str; 20] = [
     "phase",
     "turns",
     "no-progress",
@@ -45,6 +45,7 @@ pub const KEYWORDS: [&str; 19] = [
     "turn-score",
     "dice",
     "outcome",
+    "seats-out",
     "history",
 ];
 
@@ -174,6 +175,9 @@ pub fn write_fields(st: &State, base: &State) -> Vec<String> {
     if let Some(o) = s.outcome {
         put("outcome", outcome_text(game, o));
     }
+    if s.seats.out != 0 {
+        put("seats-out", seats_out_text(game, &s.seats));
+    }
     let now = match game.end.repetition {
         Some(_) => st.repetition_key(),
         None => s.hash,
@@ -234,8 +238,61 @@ fn label(game: &Game, site: Site) -> String {
     }
 }
 
-/// `W,result` (the winner's letter and why) or `draw,repetition`.
+/// The seats out of play (games of more than two players): each seat's
+/// letter, `+` for a win or `-` for a loss, and its place (`R+1,Y-3`).
+fn seats_out_text(game: &Game, seats: &crate::engine::seats::Seats) -> String {
+    let each: Vec<String> = game
+        .players
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| seats.is_out(i as Player))
+        .map(|(i, p)| {
+            let place = seats.places.of(i as Player);
+            let how = if place <= seats.won { '+' } else { '-' };
+            format!("{}{how}{place}", p.letter)
+        })
+        .collect();
+    each.join(",")
+}
+
+/// Reads [`seats_out_text`] back.
+fn seats_out(game: &Game, value: &str) -> Result<crate::engine::seats::Seats, String> {
+    let n = game.num_players();
+    let mut seats = crate::engine::seats::Seats::default();
+    if !crate::engine::seats::ranks(n) {
+        return Err(format!(
+            "only a game of 3 to 8 players has seats out ({n} players)"
+        ));
+    }
+    for item in value.split(',') {
+        let bad = || format!("`{item}`: expected a player's letter, + or -, and a place (`R+1`)");
+        let at = item.find(['+', '-']).ok_or_else(bad)?;
+        let p = super::position::player_by_letter(game, &item[..at]).map_err(|e| e.to_string())?;
+        let place: u8 = item[at + 1..].parse().map_err(|_| bad())?;
+        if !(1..=n as u8).contains(&place) || seats.is_out(p) {
+            return Err(bad());
+        }
+        seats.out |= 1 << p;
+        seats.places.0[p as usize] = place;
+        match &item[at..=at] {
+            "+" => seats.won += 1,
+            _ => seats.lost += 1,
+        }
+    }
+    Ok(seats)
+}
+
+/// `W,result` (the winner's letter and why), `draw,repetition`, or a
+/// ranking's places in turn order, `2/1/3,result`.
 fn outcome_text(game: &Game, o: Outcome) -> String {
+    if let Outcome::Ranked(..) = o {
+        let places: Vec<String> = o
+            .places(game.num_players())
+            .iter()
+            .map(u8::to_string)
+            .collect();
+        return format!("{},{}", places.join("/"), o.reason().name());
+    }
     let who = match o.winner() {
         Some(p) => game
             .players
@@ -327,6 +384,7 @@ fn read_field(
         (true, "chain") => s.cont = Some(chain(game, value)?),
         (true, "again") => s.again = Some(block(game, value)?),
         (true, "outcome") => s.outcome = Some(outcome(game, value)?),
+        (true, "seats-out") => s.seats = seats_out(game, value)?,
         (true, "dice") => {
             st.extras.rng = u64::from_str_radix(value, 16)
                 .map_err(|_| "expected the dice generator's state in hex".to_string())?
@@ -563,6 +621,21 @@ fn outcome(game: &Game, value: &str) -> Result<Outcome, String> {
         .ok_or_else(bad)?;
     if who == "draw" {
         return Ok(Outcome::Draw(reason));
+    }
+    if who.contains('/') {
+        let n = game.num_players();
+        let mut places = crate::engine::Places::default();
+        let words: Vec<&str> = who.split('/').collect();
+        if words.len() != n || n > crate::engine::MAX_SEATS {
+            return Err(format!("`{who}`: expected one place per player ({n})"));
+        }
+        for (i, w) in words.iter().enumerate() {
+            places.0[i] = match w.parse::<u8>() {
+                Ok(q) if (1..=n as u8).contains(&q) => q,
+                _ => return Err(format!("`{w}` is not a place (1 to {n})")),
+            };
+        }
+        return Ok(Outcome::Ranked(places, reason));
     }
     let p = super::position::player_by_letter(game, who).map_err(|e| e.to_string())?;
     Ok(Outcome::Win(p, reason))

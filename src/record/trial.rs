@@ -89,6 +89,9 @@ pub enum TrialResult {
     Win(u8, EndReason),
     /// Nobody won.
     Draw(EndReason),
+    /// Each seat's place (1 is first; games of more than two players):
+    /// written `places 2 1 3 REASON`, one place per seat in turn order.
+    Ranked(crate::engine::Places, EndReason),
     /// The game was stopped before its end.
     #[default]
     Unfinished,
@@ -100,6 +103,7 @@ impl TrialResult {
         match o {
             Some(Outcome::Win(p, r)) => TrialResult::Win(p, r),
             Some(Outcome::Draw(r)) => TrialResult::Draw(r),
+            Some(Outcome::Ranked(p, r)) => TrialResult::Ranked(p, r),
             None => TrialResult::Unfinished,
         }
     }
@@ -109,6 +113,7 @@ impl TrialResult {
         match *self {
             TrialResult::Win(p, r) => Some(Outcome::Win(p, r)),
             TrialResult::Draw(r) => Some(Outcome::Draw(r)),
+            TrialResult::Ranked(p, r) => Some(Outcome::Ranked(p, r)),
             TrialResult::Unfinished => None,
         }
     }
@@ -119,6 +124,11 @@ impl std::fmt::Display for TrialResult {
         match *self {
             TrialResult::Win(p, r) => write!(f, "win {} {}", p + 1, r.name()),
             TrialResult::Draw(r) => write!(f, "draw {}", r.name()),
+            TrialResult::Ranked(p, r) => {
+                let seats = p.0.iter().take_while(|&&q| q > 0);
+                let places: Vec<String> = seats.map(u8::to_string).collect();
+                write!(f, "places {} {}", places.join(" "), r.name())
+            }
             TrialResult::Unfinished => write!(f, "unfinished"),
         }
     }
@@ -281,10 +291,33 @@ fn parse_result(s: &str) -> Result<TrialResult, String> {
             Ok(p) if p >= 1 => Ok(TrialResult::Win(p - 1, reason(r)?)),
             _ => Err(format!("`{p}` is not a player number (1, 2, …)")),
         },
+        ["places", rest @ .., r] if !rest.is_empty() => {
+            Ok(TrialResult::Ranked(places(rest)?, reason(r)?))
+        }
         _ => Err(format!(
-            "expected `win PLAYER REASON`, `draw REASON` or `unfinished`, found `{s}`"
+            "expected `win PLAYER REASON`, `draw REASON`, `places PLACE… REASON` or `unfinished`, found `{s}`"
         )),
     }
+}
+
+/// The places of a `places` result: one per seat, each from 1 to the
+/// number of seats, at most [`crate::engine::MAX_SEATS`] seats.
+fn places(words: &[&str]) -> Result<crate::engine::Places, String> {
+    let n = words.len();
+    if n > crate::engine::MAX_SEATS {
+        return Err(format!(
+            "{n} places: at most {} seats",
+            crate::engine::MAX_SEATS
+        ));
+    }
+    let mut p = crate::engine::Places::default();
+    for (i, w) in words.iter().enumerate() {
+        p.0[i] = match w.parse::<u8>() {
+            Ok(q) if (1..=n as u8).contains(&q) => q,
+            _ => return Err(format!("`{w}` is not a place (1 to {n})")),
+        };
+    }
+    Ok(p)
 }
 
 #[cfg(test)]
@@ -328,6 +361,10 @@ mod tests {
             TrialResult::Draw(EndReason::Repetition),
             TrialResult::Unfinished,
             TrialResult::Win(0, EndReason::TurnLimit),
+            TrialResult::Ranked(
+                crate::engine::Places([2, 1, 3, 0, 0, 0, 0, 0]),
+                EndReason::Result,
+            ),
         ] {
             let t = Trial {
                 result: r,

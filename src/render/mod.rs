@@ -141,17 +141,42 @@ fn to_move_line(st: &State) -> String {
     out
 }
 
-/// A sentence for an outcome: "Black wins (NoMoves)", "draw (Repetition)".
+/// A sentence for an outcome: "Black wins (NoMoves)", "draw (Repetition)";
+/// a ranking of several players gives each seat's place: "Red 1st, Blue
+/// 2nd, Yellow 3rd (a rule's result)".
 pub fn describe_outcome(st: &State, o: &crate::engine::Outcome) -> String {
     let reason = o.reason().to_string();
-    let result = match o.winner() {
-        Some(w) => format!("{} wins ({reason})", st.game().players[w as usize].name),
-        None => format!("draw ({reason})"),
+    let result = match (o, o.winner()) {
+        (crate::engine::Outcome::Ranked(..), _) => {
+            let game = st.game();
+            let places = o.places(game.num_players());
+            let each: Vec<String> = game
+                .players
+                .iter()
+                .zip(places)
+                .map(|(p, q)| format!("{} {}", p.name, ordinal(q)))
+                .collect();
+            format!("{} ({reason})", each.join(", "))
+        }
+        (_, Some(w)) => format!("{} wins ({reason})", st.game().players[w as usize].name),
+        (_, None) => format!("draw ({reason})"),
     };
     match scores_text(st) {
         Some(scores) => format!("{result}; scores {scores}"),
         None => result,
     }
+}
+
+/// A place written as an ordinal: 1st, 2nd, 3rd, 4th, …
+fn ordinal(q: u8) -> String {
+    let suffix = match (q % 10, q % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{q}{suffix}")
 }
 
 /// Each player's score, tie-breaks in brackets (`Dark 10 (3), Light 10

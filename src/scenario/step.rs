@@ -271,8 +271,23 @@ fn expect_owner(st: &State, value: &str) -> Result<(), StepError> {
     Ok(())
 }
 
+/// `expect outcome:` — `none`, `draw`, `NAME wins`, or `places P…` (each
+/// seat's place in turn order, 1 first: a ranking of several players).
 fn expect_outcome(st: &State, value: &str) -> Result<(), StepError> {
     let game = st.game();
+    if let Some(want) = value.strip_prefix("places ") {
+        let n = game.players.len();
+        let got = match st.outcome() {
+            None => "none".to_string(),
+            Some(o) => o
+                .places(n)
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+        };
+        return same(want.trim(), &got, "places");
+    }
     let choices: Vec<String> = ["none".to_string(), "draw".to_string()]
         .into_iter()
         .chain(game.players.iter().map(|p| format!("{} wins", p.name)))

@@ -6,6 +6,7 @@ pub(crate) mod cache;
 pub(crate) mod chance;
 pub(crate) mod journal;
 pub(crate) mod repetition;
+pub(crate) mod seats;
 pub(crate) mod stacks;
 pub(crate) mod state;
 pub(crate) mod zobrist;

@@ -81,21 +81,25 @@ pub enum Outcome {
     Win(Player, EndReason),
     /// Nobody won.
     Draw(EndReason),
+    /// Every seat's place, in a game of more than two players where a seat
+    /// left play before the end (docs/players.md, "Several players").
+    Ranked(crate::engine::seats::Places, EndReason),
 }
 
 impl Outcome {
     /// Why the game ended.
     pub fn reason(&self) -> EndReason {
         match *self {
-            Outcome::Win(_, r) | Outcome::Draw(r) => r,
+            Outcome::Win(_, r) | Outcome::Draw(r) | Outcome::Ranked(_, r) => r,
         }
     }
 
-    /// The winner, if any.
+    /// The winner, if any: in a ranking, the seat alone in first place.
     pub fn winner(&self) -> Option<Player> {
         match *self {
             Outcome::Win(p, _) => Some(p),
             Outcome::Draw(_) => None,
+            Outcome::Ranked(places, _) => places.first(),
         }
     }
 }
@@ -146,6 +150,9 @@ pub(crate) struct Scalars {
     /// turn's first step).
     pub turn_score: u32,
     pub outcome: Option<Outcome>,
+    /// The seats out of play and their places (games of more than two
+    /// players; all zero otherwise).
+    pub seats: crate::engine::seats::Seats,
     /// The same player moves again with this move block (`again`).
     pub again: Option<BlockId>,
     /// How many sites have a mark (any bit).
@@ -484,7 +491,7 @@ impl State {
     /// generator, undo journal) played from now on by `engine`.
     pub fn on_engine(&self, engine: Engine) -> State {
         let mut st = self.clone();
-        if st.engine() == engine {
+        if st.engine() == engine.for_players(st.game.num_players()) {
             return st;
         }
         st.tables = Arc::new(Tables::with_engine(&st.game, engine));
@@ -531,6 +538,7 @@ impl State {
                 turn_steps: 0,
                 turn_score: 0,
                 outcome: None,
+                seats: Default::default(),
                 again: None,
                 marked: 0,
                 phase: 0,
@@ -610,6 +618,7 @@ impl State {
         self.scalars.mover = mover;
         self.scalars.cont = None;
         self.scalars.outcome = None;
+        self.scalars.seats = Default::default();
         self.scalars.no_progress = 0;
         self.scalars.again = None;
         // A new position: no turns, passes or steps behind it.
@@ -1171,13 +1180,18 @@ impl State {
         }
     }
 
-    /// Passes the turn to the next player and records the new position.
+    /// Passes the turn to the next player still in play (seats that are
+    /// out are skipped) and records the new position.
     #[inline(always)]
     pub(crate) fn next_player(&mut self) {
-        let next = match self.scalars.mover as usize + 1 {
-            n if n >= self.game.num_players() => 0,
+        let players = self.game.num_players();
+        let mut next = match self.scalars.mover as usize + 1 {
+            n if n >= players => 0,
             n => n as Player,
         };
+        if self.scalars.seats.out != 0 {
+            next = self.next_in_play(next, players);
+        }
         if self.history_draws {
             let z = &self.tables.zobrist;
             self.scalars.hash ^= z.mover(self.scalars.mover) ^ z.mover(next);
@@ -1190,6 +1204,16 @@ impl State {
         // Saturates: a position text may start the count at u32::MAX.
         self.scalars.turns = self.scalars.turns.saturating_add(1);
         self.record_turn_start();
+    }
+
+    /// The first seat from `seat` on, in turn order, that is still in play
+    /// (`seat` itself when none is: the game is then over).
+    #[inline(never)]
+    fn next_in_play(&self, seat: Player, players: usize) -> Player {
+        (0..players as Player)
+            .map(|i| (seat + i) % players as Player)
+            .find(|&s| !self.scalars.seats.is_out(s))
+            .unwrap_or(seat)
     }
 
     /// XORs the key of piece `p` at `level` of `site` into the hash (kept

@@ -10,7 +10,7 @@ use crate::engine::cond::Ctx;
 use crate::engine::sets::{give_buf, take_buf};
 use crate::engine::state::{FLANK_MARK, MARK, TAKEN};
 use crate::engine::thentree::ThenTree;
-use crate::engine::{EndReason, IllegalMove, Move, Outcome, Refusal, State};
+use crate::engine::{EndReason, IllegalMove, Move, Outcome, Refusal, State, seats};
 use std::sync::Arc;
 
 /// What [`State::try_play`] did with a candidate step.
@@ -772,6 +772,9 @@ impl State {
         if self.scalars.outcome.is_none() {
             self.check_draws();
         }
+        if self.scalars.outcome.is_none() && seats::ranks(game.num_players()) {
+            self.skip_stuck_seats(game);
+        }
     }
 
     fn check_draws(&mut self) {
@@ -793,7 +796,8 @@ impl State {
             None
         };
         if let Some(r) = reason {
-            self.scalars.outcome = Some(Outcome::Draw(r));
+            let n = self.game.num_players();
+            self.scalars.outcome = Some(seats::settled(&self.scalars.seats, n, r));
             return;
         }
         let scored = if end.passes.is_some_and(|n| self.scalars.passes >= n) {
@@ -809,8 +813,9 @@ impl State {
     }
 
     /// Applies a result effect: `who` (seen from `player`, the mover)
-    /// wins, loses or draws, unless the game is already decided. A loss
-    /// with more than two players decides nothing (as `lose-when`).
+    /// wins, loses or draws, unless the game is already decided. With
+    /// more than two players a win or a loss makes the seat leave play
+    /// ([`seats::leave`]); a seat already out is not decided again.
     pub(crate) fn decide(&mut self, decision: Decision, who: Who, player: Player) {
         if self.scalars.outcome.is_some() {
             return;
@@ -822,6 +827,10 @@ impl State {
             Who::Player(p) => p,
         };
         let r = EndReason::Result;
+        if seats::ranks(n as usize) {
+            self.decide_seat(decision, p, r);
+            return;
+        }
         self.scalars.outcome = match decision {
             Decision::Win => Some(Outcome::Win(p, r)),
             Decision::Draw => Some(Outcome::Draw(r)),
@@ -862,18 +871,12 @@ impl State {
     pub(crate) fn no_moves_outcome(&self) -> Outcome {
         let n = self.game.num_players() as u8;
         let me = self.scalars.mover;
-        let ctx = Ctx {
-            last: self.scalars.last,
-            ..Ctx::at(me, NO_SITE)
-        };
-        let rule = self
-            .game
-            .end
-            .no_moves_if
-            .iter()
-            .find(|(c, _)| self.eval(c, &ctx))
-            .map(|&(_, r)| r)
-            .or(self.game.end.no_moves);
+        let rule = self.no_moves_rule();
+        if seats::ranks(n as usize)
+            && let Some(o) = self.stuck_seat_outcome(rule, me)
+        {
+            return o;
+        }
         match rule {
             Some(NoMoves::Loss) if n == 2 => Outcome::Win(1 - me, EndReason::NoMoves),
             Some(NoMoves::Win) => Outcome::Win(me, EndReason::NoMoves),
@@ -882,20 +885,36 @@ impl State {
         }
     }
 
+    /// The `no-moves` rule that speaks for the player to move: the first
+    /// `if:` rule whose condition holds, else the plain one.
+    pub(crate) fn no_moves_rule(&self) -> Option<NoMoves> {
+        let ctx = Ctx {
+            last: self.scalars.last,
+            ..Ctx::at(self.scalars.mover, NO_SITE)
+        };
+        self.game
+            .end
+            .no_moves_if
+            .iter()
+            .find(|(c, _)| self.eval(c, &ctx))
+            .map(|&(_, r)| r)
+            .or(self.game.end.no_moves)
+    }
+
     /// True when the game is over: [`State::outcome`] is `Some`.
     pub fn is_over(&self) -> bool {
         self.outcome().is_some()
     }
 
-    /// Per-player returns: +1 for a win, −1 for a loss, 0 for a draw or a
-    /// game in progress (two players).
+    /// Per-seat returns ([`Outcome::returns`]): +1 for a win, −1 for a
+    /// loss, 0 for a draw with two players; with more, from +1 (first
+    /// place) to −1 (last place) by even steps, shared places sharing
+    /// their mean. All zero for a game in progress.
     pub fn returns(&self) -> Vec<f64> {
         let n = self.game.num_players();
         match self.outcome() {
-            Some(Outcome::Win(w, _)) => (0..n)
-                .map(|p| if p == w as usize { 1.0 } else { -1.0 })
-                .collect(),
-            _ => vec![0.0; n],
+            Some(o) => o.returns(n),
+            None => vec![0.0; n],
         }
     }
 }

@@ -10,6 +10,7 @@ pub(crate) mod flank;
 pub(crate) mod judge;
 pub(crate) mod kinds;
 pub(crate) use kinds::slide;
+pub(crate) mod leave;
 pub(crate) mod lines;
 pub(crate) mod maximize;
 pub(crate) mod memo;

@@ -79,6 +79,14 @@ impl State {
             return;
         }
         let n = game.num_players() as Player;
+        if crate::engine::seats::ranks(n as usize) {
+            let playing = self.scalars.seats.playing(n as usize);
+            let losers = (0..n)
+                .filter(|&p| playing & (1 << p) != 0 && self.loses_now(game, p))
+                .fold(0u8, |acc, p| acc | 1 << p);
+            self.seats_lose(losers);
+            return;
+        }
         // Bit `p` for each player `p` who loses.
         let losers = (0..n).fold(0u64, |acc, p| acc | (self.loses_now(game, p) as u64) << p);
         let reason = EndReason::LoseCondition;

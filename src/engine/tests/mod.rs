@@ -25,6 +25,7 @@ mod notation;
 mod phases;
 mod priority;
 mod regions;
+mod seats;
 mod step;
 
 use super::State;

@@ -1,0 +1,242 @@
+//! Seats beyond two (docs/players.md, "Several players"): the places of a
+//! game's players, the seats that have left play, and the returns an
+//! outcome gives each seat.
+//!
+//! A two-player game never uses [`Places`]: its outcomes stay
+//! [`Outcome::Win`] and [`Outcome::Draw`]. With more players a seat leaves
+//! play when it wins (it takes the best free place) or loses (the worst
+//! free place); the others play on, the mover skipping the seats that are
+//! out, until the game ends: [`Outcome::Ranked`] gives every seat its place.
+
+use crate::compile::ir::Player;
+use crate::engine::{EndReason, Outcome};
+
+/// Most seats a game may have (`(players …)`).
+pub const MAX_SEATS: usize = 8;
+
+/// Each seat's place at the end of a game: 1 is first; seats that share a
+/// place have the same number and the next place is skipped (standard
+/// competition ranking: 1, 2, 2, 4). Seats past the game's players hold 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
+pub struct Places(pub [u8; MAX_SEATS]);
+
+impl Places {
+    /// The place of `seat` (1 is first; 0 for a seat the game has not).
+    pub fn of(&self, seat: Player) -> u8 {
+        self.0.get(seat as usize).copied().unwrap_or(0)
+    }
+
+    /// The places of the first `n` seats.
+    pub fn list(&self, n: usize) -> Vec<u8> {
+        self.0.iter().take(n.min(MAX_SEATS)).copied().collect()
+    }
+
+    /// The only seat in first place, if exactly one is.
+    pub fn first(&self) -> Option<Player> {
+        let mut firsts = (0..MAX_SEATS).filter(|&s| self.0[s] == 1);
+        match (firsts.next(), firsts.next()) {
+            (Some(s), None) => Some(s as Player),
+            _ => None,
+        }
+    }
+}
+
+/// The seats' standing during play: which seats are out, and the places
+/// they took. Kept in the state's scalars; all zero in a game that has not
+/// yet lost a seat (and always in a two-player game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub(crate) struct Seats {
+    /// Bit `s` for each seat `s` that has left play.
+    pub out: u8,
+    /// Seats out by a win (they took places 1, 2, …).
+    pub won: u8,
+    /// Seats out by a loss (they took the last places).
+    pub lost: u8,
+    /// The places taken so far (0: still playing).
+    pub places: Places,
+}
+
+impl Seats {
+    /// True if `seat` has left play.
+    pub fn is_out(&self, seat: Player) -> bool {
+        (seat as usize) < MAX_SEATS && self.out & (1 << seat) != 0
+    }
+
+    /// The seats still playing among `n`, as a bitmask.
+    pub fn playing(&self, n: usize) -> u8 {
+        (((1u16 << n.min(MAX_SEATS)) - 1) as u8) & !self.out
+    }
+
+    /// The seats in `mask` (all still playing) leave play together, by a
+    /// win (the best free places) or a loss (the worst): they share the
+    /// best place of the span they fill.
+    pub fn finish(&mut self, mask: u8, won: bool, n: usize) {
+        let k = mask.count_ones() as u8;
+        let place = match won {
+            true => self.won + 1,
+            false => n as u8 - self.lost - k + 1,
+        };
+        for s in (0..MAX_SEATS).filter(|&s| mask & (1 << s) != 0) {
+            self.places.0[s] = place;
+        }
+        self.out |= mask;
+        match won {
+            true => self.won += k,
+            false => self.lost += k,
+        }
+    }
+
+    /// The places when the game ends now: the seats still playing share
+    /// the best free place.
+    pub fn final_places(&self, n: usize) -> Places {
+        let mut p = self.places;
+        let rest = self.playing(n);
+        for s in (0..n.min(MAX_SEATS)).filter(|&s| rest & (1 << s) != 0) {
+            p.0[s] = self.won + 1;
+        }
+        p
+    }
+}
+
+impl Outcome {
+    /// Each of the `n` seats' place (1 is first): a win puts the winner
+    /// first and the others second together; a draw puts everyone first.
+    pub fn places(&self, n: usize) -> Vec<u8> {
+        match *self {
+            Outcome::Win(w, _) => (0..n as Player)
+                .map(|s| if s == w { 1 } else { 2 })
+                .collect(),
+            Outcome::Draw(_) => vec![1; n],
+            Outcome::Ranked(p, _) => p.list(n),
+        }
+    }
+
+    /// Each of the `n` seats' return, from +1 (first alone) down to −1
+    /// (last alone), even steps between: the places 1..n score
+    /// 1 − 2(i − 1)/(n − 1), and seats sharing places share their scores'
+    /// mean. With two players: +1 for a win, −1 for a loss, 0 for a draw.
+    /// The returns sum to zero.
+    pub fn returns(&self, n: usize) -> Vec<f64> {
+        let places = self.places(n);
+        if n < 2 {
+            return vec![0.0; n];
+        }
+        places
+            .iter()
+            .map(|&q| {
+                let tied = places.iter().filter(|&&o| o == q).count() as f64;
+                // Mean of the places q .. q + tied - 1, from 0.
+                let mid = f64::from(q) - 1.0 + (tied - 1.0) / 2.0;
+                1.0 - 2.0 * mid / (n as f64 - 1.0)
+            })
+            .collect()
+    }
+}
+
+/// The seats in `mask` leave play by a win (`won`) or a loss, in a game of
+/// `n` seats, `n` from 3 to [`MAX_SEATS`]. Returns the outcome when the
+/// game ends: every seat still playing leaves at once (they share the
+/// best free place: a draw among them); a win without `play_on` (the
+/// winner first, the others next; [`Outcome::Win`] when no seat was out
+/// before); one seat left playing (it takes the place that is left).
+pub(crate) fn leave(
+    seats: &mut Seats,
+    mask: u8,
+    won: bool,
+    n: usize,
+    play_on: bool,
+    reason: EndReason,
+) -> Option<Outcome> {
+    let playing = seats.playing(n);
+    let mask = mask & playing;
+    if mask == 0 {
+        return None;
+    }
+    if mask == playing {
+        return Some(settled(seats, n, reason));
+    }
+    if won && !play_on && seats.out == 0 && mask.count_ones() == 1 {
+        return Some(Outcome::Win(mask.trailing_zeros() as Player, reason));
+    }
+    seats.finish(mask, won, n);
+    let left = seats.playing(n).count_ones();
+    (left == 1 || (won && !play_on)).then(|| Outcome::Ranked(seats.final_places(n), reason))
+}
+
+/// True for a game whose seats may leave play: more than two players, at
+/// most [`MAX_SEATS`].
+pub(crate) fn ranks(n: usize) -> bool {
+    (3..=MAX_SEATS).contains(&n)
+}
+
+/// The outcome of a game of `n` seats ending now by `reason` with this
+/// standing: [`Outcome::Ranked`] once a seat is out, else a draw.
+pub(crate) fn settled(seats: &Seats, n: usize, reason: EndReason) -> Outcome {
+    match seats.out {
+        0 => Outcome::Draw(reason),
+        _ => Outcome::Ranked(seats.final_places(n), reason),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EndReason::Result;
+
+    #[test]
+    fn two_player_returns_are_those_of_a_win_a_loss_and_a_draw() {
+        assert_eq!(Outcome::Win(1, Result).returns(2), vec![-1.0, 1.0]);
+        assert_eq!(Outcome::Draw(Result).returns(2), vec![0.0, 0.0]);
+    }
+
+    #[test]
+    fn places_fill_from_both_ends_and_the_rest_share() {
+        let mut s = Seats::default();
+        s.finish(1 << 2, true, 4); // seat 2 first
+        s.finish(1 << 0, false, 4); // seat 0 last
+        assert_eq!(s.playing(4), 0b1010);
+        assert_eq!(s.final_places(4).list(4), vec![4, 2, 1, 2]);
+        let o = Outcome::Ranked(s.final_places(4), Result);
+        // Places 2 and 3 shared: their mean, 1 - 2 * 1.5 / 3 = 0.
+        assert_eq!(o.returns(4), vec![-1.0, 0.0, 1.0, 0.0]);
+        assert_eq!(o.winner(), Some(2));
+    }
+
+    #[test]
+    fn two_seats_losing_together_share_the_last_places() {
+        let mut s = Seats::default();
+        s.finish(0b011, false, 3);
+        assert_eq!(s.places.list(3), vec![2, 2, 0]);
+        assert_eq!(s.final_places(3).list(3), vec![2, 2, 1]);
+        let r = Outcome::Ranked(s.final_places(3), Result).returns(3);
+        assert_eq!(r, vec![-0.5, -0.5, 1.0]);
+    }
+
+    #[test]
+    fn leaving_ends_the_game_when_one_seat_is_left_or_at_a_win() {
+        let mut s = Seats::default();
+        assert_eq!(leave(&mut s, 1 << 1, true, 3, true, Result), None);
+        assert_eq!(s.places.list(3), vec![0, 1, 0]);
+        let end = leave(&mut s, 1 << 2, false, 3, true, Result);
+        assert_eq!(end.map(|o| o.places(3)), Some(vec![2, 1, 3]));
+        let mut s = Seats::default();
+        assert_eq!(
+            leave(&mut s, 1, true, 4, false, Result),
+            Some(Outcome::Win(0, Result))
+        );
+        let mut s = Seats::default();
+        assert_eq!(leave(&mut s, 1, false, 4, false, Result), None);
+        let end = leave(&mut s, 1 << 3, true, 4, false, Result);
+        assert_eq!(end.map(|o| o.places(4)), Some(vec![4, 2, 2, 1]));
+        // Everyone still playing losing at once: a draw among them.
+        let mut s = Seats::default();
+        let end = leave(&mut s, 0b111, false, 3, false, Result);
+        assert_eq!(end, Some(Outcome::Draw(Result)));
+    }
+
+    #[test]
+    fn a_win_among_three_leaves_the_others_second_together() {
+        assert_eq!(Outcome::Win(0, Result).returns(3), vec![1.0, -0.5, -0.5]);
+        assert_eq!(Outcome::Win(0, Result).places(3), vec![1, 2, 2]);
+    }
+}
