@@ -146,7 +146,9 @@ fn the_format_follows_the_notation() {
 
 #[test]
 fn san_words_are_told_from_others() {
-    for w in ["e4", "Nbd7", "exd5", "e8=Q+", "O-O", "O-O-O#", "R1a3", "Qh4#"] {
+    for w in [
+        "e4", "Nbd7", "exd5", "e8=Q+", "O-O", "O-O-O#", "R1a3", "Qh4#",
+    ] {
         assert!(is_san(w), "{w}");
     }
     // Draughts squares, results, broken or non-ASCII words are not SAN.
