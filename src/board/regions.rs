@@ -59,7 +59,7 @@ impl Board {
         })
     }
 
-    /// The point of a star board ([`Shape::Star`]) whose tip lies nearest
+    /// The point of a star board ([`crate::board::Shape::Star`]) whose tip lies nearest
     /// the direction `v` (x right, y up): the sites beyond the central
     /// hexagon on that side, sorted (`side` rows, `side·(side + 1)/2`
     /// sites). `None` on a board that is not a star.
