@@ -365,6 +365,10 @@ pub enum Num {
     PerPlayer(Vec<Num>),
 }
 
+/// Most seats a game may have (`(players …)`): a state keeps who is out
+/// and each seat's place in fixed arrays of this size.
+pub const MAX_SEATS: usize = 8;
+
 /// Index of a counter in [`Game::counters`].
 pub type CounterId = u8;
 

@@ -3,7 +3,7 @@
 //! their order in the file.
 
 use super::args::{Diags, check, check_shape, choice, clause, int_in, items, named, string, word};
-use super::ir::{Code, EndRules, Gen, GenId, Piece, PlayerInfo};
+use super::ir::{Code, EndRules, Gen, GenId, MAX_SEATS, Piece, PlayerInfo};
 use super::refs::lookup;
 use super::vocab;
 use crate::board::geometry::MAX_SIZE;
@@ -166,9 +166,6 @@ fn same_name_twice(
         );
     }
 }
-
-/// Most players a game may have.
-const MAX_SEATS: usize = crate::engine::MAX_SEATS;
 
 impl Lowerer {
     /// `(players N)` or `(players (player "Name" letter:"B" forward:S)…)`.

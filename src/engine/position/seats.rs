@@ -11,8 +11,9 @@
 use crate::compile::ir::Player;
 use crate::engine::{EndReason, Outcome};
 
-/// Most seats a game may have (`(players …)`).
-pub const MAX_SEATS: usize = 8;
+/// Most seats a game may have (`(players …)`): the rules' limit,
+/// [`crate::compile::ir::MAX_SEATS`].
+pub use crate::compile::ir::MAX_SEATS;
 
 /// Each seat's place at the end of a game: 1 is first; seats that share a
 /// place have the same number and the next place is skipped (standard
