@@ -408,7 +408,7 @@ mod tests {
     }
 
     #[test]
-    fn the_star_of_chinese_checkers_has_121_holes() {
+    fn a_star_of_side_four_has_121_holes() {
         // The published board: 121 holes for points of 4 rows; points of
         // 1, 2 and 3 rows give the 13-point hexagram and the 37- and
         // 73-hole boards.

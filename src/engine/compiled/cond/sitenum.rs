@@ -264,7 +264,7 @@ mod tests {
     }
 
     #[test]
-    fn oware_capture_test_agrees_with_the_reference() {
+    fn a_sowing_capture_test_agrees_with_the_reference() {
         // docs/games/oware.md: the seeds across against those a capture
         // would take, back from the last house sown.
         let n = agrees(
