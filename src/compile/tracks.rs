@@ -32,6 +32,10 @@ pub struct Track {
     /// `prev[site]`: the site before `site` on the track.
     #[serde(skip)]
     pub prev: Vec<Site>,
+    /// `index[site]`: where `site` stands in [`Track::sites`]
+    /// (`u32::MAX` off the track).
+    #[serde(skip)]
+    pub index: Vec<u32>,
 }
 
 impl Track {
@@ -49,13 +53,46 @@ impl Track {
             next[last as usize] = first;
             prev[first as usize] = last;
         }
+        let mut index = vec![u32::MAX; n];
+        for (i, &s) in sites.iter().enumerate() {
+            index[s as usize] = i as u32;
+        }
         Track {
             name: name.to_string(),
             sites,
             is_loop,
             next,
             prev,
+            index,
         }
+    }
+
+    /// Where the last of `count` pieces sown from `from` lands: the
+    /// `count`-th site after `from` along the track, passing over `from`
+    /// itself on every lap of a loop with `skip_origin` (Oware's house
+    /// of twelve seeds or more, docs/games/oware.md); `from` for a count
+    /// of 0; [`NO_SITE`] when the track ends first or `from` is off it.
+    /// One division instead of a walk of `count` steps.
+    pub fn sown_end(&self, from: Site, count: usize, skip_origin: bool) -> Site {
+        if count == 0 {
+            return from;
+        }
+        let len = self.sites.len();
+        let Some(&i) = self.index.get(from as usize).filter(|&&i| i != u32::MAX) else {
+            return NO_SITE;
+        };
+        let i = i as usize;
+        if !self.is_loop || len < 2 {
+            // An open track never comes back to `from`.
+            return self.sites.get(i + count).copied().unwrap_or(NO_SITE);
+        }
+        // On a loop, the sites `k` steps on for k = 1, 2, …, without the
+        // multiples of `len` (`from` itself) when it is skipped.
+        let k = match skip_origin {
+            true => count + (count - 1) / (len - 1),
+            false => count,
+        };
+        self.sites[(i + k) % len]
     }
 
     /// The site after `s` (before it with `backward`), [`NO_SITE`] at an
@@ -256,6 +293,51 @@ mod tests {
             .iter()
             .map(|&s| g.board.site(s).label.clone())
             .collect()
+    }
+
+    /// Where the last of `count` pieces lands, walked seed by seed on
+    /// the track's `next` table (the rule as docs/games/oware.md says it).
+    fn walked_end(t: &crate::compile::tracks::Track, from: u16, count: usize, skip: bool) -> u16 {
+        let mut at = from;
+        for _ in 0..count {
+            at = t.step(at, false);
+            if skip && at == from {
+                at = t.step(at, false);
+            }
+            if at == crate::board::NO_SITE {
+                return at;
+            }
+        }
+        at
+    }
+
+    #[test]
+    fn the_last_site_sown_is_the_walks_end_on_loops_and_open_tracks() {
+        // A loop of twelve, an open track of six, and loops of two and
+        // one made by hand.
+        let g = game("(track \"Round\" \"a1\" {E N W S}) (track \"Row\" \"a1\" {E})").unwrap();
+        let n = g.board.len();
+        let tracks = [
+            g.tracks[0].clone(),
+            g.tracks[1].clone(),
+            crate::compile::tracks::Track::new("two", vec![3, 7], true, n),
+            crate::compile::tracks::Track::new("one", vec![5], true, n),
+        ];
+        assert_eq!((tracks[0].sites.len(), tracks[1].sites.len()), (12, 6));
+        for t in &tracks {
+            for from in 0..n as u16 {
+                for count in 0..60 {
+                    for skip in [false, true] {
+                        assert_eq!(
+                            t.sown_end(from, count, skip),
+                            walked_end(t, from, count, skip),
+                            "track {} from {from}, {count} pieces, skip {skip}",
+                            t.name
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,15 +1,15 @@
 //! Applying a step: moving the stack, captures, effects, continuations, the
 //! end of a turn and the draw rules.
 
-use crate::board::NO_SITE;
+use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{
-    Cond, Decision, Effect, Game, Gen, GenId, GenKind, Leap, MarkSpan, Maximize, NoMoves, Num,
-    Owner, Player, SiteSet, Slide, Step, TurnFact, Who,
+    Cond, CounterId, Decision, Effect, Game, Gen, GenId, GenKind, Leap, MarkSpan, Maximize,
+    NoMoves, Num, Owner, Player, SiteSet, Slide, Step, TurnFact, Who,
 };
 use crate::engine::cond::Ctx;
 use crate::engine::sets::{give_buf, take_buf};
 use crate::engine::state::{FLANK_MARK, MARK, TAKEN};
-use crate::engine::thentree::ThenTree;
+use crate::engine::thentree::{ThenNode, ThenTree};
 use crate::engine::{EndReason, IllegalMove, Move, Outcome, Refusal, State, seats};
 use std::sync::Arc;
 
@@ -488,13 +488,15 @@ impl State {
     }
 
     /// Runs effects `list` in order as [`State::run_effects`] does, the
-    /// tests of its `if`s at every depth read from their compiled form in
-    /// `tree` when they have one.
+    /// tests of its `if`s, its counters' numbers and its removals' sites
+    /// at every depth read from their compiled form in `tree` when they
+    /// have one.
     fn run_tree(&mut self, list: &[Effect], tree: &ThenTree, ctx: &Ctx) -> Flow {
         let mut flow = Flow::Continue;
         for (k, e) in list.iter().enumerate() {
-            let done = match (e, tree.get(k)) {
-                (Effect::If(c, a, b), Some(node)) if self.on_board(ctx.subject) => {
+            let node = tree.get(k).filter(|_| self.on_board(ctx.subject));
+            let done = match (e, node) {
+                (Effect::If(c, a, b), Some(ThenNode::If(node))) => {
                     let yes = match &node.test {
                         Some(p) => p.holds(self, ctx.player, ctx.subject),
                         None => self.eval(c, ctx),
@@ -504,11 +506,46 @@ impl State {
                         false => self.run_tree(b, &node.no, ctx),
                     }
                 }
+                (Effect::AddCounter(c, _), Some(ThenNode::Number(n))) => {
+                    let add = n.value(self, ctx.player, ctx.subject);
+                    self.add_counter(*c, ctx.player, add)
+                }
+                (Effect::SetCounter(c, _), Some(ThenNode::Number(n))) => {
+                    let v = clamp_i32(n.value(self, ctx.player, ctx.subject));
+                    self.set_counter(*c, ctx.player, v);
+                    Flow::Continue
+                }
+                (Effect::RemoveAll(_), Some(ThenNode::Sites(sites))) => {
+                    let mut buf = take_buf();
+                    sites.each(self, ctx.player, ctx.subject, &mut |s| buf.push(s));
+                    self.remove_sites(&buf);
+                    give_buf(buf);
+                    Flow::Continue
+                }
                 _ => self.run_effect(e, ctx),
             };
             flow = done.or(flow);
         }
         flow
+    }
+
+    /// Adds `add` to counter `c` of `player`, clamped to an `i32`.
+    fn add_counter(&mut self, c: CounterId, player: Player, add: i64) -> Flow {
+        let v = clamp_i32((self.counter(c, player) as i64).saturating_add(add));
+        self.set_counter(c, player, v);
+        Flow::Continue
+    }
+
+    /// Removes the stacks of `sites` (`remove-all`), each a capture, in
+    /// order; empty sites are passed over.
+    fn remove_sites(&mut self, sites: &[Site]) {
+        for &site in sites {
+            if self.height(site) > 0 {
+                self.clear_site(site);
+                self.removed.push(site);
+                self.note_capture();
+            }
+        }
     }
 
     /// Runs effects in order; [`Flow::EndTurn`] if one of them ended the turn.
@@ -573,13 +610,7 @@ impl State {
             Effect::RemoveAll(set) => {
                 let mut buf = take_buf();
                 self.set_into(set, ctx, &mut buf);
-                for &site in &buf {
-                    if self.height(site) > 0 {
-                        self.clear_site(site);
-                        self.removed.push(site);
-                        self.note_capture();
-                    }
-                }
+                self.remove_sites(&buf);
                 give_buf(buf);
                 Flow::Continue
             }
@@ -590,9 +621,7 @@ impl State {
             }
             Effect::AddCounter(c, n) => {
                 let add = self.num_drawing(n, ctx);
-                let v = clamp_i32((self.counter(*c, ctx.player) as i64).saturating_add(add));
-                self.set_counter(*c, ctx.player, v);
-                Flow::Continue
+                self.add_counter(*c, ctx.player, add)
             }
             Effect::Mark(r) => {
                 let s = self.site_at(ctx, *r);

@@ -9,7 +9,7 @@
 
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{Cond, DirSetId, Gen, GenId, GenKind, Leap, Origin, Pieces};
-use crate::engine::bits::Bits;
+use crate::engine::bits::{Bits, MAX_WORDS};
 use crate::engine::cond::Ctx;
 use crate::engine::sets::{give_buf, take_buf};
 use crate::engine::state::VISIBLE_MARKS;
@@ -244,6 +244,18 @@ impl State {
             Some(p) if self.pending_sets.is_none() => p.holds(self, ctx.player, ctx.subject),
             _ => self.test(c, ctx),
         }
+    }
+
+    /// The sites where `from:` of generator `g` holds for the mover, from
+    /// its compiled form read once as a set ([`State::origin_holds`] site
+    /// by site); `None` when it has none or the site sets are not up to
+    /// date.
+    pub(crate) fn origin_sites(&self, g: GenId) -> Option<Bits<MAX_WORDS>> {
+        if !self.tables.has_from_preds || self.pending_sets.is_some() {
+            return None;
+        }
+        let p = self.tables.gens.get(g as usize)?.from.as_ref()?;
+        p.sites(self, self.scalars.mover)
     }
 
     /// Moves of stack-moving generator `g` from `from`, if `from:` holds

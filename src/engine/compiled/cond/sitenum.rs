@@ -56,7 +56,7 @@ impl SiteNum {
     /// `n` compiled, when it reads only its site (named `Subject` or
     /// `alias`, as in [`super::sitepred::SitePred::compile`]) and the sets
     /// above.
-    pub(super) fn compile(n: &Num, alias: SiteRef, game: &Game) -> Option<SiteNum> {
+    pub(crate) fn compile(n: &Num, alias: SiteRef, game: &Game) -> Option<SiteNum> {
         if let Some(free) = ScalarNum::compile(n) {
             return Some(SiteNum::Free(free));
         }
@@ -84,8 +84,14 @@ impl SiteNum {
         })
     }
 
+    /// True unless it reads no site at all (constants, counters, the
+    /// player's pieces: [`SiteNum::Free`]).
+    pub(crate) fn reads_sets(&self) -> bool {
+        !matches!(self, SiteNum::Free(_))
+    }
+
     /// True when its value depends on the site it is read at.
-    pub(super) fn reads_site(&self) -> bool {
+    pub(crate) fn reads_site(&self) -> bool {
         match self {
             SiteNum::Free(_) | SiteNum::PiecesWhere(_) | SiteNum::CountWhere(_) => false,
             SiteNum::Height | SiteNum::PiecesTrail(_) | SiteNum::CountTrail(_) => true,
@@ -95,7 +101,7 @@ impl SiteNum {
     }
 
     /// Its value at site `s` of the board for `player`.
-    pub(super) fn value(&self, st: &State, player: Player, s: Site) -> i64 {
+    pub(crate) fn value(&self, st: &State, player: Player, s: Site) -> i64 {
         match self {
             SiteNum::Free(n) => n.value(st, player),
             SiteNum::Height => st.height(s) as i64,
@@ -126,9 +132,36 @@ impl SiteNum {
 }
 
 /// The sets a [`SiteNum`] reads.
+#[derive(Debug, Clone, PartialEq)]
 enum Set {
     Where(Tree),
     Trail(Box<Trail>),
+}
+
+/// The sites of a set read at a site, compiled: a whole-board `where`
+/// whose condition reads only each site, or a `trail` from the site
+/// itself (what `remove-all` removes: Oware's captured houses,
+/// docs/games/oware.md). Anything else is left to the reference
+/// (`State::set_into`), whose order this keeps: board order for a
+/// `where`, walking order for a trail.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct SiteList(Set);
+
+impl SiteList {
+    /// `set` compiled, when it reads only its site (named `Subject` or
+    /// `alias`) and the sets above.
+    pub(crate) fn compile(set: &SiteSet, alias: SiteRef, game: &Game) -> Option<SiteList> {
+        Set::compile(set, alias, game).map(SiteList)
+    }
+
+    /// Calls `each` on its sites read at site `s` for `player`, in the
+    /// reference's order, each site once.
+    pub(crate) fn each(&self, st: &State, player: Player, s: Site, each: &mut impl FnMut(Site)) {
+        match &self.0 {
+            Set::Where(t) => t.each_on_board(st, player, each),
+            Set::Trail(t) => t.walk(st, player, s, each),
+        }
+    }
 }
 
 impl Set {

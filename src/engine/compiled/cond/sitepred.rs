@@ -14,7 +14,7 @@ use crate::engine::bits::{Bits, MAX_WORDS, TOP_BUCKET, bucket, preimage};
 use super::sitenum::SiteNum;
 use crate::board::{Dir, NO_SITE, Site};
 use crate::compile::ir::{
-    Cmp, Cond, DirSetId, Game, Kind, Line, Player, RegionId, SiteRef, SiteSet, ToggleId,
+    Cmp, Cond, DirSetId, Game, Kind, Line, Num, Player, RegionId, SiteRef, SiteSet, ToggleId,
 };
 use crate::engine::scalar::Scalar;
 
@@ -243,6 +243,21 @@ impl SitePred {
         self.plain && self.owners == ANY_OWNER && self.heights == u8::MAX
     }
 
+    /// The sites of `st`'s board where it holds for `player`, read at the
+    /// state's own width and returned in the widest set: for a caller
+    /// that tests many sites one by one in an order of its own (a
+    /// sowing's houses along its track). `None` on boards wider than the
+    /// widest set. The site sets must be up to date.
+    pub fn sites(&self, st: &State, player: Player) -> Option<Bits<MAX_WORDS>> {
+        match st.tables.stride {
+            1 => Some(widened(self.eval::<1>(st, player, st.tables.all_bits()))),
+            2 => Some(widened(self.eval::<2>(st, player, st.tables.all_bits()))),
+            4 => Some(widened(self.eval::<4>(st, player, st.tables.all_bits()))),
+            MAX_WORDS => Some(self.eval::<MAX_WORDS>(st, player, st.tables.all_bits())),
+            _ => None,
+        }
+    }
+
     /// The sites of `st`'s board where it holds for `player` (`all`: every
     /// site of the board).
     #[inline(always)]
@@ -452,11 +467,14 @@ impl Tree {
             Cond::Ahead(r, dirs, c) if here(r) => {
                 Tree::Ahead(*dirs, Box::new(Self::compile(c, SiteRef::Subject, game)?))
             }
-            Cond::Compare(a, cmp, b) => Tree::Compare(Box::new((
-                SiteNum::compile(a, alias, game)?,
-                *cmp,
-                SiteNum::compile(b, alias, game)?,
-            ))),
+            Cond::Compare(a, cmp, b) => match height_against_constant(a, *cmp, b, &here, game) {
+                Some(mask) => Tree::Heights(mask),
+                None => Tree::Compare(Box::new((
+                    SiteNum::compile(a, alias, game)?,
+                    *cmp,
+                    SiteNum::compile(b, alias, game)?,
+                ))),
+            },
             Cond::Not(c) => Tree::Not(Box::new(Self::compile(c, alias, game)?)),
             Cond::And(cs) => Tree::And(
                 cs.iter()
@@ -775,6 +793,34 @@ fn ahead<const W: usize>(
         .fold(Bits::EMPTY, |acc, &d| acc.or(pre_dir(st, d, x, all)))
 }
 
+/// A set of `W` words in the widest set type, its other words empty.
+fn widened<const W: usize>(set: Bits<W>) -> Bits<MAX_WORDS> {
+    let mut wide = [0; MAX_WORDS];
+    wide[..W].copy_from_slice(&set.0);
+    Bits(wide)
+}
+
+/// The height buckets of `(CMP (height) N)` or `(CMP N (height))` of the
+/// site itself (Oware's "two or three seeds"), when the buckets tell the
+/// heights the comparison separates; `None` for any other comparison.
+fn height_against_constant(
+    a: &Num,
+    cmp: Cmp,
+    b: &Num,
+    here: &impl Fn(&SiteRef) -> bool,
+    game: &Game,
+) -> Option<u8> {
+    match (a, b) {
+        (Num::Height(r), Num::Int(n)) if here(r) => {
+            height_mask(game.stack_cap, |h| cmp.test64(i64::from(h), *n))
+        }
+        (Num::Int(n), Num::Height(r)) if here(r) => {
+            height_mask(game.stack_cap, |h| cmp.test64(*n, i64::from(h)))
+        }
+        _ => None,
+    }
+}
+
 /// The mask of height buckets where `test(height)` holds, when it holds
 /// alike for every height a bucket stands for (stacks hold at most `cap`
 /// pieces).
@@ -798,7 +844,6 @@ fn height_mask(cap: usize, test: impl Fn(i32) -> bool) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compile::ir::{Cmp, Num};
     use crate::engine::Move;
     use crate::engine::cond::Ctx;
     use rand::{RngExt, SeedableRng};
@@ -845,6 +890,49 @@ mod tests {
             }
         }
         seen
+    }
+
+    #[test]
+    fn a_height_compared_with_a_constant_is_a_set_of_height_buckets() {
+        let src = |to: &str| {
+            format!(
+                r#"(game "t" (players 2) (board (square 2 4)) (piece "S") (stack-limit 48)
+                     (play (place "S" to:{to})))"#
+            )
+        };
+        let tree = |to: &str| {
+            let game = Game::from_source("t", &src(to), &Default::default()).unwrap();
+            Tree::compile(&game.gens[0].to, SiteRef::To, &game)
+        };
+        // Two or three: buckets 2 and 3, whichever side the constant is on.
+        assert_eq!(
+            tree("(and (at-least (height) 2) (at-most (height) 3))"),
+            Some(Tree::And(vec![
+                Tree::Heights(0b1111_1100),
+                Tree::Heights(0b0000_1111)
+            ]))
+        );
+        assert_eq!(
+            tree("(more-than 3 (height))"),
+            Some(Tree::Heights(0b0000_0111))
+        );
+        // Past the top bucket the heights are one bucket: no set of
+        // buckets tells 8 from 9.
+        let game = Game::from_source("t", &src("Empty"), &Default::default()).unwrap();
+        let here = |r: &SiteRef| *r == SiteRef::Subject;
+        let h = Num::Height(SiteRef::Subject);
+        assert_eq!(
+            height_against_constant(&h, Cmp::Ge, &Num::Int(9), &here, &game),
+            None
+        );
+        assert_eq!(
+            height_against_constant(&Num::Int(9), Cmp::Gt, &h, &here, &game),
+            None
+        );
+        assert_eq!(
+            height_against_constant(&Num::Int(2), Cmp::Le, &h, &here, &game),
+            Some(0b1111_1100)
+        );
     }
 
     #[test]

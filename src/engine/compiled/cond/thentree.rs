@@ -1,16 +1,33 @@
-//! The `if`s of a generator's `then:` at every depth, their tests
-//! compiled to site conditions on the destination ([`SitePred`]): an `if`
-//! nested in another's branch (Pentago's "a five of mine; else, a five of
-//! the opponent's") is told from site sets as a top-level one is.
+//! The compiled parts of a generator's `then:`, at every depth: the tests
+//! of its `if`s as site conditions on the destination ([`SitePred`]; an
+//! `if` nested in another's branch, Pentago's "a five of mine; else, a
+//! five of the opponent's", is told from site sets as a top-level one
+//! is), and the numbers of `add-counter`/`set-counter` and the sites of
+//! `remove-all` where they read the destination's sets (Oware's capture:
+//! the seeds of the houses back from the last one sown,
+//! docs/games/oware.md).
 
 use crate::compile::ir::{Effect, Game, SiteRef};
 use crate::engine::sitepred::SitePred;
 
-/// An effect list's `if`s (see the module's documentation): entry `k`
-/// for effect `k`, `None` for an effect that is no `if` or whose branches
-/// and test compile to nothing.
+use super::sitenum::{SiteList, SiteNum};
+
+/// An effect list's compiled parts (see the module's documentation):
+/// entry `k` for effect `k`, `None` for an effect with nothing compiled.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct ThenTree(Vec<Option<ThenIf>>);
+pub(crate) struct ThenTree(Vec<Option<ThenNode>>);
+
+/// The compiled part of one effect of a [`ThenTree`].
+#[derive(Debug, Clone)]
+pub(crate) enum ThenNode {
+    /// An `if`: its test and the trees of its branches.
+    If(ThenIf),
+    /// The number of an `add-counter` or `set-counter` that reads the
+    /// destination's sets or stacks, read at the destination.
+    Number(SiteNum),
+    /// The sites of a `remove-all`, read at the destination.
+    Sites(SiteList),
+}
 
 /// One `if` of a [`ThenTree`]: its test compiled (`None`: interpreted)
 /// and the trees of its branches.
@@ -25,48 +42,62 @@ pub(crate) struct ThenIf {
 }
 
 impl ThenTree {
-    /// The tree of effect list `list` of `game` (empty when no `if` in it,
-    /// at any depth, has a test that compiles).
+    /// The tree of effect list `list` of `game` (empty when nothing in
+    /// it, at any depth, compiles).
     pub fn of(list: &[Effect], game: &Game) -> ThenTree {
-        let entries: Vec<Option<ThenIf>> = list
-            .iter()
-            .map(|e| match e {
-                Effect::If(c, a, b) => {
-                    let node = ThenIf {
-                        test: SitePred::compile(c, SiteRef::To, game),
-                        yes: ThenTree::of(a, game),
-                        no: ThenTree::of(b, game),
-                    };
-                    let useful = node.test.is_some() || !node.yes.is_empty() || !node.no.is_empty();
-                    useful.then_some(node)
-                }
-                _ => None,
-            })
-            .collect();
+        let entries: Vec<Option<ThenNode>> = list.iter().map(|e| ThenNode::of(e, game)).collect();
         match entries.iter().any(Option::is_some) {
             true => ThenTree(entries),
             false => ThenTree::default(),
         }
     }
 
-    /// True when no `if` of the list has a compiled test at any depth.
+    /// True when nothing of the list compiles, at any depth.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
-    /// True when some `if` nested in a branch has a compiled test (the
-    /// top-level ones are served by `GenTables::then_ifs`).
+    /// True when the tree holds more than the tests of the top-level
+    /// `if`s (which `GenTables::then_ifs` serves alone): a compiled
+    /// part nested in a branch, or a compiled number or set.
     pub fn nests(&self) -> bool {
-        self.0
-            .iter()
-            .flatten()
-            .any(|n| !n.yes.is_empty() || !n.no.is_empty())
+        self.0.iter().flatten().any(|n| match n {
+            ThenNode::If(i) => !i.yes.is_empty() || !i.no.is_empty(),
+            ThenNode::Number(_) | ThenNode::Sites(_) => true,
+        })
     }
 
-    /// The `if` of effect `k`, if it has a compiled part.
+    /// The compiled part of effect `k`, if it has one.
     #[inline]
-    pub fn get(&self, k: usize) -> Option<&ThenIf> {
+    pub fn get(&self, k: usize) -> Option<&ThenNode> {
         self.0.get(k).and_then(Option::as_ref)
+    }
+}
+
+impl ThenNode {
+    /// The compiled part of effect `e`, if anything of it compiles.
+    fn of(e: &Effect, game: &Game) -> Option<ThenNode> {
+        match e {
+            Effect::If(c, a, b) => {
+                let node = ThenIf {
+                    test: SitePred::compile(c, SiteRef::To, game),
+                    yes: ThenTree::of(a, game),
+                    no: ThenTree::of(b, game),
+                };
+                let useful = node.test.is_some() || !node.yes.is_empty() || !node.no.is_empty();
+                useful.then_some(ThenNode::If(node))
+            }
+            // A number that reads no site is as quick in the reference.
+            Effect::AddCounter(_, n) | Effect::SetCounter(_, n) => {
+                SiteNum::compile(n, SiteRef::To, game)
+                    .filter(SiteNum::reads_sets)
+                    .map(ThenNode::Number)
+            }
+            Effect::RemoveAll(set) => {
+                SiteList::compile(set, SiteRef::To, game).map(ThenNode::Sites)
+            }
+            _ => None,
+        }
     }
 }
 
@@ -96,12 +127,43 @@ mod tests {
         );
         let t = ThenTree::of(&then, &game);
         assert!(t.nests());
-        let top = t.get(0).unwrap();
+        let test = |n: Option<&ThenNode>| match n {
+            Some(ThenNode::If(i)) => i.test.is_some(),
+            _ => false,
+        };
+        let Some(ThenNode::If(top)) = t.get(0) else {
+            panic!("the top-level if compiles");
+        };
         assert!(top.test.is_some());
-        assert!(top.yes.get(0).unwrap().test.is_some());
-        assert!(top.no.get(0).unwrap().test.is_some());
-        // No `if`: nothing to keep.
+        assert!(test(top.yes.get(0)));
+        assert!(test(top.no.get(0)));
+        // No `if`, number or set that compiles: nothing to keep.
         let (game, then) = then_of("(remove To)");
         assert!(ThenTree::of(&then, &game).is_empty());
+    }
+
+    #[test]
+    fn counters_and_removals_that_read_the_destination_compile() {
+        // Oware's capture (docs/games/oware.md): the seeds of a trail
+        // back from the last house sown are counted, then removed.
+        let src = r#"(game "t" (players 2) (board (square 2 4) labels:Coordinates) (piece "S")
+            (stack-limit 24) (counter "Store") (track "Round" "a1" {E N W S})
+            (play (sow track:"Round" then:{
+              (add-counter "Store" (pieces-in (trail To "Round" backward:true
+                 through:(at-least (height) 2))))
+              (remove-all (trail To "Round" backward:true through:(at-least (height) 2)))
+              (add-counter "Store" 1)
+              (set-counter "Store" (count (where Empty)))
+              (remove-all (trail From "Round"))})))"#;
+        let game = Game::from_source("t", src, &Default::default()).unwrap();
+        let t = ThenTree::of(&game.gens[0].then, &game);
+        assert!(t.nests());
+        assert!(matches!(t.get(0), Some(ThenNode::Number(_))));
+        assert!(matches!(t.get(1), Some(ThenNode::Sites(_))));
+        // A constant is as quick read by the reference; a trail from
+        // another site of the step is not the destination's.
+        assert!(t.get(2).is_none());
+        assert!(matches!(t.get(3), Some(ThenNode::Number(_))));
+        assert!(t.get(4).is_none());
     }
 }

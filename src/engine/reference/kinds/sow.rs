@@ -26,16 +26,24 @@ impl State {
         let Some(t) = game.tracks.get(track as usize) else {
             return ControlFlow::Continue(());
         };
+        // The compiled `from:` read once as a set, when there is one.
+        let origins = self.origin_sites(g);
         for &from in &t.sites {
             let h = self.height(from);
             if h == 0 {
                 continue;
             }
-            let ctx = Ctx {
-                last: self.scalars.last,
-                ..Ctx::at(self.scalars.mover, from)
+            let holds = match &origins {
+                Some(set) => set.has(from),
+                None => {
+                    let ctx = Ctx {
+                        last: self.scalars.last,
+                        ..Ctx::at(self.scalars.mover, from)
+                    };
+                    self.origin_holds(g, &generator.from, &ctx)
+                }
             };
-            if !self.origin_holds(g, &generator.from, &ctx) {
+            if !holds {
                 continue;
             }
             let to = self.sow_end(from, h, track, skip);
@@ -56,18 +64,7 @@ impl State {
     /// Where the last of `count` pieces sown from `from` lands
     /// ([`NO_SITE`] when the track ends first).
     fn sow_end(&self, from: Site, count: usize, track: TrackId, skip: bool) -> Site {
-        let t = &self.game.tracks[track as usize];
-        let mut at = from;
-        for _ in 0..count {
-            at = t.step(at, false);
-            if skip && at == from {
-                at = t.step(at, false);
-            }
-            if at == NO_SITE {
-                return NO_SITE;
-            }
-        }
-        at
+        self.game.tracks[track as usize].sown_end(from, count, skip)
     }
 
     /// Plays a sowing: lifts the stack at `from` and drops its pieces, the
