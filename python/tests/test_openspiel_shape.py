@@ -150,7 +150,10 @@ def test_illegal_actions_are_refused_and_leave_the_state():
     g = ludic.load_game("connect4")
     s = g.new_initial_state()
     before = s.serialize()
-    for bad in [-1, 10**12, g.num_distinct_actions() - 1]:
+    # Past the space, and a top cell of the board (an id of the space
+    # that is not legal until its column fills).
+    top = min(set(range(g.num_distinct_actions())) - set(s.legal_actions()))
+    for bad in [-1, 10**12, g.num_distinct_actions(), top]:
         with pytest.raises(ludic.IllegalMoveError):
             s.apply_action(bad)
         assert s.serialize() == before
