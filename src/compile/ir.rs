@@ -822,6 +822,9 @@ pub struct Game {
     /// chance moves' values (and the Python package's chance action ids)
     /// are below it; 0 without chance.
     pub(crate) chance_ids: u16,
+    /// The dense numbering of the steps the generators can make, made on
+    /// first use ([`Game::action_space`]).
+    pub(crate) action_space: std::sync::OnceLock<std::sync::Arc<super::ActionSpace>>,
 }
 
 /// How a game's FEN position text reads its special fields (`(fen

@@ -4,6 +4,7 @@
 //! collected and reported together.
 
 mod action_space;
+pub use action_space::{ActionSpace, StepParts};
 pub(crate) mod args;
 pub(crate) mod attacks;
 pub(crate) mod conds;
@@ -771,6 +772,7 @@ fn finish(
         last_readers: l.last_readers,
         chance: l.chance,
         chance_ids: l.chance_ids,
+        action_space: std::sync::OnceLock::new(),
         owners,
         roles: l.roles,
         phases,
