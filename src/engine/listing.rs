@@ -215,6 +215,7 @@ impl State {
             match &tables.gens[m.gen_id as usize].filter {
                 Filter::None => true,
                 Filter::Probe => self.probe(m, g),
+                Filter::Royal(k) => self.royal_verdict(m, *k, &mut cache) || self.probe(m, g),
                 Filter::Overlay(o) => self
                     .overlay_verdict(m, o, &mut cache)
                     .unwrap_or_else(|| self.probe(m, g)),

@@ -14,7 +14,7 @@ use super::compiled::cond::attack::AttackSets;
 use super::fastgen::{FastGen, FastLevel, joint_levels};
 use super::mixed::MixedLevel;
 use super::mode::Engine;
-use super::plan::{AfterPlan, after_plan};
+use super::plan::{AfterPlan, after_plan, royal_guard};
 use super::scalar::Scalar;
 use super::shiftgen::ShiftLevel;
 use super::sitepred::SitePred;
@@ -46,6 +46,9 @@ pub struct Tables {
     /// `attacked` and `in-check` told from site sets, when the attackers
     /// allow it (`None` for the reference).
     pub(crate) attack: Option<Arc<dyn AttackTest>>,
+    /// The same attack sets as [`Tables::attack`], for the pins of royal
+    /// pieces ([`Filter::Royal`]).
+    pub(crate) attack_sets: Option<Arc<AttackSets>>,
     /// Per generator, by [`GenId`].
     pub(crate) gens: Vec<GenTables>,
     /// Some generator has an `after:` or `check:` filter (legal moves are
@@ -112,6 +115,10 @@ pub(crate) struct GenTables {
     /// one: origins with another top piece are passed over without
     /// evaluating `from:`.
     pub from_kind: Option<Kind>,
+    /// The parts of `from:` and `to:` that no step of a listing changes
+    /// ([`super::hoist`]): asked once a listing by the reference's walk of
+    /// origins; when they fail, the generator has no move there.
+    pub hoisted: Option<Cond>,
     /// How its candidate moves are filtered.
     pub filter: Filter,
     /// An earlier generator equal to this one but for `after:`: it makes
@@ -299,6 +306,7 @@ fn gen_tables(game: &Game, on: bool, pre: &Preimages) -> Vec<GenTables> {
                 then_ifs,
                 origin: g.kind.shift().map_or(0, |s| s.origin.bit()),
                 from_kind: compiled(on, || required_kind(&g.from).0).flatten(),
+                hoisted: compiled(on, || super::hoist::hoisted(g)).flatten(),
                 filter: Filter::of(g, on),
                 twin: None,
                 chain_with: Vec::new(),
@@ -369,6 +377,8 @@ impl Tables {
                 .collect::<Option<Vec<_>>>()
         })
         .flatten();
+        let attack_sets =
+            compiled(on, || AttackSets::of(game, &attackers(game)).map(Arc::new)).flatten();
         static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         Tables {
             engine,
@@ -379,10 +389,8 @@ impl Tables {
                 game.kinds.len() * game.players.len(),
                 game.players.len(),
             ),
-            attack: compiled(on, || {
-                AttackSets::of(game, &attackers(game)).map(|a| Arc::new(a) as Arc<dyn AttackTest>)
-            })
-            .flatten(),
+            attack: attack_sets.clone().map(|a| a as Arc<dyn AttackTest>),
+            attack_sets,
             attackers: attackers(game),
             has_filters: game
                 .gens
@@ -589,7 +597,10 @@ impl Tables {
     pub fn probing(game: &Game) -> Tables {
         let mut t = Tables::new(game);
         for g in &mut t.gens {
-            if matches!(g.filter, Filter::Overlay(_) | Filter::Bits(_)) {
+            if matches!(
+                g.filter,
+                Filter::Overlay(_) | Filter::Bits(_) | Filter::Royal(_)
+            ) {
                 g.filter = Filter::Probe;
             }
             g.twin = None;
@@ -630,6 +641,11 @@ pub(crate) enum Filter {
     Overlay(Box<Overlaid>),
     /// A placement's filters told on site sets ([`super::bitfilter`]).
     Bits(Box<BitFilter>),
+    /// An `after:` that asks only that the mover's royal pieces of this
+    /// kind are not attacked, for a step that changes only its origin and
+    /// destination ([`super::plan::royal_guard`]): told safe from the
+    /// position's pins when they allow, else probed.
+    Royal(Kind),
 }
 
 /// An `after:` filter and the plan of the step that lets an overlay show
@@ -653,7 +669,10 @@ impl Filter {
                 plan,
                 after: after.clone(),
             })),
-            _ => Filter::Probe,
+            _ => match compiled(on, || royal_guard(g)).flatten() {
+                Some(k) => Filter::Royal(k),
+                None => Filter::Probe,
+            },
         }
     }
 }

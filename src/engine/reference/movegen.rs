@@ -57,11 +57,15 @@ impl State {
         };
         let game = &*self.game;
         let tables: &[GenTables] = &self.tables.gens;
+        // The generators whose fixed conditions fail have no move here.
+        let barred = self.barred(gens);
         // The origins this level moves from: sites of other kinds are
         // skipped at the cost of one test.
         let origins = gens
             .iter()
-            .fold(0u8, |acc, &g| acc | tables[g as usize].origin);
+            .enumerate()
+            .filter(|&(i, _)| free(barred, i))
+            .fold(0u8, |acc, (_, &g)| acc | tables[g as usize].origin);
         if origins == 0 {
             return ControlFlow::Continue(());
         }
@@ -84,15 +88,46 @@ impl State {
                 continue;
             }
             let top_kind = top.map(|p| game.kind(p));
-            for &g in gens {
+            for (i, &g) in gens.iter().enumerate() {
                 let t = &tables[g as usize];
-                let ok = t.origin & here != 0 && (t.from_kind.is_none() || t.from_kind == top_kind);
+                let ok = t.origin & here != 0
+                    && (t.from_kind.is_none() || t.from_kind == top_kind)
+                    && free(barred, i);
                 if ok {
                     self.gen_from(g, from, occ, sink)?;
                 }
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// The generators of `gens` (bit `i` for `gens[i]`, the first 64; see [`free`])
+    /// whose hoisted conditions ([`GenTables::hoisted`], compiled tier
+    /// only) fail in this position: they have no move here.
+    fn barred(&self, gens: &[GenId]) -> u64 {
+        let mut barred = 0;
+        for (i, &g) in gens.iter().enumerate().take(64) {
+            if self.hoist_fails(g) {
+                barred |= 1 << i;
+            }
+        }
+        barred
+    }
+
+    /// True if generator `g`'s hoisted conditions ([`GenTables::hoisted`])
+    /// fail in this position: it has no move here.
+    #[inline]
+    pub(crate) fn hoist_fails(&self, g: GenId) -> bool {
+        self.tables.gens[g as usize]
+            .hoisted
+            .as_ref()
+            .is_some_and(|c| {
+                let ctx = Ctx {
+                    last: self.scalars.last,
+                    ..Ctx::at(self.scalars.mover, NO_SITE)
+                };
+                !self.eval(c, &ctx)
+            })
     }
 
     /// The range of piece counts a move may take from its origin's stack
@@ -404,4 +439,11 @@ impl State {
         }
         ControlFlow::Continue(())
     }
+}
+
+/// True unless bit `i` of `barred` ([`State::barred`]) is set (a generator
+/// past the 64th is never barred).
+#[inline(always)]
+fn free(barred: u64, i: usize) -> bool {
+    i >= 64 || barred >> i & 1 == 0
 }

@@ -5,6 +5,7 @@ pub(crate) mod bitcompile;
 pub(crate) mod bitcond;
 pub(crate) mod bitfilter;
 pub(crate) mod evaltables;
+pub(crate) mod hoist;
 pub(crate) mod local;
 pub(crate) mod scalar;
 pub(crate) mod sitenum;

@@ -372,7 +372,7 @@ impl SitePred {
     /// The kind, region and toggle parts of [`SitePred::eval`], on `acc`.
     fn rest<const W: usize>(&self, st: &State, player: Player, mut acc: Bits<W>) -> Bits<W> {
         if let Some(k) = self.kind {
-            acc = acc.and(Tree::Kind(k).eval(st, player, acc));
+            acc = acc.and(kind_sites(st, k));
         }
         if let Some((r, inside)) = self.region {
             let reg = st.tables.region_bits(r, player);
@@ -395,6 +395,14 @@ fn both<T: PartialEq>(a: Option<T>, b: Option<T>) -> Option<Option<T>> {
         (Some(x), _) | (None, Some(x)) => Some(Some(x)),
         (None, None) => Some(None),
     }
+}
+
+/// The sites topped by a piece of kind `k`, whoever owns it.
+#[inline]
+fn kind_sites<const W: usize>(st: &State, k: Kind) -> Bits<W> {
+    (0..st.game.num_players() as Player).fold(Bits::EMPTY, |acc, p| {
+        acc.or(st.occ.topped(st.game.piece(k, p)))
+    })
 }
 
 /// True if site `s` lies in region `r` as `player` sees it.
@@ -533,9 +541,7 @@ impl Tree {
             Tree::Mine => occ.owned(player),
             Tree::Enemy => all.minus(occ.of_height(0)).minus(occ.owned(player)),
             Tree::Heights(mask) => heights(st, *mask),
-            Tree::Kind(k) => (0..st.game.num_players() as Player).fold(Bits::EMPTY, |acc, p| {
-                acc.or(occ.topped(st.game.piece(*k, p)))
-            }),
+            Tree::Kind(k) => kind_sites(st, *k),
             Tree::Region(r) => st.tables.region_bits(*r, player),
             Tree::Flag(id) => {
                 if st.flag(*id) {

@@ -4,7 +4,7 @@
 //! position, and the quiet placements such a verdict finds. `None` from
 //! any of them leaves the candidate to the reference's probe.
 
-use crate::compile::ir::{Cond, GenId, SiteRef};
+use crate::compile::ir::{Cond, GenId, Kind, SiteRef};
 use crate::engine::bitcond::BitSets;
 use crate::engine::bitfilter::{BitFilter, Verdict};
 use crate::engine::bitpos::BitPos;
@@ -28,6 +28,9 @@ impl State {
         let v = match &self.tables.gens[m.gen_id as usize].filter {
             Filter::None => Some(true),
             Filter::Probe => None,
+            // One step drawn at random is played at once: playing it and
+            // asking the filter costs what finding the pins would.
+            Filter::Royal(_) => None,
             Filter::Overlay(o) => self.overlay_verdict(m, o, cache),
             Filter::Bits(f) => self.bits_verdict(m, f, &mut None, &mut quiet),
         };
@@ -35,6 +38,21 @@ impl State {
             self.note_quiet(g, quiet.sites);
         }
         v
+    }
+
+    /// True when candidate `m`, of a generator whose filter is
+    /// [`Filter::Royal`] for kind `k`, is told safe by the position's pins
+    /// (found once a position, kept in `cache`); false when only playing
+    /// it can tell.
+    #[inline]
+    pub(crate) fn royal_verdict(&self, m: &Move, k: Kind, cache: &mut RayCache) -> bool {
+        let pins = cache.pins(k, || {
+            self.tables
+                .attack_sets
+                .as_ref()?
+                .pins(self, k, self.scalars.mover)
+        });
+        pins.is_some_and(|p| p.safe(self, m))
     }
 
     /// The verdict of filters told on sets on candidate `m`, with `sets`

@@ -104,6 +104,7 @@ impl State {
             from[i] = match f {
                 Some(f) if f.is_place() => continue,
                 Some(f) => self.fast_origins(f, all),
+                None if self.hoist_fails(*g) => continue,
                 None => self.interpreted_origins(*g),
             }
             .and(keep);

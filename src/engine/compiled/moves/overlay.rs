@@ -14,8 +14,9 @@
 //! besides the destination that a step changes) are walked again.
 
 use crate::board::{Dir, NO_SITE, Site};
-use crate::compile::ir::{Cond, Flank, Owner, Piece, Player, Rel, SiteRef};
+use crate::compile::ir::{Cond, Flank, Kind, Owner, Piece, Player, Rel, SiteRef};
 use crate::engine::bits::Bits;
+use crate::engine::compiled::cond::attack::Pins;
 use crate::engine::cond::Ctx;
 use crate::engine::flank::{Stacks, flanked, flanked_along, holds};
 use crate::engine::plan::{AfterPlan, Amount, PlannedPush};
@@ -309,6 +310,9 @@ pub struct RayCache {
     /// What rules out most steps of this position at once (see
     /// [`crate::engine::screen`]), for the flank served.
     screen: Screen,
+    /// The mover's royal pieces' pins in this position, once found (see
+    /// [`crate::engine::attack::Pins`]), with the kind they were found for.
+    pins: Option<(Kind, Option<Pins>)>,
 }
 
 /// The rays from one site and what they flank.
@@ -415,11 +419,23 @@ impl FlankKey {
 }
 
 impl RayCache {
+    /// The pins of the position's royal pieces of kind `k`, found by
+    /// `find` at the first call of a position (and again when another
+    /// kind is asked); `None` when `find` cannot tell.
+    #[inline]
+    pub(crate) fn pins(&mut self, k: Kind, find: impl FnOnce() -> Option<Pins>) -> Option<Pins> {
+        match self.pins {
+            Some((kind, pins)) if kind == k => pins,
+            _ => self.pins.insert((k, find())).1,
+        }
+    }
+
     /// Forgets every ray (for another position), keeping the memory.
     pub fn forget(&mut self) {
         self.key = None;
         self.used = false;
         self.screen = Screen::default();
+        self.pins = None;
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             // After 2^32 positions: no stamp may look current.

@@ -4,7 +4,7 @@
 //! position without playing the step. Derived once from the compiled
 //! generator (see [`crate::engine::Tables`]).
 
-use crate::compile::ir::{Cond, Effect, Gen, GenKind, Kind, Num, Owner, RegionId, SiteRef};
+use crate::compile::ir::{Cond, Effect, Gen, GenKind, Kind, Num, Origin, Owner, RegionId, SiteRef};
 
 /// How many pieces a planned push adds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,6 +57,31 @@ pub fn after_plan(g: &Gen) -> Option<AfterPlan> {
         return None;
     }
     plan_of(&g.then)
+}
+
+/// The royal kind generator `g`'s filter asks about, when that is all it
+/// asks (`after:(not (in-check K))` alone, as `(royal "K")` writes it,
+/// and no `check:`) and its step changes the board only at its origin and
+/// its destination: a step, a slide or a leap of the mover's stack, a
+/// capture by replacement, a promotion to another kind, effects that
+/// leave the board alone. Such a step is told safe from the position's
+/// pins ([`crate::engine::compiled::cond::attack::Pins`]); `None` for any
+/// other generator.
+pub fn royal_guard(g: &Gen) -> Option<Kind> {
+    let (None, Some(Cond::Not(c))) = (&g.check, &g.after) else {
+        return None;
+    };
+    let Cond::InCheck(k) = **c else {
+        return None;
+    };
+    let shift = match &g.kind {
+        GenKind::Step(s) => &s.shift,
+        GenKind::Slide(s) => &s.shift,
+        GenKind::Leap(l) => &l.shift,
+        _ => return None,
+    };
+    let plain = shift.origin == Origin::Mine && shift.promote_to != Some(k);
+    (plain && g.then.iter().all(leaves_board)).then_some(k)
 }
 
 /// The plan of a step's effects, if they only add pieces on the
