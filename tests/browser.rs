@@ -905,6 +905,69 @@ fn records_download_and_load_back() {
     click_moves(&c, &[("g1", "f3")]);
     let status = wait_text(&c, "#status", |t| t.starts_with("Game over"));
     assert!(status.starts_with("Game over: Draw"), "{status}");
+
+    // Marks and dice: Genocide with rolled movement points
+    // (boxcars=false) and Stickyland; a1 marked as stepped on and the
+    // dice's generator set in the editor, written in the position text,
+    // loaded back as the same position.
+    choose_game(&c, "genocide");
+    wait_text(&c, "#status", |t| t.contains("Red (R) to move"));
+    c.find("#toggle-boxcars").unwrap().click().unwrap();
+    wait_text(&c, "#title", |t| t.contains("boxcars=false"));
+    c.find("#toggle-stickyland").unwrap().click().unwrap();
+    wait_text(&c, "#title", |t| t.contains("stickyland=true"));
+    humans(&c);
+    c.find("#edit-start").unwrap().click().unwrap();
+    wait_text(&c, "#status", |t| t.starts_with("Editing the position"));
+    for (name, value) in [("marks", "a1"), ("dice", "1f2e3d")] {
+        let input = c.find(&format!("#edit-field-{name}")).unwrap();
+        input.clear().unwrap();
+        input.send_keys(value).unwrap();
+        c.execute(
+            "document.getElementById(arguments[0]).dispatchEvent(new Event('change'))",
+            vec![json!(format!("edit-field-{name}"))],
+        )
+        .unwrap();
+    }
+    wait_text(&c, "#status", |t| t.starts_with("Editing the position"));
+    let position = || {
+        c.execute("return document.getElementById('position').value", vec![])
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    c.find("#edit-done").unwrap().click().unwrap();
+    wait_text(&c, "#status", |t| t.starts_with("Red (R) to move"));
+    let text = position();
+    assert!(
+        text.contains(" marks=a1") && text.contains(" dice=1f2e3d"),
+        "{text}"
+    );
+    shot(&c, &out, "editor-marks-dice");
+    // Stickyland reads the mark: a1's two checkers step one at a time.
+    let legal = c.execute("return view.legal", vec![]).unwrap();
+    let from_a1: Vec<&str> = legal
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| m.as_str().filter(|m| m.starts_with("a1")))
+        .collect();
+    assert_eq!(from_a1, ["a1-a2/1", "a1-b1/1"]);
+    c.find("#new").unwrap().click().unwrap();
+    wait_text(&c, "#status", |t| t.starts_with("Red (R) to move"));
+    assert!(!position().contains("marks="));
+    c.execute(
+        "document.getElementById('position').value = arguments[0]",
+        vec![json!(text)],
+    )
+    .unwrap();
+    c.find("#load-position").unwrap().click().unwrap();
+    let t0 = Instant::now();
+    while position() != text {
+        assert!(t0.elapsed() < Duration::from_secs(30), "{}", position());
+        std::thread::sleep(Duration::from_millis(100));
+    }
     c.close().unwrap();
 }
 
