@@ -382,7 +382,14 @@ fn declared_pictures(file: &std::path::Path) -> Vec<String> {
     if let Some(at) = text.find("base:\"") {
         let base = &text[at + 6..];
         let base = &base[..base.find('"').unwrap()];
-        out.extend(declared_pictures(&file.parent().unwrap().join(base)));
+        // Beside the file, else a shipped game's name.
+        let near = file.parent().unwrap().join(base);
+        let shipped = root().join(format!("games/{}.game", base.trim_end_matches(".game")));
+        out.extend(declared_pictures(if near.exists() {
+            &near
+        } else {
+            &shipped
+        }));
     }
     out
 }
@@ -898,5 +905,235 @@ fn records_download_and_load_back() {
     click_moves(&c, &[("g1", "f3")]);
     let status = wait_text(&c, "#status", |t| t.starts_with("Game over"));
     assert!(status.starts_with("Game over: Draw"), "{status}");
+
+    // Marks and dice: Genocide with rolled movement points
+    // (boxcars=false) and Stickyland; a1 marked as stepped on and the
+    // dice's generator set in the editor, written in the position text,
+    // loaded back as the same position.
+    choose_game(&c, "genocide");
+    wait_text(&c, "#status", |t| t.contains("Red (R) to move"));
+    c.find("#toggle-boxcars").unwrap().click().unwrap();
+    wait_text(&c, "#title", |t| t.contains("boxcars=false"));
+    c.find("#toggle-stickyland").unwrap().click().unwrap();
+    wait_text(&c, "#title", |t| t.contains("stickyland=true"));
+    humans(&c);
+    c.find("#edit-start").unwrap().click().unwrap();
+    wait_text(&c, "#status", |t| t.starts_with("Editing the position"));
+    for (name, value) in [("marks", "a1"), ("dice", "1f2e3d")] {
+        let input = c.find(&format!("#edit-field-{name}")).unwrap();
+        input.clear().unwrap();
+        input.send_keys(value).unwrap();
+        c.execute(
+            "document.getElementById(arguments[0]).dispatchEvent(new Event('change'))",
+            vec![json!(format!("edit-field-{name}"))],
+        )
+        .unwrap();
+    }
+    wait_text(&c, "#status", |t| t.starts_with("Editing the position"));
+    let position = || {
+        c.execute("return document.getElementById('position').value", vec![])
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    c.find("#edit-done").unwrap().click().unwrap();
+    wait_text(&c, "#status", |t| t.starts_with("Red (R) to move"));
+    let text = position();
+    assert!(
+        text.contains(" marks=a1") && text.contains(" dice=1f2e3d"),
+        "{text}"
+    );
+    shot(&c, &out, "editor-marks-dice");
+    // Stickyland reads the mark: a1's two checkers step one at a time.
+    let legal = c.execute("return view.legal", vec![]).unwrap();
+    let from_a1: Vec<&str> = legal
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| m.as_str().filter(|m| m.starts_with("a1")))
+        .collect();
+    assert_eq!(from_a1, ["a1-a2/1", "a1-b1/1"]);
+    c.find("#new").unwrap().click().unwrap();
+    wait_text(&c, "#status", |t| t.starts_with("Red (R) to move"));
+    assert!(!position().contains("marks="));
+    c.execute(
+        "document.getElementById('position').value = arguments[0]",
+        vec![json!(text)],
+    )
+    .unwrap();
+    c.find("#load-position").unwrap().click().unwrap();
+    let t0 = Instant::now();
+    while position() != text {
+        assert!(t0.elapsed() < Duration::from_secs(30), "{}", position());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    c.close().unwrap();
+}
+
+/// A game whose pawns are a picture file beside its rule file
+/// (tests/data/pictures/stars.game names `star.svg`): the page draws
+/// each as an image from a `data:` address that the browser decodes
+/// (star.svg is 100 × 100), in the board, the legend and the editor's
+/// palette.
+#[test]
+#[ignore = "needs chromium; run by .ci/test"]
+fn a_picture_file_is_drawn_on_the_page() {
+    let out = root().join("target/browser");
+    std::fs::create_dir_all(&out).unwrap();
+    let profile = out.join("profile-pictures");
+    let _ = std::fs::remove_dir_all(&profile);
+    let (_server, url) = serve(&["tests/data/pictures/stars.game"]);
+    let (_driver, port) = chromedriver();
+    let c = browser(port, &profile);
+    c.goto(&url).unwrap();
+    wait_text(&c, "#status", |t| t.contains("White (W) to move"));
+    let shown = pictures_shown(&c);
+    assert_eq!(shown.len(), 32);
+    assert!(shown.iter().all(|p| p == "star.svg"), "{shown:?}");
+    assert_eq!(
+        declared_pictures(&root().join("tests/data/pictures/stars.game")),
+        ["star.svg", "pawn"]
+    );
+    assert_eq!(
+        count(
+            &c,
+            "#legend li svg g.piece[data-picture=\"star.svg\"] image"
+        ),
+        1
+    );
+    let sizes = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             const hrefs = Array.from(document.querySelectorAll('#board g.piece image'))
+               .map((i) => i.getAttribute('href'));
+             Promise.all(hrefs.map((h) => { const im = new Image(); im.src = h;
+               return im.decode().then(() => im.naturalWidth, () => 0); }))
+               .then(done);",
+            vec![],
+        )
+        .unwrap();
+    let sizes: Vec<u32> = serde_json::from_value(sizes).unwrap();
+    assert_eq!(sizes, vec![100; 32]);
+    shot(&c, &out, "pictures-stars");
+    c.find("#edit-start").unwrap().click().unwrap();
+    wait_text(&c, "#status", |t| t.starts_with("Editing the position"));
+    assert_eq!(
+        count(&c, "#palette g.piece[data-picture=\"star.svg\"] image"),
+        2
+    );
+    c.find("#edit-cancel").unwrap().click().unwrap();
+    c.close().unwrap();
+}
+
+/// The labels of the board's sites that carry class `class` (`origin`,
+/// `target`), read in one script.
+fn sites_with(c: &Client, class: &str) -> Vec<String> {
+    let v = c
+        .execute(
+            "return Array.from(document.querySelectorAll('#board g.site.' + arguments[0])).map((g) => g.dataset.label)",
+            vec![json!(class)],
+        )
+        .unwrap();
+    serde_json::from_value(v).unwrap_or_default()
+}
+
+/// Plays a whole game as a new user would, seat 0 human against seat 1
+/// `opponent`: on the human's turn, a click on a highlighted piece,
+/// then a click on (or, every other turn, a drag to) a highlighted
+/// destination, until a choice is offered (clicked) or the turn is done;
+/// the sites are chosen by a seeded generator (xorshift). Returns the
+/// final status and the number of turns listed; a screenshot every 20
+/// turns and at the end.
+fn play_as_new_user(
+    c: &Client,
+    out: &std::path::Path,
+    name: &str,
+    opponent: &str,
+) -> (String, usize) {
+    c.find(&format!("#seat-1 option[value=\"{opponent}\"]"))
+        .unwrap()
+        .click()
+        .unwrap();
+    c.execute("document.getElementById('speed').value = 0", vec![])
+        .unwrap();
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut pick = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let t0 = Instant::now();
+    let mut shots = 0;
+    loop {
+        let status = c.find("#status").and_then(|e| e.text()).unwrap_or_default();
+        let listed = moves(c).len();
+        if status.starts_with("Game over") {
+            shot(c, out, &format!("{name}-end"));
+            // The page never scrolled away from the board and the status
+            // (the move list scrolls inside itself).
+            let y = c.execute("return window.scrollY", vec![]).unwrap();
+            assert_eq!(y, json!(0), "{name}: the page scrolled");
+            return (status, listed);
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(600),
+            "{name}: not over after {listed} turns: {status}"
+        );
+        if listed / 20 > shots {
+            shots = listed / 20;
+            shot(c, out, &format!("{name}-{listed}"));
+        }
+        // A choice (a promotion): the first.
+        if let Ok(b) = c.find("#choices button") {
+            let _ = b.click();
+            std::thread::sleep(Duration::from_millis(100));
+            continue;
+        }
+        let origins = sites_with(c, "origin");
+        let targets = sites_with(c, "target");
+        if !targets.is_empty() {
+            let to = &targets[pick(targets.len())];
+            let selected = sites_with(c, "selected");
+            match (listed % 2, selected.first()) {
+                (1, Some(from)) => {
+                    let css = |l: &str| format!("g.site[data-label=\"{l}\"]");
+                    if let (Ok(a), Ok(b)) = (c.find(&css(from)), c.find(&css(to))) {
+                        let _ = c.drag(&a, &b);
+                    }
+                }
+                _ => click_site(c, to),
+            }
+        } else if !origins.is_empty() {
+            click_site(c, &origins[pick(origins.len())]);
+        }
+        std::thread::sleep(Duration::from_millis(60));
+    }
+}
+
+/// A chess player and a draughts player, new to the page, each play a
+/// whole game against a computer seat by clicks and drags on what the
+/// page highlights (issue 40: "done when …").
+#[test]
+#[ignore = "needs chromium; run by .ci/test"]
+fn new_users_play_whole_games() {
+    let out = root().join("target/browser");
+    std::fs::create_dir_all(&out).unwrap();
+    let profile = out.join("profile-new-user");
+    let _ = std::fs::remove_dir_all(&profile);
+    let (_server, url) = serve(&[]);
+    let (_driver, port) = chromedriver();
+    let c = browser(port, &profile);
+    for (game, first, opponent) in [
+        ("chess", "White (W) to move", "greedy"),
+        ("checkers", "Black (B) to move", "greedy"),
+    ] {
+        c.goto(&format!("{url}?game={game}")).unwrap();
+        wait_text(&c, "#status", |t| t.contains(first));
+        let (status, turns) = play_as_new_user(&c, &out, &format!("new-user-{game}"), opponent);
+        eprintln!("{game}: {status} after {turns} turns");
+        assert!(turns > 0, "{game}: {status}");
+    }
     c.close().unwrap();
 }

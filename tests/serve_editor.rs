@@ -114,3 +114,72 @@ fn a_phase_is_chosen_by_name() {
         .to_string();
     assert!(text.contains(&format!("phase={last}")), "{text}");
 }
+
+/// The legal turns of `s` that start at `label`.
+fn legal_from(s: &Session, label: &str) -> Vec<String> {
+    s.view("t")["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .filter(|m| m.starts_with(label))
+        .collect()
+}
+
+#[test]
+fn marks_set_in_the_editor_are_the_ones_the_rules_read() {
+    // Genocide with Stickyland (genocide.game, "Keep": a step from a
+    // square stepped on this turn, `(marked From)`, leaves one checker
+    // behind): a1 marked in the editor, its two checkers can no longer
+    // step together.
+    let sets = vec!["stickyland=true".to_string()];
+    let seats = vec![PlayerSpec::Human, PlayerSpec::Human];
+    let mut s = Session::new(Source::Shipped("genocide".into()), sets, seats);
+    let before = legal_from(&s, "a1");
+    assert_eq!(before, ["a1-a2/1", "a1-a2/2", "a1-b1/1", "a1-b1/2"]);
+    s.edit(Edit::Start).unwrap();
+    let v = s.view("t");
+    assert!(field_names(&v).contains(&"marks"), "{:?}", field_names(&v));
+    assert!(!field_names(&v).contains(&"step-marks"));
+    let err = set(&mut s, "marks", "z9").unwrap_err();
+    assert!(err.contains("no site `z9`"), "{err}");
+    set(&mut s, "marks", "a1").unwrap();
+    let text = s.view("t")["edit"]["position"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(text.contains(" marks=a1"), "{text}");
+    s.edit(Edit::Done).unwrap();
+    assert!(
+        s.view("t")["position"]
+            .as_str()
+            .unwrap()
+            .contains(" marks=a1")
+    );
+    assert_eq!(legal_from(&s, "a1"), ["a1-a2/1", "a1-b1/1"]);
+}
+
+#[test]
+fn the_dice_are_set_in_the_editor_where_the_game_rolls() {
+    // Genocide with rolled movement points (boxcars=false: `(roll 2 6)`
+    // each Growth phase): the dice's generator is a field, in hex.
+    let sets = vec!["boxcars=false".to_string()];
+    let seats = vec![PlayerSpec::Human, PlayerSpec::Human];
+    let mut s = Session::new(Source::Shipped("genocide".into()), sets, seats);
+    s.edit(Edit::Start).unwrap();
+    assert!(field_names(&s.view("t")).contains(&"dice"));
+    let err = set(&mut s, "dice", "xyz").unwrap_err();
+    assert!(err.contains("in hex"), "{err}");
+    set(&mut s, "dice", "1f2e3d").unwrap();
+    s.edit(Edit::Done).unwrap();
+    let text = s.view("t")["position"].as_str().unwrap().to_string();
+    assert!(text.contains(" dice=1f2e3d"), "{text}");
+    // Chess rolls nothing: no dice, no marks.
+    let mut c = open("chess");
+    c.edit(Edit::Start).unwrap();
+    let names = field_names(&c.view("t")).join(" ");
+    assert!(
+        !names.contains("dice") && !names.contains("marks"),
+        "{names}"
+    );
+}

@@ -740,8 +740,16 @@ pub struct Game {
     /// symbol:"x")`), shown instead of its owner's letter.
     pub kind_symbols: Vec<Option<String>>,
     /// A kind's picture on the web page (`(piece "King" picture:"king")`),
-    /// one of [`crate::render::svg::PICTURES`]; `None`: a plain disc.
+    /// one of [`crate::render::svg::PICTURES`] or an SVG file's name
+    /// (`star.svg`); `None`: a plain disc.
     pub kind_pictures: Vec<Option<String>>,
+    /// The SVG text of each kind whose picture is a file beside the rule
+    /// file (`picture:"star.svg"`, read and checked by the compiler:
+    /// [`crate::compile::picture_file`]); `None` for the others.
+    pub kind_svgs: Vec<Option<std::sync::Arc<str>>>,
+    /// The kinds whose picture is a file, with the span of its spelling
+    /// in the rule text (where a refusal points).
+    pub picture_files: Vec<(usize, crate::syntax::Span)>,
     /// Most pieces a stack can hold.
     pub stack_cap: usize,
     /// True when the rules declare `(stack-limit N)`; false when

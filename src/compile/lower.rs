@@ -24,6 +24,9 @@ pub struct Lowerer {
     pub kind_symbols: Vec<Option<String>>,
     /// `picture:` of each kind, in the order of `kinds`.
     pub kind_pictures: Vec<Option<String>>,
+    /// The kinds whose picture is an SVG file, with the span of its
+    /// spelling (read once the file's folder is known).
+    pub picture_files: Vec<(usize, crate::syntax::Span)>,
     /// Most pieces a stack can hold.
     pub stack_cap: usize,
     /// True once `(stack-limit N)` is read.
@@ -368,7 +371,10 @@ impl Lowerer {
             } else {
                 self.kinds.push(name.to_string());
                 self.kind_symbols.push(symbol);
-                self.kind_pictures.push(picture);
+                if let Some((_, Some(span))) = &picture {
+                    self.picture_files.push((self.kinds.len() - 1, *span));
+                }
+                self.kind_pictures.push(picture.map(|(p, _)| p));
                 self.kind_letters.push(letter);
             }
         }
@@ -868,20 +874,27 @@ fn no_such_dirs(board: &Board, w: &str, e: &Expr, d: &mut Diags) {
     );
 }
 
-/// A kind's `picture:`, one of the built-in pictures; another name is
-/// refused with the list.
-fn kind_picture(c: &Clause, d: &mut Diags) -> Option<String> {
+/// A kind's `picture:`: one of the built-in pictures, or an SVG file
+/// beside the rule file (`star.svg`, read later: the span of its
+/// spelling comes with it); another name is refused with the list.
+fn kind_picture(c: &Clause, d: &mut Diags) -> Option<(String, Option<crate::syntax::Span>)> {
     let e = named(c, "picture")?;
     let s = string(e, d)?;
     let pictures = crate::render::svg::PICTURES;
     if pictures.contains(&s) {
-        return Some(s.to_string());
+        return Some((s.to_string(), None));
+    }
+    if super::picture_file::is_file(s) {
+        return Some((s.to_string(), Some(e.span())));
     }
     d.push(
         crate::diag::Diagnostic::error(
             e.span(),
             format!("unknown picture `{s}`"),
-            format!("expected a built-in picture: {}", pictures.join(", ")),
+            format!(
+                "expected a built-in picture: {}; or an SVG file beside the rule file (`name.svg`)",
+                pictures.join(", ")
+            ),
         )
         .with_help("see `piece` in docs/language.md and the pictures in docs/serve.md"),
     );

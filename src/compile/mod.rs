@@ -22,6 +22,7 @@ mod matching;
 pub(crate) mod moves;
 pub(crate) mod nums;
 pub(crate) mod phases;
+pub mod picture_file;
 pub(crate) mod refs;
 pub(crate) mod roles;
 pub(crate) mod rotate;
@@ -290,8 +291,16 @@ pub fn compile_assembled(
     options: &Options,
 ) -> Result<(Game, Diagnostics), LoadError> {
     let mut d = Diags::default();
-    let game = lower_file(&assembled.items, options, &mut d)?;
+    let mut game = lower_file(&assembled.items, options, &mut d)?;
     let mut items = d.finish();
+    // Pictures from files beside the rule file (its folder known here).
+    if let Some(g) = game.as_mut()
+        && !g.picture_files.is_empty()
+    {
+        let (svgs, errors) = picture_file::read_all(assembled, &g.kind_pictures, &g.picture_files);
+        g.kind_svgs = svgs;
+        items.extend(errors);
+    }
     items.sort_by_key(|x| (x.span.start, x.span.end));
     // A define used in several places repeats its errors: once is enough.
     let mut seen = std::collections::HashSet::new();
@@ -782,7 +791,9 @@ fn finish(
         players: l.players,
         kinds: l.kinds,
         kind_symbols: l.kind_symbols,
+        kind_svgs: vec![None; l.kind_pictures.len()],
         kind_pictures: l.kind_pictures,
+        picture_files: l.picture_files,
         stack_cap: l.stack_cap,
         stack_limit_declared: l.stack_limit_declared,
         toggles,

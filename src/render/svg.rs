@@ -399,6 +399,10 @@ pub fn piece_svg(st: &State, p: crate::compile::Piece) -> String {
         fill,
         ink,
         crowned: false,
+        file: game
+            .kind_svgs
+            .get(usize::from(game.kind(p)))
+            .and_then(|s| s.as_deref()),
     };
     let mut out = String::from(
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-24 -24 48 48" width="36" height="36">"#,
@@ -536,6 +540,10 @@ fn stack(out: &mut String, st: &State, s: Site, (cx, cy): (f64, f64), pictures: 
                 fill,
                 ink,
                 crowned: crowned && k == shown - 1,
+                file: game
+                    .kind_svgs
+                    .get(usize::from(game.kind(p)))
+                    .and_then(|s| s.as_deref()),
             };
             pictures::draw(out, &piece, (cx, lift(k)), r * 1.15);
             continue;

@@ -285,6 +285,11 @@ fn reason(st: &State, game: &Game, o: &Outcome, notes: Option<&RuleNotes>) -> St
                     .and_then(|(_, c)| c.clone())
             });
             match cond {
+                // A royal piece in check and no move (`(no-moves Loss
+                // if:(in-check "King"))`): the chess player's word first.
+                Some(c) if c.starts_with("(in-check ") => {
+                    format!("checkmate: {mover} has no legal move, with {c}")
+                }
                 Some(c) => format!("{mover} has no legal move, with {c}"),
                 None => format!("{mover} has no legal move"),
             }

@@ -298,7 +298,13 @@ function show(v) {
     ol.appendChild(li);
   });
   const current = ol.querySelector("li.current");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  // The list scrolls to its current turn; the page does not move (the
+  // board and the status stay in view).
+  if (current) {
+    const top = current.offsetTop, bottom = top + current.offsetHeight;
+    if (top < ol.scrollTop) ol.scrollTop = top;
+    else if (bottom > ol.scrollTop + ol.clientHeight) ol.scrollTop = bottom - ol.clientHeight;
+  }
   // The whole state as text (counters, phase, history: what --position
   // reads); not while the user is editing it. While a position is being
   // edited, the draft's.

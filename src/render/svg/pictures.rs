@@ -51,6 +51,10 @@ pub struct Piece<'a> {
     pub ink: &'a str,
     /// Draw a crown on it (a draughts man topping a stack of two).
     pub crowned: bool,
+    /// The SVG text of a picture from a file beside the rule file
+    /// (`picture` is then the file's name): drawn as an image, never as
+    /// markup.
+    pub file: Option<&'a str>,
 }
 
 /// Writes `p` centred on `(cx, cy)` pixels with radius `r` pixels, as a
@@ -61,7 +65,7 @@ pub fn draw(out: &mut String, p: &Piece, (cx, cy): (f64, f64), r: f64) {
         out,
         r##"<g class="piece p{}" data-picture="{}" transform="translate({},{}) scale({})" fill="{fill}" stroke="#333333" stroke-width="{}" stroke-linejoin="round">"##,
         p.owner,
-        p.picture,
+        super::escape(p.picture),
         px(cx),
         px(cy),
         px(r),
@@ -70,6 +74,11 @@ pub fn draw(out: &mut String, p: &Piece, (cx, cy): (f64, f64), r: f64) {
     let path = |d: &str| format!(r#"<path d="{d}"/>"#);
     let circle = |x: f64, y: f64, rr: f64| format!(r#"<circle cx="{x}" cy="{y}" r="{rr}"/>"#);
     let detail = |d: &str| format!(r#"<path d="{d}" fill="none" stroke="{ink}"/>"#);
+    if let Some(svg) = p.file {
+        out.push_str(&file_picture(svg, fill));
+        out.push_str("</g>");
+        return;
+    }
     let body = match p.picture {
         "pawn" => [
             path(BASE),
@@ -192,5 +201,15 @@ fn mark(owner: usize, fill: &str) -> String {
     };
     format!(
         r##"<path d="{d}" fill="none" stroke="#333333" stroke-width="0.42" stroke-linecap="round"/><path d="{d}" fill="none" stroke="{fill}" stroke-width="0.26" stroke-linecap="round"/>"##
+    )
+}
+
+/// A picture from a file: a ring in the owner's colour (so that the
+/// owner shows whatever the file draws) under the file's SVG as an image
+/// from a `data:` address, its `currentColor` the owner's colour.
+fn file_picture(svg: &str, fill: &str) -> String {
+    format!(
+        r#"<circle r="0.92" fill="none" stroke="{fill}" stroke-width="0.14"/><image href="{}" x="-0.8" y="-0.8" width="1.6" height="1.6"/>"#,
+        crate::compile::picture_file::data_url(svg, fill)
     )
 }

@@ -103,3 +103,17 @@ fn a_single_result_rule_is_named_alone_and_no_moves_says_who() {
         format!("Game over: Draw: {mover} has no legal move")
     );
 }
+
+#[test]
+fn a_royal_piece_in_check_without_a_move_is_called_checkmate() {
+    // The Fool's mate, 1. f3 e5 2. g4 Qh4# (the shortest checkmate):
+    // chess.game's `(no-moves Loss if:(in-check "King"))`.
+    let (_, text) = crate::compile::read_source("chess").unwrap();
+    let n = notes_of(&text);
+    let st = play(&text, &["f2-f3", "e7-e5", "g2-g4", "d8-h4"]);
+    let o = st.outcome().expect("over");
+    assert_eq!(
+        ended(&st, &o, Some(&n)),
+        "Game over: Black wins: checkmate: White has no legal move, with (in-check \"King\")"
+    );
+}

@@ -28,8 +28,9 @@ pub struct Draft {
     pub stacks: Vec<Vec<Piece>>,
     /// The state's fields the editor sets, as a position text writes
     /// them (`phase`, `turns`, `no-progress`, `unmoved` in a game that
-    /// tracks unmoved stacks, each counter by name with a value per
-    /// player: `Hand=7,8`), each checked when set.
+    /// tracks unmoved stacks, `marks` and `step-marks` in a game whose
+    /// rules mark sites, `dice` in a game that rolls, each counter by
+    /// name with a value per player: `Hand=7,8`), each checked when set.
     pub fields: Vec<(String, String)>,
 }
 
@@ -114,6 +115,21 @@ impl Draft {
             let text = st.to_position().unwrap_or_default();
             let sites = text.split(' ').find_map(|w| w.strip_prefix("unmoved="));
             out.push(("unmoved".to_string(), sites.unwrap_or_default().to_string()));
+        }
+        // The marks of a turn in progress (`mark`, `mark-all`: the sites
+        // a Genocide turn has stepped on) in a game whose rules make them,
+        // and the dice's generator in a game that rolls.
+        let (turn, step) = mark_spans(game);
+        let text = st.to_position().unwrap_or_default();
+        for (name, used) in [("marks", turn), ("step-marks", step)] {
+            if used {
+                let key = format!("{name}=");
+                let sites = text.split(' ').find_map(|w| w.strip_prefix(key.as_str()));
+                out.push((name.to_string(), sites.unwrap_or_default().to_string()));
+            }
+        }
+        if game.has_chance() {
+            out.push(("dice".to_string(), format!("{:x}", st.extras.rng)));
         }
         for (c, counter) in game.counters.iter().enumerate() {
             let key = encode(&counter.name);
@@ -291,4 +307,34 @@ impl Session {
             "palette": palette,
         })
     }
+}
+
+/// Whether `game`'s rules mark sites until the end of the turn (`mark`,
+/// `mark-all`) and until the next step (`mark-all … for:Step`): the
+/// position's `marks` and `step-marks` the editor offers.
+fn mark_spans(game: &crate::compile::Game) -> (bool, bool) {
+    use crate::compile::ir::{Effect, MarkSpan};
+    fn walk(effects: &[Effect], found: &mut (bool, bool)) {
+        for e in effects {
+            match e {
+                Effect::Mark(_) | Effect::MarkAll(_, MarkSpan::Turn) => found.0 = true,
+                Effect::MarkAll(_, MarkSpan::Step) => found.1 = true,
+                Effect::If(_, yes, no) => {
+                    walk(yes, found);
+                    walk(no, found);
+                }
+                Effect::ForEachPlayer(v) => walk(v, found),
+                _ => {}
+            }
+        }
+    }
+    let mut found = (false, false);
+    for g in &game.gens {
+        walk(&g.then, &mut found);
+        walk(&g.finally, &mut found);
+    }
+    for phase in &game.phases {
+        walk(&phase.auto, &mut found);
+    }
+    found
 }
