@@ -319,11 +319,17 @@ fn the_last_checker_off_wins_one_two_or_three_points() {
         (o.winner(), st.counter(0, 0))
     };
     // Black has borne one off: a single game.
-    assert_eq!(points("W W:1,woff*14 B:boff,19*14 dice-left=1,2"), (Some(0), 1));
+    assert_eq!(
+        points("W W:1,woff*14 B:boff,19*14 dice-left=1,2"),
+        (Some(0), 1)
+    );
     // None off: a gammon.
     assert_eq!(points("W W:1,woff*14 B:19*15 dice-left=1,2"), (Some(0), 2));
     // None off and one in White's home board: a backgammon.
-    assert_eq!(points("W W:1,woff*14 B:3,19*14 dice-left=1,2"), (Some(0), 3));
+    assert_eq!(
+        points("W W:1,woff*14 B:3,19*14 dice-left=1,2"),
+        (Some(0), 3)
+    );
 }
 
 /// The 21 throws of two dice as the dice to play (a double four times).

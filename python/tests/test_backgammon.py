@@ -208,11 +208,12 @@ def play_one(game, bg, conv, seed):
         position = conv.position(s, dice)
         st = bg.state_from_position(position)
         theirs = openspiel_turn_boards(s, conv)
-        ours = ludic_turn_boards(st)
         if not st.legal_actions():
             # A player who cannot move passes: OpenSpiel's one action.
+            ours = {}
             assert theirs == {key(conv.counts(s))}, position
         else:
+            ours = ludic_turn_boards(st)
             assert set(ours) == theirs, position
         compared += 1
         # OpenSpiel's turn, played at random; ludic's chance node after the

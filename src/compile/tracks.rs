@@ -327,9 +327,7 @@ impl Lowerer {
         GenKind::Advance(Advance {
             track,
             past: named(c, "past").map(|e| self.cond(e, d)),
-            hit: named(c, "hit")
-                .and_then(|e| boolean(e, d))
-                .unwrap_or(false),
+            hit: named(c, "hit").and_then(|e| boolean(e, d)).unwrap_or(false),
         })
     }
 

@@ -177,7 +177,10 @@ impl State {
             });
             return Played::Played;
         }
-        if self.scalars.again.is_some() && ended == Flow::Continue && room && !self.again_passes(game)
+        if self.scalars.again.is_some()
+            && ended == Flow::Continue
+            && room
+            && !self.again_passes(game)
         {
             // The same player moves again, with the block `again` named;
             // having no move then is having no legal move. Like a chain,
