@@ -10,7 +10,8 @@ impl Game {
     /// can carry: 0 when every step moves a whole stack (or places, sows,
     /// passes); 1 for `pieces:One`; the stack limit for `pieces:Part` and
     /// `pieces:Any`; the index of the last quarter turn of a `rotate`
-    /// generator (its steps' count is that index).
+    /// generator (its steps' count is that index); the most sides of a
+    /// thrown die for `advance` (its steps' count is the die used).
     pub fn max_step_count(&self) -> u16 {
         let cap = u16::try_from(self.stack_cap).unwrap_or(u16::MAX);
         self.gens
@@ -19,6 +20,8 @@ impl Game {
                 GenKind::Rotate { rotations } => {
                     u16::try_from(rotations.len().saturating_sub(1)).unwrap_or(u16::MAX)
                 }
+                // The die's value.
+                GenKind::Advance(_) => u16::from(self.max_die),
                 kind => match kind.shift().map(|s| s.pieces) {
                     Some(Pieces::One) => 1,
                     Some(Pieces::Part | Pieces::Any) => cap,

@@ -771,6 +771,7 @@ fn finish(
         last_readers: l.last_readers,
         chance: l.chance,
         chance_ids: l.chance_ids,
+        max_die: l.max_die,
         owners,
         roles: l.roles,
         phases,
