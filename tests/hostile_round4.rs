@@ -285,3 +285,26 @@ fn a_rotation_without_readable_players_is_a_check_error_not_a_panic() {
         assert!(err.contains("p.game:"), "{err}");
     }
 }
+
+// Finding 3: terminal control sequences in a rule file were echoed raw
+// by its diagnostics (the line under the caret, the name quoted): a
+// downloaded file could clear the screen or retitle the window.
+#[test]
+fn control_characters_of_a_rule_file_are_printed_escaped_by_its_diagnostics() {
+    let text = small_game(
+        "  (toggle x bool default:false \"A\u{1b}[2J\") // \u{1b}]0;pwned\u{7}\n  (pice \"\u{1b}[31mRed\")",
+    );
+    let (_dir, path) = common::temp_file("esc.game", &text);
+    for cmd in ["check", "moves"] {
+        let out = ludic(&[cmd, path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{cmd}");
+        let all = [out.stdout, out.stderr].concat();
+        let shown = String::from_utf8_lossy(&all);
+        assert!(
+            !shown.chars().any(|c| c.is_control() && c != '\n'),
+            "{cmd}: {shown:?}"
+        );
+        assert!(shown.contains("U+001B"), "{cmd}: {shown}");
+        assert!(shown.contains("\\u{1b}"), "{cmd}: {shown}");
+    }
+}

@@ -68,6 +68,10 @@ __all__ = [
     "IllegalMoveError",
 ]
 
+#: Most entries ``State.legal_actions_mask()`` returns (64 Mi): a game of
+#: more action ids (a large board with many generators) refuses the mask.
+MAX_MASK = 1 << 26
+
 #: Most turns a game lasts when its rules declare no turn limit: the cap of
 #: ludic's own playouts (``Game.max_game_length``).
 DEFAULT_MAX_TURNS = 100_000
@@ -93,13 +97,23 @@ class _IntMethod(int):
         return int(self)
 
 
-def _int(name: str, value, low: int | None = 0) -> int:
-    """``value`` as an int (numpy integers too; never a bool), at least ``low``."""
+#: The largest unsigned 64-bit number: seeds, counts and action ids are
+#: below it (the native module takes them as 64-bit numbers).
+_U64_MAX = 2**64 - 1
+#: The largest unsigned 32-bit number (turn counts).
+_U32_MAX = 2**32 - 1
+
+
+def _int(name: str, value, low: int | None = 0, high: int | None = _U64_MAX) -> int:
+    """``value`` as an int (numpy integers too; never a bool), from ``low``
+    to ``high``: a ValueError names the range (never an OverflowError)."""
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise TypeError(f"{name} is an integer, not {type(value).__name__}")
     value = value.__index__()
     if low is not None and value < low:
         raise ValueError(f"{name} {value}: expected at least {low}")
+    if high is not None and value > high:
+        raise ValueError(f"{name} {value}: expected at most {high}")
     return value
 
 
@@ -115,6 +129,12 @@ def _sets(set: _Mapping[str, object] | None) -> list[tuple[str, str]]:
 
 
 def _players(players: str | _Iterable[str]) -> list[str]:
+    if not isinstance(players, str) and (
+        isinstance(players, (bytes, bytearray, _Mapping)) or not isinstance(players, _Iterable)
+    ):
+        raise TypeError(
+            f"players is a spec string such as 'mcts:200,random' or a list of specs, not {type(players).__name__}"
+        )
     if isinstance(players, str):
         out: list[str] = []
         for p in players.split(","):
@@ -133,6 +153,8 @@ def _action(action) -> int:
     action = action.__index__()
     if action < 0:
         raise IllegalMoveError(f"action {action}: ids are not negative")
+    if action > _U64_MAX:
+        raise IllegalMoveError(f"action {action}: no such action id (ids are below num_distinct_actions())")
     return action
 
 
@@ -178,9 +200,15 @@ class State:
         return self._s.legal_actions()
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
-        """1 at each legal action id, 0 elsewhere (``num_distinct_actions()`` entries)."""
+        """1 at each legal action id, 0 elsewhere (``num_distinct_actions()`` entries;
+        a ValueError past ``MAX_MASK`` of them: use ``legal_actions()``)."""
+        nda = int(self.game.num_distinct_actions)
+        if nda > MAX_MASK:
+            raise ValueError(
+                f"this game has {nda} action ids, a mask of more than {MAX_MASK} entries: use legal_actions()"
+            )
         if player is not None and player != self._s.current_player():
-            return [0] * self.game.num_distinct_actions
+            return [0] * nda
         return self._s.legal_actions_mask()
 
     def apply_action(self, action: int) -> None:
@@ -194,7 +222,7 @@ class State:
 
     def undo_action(self, player: int, action: int) -> None:
         """Takes back the last step, which must be ``action``."""
-        self._s.undo_action(player, _action(action))
+        self._s.undo_action(_int("player", player, -(2**63), 2**63 - 1), _action(action))
 
     def is_terminal(self) -> bool:
         """True when the game is over (cheap: the legal steps are listed once a position)."""
@@ -220,7 +248,11 @@ class State:
         return self._s.player_return(_int("player", player))
 
     def player_reward(self, player: int) -> float:
-        return self.rewards()[_int("player", player)]
+        rewards = self.rewards()
+        p = _int("player", player)
+        if p >= len(rewards):
+            raise ValueError(f"player {p}: no such player (0 to {len(rewards) - 1})")
+        return rewards[p]
 
     def history(self) -> list[int]:
         """The action ids played since the starting position, in order."""
@@ -516,7 +548,7 @@ class Game:
 
     def perft(self, depth: int, state: State | None = None) -> int:
         """Leaves of the turn tree ``depth`` (1 to 64) turns deep. Ctrl-C stops it."""
-        depth = _int("perft depth", depth, None)
+        depth = _int("perft depth", depth, None, None)
         if not 1 <= depth <= 64:
             raise ValueError(f"perft depth {depth}: expected 1 to 64")
         return self._g.perft(depth, _native_state(state))
@@ -535,7 +567,7 @@ class Game:
             _int("count", count),
             _int("seed", seed),
             _int("threads", threads),
-            _int("max_turns", max_turns),
+            _int("max_turns", max_turns, 0, _U32_MAX),
             _native_state(state),
         )
         return _json.loads(text)
@@ -573,6 +605,8 @@ def load(file: str | _os.PathLike, set: _Mapping[str, object] | None = None) -> 
 def load_game(name: str | _os.PathLike, params: _Mapping[str, object] | None = None, **toggles) -> Game:
     """OpenSpiel's ``load_game``: a shipped game by name or a rule file by
     path, toggles given as ``params`` (a dict) or keywords."""
+    if params is not None and not isinstance(params, _Mapping):
+        raise TypeError(f"params is a mapping of toggle names to values, not {type(params).__name__}")
     merged = dict(params or {})
     merged.update(toggles)
     return load(name, set=merged)
@@ -656,7 +690,7 @@ def analyze(
         _int("count", count),
         _int("seed", seed),
         _int("threads", threads),
-        _int("max_turns", max_turns),
+        _int("max_turns", max_turns, 0, _U32_MAX),
         _sets_list("compare", compare),
         None if against is None else _os.fspath(against),
         _shard(shard),
@@ -667,7 +701,13 @@ def analyze(
 def merge(parts: _Iterable[dict | str]) -> dict:
     """Merges the results of every shard of one analysis (dicts or JSON
     texts, any order) into the whole run's, as ``ludic merge --json``."""
-    texts = [p if isinstance(p, str) else _json.dumps(p) for p in parts]
+    if isinstance(parts, (str, bytes, _Mapping)) or not isinstance(parts, _Iterable):
+        raise TypeError(f"merge takes a list of results (dicts or JSON texts), not {type(parts).__name__}")
+    texts = []
+    for i, p in enumerate(parts):
+        if not isinstance(p, (str, _Mapping)):
+            raise TypeError(f"result {i + 1} is a dict or a JSON text, not {type(p).__name__}")
+        texts.append(p if isinstance(p, str) else _json.dumps(p))
     return _json.loads(_ludic.merge_json(texts))
 
 
@@ -801,6 +841,6 @@ def bot(spec: str, seed: int = 1, evaluator=None, batch: int = 1) -> Bot:
 
 def __dir__() -> list[str]:
     """The package's public names (no imported helpers)."""
-    extra = ["DEFAULT_MAX_TURNS", "MAX_SOURCE_BYTES"]
+    extra = ["DEFAULT_MAX_TURNS", "MAX_MASK", "MAX_SOURCE_BYTES"]
     subs = [m for m in ("distributed", "ray_analyze", "openspiel", "pettingzoo") if m in globals()]
     return sorted(__all__ + extra + subs)

@@ -83,10 +83,13 @@ impl Game {
         self.wrap(RState::new(self.game.clone()))
     }
 
-    /// A state from a position text, or why not.
+    /// A state from a position text, or why not. The text is kept (for
+    /// `serialize`) with each run of whitespace one space, as the reader
+    /// takes it: a serialized state holds it on one line.
     pub(crate) fn state_from_position_text(&self, text: &str) -> Result<State, String> {
+        let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
         RState::from_position(self.game.clone(), text)
-            .map(|state| State::new(state, Some(text.to_string())))
+            .map(|state| State::new(state, Some(one_line)))
             .map_err(|e| e.to_string())
     }
 

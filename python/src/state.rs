@@ -14,6 +14,27 @@ use std::sync::OnceLock;
 /// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
 pub(crate) const TERMINAL: i64 = -4;
 
+/// Most entries `legal_actions_mask` returns (64 Mi, the package's
+/// `MAX_MASK`): the mask of a game with more action ids (a large board
+/// with many generators: 65,000 sites make billions) is refused.
+pub(crate) const MAX_MASK: u64 = 1 << 26;
+
+/// Most numbers an observation holds (64 Mi float32s, 256 MiB): a larger
+/// one (65,000 sites, eight players, stacks of 255) is refused rather
+/// than allocated three times over.
+pub(crate) const MAX_OBSERVATION: usize = 1 << 26;
+
+/// A ValueError when an observation of `n` numbers is past
+/// [`MAX_OBSERVATION`].
+fn observation_fits(n: usize) -> PyResult<()> {
+    if n > MAX_OBSERVATION {
+        return Err(PyValueError::new_err(format!(
+            "an observation of {n} numbers: more than the {MAX_OBSERVATION} ludic builds (a board this large: use to_position() or the stacks)"
+        )));
+    }
+    Ok(())
+}
+
 /// OpenSpiel's player id of nature at a chance node
 /// (`pyspiel.PlayerId.CHANCE`, `kChancePlayerId`).
 pub(crate) const CHANCE: i64 = -1;
@@ -125,10 +146,16 @@ impl State {
     }
 
     /// 1 at the legal action ids, 0 elsewhere: `num_distinct_actions`
-    /// entries. An id beyond them (the bound wrong: a bug of ludic's) is
-    /// an error, not a crash.
+    /// entries, at most [`MAX_MASK`] (a larger game's mask is refused
+    /// rather than allocated). An id beyond them (the bound wrong: a bug
+    /// of ludic's) is an error, not a crash.
     fn legal_actions_mask(&self) -> PyResult<Vec<u32>> {
         let n = num_distinct_actions(self.state.game());
+        if n > MAX_MASK {
+            return Err(PyValueError::new_err(format!(
+                "this game has {n} action ids, a mask of more than {MAX_MASK} entries: use legal_actions()"
+            )));
+        }
         let mut mask = vec![0u32; n as usize];
         for &(id, _) in self.legal() {
             let slot = mask.get_mut(id as usize).ok_or_else(|| {
@@ -327,9 +354,10 @@ impl State {
     /// The observation as `(players, levels, sites, bytes)`: a C-order
     /// float32 tensor of that shape, 1.0 where the piece at that level of
     /// that site's stack (level 0 at the bottom) belongs to that player.
-    fn observation_bytes(&self) -> (usize, usize, usize, Vec<u8>) {
+    fn observation_bytes(&self) -> PyResult<(usize, usize, usize, Vec<u8>)> {
         let game = self.state.game();
         let (p, l, s) = (game.num_players(), game.stack_cap.max(1), game.board.len());
+        observation_fits(p * l * s)?;
         let mut out = vec![0f32; p * l * s];
         for site in 0..s {
             for (level, &piece) in self.state.stack(site as u16).iter().enumerate().take(l) {
@@ -340,15 +368,18 @@ impl State {
             }
         }
         let bytes = out.iter().flat_map(|x| x.to_le_bytes()).collect();
-        (p, l, s, bytes)
+        Ok((p, l, s, bytes))
     }
 
     /// The observation planes (see `observe`) as C-order float32 bytes,
     /// little-endian: `Game.observation_tensor_shape` gives their shape.
-    fn observation_tensor_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        let planes = Layout::of(self.state.game()).fill(&self.state);
+    /// A ValueError past [`MAX_OBSERVATION`] numbers.
+    fn observation_tensor_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let layout = Layout::of(self.state.game());
+        observation_fits(layout.shape().iter().product())?;
+        let planes = layout.fill(&self.state);
         let bytes: Vec<u8> = planes.iter().flat_map(|x| x.to_le_bytes()).collect();
-        PyBytes::new(py, &bytes)
+        Ok(PyBytes::new(py, &bytes))
     }
 
     fn __str__(&self) -> String {

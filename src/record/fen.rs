@@ -132,7 +132,9 @@ pub enum FenError {
     NoNumbers,
     /// A stack stands where a move arriving there would have changed it:
     /// a man on its own crowning row, a pawn on its promotion rank
-    /// (`crate::record::arrival`).
+    /// (`crate::record::arrival`); or a piece where no piece of its kind
+    /// and owner can ever stand, a pawn on its own first rank
+    /// (`crate::record::footholds`).
     #[error("{0}")]
     Unreachable(String),
 }

@@ -1,7 +1,8 @@
 //! Game records: the PDN game-record reader and writer ([`pdn`]), PGN's
 //! SAN moves ([`san`]), a game's record in its field's format ([`export`]), the
 //! PDN FEN position parser and writer ([`fen`]), chess FEN ([`forsyth`]), trials ([`trial`]) and
-//! position texts for any game ([`position`]).
+//! position texts for any game ([`position`]), and the checks a FEN passes
+//! against the rules ([`arrival`], [`footholds`]).
 //!
 //! The dependency runs one way: `record` uses the engine (a position text
 //! becomes a [`State`](crate::engine::State) in [`setup`], a trial's result
@@ -18,6 +19,7 @@
 pub mod arrival;
 pub mod export;
 pub mod fen;
+pub mod footholds;
 pub mod forsyth;
 mod forsyth_error;
 mod forsyth_state;

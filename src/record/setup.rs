@@ -17,10 +17,12 @@ impl State {
     /// side letter or prefix, a site number that is not on the board, a
     /// game whose sites have no numbers, a stack where a move arriving
     /// would have changed it (a man on its crowning row, a pawn on its
-    /// promotion rank: [`crate::record::arrival`]).
+    /// promotion rank: [`crate::record::arrival`]), a piece on a site no
+    /// piece of its kind and owner can ever reach (a pawn on its own first
+    /// rank: [`crate::record::footholds`]).
     pub fn from_fen(game: Arc<Game>, text: &str) -> Result<State, FenError> {
         let st = State::from_fen_unchecked(game, text)?;
-        match st.unchanged_arrival() {
+        match st.unchanged_arrival().or_else(|| st.off_footholds()) {
             Some(why) => Err(FenError::Unreachable(why)),
             None => Ok(st),
         }
