@@ -48,6 +48,7 @@ fn request() -> Request {
         threads: 2,
         max_turns: 1000,
         shard: None,
+        texts: Vec::new(),
     }
 }
 
@@ -170,6 +171,27 @@ fn shards_merge_to_the_whole_run() {
     assert!(merge(&paths[..2], vec![]).is_err(), "a shard missing");
     let twice = [paths[0], paths[1], paths[1]];
     assert!(merge(&twice, vec![]).is_err(), "a shard twice");
+    // Shard 2 again, from an edited rule file (a line of four draws less):
+    // refused, the fingerprint named.
+    let mut edited = req.clone();
+    edited.shard = Some(analyze::Shard { index: 2, of: 3 });
+    let text = std::fs::read_to_string(ROWS).unwrap();
+    let changed = text.replace("(end (no-moves Draw))", "(end (no-moves Loss))");
+    assert_ne!(changed, text, "the rule the test edits");
+    edited.texts = vec![ludic::batch::provenance::RuleText {
+        file: ROWS.into(),
+        name: ROWS.into(),
+        text: changed,
+    }];
+    let header = edited.header().unwrap();
+    assert_ne!(header.fingerprint, req.header().unwrap().fingerprint);
+    assert_eq!(header.ludic_version, env!("CARGO_PKG_VERSION"));
+    let path = dir.path().join("s2-edited.jsonl");
+    let mut store = Store::create(&path, &header, false).unwrap();
+    run(&edited, &BTreeMap::new(), &mut |c| store.append(c), &|| {}).unwrap();
+    let mixed = [paths[1], path.as_path(), paths[0]];
+    let e = merge(&mixed, vec![]).unwrap_err();
+    assert!(e.contains("its `fingerprint` is"), "{e}");
 }
 
 #[test]

@@ -5,6 +5,7 @@
 mod common;
 use common::{ludic, ok, stdout};
 use ludic::batch::analyze::{AnalyzeError, MergeError, Request, Shard, merge, run};
+use ludic::batch::provenance::RuleText;
 use serde_json::{Value, json};
 
 /// A report without its timings and thread count.
@@ -153,10 +154,13 @@ fn a_refused_merge_says_which_shards_as_data() {
         MergeError::NotAShard { result: 2 }
     );
     assert_eq!(
-        merge_err(&[one, part(of3(2), 9)]),
+        merge_err(&[one.clone(), part(of3(2), 9)]),
         MergeError::OtherRun {
             result: 2,
-            shard: two_of_3
+            shard: two_of_3,
+            field: "count",
+            theirs: "9".into(),
+            first: "6".into(),
         }
     );
     let e = merge_err(&[json!({"command": "playout"})]);
@@ -183,4 +187,64 @@ fn a_refused_merge_says_which_shards_as_data() {
     wrapped["settings"][0]["tally"]["wins"] = json!([u64::MAX, u64::MAX]);
     let e = merge_err(&[whole(1), wrapped]);
     assert!(matches!(e, MergeError::NotJson { result: 2, .. }), "{e}");
+}
+
+/// Shards of two versions of a rule file, of two ludic versions, or with a
+/// seed range that is not their shard's are refused, the field named; the
+/// shards of one run carry the same version, fingerprint and seeds.
+#[test]
+fn merge_refuses_shards_of_other_rules_versions_or_seeds() {
+    let shipped = RuleText::read("tictactoe").expect("shipped");
+    let part = |index, text: &str| {
+        let mut req = Request::new("tictactoe");
+        req.count = 6;
+        req.threads = 1;
+        req.shard = Some(Shard { index, of: 2 });
+        req.texts = vec![RuleText {
+            text: text.to_string(),
+            ..shipped.clone()
+        }];
+        run(&req, &|| {}).unwrap().to_json()
+    };
+    let (one, two) = (part(1, &shipped.text), part(2, &shipped.text));
+    assert_eq!(one["ludic_version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(one["fingerprint"], two["fingerprint"]);
+    assert_eq!(one["fingerprint"].as_str().map(str::len), Some(16));
+    assert_eq!(one["seed_range"], json!({"seed": 1, "games": [0, 3]}));
+    assert_eq!(two["seed_range"], json!({"seed": 1, "games": [3, 6]}));
+    let merged = merge(&[two.clone(), one.clone()])
+        .expect("one run")
+        .to_json();
+    assert_eq!(merged["seed_range"], json!({"seed": 1, "games": [0, 6]}));
+    assert_eq!(merged["fingerprint"], one["fingerprint"]);
+    // The same file with a line of four to win: another game.
+    let four = shipped.text.replace("(line 3 To)", "(line 4 To)");
+    assert_ne!(four, shipped.text);
+    let changed = part(2, &four);
+    assert_ne!(changed["fingerprint"], one["fingerprint"]);
+    let field = |parts: &[Value]| match merge(parts) {
+        Err(AnalyzeError::Merge(MergeError::OtherRun { field, .. })) => field,
+        other => panic!("{:?}", other.map(|r| r.count)),
+    };
+    assert_eq!(field(&[one.clone(), changed]), "fingerprint");
+    // Comments do not change the rules.
+    let commented = part(2, &format!("// a note\n{}", shipped.text));
+    assert_eq!(commented["fingerprint"], one["fingerprint"]);
+    let mut newer = two.clone();
+    newer["ludic_version"] = json!("999.0.0");
+    assert_eq!(field(&[one.clone(), newer]), "ludic_version");
+    let mut shifted = two.clone();
+    shifted["seed_range"] = json!({"seed": 1, "games": [2, 6]});
+    assert_eq!(field(&[one.clone(), shifted]), "seed_range");
+    let e = AnalyzeError::Merge(MergeError::OtherRun {
+        result: 2,
+        shard: Shard { index: 2, of: 2 },
+        field: "fingerprint",
+        theirs: "\"a\"".into(),
+        first: "\"b\"".into(),
+    });
+    assert_eq!(
+        e.to_string(),
+        "merge: result 2 (2/2) is not a shard of the same run as result 1: its `fingerprint` is \"a\" where \"b\" was expected"
+    );
 }

@@ -22,10 +22,11 @@ OpenSpiel's names work too (docs/python.md has the table):
 
 Action ids: a step (one hop, one stack move, one placement; a multi-jump
 is several steps, the same player moving again) has a stable id in its
-game: with S sites, G move generators, origin f and destination t (S for
-none) and c pieces taken off a stack (0: the whole stack),
-``id = ((c*G + gen)*(S+1) + f)*(S+1) + t``. Every id is below
-``Game.num_distinct_actions()``.
+game, dense from 0 to ``Game.num_distinct_actions() - 1``: its rank among
+the steps the game's generators can make (origin × direction × distance
+for movement, the site for a placement, …; docs/python.md has the table
+per game and ``Game.action_kinds()`` the ids per kind of generator).
+``State.legal_actions_mask()`` has ``num_distinct_actions()`` entries.
 
 Observation: ``State.observation_tensor()`` (OpenSpiel's, flattened) and
 ``State.observation_planes()`` (numpy, ``Game.observation_tensor_shape()``)
@@ -62,6 +63,9 @@ __all__ = [
     "shipped_games",
     "analyze",
     "merge",
+    "explore",
+    "RuleText",
+    "rule_text",
     "bot",
     "Bot",
     "RulesError",
@@ -214,7 +218,12 @@ class State:
     def apply_action(self, action: int) -> None:
         """Plays one step by its action id; IllegalMoveError (the state
         unchanged) if it is not legal."""
-        self._s.apply_action(_action(action))
+        # A plain non-negative int (what legal_actions() gives) goes
+        # straight through: the step loop's hot call.
+        if type(action) is int and action >= 0:
+            self._s.apply_action(action)
+        else:
+            self._s.apply_action(_action(action))
 
     def child(self, action: int) -> "State":
         """The state after ``action``; this one is unchanged."""
@@ -332,7 +341,9 @@ class State:
         """Plays a whole turn in notation (``"11-15"``) or one step by its
         action id. Raises IllegalMoveError, the state unchanged, if it is not
         legal. Returns the state."""
-        if isinstance(move, str):
+        if type(move) is int and move >= 0:
+            self._s.apply_action(move)
+        elif isinstance(move, str):
             self._s.play_str(move)
         elif hasattr(move, "__index__") and not isinstance(move, bool):
             self._s.apply_action(_action(move))
@@ -484,6 +495,12 @@ class Game:
     def get_parameters(self) -> dict:
         """The toggle overrides this game was loaded with."""
         return dict(s.split("=", 1) for s in self.sets)
+
+    def action_kinds(self) -> dict[str, int]:
+        """How many action ids each kind of move generator has (``{"slide":
+        1456, "leap": 336, …}``): the ids are numbered generator by
+        generator from the board's geometry (docs/python.md, "Action ids")."""
+        return dict(self._g.action_kinds())
 
     def observation_tensor_shape(self) -> list[int]:
         """``[planes, rows, cols]`` on a board whose sites fill a rectangle
@@ -671,14 +688,18 @@ def analyze(
     compare: _Mapping[str, object] | _Iterable[str] | str | None = None,
     against: str | None = None,
     shard: str | tuple[int, int] | None = None,
+    texts: "_Iterable[RuleText] | None" = None,
 ) -> dict:
     """Variant analysis, as ``ludic analyze --json`` (docs/json.md): games
     between computer players (``"mcts:200,random"``), win rates with 95%
     intervals, length, branching, end conditions; ``compare`` toggles (a
     mapping, NAME=VALUE strings, or one such string) or an ``against`` game
     add a second setting and the comparison. ``shard=(K, N)`` (or ``"K/N"``)
-    plays shard K of N only: ``merge`` adds them up. Ctrl-C stops it
-    between games."""
+    plays shard K of N only: ``merge`` adds them up. ``texts`` (from
+    ``rule_text``) are compiled instead of reading the files they name:
+    what ``ludic.distributed`` sends its tasks. The report carries ludic's
+    version, the rules' ``fingerprint`` and the ``seed_range`` played.
+    Ctrl-C stops it between games."""
     if not isinstance(game, (str, _os.PathLike)):
         raise TypeError(f"game is a game's name or a path, not {type(game).__name__}")
     if against is not None and not isinstance(against, (str, _os.PathLike)):
@@ -694,21 +715,137 @@ def analyze(
         _sets_list("compare", compare),
         None if against is None else _os.fspath(against),
         _shard(shard),
+        _texts(texts),
     )
     return _json.loads(text)
 
 
-def merge(parts: _Iterable[dict | str]) -> dict:
-    """Merges the results of every shard of one analysis (dicts or JSON
-    texts, any order) into the whole run's, as ``ludic merge --json``."""
+@_dataclass(frozen=True)
+class RuleText:
+    """A rule file's text as read where a run starts: ``file`` as given (a
+    path or a shipped game's name), ``name`` (what diagnostics and a
+    variant's ``base:`` are read against), ``text``."""
+
+    file: str
+    name: str
+    text: str
+
+
+def rule_text(file: str | _os.PathLike) -> RuleText:
+    """Reads a rule file (or a shipped game's text) as ``load`` would, for
+    ``analyze(texts=…)``: a relative path read here works where the path
+    means nothing (a Ray worker on another node)."""
+    if not isinstance(file, (str, _os.PathLike)):
+        raise TypeError(f"file is a game's name or a path, not {type(file).__name__}")
+    f = _os.fspath(file)
+    name, text = _ludic.rule_text(f)
+    return RuleText(f, name, text)
+
+
+def _texts(texts) -> list[tuple[str, str, str]]:
+    if texts is None:
+        return []
+    out = []
+    for t in texts:
+        if not isinstance(t, RuleText):
+            raise TypeError(f"texts holds ludic.RuleText (from ludic.rule_text), not {type(t).__name__}")
+        out.append((t.file, t.name, t.text))
+    return out
+
+
+def merge(parts: _Iterable[dict | str], want: _Iterable[str] | None = None) -> dict:
+    """Merges the results of every shard of one run (dicts or JSON texts,
+    any order) into the whole run's, as ``ludic merge --json``: shards of
+    ``analyze``, or of ``explore`` (ranked by the default goals with
+    ``want``'s ``MEASURE=WEIGHT[:SHAPE]`` items applied). Shards of
+    different runs (another ludic version, edited rules, other seeds…) are
+    refused with a ValueError naming the field that differs."""
     if isinstance(parts, (str, bytes, _Mapping)) or not isinstance(parts, _Iterable):
         raise TypeError(f"merge takes a list of results (dicts or JSON texts), not {type(parts).__name__}")
-    texts = []
+    parts = list(parts)
     for i, p in enumerate(parts):
         if not isinstance(p, (str, _Mapping)):
             raise TypeError(f"result {i + 1} is a dict or a JSON text, not {type(p).__name__}")
-        texts.append(p if isinstance(p, str) else _json.dumps(p))
+    if parts and all(isinstance(p, _Mapping) and "header" in p and "cells" in p for p in parts):
+        texts = ["\n".join(_json.dumps(x) for x in [p["header"], *p["cells"]]) + "\n" for p in parts]
+        return _json.loads(_ludic.merge_explore_json(texts, _str_list("want", want)))
+    if want is not None:
+        raise ValueError("want= ranks the cells of explore shards; these are analyze results")
+    texts = [p if isinstance(p, str) else _json.dumps(p) for p in parts]
     return _json.loads(_ludic.merge_json(texts))
+
+
+def _str_list(what: str, items) -> list[str]:
+    """A list of strings from one string, an iterable of them, or None."""
+    if items is None:
+        return []
+    if isinstance(items, str):
+        return [items]
+    out = list(items)
+    for x in out:
+        if not isinstance(x, str):
+            raise TypeError(f"{what}: each item is a string, not {type(x).__name__}")
+    return out
+
+
+def explore(
+    game: str | _os.PathLike,
+    vary: str | _Iterable[str] | None = None,
+    games: int = 20,
+    players: str | _Iterable[str] = "greedy",
+    skill: str | None = None,
+    seed: int = 1,
+    threads: int = 0,
+    max_turns: int = 10_000,
+    max_cells: int = 256,
+    resolution: int = 5,
+    want: str | _Iterable[str] | None = None,
+    set: _Mapping[str, object] | _Iterable[str] | str | None = None,
+    shard: str | tuple[int, int] | None = None,
+    texts: "_Iterable[RuleText] | None" = None,
+) -> dict:
+    """A designed experiment over the game's toggles, as ``ludic explore``
+    with the same arguments (docs/explore.md): ``vary`` the toggles (``NAME``
+    or ``NAME=V1/V2``; default every yes/no toggle not ``set``), ``games``
+    per cell, ``players``, a stronger ``skill`` player, ``max_cells`` and
+    the fraction's ``resolution``, ranking goals ``want``
+    (``MEASURE=WEIGHT[:SHAPE]``). Returns the report ``ludic explore
+    --report`` writes as explore.json (docs/json.md, ``explore``): cells,
+    effects, ranking. With ``shard=(K, N)`` it plays shard K of N of the
+    cells and returns ``{"header": …, "cells": […]}`` (the lines of
+    ``explore --shard K/N --json FILE``), which ``merge`` puts together.
+    Ctrl-C stops it between cells."""
+    return _explore(game, vary, games, players, skill, seed, threads, max_turns, max_cells, resolution, want, set, shard, texts, True)
+
+
+def _explore(game, vary, games, players, skill, seed, threads, max_turns, max_cells, resolution, want, set, shard, texts, play: bool):
+    if not isinstance(game, (str, _os.PathLike)):
+        raise TypeError(f"game is a game's name or a path, not {type(game).__name__}")
+    if skill is not None and not isinstance(skill, str):
+        raise TypeError(f"skill is a player such as 'mcts:200', not {type(skill).__name__}")
+    text = _ludic.explore_json(
+        _os.fspath(game),
+        _sets_list("set", set),
+        _str_list("vary", vary),
+        _players(players),
+        skill,
+        _int("games", games, 1),
+        _int("seed", seed),
+        _int("threads", threads),
+        _int("max_turns", max_turns),
+        _int("max_cells", max_cells, 1),
+        _int("resolution", resolution, 1),
+        _str_list("want", want),
+        _shard(shard),
+        _texts(texts),
+        play,
+    )
+    if not play:
+        return _json.loads(text)
+    if shard is None:
+        return _json.loads(text)
+    lines = [_json.loads(line) for line in text.splitlines() if line]
+    return {"header": lines[0], "cells": lines[1:]}
 
 
 def _is_number(x) -> bool:

@@ -23,7 +23,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--against", default=None, metavar="GAME")
     p.add_argument("--shards", type=int, default=None, help="default: four per CPU of the cluster")
     p.add_argument("--address", default=None, help="a Ray cluster to join (default: a local Ray)")
-    p.add_argument("--num-cpus", type=int, default=None, help="CPUs of the local Ray")
+    p.add_argument("--num-cpus", type=int, default=None, help="CPUs of a local Ray (ignored, with a warning, for a running cluster)")
+    p.add_argument("--wheel", default=None, metavar="FILE.whl", help="a ludic wheel Ray installs on every node (runtime_env py_modules)")
     p.add_argument("--json", action="store_true", help="print the merged report as JSON")
     p.add_argument("--progress", action="store_true", help="a progress bar even when stderr is not a terminal")
     a = p.parse_args(argv)
@@ -41,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
             address=a.address,
             num_cpus=a.num_cpus,
             progress=True if a.progress else None,
+            runtime_env=None if a.wheel is None else {"py_modules": [a.wheel]},
         )
     except (ValueError, RuntimeError) as e:
         print(e, file=sys.stderr)

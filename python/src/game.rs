@@ -235,6 +235,17 @@ impl Game {
         num_distinct_actions(&self.game)
     }
 
+    /// How many action ids each kind of generator has (`step`, `slide`,
+    /// `place`…): what the ids of the game mean, in sum.
+    fn action_kinds(&self) -> Vec<(String, usize)> {
+        let space = self.game.action_space();
+        space
+            .kinds()
+            .iter()
+            .map(|(k, n)| (k.to_string(), *n))
+            .collect()
+    }
+
     /// The initial position.
     fn new_state(&self) -> State {
         self.initial()

@@ -12,19 +12,18 @@
 //!
 //! A step (one hop, one stack move, one placement; a multi-jump turn is
 //! several steps) has a stable integer id in its game, as OpenSpiel's
-//! actions: with `S` the number of sites, `G` the number of move
-//! generators of the compiled game, `f`/`t` the origin and destination
-//! sites (`S` for "none", e.g. the origin of a placement) and `c` the
-//! number of pieces moved off a stack (0: the whole stack),
-//! `id = ((c * G + gen) * (S + 1) + f) * (S + 1) + t`. The same step has
-//! the same id in every position of the same game and toggles; ids of
-//! every step are below `(C + 1) * G * (S + 1)^2`
-//! (`Game.num_distinct_actions`), `C` the largest count a step of the game
-//! can carry (0 when every step moves a whole stack).
+//! actions, dense from 0 to `num_distinct_actions - 1`: its rank among
+//! the steps the game's generators can make, listed from the generators'
+//! kinds and the board's geometry (`ludic::compile::ActionSpace`; origin ×
+//! direction × distance for movement, the site for a placement; the
+//! table per game is in docs/python.md). The same step has the same id in
+//! every position of the same game and toggles. At a chance node the ids
+//! are the rolled values (docs/chance.md).
 
 mod actions;
 mod batch;
 mod bot;
+mod explore;
 mod game;
 mod interrupt;
 mod observe;
@@ -32,6 +31,7 @@ mod serial;
 mod state;
 
 use ludic::batch::analyze::{self, AnalyzeError, Request, Shard};
+use ludic::batch::provenance::RuleText;
 use ludic::compile::{LoadError, Options};
 use ludic::players::PlayerSpec;
 use pyo3::exceptions::{PyException, PyValueError};
@@ -74,10 +74,19 @@ fn shipped_games() -> Vec<&'static str> {
     ludic::compile::shipped_games()
 }
 
-/// Runs (a shard of) an analysis: the report of `ludic analyze --json`,
-/// as JSON text. Ctrl-C stops it between games.
+/// The display name and text of a rule file (a path or a shipped game's
+/// name), read as `load` reads it: what a cluster's tasks are sent.
 #[pyfunction]
-#[pyo3(signature = (game, sets, players, count, seed, threads, max_turns, compare, against, shard))]
+fn rule_text(file: &str) -> PyResult<(String, String)> {
+    let t = RuleText::read(file).map_err(load_err)?;
+    Ok((t.name, t.text))
+}
+
+/// Runs (a shard of) an analysis: the report of `ludic analyze --json`,
+/// as JSON text. Ctrl-C stops it between games. `texts` are
+/// `(file, name, text)`: rule texts compiled instead of reading `file`.
+#[pyfunction]
+#[pyo3(signature = (game, sets, players, count, seed, threads, max_turns, compare, against, shard, texts = Vec::new()))]
 #[allow(clippy::too_many_arguments)]
 fn analyze_json(
     py: Python<'_>,
@@ -91,6 +100,7 @@ fn analyze_json(
     compare: Vec<String>,
     against: Option<String>,
     shard: Option<String>,
+    texts: Vec<(String, String, String)>,
 ) -> PyResult<String> {
     if count > 1_000_000 {
         return Err(PyValueError::new_err(format!(
@@ -118,6 +128,10 @@ fn analyze_json(
         against,
         shard,
         engine: ludic::engine::Engine::Compiled,
+        texts: texts
+            .into_iter()
+            .map(|(file, name, text)| RuleText { file, name, text })
+            .collect(),
     };
     batch::analyze_json(py, &req)
 }
@@ -149,6 +163,9 @@ fn _ludic(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shipped_games, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_json, m)?)?;
     m.add_function(wrap_pyfunction!(merge_json, m)?)?;
+    m.add_function(wrap_pyfunction!(rule_text, m)?)?;
+    m.add_function(wrap_pyfunction!(explore::explore_json, m)?)?;
+    m.add_function(wrap_pyfunction!(explore::merge_explore_json, m)?)?;
     m.add("RulesError", m.py().get_type::<RulesError>())?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
     Ok(())

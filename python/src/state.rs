@@ -87,11 +87,11 @@ impl State {
             .map(|i| legal[i].1)
     }
 
-    /// Plays step `m` (legal) as action `id`.
+    /// Plays step `m` as action `id`: `m` is one of this position's
+    /// legal steps (from [`State::step_of`], which lists them), so it is
+    /// not looked for among them again.
     fn play_step(&mut self, id: u64, m: &Move) -> PyResult<()> {
-        self.state
-            .play(m)
-            .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        self.state.play_unchecked(m);
         self.history.push(id);
         self.legal = OnceLock::new();
         Ok(())

@@ -17,9 +17,9 @@ from pettingzoo.test import api_test  # noqa: E402
 @pytest.mark.parametrize("name", ludic.shipped_games())
 def test_pettingzoos_api_test_passes(name):
     e = lp.env(name)
-    # The Genocide family numbers 5 to 15 million actions (its stacks'
-    # partial moves): fewer cycles keep the masks' cost down.
-    cycles = 100 if e.unwrapped.game.num_distinct_actions() > 1_000_000 else 400
+    # Ex nihilo numbers a million actions (its stacks' partial moves):
+    # fewer cycles keep the masks' cost down.
+    cycles = 100 if e.unwrapped.game.num_distinct_actions() >= 1_000_000 else 400
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         api_test(e, num_cycles=cycles)
@@ -55,11 +55,12 @@ def test_connect_four_to_the_end():
 def test_an_illegal_action_ends_the_game_against_its_player():
     e = lp.env("tictactoe")
     e.reset()
+    e.step(4)  # the centre (ids are the nine cells)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        e.step(0)  # not one of the nine placements' ids
+        e.step(4)  # the centre again: taken, not legal
     assert all(e.terminations.values())
-    assert e.rewards["player_0"] == -1
+    assert e.rewards["player_1"] == -1
 
 
 def test_toggles_and_truncation():

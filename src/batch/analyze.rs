@@ -10,10 +10,13 @@
 //! the counts of the `N` shards and recomputes the rates, intervals and
 //! means, so the merged report equals the unsharded run's (except the
 //! `seconds` and `threads`, which say how the work was done: they are
-//! summed).
+//! summed). Every report carries ludic's version, the rules' fingerprint
+//! and its range of seed streams ([`super::provenance`]); [`merge`]
+//! refuses shards that disagree on any of them, naming the field.
 
 use super::json::{difference_json, head, rate_json, round, wins_json};
-use crate::compile::{Game, LoadError, Options};
+use super::provenance::{self, Fingerprint, RuleText, SeedRange};
+use crate::compile::{Game, LoadError};
 use crate::players::PlayerSpec;
 use crate::players::analysis::{PlayersDiffer, Stats, Tally, two_proportion};
 use serde::{Deserialize, Serialize};
@@ -108,16 +111,25 @@ pub enum MergeError {
         /// Which result.
         result: usize,
     },
-    /// A shard of another run than result 1.
+    /// A shard of another run than result 1: the first field that
+    /// differs (`ludic_version`, `fingerprint`, `game`, `count`, `seed`,
+    /// `seed_range`, `shard.of`, `settings`…) and both values.
     #[error(
-        "result {result} ({shard}) is not a shard of the same run as result 1 \
-         (game, toggles, players, count, seed, turn cap, settings and shard count must agree)"
+        "result {result} ({shard}) is not a shard of the same run as result 1: \
+         its `{field}` is {theirs} where {first} was expected"
     )]
     OtherRun {
         /// Which result.
         result: usize,
         /// Its shard.
         shard: Shard,
+        /// The field that differs.
+        field: &'static str,
+        /// Its value in this result (JSON text).
+        theirs: String,
+        /// The value expected: result 1's, or for `seed_range` the games
+        /// of the result's own shard (JSON text).
+        first: String,
     },
     /// Far fewer shards given than the run has.
     #[error("the run has {of} shards and {given} were given")]
@@ -190,6 +202,9 @@ pub struct Request {
     /// The engine that plays the games (the same games either way; the
     /// reference is slower).
     pub engine: crate::engine::Engine,
+    /// Rule texts to compile instead of reading `game` or `against` from
+    /// the disk (matched by [`RuleText::file`]): what a Ray worker is sent.
+    pub texts: Vec<RuleText>,
 }
 
 impl Request {
@@ -208,6 +223,7 @@ impl Request {
             against: None,
             shard: None,
             engine: crate::engine::Engine::Compiled,
+            texts: Vec::new(),
         }
     }
 
@@ -219,10 +235,14 @@ impl Request {
         }
     }
 
-    /// The settings analysed: label, file, toggles as given, and the game.
-    pub(crate) fn settings(&self) -> Result<Vec<SettingToPlay>, AnalyzeError> {
-        let load = |file: &str, sets: &[String]| -> Result<Arc<Game>, AnalyzeError> {
-            Ok(Arc::new(Game::load(file, &Options::from_sets(sets)?)?))
+    /// The settings analysed (label, file, toggles as given, and the
+    /// game) and the fingerprint of their rules.
+    pub(crate) fn settings(&self) -> Result<(Vec<SettingToPlay>, String), AnalyzeError> {
+        let mut fingerprint = Fingerprint::default();
+        let mut load = |file: &str, sets: &[String]| -> Result<Arc<Game>, AnalyzeError> {
+            let loaded = provenance::load(file, &self.texts, sets)?;
+            fingerprint.add(&loaded.rules);
+            Ok(Arc::new(loaded.game))
         };
         let base = load(&self.game, &self.sets)?;
         let seats = base.players.len();
@@ -271,7 +291,7 @@ impl Request {
             let game = load(&self.game, &sets)?;
             out.push((label(&self.compare, ""), self.game.clone(), sets, game));
         }
-        Ok(out)
+        Ok((out, fingerprint.to_string()))
     }
 
     /// Games played by [`run`] in all (every setting).
@@ -346,6 +366,14 @@ pub struct Report {
     pub threads: usize,
     /// Which shard this report is, if it is one.
     pub shard: Option<Shard>,
+    /// ludic's version ([`provenance::VERSION`]).
+    pub version: String,
+    /// The fingerprint of the settings' rules and toggles
+    /// ([`provenance`]).
+    pub fingerprint: String,
+    /// The game numbers played in each setting: game `i` draws from stream
+    /// `i` of `seed` (the whole run's `0..count` once merged).
+    pub games: Range<u64>,
     /// One or two settings.
     pub settings: Vec<Setting>,
 }
@@ -382,6 +410,9 @@ impl Report {
             "turn_cap": self.turn_cap,
             "threads": self.threads,
             "settings": settings,
+            "ludic_version": self.version,
+            "fingerprint": self.fingerprint,
+            "seed_range": {"seed": self.seed, "games": [self.games.start, self.games.end]},
         });
         if let Value::Object(m) = more {
             out.extend(m);
@@ -454,6 +485,9 @@ struct Partial {
     threads: usize,
     shard: Option<Shard>,
     settings: Vec<PartialSetting>,
+    ludic_version: String,
+    fingerprint: String,
+    seed_range: SeedRange,
 }
 
 #[derive(Deserialize)]
@@ -522,24 +556,14 @@ pub fn merge(parts: &[Value]) -> Result<Report, AnalyzeError> {
             given: parts.len(),
         }));
     }
-    for (i, (p, s)) in parsed.iter().zip(&shards).enumerate() {
-        let same = p.game == first.game
-            && p.title == first.title
-            && p.sets == first.sets
-            && p.players == first.players
-            && p.seats == first.seats
-            && p.count == first.count
-            && p.seed == first.seed
-            && p.turn_cap == first.turn_cap
-            && s.of == of
-            && p.settings.len() == first.settings.len()
-            && p.settings.iter().zip(&first.settings).all(|(a, b)| {
-                (&a.label, &a.game, &a.title, &a.sets) == (&b.label, &b.game, &b.title, &b.sets)
-            });
-        if !same {
+    for ((i, p), s) in parsed.iter().enumerate().zip(&shards) {
+        if let Some((field, theirs, first)) = other_run(p, s, &parts[i], &parts[0]) {
             return Err(err(MergeError::OtherRun {
                 result: i + 1,
                 shard: *s,
+                field,
+                theirs,
+                first,
             }));
         }
     }
@@ -608,8 +632,69 @@ pub fn merge(parts: &[Value]) -> Result<Report, AnalyzeError> {
         turn_cap: first.turn_cap,
         threads: parsed.iter().map(|p| p.threads).sum(),
         shard: None,
+        version: first.ludic_version.clone(),
+        fingerprint: first.fingerprint.clone(),
+        games: 0..first.count,
         settings,
     })
+}
+
+/// The fields two shards of one run share, in the order a refusal names
+/// the first that differs: where the results came from first.
+const SHARED: [&str; 10] = [
+    "ludic_version",
+    "fingerprint",
+    "game",
+    "title",
+    "sets",
+    "players",
+    "seats",
+    "count",
+    "seed",
+    "turn_cap",
+];
+
+/// The first field in which shard `p` (its JSON `ours`, its shard `s`) is
+/// not of the run of result 1 (JSON `first`), with both values: the
+/// shared fields, the shard count, each setting's label, game, title and
+/// toggles, and its seed range, which must be the games of its shard.
+fn other_run(
+    p: &Partial,
+    s: &Shard,
+    ours: &Value,
+    first: &Value,
+) -> Option<(&'static str, String, String)> {
+    if let Some(d) = provenance::first_difference(&SHARED, ours, first) {
+        return Some(d);
+    }
+    if ours["shard"]["of"] != first["shard"]["of"] {
+        let of = |v: &Value| v["shard"]["of"].to_string();
+        return Some(("shard.of", of(ours), of(first)));
+    }
+    let heads = |v: &Value| {
+        let settings = v["settings"].as_array().cloned().unwrap_or_default();
+        let keys = ["label", "game", "title", "sets"];
+        let heads: Vec<Value> = settings
+            .iter()
+            .map(|x| json!(keys.map(|k| x[k].clone())))
+            .collect();
+        Value::from(heads)
+    };
+    let (a, b) = (heads(ours), heads(first));
+    if a != b {
+        return Some(("settings", a.to_string(), b.to_string()));
+    }
+    let games = s.games(p.count);
+    let range = &p.seed_range;
+    if range.seed != p.seed || range.games != [games.start, games.end] {
+        let expected = json!({"seed": p.seed, "games": [games.start, games.end]});
+        return Some((
+            "seed_range",
+            ours["seed_range"].to_string(),
+            expected.to_string(),
+        ));
+    }
+    None
 }
 
 #[cfg(test)]

@@ -52,7 +52,7 @@ fn run_in_pieces(
             "{s}: expected K/N with 1 <= K <= N"
         )));
     }
-    let settings = req.settings()?;
+    let (settings, fingerprint) = req.settings()?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(req.threads.min(256))
         .build()
@@ -93,6 +93,9 @@ fn run_in_pieces(
         turn_cap: req.max_turns,
         threads: pool.current_num_threads(),
         shard: req.shard,
+        version: super::provenance::VERSION.to_string(),
+        fingerprint,
+        games: req.games(),
         settings: done,
     }))
 }

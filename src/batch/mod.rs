@@ -8,4 +8,5 @@ pub mod analyze;
 pub mod analyze_until;
 pub(crate) mod json;
 pub mod playouts;
+pub mod provenance;
 pub mod replay;

@@ -144,6 +144,7 @@ pub fn run(a: &AnalyzeArgs) -> Result<i32, Fail> {
         against: a.against.clone(),
         shard: a.shard,
         engine: crate::engine::Engine::interpreted_if(a.interpreted),
+        texts: Vec::new(),
     };
     let total = req.total_games();
     let progress = Progress::new("analyze", "games", total, a.progress, false);

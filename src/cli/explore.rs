@@ -9,7 +9,7 @@ use super::util::{Fail, GameArgs, Progress};
 use crate::batch::analyze::Shard;
 use crate::explore::cell::{Measure, Z95};
 use crate::explore::design::{Design, Factor};
-use crate::explore::rank::{Goal, default_goals, want};
+use crate::explore::rank::Goal;
 use crate::explore::result::{Exploration, SUMMARY, merge};
 use crate::explore::run::{Request, run as play};
 use crate::explore::store::Store;
@@ -89,7 +89,7 @@ pub fn run(a: &ExploreArgs) -> Result<i32, Fail> {
     let base = a.game.load()?;
     let mut items = a.vary.clone();
     if items.is_empty() {
-        items = default_vary(&base.toggles, &a.game.sets);
+        items = crate::explore::factors::default_vary(&base.toggles, &a.game.sets);
     }
     let factors = crate::explore::factors::parse(&items, &base.toggles).map_err(Fail)?;
     if factors.is_empty() {
@@ -111,6 +111,7 @@ pub fn run(a: &ExploreArgs) -> Result<i32, Fail> {
         threads: a.threads as usize,
         max_turns: a.max_turns,
         shard: a.shard,
+        texts: Vec::new(),
     };
     let header = req.header().map_err(|e| Fail(e.to_string()))?;
     if a.shard.is_some() && a.json.is_none() && a.resume.is_none() {
@@ -166,27 +167,9 @@ pub fn run(a: &ExploreArgs) -> Result<i32, Fail> {
     finish(&whole, a.report.as_deref(), a.force)
 }
 
-/// Every yes/no toggle not fixed by `--set`.
-fn default_vary(toggles: &[crate::compile::ir::Toggle], sets: &[String]) -> Vec<String> {
-    toggles
-        .iter()
-        .filter(|t| t.ty == crate::compile::ir::ToggleType::Bool)
-        .filter(|t| {
-            !sets
-                .iter()
-                .any(|s| s.split('=').next() == Some(t.name.as_str()))
-        })
-        .map(|t| t.name.clone())
-        .collect()
-}
-
 /// The default goals with `--want` applied.
 fn goals(wants: &[String]) -> Result<Vec<Goal>, Fail> {
-    let mut g = default_goals();
-    for w in wants {
-        want(&mut g, w).map_err(Fail)?;
-    }
-    Ok(g)
+    crate::explore::rank::goals(wants).map_err(Fail)
 }
 
 fn refuse_report(dir: &Path, force: bool) -> Result<(), Fail> {

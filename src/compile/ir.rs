@@ -853,6 +853,9 @@ pub struct Game {
     /// The most sides of a die a `(throw …)` keeps (an `advance` move's
     /// `count` is at most this); 0 without one.
     pub(crate) max_die: u8,
+    /// The dense numbering of the steps the generators can make, made on
+    /// first use ([`Game::action_space`]).
+    pub(crate) action_space: std::sync::OnceLock<std::sync::Arc<super::ActionSpace>>,
 }
 
 /// How a game's FEN position text reads its special fields (`(fen

@@ -4,6 +4,7 @@
 //! collected and reported together.
 
 mod action_space;
+pub use action_space::{ActionSpace, StepParts};
 pub(crate) mod args;
 pub(crate) mod attacks;
 pub(crate) mod conds;
@@ -772,6 +773,7 @@ fn finish(
         chance: l.chance,
         chance_ids: l.chance_ids,
         max_die: l.max_die,
+        action_space: std::sync::OnceLock::new(),
         owners,
         roles: l.roles,
         phases,

@@ -4,6 +4,21 @@
 use super::design::Factor;
 use crate::compile::ir::{Toggle, ToggleType};
 
+/// The toggles varied when none are named: every yes/no toggle not fixed
+/// by `sets` (`NAME=VALUE`).
+pub fn default_vary(toggles: &[Toggle], sets: &[String]) -> Vec<String> {
+    toggles
+        .iter()
+        .filter(|t| t.ty == ToggleType::Bool)
+        .filter(|t| {
+            !sets
+                .iter()
+                .any(|s| s.split('=').next() == Some(t.name.as_str()))
+        })
+        .map(|t| t.name.clone())
+        .collect()
+}
+
 /// Reads `--vary` items (`NAME` or `NAME=V1/V2/…`, any number of them
 /// separated by commas) against the game's `toggles`: a bool varies over
 /// `false/true`, a choice over its declared choices, an int needs its

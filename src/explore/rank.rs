@@ -74,6 +74,16 @@ impl Shape {
     }
 }
 
+/// The default goals with each `--want` item (`MEASURE=WEIGHT[:SHAPE]`)
+/// applied in order.
+pub fn goals(wants: &[String]) -> Result<Vec<Goal>, String> {
+    let mut g = default_goals();
+    for w in wants {
+        want(&mut g, w)?;
+    }
+    Ok(g)
+}
+
 /// The default goals: decided games (weight 1), the first player's
 /// advantage within 5 points (1; none at 50), 30 to 150 turns (1), and,
 /// when skill games are played, the stronger player winning (1).

@@ -179,21 +179,34 @@ fn effect_json(e: &Effect) -> Value {
 /// whole run: the headers must agree but for the shard, the shards must
 /// be `1/N` to `N/N` once each, and the cells must make the design once.
 pub fn merge(files: &[&Path], goals: Vec<Goal>) -> Result<Exploration, String> {
+    let mut runs = Vec::new();
+    for f in files {
+        let (h, c, _) = super::store::read(f, false)?;
+        runs.push((f.display().to_string(), h, c));
+    }
+    merge_runs(runs, goals)
+}
+
+/// [`merge`] of runs already read: each one's name (in errors), header
+/// and cells.
+pub fn merge_runs(
+    runs: Vec<(String, Header, Vec<super::cell::CellRecord>)>,
+    goals: Vec<Goal>,
+) -> Result<Exploration, String> {
     let mut first: Option<Header> = None;
     let mut shards = Vec::new();
     let mut cells = Vec::new();
-    for f in files {
-        let (h, c, _) = super::store::read(f, false)?;
+    let first_name = runs.first().map(|r| r.0.clone()).unwrap_or_default();
+    for (f, h, c) in runs {
         let mut plain = h.clone();
         plain.shard = None;
         match &first {
             None => first = Some(plain),
             Some(p) if *p == plain => {}
-            Some(_) => {
+            Some(p) => {
+                let (field, theirs, expected) = header_difference(&plain, p);
                 return Err(format!(
-                    "{}: not a shard of the same run as {}",
-                    f.display(),
-                    files[0].display()
+                    "{f}: not a shard of the same run as {first_name}: its `{field}` is {theirs} where {expected} was expected"
                 ));
             }
         }
@@ -218,6 +231,33 @@ pub fn merge(files: &[&Path], goals: Vec<Goal>) -> Result<Exploration, String> {
         _ => return Err("a whole run's file cannot be merged with shards".into()),
     }
     Exploration::new(header, cells, goals)
+}
+
+/// The first field in which header `ours` differs from `first` (both
+/// without their shard), with both values as JSON text.
+fn header_difference(ours: &Header, first: &Header) -> (&'static str, String, String) {
+    const FIELDS: [&str; 14] = [
+        "ludic_version",
+        "fingerprint",
+        "command",
+        "game",
+        "title",
+        "sets",
+        "seats",
+        "design",
+        "players",
+        "skill",
+        "count",
+        "seed",
+        "turn_cap",
+        "seed_range",
+    ];
+    let json = |h: &Header| serde_json::to_value(h).unwrap_or(Value::Null);
+    crate::batch::provenance::first_difference(&FIELDS, &json(ours), &json(first)).unwrap_or((
+        "header",
+        "?".into(),
+        "?".into(),
+    ))
 }
 
 /// The measures shown for each cell in the text summary.

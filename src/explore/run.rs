@@ -15,7 +15,8 @@ use super::cell::{CellRecord, SkillCount, count_skill};
 use super::design::Design;
 use super::measures::GameWatch;
 use crate::batch::analyze::Shard;
-use crate::compile::{Game, Options};
+use crate::batch::provenance::{self, Fingerprint, RuleText, SeedRange};
+use crate::compile::Game;
 use crate::engine::State;
 use crate::players::PlayerSpec;
 use crate::players::analysis::{RunSpec, play_range, play_range_watched};
@@ -47,6 +48,9 @@ pub struct Request {
     pub max_turns: u32,
     /// Play only this shard of the cells.
     pub shard: Option<Shard>,
+    /// Rule texts to compile instead of reading `game` from the disk
+    /// (matched by [`RuleText::file`]): what a worker of a cluster is sent.
+    pub texts: Vec<RuleText>,
 }
 
 /// What identifies a run: the first line of its file. Two files are
@@ -77,6 +81,18 @@ pub struct Header {
     pub turn_cap: u32,
     /// This file's shard.
     pub shard: Option<Shard>,
+    /// ludic's version ([`provenance::VERSION`]; empty in the files of
+    /// versions before it was written).
+    #[serde(default)]
+    pub ludic_version: String,
+    /// The fingerprint of the base game's rules and of every cell's
+    /// ([`provenance`]; empty in older files).
+    #[serde(default)]
+    pub fingerprint: String,
+    /// The seed streams every cell plays: games `0..count` of `seed`
+    /// (absent from older files).
+    #[serde(default)]
+    pub seed_range: Option<SeedRange>,
 }
 
 /// Why an exploration could not run.
@@ -109,8 +125,10 @@ impl Request {
     /// toggles (a varied toggle cannot be fixed too).
     pub fn header(&self) -> Result<Header, ExploreError> {
         let boxed = |e| ExploreError::Game(Box::new(e));
-        let options = Options::from_sets(&self.sets).map_err(boxed)?;
-        let game = Game::load(&self.game, &options).map_err(boxed)?;
+        let loaded = provenance::load(&self.game, &self.texts, &self.sets).map_err(boxed)?;
+        let mut fingerprint = Fingerprint::default();
+        fingerprint.add(&loaded.rules);
+        let game = loaded.game;
         let seats = game.players.len();
         let specs = self.players.len();
         if specs == 0 || (specs > 1 && specs != seats) {
@@ -137,6 +155,9 @@ impl Request {
                 )));
             }
         }
+        for c in 0..self.design.cells.len() {
+            fingerprint.add(&self.load_cell_rules(c)?.rules);
+        }
         Ok(Header {
             command: "explore".into(),
             game: self.game.clone(),
@@ -150,6 +171,12 @@ impl Request {
             seed: self.seed,
             turn_cap: self.max_turns,
             shard: self.shard,
+            ludic_version: provenance::VERSION.to_string(),
+            fingerprint: fingerprint.to_string(),
+            seed_range: Some(SeedRange {
+                seed: self.seed,
+                games: [0, self.count],
+            }),
         })
     }
 
@@ -162,15 +189,18 @@ impl Request {
 
     /// The rules of cell `c`: the fixed toggles, then the cell's.
     pub fn load_cell(&self, c: usize) -> Result<Arc<Game>, ExploreError> {
+        Ok(Arc::new(self.load_cell_rules(c)?.game))
+    }
+
+    /// [`Request::load_cell`], with the cell's part of the fingerprint.
+    fn load_cell_rules(&self, c: usize) -> Result<provenance::Loaded, ExploreError> {
         let mut sets = self.sets.clone();
         sets.extend(self.design.sets(c));
-        let err = |error| ExploreError::Load {
+        provenance::load(&self.game, &self.texts, &sets).map_err(|error| ExploreError::Load {
             cell: c,
             sets: self.design.sets(c).join(" "),
             error: Box::new(error),
-        };
-        let options = Options::from_sets(&sets).map_err(err)?;
-        Ok(Arc::new(Game::load(&self.game, &options).map_err(err)?))
+        })
     }
 
     /// Games played by [`run`] in a cell (with the skill games).

@@ -91,6 +91,12 @@ impl Store {
 pub fn read(path: &Path, cut_ok: bool) -> Result<(Header, Vec<CellRecord>, u64), String> {
     let p = path.display();
     let text = crate::compile::read_text(path).map_err(|e| format!("{p}: {e}"))?;
+    parse(&p.to_string(), &text, cut_ok)
+}
+
+/// [`read`] of a run's text, named `p` in errors: what a file holds, or
+/// what a shard played elsewhere (a Ray task) sends back.
+pub fn parse(p: &str, text: &str, cut_ok: bool) -> Result<(Header, Vec<CellRecord>, u64), String> {
     let whole = text.rfind('\n').map_or(0, |i| i + 1);
     if whole < text.len() && !cut_ok {
         return Err(format!(

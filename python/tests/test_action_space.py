@@ -1,0 +1,78 @@
+"""The dense action space: every legal step of seeded random positions of
+every shipped game has an id below ``num_distinct_actions``, the ids of a
+position are distinct, an id leads back to its step, the mask has
+``num_distinct_actions`` entries; placement games number their sites as
+OpenSpiel does."""
+
+import random
+
+import pytest
+
+import ludic
+
+GAMES = ludic.shipped_games()
+
+
+def positions(g, rng, playouts, plies):
+    """Seeded random positions of ``g`` where a player is to move."""
+    for _ in range(playouts):
+        s = g.new_initial_state()
+        for _ in range(plies):
+            if s.is_terminal():
+                break
+            if not s.is_chance_node():
+                yield s
+            s.apply_action(rng.choice(s.legal_actions()))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_legal_step_has_a_distinct_dense_id(name):
+    g = ludic.load(name)
+    n = g.num_distinct_actions()
+    kinds = g.action_kinds()
+    assert sum(kinds.values()) == n > 0
+    rng = random.Random(17)
+    seen = 0
+    for s in positions(g, rng, 12, 60):
+        acts = s.legal_actions()
+        assert acts == sorted(set(acts)), name
+        assert acts and 0 <= acts[0] and acts[-1] < n, name
+        for a in acts:
+            # id -> step -> id: the step played is recorded as its id.
+            assert s.child(a).history()[-1] == a
+            kind = g.action_to_string(a).split(" ")[0]
+            assert kind in kinds, (name, a, kind)
+        seen += 1
+        if seen <= 3:
+            mask = s.legal_actions_mask()
+            assert len(mask) == n
+            assert [i for i, x in enumerate(mask) if x] == acts
+    assert seen > 0
+
+
+def test_ids_round_trip_through_notation():
+    rng = random.Random(5)
+    for name in ["checkers", "chess", "connect4", "amazons", "morris", "hex", "oware", "breakthrough"]:
+        g = ludic.load(name)
+        for s in positions(g, rng, 2, 40):
+            for a in s.legal_actions():
+                assert s.string_to_action(s.action_to_string(a)) == a, (name, a)
+
+
+def test_placement_games_number_their_sites_as_openspiel_does():
+    # OpenSpiel's num_distinct_actions: tic_tac_toe 9, hex (11 x 11) 121,
+    # one per cell, the cell's index. ludic's placements are numbered by
+    # site the same way.
+    assert ludic.load("tictactoe").num_distinct_actions() == 9
+    assert ludic.load("hex").num_distinct_actions() == 121
+    g = ludic.load("tictactoe")
+    s = g.new_initial_state()
+    assert s.legal_actions() == list(range(9))
+    assert [g.action_to_string(a).split(": ")[1] for a in range(9)] == [f"->{c}" for c in g.site_labels]
+
+
+def test_an_id_beyond_the_space_is_refused():
+    g = ludic.load("chess")
+    with pytest.raises(ValueError):
+        g.action_to_string(g.num_distinct_actions())
+    assert g.action_to_string(g.num_distinct_actions() - 1)
