@@ -230,6 +230,21 @@ fn pairs_of(game: &Game, kind: &GenKind, lattice: &HashMap<(i32, i32), Site>) ->
         GenKind::Place { .. } | GenKind::Select { .. } | GenKind::Flip(_) => {
             sites.map(|t| (NO_SITE, t)).collect()
         }
+        // Any site of a track to any later one, on every player's
+        // version of it (a hit lands where the move does).
+        GenKind::Advance(a) => {
+            let mut pairs = Vec::new();
+            for p in 0..game.num_players() as crate::compile::ir::Player {
+                if let Some(t) = game.track_for(a.track, p) {
+                    for (i, &f) in t.sites.iter().enumerate() {
+                        pairs.extend(t.sites[i + 1..].iter().map(|&to| (f, to)));
+                    }
+                }
+            }
+            pairs.sort_unstable();
+            pairs.dedup();
+            pairs
+        }
         GenKind::Sow { track, .. } => game
             .tracks
             .get(usize::from(*track))
