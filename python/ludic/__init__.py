@@ -220,7 +220,7 @@ class State:
         unchanged) if it is not legal."""
         # A plain non-negative int (what legal_actions() gives) goes
         # straight through: the step loop's hot call.
-        if type(action) is int and action >= 0:
+        if type(action) is int and 0 <= action <= _U64_MAX:
             self._s.apply_action(action)
         else:
             self._s.apply_action(_action(action))
@@ -341,7 +341,7 @@ class State:
         """Plays a whole turn in notation (``"11-15"``) or one step by its
         action id. Raises IllegalMoveError, the state unchanged, if it is not
         legal. Returns the state."""
-        if type(move) is int and move >= 0:
+        if type(move) is int and 0 <= move <= _U64_MAX:
             self._s.apply_action(move)
         elif isinstance(move, str):
             self._s.play_str(move)

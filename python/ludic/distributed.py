@@ -49,6 +49,19 @@ def _ignored(num_cpus: int | None, why: str) -> None:
         warnings.warn(f"num_cpus={num_cpus} ignored: {why} (the cluster's own CPUs are used)", RuntimeWarning, stacklevel=3)
 
 
+def _shard_count(shards: int | None, units: int) -> int:
+    """The number of Ray tasks: ``shards`` as given (at least 1), or four
+    per CPU of the cluster, no more than ``units`` (games or cells)."""
+    if shards is None:
+        import ray
+
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+        shards = max(1, min(4 * cpus, units))
+    if shards < 1:
+        raise ValueError(f"shards={shards}: expected at least 1")
+    return shards
+
+
 def _start_ray(address: str | None, num_cpus: int | None, runtime_env: dict | None) -> None:
     """Joins or starts Ray (see the module's doc): a running cluster keeps
     its CPUs, ``num_cpus`` is then ignored with a warning."""
@@ -141,11 +154,7 @@ def analyze(
     # not in every task, nor after starting Ray): a run of no games.
     ludic.analyze(threads=1, **{**kwargs, "count": 0})
     _start_ray(address, num_cpus, runtime_env)
-    if shards is None:
-        cpus = int(ray.cluster_resources().get("CPU", 1))
-        shards = max(1, min(4 * cpus, count))
-    if shards < 1:
-        raise ValueError(f"shards={shards}: expected at least 1")
+    shards = _shard_count(shards, count)
     task = ray.remote(num_cpus=1)(_play_shard)
     pending = [task.remote(kwargs, k, shards) for k in range(1, shards + 1)]
     settings = 2 if (against or kwargs["compare"]) else 1
@@ -222,11 +231,7 @@ def explore(
     header = ludic._explore(**{**kwargs, "threads": 1, "shard": None, "play": False})
     cells = len(header["design"]["cells"])
     _start_ray(address, num_cpus, runtime_env)
-    if shards is None:
-        cpus = int(ray.cluster_resources().get("CPU", 1))
-        shards = max(1, min(4 * cpus, cells))
-    if shards < 1:
-        raise ValueError(f"shards={shards}: expected at least 1")
+    shards = _shard_count(shards, cells)
     task = ray.remote(num_cpus=1)(_explore_shard)
     pending = [task.remote(kwargs, k, shards) for k in range(1, shards + 1)]
     bar = _Progress(shards, cells, sys.stderr.isatty() if progress is None else progress, "explore", "cells")

@@ -186,14 +186,18 @@ mod tests {
         assert_ne!(four, text.text, "the rule the test changes");
         assert_ne!(plain, fp(&four, &[]));
         // A toggle's value, whether or not a rule reads it.
-        let checkers = |sets: &[&str]| {
+        let with_toggles = |sets: &[&str]| {
             let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
             Fingerprint::of([load("checkers", &[], &sets).expect("loads").rules.as_str()])
         };
-        let base = checkers(&[]);
-        assert_eq!(base, checkers(&["no_progress=80"]), "the default, given");
-        assert_ne!(base, checkers(&["no_progress=81"]));
-        assert_ne!(base, checkers(&["repetition=false"]));
+        let base = with_toggles(&[]);
+        assert_eq!(
+            base,
+            with_toggles(&["no_progress=80"]),
+            "the default, given"
+        );
+        assert_ne!(base, with_toggles(&["no_progress=81"]));
+        assert_ne!(base, with_toggles(&["repetition=false"]));
         // Two games one after the other are not either alone.
         assert_ne!(
             Fingerprint::of([base.as_str(), plain.as_str()]),
