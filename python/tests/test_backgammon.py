@@ -17,8 +17,11 @@ decides who starts) has no counterpart: ludic's White throws like any
 turn (docs/games/backgammon.md).
 
 ``LUDIC_BACKGAMMON_GAMES`` sets the number of games (10 by default; the
-full run is 1,000) and ``LUDIC_BACKGAMMON_TURNS`` the turns compared in
-each (all by default).
+full run is 1,000: ``LUDIC_BACKGAMMON_GAMES=1000 pytest -k backgammon``),
+``LUDIC_BACKGAMMON_FIRST`` the seed of the first (0 by default: seeds
+``FIRST .. FIRST + GAMES``, so that the full run can be split between
+processes) and ``LUDIC_BACKGAMMON_TURNS`` the turns compared in each
+(all by default).
 """
 
 import os
@@ -33,6 +36,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 GAMES = int(os.environ.get("LUDIC_BACKGAMMON_GAMES", "10"))
 TURNS = int(os.environ.get("LUDIC_BACKGAMMON_TURNS", "1000"))
+FIRST = int(os.environ.get("LUDIC_BACKGAMMON_FIRST", "0"))
 
 # ludic's start (White's numbering): White and Black's stacks.
 START = {"W": {"24": 2, "13": 5, "8": 3, "6": 5}, "B": {"1": 2, "12": 5, "17": 3, "19": 5}}
@@ -265,5 +269,7 @@ def test_backgammon_agrees_with_openspiel_position_by_position():
     game = pyspiel.load_game("backgammon(scoring_type=full_scoring)")
     bg = ludic.load("backgammon")
     conv = Convert(game)
-    compared = sum(play_one(game, bg, conv, seed) for seed in range(GAMES))
+    compared = sum(play_one(game, bg, conv, seed) for seed in range(FIRST, FIRST + GAMES))
+    print(f"backgammon: {GAMES} games (seeds {FIRST}..{FIRST + GAMES - 1}), "
+          f"{compared} positions compared")
     assert compared >= GAMES * min(TURNS, 20)
