@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """ludic against OpenSpiel's hand-written C++ games: bulk random playouts (issue 37).
 
-For each of fourteen games, both engines play whole games from the start
+For each of fifteen games, both engines play whole games from the start
 position with uniformly random moves, on one thread, and the benchmark
 prints playouts per second of CPU time for each, and their ratio.
 
@@ -81,6 +81,10 @@ PAIRS = [
     ("amazons", [], "amazons", ""),
     ("gomoku", ["exact_five=false"], "gomoku",
      "free-style on both sides (OpenSpiel's five or more)"),
+    ("backgammon", [], "backgammon",
+     "chance nodes both sides: ludic throws for White's first turn, OpenSpiel "
+     "throws one die a side for who starts; a ludic turn is both dice, an "
+     "OpenSpiel turn one action (two for a double)"),
 ]
 
 # ludic playout's largest --count.

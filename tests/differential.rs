@@ -89,9 +89,10 @@ struct Pair {
 
 impl Pair {
     fn new(game: Arc<Game>, seed: u64, what: &str) -> Pair {
-        // The compiled tier declines games of more than two players: both
-        // states are then played by the reference (Engine::for_players).
-        let asked = Engine::Compiled.for_players(game.num_players());
+        // The compiled tier declines games of more than two players and
+        // games with dice to play: both states are then played by the
+        // reference (Engine::for_game).
+        let asked = Engine::Compiled.for_game(&game);
         let fast = State::new_seeded(game, seed);
         let slow = fast.on_engine(Engine::Reference);
         assert_eq!(fast.engine(), asked);

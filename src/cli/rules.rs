@@ -186,6 +186,14 @@ pub fn notation(game: &Game) -> String {
     if has(&|k| matches!(k, GenKind::Sow { .. })) {
         out.push("- a sowing is written as the site it empties".to_string());
     }
+    if has(&|k| matches!(k, GenKind::Advance(_))) {
+        out.push(
+            "- a move by a die is written as its origin and destination (`13-7`); a piece \
+             carried onto the track's end by a die larger than the distance adds `~` and \
+             the die (`4-off~6`); nature's throw is written `roll:` and its faces (`roll:3-5`)"
+                .to_string(),
+        );
+    }
     if has(&|k| matches!(k, GenKind::Select { .. })) {
         out.push(
             "- choosing a site (to remove its piece) is written as the site alone".to_string(),

@@ -262,14 +262,8 @@ pub fn moves(p: &PositionArgs) -> Result<i32, Fail> {
 /// The odds of rolling `value` on `roll`: the exact fraction `ways/total`
 /// (`6/36`, not reduced) when the counts fit, else the probability `p`.
 fn chance_odds(roll: crate::engine::Roll, value: u16, p: f64) -> String {
-    match roll.ways() {
-        Some((ways, total)) => {
-            let w = ways
-                .get((value - roll.low()) as usize)
-                .copied()
-                .unwrap_or(0);
-            format!("{w}/{total}")
-        }
+    match roll.odds(value) {
+        Some((w, total)) => format!("{w}/{total}"),
         None => format!("{p:.6}"),
     }
 }

@@ -153,7 +153,8 @@ impl Game {
     /// can carry: 0 when every step moves a whole stack (or places, sows,
     /// passes); 1 for `pieces:One`; the stack limit for `pieces:Part` and
     /// `pieces:Any`; the index of the last quarter turn of a `rotate`
-    /// generator (its steps' count is that index).
+    /// generator (its steps' count is that index); the most sides of a
+    /// thrown die for `advance` (its steps' count is the die used).
     pub fn max_step_count(&self) -> u16 {
         let cap = u16::try_from(self.stack_cap).unwrap_or(u16::MAX);
         self.gens
@@ -162,6 +163,8 @@ impl Game {
                 GenKind::Rotate { rotations } => {
                     u16::try_from(rotations.len().saturating_sub(1)).unwrap_or(u16::MAX)
                 }
+                // The die's value.
+                GenKind::Advance(_) => u16::from(self.max_die),
                 kind => match kind.shift().map(|s| s.pieces) {
                     Some(Pieces::One) => 1,
                     Some(Pieces::Part | Pieces::Any) => cap,
@@ -227,6 +230,21 @@ fn pairs_of(game: &Game, kind: &GenKind, lattice: &HashMap<(i32, i32), Site>) ->
         GenKind::Place { .. } | GenKind::Select { .. } | GenKind::Flip(_) => {
             sites.map(|t| (NO_SITE, t)).collect()
         }
+        // Any site of a track to any later one, on every player's
+        // version of it (a hit lands where the move does).
+        GenKind::Advance(a) => {
+            let mut pairs = Vec::new();
+            for p in 0..game.num_players() as crate::compile::ir::Player {
+                if let Some(t) = game.track_for(a.track, p) {
+                    for (i, &f) in t.sites.iter().enumerate() {
+                        pairs.extend(t.sites[i + 1..].iter().map(|&to| (f, to)));
+                    }
+                }
+            }
+            pairs.sort_unstable();
+            pairs.dedup();
+            pairs
+        }
         GenKind::Sow { track, .. } => game
             .tracks
             .get(usize::from(*track))
@@ -265,6 +283,8 @@ fn counts_of(game: &Game, kind: &GenKind) -> std::ops::RangeInclusive<u16> {
         GenKind::Rotate { rotations } => {
             0..=u16::try_from(rotations.len().saturating_sub(1)).unwrap_or(u16::MAX)
         }
+        // The die used: 1 to the most sides a throw's die has.
+        GenKind::Advance(_) => 1..=u16::from(game.max_die),
         kind => match kind.shift().map(|s| s.pieces) {
             Some(Pieces::One) => 0..=1,
             Some(Pieces::Part | Pieces::Any) => 0..=cap,
@@ -389,7 +409,9 @@ mod tests {
     }
 
     /// Every step of seeded random games of every shipped game carries a
-    /// count at most [`Game::max_step_count`].
+    /// count at most [`Game::max_step_count`]. Nature's moves at a chance
+    /// node are not steps: their count is the roll's value (a throw of
+    /// two dice up to 35, docs/chance.md), outside the action space.
     #[test]
     fn every_step_of_random_games_is_within_the_bound() {
         for name in crate::compile::shipped_games() {
@@ -403,7 +425,7 @@ mod tests {
                     if steps.is_empty() || st.outcome().is_some() {
                         break;
                     }
-                    for m in &steps {
+                    for m in steps.iter().filter(|_| !st.is_chance_node()) {
                         assert!(m.count <= bound, "{name}: count {} > {bound}", m.count);
                     }
                     st.play_unchecked(&steps[rng.random_range(0..steps.len())]);

@@ -67,6 +67,7 @@ impl Lowerer {
                 }
                 Effect::Battle { dice }
             }
+            "throw" => self.throw(c, d)?,
             "for-each-player" => Effect::ForEachPlayer(self.effects(c.args.first()?, d)),
             "flip" => Effect::Flip(self.bool_toggle(c.args.first()?, d)?),
             "set-kind" => {
@@ -95,6 +96,37 @@ impl Lowerer {
     /// `(push SITE NUM [kind:"Kind"] [owner:Mover|Top])`: a constant
     /// count is checked against the stack limit here; a computed one is
     /// read when the effect runs.
+    /// `(throw N SIDES [doubles:K])`: at most [`super::ir::MAX_DICE`]
+    /// dice to play (N × K), and `SIDES^N` outcome values that fit a
+    /// chance move (at most 65,535).
+    fn throw(&mut self, c: &Clause, d: &mut Diags) -> Option<Effect> {
+        let most = super::ir::MAX_DICE as i64;
+        let dice = int_in(c.args.first()?, 1, most, d)?;
+        let sides = int_in(c.args.get(1)?, 1, 255, d)?;
+        let doubles = match named(c, "doubles") {
+            Some(e) => int_in(e, 1, most, d)?,
+            None => 1,
+        };
+        let values = sides.checked_pow(dice as u32).unwrap_or(i64::MAX);
+        if dice * doubles > most || values > 65_535 {
+            d.error(
+                c.span,
+                format!("a throw of {dice} dice of {sides} sides, each double counted {doubles} times, is too large"),
+                format!("expected at most {most} dice to play (dice × doubles) and SIDES^N at most 65,535"),
+            );
+            return None;
+        }
+        self.chance = true;
+        // Outcome values run from 0 to SIDES^N - 1.
+        self.chance_ids = self.chance_ids.max(values as u16);
+        self.max_die = self.max_die.max(sides as u8);
+        Some(Effect::Throw {
+            dice: dice as u8,
+            sides: sides as u8,
+            doubles: doubles as u8,
+        })
+    }
+
     fn push(&mut self, c: &Clause, d: &mut Diags) -> Option<Effect> {
         let at = self.site_ref(c.args.first(), d);
         let count = match c.args.get(1)? {

@@ -32,9 +32,10 @@ impl Lowerer {
                 let what = c
                     .args
                     .first()
-                    .and_then(|e| choice(e, &["Loss", "Win", "Draw", "Score"], d));
+                    .and_then(|e| choice(e, &["Loss", "Win", "Draw", "Score", "Pass"], d));
                 let what = match what {
                     Some("Loss") => NoMoves::Loss,
+                    Some("Pass") => NoMoves::Pass,
                     Some("Win") => NoMoves::Win,
                     Some("Score") => NoMoves::Score,
                     _ => NoMoves::Draw,

@@ -363,11 +363,18 @@ pub enum Num {
     /// One number per player, in turn order: the one of the player the
     /// rule speaks for (`(per-player 5 6)`).
     PerPlayer(Vec<Num>),
+    /// How many dice the mover has left to play (`(dice-left)`): those
+    /// the last `(throw …)` kept that no `advance` has used yet.
+    DiceLeft,
 }
 
 /// Most seats a game may have (`(players …)`): a state keeps who is out
 /// and each seat's place in fixed arrays of this size.
 pub const MAX_SEATS: usize = 8;
+
+/// Most dice a state keeps to play: a `(throw …)`'s dice times the uses
+/// of each die of a double.
+pub const MAX_DICE: usize = 8;
 
 /// Index of a counter in [`Game::counters`].
 pub type CounterId = u8;
@@ -518,6 +525,19 @@ pub enum Effect {
         /// Roll dice instead of cancelling one for one.
         dice: bool,
     },
+    /// Throws `dice` dice of `sides` sides and keeps their values apart
+    /// as the dice the mover has left to play (`advance` uses them),
+    /// replacing any left: a chance node whose outcomes are the unordered
+    /// throws (docs/chance.md). When every die shows the same face, each
+    /// counts `doubles` times (backgammon's doubles: 2).
+    Throw {
+        /// Dice thrown (1 or more).
+        dice: u8,
+        /// Sides of each die.
+        sides: u8,
+        /// Uses of each die of a throw whose dice all agree.
+        doubles: u8,
+    },
     /// Runs the effects once for each player, in turn order, as that
     /// player (`Mine`, counters).
     ForEachPlayer(Vec<Effect>),
@@ -583,6 +603,10 @@ pub enum Maximize {
     Captures,
     /// Steps of the turn.
     Steps,
+    /// The pips of the dice the turn's `advance` moves use (the sum of
+    /// their values): as many dice as can be played, and when only one
+    /// of two can, the larger (backgammon).
+    Dice,
 }
 
 /// What happens to the player to move who has no legal move.
@@ -596,6 +620,10 @@ pub enum NoMoves {
     Draw,
     /// The game ends, decided by the `(score …)` rule.
     Score,
+    /// The player passes: the turn ends and the next player's begins
+    /// (backgammon: a throw that cannot be played). Every player in turn
+    /// having no move: a draw.
+    Pass,
 }
 
 /// A fact about a whole turn, for resetting the no-progress counter.
@@ -830,6 +858,9 @@ pub struct Game {
     /// chance moves' values (and the Python package's chance action ids)
     /// are below it; 0 without chance.
     pub(crate) chance_ids: u16,
+    /// The most sides of a die a `(throw …)` keeps (an `advance` move's
+    /// `count` is at most this); 0 without one.
+    pub(crate) max_die: u8,
     /// The dense numbering of the steps the generators can make, made on
     /// first use ([`Game::action_space`]).
     pub(crate) action_space: std::sync::OnceLock<std::sync::Arc<super::ActionSpace>>,
@@ -903,6 +934,23 @@ impl Game {
     /// `max_chance_outcomes`); 0 for a game without chance.
     pub fn chance_ids(&self) -> u16 {
         self.chance_ids
+    }
+
+    /// The track `track` as `player` follows it: that player's own of a
+    /// per-player track ([`Track::per_player`]); `None` for no such track.
+    #[inline]
+    pub(crate) fn track_for(&self, track: TrackId, player: Player) -> Option<&Track> {
+        let t = self.tracks.get(track as usize)?;
+        match t.per_player.get(player as usize) {
+            Some(&own) => self.tracks.get(own as usize),
+            None => Some(t),
+        }
+    }
+
+    /// The most sides of a die a `(throw …)` keeps (the largest `count`
+    /// of an `advance` step); 0 without one.
+    pub fn max_die(&self) -> u8 {
+        self.max_die
     }
 
     /// Number of distinct piece ids.

@@ -78,6 +78,11 @@ pub enum GenKind {
         /// Skip the origin when a lap comes back to it.
         skip: bool,
     },
+    /// Move the top piece of one of the mover's stacks along the mover's
+    /// version of a track by the value of one of the dice left to play,
+    /// using that die (`(advance …)`: backgammon's checker moves). The
+    /// move's `count` is the die's value.
+    Advance(Advance),
     /// Turn a square region a quarter turn, every stack in it moving with
     /// it: one move per quarter turn listed (the move's `count` is the
     /// index of its turn here).
@@ -102,6 +107,20 @@ pub enum GenKind {
     /// Flip a boolean toggle; one move per site that satisfies `to:`
     /// (Genocide's capturable toggles).
     Flip(ToggleId),
+}
+
+/// The arguments of an `(advance …)` move.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Advance {
+    /// The track followed, as the mover sees it (a per-player track).
+    pub track: TrackId,
+    /// When a die would carry the piece past the track's last site, the
+    /// piece lands on that last site if this holds (at the origin, for the
+    /// mover); `None`: such a die does not move it (`past:`).
+    pub past: Option<Cond>,
+    /// An enemy stack on the destination goes to the first site of its
+    /// owner's version of the track (`hit:true`; backgammon's bar).
+    pub hit: bool,
 }
 
 /// What every move of a stack from a site takes (steps, hops, slides,
@@ -283,6 +302,7 @@ impl GenKind {
             GenKind::Place { .. } => "place",
             GenKind::Select { .. } => "select",
             GenKind::Sow { .. } => "sow",
+            GenKind::Advance(_) => "advance",
             GenKind::Rotate { .. } => "rotate",
             GenKind::Pass => "pass",
             GenKind::EndPhase => "end-phase",

@@ -97,6 +97,8 @@ pub struct Lowerer {
     pub chance: bool,
     /// One more than the largest sum a roll of the rules can make.
     pub chance_ids: u16,
+    /// The most sides of a die a `(throw …)` keeps.
+    pub max_die: u8,
     /// The move arguments `attacked` may evaluate, checked once the roles
     /// are known (`attacks.rs`).
     pub attack_reads: Vec<super::attacks::AttackRead>,

@@ -781,6 +781,7 @@ fn finish(
         last_readers: l.last_readers,
         chance: l.chance,
         chance_ids: l.chance_ids,
+        max_die: l.max_die,
         action_space: std::sync::OnceLock::new(),
         owners,
         roles: l.roles,

@@ -63,6 +63,7 @@ impl Lowerer {
                 sites: named(c, "sites").map(|e| self.set(e, d)),
             },
             "sow" => self.sow_kind(c, d),
+            "advance" => self.advance_kind(c, d),
             "rotate" => GenKind::Rotate {
                 rotations: self.rotations(c, d),
             },

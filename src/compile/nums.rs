@@ -46,6 +46,7 @@ impl Lowerer {
             "height" => Num::Height(self.site_ref(c.args.first(), d)),
             "roll" => self.roll(c, d),
             "turn" => Num::Turn,
+            "dice-left" => Num::DiceLeft,
             "per-player" => self.per_player_num(c, d),
             "pieces-on-line" => {
                 let at = self.site_ref(c.args.first(), d);

@@ -33,6 +33,9 @@ impl Lowerer {
     /// `(phases (phase "Name" auto:EFFECTS) (phase "Name" MOVES [repeat:true])…)`.
     pub fn phases(&mut self, c: &Clause, d: &mut Diags) {
         check(c, "game", d);
+        if let Some(m) = self.maximize_arg(c, d) {
+            self.maximize = Some(m);
+        }
         for e in &c.args {
             let Some(p) = clause(e, "a `(phase …)` clause", d) else {
                 continue;

@@ -9,14 +9,20 @@ impl Lowerer {
     /// The `(play …)` clause: priority levels of generators.
     pub fn play(&mut self, c: &Clause, d: &mut Diags) {
         check(c, "game", d);
-        self.maximize =
-            named(c, "maximize").and_then(|e| match choice(e, &["Captures", "Steps"], d)? {
-                "Captures" => Some(Maximize::Captures),
-                _ => Some(Maximize::Steps),
-            });
+        self.maximize = self.maximize_arg(c, d);
         let Some(body) = c.args.first() else { return };
         let levels = self.play_levels(body, d);
         self.play.extend(levels);
+    }
+
+    /// The `maximize:` argument of `(play …)` or `(phases …)`.
+    pub fn maximize_arg(&mut self, c: &Clause, d: &mut Diags) -> Option<Maximize> {
+        let words = ["Captures", "Steps", "Dice"];
+        named(c, "maximize").and_then(|e| match choice(e, &words, d)? {
+            "Captures" => Some(Maximize::Captures),
+            "Dice" => Some(Maximize::Dice),
+            _ => Some(Maximize::Steps),
+        })
     }
 
     /// Priority levels of generators: `(priority A B…)` or one level (a

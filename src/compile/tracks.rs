@@ -1,11 +1,14 @@
 //! Tracks: a path through the board's sites, walked from a start site
 //! along a list of directions, each as far as the board goes (`(track
 //! "Round" "a1" {E N W S})`: the houses of a mancala board in sowing
-//! order). Sowing (`sow`) drops pieces along a track and `(trail …)`
-//! follows one, forward or backward, while a condition holds.
+//! order), or listed site by site, one list for every player with
+//! `per-player` (backgammon's two ways round the board). Sowing (`sow`)
+//! drops pieces along a track, `(trail …)` follows one, forward or
+//! backward, while a condition holds, and `advance` moves a piece along
+//! one by a die's value.
 
 use super::args::{Diags, boolean, check, items, named, string, word};
-use super::ir::GenKind;
+use super::ir::{Advance, GenKind};
 use super::lower::Lowerer;
 use super::refs::lookup;
 use crate::board::{Board, NO_SITE, Site};
@@ -32,10 +35,15 @@ pub struct Track {
     /// `prev[site]`: the site before `site` on the track.
     #[serde(skip)]
     pub prev: Vec<Site>,
-    /// `index[site]`: where `site` stands in [`Track::sites`]
-    /// (`u32::MAX` off the track).
+    /// `positions[site]`: where `site` stands in [`Track::sites`]
+    /// (`u32::MAX` off the track; read through [`Track::index`]).
     #[serde(skip)]
-    pub index: Vec<u32>,
+    pub positions: Vec<u32>,
+    /// A per-player track: the track each player follows, in turn order
+    /// (this one is the first player's); empty when every player
+    /// follows this one. See [`crate::compile::ir::Game::track_for`].
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub per_player: Vec<TrackId>,
 }
 
 impl Track {
@@ -53,9 +61,9 @@ impl Track {
             next[last as usize] = first;
             prev[first as usize] = last;
         }
-        let mut index = vec![u32::MAX; n];
+        let mut positions = vec![u32::MAX; n];
         for (i, &s) in sites.iter().enumerate() {
-            index[s as usize] = i as u32;
+            positions[s as usize] = i as u32;
         }
         Track {
             name: name.to_string(),
@@ -63,7 +71,8 @@ impl Track {
             is_loop,
             next,
             prev,
-            index,
+            positions,
+            per_player: Vec::new(),
         }
     }
 
@@ -78,10 +87,9 @@ impl Track {
             return from;
         }
         let len = self.sites.len();
-        let Some(&i) = self.index.get(from as usize).filter(|&&i| i != u32::MAX) else {
+        let Some(i) = self.index(from) else {
             return NO_SITE;
         };
-        let i = i as usize;
         if !self.is_loop || len < 2 {
             // An open track never comes back to `from`.
             return self.sites.get(i + count).copied().unwrap_or(NO_SITE);
@@ -93,6 +101,15 @@ impl Track {
             false => count,
         };
         self.sites[(i + k) % len]
+    }
+
+    /// The position of `s` on the track (0 for its first site), if it is
+    /// on it.
+    pub fn index(&self, s: Site) -> Option<usize> {
+        self.positions
+            .get(s as usize)
+            .filter(|&&i| i != u32::MAX)
+            .map(|&i| i as usize)
     }
 
     /// The site after `s` (before it with `backward`), [`NO_SITE`] at an
@@ -170,9 +187,14 @@ pub fn walk(
 }
 
 impl Lowerer {
-    /// `(track "Name" "START" {DIRS…})`.
+    /// `(track "Name" "START" {DIRS…})`, `(track "Name" {"SITE"…})` or
+    /// `(track "Name" (per-player {"SITE"…}…))`.
     pub fn track(&mut self, c: &Clause, d: &mut Diags) {
         check(c, "game", d);
+        if let (Some(name_e), Some(list), None) = (c.args.first(), c.args.get(1), c.args.get(2)) {
+            self.listed_track(c, name_e, list, d);
+            return;
+        }
         let (Some(name_e), Some(start_e), Some(dirs_e)) =
             (c.args.first(), c.args.get(1), c.args.get(2))
         else {
@@ -235,6 +257,117 @@ impl Lowerer {
                 "expected directions that each add a site, never crossing the walk",
             ),
         }
+    }
+
+    /// A track listed site by site: one list, or one per player with
+    /// `per-player` (the first player's declared under the name, the
+    /// others after it, reached through [`Track::per_player`]).
+    fn listed_track(&mut self, c: &Clause, name_e: &Expr, list: &Expr, d: &mut Diags) {
+        let Some(name) = string(name_e, d) else {
+            return;
+        };
+        if !d.declare_once(
+            self.tracks.iter().any(|t| t.name == name),
+            c.span,
+            "track",
+            name,
+        ) {
+            return;
+        }
+        let per_player = matches!(list, Expr::Clause(p) if p.head == "per-player");
+        let lists: Vec<&Expr> = match list {
+            Expr::Clause(p) if per_player => p.args.iter().collect(),
+            other => vec![other],
+        };
+        if per_player && lists.len() != self.players.len() {
+            d.error(
+                list.span(),
+                format!(
+                    "`per-player` gives {} tracks for {} players",
+                    lists.len(),
+                    self.players.len()
+                ),
+                "expected one list of sites per player, in turn order",
+            );
+            return;
+        }
+        let mut walks = Vec::new();
+        for e in lists {
+            match self.site_list(e, d) {
+                Some(sites) => walks.push(sites),
+                None => return,
+            }
+        }
+        let Some(n) = self.board.as_ref().map(|b| b.len()) else {
+            return;
+        };
+        let first = self.tracks.len() as TrackId;
+        let ids: Vec<TrackId> = (0..walks.len() as TrackId).map(|i| first + i).collect();
+        for (i, sites) in walks.into_iter().enumerate() {
+            let label = if i == 0 {
+                name.to_string()
+            } else {
+                format!("{name} (P{})", i + 1)
+            };
+            let mut t = Track::new(&label, sites, false, n);
+            if per_player {
+                t.per_player = ids.clone();
+            }
+            self.tracks.push(t);
+        }
+    }
+
+    /// The sites of a listed track: `{"a" "b"…}`, two or more labels of
+    /// the board, none twice.
+    fn site_list(&mut self, e: &Expr, d: &mut Diags) -> Option<Vec<Site>> {
+        let board = self.board.as_ref()?;
+        let mut sites: Vec<Site> = Vec::new();
+        for x in items(e) {
+            let label = string(x, d)?;
+            let Some(s) = board.site_by_label(label) else {
+                d.error(
+                    x.span(),
+                    format!("no site is labelled `{label}`"),
+                    "expected the labels of the track's sites, in order",
+                );
+                return None;
+            };
+            if sites.contains(&s) {
+                d.error(
+                    x.span(),
+                    format!("`{label}` comes twice in the track"),
+                    "expected every site of a listed track once",
+                );
+                return None;
+            }
+            sites.push(s);
+        }
+        if sites.len() < 2 {
+            d.expected(e, "two or more site labels, as in `{\"a1\" \"b1\"}`");
+            return None;
+        }
+        Some(sites)
+    }
+
+    /// The kind of an `(advance track:"Name" [past:COND] [hit:BOOL] …)`
+    /// generator.
+    pub fn advance_kind(&mut self, c: &Clause, d: &mut Diags) -> GenKind {
+        let track = match named(c, "track") {
+            None => {
+                d.error(
+                    c.head_span,
+                    "`advance` needs its track",
+                    "expected `track:\"Name\"`, a track declared by `(track …)`",
+                );
+                0
+            }
+            Some(e) => self.track_ref(e, d).unwrap_or(0),
+        };
+        GenKind::Advance(Advance {
+            track,
+            past: named(c, "past").map(|e| self.cond(e, d)),
+            hit: named(c, "hit").and_then(|e| boolean(e, d)).unwrap_or(false),
+        })
     }
 
     /// The kind of a `(sow track:"Name" [skip-origin:BOOL] …)` generator:
@@ -405,6 +538,40 @@ mod tests {
             label: "e1".into(),
         };
         assert_eq!(walk(&b, a1, &[dir("E"), dir("W")]), Err(crossed));
+    }
+
+    #[test]
+    fn a_listed_track_goes_through_its_sites_in_order_and_per_player_tracks_differ() {
+        let g = game("(track \"L\" {\"a1\" \"c1\" \"b2\"})").unwrap();
+        assert_eq!(labels(&g, 0), ["a1", "c1", "b2"]);
+        assert!(!g.tracks[0].is_loop && g.tracks[0].per_player.is_empty());
+        let g = game("(track \"P\" (per-player {\"a1\" \"b1\"} {\"b1\" \"a1\"}))").unwrap();
+        let (first, second) = (g.track_for(0, 0).unwrap(), g.track_for(0, 1).unwrap());
+        let at = |l: &str| g.board.site_by_label(l).unwrap();
+        assert_eq!(first.sites, [at("a1"), at("b1")]);
+        assert_eq!(second.sites, [at("b1"), at("a1")]);
+        let e = game("(track \"P\" (per-player {\"a1\" \"b1\"}))").unwrap_err();
+        assert!(e.contains("gives 1 tracks for 2 players"), "{e}");
+        let e = game("(track \"P\" {\"a1\" \"b1\" \"a1\"})").unwrap_err();
+        assert!(e.contains("comes twice"), "{e}");
+        let e = game("(track \"P\" {\"a1\"})").unwrap_err();
+        assert!(e.contains("two or more site labels"), "{e}");
+    }
+
+    #[test]
+    fn a_throw_too_large_to_keep_is_a_check_error() {
+        let play = |t: &str| {
+            let text = format!(
+                "(game \"t\" (players 2) (board (square 2 6)) (piece \"P\")
+                   (phases (phase \"P\" (pass) auto:{t})))"
+            );
+            Game::from_source("t.game", &text, &Options::default()).map_err(|e| e.to_string())
+        };
+        assert!(play("(throw 2 6 doubles:2)").is_ok());
+        let e = play("(throw 3 6 doubles:3)").unwrap_err();
+        assert!(e.contains("too large"), "{e}");
+        let e = play("(throw 7 6)").unwrap_err();
+        assert!(e.contains("too large"), "{e}");
     }
 
     #[test]

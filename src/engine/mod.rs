@@ -31,12 +31,13 @@ pub(crate) use compiled::moves::{
     slidelevel, verdicts,
 };
 pub(crate) use compiled::sets::{bitpos, bits, boardbits, lattice, raybits, word};
-pub(crate) use position::{cache, chance, journal, seats, state, zobrist};
+pub(crate) use position::{cache, chance, dice_left, journal, seats, state, zobrist};
 pub(crate) use reference::{apply, attack, cond, flank, memo, notation, sets, slide, turns};
 pub(crate) use run::{draws, perft, perft_until, playout};
 
 pub use apply::Played;
 pub use chance::{CHANCE_GEN, Roll, chance_move};
+pub use dice_left::{DiceLeft, MAX_DICE};
 pub use mode::Engine;
 pub use perft::{TooManyTurns, perft, perft_divide, perft_divide_each, perft_players, perft_steps};
 pub use perft_until::perft_until;

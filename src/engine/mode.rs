@@ -53,6 +53,21 @@ impl Engine {
         }
     }
 
+    /// The tier that plays `game` when `self` is asked for: as
+    /// [`Engine::for_players`], and the reference for a game whose moves
+    /// read the dice left to play (`advance`): the compiled tier's plans
+    /// and caches of a position do not know them.
+    pub fn for_game(self, game: &crate::compile::ir::Game) -> Engine {
+        let dice = game
+            .gens
+            .iter()
+            .any(|g| matches!(g.kind, crate::compile::ir::GenKind::Advance(_)));
+        match dice {
+            true => Engine::Reference,
+            false => self.for_players(game.num_players()),
+        }
+    }
+
     /// True for [`Engine::Compiled`].
     pub fn is_compiled(self) -> bool {
         self == Engine::Compiled

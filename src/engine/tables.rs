@@ -339,15 +339,16 @@ impl Tables {
         Tables::with_engine(game, Engine::Compiled)
     }
 
-    /// The tables of `game` for `engine` ([`Engine::for_players`]: the
-    /// reference for a game of more than two players). For [`Engine::Reference`] no
+    /// The tables of `game` for `engine` ([`Engine::for_game`]: the
+    /// reference for a game of more than two players or with dice to
+    /// play). For [`Engine::Reference`] no
     /// compiled part is built (no plan, compiled filter, counted level,
     /// site condition, lean move, twin or slide table): every field that
     /// only the compiled tier reads is made by [`compiled`] or under its
     /// test, so a new one is left out of the reference by construction.
     pub fn with_engine(game: &Game, engine: Engine) -> Tables {
         // Games of more than two players: the reference alone.
-        let engine = engine.for_players(game.num_players());
+        let engine = engine.for_game(game);
         let on = engine.is_compiled();
         let dirs = game.board.directions().len();
         let pre = Preimages::new(game.board.len(), dirs, game.board.step_table());

@@ -256,7 +256,9 @@ impl Rules {
                 self.create(*kind);
                 return;
             }
-            GenKind::Sow { .. } | GenKind::Rotate { .. } => {
+            // Along a track, and a hit sends a piece to its owner's
+            // track's start: read as anywhere (sound, never refusing).
+            GenKind::Sow { .. } | GenKind::Rotate { .. } | GenKind::Advance(_) => {
                 self.everything = true;
                 return;
             }
@@ -344,6 +346,7 @@ impl Rules {
                 | Effect::Battle { .. }
                 | Effect::Flip(_)
                 | Effect::ClearMarks
+                | Effect::Throw { .. }
                 | Effect::Result(..) => {}
             }
             *changed |= changes_stacks(e);
@@ -406,6 +409,7 @@ fn changes_stacks(e: &Effect) -> bool {
         | Effect::Mark(_)
         | Effect::Flip(_)
         | Effect::ClearMarks
+        | Effect::Throw { .. }
         | Effect::Result(..) => false,
     }
 }
@@ -437,7 +441,7 @@ fn flat(game: &Game) -> bool {
             }
             GenKind::Hop(h) => h.shift.origin == Origin::Empty || empty_at(&g.to, SiteRef::Subject),
             GenKind::Place { .. } => empty_at(&g.to, SiteRef::Subject),
-            GenKind::Sow { .. } => false,
+            GenKind::Sow { .. } | GenKind::Advance(_) => false,
             GenKind::Select { .. }
             | GenKind::Rotate { .. }
             | GenKind::Pass

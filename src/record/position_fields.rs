@@ -26,7 +26,7 @@ use crate::engine::State;
 use crate::engine::state::{Continuation, EndReason, FLANK_MARK, MARK, Outcome, TAKEN};
 
 /// The field names that are not counters, in the order they are written.
-pub const KEYWORDS: [&str; 20] = [
+pub const KEYWORDS: [&str; 21] = [
     "phase",
     "turns",
     "no-progress",
@@ -43,6 +43,7 @@ pub const KEYWORDS: [&str; 20] = [
     "turn-captured",
     "turn-progress",
     "turn-score",
+    "dice-left",
     "dice",
     "outcome",
     "seats-out",
@@ -169,6 +170,9 @@ pub fn write_fields(st: &State, base: &State) -> Vec<String> {
         put("again", encode(name));
     }
     write_turn_fields(&mut put, s, b);
+    if st.extras.dice_left != base.extras.dice_left {
+        put("dice-left", dice_left_text(st.extras.dice_left));
+    }
     if st.extras.rng != base.extras.rng {
         put("dice", format!("{:x}", st.extras.rng));
     }
@@ -361,6 +365,38 @@ fn parse_history(value: &str, now: u64) -> Result<Vec<u64>, String> {
         .collect()
 }
 
+/// The dice left to play, lowest first (`3,5`; `-` for none).
+fn dice_left_text(d: crate::engine::DiceLeft) -> String {
+    if d.is_empty() {
+        return "-".to_string();
+    }
+    let faces: Vec<String> = d.faces().iter().map(u8::to_string).collect();
+    faces.join(",")
+}
+
+/// Reads [`dice_left_text`]: faces from 1 to 255, at most
+/// [`crate::engine::MAX_DICE`] of them, in any order.
+fn dice_left(value: &str) -> Result<crate::engine::DiceLeft, String> {
+    let why = || {
+        format!(
+            "expected the dice left to play: faces from 1 to 255 separated by commas (`3,5`), at most {}, or `-`",
+            crate::engine::MAX_DICE
+        )
+    };
+    if value == "-" {
+        return Ok(Default::default());
+    }
+    let faces: Vec<u8> = value
+        .split(',')
+        .map(|f| f.parse::<u8>().ok().filter(|&f| f > 0))
+        .collect::<Option<_>>()
+        .ok_or_else(why)?;
+    if faces.len() > crate::engine::MAX_DICE {
+        return Err(why());
+    }
+    Ok(crate::engine::DiceLeft::new(&faces, 1))
+}
+
 /// Applies one field (`name` as written, `key` decoded).
 fn read_field(
     st: &mut State,
@@ -390,6 +426,7 @@ fn read_field(
                 .map_err(|_| "expected the dice generator's state in hex".to_string())?
         }
         (true, "flipped") => st.extras.flags ^= flipped(game, value)?,
+        (true, "dice-left") => st.extras.dice_left = dice_left(value)?,
         (true, "unmoved") => {
             let sites = sites(game, value)?;
             st.unmoved.iter_mut().for_each(|u| *u = false);

@@ -54,7 +54,10 @@ pub(super) fn no_move_of(game: &Game, text: &str) -> Option<String> {
 /// to its own site is a claim about the rules: a relocation could land
 /// there.)
 fn chain_problem(game: &Game, part: &str) -> Option<&'static str> {
-    if !game.gens.iter().any(|g| g.kind.shift().is_some()) {
+    let moves_pieces = |g: &crate::compile::ir::Gen| {
+        g.kind.shift().is_some() || matches!(g.kind, GenKind::Advance(_))
+    };
+    if !game.gens.iter().any(moves_pieces) {
         return Some("the game moves no piece from site to site");
     }
     // A capture's mark (`x`) can be told from a label only when no label

@@ -16,7 +16,7 @@
 //! ([`Pending::Start`]).
 
 use crate::board::NO_SITE;
-use crate::compile::ir::{Game, GenId};
+use crate::compile::ir::{Game, GenId, MAX_DICE};
 use crate::engine::journal::Entry;
 use crate::engine::{Move, Played, State};
 
@@ -26,16 +26,131 @@ use crate::engine::{Move, Played, State};
 pub const CHANCE_GEN: GenId = GenId::MAX;
 
 /// A roll nature makes at a chance node: the sum of `dice` dice of
-/// `sides` sides each, every face equally likely.
+/// `sides` sides each, every face equally likely; or, for a throw
+/// (`apart`), the dice's faces kept apart, unordered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Roll {
     /// How many dice are thrown (1 to 100).
     pub dice: u8,
     /// Sides of each die (1 to 255): faces 1 to `sides`.
     pub sides: u8,
+    /// The faces are kept apart (`(throw …)`): an outcome is the
+    /// multiset of faces, its value their digits in base `sides`, lowest
+    /// face first ([`Roll::throw_value`]), not their sum. Left out of
+    /// JSON when false (a sum, as before throws existed).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub apart: bool,
 }
 
 impl Roll {
+    /// A roll whose outcome is the sum of the dice.
+    pub fn sum(dice: u8, sides: u8) -> Roll {
+        Roll {
+            dice,
+            sides,
+            apart: false,
+        }
+    }
+
+    /// A throw: the faces kept apart.
+    pub fn throw(dice: u8, sides: u8) -> Roll {
+        Roll {
+            dice,
+            sides,
+            apart: true,
+        }
+    }
+
+    /// The value of the throw showing `faces` (each in `1..=sides`, in
+    /// any order): sorted, the lowest face is the lowest digit, each
+    /// digit the face minus one in base `sides` (two six-sided dice
+    /// showing 3 and 5: 2 + 4 × 6 = 26).
+    pub fn throw_value(self, faces: &[u8]) -> u16 {
+        let n = faces.len().min(MAX_DICE);
+        let mut sorted = [0u8; MAX_DICE];
+        sorted[..n].copy_from_slice(&faces[..n]);
+        sorted[..n].sort_unstable();
+        let s = u32::from(self.sides.max(1));
+        let v = sorted[..n]
+            .iter()
+            .rev()
+            .fold(0u32, |acc, &f| acc * s + u32::from(f.max(1) - 1));
+        v.min(u32::from(u16::MAX)) as u16
+    }
+
+    /// The faces of a throw's value, lowest first ([`Roll::throw_value`]).
+    pub fn faces(self, value: u16) -> Vec<u8> {
+        let s = u32::from(self.sides.max(1));
+        let mut v = u32::from(value);
+        (0..self.dice.max(1))
+            .map(|_| {
+                let f = (v % s) as u8 + 1;
+                v /= s;
+                f
+            })
+            .collect()
+    }
+
+    /// True if `value` is an outcome of the roll.
+    pub fn is_outcome(self, value: u16) -> bool {
+        if !self.apart {
+            return (self.low()..=self.high()).contains(&value);
+        }
+        let faces = self.faces(value);
+        faces.windows(2).all(|w| w[0] <= w[1]) && self.throw_value(&faces) == value
+    }
+
+    /// The outcomes' values, lowest first: the sums, or the throws.
+    pub fn values(self) -> Vec<u16> {
+        if !self.apart {
+            return (self.low()..=self.high()).collect();
+        }
+        let n = u32::from(self.sides.max(1)).saturating_pow(u32::from(self.dice.max(1)));
+        (0..n.min(65_536))
+            .map(|v| v as u16)
+            .filter(|&v| self.is_outcome(v))
+            .collect()
+    }
+
+    /// The exact odds of `value`: the throws that make it and
+    /// `sides^dice`; `None` when the counts do not fit in 128 bits. A
+    /// throw of faces with multiplicities `k1, k2…` is made by `dice! /
+    /// (k1! k2! …)` ordered throws.
+    pub fn odds(self, value: u16) -> Option<(u128, u128)> {
+        if !self.apart {
+            let (ways, total) = self.ways()?;
+            let i = usize::from(value.checked_sub(self.low())?);
+            return Some((ways.get(i).copied().unwrap_or(0), total));
+        }
+        let total = u128::from(self.sides.max(1)).checked_pow(u32::from(self.dice.max(1)))?;
+        if !self.is_outcome(value) {
+            return Some((0, total));
+        }
+        let fact = |k: usize| (1..=k as u128).product::<u128>();
+        let faces = self.faces(value);
+        let mut ways = fact(faces.len());
+        for run in faces.chunk_by(|a, b| a == b) {
+            ways /= fact(run.len());
+        }
+        Some((ways, total))
+    }
+
+    /// The outcomes with their probabilities, lowest value first.
+    pub fn outcomes(self) -> Vec<(u16, f64)> {
+        if !self.apart {
+            return (self.low()..=self.high())
+                .zip(self.probabilities())
+                .collect();
+        }
+        self.values()
+            .into_iter()
+            .map(|v| {
+                let (w, t) = self.odds(v).unwrap_or((0, 1));
+                (v, w as f64 / t as f64)
+            })
+            .collect()
+    }
+
     /// The lowest sum (every die showing 1).
     pub fn low(self) -> u16 {
         u16::from(self.dice.max(1))
@@ -149,9 +264,9 @@ impl State {
         let Some(roll) = self.chance_roll() else {
             return Vec::new();
         };
-        (roll.low()..=roll.high())
-            .map(chance_move)
-            .zip(roll.probabilities())
+        roll.outcomes()
+            .into_iter()
+            .map(|(v, p)| (chance_move(v), p))
             .collect()
     }
 
@@ -159,7 +274,7 @@ impl State {
     pub(crate) fn chance_moves_into(&self, buf: &mut Vec<Move>) {
         buf.clear();
         if let Some(roll) = self.chance_roll() {
-            buf.extend((roll.low()..=roll.high()).map(chance_move));
+            buf.extend(roll.values().into_iter().map(chance_move));
         }
     }
 
@@ -171,6 +286,15 @@ impl State {
         use rand::RngExt;
         let roll = self.chance_roll()?;
         let sides = roll.sides.max(1) as u16;
+        if roll.apart {
+            // At most MAX_DICE dice (the throw's check).
+            let n = usize::from(roll.dice.max(1)).min(MAX_DICE);
+            let mut faces = [0u8; MAX_DICE];
+            for f in faces.iter_mut().take(n) {
+                *f = rng.random_range(1..=sides) as u8;
+            }
+            return Some(chance_move(roll.throw_value(&faces[..n])));
+        }
         let sum = (0..roll.dice.max(1))
             .map(|_| rng.random_range(1..=sides))
             .sum();
@@ -191,9 +315,32 @@ impl State {
             self.dice_read += 1;
             return i64::from(v);
         }
-        let roll = Roll { dice, sides };
+        let roll = Roll::sum(dice, sides);
         self.demand.get_or_insert(roll);
         i64::from(roll.low())
+    }
+
+    /// The value of a throw of `dice` dice of `sides` sides, kept apart
+    /// ([`Roll::throw_value`]), for a rule being applied: read as
+    /// [`State::roll_dice`] reads a sum (every die showing 1 stands in
+    /// while the throw is asked for); outside a step, drawn from the
+    /// state's seeded generator die by die.
+    pub(crate) fn throw_dice(&mut self, dice: u8, sides: u8) -> u16 {
+        let roll = Roll::throw(dice, sides);
+        if !self.rolling {
+            let mut faces = [0u8; MAX_DICE];
+            let n = usize::from(dice).min(MAX_DICE);
+            for f in faces.iter_mut().take(n) {
+                *f = self.roll(sides) as u8;
+            }
+            return roll.throw_value(&faces[..n]);
+        }
+        if let Some(&v) = self.dice.get(self.dice_read) {
+            self.dice_read += 1;
+            return v;
+        }
+        self.demand.get_or_insert(roll);
+        0
     }
 
     /// Plays step `m` of a game with chance (with `filter`, as
@@ -246,6 +393,7 @@ impl State {
     pub(crate) fn begin_first_turn(&mut self, game: &Game) {
         if !game.chance {
             self.begin_turn(game);
+            self.pass_if_stuck(game);
             return;
         }
         match self.attempt(game, Pending::Start, false) {
@@ -268,7 +416,7 @@ impl State {
         else {
             return Played::Filtered;
         };
-        if !(ch.roll.low()..=ch.roll.high()).contains(&value) {
+        if !ch.roll.is_outcome(value) {
             return Played::Filtered;
         }
         self.push_frame();
@@ -302,6 +450,7 @@ impl State {
             Pending::Start => {
                 self.push_frame();
                 self.begin_turn(game);
+                self.pass_if_stuck(game);
                 Played::Played
             }
         };
@@ -344,9 +493,9 @@ mod tests {
                 counts[a + b - 2] += 1;
             }
         }
-        let (ways, total) = Roll { dice: 2, sides: 6 }.ways().unwrap();
+        let (ways, total) = Roll::sum(2, 6).ways().unwrap();
         assert_eq!((ways.as_slice(), total), (&counts[..], 36));
-        let p = Roll { dice: 2, sides: 6 }.probabilities();
+        let p = Roll::sum(2, 6).probabilities();
         assert_eq!(p[5], 6.0 / 36.0);
     }
 
@@ -377,15 +526,40 @@ mod tests {
         }
     }
 
+    /// A throw of two dice kept apart: its 21 outcomes and their odds,
+    /// against the 36 ordered throws listed here one by one; each value
+    /// reads back as its faces.
+    #[test]
+    fn a_throw_of_two_dice_has_21_outcomes_with_the_odds_of_the_36_throws() {
+        let roll = Roll::throw(2, 6);
+        let mut counts = std::collections::BTreeMap::new();
+        for a in 1..=6u8 {
+            for b in 1..=6u8 {
+                *counts.entry(vec![a.min(b), a.max(b)]).or_insert(0u128) += 1;
+            }
+        }
+        let values = roll.values();
+        assert_eq!(values.len(), 21);
+        for &v in &values {
+            let faces = roll.faces(v);
+            assert_eq!(roll.odds(v), Some((counts[&faces], 36)), "{faces:?}");
+            assert_eq!(roll.throw_value(&[faces[1], faces[0]]), v);
+        }
+        let p: f64 = roll.outcomes().iter().map(|o| o.1).sum();
+        assert!((p - 1.0).abs() < 1e-12);
+        // 3 and 5: 2 + 4 × 6.
+        assert_eq!(roll.throw_value(&[5, 3]), 26);
+        assert!(roll.is_outcome(26) && !roll.is_outcome(2 * 6 + 4));
+        // Three dice: 56 multisets of 216 throws.
+        assert_eq!(Roll::throw(3, 6).values().len(), 56);
+    }
+
     #[test]
     fn three_dice_and_a_huge_roll_sum_to_one() {
-        let (ways, total) = Roll { dice: 3, sides: 6 }.ways().unwrap();
+        let (ways, total) = Roll::sum(3, 6).ways().unwrap();
         // 10 and 11 are the commonest sums of three dice: 27 ways each.
         assert_eq!((ways[10 - 3], ways[11 - 3], total), (27, 27, 216));
-        let big = Roll {
-            dice: 100,
-            sides: 255,
-        };
+        let big = Roll::sum(100, 255);
         assert!(big.ways().is_none());
         let s: f64 = big.probabilities().iter().sum();
         assert!((s - 1.0).abs() < 1e-9, "{s}");

@@ -179,6 +179,8 @@ pub(crate) struct Extras {
     pub flags: u64,
     /// The chance node the state stands at, if any (docs/chance.md).
     pub chance: Option<crate::engine::chance::Chance>,
+    /// The dice the mover has left to play (`(throw …)`, `advance`).
+    pub dice_left: crate::engine::dice_left::DiceLeft,
 }
 
 /// Most counter values a state holds (counters × players).
@@ -491,7 +493,7 @@ impl State {
     /// generator, undo journal) played from now on by `engine`.
     pub fn on_engine(&self, engine: Engine) -> State {
         let mut st = self.clone();
-        if st.engine() == engine.for_players(st.game.num_players()) {
+        if st.engine() == engine.for_game(&st.game) {
             return st;
         }
         st.tables = Arc::new(Tables::with_engine(&st.game, engine));

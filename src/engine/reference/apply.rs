@@ -177,7 +177,11 @@ impl State {
             });
             return Played::Played;
         }
-        if self.scalars.again.is_some() && ended == Flow::Continue && room {
+        if self.scalars.again.is_some()
+            && ended == Flow::Continue
+            && room
+            && !self.again_passes(game)
+        {
             // The same player moves again, with the block `again` named;
             // having no move then is having no legal move. Like a chain,
             // never more steps in a turn than there are sites: an `again`
@@ -332,6 +336,7 @@ impl State {
             GenKind::Pass | GenKind::EndPhase | GenKind::Select { .. } => {}
             GenKind::Flip(id) => self.flip(*id),
             GenKind::Sow { track, skip } => self.sow(m.from, *track, *skip),
+            GenKind::Advance(a) => self.advance(m, a),
             GenKind::Rotate { .. } => self.apply_rotation(m),
             GenKind::Swap { transpose } => self.swap_position(*transpose),
         }
@@ -656,6 +661,17 @@ impl State {
                 self.battle(*dice);
                 Flow::Continue
             }
+            Effect::Throw {
+                dice,
+                sides,
+                doubles,
+            } => {
+                let value = self.throw_dice(*dice, *sides);
+                let roll = crate::engine::Roll::throw(*dice, *sides);
+                let left = crate::engine::DiceLeft::of_throw(roll, value, *doubles);
+                self.set_dice_left(left);
+                Flow::Continue
+            }
             Effect::ForEachPlayer(effects) => {
                 for p in 0..self.game.num_players() as u8 {
                     let _ = self.run_effects(effects, &Ctx { player: p, ..*ctx });
@@ -804,6 +820,45 @@ impl State {
         if self.scalars.outcome.is_none() && seats::ranks(game.num_players()) {
             self.skip_stuck_seats(game);
         }
+        self.pass_if_stuck(game);
+    }
+
+    /// [`State::pass_while_stuck`] under `(no-moves Pass)`, once a turn has
+    /// begun (its automatic phases run).
+    #[inline]
+    pub(crate) fn pass_if_stuck(&mut self, game: &Game) {
+        if self.scalars.outcome.is_none() && game.end.no_moves == Some(NoMoves::Pass) {
+            self.pass_while_stuck(game);
+        }
+    }
+
+    /// `(no-moves Pass)` in the middle of a turn: the `again` block just
+    /// asked for has no move, so the turn ends there.
+    fn again_passes(&mut self, game: &Game) -> bool {
+        if game.end.no_moves != Some(NoMoves::Pass) {
+            return false;
+        }
+        self.flush_sets();
+        !self.has_candidate()
+    }
+
+    /// `(no-moves Pass)` at the start of a turn: a player with no move
+    /// passes, and the next one's turn begins (its automatic phases run);
+    /// every player in turn stuck is a draw. Nothing is judged while a
+    /// roll is owed (the step will be played again once it is made:
+    /// docs/chance.md).
+    pub(crate) fn pass_while_stuck(&mut self, game: &Game) {
+        for _ in 0..=game.num_players() {
+            self.flush_sets();
+            if self.demand.is_some() || self.scalars.outcome.is_some() || self.has_candidate() {
+                return;
+            }
+            self.next_player();
+            if !self.tables.plain_turns {
+                self.begin_turn(game);
+            }
+        }
+        self.scalars.outcome = Some(Outcome::Draw(EndReason::NoMoves));
     }
 
     fn check_draws(&mut self) {

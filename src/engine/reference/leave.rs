@@ -42,7 +42,9 @@ impl State {
         let won = match rule {
             Some(NoMoves::Loss) => false,
             Some(NoMoves::Win) => true,
-            Some(NoMoves::Draw) | None => {
+            // A seat that would pass but is found stuck (every seat is:
+            // `State::pass_while_stuck`) ends the game as a draw does.
+            Some(NoMoves::Draw | NoMoves::Pass) | None => {
                 return Some(settled(
                     &self.scalars.seats,
                     self.game.num_players(),

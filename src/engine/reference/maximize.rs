@@ -197,8 +197,19 @@ impl State {
     /// was; journaling must be on). A lower bound once the search is cut.
     fn best_score(&mut self, m: &Move, ceiling: u32) -> u32 {
         let mover = self.scalars.mover;
+        let before = match self.scalars.turn_steps {
+            0 => 0,
+            _ => self.scalars.turn_score,
+        };
         self.play_unchecked(m);
-        let mut best = self.scalars.turn_score;
+        let mut best = if self.is_chance_node() {
+            // The step ended the turn and the next one's roll waits: the
+            // state stands before the step (docs/chance.md), so its count
+            // is the turn's so far and what the step adds.
+            before + self.step_gain(m)
+        } else {
+            self.scalars.turn_score
+        };
         if best < ceiling
             && self.mid_turn()
             && self.scalars.mover == mover
@@ -225,6 +236,22 @@ impl State {
         }
         self.take_back();
         best
+    }
+
+    /// What step `m` adds to the turn's `maximize:` count when that cannot
+    /// be read after it (a step that ends the turn at a chance node): a
+    /// step for `Steps`, its die for `Dice`; captures are not known then
+    /// (none of the rules' chance games maximises them).
+    fn step_gain(&self, m: &Move) -> u32 {
+        let advance = matches!(
+            self.game.gens.get(m.gen_id as usize).map(|g| &g.kind),
+            Some(crate::compile::ir::GenKind::Advance(_))
+        );
+        match self.game.maximize {
+            Some(Maximize::Steps) => 1,
+            Some(Maximize::Dice) if advance => u32::from(m.count),
+            _ => 0,
+        }
     }
 
     /// The slot and the 64-bit key of everything the rest of a turn can
@@ -257,6 +284,11 @@ impl State {
             (s.last as u64) << 32 | s.last_from as u64,
             self.extras.rng,
             self.extras.flags,
+            self.extras
+                .dice_left
+                .faces()
+                .iter()
+                .fold(0u64, |acc, &f| acc << 8 | u64::from(f)),
         ] {
             h = mix(h, x);
         }

@@ -194,7 +194,8 @@ impl State {
     }
 
     /// Moves of generators that start from no site: placements,
-    /// selections, flips, sowings, rotations and passes.
+    /// selections, flips, sowings, advances by a die, rotations and
+    /// passes.
     fn gen_origin_free(
         &self,
         g: GenId,
@@ -213,6 +214,7 @@ impl State {
             GenKind::Swap { .. } if self.swap_allowed() => return sink(mv(NO_SITE)),
             GenKind::Swap { .. } => return ControlFlow::Continue(()),
             GenKind::Sow { track, skip } => return self.gen_sow(g, *track, *skip, sink),
+            GenKind::Advance(a) => return self.gen_advance(g, a, sink),
             GenKind::Rotate { rotations } => return self.gen_rotate(g, rotations, sink),
             GenKind::Place { sites, .. } | GenKind::Select { sites } => sites,
             GenKind::Flip(_) => &None,

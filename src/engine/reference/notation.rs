@@ -55,7 +55,13 @@ impl State {
             }
             s.push(self.separator(m));
             s.push_str(&b.site(m.to).label);
-            if m.count > 0 {
+            if matches!(self.game.gens[m.gen_id as usize].kind, GenKind::Advance(_)) {
+                // The die, when it carried the piece further than it went.
+                if let Some(die) = self.advance_past(m) {
+                    s.push('~');
+                    s.push_str(&die.to_string());
+                }
+            } else if m.count > 0 {
                 s.push('/');
                 s.push_str(&m.count.to_string());
             }
@@ -76,8 +82,14 @@ impl State {
     /// placement's site, `pass`, `end`, `flip-NAME@SITE`); `None` for moves.
     fn token(&self, m: &Move) -> Option<String> {
         if m.is_chance() {
-            // Nature's roll: its sum (docs/chance.md).
-            return Some(format!("roll:{}", m.count));
+            // Nature's roll: its sum, or a throw's faces (docs/chance.md).
+            return Some(match self.chance_roll() {
+                Some(r) if r.apart => {
+                    let faces: Vec<String> = r.faces(m.count).iter().map(u8::to_string).collect();
+                    format!("roll:{}", faces.join("-"))
+                }
+                _ => format!("roll:{}", m.count),
+            });
         }
         let b = &self.game.board;
         match &self.game.gens[m.gen_id as usize].kind {

@@ -102,6 +102,7 @@ impl State {
                 self.line_distance(self.site_at(ctx, *a), self.site_at(ctx, *b))
             }
             Num::Turn => i64::from(self.scalars.turns) + 1,
+            Num::DiceLeft => self.extras.dice_left.len() as i64,
             Num::PerPlayer(nums) => nums
                 .get(usize::from(ctx.player))
                 .map_or(0, |n| self.num_in(n, ctx, sc)),

@@ -29,6 +29,14 @@ pub struct PlayoutResult {
 
 /// Plays uniformly random steps from `state` (consumed) until the game ends
 /// or `max_turns` turns have been played. `buf` is a reusable move buffer.
+///
+/// The cap is checked before each step, and one step can end more than one
+/// turn: under `(no-moves Pass)` the players after it who cannot move pass
+/// at once (backgammon's throw that cannot be played), each pass a turn.
+/// So a playout stopped by the cap has played at least `max_turns` turns
+/// and at most `max_turns` plus one more than the number of players (a
+/// step ends its own turn, then at most one pass a player before every
+/// player in turn stuck is judged a draw, `State::pass_while_stuck`).
 pub fn playout<R: Rng>(
     mut state: State,
     rng: &mut R,

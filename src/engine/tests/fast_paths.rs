@@ -185,7 +185,11 @@ fn flank_summaries_agree_with_walking_every_line() {
 /// positions of seeded random games of `g`; counts the candidates tested
 /// and those that flank.
 fn flank_positions(g: &Arc<Game>, flanks: &mut usize, tested: &mut usize) {
-    for st in positions(&State::new(g.clone()), 8, 80) {
+    // A chance node's candidates are nature's moves, of no generator.
+    let players = positions(&State::new(g.clone()), 8, 80)
+        .into_iter()
+        .filter(|st| !st.is_chance_node());
+    for st in players {
         let mut cands = Vec::new();
         st.candidate_level_into(&mut cands);
         let mut cache = RayCache::default();

@@ -179,7 +179,12 @@ impl Set {
                 track,
                 backward,
                 through,
-            } if here(at) && game.tracks.get(*track as usize).is_some() => {
+            } if here(at)
+                && game
+                    .tracks
+                    .get(*track as usize)
+                    .is_some_and(|t| t.per_player.is_empty()) =>
+            {
                 Set::Trail(Box::new(Trail {
                     track: *track,
                     backward: *backward,

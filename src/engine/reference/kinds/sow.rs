@@ -102,7 +102,7 @@ impl State {
         ctx: &Ctx,
         out: &mut Vec<Site>,
     ) {
-        let Some(t) = self.game.tracks.get(track as usize) else {
+        let Some(t) = self.game.track_for(track, ctx.player) else {
             return;
         };
         let start = ctx.site(at);
