@@ -203,7 +203,11 @@ fn random_game(n: usize, seed: u64, turns: usize, every: usize, depth: u32) -> u
         let empty = go.board.iter().filter(|&&x| x == 0).count();
         refused += empty + 1 - moves.len();
         if turn % every == 0 {
-            assert_eq!(perft(&st, depth), Ok(go.perft(depth)), "seed {seed} turn {turn}");
+            assert_eq!(
+                perft(&st, depth),
+                Ok(go.perft(depth)),
+                "seed {seed} turn {turn}"
+            );
         }
         // Passes now and then (rarely twice running), stones mostly.
         let pick = if rng.below(12) == 0 {

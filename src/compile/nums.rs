@@ -53,7 +53,9 @@ impl Lowerer {
                 "a decimal number is allowed only in a score",
                 "expected a whole number",
             )
-            .with_help("decimal numbers (a komi of 7.5) are written in `(score …)` and its tie-breaks"),
+            .with_help(
+                "decimal numbers (a komi of 7.5) are written in `(score …)` and its tie-breaks",
+            ),
         );
         Num::Int(0)
     }

@@ -287,7 +287,7 @@ ludemes! {
     "passes" "end" "(passes N [when:BOOL])" "The game ends after N passes in a row, decided by the score."
         "(passes 2)";
     "score" "end" "(score NUM [tie-break:NUM|{NUM…}])" "Each player's score (conditions speak for that player), then tie-breaks; the highest wins, equal all through is a draw. A score may hold decimal numbers with one digit after the point (a komi of `7.5` with `(per-player 0 7.5)`): the whole rule is then worked out exactly in tenths (every count and integer in it ten times over; the language has no product, so comparisons inside keep their truth), and scores are shown with one digit after the point (`White 48.5`). A decimal number anywhere else is refused."
-        "(score (count (where (and Mine (role \"Body\")))) tie-break:(count (where Empty)))";
+        "(score (sum (count (where Mine)) (per-player 0 7.5)) tie-break:(count (where Empty)))";
     "end" "game" "(end RULE…)" "When the game ends."
         "(end (no-moves Loss) (draw-repetition 3))";
     "no-moves" "end" "(no-moves Loss|Win|Draw|Score [if:COND])" "What happens to the player to move who has no legal move (default: a draw). `Loss` makes the other player the winner in a two-player game; with more players the mover leaves play in the last free place and the others play on (`Win`: the first free place, as a win does). `Score` ends the game, decided by the `(score …)` rule (a draw without one). With `if:`, only when the condition holds for that player; the first such rule that holds decides, else the one without `if:` (checkmate and stalemate)."

@@ -40,6 +40,9 @@ mod tests {
         assert!(text.contains("Decimal(120"), "{text}");
         // Two digits after the point are refused with the place named.
         let err = parse_file("(a 7.25)").expect_err("refused");
-        assert!(format!("{err:?}").contains("one digit after the point"), "{err:?}");
+        assert!(
+            format!("{err:?}").contains("one digit after the point"),
+            "{err:?}"
+        );
     }
 }

@@ -94,7 +94,12 @@ fn is_expr(pair: &Pair<'_, Rule>) -> bool {
 fn is_atom(expr: &Expr) -> bool {
     matches!(
         expr,
-        Expr::Int(..) | Expr::Decimal(..) | Expr::Bool(..) | Expr::Word(..) | Expr::Toggle(..) | Expr::Param(..)
+        Expr::Int(..)
+            | Expr::Decimal(..)
+            | Expr::Bool(..)
+            | Expr::Word(..)
+            | Expr::Toggle(..)
+            | Expr::Param(..)
     )
 }
 
