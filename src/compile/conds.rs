@@ -78,6 +78,10 @@ impl Lowerer {
                 self.tracks_unmoved = true;
                 Cond::Unmoved(site(self, d))
             }
+            "repeated" => {
+                self.tracks_boards = true;
+                Cond::Repeated
+            }
             "same" => Cond::Same(site(self, d), self.site_ref(c.args.get(1), d)),
             "kind" => self.kind_cond(c, d),
             "in" => self.in_cond(c, d),

@@ -76,10 +76,14 @@ impl Lowerer {
                 self.end.passes = n.filter(|_| enabled).map(|n| n as u32);
             }
             "score" => {
+                // A decimal number anywhere in it: the whole rule in tenths.
+                self.in_tenths = has_decimal(&Expr::Clause(c.clone()));
+                self.end.score_tenths = self.in_tenths;
                 self.end.score = c.args.first().map(|e| self.num(e, d));
                 self.end.tie_breaks = named(c, "tie-break")
                     .map(|e| items(e).iter().map(|x| self.num(x, d)).collect())
                     .unwrap_or_default();
+                self.in_tenths = false;
             }
             "play-on" => self.end.play_on = enabled,
             "lose-when" => {
@@ -109,5 +113,17 @@ impl Lowerer {
             }
         }
         out
+    }
+}
+
+/// True when a decimal number (`7.5`) is written anywhere in `e`.
+fn has_decimal(e: &Expr) -> bool {
+    match e {
+        Expr::Decimal(..) => true,
+        Expr::Clause(c) => {
+            c.args.iter().any(has_decimal) || c.named.iter().any(|n| has_decimal(&n.value))
+        }
+        Expr::Array(v, _) => v.iter().any(has_decimal),
+        _ => false,
     }
 }

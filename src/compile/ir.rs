@@ -203,6 +203,10 @@ pub enum Cond {
     /// The player the rule speaks for (the mover during play, each player
     /// in turn in a score) is one of these (`(player-is P1)`).
     PlayerIs(Vec<Player>),
+    /// The board as it stands (its stacks, whoever is to move) stood at
+    /// the start of a turn of the game so far, this turn's included
+    /// (`(repeated)`; positional superko: `after:(not (repeated))`).
+    Repeated,
 }
 
 /// The arguments of a [`Cond::Line`].
@@ -366,6 +370,9 @@ pub enum Num {
     /// How many dice the mover has left to play (`(dice-left)`): those
     /// the last `(throw …)` kept that no `advance` has used yet.
     DiceLeft,
+    /// The number times a constant: a score with a decimal number is
+    /// worked out in tenths, every count in it ten times over.
+    Times(Box<Num>, i64),
 }
 
 /// Most seats a game may have (`(players …)`): a state keeps who is out
@@ -657,6 +664,9 @@ pub struct EndRules {
     /// Tie-breaks, in order, when the scores are equal; equal all
     /// through: a draw.
     pub tie_breaks: Vec<Num>,
+    /// The score and its tie-breaks are in tenths: a decimal number (a
+    /// komi of `7.5`) is written in them.
+    pub score_tenths: bool,
     /// After every turn, each player for whom this holds loses (all of
     /// them losing together: a draw).
     pub lose_when: Vec<Cond>,
@@ -846,6 +856,9 @@ pub struct Game {
     /// The state keeps which stacks have not moved (a rule reads
     /// `unmoved`).
     pub(crate) tracks_unmoved: bool,
+    /// The state keeps the board of every turn start, also when the draw
+    /// rules are off (a rule reads `(repeated)`).
+    pub(crate) tracks_boards: bool,
     /// The generators whose arguments read the previous step (`Last`,
     /// `LastPassed`): their moves depend on the game's history, so the
     /// legal ones are part of a position for repetition (en passant).

@@ -87,6 +87,11 @@ pub struct Lowerer {
     pub fen: Option<super::ir::FenRules>,
     /// Some rule reads `unmoved` (or FEN castling rights set it).
     pub tracks_unmoved: bool,
+    /// A rule reads `(repeated)`: the state keeps the board of every turn start.
+    pub tracks_boards: bool,
+    /// The numbers being lowered are in tenths (a score with a decimal
+    /// number in it): integers and counts are scaled by ten.
+    pub in_tenths: bool,
     /// The clause being lowered reads the previous step (`Last`,
     /// `LastPassed`); set by `site_ref`, read per generator.
     pub reads_last: bool,

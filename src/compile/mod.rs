@@ -778,6 +778,7 @@ fn finish(
         fen: l.fen,
         royal: l.royal,
         tracks_unmoved: l.tracks_unmoved,
+        tracks_boards: l.tracks_boards,
         last_readers: l.last_readers,
         chance: l.chance,
         chance_ids: l.chance_ids,

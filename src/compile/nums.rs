@@ -16,13 +16,52 @@ pub const NUM_LIMIT: i64 = 1_000_000_000;
 
 impl Lowerer {
     /// A number: an integer or a number clause.
+    ///
+    /// In tenths (a score with a decimal number, [`Lowerer::in_tenths`]):
+    /// a decimal number is its tenths, an integer and every number clause
+    /// but the sums, differences, choices and per-player lists (which
+    /// pass the scale on to their parts) ten times its value. The
+    /// language has no product, so comparisons of two numbers so scaled
+    /// keep their truth.
     pub fn num(&mut self, e: &Expr, d: &mut Diags) -> Num {
-        let Expr::Clause(c) = e else {
-            return Num::Int(int_in(e, -NUM_LIMIT, NUM_LIMIT, d).unwrap_or(0));
+        let scale = if self.in_tenths { 10 } else { 1 };
+        let c = match e {
+            Expr::Clause(c) => c,
+            Expr::Decimal(t, span) => return self.decimal_num(*t, *span, d),
+            _ => return Num::Int(int_in(e, -NUM_LIMIT, NUM_LIMIT, d).unwrap_or(0) * scale),
         };
         if !self.known(c, "number", d) {
             return Num::Int(0);
         }
+        let n = self.num_clause(c, d);
+        match c.head.as_str() {
+            "sum" | "sub" | "if" | "per-player" => n,
+            _ if scale != 1 => Num::Times(Box::new(n), scale),
+            _ => n,
+        }
+    }
+
+    /// A decimal number (`7.5`, held in tenths): its tenths inside a
+    /// score; refused elsewhere, where numbers are whole.
+    fn decimal_num(&mut self, tenths: i64, span: crate::syntax::Span, d: &mut Diags) -> Num {
+        if self.in_tenths && tenths.abs() <= NUM_LIMIT {
+            return Num::Int(tenths);
+        }
+        d.push(
+            crate::diag::Diagnostic::error(
+                span,
+                "a decimal number is allowed only in a score",
+                "expected a whole number",
+            )
+            .with_help(
+                "decimal numbers (a komi of 7.5) are written in `(score …)` and its tie-breaks",
+            ),
+        );
+        Num::Int(0)
+    }
+
+    /// A number clause, its row of the vocabulary known.
+    fn num_clause(&mut self, c: &Clause, d: &mut Diags) -> Num {
         match c.head.as_str() {
             "count" => Num::Count(Box::new(self.first_set(c, d))),
             "pieces-in" => Num::PiecesIn(Box::new(self.first_set(c, d))),

@@ -892,3 +892,54 @@ fn height_is_a_number_compared_like_any_other() {
         "{errs:?}"
     );
 }
+
+// ------------------------------------------------- decimal numbers, repeated
+
+#[test]
+fn a_decimal_number_makes_the_whole_score_tenths() {
+    // One Man of P1 on b2 and two on a1 (two sites); P2 none: with a
+    // komi of 2.5 for P2, P1 scores 20 tenths and P2 25.
+    let g = ok(&small(
+        "(stack-limit 2) (play (pass)) (end (passes 1) (score (sum (count (where Mine)) (per-player 0 2.5))))",
+    ));
+    assert!(g.end.score_tenths);
+    let st = State::new(Arc::new(g));
+    assert_eq!((st.scores(0), st.scores(1)), (vec![20], vec![25]));
+    assert_eq!(
+        crate::render::scores_text(&st).as_deref(),
+        Some("P1 2.0, P2 2.5")
+    );
+}
+
+#[test]
+fn a_score_without_a_decimal_number_stays_whole() {
+    let g = ok(&small(
+        "(stack-limit 2) (play (pass)) (end (passes 1) (score (count (where Mine))))",
+    ));
+    assert!(!g.end.score_tenths);
+    assert_eq!(State::new(Arc::new(g)).scores(0), vec![2]);
+}
+
+#[test]
+fn a_decimal_number_outside_a_score_is_refused_where_it_stands() {
+    let text = small("(stack-limit 2) (play (pass)) (end (turn-limit 2.5))");
+    let e = errors(&text);
+    assert_eq!(under(&text, &e[0]), "2.5");
+    let text =
+        small("(stack-limit 2) (play (place \"Man\" to:(at-least (count (where Mine)) 1.5)))");
+    let e = errors(&text);
+    assert!(
+        e.iter().any(|d| d.message.contains("only in a score")),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn repeated_is_a_condition_that_keeps_the_boards() {
+    let g = ok(&small(
+        "(stack-limit 2) (play (place \"Man\" to:Empty after:(not (repeated))))",
+    ));
+    assert!(g.tracks_boards);
+    let g = ok(&small("(stack-limit 2) (play (place \"Man\" to:Empty))"));
+    assert!(!g.tracks_boards);
+}

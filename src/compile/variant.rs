@@ -377,6 +377,7 @@ fn shift(e: &mut Expr, by: u32) {
         }
         Expr::Str(_, s)
         | Expr::Int(_, s)
+        | Expr::Decimal(_, s)
         | Expr::Bool(_, s)
         | Expr::Word(_, s)
         | Expr::Toggle(_, s)

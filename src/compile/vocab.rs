@@ -290,8 +290,8 @@ ludemes! {
         "(flip banking)";
     "passes" "end" "(passes N [when:BOOL])" "The game ends after N passes in a row, decided by the score."
         "(passes 2)";
-    "score" "end" "(score NUM [tie-break:NUM|{NUM…}])" "Each player's score (conditions speak for that player), then tie-breaks; the highest wins, equal all through is a draw."
-        "(score (count (where (and Mine (role \"Body\")))) tie-break:(count (where Empty)))";
+    "score" "end" "(score NUM [tie-break:NUM|{NUM…}])" "Each player's score (conditions speak for that player), then tie-breaks; the highest wins, equal all through is a draw. A score may hold decimal numbers with one digit after the point (a komi of `7.5` with `(per-player 0 7.5)`): the whole rule is then worked out exactly in tenths (every count and integer in it ten times over; the language has no product, so comparisons inside keep their truth), and scores are shown with one digit after the point (`White 48.5`). A decimal number anywhere else is refused."
+        "(score (sum (count (where Mine)) (per-player 0 7.5)) tie-break:(count (where Empty)))";
     "end" "game" "(end RULE…)" "When the game ends."
         "(end (no-moves Loss) (draw-repetition 3))";
     "no-moves" "end" "(no-moves Loss|Win|Draw|Score|Pass [if:COND])" "What happens to the player to move who has no legal move (default: a draw). `Pass`: the turn passes to the next player (at the start of a turn, or in the middle of one when an `again` block has no move: the turn ends there; every player in turn stuck: a draw). `Loss` makes the other player the winner in a two-player game; with more players the mover leaves play in the last free place and the others play on (`Win`: the first free place, as a win does). `Score` ends the game, decided by the `(score …)` rule (a draw without one). With `if:`, only when the condition holds for that player; the first such rule that holds decides, else the one without `if:` (checkmate and stalemate)."
@@ -344,6 +344,8 @@ ludemes! {
         "(step dirs:(and Forward Diagonal) to:(and Empty (same To LastPassed) (kind Last \"Pawn\")) then:(remove Last))";
     "player-is" "condition" "(player-is PLAYER…)" "The player the rule speaks for is one of those named (`P1`, `P2`…): the mover during play, each player in turn in `(score …)`, `lose-when` and heuristics. With `(per-player …)` numbers, rules that differ by player are written once."
         "(lose-when (and (player-is P1) (equal (pieces) 0)))   // only the first player loses by having no piece left";
+    "repeated" "condition" "(repeated)" "The board as it stands (its stacks, whoever is to move) stood at the start of a turn of the game so far, this turn's included. In `after:`, the board the step leaves once its effects are done: `after:(not (repeated))` refuses a move that recreates an earlier whole-board position (positional superko, Go). A position text's `history=` holds positions with their player to move; taken with the players in strict turn order."
+        "(place \"Stone\" to:Empty after:(not (repeated)))";
     "turn" "number" "(turn)" "The number of the turn being played, counting from 1 (the first player's first turn; the second player's first is turn 2): the turns completed, the position text's `turns=`, plus one. It is read from the state, not the board: two positions of the same board and player to move may differ in it."
         "(place \"Stone\" to:(and Empty (or (in \"Centre\") (more-than (turn) 1))))";
     "dice-left" "number" "(dice-left)" "How many dice the mover has left to play: those the last `throw` kept that no `advance` has used."

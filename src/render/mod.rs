@@ -180,9 +180,15 @@ fn ordinal(q: u8) -> String {
 }
 
 /// Each player's score, tie-breaks in brackets (`Dark 10 (3), Light 10
-/// (5)`); `None` when the game declares no `(score …)`.
+/// (5)`), in tenths with one digit after the point when the score has a
+/// decimal number (`Black 40.0, White 48.5`); `None` when the game
+/// declares no `(score …)`.
 pub fn scores_text(st: &State) -> Option<String> {
     st.game().end.score.as_ref()?;
+    let text = |n: &i64| match st.game().end.score_tenths {
+        true => crate::syntax::tenths_text(*n),
+        false => n.to_string(),
+    };
     let parts: Vec<String> = st
         .game()
         .players
@@ -190,11 +196,11 @@ pub fn scores_text(st: &State) -> Option<String> {
         .enumerate()
         .map(|(p, info)| {
             let v = st.scores(p as u8);
-            let ties: Vec<String> = v[1..].iter().map(i64::to_string).collect();
+            let ties: Vec<String> = v[1..].iter().map(text).collect();
             if ties.is_empty() {
-                format!("{} {}", info.name, v[0])
+                format!("{} {}", info.name, text(&v[0]))
             } else {
-                format!("{} {} ({})", info.name, v[0], ties.join(", "))
+                format!("{} {} ({})", info.name, text(&v[0]), ties.join(", "))
             }
         })
         .collect();

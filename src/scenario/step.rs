@@ -23,6 +23,7 @@ pub(super) const KEYS: &[&str] = &[
     "expect empty",
     "expect owner",
     "expect outcome",
+    "expect score",
     "expect to-move",
     "expect stack SITE",
     "expect counter NAME",
@@ -81,6 +82,11 @@ pub(super) fn step(st: &mut State, line: &str) -> Result<(), StepError> {
         }),
         "expect owner" => expect_owner(st, value),
         "expect outcome" => expect_outcome(st, value),
+        "expect score" => same(
+            value,
+            &crate::render::scores_text(st).unwrap_or_else(|| "none".to_string()),
+            "scores",
+        ),
         k if k.starts_with("expect stack") => {
             expect_stack(st, k.trim_start_matches("expect stack").trim(), value)
         }

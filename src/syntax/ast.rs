@@ -38,6 +38,9 @@ pub enum Expr {
     Str(String, Span),
     /// `42`, `-3`: an integer.
     Int(i64, Span),
+    /// `7.5`: a number with one digit after the point, held in tenths
+    /// (75); a score's komi.
+    Decimal(i64, Span),
     /// `true` / `false`.
     Bool(bool, Span),
     /// A bare word: an enum value (`Diagonal`, `Mover`) or a name.
@@ -102,6 +105,7 @@ impl Expr {
             Expr::Array(_, s)
             | Expr::Str(_, s)
             | Expr::Int(_, s)
+            | Expr::Decimal(_, s)
             | Expr::Bool(_, s)
             | Expr::Word(_, s)
             | Expr::Toggle(_, s)
@@ -129,6 +133,7 @@ impl Expr {
             }
             Expr::Str(_, s)
             | Expr::Int(_, s)
+            | Expr::Decimal(_, s)
             | Expr::Bool(_, s)
             | Expr::Word(_, s)
             | Expr::Toggle(_, s)
@@ -144,6 +149,7 @@ impl Expr {
             Expr::Array(..) => "an array",
             Expr::Str(..) => "a string",
             Expr::Int(..) => "an integer",
+            Expr::Decimal(..) => "a decimal number",
             Expr::Bool(..) => "a boolean",
             Expr::Word(..) => "a word",
             Expr::Toggle(..) => "a toggle reference",

@@ -94,7 +94,12 @@ fn is_expr(pair: &Pair<'_, Rule>) -> bool {
 fn is_atom(expr: &Expr) -> bool {
     matches!(
         expr,
-        Expr::Int(..) | Expr::Bool(..) | Expr::Word(..) | Expr::Toggle(..) | Expr::Param(..)
+        Expr::Int(..)
+            | Expr::Decimal(..)
+            | Expr::Bool(..)
+            | Expr::Word(..)
+            | Expr::Toggle(..)
+            | Expr::Param(..)
     )
 }
 
@@ -143,6 +148,7 @@ impl Lower<'_> {
             Rule::array => Expr::Array(self.sequence(pair.into_inner()), span),
             Rule::string => Expr::Str(self.string(pair), span),
             Rule::int => Expr::Int(self.int(&pair), span),
+            Rule::decimal => Expr::Decimal(self.decimal(&pair), span),
             Rule::param => Expr::Param(self.param(&pair), span),
             Rule::toggle => Expr::Toggle(pair.as_str()[1..].to_string(), span),
             Rule::value => match pair.into_inner().next() {
@@ -277,6 +283,27 @@ impl Lower<'_> {
                     i64::MIN,
                     i64::MAX
                 )),
+            );
+            0
+        })
+    }
+
+    /// A decimal number `7.5` in tenths (75): one digit after the point,
+    /// within the range of integers; else reported, and 0.
+    fn decimal(&mut self, pair: &Pair<'_, Rule>) -> i64 {
+        let text = pair.as_str();
+        let tenths = text
+            .split_once('.')
+            .filter(|(_, frac)| frac.len() == 1)
+            .and_then(|(whole, frac)| format!("{whole}{frac}").parse::<i64>().ok());
+        tenths.unwrap_or_else(|| {
+            self.diags.push(
+                Diagnostic::error(
+                    span_of(pair),
+                    "decimal number not allowed",
+                    "expected one digit after the point, within the range of integers",
+                )
+                .with_help("write a number such as 7.5 or -0.5"),
             );
             0
         })

@@ -449,6 +449,7 @@ fn atom_text(expr: &Expr) -> String {
     match expr {
         Expr::Str(s, _) => quote(s),
         Expr::Int(n, _) => n.to_string(),
+        Expr::Decimal(n, _) => crate::syntax::tenths_text(*n),
         Expr::Bool(b, _) => b.to_string(),
         Expr::Word(w, _) => w.clone(),
         Expr::Toggle(t, _) => format!("${t}"),

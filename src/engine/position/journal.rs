@@ -144,7 +144,7 @@ impl State {
         if self.journaling {
             self.journal.frames.push(Frame {
                 log_len: self.journal.log.len() as u32,
-                history_len: self.history.len() as u32,
+                history_len: self.turn_starts_kept() as u32,
                 scalars: self.scalars,
             });
         }
@@ -234,7 +234,7 @@ impl State {
             self.flush_sets();
             self.undo_all(start);
         }
-        if self.history.len() > f.history_len as usize {
+        if self.turn_starts_kept() > f.history_len as usize {
             self.drop_history(f.history_len as usize);
         }
         true

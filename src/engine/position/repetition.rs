@@ -114,3 +114,52 @@ mod tests {
         assert_ne!(mix(1), mix(2));
     }
 }
+
+#[cfg(test)]
+mod board_tests {
+    use crate::compile::{Game, Options};
+    use crate::engine::State;
+    use std::sync::Arc;
+
+    /// A board of three sites in a row (a1 b1 c1) where a stone may be placed, or one of the mover's
+    /// taken off, or the turn passed; `after:(not (repeated))` refuses a
+    /// step that leaves a board seen at a turn start.
+    fn state() -> State {
+        let text = r#"(game "t" (players 2) (board (square 1 3)) (piece "S") (stack-limit 1)
+            (play { (place "S" to:Empty after:(not (repeated)))
+                    (select to:Mine then:(remove To) after:(not (repeated)))
+                    (pass) })
+            (end (turn-limit 100)))"#;
+        State::new(Arc::new(
+            Game::from_source("t", text, &Options::default()).unwrap(),
+        ))
+    }
+
+    #[test]
+    fn a_board_of_an_earlier_turn_start_is_repeated_whoever_moves() {
+        let mut st = state();
+        // a1 by the first player; the second passes; the first may not
+        // take a1 back off (the empty board of turn 1), with either player
+        // to move then.
+        st.play_str("a1").unwrap();
+        st.play_str("pass").unwrap();
+        let legal = st.legal_turn_strings();
+        assert!(legal.contains(&"b1".to_string()), "{legal:?}");
+        assert!(!legal.iter().any(|m| m.starts_with("a1")), "{legal:?}");
+        // Taking a turn back forgets its board.
+        assert_eq!(st.boards.len(), 3);
+        st.take_back();
+        assert_eq!(st.boards.len(), 2);
+    }
+
+    #[test]
+    fn perft_keeps_the_boards_though_the_draw_rules_are_off() {
+        let st = state();
+        // Depth 1: a1 b1 c1 pass. Depth 2 after a stone: the two other
+        // places and the pass (the second player has no stone to take
+        // off); after the pass: the three places and the pass (which
+        // leaves the empty board again: a pass is never refused).
+        assert_eq!(crate::engine::perft(&st, 1), Ok(4));
+        assert_eq!(crate::engine::perft(&st, 2), Ok(3 * 3 + 4));
+    }
+}

@@ -236,6 +236,11 @@ pub struct State {
     /// that read it are found again when two entries' hashes agree
     /// ([`State::repetitions`]).
     pub(crate) history_last: Vec<(Site, Site)>,
+    /// The hash of the board alone ([`State::board_hash`]) at the start
+    /// of every turn so far, oldest first: kept, whatever the draw rules,
+    /// only for a game whose rules read `(repeated)`. Its length follows
+    /// `history`'s when both are kept.
+    pub(crate) boards: Vec<u64>,
     /// How many hashes of `history` fall in each of [`SEEN_BUCKETS`]
     /// buckets (by their top bits): a position whose bucket holds fewer
     /// than `n` hashes cannot have occurred `n` times, so the draw rule
@@ -317,6 +322,7 @@ impl Clone for State {
             scalars: self.scalars,
             history,
             history_last,
+            boards: self.boards.clone(),
             seen: self.seen.clone(),
             extras: self.extras,
             journal,
@@ -366,6 +372,7 @@ impl State {
             scalars,
             history,
             history_last,
+            boards,
             seen,
             extras,
             journal,
@@ -398,6 +405,7 @@ impl State {
         self.scalars = *scalars;
         self.history.clone_from(history);
         self.history_last.clone_from(history_last);
+        self.boards.clone_from(boards);
         self.seen.clone_from(seen);
         self.extras = *extras;
         match copy_journal {
@@ -549,6 +557,7 @@ impl State {
             },
             history: Vec::with_capacity(256),
             history_last: Vec::with_capacity(256),
+            boards: Vec::new(),
             // Kept only for a game with a repetition rule.
             seen: match game.end.repetition {
                 Some(_) => vec![0; SEEN_BUCKETS],
@@ -644,6 +653,7 @@ impl State {
         self.scalars.hash = self.fresh_hash();
         self.history.clear();
         self.history_last.clear();
+        self.boards.clear();
         self.seen.iter_mut().for_each(|c| *c = 0);
         self.record_turn_start();
         self.journal.clear();
@@ -684,7 +694,17 @@ impl State {
             (crate::board::NO_SITE, crate::board::NO_SITE),
         );
         let here = (s.last_from, s.last);
-        for &h in history {
+        self.boards.clear();
+        let players = self.game.num_players().max(1) as u64;
+        let z = &self.tables.zobrist;
+        for (i, &h) in history.iter().enumerate() {
+            if self.game.tracks_boards {
+                // The players taken in strict turn order: the mover of the
+                // entry `k` turns back is `k` seats before this one's.
+                let back = (history.len() - 1 - i) as u64 % players;
+                let seat = (u64::from(self.scalars.mover) + players - back) % players;
+                self.boards.push(h ^ z.mover(seat as Player));
+            }
             self.history_last.push(if h == now { here } else { none });
             self.history.push(h);
             if let Some(c) = self.seen.get_mut(seen_bucket(h)) {
@@ -793,8 +813,18 @@ impl State {
         }
     }
 
+    /// How many turn starts the history keeps: its hashes, or the boards
+    /// alone when only `(repeated)` reads them.
+    #[inline]
+    pub(crate) fn turn_starts_kept(&self) -> usize {
+        self.history.len().max(self.boards.len())
+    }
+
     /// Drops the history's entries from `len` on (undo).
     pub(crate) fn drop_history(&mut self, len: usize) {
+        if self.game.tracks_boards && self.boards.len() > len {
+            self.boards.truncate(len);
+        }
         while self.history.len() > len {
             self.history_last.pop();
             if let Some(h) = self.history.pop()
@@ -1014,7 +1044,7 @@ impl State {
         }
         self.log(Entry::Unmoved(site, old));
         self.unmoved[site as usize] = on;
-        if self.history_draws && self.hashes_unmoved() {
+        if self.keeps_hash() && self.hashes_unmoved() {
             self.scalars.hash ^= self.tables.zobrist.unmoved(site as usize);
         }
     }
@@ -1118,7 +1148,7 @@ impl State {
         for level in 0..h {
             self.pieces[t + level] = self.pieces[f + level];
         }
-        if self.history_draws {
+        if self.keeps_hash() {
             let z = &self.tables.zobrist;
             for level in 0..h {
                 let p = self.pieces[t + level];
@@ -1194,7 +1224,7 @@ impl State {
         if self.scalars.seats.out != 0 {
             next = self.next_in_play(next, players);
         }
-        if self.history_draws {
+        if self.keeps_hash() {
             let z = &self.tables.zobrist;
             self.scalars.hash ^= z.mover(self.scalars.mover) ^ z.mover(next);
         }
@@ -1223,7 +1253,7 @@ impl State {
     /// [`State::history_draws`]).
     #[inline(always)]
     fn hash_piece(&mut self, site: Site, level: usize, p: Piece) {
-        if self.history_draws {
+        if self.keeps_hash() {
             self.scalars.hash ^= self.tables.zobrist.piece(site as usize, level, p);
         }
     }
@@ -1231,6 +1261,9 @@ impl State {
     /// Adds the current position to the history of turn starts (kept only
     /// while the history draw rules are on).
     fn record_turn_start(&mut self) {
+        if self.game.tracks_boards {
+            self.boards.push(self.board_hash());
+        }
         if !self.history_draws {
             return;
         }
@@ -1241,6 +1274,28 @@ impl State {
         if let Some(c) = self.seen.get_mut(seen_bucket(h)) {
             *c = c.saturating_add(1);
         }
+    }
+
+    /// True when the hash is kept up to date: the history draw rules are
+    /// on, or a rule reads `(repeated)`.
+    #[inline(always)]
+    pub(crate) fn keeps_hash(&self) -> bool {
+        self.history_draws || self.game.tracks_boards
+    }
+
+    /// The hash of the board alone (the stacks and unmoved marks, not the
+    /// player to move).
+    #[inline]
+    pub(crate) fn board_hash(&self) -> u64 {
+        self.scalars.hash ^ self.tables.zobrist.mover(self.scalars.mover)
+    }
+
+    /// True when the board as it stands stood at the start of a turn of
+    /// the game so far, this turn's included (`(repeated)`: positional
+    /// superko).
+    pub(crate) fn board_repeated(&self) -> bool {
+        let now = self.board_hash();
+        self.boards.iter().rev().any(|&b| b == now)
     }
 
     /// False when the current position cannot have occurred `n` times at

@@ -78,6 +78,7 @@ impl State {
             Cond::True => true,
             Cond::False => false,
             Cond::PlayerIs(players) => players.contains(&ctx.player),
+            Cond::Repeated => self.board_repeated(),
             Cond::Empty(r) => self.with_site(self.site_at(ctx, *r), |s| self.height(s) == 0),
             Cond::Mine(r) => {
                 let me = ctx.player;

@@ -106,6 +106,7 @@ impl State {
             Num::PerPlayer(nums) => nums
                 .get(usize::from(ctx.player))
                 .map_or(0, |n| self.num_in(n, ctx, sc)),
+            Num::Times(n, k) => self.num_in(n, ctx, sc).saturating_mul(*k),
         }
     }
 

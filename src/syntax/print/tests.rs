@@ -47,6 +47,7 @@ fn strip_expr(e: &Expr) -> Expr {
         Expr::Array(items, _) => Expr::Array(items.iter().map(strip_expr).collect(), z),
         Expr::Str(s, _) => Expr::Str(s.clone(), z),
         Expr::Int(n, _) => Expr::Int(*n, z),
+        Expr::Decimal(n, _) => Expr::Decimal(*n, z),
         Expr::Bool(b, _) => Expr::Bool(*b, z),
         Expr::Word(w, _) => Expr::Word(w.clone(), z),
         Expr::Toggle(t, _) => Expr::Toggle(t.clone(), z),

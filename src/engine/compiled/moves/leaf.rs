@@ -97,7 +97,7 @@ impl State {
         let mut saved = Saved {
             lean,
             scalars: self.scalars,
-            history: self.history.len(),
+            history: self.turn_starts_kept(),
             journaling: self.journaling,
             slots: [0; LEAF_LEVELS],
             moved: 0,
