@@ -10,7 +10,7 @@ impl State {
     /// The score of `player`, and then each tie-break, as declared by the
     /// `(score …)` end rule; empty when the game declares no score. In
     /// tenths when the rule has a decimal number
-    /// ([`crate::compile::ir::EndRules::score_tenths`]: 485 is 48.5).
+    /// (the end rules' `score_tenths`: 485 is 48.5).
     pub fn scores(&self, player: Player) -> Vec<i64> {
         let end = &self.game.end;
         let ctx = self.turn_ctx(player);
