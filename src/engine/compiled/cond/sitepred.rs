@@ -14,7 +14,7 @@ use crate::engine::bits::{Bits, MAX_WORDS, TOP_BUCKET, bucket, preimage};
 use super::sitenum::SiteNum;
 use crate::board::{Dir, NO_SITE, Site};
 use crate::compile::ir::{
-    Cmp, Cond, DirSetId, Game, Kind, Line, Num, Player, RegionId, SiteRef, SiteSet, ToggleId,
+    Cmp, Cond, DirSetId, Game, Kind, Line, Num, Player, RegionId, Run, SiteRef, SiteSet, ToggleId,
 };
 use crate::engine::scalar::Scalar;
 
@@ -85,6 +85,11 @@ pub(crate) enum Tree {
     /// The sites whose neighbour in a direction of the set (as the
     /// player sees it) is one of the inner tree's.
     Ahead(DirSetId, Box<Tree>),
+    /// The sites from which, along a direction of the set (as the player
+    /// sees it), one or more sites of the first tree are followed by a
+    /// site of the second that is not of the first (`(any (run
+    /// through:… close:…))`: Reversi's placements).
+    Closes(DirSetId, Box<(Tree, Tree)>),
     /// The sites of a line (`(line …)`): those of the inner tree's sites
     /// that lie in a run of them, along an axis of the direction set (a
     /// direction and its opposite), at least (exactly) `len` long.
@@ -177,6 +182,7 @@ impl SitePred {
             Tree::Free(_)
             | Tree::Compare(_)
             | Tree::Ahead(..)
+            | Tree::Closes(..)
             | Tree::Line(_)
             | Tree::Somewhere(_)
             | Tree::Everywhere(..) => None,
@@ -475,6 +481,7 @@ impl Tree {
             Cond::Ahead(r, dirs, c) if here(r) => {
                 Tree::Ahead(*dirs, Box::new(Self::compile(c, SiteRef::Subject, game)?))
             }
+            Cond::Any(SiteSet::Run(r)) => Self::closes(r, &here, game)?,
             Cond::Compare(a, cmp, b) => match height_against_constant(a, *cmp, b, &here, game) {
                 Some(mask) => Tree::Heights(mask),
                 None => Tree::Compare(Box::new((
@@ -498,6 +505,19 @@ impl Tree {
         })
     }
 
+    /// `(any (run through:T close:C))` from the site itself, along a
+    /// direction set, as [`Tree::Closes`]; `None` for a run with a length,
+    /// an end, a direction of the move, or conditions that do not compile.
+    fn closes(r: &Run, here: &impl Fn(&SiteRef) -> bool, game: &Game) -> Option<Tree> {
+        let close = r.close.as_ref()?;
+        if !here(&r.at) || r.with_end || r.length.is_some() || r.along.is_some() {
+            return None;
+        }
+        let through = Self::compile(&r.through, SiteRef::Subject, game)?;
+        let close = Self::compile(close, SiteRef::Subject, game)?;
+        Some(Tree::Closes(r.dirs, Box::new((through, close))))
+    }
+
     /// True if it holds at site `s` of the board (see
     /// [`SitePred::holds`]).
     pub(super) fn holds(&self, st: &State, player: Player, s: Site) -> bool {
@@ -517,6 +537,9 @@ impl Tree {
                 let (a, cmp, b) = &**c;
                 cmp.test64(a.value(st, player, s), b.value(st, player, s))
             }
+            Tree::Closes(dirs, tc) => st.game.dirsets[*dirs as usize][player as usize]
+                .iter()
+                .any(|&d| closes_along(st, player, s, d, &tc.0, &tc.1)),
             Tree::Ahead(dirs, c) => {
                 st.game.dirsets[*dirs as usize][player as usize]
                     .iter()
@@ -551,6 +574,11 @@ impl Tree {
                 }
             }
             Tree::Ahead(dirs, c) => ahead(st, player, *dirs, c.eval(st, player, all), all),
+            Tree::Closes(dirs, tc) => {
+                let through = tc.0.eval(st, player, all);
+                let close = tc.1.eval(st, player, all).minus(through);
+                closing(st, player, *dirs, through, close, all)
+            }
             Tree::Line(l) => l.eval(st, player, all),
             Tree::Somewhere(c) => match c.eval(st, player, all).is_empty() {
                 true => Bits::EMPTY,
@@ -799,6 +827,48 @@ fn ahead<const W: usize>(
         .fold(Bits::EMPTY, |acc, &d| acc.or(pre_dir(st, d, x, all)))
 }
 
+/// The sites of `all` from which, along a direction of set `dirs` (as
+/// `player` sees it), one or more sites of `through` are followed by one
+/// of `close` (which holds none of `through`): for each direction, the
+/// sites of `through` that lead to `close` grow back from it one step at
+/// a time, and the answer is the step before them.
+fn closing<const W: usize>(
+    st: &State,
+    player: Player,
+    dirs: DirSetId,
+    through: Bits<W>,
+    close: Bits<W>,
+    all: Bits<W>,
+) -> Bits<W> {
+    let mut out = Bits::EMPTY;
+    for &d in &st.game.dirsets[dirs as usize][player as usize] {
+        let mut run = pre_dir(st, d, close, all).and(through);
+        loop {
+            let more = run.or(pre_dir(st, d, run, all).and(through));
+            if more == run {
+                break;
+            }
+            run = more;
+        }
+        out = out.or(pre_dir(st, d, run, all));
+    }
+    out
+}
+
+/// True if, from `s` along direction `d`, one or more sites where
+/// `through` holds are followed by a site where `close` holds and
+/// `through` does not (the walk of [`closing`] for one site).
+fn closes_along(st: &State, player: Player, s: Site, d: Dir, through: &Tree, close: &Tree) -> bool {
+    let board = &st.game.board;
+    let mut x = board.step(s, d);
+    let mut k = 0;
+    while x != NO_SITE && through.holds(st, player, x) && k <= board.len() {
+        x = board.step(x, d);
+        k += 1;
+    }
+    k > 0 && x != NO_SITE && close.holds(st, player, x)
+}
+
 /// A set of `W` words in the widest set type, its other words empty.
 fn widened<const W: usize>(set: Bits<W>) -> Bits<MAX_WORDS> {
     let mut wide = [0; MAX_WORDS];
@@ -1037,6 +1107,27 @@ mod tests {
         let forward = r#"(game "t" (players 2) (board (square 5 5)) (piece "P")
             (play (place "P" to:(and Empty (ahead Forward (or Empty Enemy))))))"#;
         assert!(agrees_with_the_interpreter(forward, 6) > 40);
+    }
+
+    #[test]
+    fn a_run_closed_by_another_site_is_read_as_sets_grown_back_from_the_close() {
+        // Reversi's placement (docs/games/reversi.md) on a square board,
+        // a hexagon, and along forward directions only, each agreeing
+        // with the reference at every site of seeded positions.
+        let square = r#"(game "t" (players 2) (board (square 6 6 adjacency:All)) (piece "D")
+            (setup (fill "D" P1 (sites "c4" "d3")) (fill "D" P2 (sites "c3" "d4")))
+            (play (priority
+                {(place "D" to:(and Empty (any (run through:Enemy close:Mine)))
+                   then:(convert-all (run through:Enemy close:Mine)))}
+                {(pass)})))"#;
+        assert!(agrees_with_the_interpreter(square, 8) > 40);
+        let hex = r#"(game "t" (players 2) (board (hex 3)) (piece "D")
+            (play (place "D" to:(and Empty (not (any (run through:(or Enemy Mine) close:Empty)))))))"#;
+        assert!(agrees_with_the_interpreter(hex, 8) > 40);
+        let forward = r#"(game "t" (players 2) (board (square 7 5)) (piece "D")
+            (setup (fill "D" P1 (row 0)) (fill "D" P2 (row 6)))
+            (play (place "D" to:(and Empty (any (run dirs:Forward through:Empty close:Enemy))))))"#;
+        assert!(agrees_with_the_interpreter(forward, 8) > 40);
     }
 
     #[test]
