@@ -186,7 +186,10 @@ pub fn write_fields(st: &State, base: &State) -> Vec<String> {
         Some(_) => st.repetition_key(),
         None => s.hash,
     };
-    if game.end.repetition.is_some() && st.history != [now] {
+    // The history of turn starts: for the repetition rule, and for a rule
+    // that reads the boards of the game so far (`(repeated)`).
+    let reads_history = game.end.repetition.is_some() || game.tracks_boards;
+    if reads_history && st.history != [now] {
         let list: Vec<String> = st
             .history
             .iter()
