@@ -96,7 +96,7 @@ fn read(dir: &Path, spelling: &str) -> Result<Arc<str>, (String, String)> {
             format!("a picture file holds at most {} KiB", MAX_SVG >> 10),
         ));
     }
-    let bytes = std::fs::read(&full).map_err(|e| {
+    let bytes = read_regular(&full).map_err(|e| {
         (
             format!("picture `{spelling}` cannot be read ({e})"),
             inside.to_string(),
@@ -115,6 +115,28 @@ fn read(dir: &Path, spelling: &str) -> Result<Arc<str>, (String, String)> {
         )
     })?;
     Ok(Arc::from(text))
+}
+
+/// The bytes of the regular file at `path`, at most [`MAX_SVG`] and one:
+/// opened without blocking (a FIFO swapped in after the checks above
+/// would otherwise hold the open for ever), then checked again on the
+/// file opened. Errors when it is no longer a regular file.
+fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_SVG + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_SVG {
+        return Err(std::io::Error::other("it grew past the size allowed"));
+    }
+    Ok(bytes)
 }
 
 fn svg_help() -> String {
@@ -224,6 +246,22 @@ mod tests {
         assert!(check_svg("<svgx></svgx>").is_err());
         assert!(check_svg("<!DOCTYPE svg [<!ENTITY a \"b\">]><svg>&a;</svg>").is_err());
         assert!(check_svg("(game \"x\")").is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_refused_without_waiting_for_a_writer() {
+        // A FIFO swapped in for a picture after its checks: the open must
+        // not wait for a writer (it would, for ever, without one).
+        let dir = std::env::temp_dir().join(format!("ludic-fifo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("p.svg");
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo (coreutils) failed");
+        let got = read_regular(&fifo);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(got.is_err(), "a FIFO was read: {got:?}");
     }
 
     #[test]
