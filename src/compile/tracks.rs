@@ -200,17 +200,9 @@ impl Lowerer {
         else {
             return;
         };
-        let Some(name) = string(name_e, d) else {
+        let Some(name) = self.new_track_name(c, name_e, d) else {
             return;
         };
-        if !d.declare_once(
-            self.tracks.iter().any(|t| t.name == name),
-            c.span,
-            "track",
-            name,
-        ) {
-            return;
-        }
         let Some(board) = self.board.as_ref() else {
             return;
         };
@@ -259,21 +251,21 @@ impl Lowerer {
         }
     }
 
+    /// The name of track clause `c` (its first argument `name_e`), when it
+    /// is a string no other track has (each failure reported in `d`).
+    fn new_track_name<'e>(&self, c: &Clause, name_e: &'e Expr, d: &mut Diags) -> Option<&'e str> {
+        let name = string(name_e, d)?;
+        let taken = self.tracks.iter().any(|t| t.name == name);
+        d.declare_once(taken, c.span, "track", name).then_some(name)
+    }
+
     /// A track listed site by site: one list, or one per player with
     /// `per-player` (the first player's declared under the name, the
     /// others after it, reached through [`Track::per_player`]).
     fn listed_track(&mut self, c: &Clause, name_e: &Expr, list: &Expr, d: &mut Diags) {
-        let Some(name) = string(name_e, d) else {
+        let Some(name) = self.new_track_name(c, name_e, d) else {
             return;
         };
-        if !d.declare_once(
-            self.tracks.iter().any(|t| t.name == name),
-            c.span,
-            "track",
-            name,
-        ) {
-            return;
-        }
         let per_player = matches!(list, Expr::Clause(p) if p.head == "per-player");
         let lists: Vec<&Expr> = match list {
             Expr::Clause(p) if per_player => p.args.iter().collect(),
