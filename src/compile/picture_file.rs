@@ -60,7 +60,12 @@ pub fn read_all(
 fn read(dir: &Path, spelling: &str) -> Result<Arc<str>, (String, String)> {
     let inside = "a picture file is a relative path inside the rule file's folder (`star.svg`, `pieces/star.svg`)";
     let path = Path::new(spelling);
-    let plain = path.components().all(|c| matches!(c, Component::Normal(_)));
+    // `./star.svg` is the folder's own; `..` may climb out, so it is
+    // refused wherever it stands.
+    let plain = path
+        .components()
+        .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
+        && path.components().any(|c| matches!(c, Component::Normal(_)));
     if !plain || spelling.contains('\\') || spelling.contains(':') {
         return Err((
             format!("picture `{spelling}` is outside the rule file's folder"),
@@ -281,5 +286,8 @@ mod tests {
             );
         }
         assert!(is_file("star.SVG") && !is_file("king") && !is_file(".svg"));
+        // The folder's own spelled with `./` is inside it.
+        assert!(read(dir, "./star.svg").is_ok());
+        assert!(read(dir, "./").is_err());
     }
 }
