@@ -11,6 +11,7 @@ use super::bitcompile::Compiler;
 use super::bitfilter::BitFilter;
 use super::bits::{Bits, Preimages, load, stride};
 use super::compiled::cond::attack::AttackSets;
+use super::compiled::moves::ends_turn::ends_its_turn;
 use super::fastgen::{FastGen, FastLevel, joint_levels};
 use super::mixed::MixedLevel;
 use super::mode::Engine;
@@ -162,6 +163,11 @@ pub(crate) struct GenTables {
     ///
     /// [`State::lean_leaf`]: super::State::lean_leaf
     pub lean: Option<Lean>,
+    /// Every step of it ends its turn
+    /// ([`super::compiled::moves::ends_turn::ends_its_turn`]): at perft's
+    /// last ply each is a leaf counted without being made. False for the
+    /// reference engine, whose walk makes every leaf.
+    pub ends_turn: bool,
 }
 
 /// The compiled plans of a game's priority levels: each empty for the
@@ -301,6 +307,7 @@ fn gen_tables(game: &Game, on: bool, pre: &Preimages) -> Vec<GenTables> {
                 from: from.flatten(),
                 then_tree,
                 lean: compiled(on, || Lean::of(g)).flatten(),
+                ends_turn: compiled(on, || ends_its_turn(g, game)).unwrap_or(false),
                 then_quiet: compiled(on, || super::quiet::QuietThen::of(&g.then, &then_ifs, game))
                     .unwrap_or_default(),
                 then_ifs,
@@ -610,6 +617,14 @@ impl Tables {
         t.plans.play_counted.clear();
         t.plans.block_counted.clear();
         t
+    }
+
+    /// True if every step of generator `g` ends its turn
+    /// ([`GenTables::ends_turn`]); false for a move of no generator (a
+    /// pass, a roll) and for the reference engine.
+    #[inline]
+    pub(crate) fn ends_turn(&self, g: GenId) -> bool {
+        self.gens.get(g as usize).is_some_and(|t| t.ends_turn)
     }
 
     /// The generators a chained continuation of `g` draws from (empty

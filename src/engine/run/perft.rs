@@ -10,8 +10,10 @@
 //! limit, `lose-when`, result effects): a finished game has no turns below
 //! it. The draw rules that depend on the game's history, repetition and
 //! no-progress, are left out, as published perft counts do. Every leaf is
-//! made (no bulk counting). Make/undo with the state's journal and one move
-//! buffer per depth: nothing is allocated per move.
+//! made but, on the compiled tier, those of a step that ends its turn
+//! whatever it does, which are counted (bulk counting, as chess programs
+//! count). Make/undo with the state's journal and one move buffer per
+//! depth: nothing is allocated per move.
 
 use crate::compile::ir::Game;
 use crate::engine::EndReason;
@@ -188,6 +190,17 @@ impl Walk<'_> {
         if depth == 0 {
             return Ok(1);
         }
+        if depth == 1
+            && let Some(n) = st.whole_turns_unlisted()
+        {
+            // Each step a whole turn and a leaf, counted unlisted.
+            *turns_here += n;
+            return if *turns_here > MAX_TURNS {
+                Err(TooManyTurns)
+            } else {
+                Ok(n as u64)
+            };
+        }
         if self.bufs.len() <= level {
             self.bufs.resize_with(level + 1, || Vec::with_capacity(64));
         }
@@ -207,10 +220,11 @@ impl Walk<'_> {
         total
     }
 
-    /// The leaves below each of `moves`, played in turn from `st`: the
-    /// last ply's unjudged ([`State::play_unjudged`]); lean moves made
-    /// in place when the game has them ([`State::lean_leaf`],
-    /// [`State::lean_inner`]).
+    /// The leaves below each of `moves`, played in turn from `st`: at
+    /// the last ply counted without being made where they end their turn
+    /// ([`Walk::count_leaves`]), else unjudged ([`State::play_unjudged`]);
+    /// lean moves made in place when the game has them
+    /// ([`State::lean_leaf`], [`State::lean_inner`]).
     fn count_moves(
         &mut self,
         st: &mut State,
@@ -221,17 +235,18 @@ impl Walk<'_> {
     ) -> Result<u64, TooManyTurns> {
         let at = (depth, level);
         match depth {
-            1 if self.lean => self.count_lean(st, at, moves, turns_here),
-            1 => self.count_played(st, at, moves, turns_here, State::play_unjudged),
+            1 => self.count_leaves(st, at, moves, turns_here),
             _ if self.lean => self.count_lean_inner(st, at, moves, turns_here),
             _ => self.count_played(st, at, moves, turns_here, State::play_in),
         }
     }
 
-    /// [`Walk::count_moves`] at the last ply of a game with lean moves:
-    /// each lean move is made and unmade in place ([`State::lean_leaf`]),
-    /// a leaf; the others are played unjudged and taken back.
-    fn count_lean(
+    /// [`Walk::count_moves`] at the last ply: a step that ends its turn
+    /// whatever it does ([`crate::engine::Tables::ends_turn`]) is a leaf
+    /// counted without being made (bulk counting); a lean move is made
+    /// and unmade in place ([`State::lean_leaf`]); the others are played
+    /// unjudged and taken back.
+    fn count_leaves(
         &mut self,
         st: &mut State,
         at: (u32, usize),
@@ -240,8 +255,8 @@ impl Walk<'_> {
     ) -> Result<u64, TooManyTurns> {
         let mut total = 0;
         for m in moves {
-            if st.lean_leaf(self.game, m, |_| {}) {
-                // A lean move ends its turn.
+            if st.tables.ends_turn(m.gen_id) || (self.lean && st.lean_leaf(self.game, m, |_| {})) {
+                // A whole turn, and a leaf.
                 *turns_here += 1;
                 if *turns_here > MAX_TURNS {
                     return Err(TooManyTurns);

@@ -2,6 +2,7 @@
 //! compiled filters and screens, counted levels and random draws without
 //! listing, perft's lean moves.
 
+pub(crate) mod ends_turn;
 pub(crate) mod fastgen;
 pub(crate) mod filters;
 pub(crate) mod leaf;

@@ -3,7 +3,9 @@
 //! listing the steps: their number is the sum of each pair's moving
 //! origins, and the step drawn is found by its index in the listing's
 //! order. The draw is the listing's (`random_range(0..n)`, the same
-//! words taken), so a seeded playout plays the same steps.
+//! words taken), so a seeded playout plays the same steps. Perft's last
+//! ply counts the steps the same way, when each is a whole turn
+//! ([`State::whole_turns_unlisted`]).
 
 use crate::engine::bits::MAX_WORDS;
 use crate::engine::draws::draw_below;
@@ -18,7 +20,26 @@ impl State {
     /// with filters or `maximize:`, a chained continuation, no joint
     /// plan, stacks taken earlier in the turn, or a board too large.
     pub(crate) fn draw_unlisted<R: Rng>(&self, rng: &mut R) -> Option<Option<Move>> {
-        if self.tables.has_filters || self.game.maximize.is_some() {
+        let Some(plan) = self.unlisted_plan()? else {
+            return Some(None);
+        };
+        match self.tables.stride {
+            1 => Some(self.draw_shifted::<1, R>(plan, rng)),
+            2 => Some(self.draw_shifted::<2, R>(plan, rng)),
+            4 => Some(self.draw_shifted::<4, R>(plan, rng)),
+            MAX_WORDS => Some(self.draw_shifted::<MAX_WORDS, R>(plan, rng)),
+            _ => None,
+        }
+    }
+
+    /// The joint plan that lists the mover's steps ([`State::joint_plan`]):
+    /// `Some(None)` when the game is over (no step), `None` when the
+    /// listing must tell: a game with filters or `maximize:`, a chance
+    /// node, a chained continuation, no joint plan, or stacks taken
+    /// earlier in the turn.
+    #[inline]
+    fn unlisted_plan(&self) -> Option<Option<&ShiftLevel>> {
+        if self.tables.has_filters || self.game.maximize.is_some() || self.extras.chance.is_some() {
             return None;
         }
         if self.scalars.outcome.is_some() {
@@ -27,14 +48,34 @@ impl State {
         if self.scalars.cont.is_some() || self.scalars.marked > 0 {
             return None;
         }
-        let plan = self.joint_plan()?;
+        self.joint_plan().map(Some)
+    }
+
+    /// The number of the mover's legal steps, counted from site sets
+    /// without listing them, when each is a whole turn (every generator
+    /// that moves here ends its turn, [`crate::engine::Tables::ends_turn`]) and
+    /// there is at least one: perft's last ply (bulk counting). `None`
+    /// when the listing must tell (as [`State::unlisted_plan`] says, or a
+    /// step that may not end its turn), or when there is no step.
+    pub(crate) fn whole_turns_unlisted(&self) -> Option<usize> {
+        let plan = self.unlisted_plan()??;
         match self.tables.stride {
-            1 => Some(self.draw_shifted::<1, R>(plan, rng)),
-            2 => Some(self.draw_shifted::<2, R>(plan, rng)),
-            4 => Some(self.draw_shifted::<4, R>(plan, rng)),
-            MAX_WORDS => Some(self.draw_shifted::<MAX_WORDS, R>(plan, rng)),
+            1 => self.whole_turns_shifted::<1>(plan),
+            2 => self.whole_turns_shifted::<2>(plan),
+            4 => self.whole_turns_shifted::<4>(plan),
+            MAX_WORDS => self.whole_turns_shifted::<MAX_WORDS>(plan),
             _ => None,
         }
+    }
+
+    /// [`State::whole_turns_unlisted`] for a board of at most `64 × W`
+    /// sites.
+    #[inline(never)]
+    fn whole_turns_shifted<const W: usize>(&self, plan: &ShiftLevel) -> Option<usize> {
+        let mut live = Live::new();
+        let level = self.shift_first_live::<W>(plan, &mut live)?;
+        let whole = live.all_gens(level, |g| self.tables.ends_turn(g));
+        (whole && live.count() > 0).then(|| live.count())
     }
 
     /// [`State::draw_unlisted`] for a board of at most `64 × W` sites.
@@ -91,5 +132,40 @@ mod tests {
         }
         // Checkers and its kin use the plan: the test compared something.
         assert!(answered > 500, "{answered} draws compared");
+    }
+
+    /// Along seeded random games of every shipped game, wherever the
+    /// unlisted count answers it is the number of listed steps, and each
+    /// of them, played, ends its turn.
+    #[test]
+    fn the_unlisted_count_is_the_number_of_listed_whole_turns() {
+        let mut answered = 0;
+        for name in shipped_games() {
+            let game = Arc::new(Game::load(name, &Options::default()).expect("game"));
+            for seed in 0..3 {
+                let mut st = State::new(game.clone());
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut buf: Vec<Move> = Vec::new();
+                for _ in 0..150 {
+                    st.legal_moves_into(&mut buf);
+                    if let Some(n) = st.whole_turns_unlisted() {
+                        answered += 1;
+                        assert_eq!(n, buf.len(), "{name}, seed {seed}");
+                        for m in &buf {
+                            let mut after = st.clone();
+                            after.play(m).expect("legal");
+                            assert!(!after.mid_turn(), "{name}, seed {seed}: {m:?} goes on");
+                        }
+                    }
+                    if buf.is_empty() || st.outcome().is_some() {
+                        break;
+                    }
+                    let m = buf[draw_below(&mut rng, buf.len())];
+                    st.play(&m).expect("legal");
+                }
+            }
+        }
+        // Breakthrough, Clobber, draughts' quiet positions: compared.
+        assert!(answered > 300, "{answered} counts compared");
     }
 }

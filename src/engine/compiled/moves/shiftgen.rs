@@ -545,6 +545,21 @@ impl<const W: usize> Live<W> {
         self.count
     }
 
+    /// True if `keep` holds for the generator of every pair of `level`
+    /// that moves from some origin here.
+    #[inline(always)]
+    pub(crate) fn all_gens(&self, level: &Level, keep: impl Fn(GenId) -> bool) -> bool {
+        let mut js = self.active;
+        while js != 0 {
+            let j = js.trailing_zeros() as usize;
+            js &= js - 1;
+            if !keep(level.pairs[j % MAX_PAIRS].id) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// The pair and origin of move `k` (below [`Live::count`]) in the
     /// order [`State::shift_levels`] lists them: origin by origin, pair
     /// by pair.
