@@ -243,8 +243,8 @@ impl Walk<'_> {
 
     /// [`Walk::count_moves`] at the last ply: a step that ends its turn
     /// whatever it does ([`crate::engine::Tables::ends_turn`]) is a leaf
-    /// counted without being made (bulk counting); a lean move is made
-    /// and unmade in place ([`State::lean_leaf`]); the others are played
+    /// counted without being made (bulk counting), and so is a lean move,
+    /// which ends its turn ([`State::lean_leaf`]); the others are played
     /// unjudged and taken back.
     fn count_leaves(
         &mut self,
@@ -255,7 +255,7 @@ impl Walk<'_> {
     ) -> Result<u64, TooManyTurns> {
         let mut total = 0;
         for m in moves {
-            if st.tables.ends_turn(m.gen_id) || (self.lean && st.lean_leaf(self.game, m, |_| {})) {
+            if st.tables.ends_turn(m.gen_id) || (self.lean && st.lean_leaf(m)) {
                 // A whole turn, and a leaf.
                 *turns_here += 1;
                 if *turns_here > MAX_TURNS {

@@ -2,15 +2,14 @@
 //! empty site, where the step's `then:` does nothing, in a game whose
 //! turns are plain. Such a step changes one or two stacks and the turn's
 //! bookkeeping, and nothing of the general step but those is needed to
-//! make it: no filter, effect, chain or `finally:` runs. It is made in
-//! place and unmade from what was saved on the machine stack, without the
-//! journal: at the last ply unjudged, its site sets left behind
-//! ([`State::lean_leaf`], as [`State::play_unjudged`]); above it with the
-//! sets kept and the turn's end rules judged ([`State::lean_inner`], as
-//! [`State::play_in`]).
+//! make it: no filter, effect, chain or `finally:` runs. Above the last
+//! ply it is made in place and unmade from what was saved on the machine
+//! stack, without the journal, the sets kept and the turn's end rules
+//! judged ([`State::lean_inner`], as [`State::play_in`]); at the last ply
+//! it ends its turn, a leaf counted without being made
+//! ([`State::lean_leaf`]).
 
 use crate::compile::ir::{Game, Maximize, Piece};
-use crate::engine::state::Pending;
 use crate::engine::tables::Lean;
 use crate::engine::{Move, State};
 
@@ -34,34 +33,20 @@ struct Saved {
 }
 
 impl State {
-    /// Makes move `m` as [`State::play_unjudged`] does, without the
-    /// general step or the journal, when its generator is lean
-    /// ([`crate::engine::tables::GenTables::lean`]): a placement, or a move of a
-    /// whole stack of the mover's (at most [`LEAF_LEVELS`] tall) onto an
-    /// empty site; the game's turns plain, no site marked, and its `then:`
-    /// known to do nothing here ([`State::then_quiet`],
-    /// [`State::known_quiet`]). Then calls `visit` on the position made
-    /// (its site sets left behind, as an unjudged step leaves them) and
-    /// unmakes it from what it saved: perft's leaf. False, `visit` not
-    /// called and the state unchanged but for its site sets brought up to
-    /// date, when `m` is not such a move.
+    /// True if move `m` is lean here: its generator lean
+    /// ([`crate::engine::tables::GenTables::lean`]), a placement or a
+    /// move of a whole stack of the mover's onto an empty site, the
+    /// game's turns plain, no site marked, and its `then:` known to do
+    /// nothing here ([`State::then_quiet`], [`State::known_quiet`]). Such
+    /// a move ends its turn: at perft's last ply it is a leaf, counted
+    /// without being made. The state is unchanged but for its site sets
+    /// brought up to date.
     #[inline]
-    pub(crate) fn lean_leaf(&mut self, game: &Game, m: &Move, visit: impl FnOnce(&State)) -> bool {
-        // Perft's own copy, which never reads the cache: nothing to forget.
-        debug_assert!(self.cache.is_empty());
-        let Some(saved) = self.lean_save(m) else {
-            return false;
-        };
-        self.lean_make(game, m, saved.lean);
-        visit(self);
-        self.lean_unmake(m, &saved);
-        // The site sets were left as they were (`State::defer_sets`).
-        self.pending_sets = None;
-        self.lean_restore(&saved);
-        true
+    pub(crate) fn lean_leaf(&mut self, m: &Move) -> bool {
+        self.lean_here(m).is_some()
     }
 
-    /// Makes lean move `m` (as [`State::lean_leaf`] says) as
+    /// Makes lean move `m` ([`State::lean_leaf`]) as
     /// [`State::play_in`] does: the site sets kept up to date and the
     /// turn's end rules judged; then `visit` (perft's plies above the
     /// last, which list the moves below) and unmakes it. `None`, `visit`
@@ -191,32 +176,6 @@ impl State {
         (self.then_quiet(m) || self.known_quiet(m)).then_some(lean)
     }
 
-    /// Makes lean move `m`, its undo provided for: the turn's
-    /// first-step bookkeeping as the general step does it, the piece put
-    /// down or the stack moved (site sets left pending), the turn ended.
-    #[inline(always)]
-    fn lean_make(&mut self, game: &Game, m: &Move, lean: Lean) {
-        self.lean_first_step(game, m);
-        match lean {
-            Lean::Place(kind) => {
-                if self.put_piece(m.to, game.piece(kind, self.scalars.mover)) {
-                    // Nothing reads the sets before the move is unmade
-                    // (`State::defer_sets`, without its test: no change
-                    // is pending here, `lean_here` flushed them).
-                    self.pending_sets = Some(Pending::Placed(m.to));
-                }
-            }
-            Lean::Shift => {
-                // The sets of both sites are left behind as the general
-                // step leaves them unjudged (`State::defer_sets`).
-                self.unjudged = true;
-                self.move_stack(m.from, m.to, self.height(m.from));
-                self.unjudged = false;
-            }
-        }
-        self.end_lean_turn(m);
-    }
-
     /// Makes lean move `m` as the general step makes it judged
     /// ([`State::play_in`]): the turn's first-step bookkeeping, the piece
     /// put down or the stack moved with the site sets kept up to date, the
@@ -269,16 +228,6 @@ impl State {
                 h > 0 && (m.count == 0 || m.count as usize >= h) && self.height(m.to) == 0
             }
         }
-    }
-
-    /// The bookkeeping of a lean step `m` once it is made: what the
-    /// general step leaves of the turn it ends unjudged.
-    #[inline(always)]
-    fn end_lean_turn(&mut self, m: &Move) {
-        self.lean_step_done(m);
-        self.scalars.turn_captured = false;
-        self.scalars.turn_progress = false;
-        self.next_player();
     }
 
     /// What the general step records of any step `m` that removes and
