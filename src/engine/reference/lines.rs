@@ -4,7 +4,8 @@
 //! Reversi's flips, custodian captures and a queen's reach).
 //!
 //! Direction values (`dirs:Move`, `dirs:Reverse`: the current step's
-//! direction or its opposite) are read here too, with `(ahead … steps:N)`,
+//! direction or its opposite; `LastMove`: the previous step's) are read
+//! here too, with `(same Move LastMove)`, with `(ahead … steps:N)`,
 //! `(pieces-on-line …)` and `(line-distance …)`.
 //!
 //! Everything walks the board's step table: nothing is allocated.
@@ -21,15 +22,26 @@ impl State {
         &self.game.dirsets[id as usize][ctx.player as usize]
     }
 
-    /// The direction of the current step, from its origin to its
-    /// destination along a line of the board (or the opposite one), if
-    /// the step follows such a line.
-    fn step_direction(&self, ctx: &Ctx, way: Along) -> Option<Dir> {
-        let (d, _) = self.line_between(ctx.from, ctx.to)?;
+    /// The direction a direction value names: the current step's, from
+    /// its origin to its destination along a line of the board (or the
+    /// opposite one), or the previous step's (`LastMove`: from its origin
+    /// to `Last`), if the step follows such a line.
+    pub(crate) fn step_direction(&self, ctx: &Ctx, way: Along) -> Option<Dir> {
         match way {
-            Along::Move => Some(d),
-            Along::Reverse => self.game.board.opposite(d),
+            Along::Move => Some(self.line_between(ctx.from, ctx.to)?.0),
+            Along::Reverse => {
+                let (d, _) = self.line_between(ctx.from, ctx.to)?;
+                self.game.board.opposite(d)
+            }
+            Along::LastMove => Some(self.line_between(self.scalars.last_from, ctx.last)?.0),
         }
+    }
+
+    /// Evaluates a [`Cond::SameDirection`]: both values name a direction,
+    /// the same one.
+    pub(crate) fn same_direction(&self, a: Along, b: Along, ctx: &Ctx) -> bool {
+        let a = self.step_direction(ctx, a);
+        a.is_some() && a == self.step_direction(ctx, b)
     }
 
     /// Runs `f` on the directions `dirs` names for the context: a set's
