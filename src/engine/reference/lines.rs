@@ -399,6 +399,51 @@ mod tests {
         assert!(holds(&st, &c, "a1"));
     }
 
+    /// Evaluates `c` for a step from `from` to `to` after the previous
+    /// step the position text's `last=` gives.
+    fn after_last(st: &State, c: &crate::compile::ir::Cond, from: &str, to: &str) -> bool {
+        let b = &st.game.board;
+        let (from, to) = (b.site_by_label(from).unwrap(), b.site_by_label(to).unwrap());
+        st.eval(
+            c,
+            &Ctx {
+                from,
+                to,
+                last: st.scalars.last,
+                ..Ctx::at(0, to)
+            },
+        )
+    }
+
+    #[test]
+    fn last_move_is_the_previous_step_direction() {
+        // The previous step went a1 to b2 (north-east); the one tried
+        // goes on from b2.
+        let pos = "1 1:b2 2:e5 last=a1,b2";
+        let (st, c) = setup("(same Move LastMove)", pos);
+        assert!(after_last(&st, &c, "b2", "c3"), "north-east again");
+        assert!(!after_last(&st, &c, "b2", "c2"), "east");
+        assert!(!after_last(&st, &c, "b2", "a1"), "back");
+        let (st, c) = setup("(same Reverse LastMove)", pos);
+        assert!(after_last(&st, &c, "b2", "a1"), "straight back");
+        // Beyond c3 along the previous step's direction lies d4, then e5.
+        let (st, c) = setup("(ahead To LastMove Enemy steps:2)", pos);
+        assert!(after_last(&st, &c, "b2", "c3"));
+        let (st, c) = setup(
+            "(equal (count (run From along:LastMove through:Empty)) 2)",
+            pos,
+        );
+        assert!(after_last(&st, &c, "b2", "c2"));
+        // No previous step (a position without `last=`): no direction,
+        // so nothing is the same as it, not even itself.
+        let (st, c) = setup("(same LastMove LastMove)", "1 1:b2 2:e5");
+        assert!(!after_last(&st, &c, "b2", "c3"));
+        let (st, c) = setup("(same Move Move)", "1 1:b2 2:e5");
+        assert!(after_last(&st, &c, "b2", "c3"));
+        // A knight's jump follows no line: it has no direction either.
+        assert!(!after_last(&st, &c, "b2", "c4"));
+    }
+
     #[test]
     fn a_run_takes_the_direction_value_in_dirs() {
         let pos = "1 1:b1 2:a1,d1,e1";
