@@ -5,7 +5,7 @@
 //! Their evaluation is in `engine/cond.rs` and the files it calls.
 
 use super::args::{Diags, boolean, int_in, named};
-use super::ir::{AheadBy, Cmp, Cond, Dirs, Line, Num, SiteRef, SiteSet};
+use super::ir::{AheadBy, Along, Cmp, Cond, Dirs, Line, Num, SiteRef, SiteSet};
 use super::lower::Lowerer;
 use super::vocab;
 use crate::syntax::{Clause, Expr};
@@ -82,7 +82,7 @@ impl Lowerer {
                 self.tracks_boards = true;
                 Cond::Repeated
             }
-            "same" => Cond::Same(site(self, d), self.site_ref(c.args.get(1), d)),
+            "same" => self.same(c, d),
             "kind" => self.kind_cond(c, d),
             "in" => self.in_cond(c, d),
             "in-check" => {
@@ -184,6 +184,28 @@ impl Lowerer {
             exact,
             of,
         }))
+    }
+
+    /// `(same SITE SITE)`: a [`Cond::Same`]; `(same DIR DIR)` of two
+    /// direction values (`Move`, `Reverse`, `LastMove`): a
+    /// [`Cond::SameDirection`]. One of each is refused.
+    fn same(&mut self, c: &Clause, d: &mut Diags) -> Cond {
+        let ways: Vec<Option<Along>> = c.args.iter().map(|e| self.direction_value(e)).collect();
+        match ways.as_slice() {
+            [Some(a), Some(b)] => Cond::SameDirection(*a, *b),
+            [None, None] | [None] | [] => Cond::Same(
+                self.site_ref(c.args.first(), d),
+                self.site_ref(c.args.get(1), d),
+            ),
+            _ => {
+                d.error(
+                    c.span,
+                    "`same` compares two sites or two direction values, not one of each",
+                    "expected `(same SITE SITE)` or `(same Move LastMove)`",
+                );
+                Cond::False
+            }
+        }
     }
 
     /// `(ahead [SITE] DIRS [COND] [steps:NUM])`: the plain one-step form

@@ -200,6 +200,10 @@ pub enum Cond {
     InCheck(Kind),
     /// The two sites are the same site (both present).
     Same(SiteRef, SiteRef),
+    /// The two direction values name the same direction (both name one):
+    /// `(same Move LastMove)`, a step that goes on the way the previous
+    /// step went (Fanorona's chain may not).
+    SameDirection(Along, Along),
     /// The player the rule speaks for (the mover during play, each player
     /// in turn in a score) is one of these (`(player-is P1)`).
     PlayerIs(Vec<Player>),
@@ -275,13 +279,33 @@ pub enum Dirs {
     Along(Along),
 }
 
-/// Which way a [`Run`] with `along:` goes.
+/// A direction value: which way a [`Run`] with `along:` goes, or the one
+/// direction a `dirs:` names, read from a step rather than fixed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Along {
     /// The direction of the current step (`along:Move`).
     Move,
     /// The opposite direction (`along:Reverse`).
     Reverse,
+    /// The direction of the previous step, from its origin to its
+    /// destination (`LastMove`): within a turn of several steps, the
+    /// mover's step before the one being chosen.
+    LastMove,
+}
+
+/// The words of the direction values, in [`Along`]'s order.
+pub const DIRECTION_VALUES: &[&str] = &["Move", "Reverse", "LastMove"];
+
+impl Along {
+    /// The direction value a word names (see [`DIRECTION_VALUES`]).
+    pub fn from_word(w: &str) -> Option<Along> {
+        match w {
+            "Move" => Some(Along::Move),
+            "Reverse" => Some(Along::Reverse),
+            "LastMove" => Some(Along::LastMove),
+            _ => None,
+        }
+    }
 }
 
 /// Who a result effect speaks of.
@@ -815,6 +839,11 @@ pub struct Game {
     pub(crate) blocks: Vec<Vec<Vec<GenId>>>,
     /// Names of the move blocks.
     pub(crate) block_names: Vec<String>,
+    /// Per move block: `skip-end:true`, the block is not played where
+    /// nothing but `(end-phase)` is legal in it (the turn ends there, no
+    /// `end` written): a chain that may stop, and stops by itself where
+    /// it cannot go on.
+    pub(crate) block_skip_end: Vec<bool>,
     /// Steps from each site to the nearest site of each region
     /// (`u32::MAX` when unreachable), at `(region × players + player) ×
     /// sites + site`.

@@ -71,6 +71,9 @@ pub struct Lowerer {
     pub blocks: Vec<Vec<Vec<GenId>>>,
     /// The blocks' names.
     pub block_names: Vec<String>,
+    /// Per block: `skip-end:true` (the turn ends where nothing but
+    /// `(end-phase)` is legal in the block).
+    pub block_skip_end: Vec<bool>,
     /// The end rules.
     pub end: EndRules,
     /// `(first …)`.
@@ -139,17 +142,17 @@ fn no_direction(at: crate::syntax::Span, why: &str, d: &mut Diags) {
     );
 }
 
-/// Reports a direction value (`Move`, `Reverse`: the current step's
+/// Reports a direction value (`Move`, `Reverse`, `LastMove`: a step's
 /// direction) where a fixed direction set is needed: a move's own `dirs:`
 /// (the step it would read is the one being generated), a line, a flank.
 fn direction_value_here(at: crate::syntax::Span, w: &str, d: &mut Diags) {
     d.push(
         crate::diag::Diagnostic::error(
             at,
-            format!("`{w}` is the direction of the current step, which this clause cannot read"),
+            format!("`{w}` is the direction of a step, which this clause cannot read"),
             "expected a direction of this board, `{N E}`, `Orthogonal` or `(and …)`",
         )
-        .with_help("`run`, `ahead` and `pieces-on-line` take `Move` and `Reverse` (see docs/language.md, Direction values)"),
+        .with_help("`run`, `ahead`, `pieces-on-line` and `same` take `Move`, `Reverse` and `LastMove` (see docs/language.md, Direction values)"),
     );
 }
 
@@ -745,7 +748,7 @@ impl Lowerer {
             "Backward" => board.dirs_toward((-fwd.0, -fwd.1)),
             _ => match board.direction_by_name(w) {
                 Some(i) => vec![i],
-                None if w == "Move" || w == "Reverse" => {
+                None if super::ir::DIRECTION_VALUES.contains(&w) => {
                     if p == 0 {
                         direction_value_here(e.span(), w, d);
                     }

@@ -808,6 +808,7 @@ fn finish(
         maximize: l.maximize,
         blocks: l.blocks,
         block_names: l.block_names,
+        block_skip_end: l.block_skip_end,
         distances,
         end: l.end,
         codes: l.codes,

@@ -181,15 +181,25 @@ impl Lowerer {
             None => self.dirset_all(),
         }
     }
-    /// A `dirs:` value that may also be a direction value of the current
-    /// step: `Move` (from its origin toward its destination) or `Reverse`
-    /// (the opposite way); otherwise a direction set (default `All`).
+    /// A `dirs:` value that may also be a direction value: `Move` (the
+    /// current step, from its origin toward its destination), `Reverse`
+    /// (the opposite way) or `LastMove` (the previous step's); otherwise a
+    /// direction set (default `All`).
     pub(super) fn dirs_value(&mut self, e: Option<&Expr>, d: &mut Diags) -> Dirs {
-        match e {
-            Some(Expr::Word(w, _)) if w == "Move" => Dirs::Along(Along::Move),
-            Some(Expr::Word(w, _)) if w == "Reverse" => Dirs::Along(Along::Reverse),
-            _ => Dirs::Set(self.dirs_or_all(e, d)),
+        match e.and_then(|e| self.direction_value(e)) {
+            Some(way) => Dirs::Along(way),
+            None => Dirs::Set(self.dirs_or_all(e, d)),
         }
+    }
+
+    /// The direction value a word names (`Move`, `Reverse`, `LastMove`),
+    /// noting that the rule reads the previous step when it is
+    /// `LastMove`; `None` for anything else.
+    pub(super) fn direction_value(&mut self, e: &Expr) -> Option<Along> {
+        let Expr::Word(w, _) = e else { return None };
+        let way = Along::from_word(w)?;
+        self.reads_last |= way == Along::LastMove;
+        Some(way)
     }
 
     /// A leading site word (`From`, `To`, `Over`) and the argument after it.

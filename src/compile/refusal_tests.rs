@@ -178,11 +178,12 @@ fn a_direction_value_is_refused_where_a_direction_set_is_needed() {
     let text = game("(players 2)", "(slide dirs:Move)");
     let (d, under) = one(&text);
     assert_eq!(under, "Move");
-    assert!(
-        d.message.contains("direction of the current step"),
-        "{}",
-        d.message
-    );
+    assert!(d.message.contains("direction of a step"), "{}", d.message);
+    // The previous step's direction is no set either.
+    let text = game("(players 2)", "(slide dirs:LastMove)");
+    let (d, under) = one(&text);
+    assert_eq!(under, "LastMove");
+    assert!(d.message.contains("direction of a step"), "{}", d.message);
     // A line has no step to read either (its axes are fixed).
     let text = game("(players 2)", "(place \"Man\" to:(line 3 dirs:Reverse))");
     let (d, under) = one(&text);
@@ -191,10 +192,14 @@ fn a_direction_value_is_refused_where_a_direction_set_is_needed() {
         d.help.as_deref().is_some_and(|h| h.contains("`ahead`")),
         "{d:?}"
     );
+    // `same` compares two sites or two directions, not one of each.
+    let text = game("(players 2)", "(step to:(and Empty (same To Move)))");
+    let (d, _) = one(&text);
+    assert!(d.message.contains("not one of each"), "{}", d.message);
     // Where a step is read, it is accepted.
     let ok = game(
         "(players 2)",
-        "(slide to:(ahead To Move Empty) then:(remove-all (run To dirs:Reverse through:Enemy)))",
+        "(slide to:(and (ahead To Move Empty) (not (same Move LastMove))) then:(remove-all (run To dirs:Reverse through:Enemy)))",
     );
     assert!(compile("t.game", &ok, &Options::default()).is_ok());
 }

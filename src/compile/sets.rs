@@ -4,7 +4,7 @@
 //! vocabulary table (context `set`); evaluation is in `engine/sets.rs`.
 
 use super::args::{Diags, boolean, choice, clause, int_in, items, named};
-use super::ir::{Along, Cond, Dirs, Flank, Rel, Run, SiteRef, SiteSet};
+use super::ir::{Cond, Dirs, Flank, Rel, Run, SiteRef, SiteSet};
 use super::lower::Lowerer;
 use crate::syntax::{Clause, Expr};
 
@@ -85,7 +85,7 @@ impl Lowerer {
         }
     }
 
-    /// `(run [SITE] [dirs:DIRS] [along:Move|Reverse] [through:COND] [close:COND] [end:BOOL] [length:N])`.
+    /// `(run [SITE] [dirs:DIRS] [along:Move|Reverse|LastMove] [through:COND] [close:COND] [end:BOOL] [length:N])`.
     fn run(&mut self, c: &Clause, d: &mut Diags) -> SiteSet {
         let at = self.site_ref(c.args.first(), d);
         // `dirs:Move` is `along:Move`: the direction value of the step.
@@ -97,10 +97,11 @@ impl Lowerer {
             named(c, "through").map_or(Cond::Empty(SiteRef::Subject), |e| self.cond(e, d));
         let close = named(c, "close").map(|e| self.cond(e, d));
         let with_end = named(c, "end").and_then(|e| boolean(e, d)).unwrap_or(false);
-        let along = match named(c, "along").map(|e| choice(e, &["Move", "Reverse"], d)) {
-            Some(Some("Move")) => Some(Along::Move),
-            Some(Some(_)) => Some(Along::Reverse),
-            _ => along_dirs,
+        let along = match named(c, "along") {
+            Some(e) => choice(e, crate::compile::ir::DIRECTION_VALUES, d)
+                .and_then(|_| self.direction_value(e))
+                .or(along_dirs),
+            None => along_dirs,
         };
         let length = named(c, "length")
             .and_then(|e| super::args::int_in(e, 1, 255, d))

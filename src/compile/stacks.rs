@@ -1,7 +1,7 @@
 //! Lowering of named move blocks (`(moves "Name" …)`, read by `again`)
 //! and the distance tables of regions.
 
-use super::args::{Diags, check, string};
+use super::args::{Diags, boolean, check, named, string};
 use super::lower::Lowerer;
 use crate::board::{Board, Site};
 use crate::syntax::{Clause, Expr};
@@ -29,10 +29,13 @@ impl Lowerer {
             }
             self.block_names.push(name.to_string());
             self.blocks.push(Vec::new());
+            self.block_skip_end.push(false);
         }
     }
 
-    /// `(moves "Name" MOVES)`: a named block of priority levels.
+    /// `(moves "Name" MOVES [skip-end:BOOL])`: a named block of priority
+    /// levels; with `skip-end:true`, asked for where nothing but
+    /// `(end-phase)` is legal in it, it ends the turn instead.
     pub fn moves_block(&mut self, c: &Clause, d: &mut Diags) {
         check(c, "game", d);
         let (Some(Expr::Str(name, _)), Some(body)) = (c.args.first(), c.args.get(1)) else {
@@ -43,6 +46,9 @@ impl Lowerer {
         };
         if self.blocks[i].is_empty() {
             self.blocks[i] = self.play_levels(body, d);
+            self.block_skip_end[i] = named(c, "skip-end")
+                .and_then(|e| boolean(e, d))
+                .unwrap_or(false);
         }
     }
 }

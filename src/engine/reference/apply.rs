@@ -181,6 +181,7 @@ impl State {
             && ended == Flow::Continue
             && room
             && !self.again_passes(game)
+            && !self.again_skipped(game)
         {
             // The same player moves again, with the block `again` named;
             // having no move then is having no legal move. Like a chain,
@@ -830,6 +831,25 @@ impl State {
         if self.scalars.outcome.is_none() && game.end.no_moves == Some(NoMoves::Pass) {
             self.pass_while_stuck(game);
         }
+    }
+
+    /// `(moves … skip-end:true)`: the `again` block just asked for has
+    /// nothing legal but `(end-phase)`, so the turn ends there, as a phase
+    /// where only `end` is possible is skipped.
+    fn again_skipped(&mut self, game: &Game) -> bool {
+        let Some(b) = self.scalars.again else {
+            return false;
+        };
+        if !game
+            .block_skip_end
+            .get(b as usize)
+            .copied()
+            .unwrap_or(false)
+        {
+            return false;
+        }
+        self.flush_sets();
+        !self.has_candidate()
     }
 
     /// `(no-moves Pass)` in the middle of a turn: the `again` block just

@@ -147,6 +147,7 @@ impl State {
                 let a = self.site_at(ctx, *a);
                 a != NO_SITE && a == self.site_at(ctx, *b)
             }
+            Cond::SameDirection(a, b) => self.same_direction(*a, *b, ctx),
             Cond::Every(set, c) => self.with_set(set, ctx, sc, |st, v, sc| {
                 v.iter().all(|&x| {
                     st.eval_in(

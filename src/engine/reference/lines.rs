@@ -4,7 +4,8 @@
 //! Reversi's flips, custodian captures and a queen's reach).
 //!
 //! Direction values (`dirs:Move`, `dirs:Reverse`: the current step's
-//! direction or its opposite) are read here too, with `(ahead … steps:N)`,
+//! direction or its opposite; `LastMove`: the previous step's) are read
+//! here too, with `(same Move LastMove)`, with `(ahead … steps:N)`,
 //! `(pieces-on-line …)` and `(line-distance …)`.
 //!
 //! Everything walks the board's step table: nothing is allocated.
@@ -21,15 +22,26 @@ impl State {
         &self.game.dirsets[id as usize][ctx.player as usize]
     }
 
-    /// The direction of the current step, from its origin to its
-    /// destination along a line of the board (or the opposite one), if
-    /// the step follows such a line.
-    fn step_direction(&self, ctx: &Ctx, way: Along) -> Option<Dir> {
-        let (d, _) = self.line_between(ctx.from, ctx.to)?;
+    /// The direction a direction value names: the current step's, from
+    /// its origin to its destination along a line of the board (or the
+    /// opposite one), or the previous step's (`LastMove`: from its origin
+    /// to `Last`), if the step follows such a line.
+    pub(crate) fn step_direction(&self, ctx: &Ctx, way: Along) -> Option<Dir> {
         match way {
-            Along::Move => Some(d),
-            Along::Reverse => self.game.board.opposite(d),
+            Along::Move => Some(self.line_between(ctx.from, ctx.to)?.0),
+            Along::Reverse => {
+                let (d, _) = self.line_between(ctx.from, ctx.to)?;
+                self.game.board.opposite(d)
+            }
+            Along::LastMove => Some(self.line_between(self.scalars.last_from, ctx.last)?.0),
         }
+    }
+
+    /// Evaluates a [`Cond::SameDirection`]: both values name a direction,
+    /// the same one.
+    pub(crate) fn same_direction(&self, a: Along, b: Along, ctx: &Ctx) -> bool {
+        let a = self.step_direction(ctx, a);
+        a.is_some() && a == self.step_direction(ctx, b)
     }
 
     /// Runs `f` on the directions `dirs` names for the context: a set's
@@ -385,6 +397,51 @@ mod tests {
         // A fixed set still takes `steps:`: two steps north of a1 is a3.
         let (st, c) = setup("(ahead N Empty steps:2)", pos);
         assert!(holds(&st, &c, "a1"));
+    }
+
+    /// Evaluates `c` for a step from `from` to `to` after the previous
+    /// step the position text's `last=` gives.
+    fn after_last(st: &State, c: &crate::compile::ir::Cond, from: &str, to: &str) -> bool {
+        let b = &st.game.board;
+        let (from, to) = (b.site_by_label(from).unwrap(), b.site_by_label(to).unwrap());
+        st.eval(
+            c,
+            &Ctx {
+                from,
+                to,
+                last: st.scalars.last,
+                ..Ctx::at(0, to)
+            },
+        )
+    }
+
+    #[test]
+    fn last_move_is_the_previous_step_direction() {
+        // The previous step went a1 to b2 (north-east); the one tried
+        // goes on from b2.
+        let pos = "1 1:b2 2:e5 last=a1,b2";
+        let (st, c) = setup("(same Move LastMove)", pos);
+        assert!(after_last(&st, &c, "b2", "c3"), "north-east again");
+        assert!(!after_last(&st, &c, "b2", "c2"), "east");
+        assert!(!after_last(&st, &c, "b2", "a1"), "back");
+        let (st, c) = setup("(same Reverse LastMove)", pos);
+        assert!(after_last(&st, &c, "b2", "a1"), "straight back");
+        // Beyond c3 along the previous step's direction lies d4, then e5.
+        let (st, c) = setup("(ahead To LastMove Enemy steps:2)", pos);
+        assert!(after_last(&st, &c, "b2", "c3"));
+        let (st, c) = setup(
+            "(equal (count (run From along:LastMove through:Empty)) 2)",
+            pos,
+        );
+        assert!(after_last(&st, &c, "b2", "c2"));
+        // No previous step (a position without `last=`): no direction,
+        // so nothing is the same as it, not even itself.
+        let (st, c) = setup("(same LastMove LastMove)", "1 1:b2 2:e5");
+        assert!(!after_last(&st, &c, "b2", "c3"));
+        let (st, c) = setup("(same Move Move)", "1 1:b2 2:e5");
+        assert!(after_last(&st, &c, "b2", "c3"));
+        // A knight's jump follows no line: it has no direction either.
+        assert!(!after_last(&st, &c, "b2", "c4"));
     }
 
     #[test]
