@@ -322,3 +322,34 @@ fn backgammon_bars_and_trays_round_trip() {
         from.starts_with("wbar")
     }));
 }
+
+/// Field values outside what the text promises are refused with the
+/// reason: a counter holds ±2147483647 (its message says so), a hash is
+/// hex digits (no sign).
+#[test]
+fn out_of_range_counters_and_signed_hashes_are_refused() {
+    let bg = game("backgammon", &[]);
+    let board = "W W:24*2 B:1*2 dice-left=1,2";
+    let e = State::from_position(bg.clone(), &format!("{board} Points=-2147483648,0"))
+        .map(|_| ())
+        .expect_err("refused")
+        .to_string();
+    assert!(e.contains("±2147483647"), "{e}");
+    // The bounds themselves read back.
+    let text = format!("{board} Points=-2147483647,2147483647");
+    let st = State::from_position(bg, &text).unwrap();
+    assert!(
+        st.to_position()
+            .unwrap()
+            .contains("Points=-2147483647,2147483647")
+    );
+    let checkers = game("checkers", &[]);
+    for h in ["+1f", "-1", "", "1_0", "11111111111111111"] {
+        let text = format!("B W:18 B:12 history={h},*");
+        let e = State::from_position(checkers.clone(), &text)
+            .err()
+            .unwrap_or_else(|| panic!("`{h}` read"))
+            .to_string();
+        assert!(e.contains("expected a hash in hex"), "{h}: {e}");
+    }
+}

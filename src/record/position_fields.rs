@@ -456,6 +456,10 @@ fn parse_history(value: &str, now: u64) -> Result<Vec<u64>, String> {
         .split(',')
         .map(|h| match h {
             "*" => Ok(now),
+            // Hex digits only: `from_str_radix` would take a sign too.
+            _ if h.is_empty() || h.len() > 16 || !h.bytes().all(|b| b.is_ascii_hexdigit()) => Err(
+                format!("`{h}`: expected a hash in hex (at most 16 digits) or `*` (this position)"),
+            ),
             _ => u64::from_str_radix(h, 16)
                 .map_err(|_| format!("`{h}`: expected a hash in hex or `*` (this position)")),
         })
@@ -630,9 +634,10 @@ fn phase(game: &Game, value: &str) -> Result<u8, String> {
 /// One value per player.
 fn counter_values(game: &Game, value: &str) -> Result<Vec<i32>, String> {
     let n = game.num_players();
+    // Within ±2147483647: -2147483648 has no opposite in a counter.
     let values: Vec<i32> = value
         .split(',')
-        .map(|v| v.parse::<i32>())
+        .map(|v| v.parse::<i32>().ok().filter(|&x| x != i32::MIN).ok_or(()))
         .collect::<Result<_, _>>()
         .map_err(|_| format!("expected {n} whole numbers (one per player, in turn order), each within ±2147483647"))?;
     if values.len() != n {
