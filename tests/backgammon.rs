@@ -375,3 +375,78 @@ fn perft_from_the_opening_throws_matches_the_brute_force() {
         assert_eq!(ludic::engine::perft(&st, 3).unwrap(), deep, "{dice:?}");
     }
 }
+
+/// A position read from text is judged as play judges it: a player who
+/// cannot move passes (docs/games/backgammon.md), never a draw. White is
+/// on the bar against Black's closed board (every entry point held by
+/// two): the brute force finds no turn for any throw, so White passes and
+/// the next position is nature's throw for Black.
+#[test]
+fn a_mover_shut_out_on_the_bar_passes_to_the_next_throw() {
+    let closed = "W:wbar,6*5,8*3,13*6 B:1*3,19*2,20*2,21*2,22*2,23*2,24*2";
+    // The brute force, on the same board before White's throw: no throw
+    // of the 21 enters.
+    let white = board_of(&at(&format!("W {closed} pending=start")));
+    assert_eq!(white.me[0], 1);
+    assert!(
+        throws()
+            .iter()
+            .all(|d| white.turns(d).iter().all(|t| t.is_empty()))
+    );
+    for dice in ["3,5", "6,6,6,6", "1,2"] {
+        let st = at(&format!("W {closed} dice-left={dice}"));
+        assert_eq!(st.outcome(), None, "{dice}");
+        assert!(st.is_chance_node(), "{dice}");
+        assert_eq!(st.current_player(), 1, "{dice}");
+        assert_eq!(st.chance_outcomes().len(), 21, "{dice}");
+        let bar = st.game().board.site_by_label("wbar").unwrap();
+        assert_eq!(st.stack(bar).len(), 1, "{dice}");
+    }
+}
+
+/// A position text without `dice-left` gives the player to move no dice
+/// to play: it cannot move, so it passes as above (the text of the
+/// position before a throw names it: `pending=start`, docs/chance.md).
+#[test]
+fn a_position_without_dice_left_passes_and_is_no_draw() {
+    let opening = "W:24*2,13*5,8*3,6*5 B:1*2,12*5,17*3,19*5";
+    let st = at(&format!("W {opening}"));
+    assert_eq!(st.outcome(), None);
+    assert!(st.is_chance_node());
+    assert_eq!(st.current_player(), 1);
+    // Before White's throw: the text of the opening position reads back
+    // as White's throw, 21 outcomes with the odds of the 36 throws.
+    let start = State::new(game());
+    let text = start.to_position().unwrap();
+    assert!(text.ends_with("pending=start"), "{text}");
+    let st = at(&text);
+    assert!(st.is_chance_node());
+    assert_eq!(st.current_player(), 0);
+    assert_eq!(st.chance_outcomes(), start.chance_outcomes());
+}
+
+/// A text that names no chance node is refused with the reason, never
+/// read as something else.
+#[test]
+fn a_text_naming_no_chance_node_is_refused_with_the_reason() {
+    let opening = "W W:24*2,13*5,8*3,6*5 B:1*2,12*5,17*3,19*5";
+    let refused = |fields: &str| {
+        State::from_position(game(), &format!("{opening} {fields}"))
+            .err()
+            .unwrap_or_else(|| panic!("`{fields}` was read"))
+            .to_string()
+    };
+    // No step goes from White's 24-point to its 1-point.
+    let e = refused("dice-left=3,5 pending=1,24,1,-,3");
+    assert!(e.contains("not a legal step"), "{e}");
+    // The throw already made: a step that rolls nothing.
+    let e = refused("dice-left=3,5 pending=1,24,21,-,3");
+    assert!(e.contains("needs no roll"), "{e}");
+    // 6-6 is 35 and 1-2 is 6 (docs/chance.md); 36 is no throw of 2d6.
+    let e = refused("pending=start rolled=36");
+    assert!(e.contains("not an outcome"), "{e}");
+    let e = refused("rolled=6");
+    assert!(e.contains("pending="), "{e}");
+    let e = refused("pending=start,1");
+    assert!(e.contains("expected `start`"), "{e}");
+}

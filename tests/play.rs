@@ -501,3 +501,33 @@ fn a_move_that_matches_several_is_answered_with_the_full_forms() {
         "{text}"
     );
 }
+
+/// The `N legal move(s): …` lists printed at the prompt, in order.
+fn move_lists(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.split_once("legal move(s): "))
+        .map(|(_, list)| list.to_string())
+        .collect()
+}
+
+#[test]
+fn undo_goes_back_through_natures_roll_and_keeps_the_dice() {
+    // Backgammon's turn starts with nature's roll (docs/chance.md): undo
+    // takes back the human's turn to the position after the roll it was
+    // played with, and never the roll alone (which would throw anew).
+    let args = ["play", "backgammon", "--p2", "random", "--quiet"];
+    let first = move_lists(&stdout(&ludic_with_input(&args, b"moves\nquit\n")));
+    let turn = first[0].split(' ').next().unwrap().to_string();
+    let input = format!("moves\nundo\nmoves\n{turn}\nundo\nmoves\nquit\n");
+    let o = ludic_with_input(&args, input.as_bytes());
+    let text = stdout(&o);
+    assert!(text.contains("Nothing to take back."), "{text}");
+    // White's turn and Black's reply; the rolls are not turns.
+    assert!(text.contains("Took back 2 turn(s)."), "{text}");
+    // The same dice all along: the same legal turns before and after
+    // each undo, and no roll drawn after an undo.
+    assert_eq!(move_lists(&text), vec![first[0].clone(); 3], "{text}");
+    let rolls = text.matches("nature rolls").count();
+    let (before_undo, _) = text.split_once("Took back").unwrap();
+    assert_eq!(rolls, before_undo.matches("nature rolls").count(), "{text}");
+}

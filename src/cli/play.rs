@@ -701,8 +701,9 @@ impl Session<'_> {
         );
     }
 
-    /// Takes back to the start of the last turn a human began; false when
-    /// there is none.
+    /// Takes back to the start of the last turn a human began, the dice
+    /// it was played with kept (a roll is never taken back alone); false
+    /// when there is none.
     fn undo(&mut self) -> bool {
         if let Some(start) = self.partial_start.take() {
             self.st = start;
@@ -710,7 +711,11 @@ impl Session<'_> {
             println!("Took back the steps of this turn.");
             return true;
         }
-        let human = |s: &State| self.specs[s.current_player() as usize].is_human();
+        // A roll is nature's: taking back a turn goes back through it to
+        // the human's turn before it, never to the chance node (which
+        // would draw the dice again: docs/chance.md).
+        let human =
+            |s: &State| !s.is_chance_node() && self.specs[s.current_player() as usize].is_human();
         let Some(i) = (0..self.moves.len())
             .rev()
             .find(|&i| human(&self.befores[i]))
@@ -718,7 +723,12 @@ impl Session<'_> {
             println!("Nothing to take back.");
             return false;
         };
-        let taken = self.moves.len() - i;
+        // The players' turns taken back (nature's rolls among them are
+        // not turns).
+        let taken = self.befores[i..]
+            .iter()
+            .filter(|b| !b.is_chance_node())
+            .count();
         self.st = self.befores[i].clone();
         self.moves.truncate(i);
         self.befores.truncate(i);

@@ -23,10 +23,11 @@ use super::position::PositionError;
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{Game, Player};
 use crate::engine::State;
+use crate::engine::chance::Pending;
 use crate::engine::state::{Continuation, EndReason, FLANK_MARK, MARK, Outcome, TAKEN};
 
 /// The field names that are not counters, in the order they are written.
-pub const KEYWORDS: [&str; 21] = [
+pub const KEYWORDS: [&str; 23] = [
     "phase",
     "turns",
     "no-progress",
@@ -48,6 +49,8 @@ pub const KEYWORDS: [&str; 21] = [
     "outcome",
     "seats-out",
     "history",
+    "pending",
+    "rolled",
 ];
 
 /// `text` with `%XX` for the bytes of a space, a control character and
@@ -200,7 +203,71 @@ pub fn write_fields(st: &State, base: &State) -> Vec<String> {
             .collect();
         put("history", list.join(","));
     }
+    if let Some((pending, rolled)) = st.chance_pending() {
+        put("pending", pending_text(game, pending));
+        if !rolled.is_empty() {
+            let list: Vec<String> = rolled.iter().map(u16::to_string).collect();
+            put("rolled", list.join(","));
+        }
+    }
     out
+}
+
+/// What a chance node resumes once nature has rolled: `start` (the
+/// turn's automatic phases) or the step the player chose,
+/// `GEN,FROM,TO,OVER,COUNT` (its generator's index in the rules, its
+/// sites by label, `-` for none, and its count).
+fn pending_text(game: &Game, pending: Pending) -> String {
+    match pending {
+        Pending::Start => "start".to_string(),
+        Pending::Step(m) => format!(
+            "{},{},{},{},{}",
+            m.gen_id,
+            label(game, m.from),
+            label(game, m.to),
+            label(game, m.over),
+            m.count
+        ),
+    }
+}
+
+/// Reads [`pending_text`] back.
+fn pending(game: &Game, value: &str) -> Result<Pending, String> {
+    if value == "start" {
+        return Ok(Pending::Start);
+    }
+    let bad = || {
+        "expected `start` (the turn's automatic phases roll) or the step that rolls, GEN,FROM,TO,OVER,COUNT (`ludic show` writes it)".to_string()
+    };
+    let [g, from, to, over, count] = value.split(',').collect::<Vec<_>>()[..] else {
+        return Err(bad());
+    };
+    let gen_id: u16 = g.parse().map_err(|_| bad())?;
+    if gen_id as usize >= game.gens.len() {
+        return Err(format!(
+            "`{g}`: no move generator {g} (this game's are 0 to {})",
+            game.gens.len().saturating_sub(1)
+        ));
+    }
+    Ok(Pending::Step(crate::engine::Move {
+        gen_id,
+        from: site(game, from, true)?,
+        to: site(game, to, true)?,
+        over: site(game, over, true)?,
+        count: count.parse().map_err(|_| bad())?,
+    }))
+}
+
+/// `rolled=`: the values rolled so far for the pending step, oldest first.
+fn rolled(value: &str) -> Result<Vec<u16>, String> {
+    value
+        .split(',')
+        .map(|v| {
+            v.parse::<u16>().map_err(|_| {
+                format!("`{v}`: expected the values rolled (whole numbers, oldest first)")
+            })
+        })
+        .collect()
 }
 
 /// The fields of the turn in progress: its steps, capture, progress and
@@ -319,6 +386,7 @@ pub fn read_fields(st: &mut State, fields: &[(String, String)]) -> Result<(), Po
     let game = st.game().clone();
     let mut seen: Vec<String> = Vec::new();
     let mut history: Option<&str> = None;
+    let mut chance: (Option<(&str, Pending)>, Vec<u16>) = (None, Vec::new());
     for (name, value) in fields {
         let fail = |problem: String| PositionError::Field {
             word: format!("{name}={value}"),
@@ -332,11 +400,15 @@ pub fn read_fields(st: &mut State, fields: &[(String, String)]) -> Result<(), Po
             return Err(fail("this field is given twice".to_string()));
         }
         seen.push(key.clone());
-        if name == "history" {
-            history = Some(value);
-            continue;
+        match name.as_str() {
+            "history" => history = Some(value),
+            "pending" => chance.0 = Some((value, pending(&game, value).map_err(fail)?)),
+            "rolled" => chance.1 = rolled(value).map_err(fail)?,
+            _ => {
+                read_field(st, &game, name, &key, value).map_err(fail)?;
+                continue;
+            }
         }
-        read_field(st, &game, name, &key, value).map_err(fail)?;
     }
     st.scalars.marked = st.marks.iter().filter(|&&m| m != 0).count() as u16;
     st.set_history(&[]);
@@ -349,7 +421,29 @@ pub fn read_fields(st: &mut State, fields: &[(String, String)]) -> Result<(), Po
         })?,
     };
     st.set_history(&list);
-    Ok(())
+    resume(st, chance)
+}
+
+/// Brings the state to the chance node that `pending=` names, with the
+/// values of `rolled=` (which needs `pending=`).
+fn resume(
+    st: &mut State,
+    chance: (Option<(&str, Pending)>, Vec<u16>),
+) -> Result<(), PositionError> {
+    let (Some((text, pending)), rolled) = chance else {
+        return match chance.1.is_empty() {
+            true => Ok(()),
+            false => Err(PositionError::Field {
+                word: "rolled=…".to_string(),
+                problem: "values rolled need the step that rolls them: `pending=`".to_string(),
+            }),
+        };
+    };
+    st.resume_chance(pending, &rolled)
+        .map_err(|problem| PositionError::Field {
+            word: format!("pending={text}"),
+            problem,
+        })
 }
 
 fn bad_escape() -> String {
@@ -362,6 +456,10 @@ fn parse_history(value: &str, now: u64) -> Result<Vec<u64>, String> {
         .split(',')
         .map(|h| match h {
             "*" => Ok(now),
+            // Hex digits only: `from_str_radix` would take a sign too.
+            _ if h.is_empty() || h.len() > 16 || !h.bytes().all(|b| b.is_ascii_hexdigit()) => Err(
+                format!("`{h}`: expected a hash in hex (at most 16 digits) or `*` (this position)"),
+            ),
             _ => u64::from_str_radix(h, 16)
                 .map_err(|_| format!("`{h}`: expected a hash in hex or `*` (this position)")),
         })
@@ -536,9 +634,10 @@ fn phase(game: &Game, value: &str) -> Result<u8, String> {
 /// One value per player.
 fn counter_values(game: &Game, value: &str) -> Result<Vec<i32>, String> {
     let n = game.num_players();
+    // Within ±2147483647: -2147483648 has no opposite in a counter.
     let values: Vec<i32> = value
         .split(',')
-        .map(|v| v.parse::<i32>())
+        .map(|v| v.parse::<i32>().ok().filter(|&x| x != i32::MIN).ok_or(()))
         .collect::<Result<_, _>>()
         .map_err(|_| format!("expected {n} whole numbers (one per player, in turn order), each within ±2147483647"))?;
     if values.len() != n {

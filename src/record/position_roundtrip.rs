@@ -33,6 +33,7 @@ fn differences(played: &State, read: &State) -> Vec<String> {
     diff("marks", played.marks == read.marks);
     diff("scalars", played.scalars == read.scalars);
     diff("extras", played.extras == read.extras);
+    diff("dice rolled", played.dice == read.dice);
     if played.game.end.repetition.is_some() || played.game.tracks_boards {
         diff("history", played.history == read.history);
         diff("boards", played.boards == read.boards);
@@ -46,16 +47,18 @@ fn differences(played: &State, read: &State) -> Vec<String> {
 /// Plays seeded random steps from the start of `game`, checking the text
 /// of the state after every step of the first 60 and every fifth after,
 /// up to `plies` steps or the end of the game. Returns how many states
-/// were checked and how many of them were mid-turn.
-fn check_game(game: Arc<Game>, seed: u64, plies: usize) -> (usize, usize) {
+/// were checked, how many of them were mid-turn and how many chance nodes.
+fn check_game(game: Arc<Game>, seed: u64, plies: usize) -> (usize, usize, usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut st = State::new_seeded(game.clone(), seed);
-    let (mut checked, mut mid) = (0, 0);
+    let (mut checked, mut mid, mut chance) = (0, 0, 0);
     for ply in 0..plies {
-        // A chance node has no position text (docs/chance.md).
-        if (ply < 60 || ply % 5 == 0) && !st.is_chance_node() {
+        // Chance nodes too: their text names the step that rolls and
+        // the values rolled for it so far (docs/chance.md).
+        if ply < 60 || ply % 5 == 0 {
             check_state(&st, &mut rng);
             checked += 1;
+            chance += usize::from(st.is_chance_node());
             mid += usize::from(st.scalars.turn_steps > 0 || st.mid_turn());
         }
         let moves = st.legal_moves();
@@ -65,7 +68,7 @@ fn check_game(game: Arc<Game>, seed: u64, plies: usize) -> (usize, usize) {
         let m = &moves[rng.random_range(0..moves.len())];
         st.play(m).expect("a legal step");
     }
-    (checked, mid)
+    (checked, mid, chance)
 }
 
 /// The text of `st` read back: the same state, the same text, and the
@@ -107,14 +110,18 @@ fn check_state(st: &State, rng: &mut ChaCha8Rng) {
 
 #[test]
 fn every_shipped_game_round_trips_its_positions_at_every_ply() {
+    let mut chance = 0;
     for name in shipped_games() {
         let game = load(name, &[]);
         let mut total = 0;
         for seed in 0..3 {
-            total += check_game(game.clone(), seed, 160).0;
+            let (n, _, c) = check_game(game.clone(), seed, 160);
+            (total, chance) = (total + n, chance + c);
         }
         assert!(total > 20, "{name}: only {total} states checked");
     }
+    // Backgammon's roll at every turn's start, Genocide's battles.
+    assert!(chance > 20, "only {chance} chance nodes checked");
 }
 
 /// Every boolean toggle of every shipped game turned to its other value:
@@ -122,7 +129,7 @@ fn every_shipped_game_round_trips_its_positions_at_every_ply() {
 /// and turns are long, with mid-turn states among them.
 #[test]
 fn every_other_toggle_value_round_trips_mid_turn_states_too() {
-    let mut mid = 0;
+    let (mut mid, mut chance) = (0, 0);
     for name in shipped_games() {
         let toggles = load(name, &[]).toggles.clone();
         for t in toggles {
@@ -131,10 +138,12 @@ fn every_other_toggle_value_round_trips_mid_turn_states_too() {
             };
             let set = format!("{}={}", t.name, !on);
             let game = load(name, &[set.as_str()]);
-            mid += check_game(game, 1, 200).1;
+            let (_, m, c) = check_game(game, 1, 200);
+            (mid, chance) = (mid + m, chance + c);
         }
     }
     assert!(mid > 100, "only {mid} mid-turn states checked");
+    assert!(chance > 20, "only {chance} chance nodes checked");
 }
 
 /// Rules of placements from a hand with a mill that owes a take (the

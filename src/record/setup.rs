@@ -118,12 +118,16 @@ impl State {
     /// round-trip every state. A position the end rules say is over (no
     /// outcome field given) is over as read: `lose-when`, and the result
     /// effects of the moves read for the player who moved last
-    /// (`judge_given`).
+    /// (`judge_given`). A player to move with no legal move passes under
+    /// `(no-moves Pass)`, as in play (`pass_given`): a backgammon
+    /// position whose mover is stuck on the bar, or has no dice left,
+    /// reads as the next player's turn, at nature's roll.
     pub fn from_position(game: Arc<Game>, text: &str) -> Result<State, PositionError> {
         let full = parse_position_text(&game, text)?;
         let mut st = State::from_setup(game, &full.position);
         read_fields(&mut st, &full.fields)?;
         st.judge_given();
+        st.pass_given();
         Ok(st)
     }
 
@@ -157,13 +161,10 @@ impl State {
     /// the fields in which the state differs from what the board alone
     /// gives (the phase, counters, flipped toggles, unmoved stacks, marks,
     /// the turn in progress, dice, the outcome, the history of a game
-    /// with a repetition rule). `None` when a stack cannot be written with
-    /// the game's setup codes, and at a chance node (docs/chance.md: the
-    /// position before the step that rolls, and that step, say it).
+    /// with a repetition rule; at a chance node, what it resumes and the
+    /// values rolled so far: docs/chance.md). `None` when a stack cannot
+    /// be written with the game's setup codes.
     pub fn to_position(&self) -> Option<String> {
-        if self.extras.chance.is_some() {
-            return None;
-        }
         let stacks = self.stacks_list();
         let board = write_position(&self.game, self.current_player(), &stacks)?;
         let mut base = self.initial_unseeded();

@@ -405,6 +405,65 @@ impl State {
         }
     }
 
+    /// What the chance node resumes and the values already rolled for
+    /// it, oldest first (a position text's `pending=` and `rolled=`);
+    /// `None` away from a chance node.
+    pub(crate) fn chance_pending(&self) -> Option<(Pending, &[u16])> {
+        let ch = self
+            .extras
+            .chance
+            .filter(|_| self.scalars.outcome.is_none())?;
+        Some((ch.pending, &self.dice))
+    }
+
+    /// Brings a state set up from a position text (the position before
+    /// `pending`) to the chance node it names: `pending` is played again
+    /// (a step: one of the position's legal steps; `Start`: the turn's
+    /// automatic phases), then the chance moves of `rolled`, each of
+    /// which must be an outcome of its roll and leave a roll still owed.
+    /// The undo journal is then emptied. Errors say why the text names
+    /// no chance node; the state is then to be dropped.
+    pub(crate) fn resume_chance(&mut self, pending: Pending, rolled: &[u16]) -> Result<(), String> {
+        let game = self.game.clone();
+        if !game.chance {
+            return Err("this game rolls no dice: no position of it waits for a roll".into());
+        }
+        if let Pending::Step(m) = pending
+            && !self.legal_steps().contains(&m)
+        {
+            return Err("the step is not a legal step of this position".into());
+        }
+        let journaling = std::mem::replace(&mut self.journaling, true);
+        let owed = match pending {
+            Pending::Step(m) => {
+                let _ = self.player_step(&game, &m, false);
+                self.extras.chance.is_some()
+            }
+            Pending::Start => {
+                self.begin_first_turn(&game);
+                self.extras.chance.is_some()
+            }
+        };
+        let mut why = (!owed).then(|| "it needs no roll from this position".to_string());
+        for &v in rolled {
+            if why.is_some() {
+                break;
+            }
+            let roll = self.extras.chance.map(|c| c.roll);
+            if self.chance_step(&game, v) != Played::Played {
+                why = roll.map(|r| format!("rolled {v}: not an outcome of {}", roll_name(r)));
+            } else if self.extras.chance.is_none() {
+                why = Some(format!("rolled {v}: no roll is owed after it"));
+            }
+        }
+        if !journaling {
+            self.set_journaling(false);
+        }
+        self.journal.clear();
+        self.cache.forget();
+        why.map_or(Ok(()), Err)
+    }
+
     /// Plays the chance move that rolls `value` (refused, the state
     /// unchanged, away from a chance node or for a value the roll cannot
     /// make): the value is recorded and the pending step played again.
@@ -477,6 +536,14 @@ impl State {
             self.log(Entry::Undie(v));
         }
         self.dice_read = 0;
+    }
+}
+
+/// A roll as its rule writes it: `2d6`, or `a throw of 2d6`.
+fn roll_name(r: Roll) -> String {
+    match r.apart {
+        true => format!("a throw of {}d{}", r.dice, r.sides),
+        false => format!("{}d{}", r.dice, r.sides),
     }
 }
 

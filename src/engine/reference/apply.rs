@@ -1023,8 +1023,10 @@ impl State {
     }
 }
 
-/// A rule's number as a counter value: saturates at the bounds of `i32`
-/// rather than wrapping.
+/// A rule's number as a counter value: saturates at ±`i32::MAX` rather
+/// than wrapping (symmetric, so that every counter has its opposite and
+/// a position text, which reads counters within ±2147483647, reads back
+/// every value play reaches).
 fn clamp_i32(v: i64) -> i32 {
-    v.clamp(i32::MIN as i64, i32::MAX as i64) as i32
+    v.clamp(-(i32::MAX as i64), i32::MAX as i64) as i32
 }

@@ -3,7 +3,7 @@
 //! over when it is set up, not one turn later.
 
 use crate::board::Site;
-use crate::compile::ir::{Decision, Effect, Game, Who};
+use crate::compile::ir::{Decision, Effect, Game, NoMoves, Who};
 use crate::engine::State;
 use crate::engine::cond::Ctx;
 
@@ -20,7 +20,14 @@ impl State {
         let s = &self.scalars;
         // A turn in progress is judged when it ends (Pentago's five in a
         // row before its twist).
-        if s.outcome.is_some() || s.cont.is_some() || s.again.is_some() || s.turn_steps > 0 {
+        // A chance node is the position before the step that rolls,
+        // judged when that step is played.
+        if s.outcome.is_some()
+            || s.cont.is_some()
+            || s.again.is_some()
+            || s.turn_steps > 0
+            || self.extras.chance.is_some()
+        {
             return;
         }
         let game = self.game.clone();
@@ -39,6 +46,37 @@ impl State {
                 return;
             }
         }
+    }
+
+    /// Plays on from a position just set up as play would from a turn
+    /// start: under `(no-moves Pass)`, a player to move with no legal move
+    /// passes, and the next player's turn begins (its automatic phases
+    /// run, each player in turn passing while stuck; every one stuck is a
+    /// draw). A roll the new turn needs leaves the state at a chance node
+    /// (docs/chance.md), never drawn from the seed. Nothing is done for a
+    /// position that is over, a chance node, a turn in progress, or a
+    /// player who has a move. The undo journal is emptied: the position
+    /// read is where undo stops.
+    pub(crate) fn pass_given(&mut self) {
+        let s = &self.scalars;
+        let game = self.game.clone();
+        if s.outcome.is_some()
+            || s.cont.is_some()
+            || s.again.is_some()
+            || s.turn_steps > 0
+            || self.extras.chance.is_some()
+            || game.end.no_moves != Some(NoMoves::Pass)
+        {
+            return;
+        }
+        self.flush_sets();
+        if self.has_candidate() {
+            return;
+        }
+        self.next_player();
+        self.begin_first_turn(&game);
+        self.journal.clear();
+        self.cache.forget();
     }
 
     /// The first result effect of the generators of `game` that fires for
