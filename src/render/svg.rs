@@ -65,6 +65,10 @@ pub struct SvgOptions {
     /// Turn the board half round (the last row at the bottom, the last
     /// column at the left): the second player's view.
     pub flip: bool,
+    /// Sites the rules have marked in the turn being played (`mark`,
+    /// `mark-all`: [`State::marked_sites`]), each drawn with a dashed
+    /// ring (class `marked`).
+    pub marked: Vec<Site>,
 }
 
 /// How the sites of a shape are drawn.
@@ -283,6 +287,9 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
         if opts.last.contains(&s) {
             c.push_str(" last");
         }
+        if opts.marked.contains(&s) {
+            c.push_str(" marked");
+        }
         c
     };
     for s in board.all() {
@@ -337,6 +344,15 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
                     px(0.08 * SCALE)
                 );
             }
+        }
+        if opts.marked.contains(&s) {
+            let _ = write!(
+                out,
+                r##"<circle class="turn-mark" cx="{}" cy="{}" r="{}" fill="none" stroke="#8e44ad" stroke-width="3" stroke-dasharray="6 4"/>"##,
+                px(cx),
+                px(cy),
+                px(0.4 * SCALE)
+            );
         }
         if let Some(mark) = &marks[usize::from(s)]
             && st.height(s) == 0

@@ -314,7 +314,7 @@ impl Session {
 /// Whether `game`'s rules mark sites until the end of the turn (`mark`,
 /// `mark-all`) and until the next step (`mark-all … for:Step`): the
 /// position's `marks` and `step-marks` the editor offers.
-fn mark_spans(game: &crate::compile::Game) -> (bool, bool) {
+pub(super) fn mark_spans(game: &crate::compile::Game) -> (bool, bool) {
     use crate::compile::ir::{Effect, MarkSpan};
     fn walk(effects: &[Effect], found: &mut (bool, bool)) {
         for e in effects {

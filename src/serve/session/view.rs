@@ -122,13 +122,16 @@ impl Session {
     }
 
     /// The page's drawing options without highlights: the game's own
-    /// notation, its goals, the pictures, the flip.
+    /// notation, its goals, the pictures, the flip, and the sites the
+    /// rules marked in the turn (a turn in progress, or a draft's
+    /// `marks`: drawn alike).
     fn page_options(&self, st: &State) -> SvgOptions {
         SvgOptions {
             notation: true,
             goals: self.goal_sites(st.game()),
             pictures: true,
             flip: self.flip,
+            marked: st.marked_sites(),
             ..SvgOptions::default()
         }
     }
