@@ -345,15 +345,6 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
                 );
             }
         }
-        if opts.marked.contains(&s) {
-            let _ = write!(
-                out,
-                r##"<circle class="turn-mark" cx="{}" cy="{}" r="{}" fill="none" stroke="#8e44ad" stroke-width="3" stroke-dasharray="6 4"/>"##,
-                px(cx),
-                px(cy),
-                px(0.4 * SCALE)
-            );
-        }
         if let Some(mark) = &marks[usize::from(s)]
             && st.height(s) == 0
         {
@@ -375,6 +366,16 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
             (cx, cy),
         );
         stack(&mut out, st, s, (cx, cy), opts.pictures);
+        // Above the stack, so that a marked site that holds one shows it.
+        if opts.marked.contains(&s) {
+            let _ = write!(
+                out,
+                r##"<circle class="turn-mark" cx="{}" cy="{}" r="{}" fill="none" stroke="#8e44ad" stroke-width="4" stroke-dasharray="7 4" pointer-events="none"/>"##,
+                px(cx),
+                px(cy),
+                px(0.46 * SCALE)
+            );
+        }
         if opts.notation && !grid_coords {
             overlay::site_label(&mut out, style, &info.label, (cx, cy));
         } else if opts.labels {
