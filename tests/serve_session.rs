@@ -449,3 +449,27 @@ fn the_position_shown_to_players_has_no_history() {
         .collect();
     assert_eq!(shown, words.join(" "));
 }
+
+#[test]
+fn the_dice_left_to_play_are_in_the_status() {
+    // Backgammon (its rules: a throw of two dice, a double played four
+    // times): the page rolls first; the status names the dice of the
+    // roll listed (`roll:A-B`), four of them for a double.
+    let seats = vec![PlayerSpec::Human, PlayerSpec::Human];
+    let s = Session::new(Source::Shipped("backgammon".into()), Vec::new(), seats);
+    let first = moves(&s);
+    let roll = first[0].strip_prefix("roll:").unwrap();
+    let (a, b) = roll.split_once('-').unwrap();
+    let (a, b): (u8, u8) = (a.parse().unwrap(), b.parse().unwrap());
+    let (lo, hi) = (a.min(b), a.max(b));
+    let dice = if lo == hi {
+        format!("{lo} {lo} {lo} {lo}")
+    } else {
+        format!("{lo} {hi}")
+    };
+    let status = s.view("t")["status"].as_str().unwrap().to_string();
+    assert!(
+        status.ends_with(&format!(", dice to play {dice}")),
+        "{status}"
+    );
+}

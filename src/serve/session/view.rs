@@ -177,12 +177,17 @@ impl Session {
 }
 
 impl Session {
-    /// The one status line: who is to move (with the phase, counters and
-    /// a turn in progress), or how the game ended and by which rule.
+    /// The one status line: who is to move (with the phase, counters, a
+    /// turn in progress and the dice left to play), or how the game ended
+    /// and by which rule.
     fn status(&self, st: &State) -> String {
         match st.outcome() {
             Some(o) => ended(st, &o, self.notes.as_deref()),
-            None => render(st).lines().last().unwrap_or_default().to_string(),
+            None => {
+                let mut line = render(st).lines().last().unwrap_or_default().to_string();
+                line.push_str(&dice_words(st));
+                line
+            }
         }
     }
 
@@ -197,4 +202,15 @@ impl Session {
             "text": ended(st, &o, self.notes.as_deref()),
         })
     }
+}
+
+/// The dice the mover has left to play, for the status line
+/// (`, dice to play 3 5`); nothing when there are none.
+fn dice_words(st: &State) -> String {
+    let d = st.dice_left();
+    if d.is_empty() {
+        return String::new();
+    }
+    let faces: Vec<String> = d.faces().iter().map(u8::to_string).collect();
+    format!(", dice to play {}", faces.join(" "))
 }
