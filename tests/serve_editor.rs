@@ -126,6 +126,23 @@ fn legal_from(s: &Session, label: &str) -> Vec<String> {
         .collect()
 }
 
+/// The labels of the sites the board draws as marked (`class="site …
+/// marked"`).
+fn marked_labels(s: &Session) -> Vec<String> {
+    let svg = s.view("t")["svg"].as_str().unwrap().to_string();
+    svg.split("<g class=\"")
+        .filter(|g| {
+            g.split('"')
+                .next()
+                .unwrap()
+                .split(' ')
+                .any(|c| c == "marked")
+        })
+        .filter_map(|g| g.split("data-label=\"").nth(1))
+        .map(|l| l.split('"').next().unwrap().to_string())
+        .collect()
+}
+
 #[test]
 fn marks_set_in_the_editor_are_the_ones_the_rules_read() {
     // Genocide with Stickyland (genocide.game, "Keep": a step from a
@@ -149,7 +166,16 @@ fn marks_set_in_the_editor_are_the_ones_the_rules_read() {
         .unwrap()
         .to_string();
     assert!(text.contains(" marks=a1"), "{text}");
+    // Drawn on the board as it is set: a1's site alone carries the mark
+    // (a dashed ring), in the draft and, once done, in the game.
+    assert_eq!(marked_labels(&s), ["a1"]);
     s.edit(Edit::Done).unwrap();
+    assert_eq!(marked_labels(&s), ["a1"]);
+    let legend = s.view("t")["legend"].to_string();
+    assert!(
+        legend.contains("a site the rules marked this turn"),
+        "{legend}"
+    );
     assert!(
         s.view("t")["position"]
             .as_str()

@@ -78,12 +78,12 @@ fn a_multi_jump_is_entered_step_by_step() {
     );
     s.click(sq(32)).unwrap();
     assert_eq!(moves(&s), ["14x23x32"]);
-    // One status line, naming the rule that ended it (checkers.game's
+    // One status line, saying in words why it ended (checkers.game's
     // `(no-moves Loss)`: White has no piece left, so no move).
     let v = s.view("t");
     assert_eq!(
         v["status"],
-        json!("Game over: Black wins: White has no legal move")
+        json!("Game over: Black wins: White has no pieces left")
     );
     assert_eq!(v["outcome"]["text"], v["status"]);
     assert_eq!(s.click(sq(5)).unwrap_err(), "the game is over");
@@ -369,4 +369,107 @@ fn undo_takes_back_nature_s_roll_with_the_step_before_it() {
     assert_eq!(moves(&s).len(), 1, "{:?}", moves(&s));
     assert!(!s.state().unwrap().is_chance_node());
     assert_eq!(s.view("t")["to_move"], json!(0));
+}
+
+fn chess() -> Session {
+    Session::new(
+        Source::Shipped("chess".into()),
+        Vec::new(),
+        vec![PlayerSpec::Human, PlayerSpec::Human],
+    )
+}
+
+#[test]
+fn the_chess_move_list_is_in_san_paired_by_move_number() {
+    // The Ruy Lopez, 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O,
+    // as every opening book writes it.
+    let mut s = chess();
+    let trial = "ludic-trial 1\ngame chess\nmoves\ne2-e4\ne7-e5\ng1-f3\nb8-c6\nf1-b5\na7-a6\nb5-c6\nd7-c6\ne1-g1\nresult unfinished\n";
+    s.load_record(trial).unwrap();
+    let v = s.view("t");
+    assert_eq!(
+        v["move_list"]["shown"],
+        json!(["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O"])
+    );
+    assert_eq!(
+        v["move_list"]["numbering"],
+        json!({"first": 1, "second": false})
+    );
+    // The game's own notation stays what records and the address carry.
+    assert_eq!(v["moves"][0], json!("e2-e4"));
+    // Set up with Black to move at move 12: the list starts `12. … Nf6`.
+    let mut s = chess();
+    let fen = "rnbqkb1r/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 12";
+    s.load_record(&format!(
+        "ludic-trial 1\ngame chess\nstart {fen}\nmoves\nb8-c6\nresult unfinished\n"
+    ))
+    .unwrap();
+    let v = s.view("t");
+    assert_eq!(v["move_list"]["shown"], json!(["Nc6"]));
+    assert_eq!(
+        v["move_list"]["numbering"],
+        json!({"first": 12, "second": true})
+    );
+}
+
+#[test]
+fn draughts_pair_by_move_number_and_other_games_do_not() {
+    let mut s = checkers(&["human", "human"]);
+    s.load_record("[Event \"x\"]\n1. 11-15 23-19 2. 8-11 *\n")
+        .unwrap();
+    let v = s.view("t");
+    assert_eq!(v["move_list"]["shown"], json!(["11-15", "23-19", "8-11"]));
+    assert_eq!(
+        v["move_list"]["numbering"],
+        json!({"first": 1, "second": false})
+    );
+    let s = Session::new(Source::Shipped("hex".into()), Vec::new(), Vec::new());
+    assert_eq!(s.view("t")["move_list"]["numbering"], json!(null));
+}
+
+#[test]
+fn the_position_shown_to_players_has_no_history() {
+    // Chess after 1. Nf3 Nf6 2. Ng1 Ng8: the start again, once repeated
+    // (threefold repetition reads the history). The whole text carries
+    // it; the text shown does not, and says the same position.
+    let mut s = chess();
+    s.load_record(
+        "ludic-trial 1\ngame chess\nmoves\ng1-f3\ng8-f6\nf3-g1\nf6-g8\nresult unfinished\n",
+    )
+    .unwrap();
+    s.seek(4).unwrap();
+    let v = s.view("t");
+    let whole = v["position"].as_str().unwrap();
+    let shown = v["position_shown"].as_str().unwrap();
+    assert!(whole.contains(" history="), "{whole}");
+    assert!(!shown.contains("history="), "{shown}");
+    let words: Vec<&str> = whole
+        .split(' ')
+        .filter(|w| !w.starts_with("history="))
+        .collect();
+    assert_eq!(shown, words.join(" "));
+}
+
+#[test]
+fn the_dice_left_to_play_are_in_the_status() {
+    // Backgammon (its rules: a throw of two dice, a double played four
+    // times): the page rolls first; the status names the dice of the
+    // roll listed (`roll:A-B`), four of them for a double.
+    let seats = vec![PlayerSpec::Human, PlayerSpec::Human];
+    let s = Session::new(Source::Shipped("backgammon".into()), Vec::new(), seats);
+    let first = moves(&s);
+    let roll = first[0].strip_prefix("roll:").unwrap();
+    let (a, b) = roll.split_once('-').unwrap();
+    let (a, b): (u8, u8) = (a.parse().unwrap(), b.parse().unwrap());
+    let (lo, hi) = (a.min(b), a.max(b));
+    let dice = if lo == hi {
+        format!("{lo} {lo} {lo} {lo}")
+    } else {
+        format!("{lo} {hi}")
+    };
+    let status = s.view("t")["status"].as_str().unwrap().to_string();
+    assert!(
+        status.ends_with(&format!(", dice to play {dice}")),
+        "{status}"
+    );
 }

@@ -46,6 +46,26 @@ impl RecordFormat {
     }
 }
 
+/// How a record of `format` numbers the turns played from `start`: the
+/// number of the first move, and whether the first turn is the second
+/// of its pair (`12... Nf6`). PGN numbers from the start's FEN move
+/// number, the second player's turn second in a pair; PDN numbers from 1
+/// with the first turn first in its pair ([`write_pdn`]).
+pub fn move_numbering(format: RecordFormat, start: &State) -> (u32, bool) {
+    match format {
+        RecordFormat::Pdn => (1, false),
+        RecordFormat::Pgn => {
+            let fen = start.to_fen().unwrap_or_default();
+            let number = fen
+                .split_whitespace()
+                .nth(5)
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(1);
+            (number, start.current_player() == 1)
+        }
+    }
+}
+
 /// A game to write: where it started, its turns, who played each seat.
 pub struct GameRecord<'a> {
     /// The position before the first turn.
@@ -122,13 +142,7 @@ fn write_pgn(tags: &[(String, String)], moves: &[String], result: &str, start: &
         out.push_str(&format!("[{k} \"{v}\"]\n"));
     }
     out.push('\n');
-    let fen = start.to_fen().unwrap_or_default();
-    let mut number: u32 = fen
-        .split_whitespace()
-        .nth(5)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(1);
-    let mut second = start.current_player() == 1;
+    let (mut number, mut second) = move_numbering(RecordFormat::Pgn, start);
     let mut words = Vec::new();
     for (i, m) in moves.iter().enumerate() {
         if !second {

@@ -450,6 +450,19 @@ fn bad_escape() -> String {
     "a `%` must be followed by two hex digits of UTF-8 text".to_string()
 }
 
+/// `text` (a position text) without its `history=` field: the position
+/// as a player reads and copies it. The history of earlier positions
+/// (for repetition and superko) means nothing to a player; read back, the
+/// text gives the same position with a history that starts there. A
+/// counter called `history` is written `%68istory`, so only the field is
+/// taken out.
+pub fn without_history(text: &str) -> String {
+    text.split(' ')
+        .filter(|w| !w.starts_with("history="))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// `history=`: hashes in hex, `*` for the position's own.
 fn parse_history(value: &str, now: u64) -> Result<Vec<u64>, String> {
     value
@@ -778,4 +791,21 @@ fn outcome(game: &Game, value: &str) -> Result<Outcome, String> {
     }
     let p = super::position::player_by_letter(game, who).map_err(|e| e.to_string())?;
     Ok(Outcome::Win(p, reason))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_history;
+
+    #[test]
+    fn a_players_position_text_has_no_history() {
+        // The text of the module's documentation, and a counter called
+        // `history` (written `%68istory`), which stays.
+        let text = "W W:a7,d7 B:g7 phase=Play Hand=7,8 turns=3 history=9c0e,* %68istory=1,2";
+        assert_eq!(
+            without_history(text),
+            "W W:a7,d7 B:g7 phase=Play Hand=7,8 turns=3 %68istory=1,2"
+        );
+        assert_eq!(without_history("B B:d4"), "B B:d4");
+    }
 }

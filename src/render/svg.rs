@@ -65,6 +65,10 @@ pub struct SvgOptions {
     /// Turn the board half round (the last row at the bottom, the last
     /// column at the left): the second player's view.
     pub flip: bool,
+    /// Sites the rules have marked in the turn being played (`mark`,
+    /// `mark-all`: [`State::marked_sites`]), each drawn with a dashed
+    /// ring (class `marked`).
+    pub marked: Vec<Site>,
 }
 
 /// How the sites of a shape are drawn.
@@ -283,6 +287,9 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
         if opts.last.contains(&s) {
             c.push_str(" last");
         }
+        if opts.marked.contains(&s) {
+            c.push_str(" marked");
+        }
         c
     };
     for s in board.all() {
@@ -359,6 +366,16 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
             (cx, cy),
         );
         stack(&mut out, st, s, (cx, cy), opts.pictures);
+        // Above the stack, so that a marked site that holds one shows it.
+        if opts.marked.contains(&s) {
+            let _ = write!(
+                out,
+                r##"<circle class="turn-mark" cx="{}" cy="{}" r="{}" fill="none" stroke="#8e44ad" stroke-width="4" stroke-dasharray="7 4" pointer-events="none"/>"##,
+                px(cx),
+                px(cy),
+                px(0.46 * SCALE)
+            );
+        }
         if opts.notation && !grid_coords {
             overlay::site_label(&mut out, style, &info.label, (cx, cy));
         } else if opts.labels {

@@ -284,6 +284,9 @@ fn reason(st: &State, game: &Game, o: &Outcome, notes: Option<&RuleNotes>) -> St
                     .find(|(what, _)| what == wanted)
                     .and_then(|(_, c)| c.clone())
             });
+            if pieces_on_board(st, st.current_player()) == 0 {
+                return format!("{mover} has no pieces left");
+            }
             match cond {
                 // A royal piece in check and no move (`(no-moves Loss
                 // if:(in-check "King"))`): the chess player's word first.
@@ -310,15 +313,43 @@ fn reason(st: &State, game: &Game, o: &Outcome, notes: Option<&RuleNotes>) -> St
             Some(n) => format!("{n} passes in a row"),
             None => "passes in a row".into(),
         },
-        EndReason::LoseCondition => match notes.map(|n| n.lose_when.as_slice()) {
-            Some([one]) => format!("a player lost by the rule {one}"),
-            Some(many) if !many.is_empty() => {
-                format!("a player lost by one of the rules {}", many.join("; "))
-            }
-            _ => "a player lost by a lose-when rule".into(),
-        },
+        EndReason::LoseCondition => lost_words(st, o, notes),
         EndReason::Result => result_words(o, notes),
     }
+}
+
+/// Why a `(lose-when …)` rule ended the game: the loser (the other
+/// player of two) with no pieces left, else the loser and the rule.
+fn lost_words(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
+    let game = st.game();
+    let loser = match o.winner() {
+        Some(w) if game.num_players() == 2 => Some(1 - w),
+        _ => None,
+    };
+    if let Some(l) = loser
+        && pieces_on_board(st, l) == 0
+    {
+        return format!("{} has no pieces left", game.players[usize::from(l)].name);
+    }
+    let who = loser.map_or("a player", |l| game.players[usize::from(l)].name.as_str());
+    match notes.map(|n| n.lose_when.as_slice()) {
+        Some([one]) => format!("{who} lost by the rule {one}"),
+        Some(many) if !many.is_empty() => {
+            format!("{who} lost by one of the rules {}", many.join("; "))
+        }
+        _ => format!("{who} lost by a lose-when rule"),
+    }
+}
+
+/// How many pieces on the board are `player`'s (every level of every
+/// stack).
+fn pieces_on_board(st: &State, player: u8) -> usize {
+    let game = st.game();
+    (0..game.board.len())
+        .filter_map(|s| crate::board::Site::try_from(s).ok())
+        .flat_map(|s| st.stack(s).iter())
+        .filter(|&&p| game.owner(p) == player)
+        .count()
 }
 
 /// Which result effect decided the game, in words: the effects of the

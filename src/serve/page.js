@@ -287,30 +287,17 @@ function show(v) {
     b.addEventListener("click", () => act("choose", { index: c.index }));
     ch.appendChild(b);
   }
-  const ol = $("moves");
-  ol.innerHTML = "";
-  v.moves.forEach((m, i) => {
-    const li = document.createElement("li");
-    li.textContent = m;
-    li.dataset.ply = i + 1;
-    if (i >= v.ply) li.className = "future";
-    if (i === v.ply - 1) li.className = "current";
-    ol.appendChild(li);
-  });
-  const current = ol.querySelector("li.current");
-  // The list scrolls to its current turn; the page does not move (the
-  // board and the status stay in view).
-  if (current) {
-    const top = current.offsetTop, bottom = top + current.offsetHeight;
-    if (top < ol.scrollTop) ol.scrollTop = top;
-    else if (bottom > ol.scrollTop + ol.clientHeight) ol.scrollTop = bottom - ol.clientHeight;
+  showMoves(v);
+  // The state as text (counters, phase: what --position reads), without
+  // its history of earlier positions, which means nothing to a player;
+  // not while the user is editing it. While a position is being edited,
+  // the draft's.
+  const src = v.edit || v;
+  const fen = src.fen;
+  if (document.activeElement !== $("position")) {
+    $("position").value = src.position_shown || "";
+    positionWhole = { shown: src.position_shown, whole: src.position };
   }
-  // The whole state as text (counters, phase, history: what --position
-  // reads); not while the user is editing it. While a position is being
-  // edited, the draft's.
-  const pos = v.edit ? v.edit.position : v.position;
-  const fen = v.edit ? v.edit.fen : v.fen;
-  if (document.activeElement !== $("position")) $("position").value = pos || "";
   $("fen").textContent = fen ? "FEN " + fen : "";
   showEditor(v);
   if (chooseGame.done) writeUrl(v);
@@ -337,6 +324,49 @@ function show(v) {
   }
   scheduleAi();
 }
+
+// The move list as a site shows it: in a game whose records pair the
+// turns under move numbers (PGN, PDN), rows "1. e4 e5" (a game set up
+// with the second player to move starts "12. … Nf6"); else each turn
+// numbered alone. Each turn is a `.ply` a click goes to.
+function showMoves(v) {
+  const list = $("moves");
+  list.innerHTML = "";
+  const ml = v.move_list || { shown: v.moves, numbering: null };
+  const nb = ml.numbering;
+  list.classList.toggle("paired", !!nb);
+  const cell = (cls, text) => {
+    const span = document.createElement("span");
+    span.className = cls;
+    span.textContent = text;
+    list.appendChild(span);
+    return span;
+  };
+  const skip = nb && nb.second ? 1 : 0;
+  ml.shown.forEach((m, i) => {
+    if (!nb) cell("num", i + 1 + ".");
+    else if ((i + skip) % 2 === 0) {
+      cell("num", nb.first + Math.floor((i + skip) / 2) + ".");
+      if (i === 0 && skip) cell("skip", "…");
+    }
+    const li = cell("ply", m);
+    li.dataset.ply = i + 1;
+    li.title = v.moves[i];
+    if (i >= v.ply) li.classList.add("future");
+    if (i === v.ply - 1) li.classList.add("current");
+  });
+  const current = list.querySelector(".ply.current");
+  // The list scrolls to its current turn; the page does not move (the
+  // board and the status stay in view).
+  if (current) {
+    const top = current.offsetTop, bottom = top + current.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+  }
+}
+
+// The position text shown and the whole one it stands for.
+let positionWhole = null;
 
 // Sends an action; true when the server took it.
 async function act(what, body) {
@@ -534,8 +564,8 @@ function goTo(ply) {
 }
 const here = () => navTarget ?? view.ply;
 $("moves").addEventListener("click", (ev) => {
-  const li = ev.target.closest("li");
-  if (li) goTo(Number(li.dataset.ply));
+  const li = ev.target.closest(".ply");
+  if (li && li.dataset.ply) goTo(Number(li.dataset.ply));
 });
 document.addEventListener("keydown", (ev) => {
   const t = ev.target;
@@ -682,7 +712,10 @@ $("record").addEventListener("change", async () => {
 $("position-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   stopAi();
-  const text = $("position").value;
+  // The text as shown, unchanged: the whole state, history too (a
+  // repetition or superko rule still sees the positions before it).
+  let text = $("position").value;
+  if (positionWhole && text === positionWhole.shown) text = positionWhole.whole;
   $("position").blur();
   await act("position", { text });
 });

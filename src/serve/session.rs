@@ -27,6 +27,7 @@ use crate::engine::{Move, State};
 use crate::players::PlayerSpec;
 use crate::record::export::{GameRecord, RecordFormat, write_record};
 use crate::record::pdn::parse_pdn;
+use crate::record::san::turn_to_san;
 use crate::record::trial::{Trial, TrialMove, TrialResult, is_trial, parse_trial, write_trial};
 
 /// Where a game's rules come from.
@@ -80,11 +81,34 @@ impl Source {
     }
 }
 
-/// A turn played: its steps and its notation.
+/// A turn played: its steps, its notation, and how the move list shows
+/// it.
 #[derive(Debug, Clone)]
 struct Turn {
     steps: Vec<Move>,
+    /// In the game's notation (what records and the address carry).
     text: String,
+    /// As the move list shows it: SAN in a game recorded as PGN
+    /// ([`crate::record::san`]), else `text`.
+    shown: String,
+}
+
+impl Turn {
+    /// The turn `steps` played from `st` (the position before it).
+    fn new(st: &State, steps: Vec<Move>) -> Turn {
+        let text = st.turn_to_string(&steps);
+        Turn::with_text(st, steps, text)
+    }
+
+    /// [`Turn::new`] with its notation already written.
+    fn with_text(st: &State, steps: Vec<Move>, text: String) -> Turn {
+        let san = match RecordFormat::of(st.game()) {
+            Some(RecordFormat::Pgn) => turn_to_san(st, &steps),
+            _ => None,
+        };
+        let shown = san.unwrap_or_else(|| text.clone());
+        Turn { steps, text, shown }
+    }
 }
 
 /// A choice offered as a button: a step that has no site to click, or one
@@ -523,8 +547,7 @@ impl Session {
         let ends = !(st.mid_turn() && st.current_player() == mover) || st.legal_moves().is_empty();
         if ends {
             let steps = std::mem::take(&mut self.partial);
-            let text = self.turn_start().turn_to_string(&steps);
-            self.turns.push(Turn { steps, text });
+            self.turns.push(Turn::new(&self.turn_start(), steps));
             self.at += 1;
             self.roll_nature();
         }
@@ -550,11 +573,8 @@ impl Session {
                 return;
             };
             let text = st.move_to_string(&m);
+            self.turns.push(Turn::with_text(&st, vec![m], text));
             st.play_unchecked(&m);
-            self.turns.push(Turn {
-                steps: vec![m],
-                text,
-            });
             self.at += 1;
         }
     }
@@ -581,8 +601,7 @@ impl Session {
     pub fn play_turn(&mut self, steps: Vec<Move>) {
         self.turns.truncate(self.at);
         self.partial.clear();
-        let text = self.turn_start().turn_to_string(&steps);
-        self.turns.push(Turn { steps, text });
+        self.turns.push(Turn::new(&self.turn_start(), steps));
         self.at += 1;
         self.roll_nature();
         self.message = None;
@@ -747,9 +766,9 @@ impl Session {
         let mut turns = Vec::new();
         for (i, m) in moves.iter().enumerate() {
             let steps = record_turn(&st, m).map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
-            let text = st.turn_to_string(&steps);
-            st.play_turn(&steps);
-            turns.push(Turn { steps, text });
+            let turn = Turn::new(&st, steps);
+            st.play_turn(&turn.steps);
+            turns.push(turn);
         }
         if let Some(sets) = new_sets {
             self.sets = sets;

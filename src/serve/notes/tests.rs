@@ -117,3 +117,34 @@ fn a_royal_piece_in_check_without_a_move_is_called_checkmate() {
         "Game over: Black wins: checkmate: White has no legal move, with (in-check \"King\")"
     );
 }
+
+#[test]
+fn a_side_left_without_pieces_is_said_in_words() {
+    // Ataxx (its rules: a piece placed beside enemy pieces takes them
+    // over): Red a1, Blue's one piece b2; Red's clone to a2 takes b2
+    // over and Blue has no piece left (ataxx.game's
+    // `(lose-when (equal (pieces) 0))`).
+    let (_, text) = crate::compile::read_source("ataxx").unwrap();
+    let g = Game::from_source("ataxx.game", &text, &Options::default()).unwrap();
+    let mut st = State::from_position(Arc::new(g), "R R:a1 B:b2").unwrap();
+    let t = st.parse_turn("a2").unwrap();
+    st.play_turn(&t);
+    let o = st.outcome().expect("over");
+    let line = ended(&st, &o, Some(&notes_of(&text)));
+    assert!(
+        line.starts_with("Game over: Red wins: Blue has no pieces left"),
+        "{line}"
+    );
+    // Checkers (`(no-moves Loss)`): Black's double jump 14x23x32 takes
+    // White's two men (18, 27); White, to move, has no piece left.
+    let (_, text) = crate::compile::read_source("checkers").unwrap();
+    let g = Game::from_source("checkers.game", &text, &Options::default()).unwrap();
+    let mut st = State::from_fen(Arc::new(g), "B:W18,27:B14").unwrap();
+    let t = st.parse_turn("14x23x32").unwrap();
+    st.play_turn(&t);
+    let o = st.outcome().expect("over");
+    assert_eq!(
+        ended(&st, &o, Some(&notes_of(&text))),
+        "Game over: Black wins: White has no pieces left"
+    );
+}

@@ -15,7 +15,7 @@ use super::Session;
 use crate::board::Site;
 use crate::compile::Piece;
 use crate::engine::State;
-use crate::record::position_fields::{KEYWORDS, decode, encode, read_fields};
+use crate::record::position_fields::{KEYWORDS, decode, encode, read_fields, without_history};
 use crate::record::{Position, write_position};
 use crate::render::svg::piece_svg;
 
@@ -299,8 +299,10 @@ impl Session {
                 json!({"name": name, "value": value, "choices": choices})
             })
             .collect();
+        let position = write_position(game, d.mover, &d.list()).and(st.to_position());
         json!({
-            "position": write_position(game, d.mover, &d.list()).and(st.to_position()),
+            "position_shown": position.as_deref().map(without_history),
+            "position": position,
             "fields": fields,
             "fen": st.to_fen(),
             "to_move": d.mover,
@@ -312,7 +314,7 @@ impl Session {
 /// Whether `game`'s rules mark sites until the end of the turn (`mark`,
 /// `mark-all`) and until the next step (`mark-all … for:Step`): the
 /// position's `marks` and `step-marks` the editor offers.
-fn mark_spans(game: &crate::compile::Game) -> (bool, bool) {
+pub(super) fn mark_spans(game: &crate::compile::Game) -> (bool, bool) {
     use crate::compile::ir::{Effect, MarkSpan};
     fn walk(effects: &[Effect], found: &mut (bool, bool)) {
         for e in effects {

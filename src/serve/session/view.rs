@@ -7,7 +7,8 @@ use super::{Session, click_site, clickable_from, sites_of};
 use crate::board::Site;
 use crate::compile::Game;
 use crate::engine::{Move, State};
-use crate::record::export::RecordFormat;
+use crate::record::export::{RecordFormat, move_numbering};
+use crate::record::position_fields::without_history;
 use crate::render::render;
 use crate::render::svg::{SvgOptions, board_svg, seat_colours};
 use crate::serve::notes::ended;
@@ -47,13 +48,16 @@ impl Session {
         v["to_move"] = json!(self.to_move());
         v["status"] = json!(editing.unwrap_or_else(|| self.status(st)));
         v["moves"] = json!(self.turns.iter().map(|t| &t.text).collect::<Vec<_>>());
+        v["move_list"] = self.move_list_json(game);
         v["ply"] = json!(self.at);
         v["start"] = json!(
             self.start_text
                 .as_ref()
                 .map(|(kind, text)| json!({"kind": kind, "text": text}))
         );
-        v["position"] = json!(st.to_position());
+        let position = st.to_position();
+        v["position_shown"] = json!(position.as_deref().map(without_history));
+        v["position"] = json!(position);
         v["fen"] = json!(st.to_fen());
         v["partial"] = json!(
             (!self.partial.is_empty()).then(|| self.turn_start().turn_to_string(&self.partial))
@@ -118,13 +122,16 @@ impl Session {
     }
 
     /// The page's drawing options without highlights: the game's own
-    /// notation, its goals, the pictures, the flip.
+    /// notation, its goals, the pictures, the flip, and the sites the
+    /// rules marked in the turn (a turn in progress, or a draft's
+    /// `marks`: drawn alike).
     fn page_options(&self, st: &State) -> SvgOptions {
         SvgOptions {
             notation: true,
             goals: self.goal_sites(st.game()),
             pictures: true,
             flip: self.flip,
+            marked: st.marked_sites(),
             ..SvgOptions::default()
         }
     }
@@ -135,6 +142,23 @@ impl Session {
         self.notes
             .as_ref()
             .map_or_else(Vec::new, |n| n.goal_sites(game))
+    }
+
+    /// The move list as the page shows it: `shown`, each turn as its
+    /// field writes it (SAN for a game recorded as PGN, else the game's
+    /// notation), and `numbering`, how the turns pair under move numbers
+    /// in a game whose record does (`{"first": 1, "second": false}`:
+    /// [`move_numbering`]), or `null` (each turn numbered alone).
+    fn move_list_json(&self, game: &Game) -> Value {
+        let shown: Vec<&str> = self.turns.iter().map(|t| t.shown.as_str()).collect();
+        let numbering = match (RecordFormat::of(game), &self.start) {
+            (Some(f), Some(start)) => {
+                let (first, second) = move_numbering(f, start);
+                json!({"first": first, "second": second})
+            }
+            _ => Value::Null,
+        };
+        json!({"shown": shown, "numbering": numbering})
     }
 
     fn seats_json(&self, st: &State, game: &Game) -> Value {
@@ -153,12 +177,17 @@ impl Session {
 }
 
 impl Session {
-    /// The one status line: who is to move (with the phase, counters and
-    /// a turn in progress), or how the game ended and by which rule.
+    /// The one status line: who is to move (with the phase, counters, a
+    /// turn in progress and the dice left to play), or how the game ended
+    /// and by which rule.
     fn status(&self, st: &State) -> String {
         match st.outcome() {
             Some(o) => ended(st, &o, self.notes.as_deref()),
-            None => render(st).lines().last().unwrap_or_default().to_string(),
+            None => {
+                let mut line = render(st).lines().last().unwrap_or_default().to_string();
+                line.push_str(&dice_words(st));
+                line
+            }
         }
     }
 
@@ -173,4 +202,15 @@ impl Session {
             "text": ended(st, &o, self.notes.as_deref()),
         })
     }
+}
+
+/// The dice the mover has left to play, for the status line
+/// (`, dice to play 3 5`); nothing when there are none.
+fn dice_words(st: &State) -> String {
+    let d = st.dice_left();
+    if d.is_empty() {
+        return String::new();
+    }
+    let faces: Vec<String> = d.faces().iter().map(u8::to_string).collect();
+    format!(", dice to play {}", faces.join(" "))
 }
