@@ -155,3 +155,29 @@ fn the_cli_judges_a_position_given() {
         "{perft}"
     );
 }
+
+/// A win earned on the move that reaches a draw limit stands (FIDE's
+/// article 9.6: a checkmate on the move that completes the 75 moves wins;
+/// ludic's no-progress rule is the same kind of limit): a back-rank mate
+/// with the half-move clock at 99 is White's win, not a draw, while the
+/// same rook move that does not mate is a draw at that clock.
+#[test]
+fn a_checkmate_on_the_move_that_reaches_the_no_progress_limit_wins() {
+    let game = Arc::new(Game::load("chess", &Options::default()).expect("game loads"));
+    let mut st = State::from_fen(game.clone(), "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80").unwrap();
+    st.play_str("a1-a8").expect("legal");
+    assert!(matches!(st.outcome(), Some(Outcome::Win(0, _))), "{:?}", st.outcome());
+    let mut st = State::from_fen(game, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80").unwrap();
+    st.play_str("a1-a7").expect("legal");
+    assert!(matches!(st.outcome(), Some(Outcome::Draw(_))), "{:?}", st.outcome());
+}
+
+/// The same for the turn limit: Fanorona's last enemy stone taken on the
+/// 1,000th turn wins (Black has no stone, so no move), not a draw.
+#[test]
+fn a_win_on_the_turn_that_reaches_the_turn_limit_stands() {
+    let game = Arc::new(Game::load("fanorona", &Options::default()).expect("game loads"));
+    let mut st = State::from_position(game, "W W:a1 B:c1 turns=999").unwrap();
+    st.play_str("a1-b1").expect("legal");
+    assert!(matches!(st.outcome(), Some(Outcome::Win(0, _))), "{:?}", st.outcome());
+}

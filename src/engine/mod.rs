@@ -101,12 +101,18 @@ pub enum Refusal {
     /// the mark is part of the move, never read past.
     #[error("marked as a capture, but the move it names captures nothing")]
     CaptureMark,
+    /// The first steps of legal turns, not a whole turn: the mover has
+    /// more to play (backgammon's second die, a draughts jump that must
+    /// go on).
+    #[error("the turn is not finished: more steps must follow")]
+    Unfinished,
     /// The game is over: there is no legal move.
     #[error("the game is over")]
     GameOver,
-    /// A short form (origin and final destination) that several legal
-    /// turns share: every landing site must be written.
-    #[error("ambiguous: several captures match; write every landing square")]
+    /// A short form (origin and final destination, or a text without
+    /// its tag) that several legal turns share: one must be written in
+    /// full (every landing site, and the tag when it has one).
+    #[error("ambiguous: it matches several turns; write one of them in full")]
     Ambiguous,
     /// A text that several legal turns share in full (they differ only
     /// in what they do): none is played. The refusal lists each with

@@ -245,8 +245,14 @@ fn records_download_and_load_back() {
         .collect();
     assert_eq!(from_a1, ["a1-a2/1", "a1-b1/1"]);
     c.find("#new").unwrap().click().unwrap();
+    // The status read "Red (R) to move" before the new game too: wait for
+    // the new game's position itself (no marks) to reach the page.
+    let t0 = Instant::now();
+    while position().contains("marks=") {
+        assert!(t0.elapsed() < Duration::from_secs(30), "{}", position());
+        std::thread::sleep(Duration::from_millis(100));
+    }
     wait_text(&c, "#status", |t| t.starts_with("Red (R) to move"));
-    assert!(!position().contains("marks="));
     c.execute(
         "document.getElementById('position').value = arguments[0]",
         vec![json!(text)],

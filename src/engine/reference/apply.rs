@@ -901,7 +901,8 @@ impl State {
         };
         if let Some(r) = reason {
             let n = self.game.num_players();
-            self.scalars.outcome = Some(seats::settled(&self.scalars.seats, n, r));
+            self.scalars.outcome =
+                Some(self.stuck_first(seats::settled(&self.scalars.seats, n, r)));
             return;
         }
         let scored = if end.passes.is_some_and(|n| self.scalars.passes >= n) {
@@ -912,8 +913,27 @@ impl State {
             None
         };
         if let Some(r) = scored {
-            self.scalars.outcome = Some(self.score_outcome(r));
+            let o = self.score_outcome(r);
+            self.scalars.outcome = Some(self.stuck_first(o));
         }
+    }
+
+    /// `draw`, the outcome a draw or limit rule gives, unless the player to
+    /// move has no legal move under a `no-moves` rule that decides the game
+    /// (not a pass): then that rule's outcome, which the last turn earned
+    /// (a checkmate on the move that reaches the no-progress limit wins,
+    /// as FIDE's article 9.6 says). Asked only when such a rule fires.
+    fn stuck_first(&self, draw: Outcome) -> Outcome {
+        if self.extras.chance.is_some()
+            || self.mid_turn()
+            || matches!(self.no_moves_rule(), None | Some(NoMoves::Pass))
+            // Listed apart: the cache must not keep this position's steps
+            // under the outcome about to be set.
+            || !self.list_legal_moves().is_empty()
+        {
+            return draw;
+        }
+        self.no_moves_outcome()
     }
 
     /// Applies a result effect: `who` (seen from `player`, the mover)

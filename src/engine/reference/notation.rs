@@ -312,15 +312,24 @@ impl State {
         if marked && names.iter().any(|n| n.to_ascii_lowercase() == plain) {
             return Refusal::CaptureMark;
         }
+        if begins_some(&text.trim().to_ascii_lowercase(), names) {
+            return Refusal::Unfinished;
+        }
         Refusal::NotLegal
     }
 
-    /// Origin, separator of the first step and final destination.
+    /// Origin, separator of the first step and final destination, for a
+    /// turn whose steps chain; any other turn written in full.
     fn short_form(&self, turn: &[Move]) -> String {
         let b = &self.game.board;
-        if turn
-            .iter()
-            .any(|m| m.from == crate::board::NO_SITE || self.token(m).is_some())
+        // Only a chain (each step from where the last landed) is named by
+        // its ends: two pieces moved in one turn (backgammon's two dice)
+        // are not one piece's path.
+        let chained = turn.windows(2).all(|w| w[1].from == w[0].to);
+        if !chained
+            || turn
+                .iter()
+                .any(|m| m.from == crate::board::NO_SITE || self.token(m).is_some())
         {
             return self.turn_to_string(turn);
         }
@@ -395,6 +404,18 @@ fn loosely_reads_as(text: &str, name: &str) -> bool {
         j += 1;
     }
     i == t.len()
+}
+
+/// True if `text` (lower case) writes the first steps of one of the
+/// turns `names`: a name that goes on after it with a separator
+/// (`13-10` of `13-10,13-8` or `13-10-5`; `11x18` of `11x18x25`).
+fn begins_some(text: &str, names: &[String]) -> bool {
+    !text.is_empty()
+        && names.iter().any(|n| {
+            let n = n.to_ascii_lowercase();
+            n.strip_prefix(text)
+                .is_some_and(|rest| rest.starts_with([',', '-', 'x']))
+        })
 }
 
 /// Most turns of a text read as a sequence of turns

@@ -143,6 +143,48 @@ fn a_turn_may_be_written_by_its_ends_when_that_is_unambiguous() {
 }
 
 #[test]
+fn the_first_jump_of_a_chain_is_refused_as_unfinished_and_played_step_by_step() {
+    // A column of five: P1 a1, P2 a2 and a4. The only turn jumps a2 to
+    // a3, then a4 to a5: a1xa3xa5. `a1xa3` is its first jump only.
+    let mut st = start(
+        r#"(game "T" (players 2) (board (square 5 1)) (piece "Man")
+             (setup (fill "Man" P1 (sites "a1")) (fill "Man" P2 (sites "a2" "a4")))
+             (play (hop chain:true))
+             (end (no-moves Loss)))"#,
+    );
+    assert_eq!(sorted_turns(&st), ["a1xa3xa5"]);
+    let err = st.parse_turn("a1xa3").unwrap_err();
+    assert_eq!(err.reason, crate::engine::Refusal::Unfinished);
+    // A text that only begins a site's label is not a beginning.
+    let err = st.parse_turn("a1xa").unwrap_err();
+    assert_ne!(err.reason, crate::engine::Refusal::Unfinished);
+    // Step by step, the first jump is played and the turn goes on.
+    assert_eq!(st.parse_steps("a1xa3").expect("first steps").len(), 1);
+}
+
+/// Two pieces moved in one turn are not one piece's path: the turn is
+/// not named by its first origin and last destination.
+#[test]
+fn the_short_form_names_only_a_chain() {
+    // Two men of P1, a1 and c1, each step north once in a turn (the
+    // second by `again`).
+    let mut st = start(
+        r#"(game "T" (players 2) (board (square 3 3)) (piece "Man")
+             (setup (fill "Man" P1 (sites "a1" "c1")) (fill "Man" P2 (sites "b3")))
+             (play (step dirs:N to:Empty then:(again "Second")))
+             (moves "Second" (step dirs:N to:Empty))
+             (end (no-moves Loss)))"#,
+    );
+    let turns = sorted_turns(&st);
+    assert!(turns.contains(&"a1-a2,c1-c2".to_string()), "{turns:?}");
+    // `a1-c2` would be the ends of a1-a2,c1-c2: not a path, not a turn.
+    assert!(st.parse_turn("a1-c2").is_err());
+    // `a1-a2` begins turns: unfinished.
+    let err = st.parse_turn("a1-a2").unwrap_err();
+    assert_eq!(err.reason, crate::engine::Refusal::Unfinished);
+}
+
+#[test]
 fn two_routes_to_the_same_site_are_two_turns_and_the_short_form_is_ambiguous() {
     // Orthogonal 3×3: P1 a1, P2 on the four edge midpoints a2 b3 c2 b1.
     // Going N first: a1xa3 (over a2), a3xc3 (b3), c3xc1 (c2), c1xa1 (b1)
