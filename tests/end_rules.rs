@@ -166,10 +166,18 @@ fn a_checkmate_on_the_move_that_reaches_the_no_progress_limit_wins() {
     let game = Arc::new(Game::load("chess", &Options::default()).expect("game loads"));
     let mut st = State::from_fen(game.clone(), "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80").unwrap();
     st.play_str("a1-a8").expect("legal");
-    assert!(matches!(st.outcome(), Some(Outcome::Win(0, _))), "{:?}", st.outcome());
+    assert!(
+        matches!(st.outcome(), Some(Outcome::Win(0, _))),
+        "{:?}",
+        st.outcome()
+    );
     let mut st = State::from_fen(game, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80").unwrap();
     st.play_str("a1-a7").expect("legal");
-    assert!(matches!(st.outcome(), Some(Outcome::Draw(_))), "{:?}", st.outcome());
+    assert!(
+        matches!(st.outcome(), Some(Outcome::Draw(_))),
+        "{:?}",
+        st.outcome()
+    );
 }
 
 /// The same for the turn limit: Fanorona's last enemy stone taken on the
@@ -179,5 +187,9 @@ fn a_win_on_the_turn_that_reaches_the_turn_limit_stands() {
     let game = Arc::new(Game::load("fanorona", &Options::default()).expect("game loads"));
     let mut st = State::from_position(game, "W W:a1 B:c1 turns=999").unwrap();
     st.play_str("a1-b1").expect("legal");
-    assert!(matches!(st.outcome(), Some(Outcome::Win(0, _))), "{:?}", st.outcome());
+    assert!(
+        matches!(st.outcome(), Some(Outcome::Win(0, _))),
+        "{:?}",
+        st.outcome()
+    );
 }

@@ -15,7 +15,7 @@
 //! examples and along seeded random games.
 
 mod common;
-use common::start;
+use common::{Lcg, start};
 use ludic::engine::{Engine, State, perft};
 use std::sync::Arc;
 
@@ -355,19 +355,6 @@ fn positions_of_the_rules_examples_are_the_brute_force() {
         5,
     );
     agree(&f, 3, "lone stone");
-}
-
-/// A tiny seeded generator (no timing, the same on every machine).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
 }
 
 #[test]

@@ -10,7 +10,7 @@
 //! (whose history makes superko bite), must be ludic's.
 
 mod common;
-use common::{counts, start};
+use common::{Lcg, counts, start};
 use ludic::engine::{State, perft};
 
 /// A position of the brute force: the board, the boards of every turn
@@ -141,19 +141,6 @@ impl Go {
 
     fn text(&self, m: Option<usize>) -> String {
         m.map_or("pass".to_string(), |p| self.label(p))
-    }
-}
-
-/// A small generator of the test's own (seeded, portable) randomness.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
     }
 }
 

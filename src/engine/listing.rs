@@ -306,29 +306,50 @@ impl State {
         v
     }
 
-    /// True if the current phase has a candidate move (before filters).
     /// True if the current phase has a candidate move other than ending
     /// the phase (before filters).
     pub(crate) fn has_candidate(&self) -> bool {
         let game = &*self.game;
-        let mut sink = |m: Move| {
+        self.some_candidate(&mut |m: Move| {
             if matches!(game.gens[m.gen_id as usize].kind, GenKind::EndPhase) {
                 ControlFlow::Continue(())
             } else {
                 ControlFlow::Break(())
             }
-        };
+        })
+    }
+
+    /// True if the player to move has a legal step: listed without a
+    /// buffer (the first candidate found) in a game without filters, else
+    /// listed in full in a pooled buffer.
+    pub(crate) fn has_legal_step(&self) -> bool {
+        if self.tables.has_filters
+            || self.game.maximize.is_some()
+            || self.scalars.cont.is_some()
+            || self.extras.chance.is_some()
+        {
+            let steps = self.list_legal_moves();
+            let any = !steps.is_empty();
+            give_moves(steps);
+            return any;
+        }
+        self.some_candidate(&mut |_| ControlFlow::Break(()))
+    }
+
+    /// True if `sink` breaks on a candidate move of the current phase's
+    /// first priority level that has one (before filters).
+    fn some_candidate(&self, sink: &mut impl FnMut(Move) -> ControlFlow<()>) -> bool {
         if let Some(done) = self
             .joint_plan()
-            .and_then(|plan| self.fast_levels(plan, &mut sink))
+            .and_then(|plan| self.fast_levels(plan, sink))
         {
             return done.0.is_break();
         }
-        let (levels, plans) = self.levels_of(game, &self.tables);
-        levels.iter().enumerate().any(|(i, level)| {
-            self.gen_level(level, plans.get(i), None, &mut sink)
-                .is_break()
-        })
+        let (levels, plans) = self.levels_of(&self.game, &self.tables);
+        levels
+            .iter()
+            .enumerate()
+            .any(|(i, level)| self.gen_level(level, plans.get(i), None, sink).is_break())
     }
 
     /// True if generator `g` has a move from `site`.

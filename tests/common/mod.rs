@@ -56,3 +56,18 @@ pub fn temp_file(name: &str, text: &str) -> (tempfile::TempDir, std::path::PathB
     std::fs::write(&path, text).unwrap();
     (dir, path)
 }
+
+/// A tiny seeded generator of a test's own randomness (no timing, the
+/// same on every machine), apart from the engine's.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// A number below `n` (which must not be 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}

@@ -927,13 +927,13 @@ impl State {
         if self.extras.chance.is_some()
             || self.mid_turn()
             || matches!(self.no_moves_rule(), None | Some(NoMoves::Pass))
-            // Listed apart: the cache must not keep this position's steps
-            // under the outcome about to be set.
-            || !self.list_legal_moves().is_empty()
         {
             return draw;
         }
-        self.no_moves_outcome()
+        // Not the cache: it must not keep this position's steps under the
+        // outcome about to be set.
+        let stuck = !self.has_legal_step();
+        if stuck { self.no_moves_outcome() } else { draw }
     }
 
     /// Applies a result effect: `who` (seen from `player`, the mover)

@@ -356,8 +356,21 @@ mod tests {
         assert!(count(&st, &c, "b1", "c3"));
     }
 
-    /// Evaluates `c` for a step from `from` to `to` (P1 to move).
+    /// Evaluates `c` for a step from `from` to `to` (P1 to move), no
+    /// step before it.
     fn on_step(st: &State, c: &crate::compile::ir::Cond, from: &str, to: &str) -> bool {
+        step_after(st, c, from, to, crate::board::NO_SITE)
+    }
+
+    /// Evaluates `c` for a step from `from` to `to` (P1 to move) after a
+    /// step that landed on `last`.
+    fn step_after(
+        st: &State,
+        c: &crate::compile::ir::Cond,
+        from: &str,
+        to: &str,
+        last: crate::board::Site,
+    ) -> bool {
         let b = &st.game.board;
         let (from, to) = (b.site_by_label(from).unwrap(), b.site_by_label(to).unwrap());
         st.eval(
@@ -365,6 +378,7 @@ mod tests {
             &Ctx {
                 from,
                 to,
+                last,
                 ..Ctx::at(0, to)
             },
         )
@@ -402,17 +416,7 @@ mod tests {
     /// Evaluates `c` for a step from `from` to `to` after the previous
     /// step the position text's `last=` gives.
     fn after_last(st: &State, c: &crate::compile::ir::Cond, from: &str, to: &str) -> bool {
-        let b = &st.game.board;
-        let (from, to) = (b.site_by_label(from).unwrap(), b.site_by_label(to).unwrap());
-        st.eval(
-            c,
-            &Ctx {
-                from,
-                to,
-                last: st.scalars.last,
-                ..Ctx::at(0, to)
-            },
-        )
+        step_after(st, c, from, to, st.scalars.last)
     }
 
     #[test]

@@ -146,7 +146,7 @@ fn a_turn_may_be_written_by_its_ends_when_that_is_unambiguous() {
 fn the_first_jump_of_a_chain_is_refused_as_unfinished_and_played_step_by_step() {
     // A column of five: P1 a1, P2 a2 and a4. The only turn jumps a2 to
     // a3, then a4 to a5: a1xa3xa5. `a1xa3` is its first jump only.
-    let mut st = start(
+    let st = start(
         r#"(game "T" (players 2) (board (square 5 1)) (piece "Man")
              (setup (fill "Man" P1 (sites "a1")) (fill "Man" P2 (sites "a2" "a4")))
              (play (hop chain:true))
@@ -168,7 +168,7 @@ fn the_first_jump_of_a_chain_is_refused_as_unfinished_and_played_step_by_step() 
 fn the_short_form_names_only_a_chain() {
     // Two men of P1, a1 and c1, each step north once in a turn (the
     // second by `again`).
-    let mut st = start(
+    let st = start(
         r#"(game "T" (players 2) (board (square 3 3)) (piece "Man")
              (setup (fill "Man" P1 (sites "a1" "c1")) (fill "Man" P2 (sites "b3")))
              (play (step dirs:N to:Empty then:(again "Second")))
