@@ -42,6 +42,12 @@ impl Flow {
     }
 }
 
+thread_local! {
+    /// True while this thread's [`State::stuck_first`] lists the steps of
+    /// a position (so that a listing it starts does not start another).
+    static IN_STUCK_CHECK: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 impl State {
     /// Plays a legal step. An illegal one is refused with the legal moves
     /// listed, and the state is unchanged.
@@ -930,9 +936,16 @@ impl State {
         {
             return draw;
         }
+        // A listing that plays steps to judge them (`after:` filters,
+        // `maximize:`) ends turns that reach the same limit: inside it the
+        // limit's outcome stands, or the check would list without end.
+        if IN_STUCK_CHECK.with(|c| c.replace(true)) {
+            return draw;
+        }
         // Not the cache: it must not keep this position's steps under the
         // outcome about to be set.
         let stuck = !self.has_legal_step();
+        IN_STUCK_CHECK.with(|c| c.set(false));
         if stuck { self.no_moves_outcome() } else { draw }
     }
 
