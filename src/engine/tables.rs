@@ -453,6 +453,13 @@ impl Tables {
         self.plain_turns && self.gens.iter().any(|g| g.lean.is_some())
     }
 
+    /// True if some generator's steps all end their turn
+    /// ([`GenTables::ends_turn`]): perft's last ply may count steps
+    /// without making them (false for the reference engine).
+    pub(crate) fn bulk_leaves(&self) -> bool {
+        self.gens.iter().any(|g| g.ends_turn)
+    }
+
     /// How many priority levels (of every phase's play and every move
     /// block) have a compiled plan (their moves made from site sets,
     /// `engine::fastgen`), and how many levels there are.

@@ -79,6 +79,7 @@ fn walk_from(state: &State, depth: u32, chance: bool) -> Result<u64, TooManyTurn
         bufs: (0..64).map(|_| Vec::with_capacity(64)).collect(),
         // Lean moves bypass the step that stops at chance nodes.
         lean: st.tables.lean_leaves() && !game.chance,
+        bulk: st.tables.bulk_leaves(),
         chance_plies: chance,
     };
     let mut turns_here = 0;
@@ -93,6 +94,9 @@ struct Walk<'a> {
     bufs: Vec<Vec<Move>>,
     /// Some of the last ply's moves may be lean ([`State::lean_leaf`]).
     lean: bool,
+    /// Some generator's steps all end their turn: the last ply may be
+    /// counted unlisted ([`State::whole_turns_unlisted`]).
+    bulk: bool,
     /// A chance node's outcomes are plies (else expanded at the same
     /// depth: [`perft_players`]).
     chance_plies: bool,
@@ -191,6 +195,7 @@ impl Walk<'_> {
             return Ok(1);
         }
         if depth == 1
+            && self.bulk
             && let Some(n) = st.whole_turns_unlisted()
         {
             // Each step a whole turn and a leaf, counted unlisted.
