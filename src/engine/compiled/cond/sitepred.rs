@@ -375,11 +375,39 @@ impl SitePred {
                     .is_some_and(|(r, inside)| region_has(game, r, player, s) != inside))
     }
 
+    /// The sites `player` tops where it holds for `player`: the same as
+    /// [`SitePred::eval`] and'd with the player's sites, read for a
+    /// condition on the top piece's kind (`(kind "Pawn")`: a generator's
+    /// `from:` that moves the mover's stacks) as the one set of sites the
+    /// player's piece of that kind tops, not as every player's pieces of
+    /// the kind and'd with the player's sites.
+    #[inline(always)]
+    pub fn eval_mine<const W: usize>(&self, st: &State, player: Player, all: Bits<W>) -> Bits<W> {
+        let mine = st.occ.owned(player);
+        let (Some(k), None) = (self.kind, &self.tree) else {
+            return mine.and(self.eval(st, player, all));
+        };
+        if self.owners & 0b010 == 0 {
+            return Bits::EMPTY;
+        }
+        let mut acc = st.occ.topped(st.game.piece(k, player));
+        if self.heights != u8::MAX {
+            acc = acc.and(heights(st, self.heights));
+        }
+        self.region_flag(st, player, acc)
+    }
+
     /// The kind, region and toggle parts of [`SitePred::eval`], on `acc`.
     fn rest<const W: usize>(&self, st: &State, player: Player, mut acc: Bits<W>) -> Bits<W> {
         if let Some(k) = self.kind {
             acc = acc.and(kind_sites(st, k));
         }
+        self.region_flag(st, player, acc)
+    }
+
+    /// The region and toggle parts of [`SitePred::eval`], on `acc`.
+    #[inline(always)]
+    fn region_flag<const W: usize>(&self, st: &State, player: Player, mut acc: Bits<W>) -> Bits<W> {
         if let Some((r, inside)) = self.region {
             let reg = st.tables.region_bits(r, player);
             acc = if inside { acc.and(reg) } else { acc.minus(reg) };
@@ -710,13 +738,39 @@ impl LineTree {
     /// True if site `s` lies in such a line (as the interpreter counts
     /// it: a run each way from `s`, at most the board's size).
     fn holds(&self, st: &State, player: Player, s: Site) -> bool {
-        if !self.of.holds(st, player, s) {
+        // An `of:` that is one of the state's kept sets is read once, as
+        // a set, and each site of the runs is then one bit test.
+        if matches!(self.of, Tree::Mine | Tree::Enemy | Tree::Empty)
+            && st.pending_sets.is_none()
+            && st.occ.kept()
+        {
+            match st.tables.stride {
+                1 => return self.holds_in::<1>(st, player, s),
+                2 => return self.holds_in::<2>(st, player, s),
+                4 => return self.holds_in::<4>(st, player, s),
+                MAX_WORDS => return self.holds_in::<MAX_WORDS>(st, player, s),
+                _ => {}
+            }
+        }
+        self.holds_where(st, player, s, |t| self.of.holds(st, player, t))
+    }
+
+    /// [`LineTree::holds`] with `of:` read as a set of the state's width.
+    fn holds_in<const W: usize>(&self, st: &State, player: Player, s: Site) -> bool {
+        let x: Bits<W> = self.of.eval(st, player, st.tables.all_bits());
+        self.holds_where(st, player, s, |t| x.has(t))
+    }
+
+    /// [`LineTree::holds`] with `of:` read by `of` at each site.
+    #[inline(always)]
+    fn holds_where(&self, st: &State, player: Player, s: Site, of: impl Fn(Site) -> bool) -> bool {
+        if !of(s) {
             return false;
         }
         let board = &st.game.board;
         let run = |d| {
             let (mut n, mut t) = (0, board.step(s, d));
-            while t != NO_SITE && n < board.len() && self.of.holds(st, player, t) {
+            while t != NO_SITE && n < board.len() && of(t) {
                 n += 1;
                 t = board.step(t, d);
             }
@@ -948,6 +1002,7 @@ mod tests {
                 let player = st.scalars.mover;
                 let all: Bits<1> = st.tables.all_bits();
                 let set = p.eval(&st, player, all);
+                let mine = p.eval_mine(&st, player, all);
                 for s in 0..game.board.len() as Site {
                     let ctx = Ctx {
                         to: s,
@@ -956,6 +1011,8 @@ mod tests {
                     let want = st.eval(&c, &ctx);
                     assert_eq!(set.has(s), want, "site {s}, game {seed}: {c:?}");
                     assert_eq!(p.holds(&st, player, s), want, "site {s}: {c:?}");
+                    let ours = st.top(s).is_some_and(|q| game.owner(q) == player);
+                    assert_eq!(mine.has(s), want && ours, "mine: site {s}: {c:?}");
                 }
                 seen += 1;
                 st.legal_moves_into(&mut moves);
@@ -966,6 +1023,36 @@ mod tests {
             }
         }
         seen
+    }
+
+    /// Men that crown on the far row, stacked two high as kings: a
+    /// kind's sites among the mover's stacks (`eval_mine`, read as one
+    /// set) agree with the interpreter, alone and with a region, a height
+    /// and an owner.
+    #[test]
+    fn a_kind_among_the_movers_stacks_is_the_set_its_piece_tops() {
+        for cond in [
+            r#"(kind "Man")"#,
+            r#"(kind "King")"#,
+            r#"(and (kind "Man") (in "Far"))"#,
+            r#"(and (kind "Man") (at-least (height) 2))"#,
+            r#"(and (kind "King") Enemy)"#,
+            r#"(and (kind "King") (not Enemy))"#,
+        ] {
+            let text = format!(
+                r#"(game "t" (players (player "A" forward:N) (player "B" forward:S))
+                     (board (square 5 5 adjacency:All))
+                     (piece "Man") (piece "King") (stack-limit 2)
+                     (region "Far" (side Forward))
+                     (setup (fill "Man" P1 (row 0)) (fill "Man" P2 (row 4)))
+                     (play {{
+                       (step from:(kind "Man") dirs:(and Forward Diagonal) to:(not Mine) capture:true
+                         promote:"King" zone:"Far")
+                       (step from:(kind "King") to:(not Mine) capture:true)
+                       (step to:(and false {cond})) }}))"#
+            );
+            assert!(agrees_with_the_interpreter(&text, 8) > 40, "{cond}");
+        }
     }
 
     #[test]

@@ -269,15 +269,12 @@ impl State {
     #[inline(always)]
     pub(crate) fn fast_origins<const W: usize>(&self, f: &FastGen, all: Bits<W>) -> Bits<W> {
         let player = self.scalars.mover;
-        let mut set = if f.mine {
-            self.occ.owned(player)
-        } else {
-            self.occ.of_height(0)
-        };
-        if !f.from.is_true() {
-            set = set.and(f.from.eval(self, player, all));
+        match (f.mine, f.from.is_true()) {
+            (true, true) => self.occ.owned(player),
+            (true, false) => f.from.eval_mine(self, player, all),
+            (false, true) => self.occ.of_height(0),
+            (false, false) => self.occ.of_height(0).and(f.from.eval(self, player, all)),
         }
-        set
     }
 
     /// [`State::fast_level`] for a board of at most `64 × W` sites. Out
