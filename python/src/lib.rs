@@ -25,6 +25,7 @@ mod batch;
 mod bot;
 mod explore;
 mod game;
+mod ids;
 mod initial;
 mod interrupt;
 mod observe;

@@ -3,7 +3,8 @@
 //! (turns in notation, undo, the observation).
 
 use crate::IllegalMoveError;
-use crate::actions::{action_id, legal_by_id, num_distinct_actions};
+use crate::actions::{action_id, legal_with, num_distinct_actions};
+use crate::ids::{Ids, Shared, shared};
 use crate::observe::Layout;
 use ludic::engine::{Move, State as RState};
 use pyo3::exceptions::PyValueError;
@@ -50,22 +51,30 @@ pub(crate) struct State {
     pub(crate) base: Option<String>,
     /// The legal steps by id, once listed (forgotten by every change).
     legal: OnceLock<Vec<(u64, Move)>>,
+    /// The game's table of action ids (shared by its states).
+    ids: Shared,
 }
 
 impl State {
     /// A state of `state`'s position with no steps played since `base`.
     pub(crate) fn new(state: RState, base: Option<String>) -> State {
+        let ids = shared(state.game());
         State {
             state,
             history: Vec::new(),
             base,
             legal: OnceLock::new(),
+            ids,
         }
     }
 
     /// The legal steps by id, sorted (listed once per position).
     fn legal(&self) -> &[(u64, Move)] {
-        self.legal.get_or_init(|| legal_by_id(&self.state))
+        self.legal.get_or_init(|| {
+            let game = self.state.game();
+            let ids = self.ids.get_or_init(|| Ids::new(game));
+            legal_with(&self.state, |m| ids.of(game, m))
+        })
     }
 
     /// True when action `id` is legal here.
@@ -118,6 +127,7 @@ impl State {
             history: self.history.clone(),
             base: self.base.clone(),
             legal: OnceLock::new(),
+            ids: self.ids.clone(),
         }
     }
 
