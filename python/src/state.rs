@@ -9,7 +9,7 @@ use crate::observe::Layout;
 use ludic::engine::{Move, State as RState};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyList};
 use std::sync::OnceLock;
 
 /// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
@@ -151,8 +151,10 @@ impl State {
 
     /// The action ids of the legal steps, in ascending order (OpenSpiel's
     /// order); none once the game is over.
-    fn legal_actions(&self) -> Vec<u64> {
-        self.legal().iter().map(|x| x.0).collect()
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        // Straight from the remembered listing into the list (no vector
+        // in between: the step loop's hot call).
+        PyList::new(py, self.legal().iter().map(|x| x.0))
     }
 
     /// 1 at the legal action ids, 0 elsewhere: `num_distinct_actions`
