@@ -121,12 +121,16 @@ impl State {
         }
     }
 
+    /// A copy, with the legal steps this state has listed (the same
+    /// position: a copy made to look ahead, `child` or a new state of the
+    /// game, answers `is_terminal`, `legal_actions` and a play without
+    /// listing them again).
     fn copy(&self) -> State {
         State {
             state: self.state.clone(),
             history: self.history.clone(),
             base: self.base.clone(),
-            legal: OnceLock::new(),
+            legal: self.legal.clone(),
             ids: self.ids.clone(),
         }
     }
@@ -263,7 +267,12 @@ impl State {
     /// True when the game is over (read from the position's listed steps,
     /// listed once per position).
     fn is_terminal(&self) -> bool {
-        self.state.outcome().is_some()
+        // The listed steps, when they are, say it: none exactly when the
+        // game is over (`legal_with`).
+        match self.legal.get() {
+            Some(legal) => legal.is_empty(),
+            None => self.state.outcome().is_some(),
+        }
     }
 
     /// The player to move (0-based, in turn order), or -4 (OpenSpiel's

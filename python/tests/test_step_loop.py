@@ -50,12 +50,18 @@ def test_cached_listings_match_a_fresh_replay_after_apply_undo_and_clone(name):
             assert s.undo()
             assert s.legal_actions() == legal
             s.apply_action(a)
-            c = s.clone()
+            c = s.clone()  # a copy of a position not listed yet
+            same(c, replayed(name, s.history()))
+            s.legal_actions()
+            c = s.clone()  # a copy that carries the listing
             same(c, replayed(name, s.history()))
             if not s.is_over():
                 b = rng.choice(s.legal_actions())
                 child = s.child(b)
                 same(child, replayed(name, s.history() + [b]))
+                c = s.clone()
+                c.apply_action(b)
+                same(c, replayed(name, s.history() + [b]))
         same(s, replayed(name, s.history()))
 
 
