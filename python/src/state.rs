@@ -122,9 +122,9 @@ impl State {
     }
 
     /// A copy, with the legal steps this state has listed (the same
-    /// position: a copy made to look ahead, `child` or a new state of the
-    /// game, answers `is_terminal`, `legal_actions` and a play without
-    /// listing them again).
+    /// position: a copy made to look ahead, by `clone` or `child`,
+    /// answers `is_terminal`, `legal_actions` and a play without listing
+    /// them again).
     fn copy(&self) -> State {
         State {
             state: self.state.clone(),
