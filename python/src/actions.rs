@@ -35,26 +35,22 @@ pub(crate) fn num_distinct_actions(game: &RGame) -> u64 {
 /// earlier step of the list already has is left out: the first is the one
 /// the id plays). None once the game is over.
 pub(crate) fn legal_by_id(state: &RState) -> Vec<(u64, Move)> {
+    let game = state.game();
+    legal_with(state, |m| action_id(game, m))
+}
+
+/// [`legal_by_id`] with the ids given by `id` (a step's [`action_id`]):
+/// the listing's steps with their ids, sorted when the listing's order is
+/// not already the ids' order.
+pub(crate) fn legal_with(state: &RState, id: impl Fn(&Move) -> u64) -> Vec<(u64, Move)> {
     if state.outcome().is_some() {
         return Vec::new();
     }
-    let game = state.game();
-    let space = game.action_space();
-    let mut out: Vec<(u64, Move)> = state
-        .legal_steps()
-        .iter()
-        .map(|m| {
-            let id = if m.is_chance() {
-                u64::from(m.count)
-            } else {
-                let key = game.step_key(m.gen_id, m.from, m.to, m.count);
-                space.id(key).map_or(space.len() as u64 + key, |i| i as u64)
-            };
-            (id, *m)
-        })
-        .collect();
+    let mut out: Vec<(u64, Move)> = state.legal_steps().iter().map(|m| (id(m), *m)).collect();
     // Stable: among steps of one id, the first listed stays first.
-    out.sort_by_key(|x| x.0);
+    if !out.is_sorted_by_key(|x| x.0) {
+        out.sort_by_key(|x| x.0);
+    }
     out.dedup_by_key(|x| x.0);
     out
 }

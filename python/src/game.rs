@@ -2,6 +2,7 @@
 //! the text it came from (for pickling).
 
 use crate::actions::{describe, num_distinct_actions};
+use crate::initial::Initial;
 use crate::observe::Layout;
 use crate::state::State;
 use crate::{load_err, options};
@@ -23,6 +24,8 @@ pub(crate) struct Game {
     source: String,
     /// Toggle overrides as given.
     sets: Vec<(String, String)>,
+    /// The initial position, built once and copied for each new state.
+    initial: Initial,
 }
 
 /// Loads a game: a rule file's path or a shipped game's name, and toggle
@@ -40,6 +43,7 @@ pub(crate) fn load(py: Python<'_>, file: String, sets: Vec<(String, String)>) ->
         name,
         source,
         sets,
+        initial: Initial::default(),
     })
 }
 
@@ -69,6 +73,7 @@ pub(crate) fn from_source(
         name,
         source: text,
         sets,
+        initial: Initial::default(),
     })
 }
 
@@ -80,7 +85,7 @@ impl Game {
 
     /// The initial position.
     pub(crate) fn initial(&self) -> State {
-        self.wrap(RState::new(self.game.clone()))
+        self.wrap(self.initial.state(&self.game))
     }
 
     /// A state from a position text, or why not. The text is kept (for
@@ -109,7 +114,7 @@ impl Game {
                 "the state is of another Game: run this on the Game that made it (state.game)",
             )),
             Some(s) => Ok(s.state.clone()),
-            None => Ok(RState::new(self.game.clone())),
+            None => Ok(self.initial.state(&self.game)),
         }
     }
 }

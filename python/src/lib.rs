@@ -25,6 +25,8 @@ mod batch;
 mod bot;
 mod explore;
 mod game;
+mod ids;
+mod initial;
 mod interrupt;
 mod observe;
 mod serial;

@@ -3,12 +3,13 @@
 //! (turns in notation, undo, the observation).
 
 use crate::IllegalMoveError;
-use crate::actions::{action_id, legal_by_id, num_distinct_actions};
+use crate::actions::{action_id, legal_with, num_distinct_actions};
+use crate::ids::{Ids, Shared, shared};
 use crate::observe::Layout;
 use ludic::engine::{Move, State as RState};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyList};
 use std::sync::OnceLock;
 
 /// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
@@ -50,22 +51,30 @@ pub(crate) struct State {
     pub(crate) base: Option<String>,
     /// The legal steps by id, once listed (forgotten by every change).
     legal: OnceLock<Vec<(u64, Move)>>,
+    /// The game's table of action ids (shared by its states).
+    ids: Shared,
 }
 
 impl State {
     /// A state of `state`'s position with no steps played since `base`.
     pub(crate) fn new(state: RState, base: Option<String>) -> State {
+        let ids = shared(state.game());
         State {
             state,
             history: Vec::new(),
             base,
             legal: OnceLock::new(),
+            ids,
         }
     }
 
     /// The legal steps by id, sorted (listed once per position).
     fn legal(&self) -> &[(u64, Move)] {
-        self.legal.get_or_init(|| legal_by_id(&self.state))
+        self.legal.get_or_init(|| {
+            let game = self.state.game();
+            let ids = self.ids.get_or_init(|| Ids::new(game));
+            legal_with(&self.state, |m| ids.of(game, m))
+        })
     }
 
     /// True when action `id` is legal here.
@@ -112,12 +121,17 @@ impl State {
         }
     }
 
+    /// A copy, with the legal steps this state has listed (the same
+    /// position: a copy made to look ahead, by `clone` or `child`,
+    /// answers `is_terminal`, `legal_actions` and a play without listing
+    /// them again).
     fn copy(&self) -> State {
         State {
             state: self.state.clone(),
             history: self.history.clone(),
             base: self.base.clone(),
-            legal: OnceLock::new(),
+            legal: self.legal.clone(),
+            ids: self.ids.clone(),
         }
     }
 
@@ -141,8 +155,10 @@ impl State {
 
     /// The action ids of the legal steps, in ascending order (OpenSpiel's
     /// order); none once the game is over.
-    fn legal_actions(&self) -> Vec<u64> {
-        self.legal().iter().map(|x| x.0).collect()
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        // Straight from the remembered listing into the list (no vector
+        // in between: the step loop's hot call).
+        PyList::new(py, self.legal().iter().map(|x| x.0))
     }
 
     /// 1 at the legal action ids, 0 elsewhere: `num_distinct_actions`
@@ -251,7 +267,12 @@ impl State {
     /// True when the game is over (read from the position's listed steps,
     /// listed once per position).
     fn is_terminal(&self) -> bool {
-        self.state.outcome().is_some()
+        // The listed steps, when they are, say it: none exactly when the
+        // game is over (`legal_with`).
+        match self.legal.get() {
+            Some(legal) => legal.is_empty(),
+            None => self.state.outcome().is_some(),
+        }
     }
 
     /// The player to move (0-based, in turn order), or -4 (OpenSpiel's

@@ -1,0 +1,144 @@
+//! Action ids in constant time: a table from a step's key to its id, made
+//! once per game from its action space (issue 41).
+//!
+//! `ActionSpace::id` finds a key by a binary search among the ids of its
+//! row (a generator's steps from one origin): about 15 ns a step, most of
+//! the cost of listing a position's ids in a game of many legal steps
+//! (Hex's or Gomoku's placements, one row of a hundred sites and more).
+//! The table reads it in two loads: per row its first destination and the
+//! place of its slots, then the slot of the destination. A game whose
+//! table would hold many more entries than ids (steps from every site to
+//! every far site of a large board) keeps the binary search.
+
+use ludic::compile::{ActionSpace, Game as RGame};
+use ludic::engine::Move;
+use std::sync::{Arc, Mutex, OnceLock, Weak};
+
+/// Most entries (rows plus slots) a table may hold per id of the game,
+/// beyond [`SLACK`]: a denser game keeps the binary search.
+const PER_ID: usize = 8;
+/// Entries any game's table may hold whatever its ids.
+const SLACK: usize = 1 << 16;
+
+/// One row of keys (one count, generator and origin): its destinations
+/// `lo .. lo + span` have slots from `off`.
+#[derive(Clone, Copy, Default)]
+struct Row {
+    off: u32,
+    lo: u32,
+    span: u32,
+}
+
+/// The ids of one game's steps by key.
+pub(crate) struct Ids {
+    /// The game's action space (the ids' owner; the fallback).
+    space: Arc<ActionSpace>,
+    /// Sites plus one: a key is `row × s + destination`.
+    s: u64,
+    /// The rows by number, or empty when the game keeps the binary search.
+    rows: Vec<Row>,
+    /// Per row's destination: its id plus one, 0 for none.
+    slots: Vec<u32>,
+}
+
+impl Ids {
+    /// The table of `game`'s action space.
+    pub(crate) fn new(game: &RGame) -> Ids {
+        let space = game.action_space();
+        let s = game.board.len() as u64 + 1;
+        let (rows, slots) = table(&space, s).unwrap_or_default();
+        Ids {
+            space,
+            s,
+            rows,
+            slots,
+        }
+    }
+
+    /// The id of step key `key` (`Game::step_key`), or None when no
+    /// generator can make it (as `ActionSpace::id`).
+    #[inline]
+    pub(crate) fn of_key(&self, key: u64) -> Option<u64> {
+        if self.rows.is_empty() {
+            return self.space.id(key).map(|i| i as u64);
+        }
+        let row = key / self.s;
+        let r = self.rows.get(usize::try_from(row).ok()?)?;
+        let at = (key - row * self.s).wrapping_sub(u64::from(r.lo));
+        if at >= u64::from(r.span) {
+            return None;
+        }
+        match self.slots[r.off as usize + at as usize] {
+            0 => None,
+            v => Some(u64::from(v) - 1),
+        }
+    }
+
+    /// The id of step `m` of `game` (the game of this table), as
+    /// `actions::action_id` gives it.
+    #[inline]
+    pub(crate) fn of(&self, game: &RGame, m: &Move) -> u64 {
+        if m.is_chance() {
+            return u64::from(m.count);
+        }
+        let key = game.step_key(m.gen_id, m.from, m.to, m.count);
+        self.of_key(key).unwrap_or(self.space.len() as u64 + key)
+    }
+}
+
+/// The rows and slots of `space` (keys `row × s + destination`), or None
+/// when they would be more than [`PER_ID`] entries per id.
+fn table(space: &ActionSpace, s: u64) -> Option<(Vec<Row>, Vec<u32>)> {
+    let n = space.len();
+    let limit = n.saturating_mul(PER_ID).saturating_add(SLACK);
+    let keys: Vec<u64> = (0..n).filter_map(|i| space.key(i)).collect();
+    let last_row = keys.last().map_or(0, |k| k / s);
+    if last_row >= limit as u64 || n >= u32::MAX as usize {
+        return None;
+    }
+    let mut rows = vec![Row::default(); last_row as usize + 1];
+    // Keys ascend: a row's keys are consecutive, its first the lowest.
+    let mut total = 0usize;
+    for group in keys.chunk_by(|a, b| a / s == b / s) {
+        let row = group[0] / s;
+        let lo = group[0] % s;
+        let span = group[group.len() - 1] % s - lo + 1;
+        rows[row as usize] = Row {
+            off: u32::try_from(total).ok()?,
+            lo: lo as u32,
+            span: span as u32,
+        };
+        total += span as usize;
+        if total + rows.len() > limit {
+            return None;
+        }
+    }
+    let mut slots = vec![0u32; total];
+    for (id, &key) in keys.iter().enumerate() {
+        let r = rows[(key / s) as usize];
+        slots[r.off as usize + (key % s - u64::from(r.lo)) as usize] = id as u32 + 1;
+    }
+    Some((rows, slots))
+}
+
+/// A game's table, made on first use, shared by its states.
+pub(crate) type Shared = Arc<OnceLock<Ids>>;
+
+/// The games that have a table, each with it (the entries of dropped
+/// games are let go at the next look-up).
+static TABLES: Mutex<Vec<(Weak<RGame>, Shared)>> = Mutex::new(Vec::new());
+
+/// The (lazily made) table of `game`, the same for every state of it.
+pub(crate) fn shared(game: &Arc<RGame>) -> Shared {
+    let mut tables = TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    tables.retain(|(g, _)| g.strong_count() > 0);
+    if let Some((_, t)) = tables
+        .iter()
+        .find(|(g, _)| std::ptr::eq(g.as_ptr(), Arc::as_ptr(game)))
+    {
+        return t.clone();
+    }
+    let t = Shared::default();
+    tables.push((Arc::downgrade(game), t.clone()));
+    t
+}
