@@ -165,6 +165,10 @@ pub enum Cond {
     Connected(SiteSet),
     /// Every site of the set satisfies the condition (as its subject).
     Every(SiteSet, Box<Cond>),
+    /// The site is one of the set's sites (`(among SITE SET)`): a set
+    /// worked out from the position (a flood fill, a run) asked site by
+    /// site, as a region is asked with `in`.
+    Among(SiteRef, Box<SiteSet>),
     /// The stack holds at least one piece of the player.
     Holds(SiteRef),
     /// The stack is not empty and every piece is the player's.
@@ -209,8 +213,9 @@ pub enum Cond {
     PlayerIs(Vec<Player>),
     /// The board as it stands (its stacks, whoever is to move) stood at
     /// the start of a turn of the game so far, this turn's included
-    /// (`(repeated)`; positional superko: `after:(not (repeated))`).
-    Repeated,
+    /// (`(repeated)`; positional superko: `after:(not (repeated))`), at
+    /// least this many times (`(repeated 2)`: the third occurrence).
+    Repeated(u32),
 }
 
 /// The arguments of a [`Cond::Line`].

@@ -78,7 +78,7 @@ impl State {
             Cond::True => true,
             Cond::False => false,
             Cond::PlayerIs(players) => players.contains(&ctx.player),
-            Cond::Repeated => self.board_repeated(),
+            Cond::Repeated(times) => self.board_repeated(*times as usize),
             Cond::Empty(r) => self.with_site(self.site_at(ctx, *r), |s| self.height(s) == 0),
             Cond::Mine(r) => {
                 let me = ctx.player;
@@ -148,6 +148,10 @@ impl State {
                 a != NO_SITE && a == self.site_at(ctx, *b)
             }
             Cond::SameDirection(a, b) => self.same_direction(*a, *b, ctx),
+            Cond::Among(r, set) => {
+                let s = self.site_at(ctx, *r);
+                s != NO_SITE && self.with_set(set, ctx, sc, |_, v, _| v.contains(&s))
+            }
             Cond::Every(set, c) => self.with_set(set, ctx, sc, |st, v, sc| {
                 v.iter().all(|&x| {
                     st.eval_in(
