@@ -311,6 +311,41 @@ mod tests {
         assert_eq!(holds, [true, false, true]);
     }
 
+    /// A 3 × 3 board with a wall of pieces down column b; `cond` is
+    /// compiled as a place's `to:`.
+    fn walled(cond: &str) -> (State, crate::compile::ir::Cond) {
+        let text = format!(
+            r#"(game "T" (players (player "X" letter:"X") (player "O" letter:"O"))
+                 (board (square 3 3) labels:Coordinates) (piece "S")
+                 (region "West" (column 0))
+                 (play (place "S" to:{cond})))"#
+        );
+        let game = Arc::new(Game::from_source("t.game", &text, &Options::default()).unwrap());
+        let cond = game.gens[0].to.clone();
+        (State::from_position(game, "X X:b1,b2,b3").unwrap(), cond)
+    }
+
+    #[test]
+    fn among_asks_a_site_of_a_set_worked_out_from_the_position() {
+        // The empty sites reached from column a through empty sites: column
+        // a alone, the wall on column b stops the flood (sites a1 = 0, b1 =
+        // 1, c1 = 2, a2 = 3…).
+        let (st, c) = walled(r#"(among (reach (where (and Empty (in "West"))) Empty))"#);
+        let holds: Vec<usize> = (0..9)
+            .filter(|&s| st.eval(&c, &Ctx::at(0, s as u16)))
+            .collect();
+        assert_eq!(holds, [0, 3, 6]);
+        // The pieces' sites: column b.
+        let (st, c) = walled(r#"(among (where (kind "S")))"#);
+        let holds: Vec<usize> = (0..9)
+            .filter(|&s| st.eval(&c, &Ctx::at(0, s as u16)))
+            .collect();
+        assert_eq!(holds, [1, 4, 7]);
+        // An empty set holds no site.
+        let (st, c) = walled("(among (where (and Empty Mine)))");
+        assert!((0..9).all(|s| !st.eval(&c, &Ctx::at(0, s))));
+    }
+
     #[test]
     fn player_is_names_only_players_of_the_game() {
         let text = r#"(game "T" (players 2) (board (square 3 3)) (piece "S")
