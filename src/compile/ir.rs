@@ -718,6 +718,17 @@ pub enum Value {
     Int(i64),
     /// One of the declared choices.
     Choice(String),
+    /// A decimal number with one digit after the point, in tenths (`75`
+    /// is 7.5): a komi.
+    Decimal(i64),
+}
+
+/// Tenths written with one digit after the point: `75` is `7.5`, `-5`
+/// is `-0.5`.
+pub fn tenths_text(t: i64) -> String {
+    let sign = if t < 0 { "-" } else { "" };
+    let a = t.unsigned_abs();
+    format!("{sign}{}.{}", a / 10, a % 10)
 }
 
 impl std::fmt::Display for Value {
@@ -726,6 +737,7 @@ impl std::fmt::Display for Value {
             Value::Bool(b) => write!(f, "{b}"),
             Value::Int(i) => write!(f, "{i}"),
             Value::Choice(s) => write!(f, "{s}"),
+            Value::Decimal(t) => write!(f, "{}", tenths_text(*t)),
         }
     }
 }
@@ -744,6 +756,14 @@ pub enum ToggleType {
     },
     /// `choice` among these words.
     Choice(Vec<String>),
+    /// `decimal`: a number with one digit after the point, within an
+    /// inclusive range, all in tenths.
+    Decimal {
+        /// Smallest allowed value, in tenths.
+        min: i64,
+        /// Largest allowed value, in tenths.
+        max: i64,
+    },
 }
 
 impl std::fmt::Display for ToggleType {
@@ -755,6 +775,9 @@ impl std::fmt::Display for ToggleType {
             }
             ToggleType::Int { min, max } => write!(f, "int {min}..={max}"),
             ToggleType::Choice(c) => write!(f, "choice {{{}}}", c.join(" ")),
+            ToggleType::Decimal { min, max } => {
+                write!(f, "decimal {}..={}", tenths_text(*min), tenths_text(*max))
+            }
         }
     }
 }

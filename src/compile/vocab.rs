@@ -42,7 +42,7 @@ ludemes! {
         "(replace (region \"Far\" (row 0)))";
     "add" "variant" "(add CLAUSE…)" "Adds clauses to the base game."
         "(add (toggle fast bool default:false \"A new switch\"))";
-    "toggle" "game" "(toggle NAME bool|int|choice default:V [range:{MIN MAX}] [choices:{A B…}] \"description\")" "A rule switch, read as `$NAME`, overridden by `--set NAME=VALUE`. Its value is fixed when the file is read, unless a `flip` names the (boolean) toggle: then `$NAME` is read during play, where a condition is expected."
+    "toggle" "game" "(toggle NAME bool|int|choice|decimal default:V [range:{MIN MAX}] [choices:{A B…}] \"description\")" "A rule switch, read as `$NAME`, overridden by `--set NAME=VALUE`. A `decimal` toggle holds a number with at most one digit after the point within its `range:` (required), written into the rules as a decimal number, so only inside a `(score …)`: Go's komi, `(toggle komi decimal default:7.5 range:{-50 50} \"White's komi\")` read as `(per-player 0 $komi)`, set with `--set komi=6.5`. Its value is fixed when the file is read, unless a `flip` names the (boolean) toggle: then `$NAME` is read during play, where a condition is expected."
         "(toggle no_progress int default:80 range:{0 10000} \"Turns without progress before a draw\")";
     "define" "game" "(define \"Name\" BODY)" "A macro; `#1`, `#2`… are its parameters; call it as `(\"Name\" a b)` or `\"Name\"`."
         "(define \"Toward\" (step dirs:#1 to:Empty))   // (\"Toward\" Forward)";
