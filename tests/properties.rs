@@ -664,6 +664,17 @@ fn toggle_values(game: &Game) -> impl Strategy<Value = Vec<String>> + use<> {
                 .boxed()
             }
             ToggleType::Choice(c) => prop::sample::select(c.clone()).boxed(),
+            // A decimal (Go's komi), in tenths: its ends or any between,
+            // written with one digit after the point.
+            ToggleType::Decimal { min, max } => {
+                let (lo, hi) = (*min, *max);
+                prop_oneof![1 => Just(lo), 1 => Just(hi), 3 => lo..=hi]
+                    .prop_map(|t| {
+                        let a = t.unsigned_abs();
+                        format!("{}{}.{}", if t < 0 { "-" } else { "" }, a / 10, a % 10)
+                    })
+                    .boxed()
+            }
         })
         .collect();
     let names: Vec<String> = game.options().iter().map(|t| t.name.clone()).collect();

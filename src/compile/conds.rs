@@ -80,7 +80,8 @@ impl Lowerer {
             }
             "repeated" => {
                 self.tracks_boards = true;
-                Cond::Repeated
+                let times = c.args.first().and_then(|e| int_in(e, 1, 1000, d));
+                Cond::Repeated(times.unwrap_or(1) as u32)
             }
             "same" => self.same(c, d),
             "kind" => self.kind_cond(c, d),
@@ -100,6 +101,11 @@ impl Lowerer {
                 let set = self.first_set(c, d);
                 let cond = c.args.get(1).map_or(Cond::True, |e| self.cond(e, d));
                 Cond::Every(set, Box::new(cond))
+            }
+            "among" => {
+                let (r, rest) = self.site_then(c, d);
+                let set = rest.map_or(SiteSet::Removed, |e| self.set(e, d));
+                Cond::Among(r, Box::new(set))
             }
             "line" => self.line(c, d),
             "ahead" => self.ahead(c, d),

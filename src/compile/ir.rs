@@ -165,6 +165,10 @@ pub enum Cond {
     Connected(SiteSet),
     /// Every site of the set satisfies the condition (as its subject).
     Every(SiteSet, Box<Cond>),
+    /// The site is one of the set's sites (`(among SITE SET)`): a set
+    /// worked out from the position (a flood fill, a run) asked site by
+    /// site, as a region is asked with `in`.
+    Among(SiteRef, Box<SiteSet>),
     /// The stack holds at least one piece of the player.
     Holds(SiteRef),
     /// The stack is not empty and every piece is the player's.
@@ -209,8 +213,9 @@ pub enum Cond {
     PlayerIs(Vec<Player>),
     /// The board as it stands (its stacks, whoever is to move) stood at
     /// the start of a turn of the game so far, this turn's included
-    /// (`(repeated)`; positional superko: `after:(not (repeated))`).
-    Repeated,
+    /// (`(repeated)`; positional superko: `after:(not (repeated))`), at
+    /// least this many times (`(repeated 2)`: the third occurrence).
+    Repeated(u32),
 }
 
 /// The arguments of a [`Cond::Line`].
@@ -713,6 +718,17 @@ pub enum Value {
     Int(i64),
     /// One of the declared choices.
     Choice(String),
+    /// A decimal number with one digit after the point, in tenths (`75`
+    /// is 7.5): a komi.
+    Decimal(i64),
+}
+
+/// Tenths written with one digit after the point: `75` is `7.5`, `-5`
+/// is `-0.5`.
+pub fn tenths_text(t: i64) -> String {
+    let sign = if t < 0 { "-" } else { "" };
+    let a = t.unsigned_abs();
+    format!("{sign}{}.{}", a / 10, a % 10)
 }
 
 impl std::fmt::Display for Value {
@@ -721,6 +737,7 @@ impl std::fmt::Display for Value {
             Value::Bool(b) => write!(f, "{b}"),
             Value::Int(i) => write!(f, "{i}"),
             Value::Choice(s) => write!(f, "{s}"),
+            Value::Decimal(t) => write!(f, "{}", tenths_text(*t)),
         }
     }
 }
@@ -739,6 +756,14 @@ pub enum ToggleType {
     },
     /// `choice` among these words.
     Choice(Vec<String>),
+    /// `decimal`: a number with one digit after the point, within an
+    /// inclusive range, all in tenths.
+    Decimal {
+        /// Smallest allowed value, in tenths.
+        min: i64,
+        /// Largest allowed value, in tenths.
+        max: i64,
+    },
 }
 
 impl std::fmt::Display for ToggleType {
@@ -750,6 +775,9 @@ impl std::fmt::Display for ToggleType {
             }
             ToggleType::Int { min, max } => write!(f, "int {min}..={max}"),
             ToggleType::Choice(c) => write!(f, "choice {{{}}}", c.join(" ")),
+            ToggleType::Decimal { min, max } => {
+                write!(f, "decimal {}..={}", tenths_text(*min), tenths_text(*max))
+            }
         }
     }
 }

@@ -109,7 +109,7 @@ pub fn other_values(game: &Game) -> Vec<String> {
         let values: Vec<String> = match &t.ty {
             ToggleType::Bool => vec!["false".into(), "true".into()],
             ToggleType::Choice(cs) => cs.clone(),
-            ToggleType::Int { .. } => Vec::new(),
+            ToggleType::Int { .. } | ToggleType::Decimal { .. } => Vec::new(),
         };
         let now = t.value.to_string();
         sets.extend(

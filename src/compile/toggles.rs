@@ -52,8 +52,9 @@ pub fn read_names<'e>(e: &'e Expr, out: &mut HashSet<&'e str>) {
 
 fn toggle_type(c: &Clause, d: &mut Diags) -> Option<ToggleType> {
     let e = c.args.get(1)?;
-    match super::args::choice(e, &["bool", "int", "choice"], d)? {
+    match super::args::choice(e, &["bool", "int", "choice", "decimal"], d)? {
         "bool" => Some(ToggleType::Bool),
+        "decimal" => decimal_type(c, d),
         "int" => {
             let (min, max) = match named(c, "range") {
                 Some(Expr::Array(v, span)) if v.len() == 2 => {
@@ -111,12 +112,55 @@ fn toggle_type(c: &Clause, d: &mut Diags) -> Option<ToggleType> {
     }
 }
 
+/// A `decimal` toggle's type: its `range:{MIN MAX}` (integers or
+/// decimals), required, in tenths.
+fn decimal_type(c: &Clause, d: &mut Diags) -> Option<ToggleType> {
+    let tenths = |e: &Expr, d: &mut Diags| match e {
+        Expr::Int(i, _) => i.checked_mul(10),
+        Expr::Decimal(t, _) => Some(*t),
+        other => {
+            d.expected(other, "a number (`0`, `7.5`)");
+            None
+        }
+    };
+    match named(c, "range") {
+        Some(Expr::Array(v, span)) if v.len() == 2 => {
+            let (min, max) = (tenths(&v[0], d)?, tenths(&v[1], d)?);
+            if min > max {
+                d.error(
+                    *span,
+                    "inverted range",
+                    "the first number is the lowest value",
+                );
+                return None;
+            }
+            Some(ToggleType::Decimal { min, max })
+        }
+        Some(other) => {
+            d.expected(other, "`{MIN MAX}`");
+            None
+        }
+        None => {
+            d.error(
+                c.span,
+                "a decimal toggle needs `range:{MIN MAX}`",
+                "add the range",
+            );
+            None
+        }
+    }
+}
+
 /// Checks that expression `e` is a valid value of type `ty`.
 fn value_of(e: &Expr, ty: &ToggleType, d: &mut Diags) -> Option<Value> {
     let v = match (e, ty) {
         (Expr::Bool(b, _), ToggleType::Bool) => Value::Bool(*b),
         (Expr::Int(i, _), ToggleType::Int { .. }) => Value::Int(*i),
         (Expr::Word(w, _), ToggleType::Choice(_)) => Value::Choice(w.clone()),
+        (Expr::Decimal(t, _), ToggleType::Decimal { .. }) => Value::Decimal(*t),
+        (Expr::Int(i, _), ToggleType::Decimal { .. }) if i.checked_mul(10).is_some() => {
+            Value::Decimal(i * 10)
+        }
         _ => {
             // Said outright, even for a `$name` or a define call (which
             // `expected` leaves to earlier steps): a default is a literal.
@@ -144,6 +188,13 @@ fn value_of(e: &Expr, ty: &ToggleType, d: &mut Diags) -> Option<Value> {
                 (_, ToggleType::Int { min, max }) => {
                     diag = diag.with_help(format!(
                         "give a value from {min} to {max}, or widen the toggle's `range:`"
+                    ));
+                }
+                (_, ToggleType::Decimal { min, max }) => {
+                    diag = diag.with_help(format!(
+                        "give a value from {} to {}, or widen the toggle's `range:`",
+                        super::ir::tenths_text(*min),
+                        super::ir::tenths_text(*max)
                     ));
                 }
                 _ => {}
@@ -184,6 +235,20 @@ pub enum ValueError {
         /// The range's largest value.
         max: i64,
     },
+    /// A decimal toggle given a text that is no number with at most one
+    /// digit after the point.
+    #[error("`{0}` is not a number with at most one digit after the point (`7.5`)")]
+    NotDecimal(String),
+    /// A decimal outside the toggle's range.
+    #[error("{value} is out of range {min}..={max}")]
+    DecimalOutOfRange {
+        /// The value given, as written back.
+        value: String,
+        /// The range's smallest value.
+        min: String,
+        /// The range's largest value.
+        max: String,
+    },
     /// A word that is none of the toggle's choices.
     #[error("`{value}` is not one of: {}", .choices.join(", "))]
     NotAChoice {
@@ -202,6 +267,13 @@ pub fn check_value(v: &Value, ty: &ToggleType) -> Result<(), ValueError> {
                 value: *i,
                 min: *min,
                 max: *max,
+            })
+        }
+        (Value::Decimal(t), ToggleType::Decimal { min, max }) if t < min || t > max => {
+            Err(ValueError::DecimalOutOfRange {
+                value: super::ir::tenths_text(*t),
+                min: super::ir::tenths_text(*min),
+                max: super::ir::tenths_text(*max),
             })
         }
         (Value::Choice(c), ToggleType::Choice(cs)) if !cs.contains(c) => {
@@ -235,6 +307,9 @@ pub fn parse_value(text: &str, ty: &ToggleType) -> Result<Value, ValueError> {
             },
         )?),
         ToggleType::Choice(_) => Value::Choice(text.to_string()),
+        ToggleType::Decimal { .. } => Value::Decimal(
+            parse_tenths(text).ok_or_else(|| ValueError::NotDecimal(text.to_string()))?,
+        ),
     };
     check_value(&v, ty)?;
     Ok(v)
@@ -374,11 +449,37 @@ pub fn substitute(e: &mut Expr, b: &Bound<'_>, d: &mut Diags) {
     }
 }
 
+/// A number with at most one digit after the point, in tenths: `7.5` is
+/// 75, `-3` is -30; `None` for anything else (`7.25`, `7.`, `x`) and for
+/// a number too large to hold.
+pub fn parse_tenths(text: &str) -> Option<i64> {
+    let (neg, body) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (whole, frac) = match body.split_once('.') {
+        Some((w, f)) if f.len() == 1 => (w, f),
+        Some(_) => return None,
+        None => (body, "0"),
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || !digits(frac) {
+        return None;
+    }
+    let t = whole
+        .parse::<i64>()
+        .ok()?
+        .checked_mul(10)?
+        .checked_add(frac.parse().ok()?)?;
+    Some(if neg { -t } else { t })
+}
+
 fn literal(v: &Value, span: Span) -> Expr {
     match v {
         Value::Bool(b) => Expr::Bool(*b, span),
         Value::Int(i) => Expr::Int(*i, span),
         Value::Choice(c) => Expr::Word(c.clone(), span),
+        Value::Decimal(t) => Expr::Decimal(*t, span),
     }
 }
 
@@ -410,7 +511,7 @@ pub fn check_match_cases(e: &Expr, b: &Bound<'_>, d: &mut Diags) {
                     ToggleType::Choice(cs) => {
                         cs.iter().map(|w| Expr::Word(w.clone(), *span)).collect()
                     }
-                    ToggleType::Int { .. } => Vec::new(),
+                    ToggleType::Int { .. } | ToggleType::Decimal { .. } => Vec::new(),
                 };
                 let has_case = |v: &Expr| {
                     c.args[1..].iter().any(|arm| {
@@ -469,6 +570,58 @@ pub(super) fn literal_text(e: &Expr) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_decimal_value_is_read_in_tenths_with_one_digit_after_the_point() {
+        let komi = ToggleType::Decimal {
+            min: -500,
+            max: 500,
+        };
+        for (text, tenths) in [
+            ("7.5", 75),
+            ("6", 60),
+            ("0", 0),
+            ("-0.5", -5),
+            ("50.0", 500),
+        ] {
+            assert_eq!(
+                parse_value(text, &komi),
+                Ok(Value::Decimal(tenths)),
+                "{text}"
+            );
+        }
+        for bad in ["7.25", "7.", ".5", "x", "7,5", "", "-", "+7.5", "1e3"] {
+            assert_eq!(
+                parse_value(bad, &komi),
+                Err(ValueError::NotDecimal(bad.into())),
+                "{bad}"
+            );
+        }
+        assert!(matches!(
+            parse_value("50.5", &komi),
+            Err(ValueError::DecimalOutOfRange { .. })
+        ));
+        assert_eq!(parse_tenths("99999999999999999999"), None);
+        assert_eq!(Value::Decimal(-5).to_string(), "-0.5");
+        assert_eq!(komi.to_string(), "decimal -50.0..=50.0");
+    }
+
+    #[test]
+    fn a_decimal_toggle_is_written_into_the_rules_as_a_decimal_number() {
+        let text = r#"(game "T" (players 2) (board (square 3 3)) (piece "S")
+            (toggle komi decimal default:2.5 range:{0 10} "komi")
+            (play (place "S" to:Empty))
+            (end (score (sum (count (where Mine)) (per-player 0 $komi)))))"#;
+        let g = crate::compile::Game::from_source("t.game", text, &Default::default()).unwrap();
+        assert!(g.end.score_tenths);
+        let opts = crate::compile::Options::from_sets(&["komi=11"]).unwrap();
+        let err = crate::compile::Game::from_source("t.game", text, &opts).unwrap_err();
+        assert!(err.to_string().contains("out of range"), "{err}");
+        // A decimal toggle needs its range.
+        let bare = text.replace(" range:{0 10}", "");
+        let err = crate::compile::Game::from_source("t.game", &bare, &Default::default());
+        assert!(err.unwrap_err().to_string().contains("range"));
+    }
 
     #[test]
     fn a_bad_value_is_refused_by_kind() {

@@ -42,7 +42,7 @@ ludemes! {
         "(replace (region \"Far\" (row 0)))";
     "add" "variant" "(add CLAUSE…)" "Adds clauses to the base game."
         "(add (toggle fast bool default:false \"A new switch\"))";
-    "toggle" "game" "(toggle NAME bool|int|choice default:V [range:{MIN MAX}] [choices:{A B…}] \"description\")" "A rule switch, read as `$NAME`, overridden by `--set NAME=VALUE`. Its value is fixed when the file is read, unless a `flip` names the (boolean) toggle: then `$NAME` is read during play, where a condition is expected."
+    "toggle" "game" "(toggle NAME bool|int|choice|decimal default:V [range:{MIN MAX}] [choices:{A B…}] \"description\")" "A rule switch, read as `$NAME`, overridden by `--set NAME=VALUE`. A `decimal` toggle holds a number with at most one digit after the point within its `range:` (required), written into the rules as a decimal number, so only inside a `(score …)`: Go's komi, `(toggle komi decimal default:7.5 range:{-50 50} \"White's komi\")` read as `(per-player 0 $komi)`, set with `--set komi=6.5`. Its value is fixed when the file is read, unless a `flip` names the (boolean) toggle: then `$NAME` is read during play, where a condition is expected."
         "(toggle no_progress int default:80 range:{0 10000} \"Turns without progress before a draw\")";
     "define" "game" "(define \"Name\" BODY)" "A macro; `#1`, `#2`… are its parameters; call it as `(\"Name\" a b)` or `\"Name\"`."
         "(define \"Toward\" (step dirs:#1 to:Empty))   // (\"Toward\" Forward)";
@@ -200,6 +200,8 @@ ludemes! {
         "(connected (neighbours Friend))";
     "every" "condition" "(every SET COND)" "Every site of the set satisfies the condition."
         "(every Converted (role \"Alive\"))";
+    "among" "condition" "(among [SITE] SET)" "The site is one of the set's sites: a set worked out from the position (a flood fill with `reach`, a `run`, the `neighbours` of a site) asked of one site, as `in` asks a fixed region. With `reach`, the sites a piece could get to through empty sites, or the sites cut off from the edge: a tafl fort's wall is the defenders next to the king's room, `(and Mine (any (neighbours (among (reach (where (kind \"King\")) (or Empty (kind \"King\")))))))`."
+        "(ahead N (among (reach (where (kind \"King\")) (or Empty (kind \"King\")))))";
     "holds" "condition" "(holds [SITE])" "The stack holds a piece of the player."
         "(not (holds))";
     "holds-only" "condition" "(holds-only [SITE])" "The stack is not empty and every piece is the player's."
@@ -344,7 +346,7 @@ ludemes! {
         "(step dirs:(and Forward Diagonal) to:(and Empty (same To LastPassed) (kind Last \"Pawn\")) then:(remove Last))";
     "player-is" "condition" "(player-is PLAYER…)" "The player the rule speaks for is one of those named (`P1`, `P2`…): the mover during play, each player in turn in `(score …)`, `lose-when` and heuristics. With `(per-player …)` numbers, rules that differ by player are written once."
         "(lose-when (and (player-is P1) (equal (pieces) 0)))   // only the first player loses by having no piece left";
-    "repeated" "condition" "(repeated)" "The board as it stands (its stacks, whoever is to move) stood at the start of a turn of the game so far, this turn's included. In `after:`, the board the step leaves once its effects are done: `after:(not (repeated))` refuses a move that recreates an earlier whole-board position (positional superko, Go). A position text's `history=` holds positions with their player to move; taken with the players in strict turn order."
+    "repeated" "condition" "(repeated [N])" "The board as it stands (its stacks, whoever is to move) stood at the start of a turn of the game so far, this turn's included; with N, at the start of N turns or more (default 1): at the end of a turn, `(repeated 2)` is the board's third occurrence, and `(lose-when (and (player-is P2) (repeated 2)))` makes a threefold repetition a loss for the second player (Copenhagen Hnefatafl's defenders). In `after:`, the board the step leaves once its effects are done: `after:(not (repeated))` refuses a move that recreates an earlier whole-board position (positional superko, Go). A position text's `history=` holds positions with their player to move; taken with the players in strict turn order."
         "(place \"Stone\" to:Empty after:(not (repeated)))";
     "turn" "number" "(turn)" "The number of the turn being played, counting from 1 (the first player's first turn; the second player's first is turn 2): the turns completed, the position text's `turns=`, plus one. It is read from the state, not the board: two positions of the same board and player to move may differ in it."
         "(place \"Stone\" to:(and Empty (or (in \"Centre\") (more-than (turn) 1))))";

@@ -19,6 +19,7 @@ pub(crate) fn any_cond(c: &Cond, f: &mut impl FnMut(&Cond) -> bool) -> bool {
         Cond::Compare(a, _, b) => num_has(a, f) || num_has(b, f),
         Cond::Any(s) | Cond::Connected(s) => set_has(s, f),
         Cond::Every(s, x) => set_has(s, f) || any_cond(x, f),
+        Cond::Among(_, s) => set_has(s, f),
         _ => false,
     }
 }

@@ -56,7 +56,7 @@ pub fn parse(items: &[String], toggles: &[Toggle]) -> Result<Vec<Factor>, String
             None => match &t.ty {
                 ToggleType::Bool => vec!["false".into(), "true".into()],
                 ToggleType::Choice(c) => c.clone(),
-                ToggleType::Int { .. } => {
+                ToggleType::Int { .. } | ToggleType::Decimal { .. } => {
                     return Err(format!(
                         "--vary `{item}`: `{name}` is a number ({}): give its values, `{name}=A/B`",
                         t.ty
@@ -85,6 +85,13 @@ fn check_value(t: &Toggle, value: &str) -> Result<(), String> {
         ToggleType::Int { min, max } => match value.parse::<i64>() {
             Ok(n) if (*min..=*max).contains(&n) => Ok(()),
             _ => Err(format!("`{value}` is not a whole number in {min}..={max}")),
+        },
+        ToggleType::Decimal { min, max } => match crate::compile::toggles::parse_tenths(value) {
+            Some(t) if (*min..=*max).contains(&t) => Ok(()),
+            _ => Err(format!(
+                "`{value}` is not a number with one digit after the point in {}",
+                t.ty
+            )),
         },
     }
 }

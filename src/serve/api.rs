@@ -190,6 +190,11 @@ fn toggle_json(t: &crate::compile::ir::Toggle) -> Value {
             v["kind"] = json!("choice");
             v["choices"] = json!(c);
         }
+        ToggleType::Decimal { min, max } => {
+            v["kind"] = json!("decimal");
+            v["min"] = json!(*min as f64 / 10.0);
+            v["max"] = json!(*max as f64 / 10.0);
+        }
     }
     v
 }
@@ -199,6 +204,7 @@ fn value_json(v: &ToggleValue) -> Value {
         ToggleValue::Bool(b) => json!(b),
         ToggleValue::Int(i) => json!(i),
         ToggleValue::Choice(c) => json!(c),
+        ToggleValue::Decimal(t) => json!(*t as f64 / 10.0),
     }
 }
 

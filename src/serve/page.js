@@ -162,6 +162,7 @@ function renderToggles(toggles) {
     } else {
       input = document.createElement("input");
       input.type = "number";
+      if (t.kind === "decimal") input.step = "0.1";
       if (t.min > -1e15) input.min = t.min;
       if (t.max < 1e15) input.max = t.max;
       input.value = t.value;

@@ -1290,12 +1290,19 @@ impl State {
         self.scalars.hash ^ self.tables.zobrist.mover(self.scalars.mover)
     }
 
-    /// True when the board as it stands stood at the start of a turn of
-    /// the game so far, this turn's included (`(repeated)`: positional
-    /// superko).
-    pub(crate) fn board_repeated(&self) -> bool {
+    /// True when the board as it stands stood at the start of `times`
+    /// turns of the game so far or more, this turn's included
+    /// (`(repeated)`: positional superko; `(repeated 2)`: the board's
+    /// third occurrence, a tafl repetition).
+    pub(crate) fn board_repeated(&self, times: usize) -> bool {
         let now = self.board_hash();
-        self.boards.iter().rev().any(|&b| b == now)
+        self.boards
+            .iter()
+            .rev()
+            .filter(|&&b| b == now)
+            .take(times)
+            .count()
+            >= times
     }
 
     /// False when the current position cannot have occurred `n` times at

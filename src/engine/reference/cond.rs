@@ -78,7 +78,7 @@ impl State {
             Cond::True => true,
             Cond::False => false,
             Cond::PlayerIs(players) => players.contains(&ctx.player),
-            Cond::Repeated => self.board_repeated(),
+            Cond::Repeated(times) => self.board_repeated(*times as usize),
             Cond::Empty(r) => self.with_site(self.site_at(ctx, *r), |s| self.height(s) == 0),
             Cond::Mine(r) => {
                 let me = ctx.player;
@@ -148,6 +148,10 @@ impl State {
                 a != NO_SITE && a == self.site_at(ctx, *b)
             }
             Cond::SameDirection(a, b) => self.same_direction(*a, *b, ctx),
+            Cond::Among(r, set) => {
+                let s = self.site_at(ctx, *r);
+                s != NO_SITE && self.with_set(set, ctx, sc, |_, v, _| v.contains(&s))
+            }
             Cond::Every(set, c) => self.with_set(set, ctx, sc, |st, v, sc| {
                 v.iter().all(|&x| {
                     st.eval_in(
@@ -305,6 +309,41 @@ mod tests {
         let (st, c) = setup("(player-is P1 P3)");
         let holds: Vec<bool> = (0..3).map(|p| st.eval(&c, &Ctx::at(p, 0))).collect();
         assert_eq!(holds, [true, false, true]);
+    }
+
+    /// A 3 × 3 board with a wall of pieces down column b; `cond` is
+    /// compiled as a place's `to:`.
+    fn walled(cond: &str) -> (State, crate::compile::ir::Cond) {
+        let text = format!(
+            r#"(game "T" (players (player "X" letter:"X") (player "O" letter:"O"))
+                 (board (square 3 3) labels:Coordinates) (piece "S")
+                 (region "West" (column 0))
+                 (play (place "S" to:{cond})))"#
+        );
+        let game = Arc::new(Game::from_source("t.game", &text, &Options::default()).unwrap());
+        let cond = game.gens[0].to.clone();
+        (State::from_position(game, "X X:b1,b2,b3").unwrap(), cond)
+    }
+
+    #[test]
+    fn among_asks_a_site_of_a_set_worked_out_from_the_position() {
+        // The empty sites reached from column a through empty sites: column
+        // a alone, the wall on column b stops the flood (sites a1 = 0, b1 =
+        // 1, c1 = 2, a2 = 3…).
+        let (st, c) = walled(r#"(among (reach (where (and Empty (in "West"))) Empty))"#);
+        let holds: Vec<usize> = (0..9)
+            .filter(|&s| st.eval(&c, &Ctx::at(0, s as u16)))
+            .collect();
+        assert_eq!(holds, [0, 3, 6]);
+        // The pieces' sites: column b.
+        let (st, c) = walled(r#"(among (where (kind "S")))"#);
+        let holds: Vec<usize> = (0..9)
+            .filter(|&s| st.eval(&c, &Ctx::at(0, s as u16)))
+            .collect();
+        assert_eq!(holds, [1, 4, 7]);
+        // An empty set holds no site.
+        let (st, c) = walled("(among (where (and Empty Mine)))");
+        assert!((0..9).all(|s| !st.eval(&c, &Ctx::at(0, s))));
     }
 
     #[test]

@@ -75,6 +75,28 @@ fn shuttle(end: &str, sets: &[&str]) -> State {
 const CYCLE: [&str; 4] = ["a1-b1", "d1-c1", "b1-a1", "c1-d1"];
 
 #[test]
+fn repeated_n_counts_the_earlier_turns_that_began_on_the_board() {
+    // The shuttle's start stands again after 4 turns (its 2nd time: it
+    // began one earlier turn) and after 8 (its 3rd: it began two), the
+    // board alone compared. `(repeated 2)` in a lose-when holds at the 3rd
+    // occurrence only, and makes the second player lose whoever moved last.
+    let mut st = shuttle("(lose-when (and (player-is P2) (repeated 2)))", &[]);
+    for (i, m) in CYCLE.iter().chain(&CYCLE).enumerate() {
+        assert_eq!(st.outcome(), None, "before turn {}", i + 1);
+        play(&mut st, m);
+    }
+    assert_eq!(st.outcome().and_then(|o| o.winner()), Some(0));
+    // `(repeated)` (once) at the 2nd occurrence.
+    let mut st = shuttle("(lose-when (and (player-is P1) (repeated)))", &[]);
+    for m in &CYCLE[..3] {
+        play(&mut st, m);
+        assert_eq!(st.outcome(), None);
+    }
+    play(&mut st, CYCLE[3]);
+    assert_eq!(st.outcome().and_then(|o| o.winner()), Some(1));
+}
+
+#[test]
 fn the_nth_occurrence_of_a_position_is_a_draw() {
     // The start position occurs for the 2nd time after 4 turns, the 3rd
     // after 8.
