@@ -800,6 +800,7 @@ fn think<T>(name: &str, spec: &PlayerSpec, choose: impl FnOnce() -> T) -> (T, Du
 /// gets a different message from a move that is written well but is not
 /// legal here, which says why when it can.
 fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
+    use crate::engine::Refusal;
     let game = st.game();
     let legal = &e.legal;
     let Some(sites) = notation_sites(game, text) else {
@@ -842,6 +843,11 @@ fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
             None => String::new(),
         };
         return format!("illegal move `{text}`: a capture is compulsory: {or}");
+    } else if matches!(
+        e.reason,
+        Refusal::Repeats | Refusal::Suicide | Refusal::Check | Refusal::After
+    ) {
+        e.reason.to_string()
     } else if let Some(&from) = sites.first() {
         let label = &game.board.site(from).label;
         let from_here: Vec<String> = legal
