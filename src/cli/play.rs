@@ -84,7 +84,7 @@ impl PlayArgs {
 
 /// Runs the command.
 pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
-    let st = a.pos.state()?;
+    let st = a.pos.state_seeded(Some(a.seed))?;
     let game = st.game().clone();
     let n = game.num_players();
     let specs: Vec<PlayerSpec> = (0..n).map(|s| a.spec(s)).collect();
@@ -97,7 +97,7 @@ pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
     // position: the moves of --moves come first, in their full form.
     let mut moves = Vec::new();
     let mut befores = Vec::new();
-    let mut first = a.pos.start(game.clone())?;
+    let mut first = a.pos.start_seeded(game.clone(), Some(a.seed))?;
     for m in a.pos.moves.iter().flat_map(|s| s.split_whitespace()) {
         befores.push(first.clone());
         let t = first.play_str(m).map_err(|e| Fail(e.to_string()))?;

@@ -30,6 +30,11 @@ use crate::record::pdn::parse_pdn;
 use crate::record::san::turn_to_san;
 use crate::record::trial::{Trial, TrialMove, TrialResult, is_trial, parse_trial, write_trial};
 
+/// The seed a game's start on the page is drawn from, where the game
+/// draws its first player at random ([`State::new_for_seed`]): `ludic
+/// play`'s default `--seed`, so that the page and the terminal start the
+/// same game; a trial saved from the page names it on its `seed` line.
+pub const START_SEED: u64 = 1;
 /// Where a game's rules come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
@@ -238,7 +243,7 @@ impl Session {
     fn start_from(&mut self, g: Arc<Game>) {
         self.seats.resize(g.players.len(), PlayerSpec::Human);
         self.seats.truncate(g.players.len());
-        self.start = Some(State::new(g.clone()));
+        self.start = Some(State::new_for_seed(g.clone(), START_SEED));
         self.game = Some(g);
         self.notes = super::notes::RuleNotes::read(self.source.id()).map(Arc::new);
         self.error = None;
@@ -767,7 +772,10 @@ impl Session {
                     State::from_position(game, p).map_err(|e| format!("trial position: {e}"))?,
                     Some(("position".to_string(), p.clone())),
                 ),
-                _ => (State::new(game), None),
+                _ => match t.seed {
+                    Some(seed) => (State::new_for_seed(game, seed), None),
+                    None => (State::new(game), None),
+                },
             };
             let moves: Vec<String> = t.moves.iter().map(|m| m.text.clone()).collect();
             (start, start_text, moves)
@@ -904,7 +912,9 @@ impl Session {
             game: self.source.id().to_string(),
             title: Some(game.name.clone()),
             sets,
-            seed: None,
+            // The seed that drew the first player, in a game that draws it.
+            seed: matches!(game.first, crate::compile::heuristics::First::Random)
+                .then_some(START_SEED),
             players: self.seats.iter().map(|s| s.to_string()).collect(),
             start,
             position,
