@@ -450,3 +450,88 @@ fn a_text_naming_no_chance_node_is_refused_with_the_reason() {
     let e = refused("pending=start,1");
     assert!(e.contains("expected `start`"), "{e}");
 }
+
+/// A position already won is over as read, even written at nature's
+/// throw (`pending=start`): all fifteen of White's checkers borne off is
+/// White's win (docs/games/backgammon.md: the first to bear off all
+/// fifteen wins), and no die is thrown. Black has none off and two
+/// checkers in White's home board: a backgammon, 3 points.
+#[test]
+fn a_won_position_read_at_the_throw_is_over() {
+    for mover in ["B", "W"] {
+        let st = at(&format!(
+            "{mover} W:woff*15 B:1*2,12*5,17*3,19*5 pending=start"
+        ));
+        assert_eq!(st.outcome().and_then(|o| o.winner()), Some(0), "{mover}");
+        assert!(!st.is_chance_node(), "{mover}");
+        assert!(st.legal_moves().is_empty(), "{mover}");
+        assert_eq!(st.counter(0, 0), 3, "{mover}");
+    }
+    // Black has borne one off: a single game.
+    let st = at("B W:woff*15 B:boff,19*14 pending=start");
+    assert_eq!(st.outcome().and_then(|o| o.winner()), Some(0));
+    assert_eq!(st.counter(0, 0), 1);
+}
+
+/// White shut out on the bar (Black's home board closed): after any
+/// throw White cannot enter, so it passes and the next position is
+/// Black's throw, Black to move, the board unchanged: the same position
+/// as the text of White's throw made (`dice-left=1,2`) reads as, and as
+/// the brute force says (no throw enters).
+#[test]
+fn a_mover_shut_out_after_the_throw_passes_to_the_next_throw() {
+    let closed = "W:wbar,6*5,8*3,13*6 B:1*3,19*2,20*2,21*2,22*2,23*2,24*2";
+    for (roll, dice) in [("roll:1-2", "1,2"), ("roll:6-6", "6,6,6,6")] {
+        let mut st = at(&format!("W {closed} pending=start"));
+        st.play_str(roll).unwrap();
+        assert!(st.is_chance_node(), "{roll}");
+        assert_eq!(st.current_player(), 1, "{roll}");
+        assert_eq!(st.chance_outcomes().len(), 21, "{roll}");
+        let read = at(&format!("W {closed} dice-left={dice}"));
+        assert_eq!(
+            st.to_position().unwrap(),
+            read.to_position().unwrap(),
+            "{roll}"
+        );
+    }
+}
+
+/// A turn that goes on with the dice (`again=Dice`) but has no die left
+/// to play ends there (the rule: a player who cannot move passes): the
+/// next position is Black's throw, not a game over.
+#[test]
+fn a_turn_going_on_with_no_die_left_ends_as_read() {
+    let st = at("W W:24*2,13*5,8*3,6*5 B:1*2,12*5,17*3,19*5 again=Dice");
+    assert_eq!(st.outcome(), None);
+    assert!(st.is_chance_node());
+    assert_eq!(st.current_player(), 1);
+    assert_eq!(st.chance_outcomes().len(), 21);
+    // With a die left it goes on: White plays it (the brute force's
+    // moves for a 3).
+    let st = at("W W:24*2,13*5,8*3,6*5 B:1*2,12*5,17*3,19*5 dice-left=3 again=Dice");
+    assert!(!st.is_chance_node());
+    assert_eq!(st.current_player(), 0);
+    agree(&st);
+}
+
+/// The notation `ludic rules backgammon` gives as its example of bearing
+/// off with a larger die is one the game reads: White's checker on its
+/// 4-point borne off with a 6, the farthest from home (the brute force
+/// lists it).
+#[test]
+fn the_rules_example_of_bearing_off_with_a_larger_die_is_read() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludic"))
+        .args(["rules", "backgammon"])
+        .output()
+        .unwrap();
+    let how = String::from_utf8(out.stdout).unwrap();
+    let example = how
+        .split('`')
+        .find(|w| w.contains('~') && w.starts_with("4-"))
+        .unwrap_or_else(|| panic!("{how}"))
+        .to_string();
+    assert_eq!(example, "4-woff~6");
+    let st = at("W W:4,woff*14 B:1*2,12*5,17*3,19*5 dice-left=6");
+    assert_eq!(agree(&st), 1);
+    assert_eq!(st.parse_turn(&example).unwrap().len(), 1);
+}

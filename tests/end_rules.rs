@@ -193,3 +193,40 @@ fn a_win_on_the_turn_that_reaches_the_turn_limit_stands() {
         st.outcome()
     );
 }
+
+/// A position given past a draw limit is judged as play judges the end
+/// of a turn: chess's no-progress rule (chess.game: 100 turns without a
+/// capture or a pawn move, FIDE 9.3's fifty moves each) draws a FEN whose
+/// halfmove clock is 150, unless the side to move is checkmated then
+/// (FIDE 9.6: the mate stands); Fanorona's turn limit (1,000 turns) draws
+/// a position text read at turn 1,005. Below the limits the game goes on.
+#[test]
+fn a_position_read_past_a_draw_limit_is_over() {
+    let chess = Arc::new(Game::load("chess", &Options::default()).expect("game loads"));
+    let start = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3";
+    let st = State::from_fen(chess.clone(), &format!("{start} 150 1")).unwrap();
+    assert!(
+        matches!(st.outcome(), Some(Outcome::Draw(_))),
+        "{:?}",
+        st.outcome()
+    );
+    assert!(st.legal_moves().is_empty());
+    let st = State::from_fen(chess.clone(), &format!("{start} 99 1")).unwrap();
+    assert_eq!(st.outcome(), None);
+    // Black mated on the back rank (the rook on a8), the clock at 100.
+    let st = State::from_fen(chess, "R5k1/5ppp/8/8/8/8/8/6K1 b - - 100 80").unwrap();
+    assert!(
+        matches!(st.outcome(), Some(Outcome::Win(0, _))),
+        "{:?}",
+        st.outcome()
+    );
+    let fanorona = Arc::new(Game::load("fanorona", &Options::default()).expect("game loads"));
+    let st = State::from_position(fanorona.clone(), "W W:a1 B:c1 turns=1005").unwrap();
+    assert!(
+        matches!(st.outcome(), Some(Outcome::Draw(_))),
+        "{:?}",
+        st.outcome()
+    );
+    let st = State::from_position(fanorona, "W W:a1 B:c1 turns=990").unwrap();
+    assert_eq!(st.outcome(), None);
+}

@@ -252,3 +252,51 @@ fn superko_refuses_what_simple_ko_would_allow_in_the_brute_force_too() {
     fresh.seen = vec![fresh.board.clone()];
     assert!(fresh.moves().contains(&Some(at("d2"))));
 }
+
+/// A refused point says which rule refuses it, as the brute force finds
+/// it refused: the two-ko cycle's retaking at d2 repeats an earlier
+/// board (positional superko), and a Black stone at a1 between White's
+/// a2 and b1 would have no liberty and capture nothing (suicide).
+#[test]
+fn a_refused_point_says_which_rule_refuses_it() {
+    use ludic::engine::Refusal;
+    let mut go = Go::new(9);
+    let st = start("go", &[]);
+    let game = std::sync::Arc::clone(st.game());
+    let at = |label: &str| {
+        let b = label.as_bytes();
+        (b[1] - b'1') as usize * 9 + (b[0] - b'a') as usize
+    };
+    let black = ["d6", "c5", "d4", "e3", "d2", "f2", "e1"];
+    let white = ["e6", "d5", "f5", "e4", "d3", "c2", "d1"];
+    let text = format!("B B:{} W:{}", black.join(","), white.join(","));
+    let mut st = State::from_position(game.clone(), &text).expect("position");
+    black.iter().for_each(|l| go.board[at(l)] = 1);
+    white.iter().for_each(|l| go.board[at(l)] = 2);
+    go.seen = vec![go.board.clone()];
+    for m in ["e5", "e2", "pass", "d5"] {
+        st.play_str(m).expect("legal");
+        go.play((m != "pass").then(|| at(m)));
+    }
+    // The brute force: d2 is empty, its board once placed stood before.
+    assert_eq!(go.board[at("d2")], 0);
+    assert!(go.place(at("d2")).is_none());
+    let mut fresh = go.clone();
+    fresh.seen.clear();
+    assert!(fresh.place(at("d2")).is_some());
+    let e = st.clone().play_str("d2").unwrap_err();
+    assert_eq!(e.reason, Refusal::Repeats);
+    assert!(e.to_string().contains("positional superko"), "{e}");
+    // Suicide: the brute force's group of a1 has no liberty.
+    let mut go = Go::new(9);
+    go.board[at("a2")] = 2;
+    go.board[at("b1")] = 2;
+    let mut b = go.board.clone();
+    b[at("a1")] = 1;
+    assert!(!go.group(&b, at("a1")).1);
+    assert!(go.group(&b, at("a2")).1 && go.group(&b, at("b1")).1);
+    let st = State::from_position(game, "B W:a2,b1").expect("position");
+    let e = st.clone().play_str("a1").unwrap_err();
+    assert_eq!(e.reason, Refusal::Suicide);
+    assert!(e.to_string().contains("no liberty"), "{e}");
+}

@@ -209,3 +209,46 @@ fn the_dice_are_set_in_the_editor_where_the_game_rolls() {
         "{names}"
     );
 }
+
+/// Backgammon's dice left to play are a field of the editor (a position
+/// text's `dice-left=`): editing the position after the opening throw
+/// keeps the throw's dice (a double four times), and the game goes on
+/// from the edited position with White to play them, not at a new throw.
+#[test]
+fn the_dice_left_to_play_are_kept_by_the_editor() {
+    let mut s = open("backgammon");
+    let roll = s.view("t")["moves"][0].as_str().unwrap().to_string();
+    let (a, b) = roll.strip_prefix("roll:").unwrap().split_once('-').unwrap();
+    let dice = if a == b {
+        [a, a, a, a].join(",")
+    } else {
+        format!("{a},{b}")
+    };
+    s.edit(Edit::Start).unwrap();
+    let v = s.view("t");
+    let field = v["edit"]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "dice-left")
+        .unwrap_or_else(|| panic!("{:?}", field_names(&v)))
+        .clone();
+    assert_eq!(field["value"], json!(dice));
+    s.edit(Edit::Done).unwrap();
+    let st = s.state().unwrap();
+    assert!(!st.is_chance_node());
+    assert_eq!(st.current_player(), 0);
+    let left: Vec<String> = st
+        .dice_left()
+        .faces()
+        .iter()
+        .map(|f| f.to_string())
+        .collect();
+    assert_eq!(left.join(","), dice);
+    // Set to a 6 and a 5: the status says so.
+    s.edit(Edit::Start).unwrap();
+    set(&mut s, "dice-left", "5,6").unwrap();
+    s.edit(Edit::Done).unwrap();
+    let status = s.view("t")["status"].as_str().unwrap().to_string();
+    assert!(status.ends_with(", dice to play 5 6"), "{status}");
+}

@@ -473,3 +473,60 @@ fn the_dice_left_to_play_are_in_the_status() {
         "{status}"
     );
 }
+
+/// Nature's moves are drawn by the server, never chosen by a client
+/// (docs/chance.md): backgammon's opening throw cannot be undone to be
+/// thrown again or named, a chance node shown by the slider has no seat
+/// to move and no roll among the choices, and a position loaded at the
+/// throw (`pending=start`) is thrown by the server at once.
+#[test]
+fn no_request_chooses_nature_s_roll() {
+    let seats = vec![PlayerSpec::Human, PlayerSpec::Human];
+    let mut s = Session::new(Source::Shipped("backgammon".into()), Vec::new(), seats);
+    let first = moves(&s);
+    assert_eq!(first.len(), 1);
+    assert!(first[0].starts_with("roll:"), "{first:?}");
+    // Undo of the opening throw: nothing to undo, the throw kept.
+    assert!(s.undo().is_err());
+    assert_eq!(moves(&s), first);
+    // The slider at ply 0: nature's node, shown, not playable.
+    s.seek(0).unwrap();
+    assert!(s.state().unwrap().is_chance_node());
+    let v = s.view("t");
+    assert_eq!(v["to_move"], serde_json::Value::Null, "{v}");
+    assert!(
+        choice_texts(&v).iter().all(|t| !t.starts_with("roll:")),
+        "{v}"
+    );
+    for i in 0..21 {
+        assert!(s.choose(i).is_err(), "choice {i}");
+    }
+    s.seek(1).unwrap();
+    assert_eq!(moves(&s), first);
+    // A position at White's throw: the server throws it.
+    let opening = "W W:24*2,13*5,8*3,6*5 B:1*2,12*5,17*3,19*5 pending=start";
+    s.load_position(opening).unwrap();
+    assert!(!s.state().unwrap().is_chance_node());
+    let rolled = moves(&s);
+    assert_eq!(rolled.len(), 1);
+    assert!(rolled[0].starts_with("roll:"), "{rolled:?}");
+    assert!(s.undo().is_err());
+    assert_eq!(moves(&s), rolled);
+}
+
+/// A click on a point the rules refuse says which rule refuses it: a
+/// Black stone at a1 between White's a2 and b1 would have no liberty and
+/// capture nothing (Go's rule against suicide).
+#[test]
+fn a_click_on_a_suicide_point_says_so() {
+    let seats = vec![PlayerSpec::Human, PlayerSpec::Human];
+    let mut s = Session::new(Source::Shipped("go".into()), Vec::new(), seats);
+    s.load_position("B W:a2,b1").unwrap();
+    let board = &s.state().unwrap().game().board;
+    let a1 = board.site_by_label("a1").unwrap();
+    let err = s.click(a1).unwrap_err();
+    assert!(
+        err.contains("suicide: the stone would have no liberty"),
+        "{err}"
+    );
+}

@@ -219,7 +219,12 @@ pub fn replay_trial(game: &Arc<Game>, t: &Trial) -> Verdict {
         (None, Some(text)) => {
             State::from_position(game.clone(), text).map_err(|e| (text, PlyError::StartPosition(e)))
         }
-        (None, None) => Ok(State::new(game.clone())),
+        // The seed the game was played with draws its first player, if
+        // the game draws it (`(first … Random)`).
+        (None, None) => Ok(match t.seed {
+            Some(seed) => State::new_for_seed(game.clone(), seed),
+            None => State::new(game.clone()),
+        }),
     };
     let mut st = match start {
         Ok(s) => s,

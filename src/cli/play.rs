@@ -84,7 +84,7 @@ impl PlayArgs {
 
 /// Runs the command.
 pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
-    let st = a.pos.state()?;
+    let st = a.pos.state_seeded(Some(a.seed))?;
     let game = st.game().clone();
     let n = game.num_players();
     let specs: Vec<PlayerSpec> = (0..n).map(|s| a.spec(s)).collect();
@@ -97,7 +97,7 @@ pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
     // position: the moves of --moves come first, in their full form.
     let mut moves = Vec::new();
     let mut befores = Vec::new();
-    let mut first = a.pos.start(game.clone())?;
+    let mut first = a.pos.start_seeded(game.clone(), Some(a.seed))?;
     for m in a.pos.moves.iter().flat_map(|s| s.split_whitespace()) {
         befores.push(first.clone());
         let t = first.play_str(m).map_err(|e| Fail(e.to_string()))?;
@@ -800,6 +800,7 @@ fn think<T>(name: &str, spec: &PlayerSpec, choose: impl FnOnce() -> T) -> (T, Du
 /// gets a different message from a move that is written well but is not
 /// legal here, which says why when it can.
 fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
+    use crate::engine::Refusal;
     let game = st.game();
     let legal = &e.legal;
     let Some(sites) = notation_sites(game, text) else {
@@ -842,6 +843,11 @@ fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
             None => String::new(),
         };
         return format!("illegal move `{text}`: a capture is compulsory: {or}");
+    } else if matches!(
+        e.reason,
+        Refusal::Repeats | Refusal::Suicide | Refusal::Check | Refusal::After
+    ) {
+        e.reason.to_string()
     } else if let Some(&from) = sites.first() {
         let label = &game.board.site(from).label;
         let from_here: Vec<String> = legal

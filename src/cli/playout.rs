@@ -37,7 +37,7 @@ pub struct PlayoutArgs {
 
 /// Runs the command.
 pub fn run(a: &PlayoutArgs) -> Result<i32, Fail> {
-    let start = a.pos.state()?;
+    let start = a.pos.state_seeded(Some(a.seed))?;
     let t = Instant::now();
     let spec = PlayoutSpec {
         count: a.count,

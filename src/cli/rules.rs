@@ -137,6 +137,20 @@ pub fn board(game: &Game) -> String {
     )
 }
 
+/// The label of the last site of `track` as the first player follows it
+/// (a per-player track: the first player's own), which a move carried
+/// past the end lands on (backgammon's `woff`).
+fn track_end(game: &Game, track: crate::compile::ir::TrackId) -> String {
+    let t = &game.tracks[usize::from(track)];
+    let own = t
+        .per_player
+        .first()
+        .map_or(t, |&i| &game.tracks[usize::from(i)]);
+    own.sites
+        .last()
+        .map_or_else(|| "END".to_string(), |&s| game.board.site(s).label.clone())
+}
+
 /// How moves are written in this game, from the kinds of its moves.
 pub fn notation(game: &Game) -> String {
     let gens = &game.gens;
@@ -186,13 +200,15 @@ pub fn notation(game: &Game) -> String {
     if has(&|k| matches!(k, GenKind::Sow { .. })) {
         out.push("- a sowing is written as the site it empties".to_string());
     }
-    if has(&|k| matches!(k, GenKind::Advance(_))) {
-        out.push(
+    if let Some(end) = gens.iter().find_map(|g| match &g.kind {
+        GenKind::Advance(a) => Some(track_end(game, a.track)),
+        _ => None,
+    }) {
+        out.push(format!(
             "- a move by a die is written as its origin and destination (`13-7`); a piece \
              carried onto the track's end by a die larger than the distance adds `~` and \
-             the die (`4-off~6`); nature's throw is written `roll:` and its faces (`roll:3-5`)"
-                .to_string(),
-        );
+             the die (`4-{end}~6`); nature's throw is written `roll:` and its faces (`roll:3-5`)"
+        ));
     }
     if has(&|k| matches!(k, GenKind::Select { .. })) {
         out.push(

@@ -71,7 +71,14 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// The position: initial, FEN or position text, then the moves.
     pub fn state(&self) -> Result<State, Fail> {
-        let mut st = self.start(self.game.load()?)?;
+        self.state_seeded(None)
+    }
+
+    /// [`PositionArgs::state`] for a front end seeded with `seed`: the
+    /// initial position draws a random first player from it
+    /// ([`State::new_for_seed`]).
+    pub fn state_seeded(&self, seed: Option<u64>) -> Result<State, Fail> {
+        let mut st = self.start_seeded(self.game.load()?, seed)?;
         if self.interpreted {
             st = st.on_engine(crate::engine::Engine::Reference);
         }
@@ -89,13 +96,23 @@ impl PositionArgs {
 
     /// The position before `--moves`: initial, FEN or position text.
     pub fn start(&self, game: Arc<Game>) -> Result<State, Fail> {
+        self.start_seeded(game, None)
+    }
+
+    /// [`PositionArgs::start`] for a front end seeded with `seed`
+    /// ([`State::new_for_seed`]; a FEN or a position text names its
+    /// player to move).
+    pub fn start_seeded(&self, game: Arc<Game>, seed: Option<u64>) -> Result<State, Fail> {
         if let Some(f) = &self.fen {
             let hint = fen_hint(&game);
             return State::from_fen(game, f).map_err(|e| Fail(format!("--fen: {e}{hint}")));
         }
         match &self.position {
             Some(p) => State::from_position(game, p).map_err(|e| Fail(format!("--position: {e}"))),
-            None => Ok(State::new(game)),
+            None => Ok(match seed {
+                Some(seed) => State::new_for_seed(game, seed),
+                None => State::new(game),
+            }),
         }
     }
 }

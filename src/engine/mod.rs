@@ -109,6 +109,24 @@ pub enum Refusal {
     /// The game is over: there is no legal move.
     #[error("the game is over")]
     GameOver,
+    /// A step its rule makes, refused by the rule's `after:
+    /// (not (repeated))`: the board it leaves stood at the start of an
+    /// earlier turn (Go's positional superko).
+    #[error("this repeats an earlier position (positional superko)")]
+    Repeats,
+    /// A placement its rule makes, refused by the rule's `check:` while
+    /// the placed piece's group has no empty neighbour once placed (Go's
+    /// suicide).
+    #[error("suicide: the stone would have no liberty")]
+    Suicide,
+    /// A step its rule makes, refused by the rule's `check:` condition
+    /// (on the position just after the step, before its effects).
+    #[error("its rule's `check:` condition refuses it")]
+    Check,
+    /// A step its rule makes, refused by the rule's `after:` condition
+    /// (on the position the step leaves).
+    #[error("its rule's `after:` condition refuses the position it leaves")]
+    After,
     /// A short form (origin and final destination, or a text without
     /// its tag) that several legal turns share: one must be written in
     /// full (every landing site, and the tag when it has one).

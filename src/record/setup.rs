@@ -19,12 +19,18 @@ impl State {
     /// would have changed it (a man on its crowning row, a pawn on its
     /// promotion rank: [`crate::record::arrival`]), a piece on a site no
     /// piece of its kind and owner can ever reach (a pawn on its own first
-    /// rank: [`crate::record::footholds`]).
+    /// rank: [`crate::record::footholds`]). A position the end rules say
+    /// is over is over as read, as [`State::from_position`] judges it (a
+    /// chess FEN whose halfmove clock has reached the no-progress limit
+    /// is a draw).
     pub fn from_fen(game: Arc<Game>, text: &str) -> Result<State, FenError> {
-        let st = State::from_fen_unchecked(game, text)?;
+        let mut st = State::from_fen_unchecked(game, text)?;
         match st.unchanged_arrival().or_else(|| st.off_footholds()) {
             Some(why) => Err(FenError::Unreachable(why)),
-            None => Ok(st),
+            None => {
+                st.judge_given();
+                Ok(st)
+            }
         }
     }
 

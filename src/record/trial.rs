@@ -45,7 +45,8 @@ pub struct Trial {
     pub title: Option<String>,
     /// Toggle values in force, `(name, value)`.
     pub sets: Vec<(String, String)>,
-    /// The seed of the computer players.
+    /// The seed of the computer players, and of the first player in a
+    /// game that draws it at random (`State::new_for_seed`).
     pub seed: Option<u64>,
     /// Who played each side (`human`, `random`, `mcts:1000`…).
     pub players: Vec<String>,

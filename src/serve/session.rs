@@ -30,6 +30,11 @@ use crate::record::pdn::parse_pdn;
 use crate::record::san::turn_to_san;
 use crate::record::trial::{Trial, TrialMove, TrialResult, is_trial, parse_trial, write_trial};
 
+/// The seed a game's start on the page is drawn from, where the game
+/// draws its first player at random ([`State::new_for_seed`]): `ludic
+/// play`'s default `--seed`, so that the page and the terminal start the
+/// same game; a trial saved from the page names it on its `seed` line.
+pub const START_SEED: u64 = 1;
 /// Where a game's rules come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
@@ -238,7 +243,7 @@ impl Session {
     fn start_from(&mut self, g: Arc<Game>) {
         self.seats.resize(g.players.len(), PlayerSpec::Human);
         self.seats.truncate(g.players.len());
-        self.start = Some(State::new(g.clone()));
+        self.start = Some(State::new_for_seed(g.clone(), START_SEED));
         self.game = Some(g);
         self.notes = super::notes::RuleNotes::read(self.source.id()).map(Arc::new);
         self.error = None;
@@ -361,7 +366,7 @@ impl Session {
     fn button_steps(&self, st: &State, moves: &[Move]) -> Vec<Choice> {
         moves
             .iter()
-            .filter(|m| !clickable_from(st, m) && !is_place(st, m))
+            .filter(|m| !m.is_chance() && !clickable_from(st, m) && !is_place(st, m))
             .map(|m| Choice {
                 step: *m,
                 text: st.move_to_string(m),
@@ -369,10 +374,12 @@ impl Session {
             .collect()
     }
 
-    /// The seat to move, if the game goes on.
+    /// The seat to move, if the game goes on. None at a chance node:
+    /// nature moves there, and its move is drawn by the server
+    /// ([`Session::roll_nature`]), never chosen by a seat.
     fn to_move(&self) -> Option<usize> {
         let st = self.current.as_ref()?;
-        if st.outcome().is_some() || st.legal_moves().is_empty() {
+        if st.outcome().is_some() || st.is_chance_node() || st.legal_moves().is_empty() {
             return None;
         }
         Some(usize::from(st.current_player()))
@@ -500,6 +507,17 @@ impl Session {
                 b.site(o).label
             );
         }
+        // A step the rules make here but its rule's filter refuses (a
+        // repetition, a suicide): that filter's reason.
+        let mut made = Vec::new();
+        st.candidates_into(&mut made);
+        if let Some(why) = made
+            .iter()
+            .filter(|m| !m.is_chance() && click_site(st, m) == Some(site))
+            .find_map(|m| st.filter_refusal(m))
+        {
+            return format!("{label}: {why}");
+        }
         let captures = moves
             .iter()
             .filter(|m| st.move_to_string(m).contains('x'))
@@ -539,6 +557,9 @@ impl Session {
     /// Plays one step of the mover's turn; completes the turn when it ends.
     fn step(&mut self, m: Move) -> Result<(), String> {
         let mut st = self.current.clone().ok_or("the rules do not compile")?;
+        if m.is_chance() || st.is_chance_node() {
+            return Err("nature's roll is drawn by the server, not chosen".into());
+        }
         let mover = st.current_player();
         st.play(&m).map_err(|e| e.to_string())?;
         // Playing from an earlier position drops the turns after it.
@@ -559,8 +580,9 @@ impl Session {
     /// At a chance node at the end of the game shown, nature's moves
     /// (docs/chance.md): each roll drawn from the session's seed with its
     /// odds and kept as a turn of its own (`roll:7`), until a player is to
-    /// move. Rolls in the middle of the game (after a seek or an undo) are
-    /// left to the seat to move: a human names one, a computer draws it.
+    /// move. A chance node in the middle of the game (after a seek) is
+    /// only shown: its roll is the turn recorded after it; nobody plays
+    /// there, so no client request ever chooses nature's move.
     fn roll_nature(&mut self) {
         if self.at != self.turns.len() || self.start.is_none() {
             return;
@@ -660,30 +682,34 @@ impl Session {
             self.rebuild();
             return Ok(());
         }
-        if self.at == 0 {
+        let Some(back) = self.undo_target() else {
             return Err("nothing to undo".into());
-        }
-        self.at -= 1;
+        };
+        self.at = back;
         self.turns.truncate(self.at);
-        let humans = self.seats.iter().any(|s| s.is_human());
-        while humans && self.at > 0 {
-            self.rebuild();
-            // Nature's rolls are taken back with the step they follow
-            // (docs/chance.md).
-            let mover = self
-                .current
-                .as_ref()
-                .filter(|s| !s.is_chance_node())
-                .map(|s| usize::from(s.current_player()));
-            if mover.is_some_and(|p| self.seats[p].is_human()) {
-                break;
-            }
-            self.at -= 1;
-            self.turns.truncate(self.at);
-        }
         self.message = None;
         self.rebuild();
         Ok(())
+    }
+
+    /// Where undo goes back to: the last position before the one shown
+    /// where a seat moves (never a chance node: nature's rolls are taken
+    /// back with the step they follow and never alone, so a roll is never
+    /// thrown again, docs/chance.md), a human's when a human plays;
+    /// `None` when there is none (the opening throw is kept).
+    fn undo_target(&self) -> Option<usize> {
+        let start = self.start.clone()?;
+        let humans = self.seats.iter().any(|s| s.is_human());
+        let mut st = start;
+        let mut best = None;
+        for k in 0..self.at {
+            let seat = usize::from(st.current_player());
+            if !st.is_chance_node() && (!humans || self.seats[seat].is_human()) {
+                best = Some(k);
+            }
+            st.play_turn(&self.turns[k].steps);
+        }
+        best
     }
 
     /// Shows the position after `ply` turns (a record's slider).
@@ -697,6 +723,8 @@ impl Session {
         self.partial.clear();
         self.at = ply;
         self.message = None;
+        // The end of a record that stops at a chance node: the server rolls.
+        self.roll_nature();
         self.rebuild();
         Ok(())
     }
@@ -744,7 +772,10 @@ impl Session {
                     State::from_position(game, p).map_err(|e| format!("trial position: {e}"))?,
                     Some(("position".to_string(), p.clone())),
                 ),
-                _ => (State::new(game), None),
+                _ => match t.seed {
+                    Some(seed) => (State::new_for_seed(game, seed), None),
+                    None => (State::new(game), None),
+                },
             };
             let moves: Vec<String> = t.moves.iter().map(|m| m.text.clone()).collect();
             (start, start_text, moves)
@@ -780,6 +811,8 @@ impl Session {
         self.at = 0;
         self.partial.clear();
         self.message = Some(format!("record loaded: {} turns", self.turns.len()));
+        // A record of no turn from a roll: the server rolls.
+        self.roll_nature();
         self.rebuild();
         Ok(())
     }
@@ -828,6 +861,8 @@ impl Session {
         self.at = 0;
         self.partial.clear();
         self.message = Some("position loaded".to_string());
+        // A position at a roll (`pending=start`): the server rolls.
+        self.roll_nature();
         self.rebuild();
         Ok(())
     }
@@ -877,7 +912,9 @@ impl Session {
             game: self.source.id().to_string(),
             title: Some(game.name.clone()),
             sets,
-            seed: None,
+            // The seed that drew the first player, in a game that draws it.
+            seed: matches!(game.first, crate::compile::heuristics::First::Random)
+                .then_some(START_SEED),
             players: self.seats.iter().map(|s| s.to_string()).collect(),
             start,
             position,

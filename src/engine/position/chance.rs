@@ -16,8 +16,9 @@
 //! ([`Pending::Start`]).
 
 use crate::board::NO_SITE;
-use crate::compile::ir::{Game, GenId, MAX_DICE};
+use crate::compile::ir::{Game, GenId, MAX_DICE, NoMoves};
 use crate::engine::journal::Entry;
+use crate::engine::{EndReason, Outcome};
 use crate::engine::{Move, Played, State};
 
 /// The generator id of a chance move ([`Move::gen_id`]): no generator of
@@ -397,12 +398,49 @@ impl State {
             return;
         }
         match self.attempt(game, Pending::Start, false) {
-            Ok(_) => self.merge_frame(),
+            Ok(_) => {
+                self.merge_frame();
+                self.pass_stuck_by_chance(game);
+            }
             Err(roll) => self.set_chance(Some(Chance {
                 roll,
                 pending: Pending::Start,
             })),
         }
+    }
+
+    /// `(no-moves Pass)` once a turn's automatic phases are played in full
+    /// (their rolls made) in a game with chance: a player with no move
+    /// passes, and the next player's turn begins; a roll it needs is a
+    /// chance node of its own at the start of that turn (`pending=start`,
+    /// the next player to move), so that a player shut out after its
+    /// throw is not shown keeping the turn. Every player in turn stuck,
+    /// no roll owed, is a draw (as [`State::pass_while_stuck`]).
+    fn pass_stuck_by_chance(&mut self, game: &Game) {
+        if game.end.no_moves != Some(NoMoves::Pass) {
+            return;
+        }
+        for _ in 0..=game.num_players() {
+            self.flush_sets();
+            if self.scalars.outcome.is_some()
+                || self.extras.chance.is_some()
+                || self.has_candidate()
+            {
+                return;
+            }
+            self.next_player();
+            match self.attempt(game, Pending::Start, false) {
+                Ok(_) => self.merge_frame(),
+                Err(roll) => {
+                    self.set_chance(Some(Chance {
+                        roll,
+                        pending: Pending::Start,
+                    }));
+                    return;
+                }
+            }
+        }
+        self.scalars.outcome = Some(Outcome::Draw(EndReason::NoMoves));
     }
 
     /// What the chance node resumes and the values already rolled for
@@ -486,6 +524,9 @@ impl State {
             Ok(_) => {
                 self.merge_frame();
                 self.forget_dice();
+                if ch.pending == Pending::Start {
+                    self.pass_stuck_by_chance(game);
+                }
             }
             Err(roll) => self.set_chance(Some(Chance {
                 roll,
@@ -509,7 +550,6 @@ impl State {
             Pending::Start => {
                 self.push_frame();
                 self.begin_turn(game);
-                self.pass_if_stuck(game);
                 Played::Played
             }
         };

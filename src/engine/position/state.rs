@@ -460,6 +460,19 @@ impl State {
         Self::build(game, tables, Some(seed))
     }
 
+    /// The initial position a front end seeded with `seed` starts a game
+    /// from: a game that draws its first player at random (`(first …
+    /// Random)`) draws it from `seed` ([`State::new_seeded`]), so that the
+    /// same seed gives the same first player in every front end (CLI
+    /// `play` and `playout`, the web page, a trial's replay by its `seed`
+    /// line); any other game starts as [`State::new`] starts it.
+    pub fn new_for_seed(game: Arc<Game>, seed: u64) -> State {
+        match game.first {
+            crate::compile::heuristics::First::Random => State::new_seeded(game, seed),
+            crate::compile::heuristics::First::Player(_) => State::new(game),
+        }
+    }
+
     /// The initial position of `game`: its setup, player 0 to move, after
     /// the first turn's automatic phases (if any).
     pub fn new(game: Arc<Game>) -> State {

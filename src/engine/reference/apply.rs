@@ -400,7 +400,7 @@ impl State {
     /// True if `check:` condition `c` of generator `g` holds after the
     /// step (`ctx`): read from its compiled form when it has one (the
     /// site sets brought up to date first), else evaluated.
-    fn check_holds(&mut self, g: GenId, c: &Cond, ctx: &Ctx) -> bool {
+    pub(crate) fn check_holds(&mut self, g: GenId, c: &Cond, ctx: &Ctx) -> bool {
         let compiled = self
             .tables
             .gens
@@ -570,7 +570,7 @@ impl State {
     }
 
     /// Runs one effect.
-    fn run_effect(&mut self, e: &Effect, ctx: &Ctx) -> Flow {
+    pub(crate) fn run_effect(&mut self, e: &Effect, ctx: &Ctx) -> Flow {
         match e {
             Effect::If(c, a, b) => {
                 if self.eval(c, ctx) {
@@ -887,7 +887,9 @@ impl State {
         self.scalars.outcome = Some(Outcome::Draw(EndReason::NoMoves));
     }
 
-    fn check_draws(&mut self) {
+    /// The draw and limit rules checked at the end of a turn (repetition,
+    /// no progress, passes, turn limit): the outcome one of them gives.
+    pub(crate) fn check_draws(&mut self) {
         let end = &self.game.end;
         let reason = if !self.history_draws {
             None

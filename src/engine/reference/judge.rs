@@ -3,46 +3,71 @@
 //! over when it is set up, not one turn later.
 
 use crate::board::Site;
-use crate::compile::ir::{Decision, Effect, Game, NoMoves, Who};
+use crate::compile::ir::{Effect, Game, NoMoves};
 use crate::engine::State;
 use crate::engine::cond::Ctx;
+use crate::engine::position::chance::Pending;
 
 impl State {
     /// Judges a position just set up, with no turn in progress (a
-    /// continuation, `again`, steps played) and no outcome given: the `lose-when` conditions (each player for whom
-    /// one holds loses), then the result effects of the moves (`(if COND
-    /// (win))` in a generator's `then:` or `finally:`) read for the player
-    /// who moved last, with `To` at each site where that player's stack
-    /// is on top, as if it had just moved there (tic-tac-toe's three in a
-    /// row, a breakthrough piece on the far row). A position that is over
-    /// has its outcome set and no legal move.
+    /// continuation, `again`, steps played) and no outcome given: the
+    /// `lose-when` conditions (each player for whom one holds loses), then
+    /// the result effects of the moves (`(if COND (win))` in a
+    /// generator's `then:` or `finally:`) read for the player who moved
+    /// last, then for the others (backwards in turn order), with `To` at each site
+    /// where that player's stack is on top, as if it had just moved there
+    /// (tic-tac-toe's three in a row, a breakthrough piece on the far row,
+    /// a backgammon side with all fifteen borne off), then the draw and
+    /// limit rules as the end of a turn checks them (no progress, turn
+    /// limit, passes, repetition). A chance node at the start of a turn
+    /// (`pending=start`) is judged too: its board is the turn's start, and
+    /// a game over there rolls no dice. A position that is over has its
+    /// outcome set and no legal move.
     pub(crate) fn judge_given(&mut self) {
         let s = &self.scalars;
         // A turn in progress is judged when it ends (Pentago's five in a
-        // row before its twist).
-        // A chance node is the position before the step that rolls,
-        // judged when that step is played.
+        // row before its twist). A chance node in a step is the position
+        // before the step that rolls, judged when that step is played.
         if s.outcome.is_some()
             || s.cont.is_some()
             || s.again.is_some()
             || s.turn_steps > 0
-            || self.extras.chance.is_some()
+            || self
+                .extras
+                .chance
+                .is_some_and(|c| c.pending != Pending::Start)
         {
             return;
         }
         let game = self.game.clone();
         self.check_lose_conditions(&game);
-        if self.scalars.outcome.is_some() {
-            self.cache.forget();
-            return;
+        if self.scalars.outcome.is_none() {
+            self.judge_results(&game);
         }
+        if self.scalars.outcome.is_none() {
+            self.check_draws();
+        }
+        if self.scalars.outcome.is_some() {
+            self.extras.chance = None;
+            self.dice.clear();
+            self.cache.forget();
+        }
+    }
+
+    /// The result effects of the moves read for each player, backwards in
+    /// turn order from the one who moved last ([`State::judge_given`]): the
+    /// first that fires decides the game.
+    fn judge_results(&mut self, game: &Game) {
         let n = game.num_players() as u8;
-        let last = (self.scalars.mover + n - 1) % n.max(1);
-        let sites = (0..self.heights.len() as Site).filter(|&s| self.top_owner(s) == Some(last));
-        for s in sites {
-            if let Some((decision, who)) = self.result_at(&game, last, s) {
-                self.decide(decision, who, last);
-                self.cache.forget();
+        for k in 1..=n {
+            let player = (self.scalars.mover + n - k) % n.max(1);
+            let sites =
+                (0..self.heights.len() as Site).filter(|&s| self.top_owner(s) == Some(player));
+            let fired = sites
+                .into_iter()
+                .find_map(|s| self.result_at(game, player, s));
+            if let Some((list, ctx)) = fired {
+                self.decide_by(list, &ctx);
                 return;
             }
         }
@@ -52,18 +77,19 @@ impl State {
     /// start: under `(no-moves Pass)`, a player to move with no legal move
     /// passes, and the next player's turn begins (its automatic phases
     /// run, each player in turn passing while stuck; every one stuck is a
-    /// draw). A roll the new turn needs leaves the state at a chance node
+    /// draw). A turn that goes on (`again=`) with no legal move ends
+    /// there, as play ends it, and the next player's turn begins likewise.
+    /// A roll the new turn needs leaves the state at a chance node
     /// (docs/chance.md), never drawn from the seed. Nothing is done for a
-    /// position that is over, a chance node, a turn in progress, or a
-    /// player who has a move. The undo journal is emptied: the position
-    /// read is where undo stops.
+    /// position that is over, a chance node, a turn in progress that has
+    /// a move, or a player who has a move. The undo journal is emptied:
+    /// the position read is where undo stops.
     pub(crate) fn pass_given(&mut self) {
         let s = &self.scalars;
         let game = self.game.clone();
         if s.outcome.is_some()
             || s.cont.is_some()
-            || s.again.is_some()
-            || s.turn_steps > 0
+            || (s.turn_steps > 0 && s.again.is_none())
             || self.extras.chance.is_some()
             || game.end.no_moves != Some(NoMoves::Pass)
         {
@@ -73,6 +99,8 @@ impl State {
         if self.has_candidate() {
             return;
         }
+        self.scalars.turn_captured = false;
+        self.scalars.turn_progress = false;
         self.next_player();
         self.begin_first_turn(&game);
         self.journal.clear();
@@ -80,8 +108,10 @@ impl State {
     }
 
     /// The first result effect of the generators of `game` that fires for
-    /// `player` having moved to `site`.
-    fn result_at(&self, game: &Game, player: u8, site: Site) -> Option<(Decision, Who)> {
+    /// `player` having moved to `site`, with the effects listed beside it
+    /// (a backgammon win's `(set-counter "Points" …)`) and the context to
+    /// run them in.
+    fn result_at<'g>(&self, game: &'g Game, player: u8, site: Site) -> Option<(&'g [Effect], Ctx)> {
         let ctx = Ctx {
             player,
             subject: site,
@@ -95,18 +125,38 @@ impl State {
             .iter()
             .flat_map(|g| [&g.then, &g.finally])
             .find_map(|effects| self.result_of(effects, &ctx))
+            .map(|list| (list, ctx))
     }
 
-    /// The result effect among `effects` that their conditions reach on
-    /// this position (other effects are not run).
-    fn result_of(&self, effects: &[Effect], ctx: &Ctx) -> Option<(Decision, Who)> {
+    /// The list of effects, among `effects` and the branches their
+    /// conditions reach on this position, that holds a result effect
+    /// (nothing is run).
+    fn result_of<'g>(&self, effects: &'g [Effect], ctx: &Ctx) -> Option<&'g [Effect]> {
+        if effects.iter().any(|e| matches!(e, Effect::Result(..))) {
+            return Some(effects);
+        }
         effects.iter().find_map(|e| match e {
-            Effect::Result(decision, who) => Some((*decision, *who)),
             Effect::If(c, yes, no) if contains_result(yes) || contains_result(no) => {
                 self.result_of(if self.eval(c, ctx) { yes } else { no }, ctx)
             }
             _ => None,
         })
+    }
+
+    /// Decides the game by the first result effect of `list`, after the
+    /// counters set beside it (`set-counter`, not the others: the
+    /// position read already holds what the step did).
+    fn decide_by(&mut self, list: &[Effect], ctx: &Ctx) {
+        for e in list {
+            if matches!(e, Effect::SetCounter(..)) {
+                let _ = self.run_effect(e, ctx);
+            }
+        }
+        if let Some(&Effect::Result(decision, who)) =
+            list.iter().find(|e| matches!(e, Effect::Result(..)))
+        {
+            self.decide(decision, who, ctx.player);
+        }
     }
 }
 

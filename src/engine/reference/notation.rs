@@ -298,7 +298,8 @@ impl State {
 
     /// Why `text` names none of the legal turns `names`: the game is
     /// over, the text is not in the notation, it writes a plain step with
-    /// a capture's mark (`11x15` for `11-15`), or the rules refuse it.
+    /// a capture's mark (`11x15` for `11-15`), its rule's filter refuses
+    /// the step it names (a repetition, a suicide), or the rules refuse it.
     fn why_not(&self, text: &str, names: &[String]) -> Refusal {
         if names.is_empty() {
             return Refusal::GameOver;
@@ -315,7 +316,20 @@ impl State {
         if begins_some(&text.trim().to_ascii_lowercase(), names) {
             return Refusal::Unfinished;
         }
-        Refusal::NotLegal
+        self.refused_step(text).unwrap_or(Refusal::NotLegal)
+    }
+
+    /// The refusal of the filters of the rule that makes the step `text`
+    /// names, when a generator makes it here but its `check:` or
+    /// `after:` refuses it ([`State::filter_refusal`]).
+    fn refused_step(&self, text: &str) -> Option<Refusal> {
+        let mut steps = Vec::new();
+        self.candidates_into(&mut steps);
+        let want = text.trim().to_ascii_lowercase();
+        let m = steps
+            .iter()
+            .find(|m| !m.is_chance() && self.move_to_string(m).to_ascii_lowercase() == want)?;
+        self.filter_refusal(m)
     }
 
     /// Origin, separator of the first step and final destination, for a

@@ -29,7 +29,8 @@ pub struct Draft {
     /// The state's fields the editor sets, as a position text writes
     /// them (`phase`, `turns`, `no-progress`, `unmoved` in a game that
     /// tracks unmoved stacks, `marks` and `step-marks` in a game whose
-    /// rules mark sites, `dice` in a game that rolls, each counter by
+    /// rules mark sites, `dice` in a game that rolls, `dice-left` in a
+    /// game whose moves use the dice thrown, each counter by
     /// name with a value per player: `Hand=7,8`), each checked when set.
     pub fields: Vec<(String, String)>,
 }
@@ -130,6 +131,19 @@ impl Draft {
         }
         if game.has_chance() {
             out.push(("dice".to_string(), format!("{:x}", st.extras.rng)));
+        }
+        // The dice left to play in a game whose moves use them
+        // (backgammon's `dice-left=3,5`; empty: none).
+        if game
+            .gens
+            .iter()
+            .any(|g| matches!(g.kind, crate::compile::ir::GenKind::Advance(_)))
+        {
+            let dice = text.split(' ').find_map(|w| w.strip_prefix("dice-left="));
+            out.push((
+                "dice-left".to_string(),
+                dice.unwrap_or_default().to_string(),
+            ));
         }
         for (c, counter) in game.counters.iter().enumerate() {
             let key = encode(&counter.name);
