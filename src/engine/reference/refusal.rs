@@ -38,7 +38,7 @@ impl State {
             });
         }
         Some(match &generator.after {
-            Some(Cond::Not(c)) if matches!(**c, Cond::Repeated) => Refusal::Repeats,
+            Some(Cond::Not(c)) if matches!(**c, Cond::Repeated(_)) => Refusal::Repeats,
             _ => Refusal::After,
         })
     }
