@@ -14,7 +14,8 @@ impl State {
     /// `lose-when` conditions (each player for whom one holds loses), then
     /// the result effects of the moves (`(if COND (win))` in a
     /// generator's `then:` or `finally:`) read for the player who moved
-    /// last, then for the others (backwards in turn order), with `To` at each site
+    /// last (at a chance node, then for the others, backwards in turn
+    /// order), with `To` at each site
     /// where that player's stack is on top, as if it had just moved there
     /// (tic-tac-toe's three in a row, a breakthrough piece on the far row,
     /// a backgammon side with all fifteen borne off), then the draw and
@@ -54,12 +55,21 @@ impl State {
         }
     }
 
-    /// The result effects of the moves read for each player, backwards in
-    /// turn order from the one who moved last ([`State::judge_given`]): the
-    /// first that fires decides the game.
+    /// The result effects of the moves read for the player who moved last
+    /// ([`State::judge_given`]); at a chance node at a turn's start, where
+    /// dice and not a move come next, for each player backwards in turn
+    /// order from that one. The first that fires decides the game. Away
+    /// from a chance node only the last mover's are read: a win that only
+    /// the side to move's own moves check (a fort that stands after its
+    /// builder's move) does not fire on the position the other side's
+    /// move left.
     fn judge_results(&mut self, game: &Game) {
         let n = game.num_players() as u8;
-        for k in 1..=n {
+        let seats = match self.extras.chance {
+            Some(_) => n,
+            None => 1,
+        };
+        for k in 1..=seats {
             let player = (self.scalars.mover + n - k) % n.max(1);
             let sites =
                 (0..self.heights.len() as Site).filter(|&s| self.top_owner(s) == Some(player));
