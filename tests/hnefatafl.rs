@@ -619,3 +619,40 @@ fn perft_from_random_positions_is_the_brute_force() {
         seen.rings
     );
 }
+
+/// A position text written along a game reads back as the state play
+/// reached: the board's second occurrence plays on, in play and read back;
+/// its third loses for the defenders (the rules' repetition), in play and
+/// read back alike.
+#[test]
+fn a_repeated_board_read_back_counts_as_in_play() {
+    let shuffle = ["b6-b7", "h6-h7", "b7-b6", "h7-h6"];
+    let mut st = start("hnefatafl", &[]);
+    for round in 1..=2 {
+        for m in shuffle {
+            st.play_str(m).expect(m);
+        }
+        let text = st.to_position().expect("position text");
+        let read = State::from_position(Arc::clone(st.game()), &text).expect("reads");
+        let over = round == 2;
+        assert_eq!(st.outcome().is_some(), over, "round {round}, in play");
+        assert_eq!(read.outcome().is_some(), over, "round {round}, {text}");
+        assert_eq!(read.outcome(), st.outcome(), "round {round}");
+    }
+}
+
+/// The king may step off the throne between three attackers: only the
+/// attackers' move captures him, so the game goes on after his step, and
+/// the position text written after it reads back as a game going on.
+#[test]
+fn a_king_stepping_between_attackers_read_back_plays_on() {
+    let before = "D A:e5,g5,f4,a3 D:Kf6,j2";
+    let game = Arc::clone(start("hnefatafl", &[]).game());
+    let mut st = State::from_position(Arc::clone(&game), before).expect("reads");
+    st.play_str("f6-f5").expect("the king's step");
+    assert_eq!(st.outcome(), None);
+    let text = st.to_position().expect("position text");
+    let read = State::from_position(game, &text).expect("reads");
+    assert_eq!(read.outcome(), None, "{text}");
+    assert!(!read.legal_moves().is_empty());
+}

@@ -53,6 +53,9 @@ def _typed(toggle: dict, text: str):
         return text == "true"
     if kind.startswith("int"):
         return int(text)
+    if kind.startswith("decimal"):
+        # OpenSpiel reads `komi=7.5` in a game's string as a double.
+        return float(text)
     return text
 
 

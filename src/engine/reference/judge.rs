@@ -15,7 +15,8 @@ impl State {
     /// the result effects of the moves (`(if COND (win))` in a
     /// generator's `then:` or `finally:`) read for the player who moved
     /// last (at a chance node, then for the others, backwards in turn
-    /// order), with `To` at each site
+    /// order), with `To` at the last move's destination when the text
+    /// gives it (`last=`) and that player tops it, else at each site
     /// where that player's stack is on top, as if it had just moved there
     /// (tic-tac-toe's three in a row, a breakthrough piece on the far row,
     /// a backgammon side with all fifteen borne off), then the draw and
@@ -41,10 +42,16 @@ impl State {
             return;
         }
         let game = self.game.clone();
+        // The rules judge a turn's end before its position joins the
+        // boards of turn starts (`(repeated 2)`: two earlier starts, the
+        // third occurrence); the position read is already the last of
+        // them, left out while it is judged.
+        let current = self.boards.pop();
         self.check_lose_conditions(&game);
         if self.scalars.outcome.is_none() {
             self.judge_results(&game);
         }
+        self.boards.extend(current);
         if self.scalars.outcome.is_none() {
             self.check_draws();
         }
@@ -69,10 +76,18 @@ impl State {
             Some(_) => n,
             None => 1,
         };
+        let last = self.scalars.last;
         for k in 1..=seats {
             let player = (self.scalars.mover + n - k) % n.max(1);
-            let sites =
-                (0..self.heights.len() as Site).filter(|&s| self.top_owner(s) == Some(player));
+            // The last move's destination when the text gives it (`last=`)
+            // and the player's stack tops it: the move that led here, not
+            // every stack of the player's.
+            let only = (last != crate::board::NO_SITE
+                && (last as usize) < self.heights.len()
+                && self.top_owner(last) == Some(player))
+            .then_some(last);
+            let sites = (0..self.heights.len() as Site)
+                .filter(|&s| only.is_none_or(|l| l == s) && self.top_owner(s) == Some(player));
             let fired = sites
                 .into_iter()
                 .find_map(|s| self.result_at(game, player, s));
