@@ -155,3 +155,21 @@ fn a_file_that_cannot_be_text_is_refused_by_kind() {
     );
     std::fs::remove_file(&big).unwrap();
 }
+
+/// `(among [SITE] SET)` asks of one set: a second set is refused where it
+/// is written, not ignored (a hostile round's finding: swapping the two
+/// sets changed the legal moves while `check` said the file was fine).
+#[test]
+fn among_with_two_sets_is_refused_at_the_second() {
+    let text = "(game \"R\"\n  (players 2)\n  (board (square 4 4))\n  (piece \"M\")\n  (setup (fill \"M\" P1 (sites \"a1\")) (fill \"M\" P2 (sites \"d4\")))\n  (play (step from:Mine to:(among (where Enemy)\n    (where Empty)))))\n";
+    let e = errors("among.game", text);
+    assert_eq!(e.len(), 1, "{e:?}");
+    let (message, line, _) = &e[0];
+    assert!(message.contains("`among` asks of one set"), "{message}");
+    assert_eq!(*line, 7, "at the second set");
+    // One set, after a site word or alone, is fine.
+    for to in ["(among To (where Empty))", "(among (where Empty))"] {
+        let ok = text.replace("(among (where Enemy)\n    (where Empty))", to);
+        assert!(compile("ok.game", &ok, &Options::default()).is_ok(), "{to}");
+    }
+}

@@ -102,11 +102,7 @@ impl Lowerer {
                 let cond = c.args.get(1).map_or(Cond::True, |e| self.cond(e, d));
                 Cond::Every(set, Box::new(cond))
             }
-            "among" => {
-                let (r, rest) = self.site_then(c, d);
-                let set = rest.map_or(SiteSet::Removed, |e| self.set(e, d));
-                Cond::Among(r, Box::new(set))
-            }
+            "among" => self.among(c, d),
             "line" => self.line(c, d),
             "ahead" => self.ahead(c, d),
             "player-is" => Cond::PlayerIs(
@@ -212,6 +208,22 @@ impl Lowerer {
                 Cond::False
             }
         }
+    }
+
+    /// `(among [SITE] SET)`: one set after the optional site, and no more
+    /// (a second set would be silently ignored).
+    fn among(&mut self, c: &Clause, d: &mut Diags) -> Cond {
+        let (r, rest) = self.site_then(c, d);
+        let set = rest.map_or(SiteSet::Removed, |e| self.set(e, d));
+        let sets = c.args.len() - usize::from(super::refs::is_site_arg(c.args.first()));
+        if sets > 1 {
+            d.error(
+                c.args[c.args.len() - 1].span(),
+                "`among` asks of one set",
+                "expected `(among [SITE] SET)`: a site word (`To`, `From`…) then one set",
+            );
+        }
+        Cond::Among(r, Box::new(set))
     }
 
     /// `(ahead [SITE] DIRS [COND] [steps:NUM])`: the plain one-step form

@@ -218,6 +218,11 @@ impl Lowerer {
     }
 }
 
+/// True when `e` is given and is a site word ([`is_site`]).
+pub(super) fn is_site_arg(e: Option<&Expr>) -> bool {
+    e.is_some_and(is_site)
+}
+
 /// True for a site word (`From`, `To`, `Over`, `Subject`).
 pub(super) fn is_site(e: &Expr) -> bool {
     matches!(e, Expr::Word(w, _) if vocab::SITE_WORDS.contains(&w.as_str()))

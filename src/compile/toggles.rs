@@ -116,7 +116,19 @@ fn toggle_type(c: &Clause, d: &mut Diags) -> Option<ToggleType> {
 /// decimals), required, in tenths.
 fn decimal_type(c: &Clause, d: &mut Diags) -> Option<ToggleType> {
     let tenths = |e: &Expr, d: &mut Diags| match e {
-        Expr::Int(i, _) => i.checked_mul(10),
+        Expr::Int(i, span) => {
+            let t = i.checked_mul(10);
+            if t.is_none() {
+                // Said, not dropped: a toggle lost here vanished from the
+                // game while `check` said the file was fine.
+                d.error(
+                    *span,
+                    "too large for a decimal toggle",
+                    format!("a decimal toggle's values lie within ±{}", i64::MAX / 10),
+                );
+            }
+            t
+        }
         Expr::Decimal(t, _) => Some(*t),
         other => {
             d.expected(other, "a number (`0`, `7.5`)");
@@ -621,6 +633,12 @@ mod tests {
         let bare = text.replace(" range:{0 10}", "");
         let err = crate::compile::Game::from_source("t.game", &bare, &Default::default());
         assert!(err.unwrap_err().to_string().contains("range"));
+        // A bound whose tenths overflow a 64-bit number is refused where
+        // it is written, never dropped with its toggle.
+        let huge = text.replace("range:{0 10}", "range:{0 922337203685477581}");
+        let err = crate::compile::Game::from_source("t.game", &huge, &Default::default());
+        let err = format!("{:?}", err.unwrap_err());
+        assert!(err.contains("too large for a decimal toggle"), "{err}");
     }
 
     #[test]
