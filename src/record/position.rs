@@ -340,25 +340,30 @@ fn tidy(text: &str) -> String {
             space = true;
             continue;
         }
-        let next = text[i..]
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .next()
-            .unwrap_or_default();
-        let field_next = !next.contains(':') && next.contains('=');
-        let group_next = next.contains(':') || field_next;
-        if space
-            && c != ','
-            && !out.is_empty()
-            && (!out.ends_with([',', ':'])
-                || (out.ends_with(',') && group_next)
-                || (out.ends_with(':') && field_next))
-        {
+        // The word ahead is read once per run of whitespace, not at every
+        // character: a long word stays linear.
+        if space && c != ',' && !out.is_empty() && space_kept(&out, &text[i..]) {
             out.push(' ');
         }
         space = false;
         out.push(c);
     }
     out
+}
+
+/// True when the space before `rest` stays in [`tidy`]'s text `out`: after
+/// anything but `,` and `:`, after `,` before a group or a field, after
+/// `:` before a field.
+fn space_kept(out: &str, rest: &str) -> bool {
+    let next = rest
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .next()
+        .unwrap_or_default();
+    let field_next = !next.contains(':') && next.contains('=');
+    let group_next = next.contains(':') || field_next;
+    !out.ends_with([',', ':'])
+        || (out.ends_with(',') && group_next)
+        || (out.ends_with(':') && field_next)
 }
 
 /// The player whose letter is `letter` (either case). The error lists the
