@@ -590,6 +590,14 @@ impl Tables {
             .unwrap_or(NO_SITE)
     }
 
+    /// The neighbours of `s` by direction ([`NO_SITE`] where there is
+    /// none); empty if `s` is not a site.
+    #[inline(always)]
+    pub(crate) fn step_row(&self, s: Site) -> &[Site] {
+        let at = s as usize * self.dirs;
+        self.step.get(at..at + self.dirs).unwrap_or(&[])
+    }
+
     /// Every site of the board.
     #[inline]
     pub(crate) fn all_bits<const W: usize>(&self) -> Bits<W> {

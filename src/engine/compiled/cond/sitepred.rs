@@ -9,7 +9,7 @@
 //! compiled, and their generator is interpreted.
 
 use crate::engine::State;
-use crate::engine::bits::{Bits, MAX_WORDS, TOP_BUCKET, bucket, preimage};
+use crate::engine::bits::{Bits, MAX_WORDS, TOP_BUCKET, bucket, load, preimage, stride};
 
 use super::sitenum::SiteNum;
 use crate::board::{Dir, NO_SITE, Site};
@@ -467,6 +467,12 @@ fn heights<const W: usize>(st: &State, mask: u8) -> Bits<W> {
 }
 
 impl Tree {
+    /// True for a tree that is all sites or none, whatever the site: a
+    /// constant, a toggle, a condition that reads no site.
+    fn reads_no_site(&self) -> bool {
+        matches!(self, Tree::Const(_) | Tree::Flag(_) | Tree::Free(_))
+    }
+
     /// `c` as a tree, when it reads only its site (see
     /// [`SitePred::compile`]).
     pub(super) fn compile(c: &Cond, alias: SiteRef, game: &Game) -> Option<Tree> {
@@ -519,11 +525,16 @@ impl Tree {
                 ))),
             },
             Cond::Not(c) => Tree::Not(Box::new(Self::compile(c, alias, game)?)),
-            Cond::And(cs) => Tree::And(
-                cs.iter()
+            Cond::And(cs) => {
+                let mut ts: Vec<Tree> = cs
+                    .iter()
                     .map(|c| Self::compile(c, alias, game))
-                    .collect::<Option<_>>()?,
-            ),
+                    .collect::<Option<_>>()?;
+                // The parts that read no site first: when one fails, the
+                // sets of the others are not computed ([`Tree::eval`]).
+                ts.sort_by_key(|t| !t.reads_no_site());
+                Tree::And(ts)
+            }
             Cond::Or(cs) => Tree::Or(
                 cs.iter()
                     .map(|c| Self::compile(c, alias, game))
@@ -628,9 +639,16 @@ impl Tree {
             }
             Tree::Compare(c) => compare(c, st, player, all),
             Tree::Not(p) => all.minus(p.eval(st, player, all)),
-            Tree::And(ps) => ps
-                .iter()
-                .fold(all, |acc, p| acc.and(p.eval(st, player, all))),
+            Tree::And(ps) => {
+                let mut acc = all;
+                for p in ps {
+                    acc = acc.and(p.eval(st, player, all));
+                    if acc.is_empty() {
+                        break;
+                    }
+                }
+                acc
+            }
             Tree::Or(ps) => ps
                 .iter()
                 .fold(Bits::EMPTY, |acc, p| acc.or(p.eval(st, player, all))),
@@ -703,9 +721,41 @@ pub(crate) struct LineTree {
     /// and its opposite, when the board has one and the set holds it,
     /// count the same run).
     axes: Vec<Vec<(Dir, Option<Dir>)>>,
+    /// Per player, per site, per axis of `axes`: the sites of the board's
+    /// line through the site along the axis, fewer than `len` steps away
+    /// (`stride` words, as [`load`] reads them), so that an axis with
+    /// fewer than `len` sites of `of:` there is passed at once
+    /// ([`LineTree::holds_in`]).
+    segments: Vec<Vec<u64>>,
     len: usize,
     exact: bool,
     of: Tree,
+}
+
+/// Per site of `board`, per axis of `axes`: the sites reached from the
+/// site along the axis's direction and its opposite in fewer than `len`
+/// steps, the site included, as `stride` words a set: every run of `len`
+/// sites through the site lies there ([`LineTree::segments`]).
+fn segments(board: &crate::board::Board, axes: &[(Dir, Option<Dir>)], len: usize) -> Vec<u64> {
+    let (n, w) = (board.len(), stride(board.len()));
+    let (table, nd) = (board.step_table(), board.directions().len());
+    let mut out = vec![0u64; n * axes.len() * w];
+    for (s, sets) in out.chunks_exact_mut(axes.len() * w).enumerate() {
+        for (&(d, opp), set) in axes.iter().zip(sets.chunks_exact_mut(w)) {
+            set[s / 64] |= 1 << (s % 64);
+            for d in std::iter::once(d).chain(opp) {
+                let mut t = s;
+                for _ in 1..len.min(n) {
+                    match table.get(t * nd + d as usize) {
+                        Some(&u) if u != NO_SITE && (u as usize) < n => t = u as usize,
+                        _ => break,
+                    }
+                    set[t / 64] |= 1 << (t % 64);
+                }
+            }
+        }
+    }
+    out
 }
 
 impl LineTree {
@@ -727,8 +777,23 @@ impl LineTree {
             }
             axes
         });
+        let axes: Vec<_> = axes.collect();
         Some(LineTree {
-            axes: axes.collect(),
+            // Read only on boards whose sets fit the widest `Bits`.
+            segments: match game.board.len() <= MAX_WORDS * 64 {
+                true => axes.iter().enumerate().fold(Vec::new(), |mut out, (p, a)| {
+                    // Players of the same axes share their lines' sets.
+                    let same = axes[..p].iter().position(|b| b == a);
+                    let segs = match same.and_then(|q| out.get(q)) {
+                        Some(segs) => Vec::clone(segs),
+                        None => segments(&game.board, a, len),
+                    };
+                    out.push(segs);
+                    out
+                }),
+                false => Vec::new(),
+            },
+            axes,
             len,
             exact: l.exact,
             of: Tree::compile(&l.of, SiteRef::Subject, game)?,
@@ -758,7 +823,25 @@ impl LineTree {
     /// [`LineTree::holds`] with `of:` read as a set of the state's width.
     fn holds_in<const W: usize>(&self, st: &State, player: Player, s: Site) -> bool {
         let x: Bits<W> = self.of.eval(st, player, st.tables.all_bits());
-        self.holds_where(st, player, s, |t| x.has(t))
+        if !x.has(s) {
+            return false;
+        }
+        let axes = &self.axes[player as usize];
+        let segs = self
+            .segments
+            .get(player as usize)
+            .map_or(&[][..], Vec::as_slice);
+        let board = &st.game.board;
+        axes.iter().enumerate().any(|(i, &(d, opp))| {
+            // A run of `len` sites through `s` lies within `len - 1`
+            // steps of it: too few sites of `of:` there, and there is no
+            // run long enough.
+            let line: Bits<W> = load(segs, (s as usize * axes.len() + i) * W);
+            if !segs.is_empty() && line.and(x).len() < self.len {
+                return false;
+            }
+            self.axis_holds(board, s, d, opp, |t| x.has(t))
+        })
     }
 
     /// [`LineTree::holds`] with `of:` read by `of` at each site.
@@ -768,6 +851,22 @@ impl LineTree {
             return false;
         }
         let board = &st.game.board;
+        self.axes[player as usize]
+            .iter()
+            .any(|&(d, opp)| self.axis_holds(board, s, d, opp, &of))
+    }
+
+    /// True if the run of `of:` sites through `s` (a site of `of:`) along
+    /// `d` and its opposite `opp` is as long as the line asks.
+    #[inline(always)]
+    fn axis_holds(
+        &self,
+        board: &crate::board::Board,
+        s: Site,
+        d: Dir,
+        opp: Option<Dir>,
+        of: impl Fn(Site) -> bool,
+    ) -> bool {
         let run = |d| {
             let (mut n, mut t) = (0, board.step(s, d));
             while t != NO_SITE && n < board.len() && of(t) {
@@ -776,14 +875,12 @@ impl LineTree {
             }
             n
         };
-        self.axes[player as usize].iter().any(|&(d, opp)| {
-            let n = 1 + run(d) + opp.map_or(0, run);
-            if self.exact {
-                n == self.len
-            } else {
-                n >= self.len
-            }
-        })
+        let n = 1 + run(d) + opp.map_or(0, run);
+        if self.exact {
+            n == self.len
+        } else {
+            n >= self.len
+        }
     }
 
     /// The sites of such lines. Per direction `d` (and its opposite `o`,
@@ -1112,7 +1209,9 @@ mod tests {
         assert!(seen > 50, "{seen}");
         let game = crate::compile::Game::from_source("t", text, &Default::default()).unwrap();
         let p = SitePred::compile(&game.gens[0].to, SiteRef::To, &game).unwrap();
-        assert!(matches!(p.tree.as_deref(), Some(Tree::And(t)) if matches!(t[1], Tree::Free(_))));
+        // Read first, so that the set of empty sites is not computed
+        // once the hand is empty.
+        assert!(matches!(p.tree.as_deref(), Some(Tree::And(t)) if matches!(t[0], Tree::Free(_))));
         // A site of the step, or a count of a set, is not such a clause.
         let height = Cond::Compare(Num::Height(SiteRef::To), Cmp::Eq, Num::Int(1));
         assert!(!matches!(
@@ -1148,6 +1247,15 @@ mod tests {
                 "(or (not (line 2 To dirs:Orthogonal of:Mine)) (every (where Enemy) (line 2 dirs:Orthogonal of:Enemy)))",
             ),
             ("(hex 3)", "(line 3 To of:(not Empty))"),
+            // Kept sets read as sets, with the window test of
+            // `LineTree::holds_in`: runs longer than the line, and
+            // exactly as long, on a full board.
+            (
+                "(square 6 6 adjacency:All)",
+                "(line 4 To exact:true of:Mine)",
+            ),
+            ("(square 4 4 adjacency:All)", "(line 2 To of:Enemy)"),
+            ("(hex 3)", "(line 3 To of:Empty)"),
         ];
         for (board, x) in games {
             let text = format!(
@@ -1158,6 +1266,31 @@ mod tests {
             assert!(matches!(&game.gens[1].to, Cond::And(v) if v[0] == Cond::False));
             assert!(agrees_with_the_interpreter(&text, 10) > 60, "{x}");
         }
+    }
+
+    #[test]
+    fn a_lines_window_holds_the_sites_fewer_than_its_length_away_along_the_axis() {
+        // A 5 × 5 board, rows read from a1: c3 (12) along the row axis,
+        // for a line of 2: b3 to d3; of 3, two steps each way: a3 to e3;
+        // at a corner only the board's side.
+        let game = crate::compile::Game::from_source(
+            "t",
+            r#"(game "t" (players 2) (board (square 5 5)) (piece "P") (play (place "P" to:Empty)))"#,
+            &Default::default(),
+        )
+        .unwrap();
+        let b = &game.board;
+        let (e, w) = (b.direction_by_name("E").unwrap(), b.direction_by_name("W"));
+        let set = |len, s: usize| {
+            let segs = segments(b, &[(e, w)], len);
+            (0..25)
+                .filter(|t| segs[s] >> t & 1 == 1)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(set(2, 12), [11, 12, 13]);
+        assert_eq!(set(3, 12), [10, 11, 12, 13, 14]);
+        assert_eq!(set(3, 0), [0, 1, 2]);
+        assert_eq!(set(9, 12), [10, 11, 12, 13, 14]);
     }
 
     #[test]

@@ -15,7 +15,7 @@
 
 use crate::board::{Dir, NO_SITE, Site};
 use crate::compile::ir::{Game, Gen, GenId, GenKind, Origin, Pieces, SiteRef};
-use crate::engine::bits::{Bits, MAX_WORDS, Preimages};
+use crate::engine::bits::{Bits, MAX_WORDS, Preimages, load, stride};
 use crate::engine::shiftgen::{ShiftGen, ShiftLevel};
 use crate::engine::sitepred::SitePred;
 use crate::engine::state::TAKEN;
@@ -39,6 +39,12 @@ pub(crate) struct FastGen {
     /// Per player: every direction of its step or hop has preimages by
     /// shifts ([`crate::engine::bits::Preimages`]).
     shifts: Vec<bool>,
+    /// A step's reach: per player, per site, the set (`stride` words, as
+    /// [`crate::engine::bits::load`] reads it) of the sites one step away
+    /// in the player's directions, so that an origin with no destination
+    /// costs one test instead of one per direction. Empty for other
+    /// shapes.
+    reach: Vec<Vec<u64>>,
 }
 
 /// The kind of move of a [`FastGen`].
@@ -97,6 +103,7 @@ impl FastGen {
                     to: pred(&g.to, SiteRef::To)?,
                     shape: Shape::Place,
                     shifts: Vec::new(),
+                    reach: Vec::new(),
                 });
             }
             _ => return None,
@@ -111,14 +118,48 @@ impl FastGen {
                 .collect(),
             _ => Vec::new(),
         };
+        let reach = match &shape {
+            Shape::Step(d) => d.iter().map(|ds| reach_of(game, ds)).collect(),
+            _ => Vec::new(),
+        };
         Some(FastGen {
             mine: shift.origin == Origin::Mine,
             from: pred(&g.from, SiteRef::From)?,
             to: pred(&g.to, SiteRef::To)?,
             shape,
             shifts,
+            reach,
         })
     }
+
+    /// The sites one step from `s` in `player`'s directions (a step's
+    /// [`FastGen::reach`]; every site when there is no table).
+    #[inline(always)]
+    fn near<const W: usize>(&self, player: u8, s: Site) -> Bits<W> {
+        match self.reach.get(player as usize) {
+            Some(r) => load(r, s as usize * W),
+            None => Bits([u64::MAX; W]),
+        }
+    }
+}
+
+/// Per site of `game`'s board, `stride` words: the sites one step away in
+/// the directions `dirs` ([`FastGen::reach`]).
+fn reach_of(game: &Game, dirs: &[Dir]) -> Vec<u64> {
+    let board = &game.board;
+    let (n, w) = (board.len(), stride(board.len()));
+    let nd = board.directions().len();
+    let table = board.step_table();
+    let mut out = vec![0u64; n * w];
+    for s in 0..n {
+        for &d in dirs {
+            let t = table.get(s * nd + d as usize).copied().unwrap_or(NO_SITE);
+            if t != NO_SITE && (t as usize) < n {
+                out[s * w + t as usize / 64] |= 1 << (t % 64);
+            }
+        }
+    }
+    out
 }
 
 /// The move of generator `g` of the whole stack at `from` to `to`,
@@ -319,7 +360,10 @@ impl State {
             }
             let (g, to) = (*g, f.to.eval_kept(self, player, all));
             match &f.shape {
-                Shape::Step(d) => self.fast_step(g, dirs(d, player), site, &to, sink)?,
+                Shape::Step(d) => {
+                    let near = f.near(player, site);
+                    self.fast_step(g, dirs(d, player), site, near, &to, sink)?
+                }
                 Shape::Hop(d, p) => {
                     let over = p.eval_kept(self, player, all);
                     self.fast_hop(g, dirs(d, player), site, &over, &to, sink)?
@@ -385,7 +429,10 @@ impl State {
                 }
                 let g = *g;
                 match &f.shape {
-                    Shape::Step(d) => self.fast_step(g, dirs(d, player), s, &to[i], sink)?,
+                    Shape::Step(d) => {
+                        let near = f.near(player, s);
+                        self.fast_step(g, dirs(d, player), s, near, &to[i], sink)?
+                    }
                     Shape::Hop(d, _) => {
                         self.fast_hop(g, dirs(d, player), s, &via[i], &to[i], sink)?
                     }
@@ -447,7 +494,7 @@ impl State {
     ) -> ControlFlow<()> {
         let player = self.scalars.mover;
         match &f.shape {
-            Shape::Step(d) => self.fast_step(g, dirs(d, player), s, to, sink),
+            Shape::Step(d) => self.fast_step(g, dirs(d, player), s, f.near(player, s), to, sink),
             Shape::Hop(d, _) => self.fast_hop(g, dirs(d, player), s, via, to, sink),
             Shape::Slide(d, _) => self.fast_slide(g, dirs(d, player), s, via, to, sink),
             Shape::Leap => self.fast_leap(g, s, to, sink),
@@ -456,18 +503,25 @@ impl State {
         }
     }
 
-    /// Steps of `g` from `from` to the neighbours in `dirs` that are in `to`.
+    /// Steps of `g` from `from` to the neighbours in `dirs` that are in
+    /// `to`; `near` holds those neighbours (or more sites), so that an
+    /// origin with none in `to` is passed at once.
     #[inline(always)]
     fn fast_step<const W: usize>(
         &self,
         g: GenId,
         dirs: &[Dir],
         from: Site,
+        near: Bits<W>,
         to: &Bits<W>,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        if near.and(*to).is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let row = self.tables.step_row(from);
         for &d in dirs {
-            let dest = self.tables.step(from, d);
+            let dest = row.get(d as usize).copied().unwrap_or(NO_SITE);
             if to.has(dest) {
                 sink(whole(g, from, dest))?;
             }
@@ -574,5 +628,36 @@ impl State {
             }
         }
         ControlFlow::Continue(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_steps_reach_is_the_neighbours_in_its_directions() {
+        // Orthogonal steps on a 3 × 3 board (a1 = 0, rows read from a1):
+        // the centre reaches b1, a2, c2, b3; a corner two sites.
+        let game = Game::from_source(
+            "t",
+            r#"(game "t" (players 2) (board (square 3 3 adjacency:All)) (piece "P")
+                (play (step dirs:Orthogonal to:Empty)))"#,
+            &Default::default(),
+        )
+        .unwrap();
+        let b = &game.board;
+        let dirs: Vec<Dir> = ["N", "E", "S", "W"]
+            .iter()
+            .map(|d| b.direction_by_name(d).unwrap())
+            .collect();
+        let reach = reach_of(&game, &dirs);
+        assert_eq!(reach[4], 1 << 1 | 1 << 3 | 1 << 5 | 1 << 7);
+        assert_eq!(reach[0], 1 << 1 | 1 << 3);
+        // The compiled generator keeps it per player.
+        let pre = Preimages::new(b.len(), b.directions().len(), b.step_table());
+        let f = FastGen::of(&game.gens[0], &game, &pre).unwrap();
+        assert_eq!(f.near::<1>(0, 4), Bits([reach[4]]));
+        assert_eq!(f.near::<1>(1, 8), Bits([1 << 5 | 1 << 7]));
     }
 }
