@@ -6,7 +6,6 @@ use crate::initial::Initial;
 use crate::observe::Layout;
 use crate::state::State;
 use crate::{load_err, options};
-use ludic::compile::heuristics::First;
 use ludic::compile::{Game as RGame, MAX_INPUT, read_source};
 use ludic::engine::State as RState;
 use pyo3::exceptions::PyValueError;
@@ -261,7 +260,7 @@ impl Game {
     #[pyo3(signature = (seed=None))]
     fn new_state(&self, seed: Option<u64>) -> State {
         match seed {
-            Some(s) if matches!(self.game.first, First::Random) => {
+            Some(s) if self.game.draws_first_player() => {
                 let state = self.initial.state(&self.game).initial_seeded(s);
                 let base = state.to_position();
                 State::new(state, base)

@@ -41,7 +41,7 @@ impl State {
     /// player's dice and, when that player cannot use them, the dice
     /// after): at a chance node, the passes that every outcome of the
     /// rolls still to come brings about (their common first seats, the
-    /// rolls listed up to [`PASS_LOOKAHEAD`] deep); elsewhere
+    /// rolls listed up to two deep); elsewhere
     /// [`State::passes_by_chance`]. A front end names each pass once
     /// decided, at the roll that decides it.
     pub fn passes_decided(&self, origin: &State) -> Vec<Player> {
@@ -79,4 +79,4 @@ impl State {
 
 /// How many rolls ahead [`State::passes_decided`] lists (each roll's
 /// outcomes, 21 for two dice): two covers a step that throws twice.
-pub const PASS_LOOKAHEAD: u32 = 2;
+pub(crate) const PASS_LOOKAHEAD: u32 = 2;
