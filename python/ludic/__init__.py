@@ -455,9 +455,12 @@ class Game:
 
     # --- OpenSpiel's calls -------------------------------------------------
 
-    def new_initial_state(self) -> State:
-        """The initial position."""
-        return State(self._g.new_state(), self)
+    def new_initial_state(self, seed: int | None = None) -> State:
+        """The initial position. With ``seed``, a game whose first player
+        is drawn at random (``(first Random)``, Genocide's ``first=random``)
+        draws it from the seed as ``ludic play --seed`` does: the same seed,
+        the same first player. Other games ignore the seed."""
+        return State(self._g.new_state(seed), self)
 
     def max_game_length(self) -> int:
         """Most turns a game lasts: the rules' turn limit, or
@@ -543,9 +546,12 @@ class Game:
         keys = ("name", "type", "default", "value", "description")
         return [dict(zip(keys, t)) for t in self._g.toggles()]
 
-    def new_state(self) -> State:
-        """The initial position."""
-        return State(self._g.new_state(), self)
+    def new_state(self, seed: int | None = None) -> State:
+        """The initial position. With ``seed``, a game whose first player
+        is drawn at random (``(first Random)``, Genocide's ``first=random``)
+        draws it from the seed as ``ludic play --seed`` does: the same seed,
+        the same first player. Other games ignore the seed."""
+        return State(self._g.new_state(seed), self)
 
     def state_from_position(self, text: str) -> State:
         """A position from a position text (``State.to_position``)."""

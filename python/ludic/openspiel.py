@@ -158,8 +158,12 @@ class LudicGame(pyspiel.Game):
         )
         super().__init__(game_type, info, params)
 
-    def new_initial_state(self) -> "LudicState":
-        return LudicState(self)
+    def new_initial_state(self, seed: int | None = None) -> "LudicState":
+        """The initial position; with ``seed``, a first player drawn at
+        random is drawn from it as ``ludic play --seed`` does."""
+        if seed is None:
+            return LudicState(self)
+        return LudicState(self, self.ludic.new_initial_state(seed))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):

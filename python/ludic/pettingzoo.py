@@ -88,7 +88,10 @@ class raw_env(AECEnv):
         return {"observation": np.roll(planes, -i, axis=0), "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        self.state = self.game.new_initial_state()
+        # A game whose first player is drawn at random draws it from
+        # `seed` as `ludic play --seed` does; without one, the game's
+        # unseeded start.
+        self.state = self.game.new_initial_state(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)

@@ -251,9 +251,22 @@ impl Game {
             .collect()
     }
 
-    /// The initial position.
-    fn new_state(&self) -> State {
-        self.initial()
+    /// The initial position. With `seed`, a game that draws its first
+    /// player at random (`(first Random)`) draws it from `seed` as the
+    /// command line's `--seed` and the web page do
+    /// (`ludic::engine::State::new_for_seed`): the same seed, the same
+    /// first player. The state keeps its start as a position text, so
+    /// that `serialize` gives it back. Other games ignore the seed.
+    #[pyo3(signature = (seed=None))]
+    fn new_state(&self, seed: Option<u64>) -> State {
+        match seed {
+            Some(s) if self.game.draws_first_player() => {
+                let state = self.initial.state(&self.game).initial_seeded(s);
+                let base = state.to_position();
+                State::new(state, base)
+            }
+            _ => self.initial(),
+        }
     }
 
     /// A position from a position text (`ludic show` prints it): the side

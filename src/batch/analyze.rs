@@ -14,7 +14,7 @@
 //! and its range of seed streams ([`super::provenance`]); [`merge`]
 //! refuses shards that disagree on any of them, naming the field.
 
-use super::json::{difference_json, head, rate_json, round, wins_json};
+use super::json::{difference_json, head, places_json, rate_json, round, wins_json};
 use super::provenance::{self, Fingerprint, RuleText, SeedRange};
 use crate::compile::{Game, LoadError};
 use crate::players::PlayerSpec;
@@ -435,7 +435,7 @@ fn setting_json(s: &Setting) -> Value {
         .iter()
         .map(|(k, r)| (k.clone(), rate_json(r)))
         .collect();
-    json!({
+    let mut v = json!({
         "label": s.label, "game": s.game, "title": s.title, "sets": s.sets,
         "count": st.games,
         "wins": wins_json(&s.seats, &st.wins),
@@ -444,7 +444,11 @@ fn setting_json(s: &Setting) -> Value {
         "mean_turns": round(st.turns_mean, 2), "min_turns": st.turns_min,
         "max_turns": st.turns_max, "mean_branching": st.branching_mean.map(|b| round(b, 2)),
         "seconds": round(s.seconds, 3),
-    })
+    });
+    if !st.mean_places.is_empty() {
+        v["mean_places"] = places_json(&s.seats, &st.mean_places);
+    }
+    v
 }
 
 /// The differences between two settings, seat by seat.

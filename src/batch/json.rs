@@ -2,6 +2,7 @@
 //! rates with their intervals, seats' wins and differences.
 
 use crate::players::analysis::{Difference, Rate};
+use crate::players::place_mean::MeanPlace;
 use serde_json::{Value, json};
 
 /// `x` rounded to `digits` decimals (and never `-0`, `NaN` or infinite).
@@ -30,6 +31,21 @@ pub fn wins_json(names: &[String], wins: &[Rate]) -> Value {
             let mut v = rate_json(r);
             v["seat"] = n.clone().into();
             v
+        })
+        .collect()
+}
+
+/// Each seat's mean place with its interval, named by seat (`seat`,
+/// `mean`, `low`, `high` to four decimals, `of` finished games).
+pub fn places_json(names: &[String], places: &[MeanPlace]) -> Value {
+    names
+        .iter()
+        .zip(places)
+        .map(|(n, m)| {
+            json!({
+                "seat": n, "of": m.of, "mean": round(m.mean, 4),
+                "low": round(m.low, 4), "high": round(m.high, 4),
+            })
         })
         .collect()
 }

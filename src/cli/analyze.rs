@@ -317,6 +317,7 @@ fn print_text(r: &Report) {
     let diff = two.then(|| "difference, right − left (* significant at 5%)".to_string());
     let mut rows = vec![row("", labels, diff)];
     rows.extend(rate_lines(names, done));
+    rows.extend(place_lines(names, done));
     rows.extend(other_lines(done));
     let time = done.iter().map(|s| {
         let rate = s.tally.games as f64 / s.seconds.max(1e-9);
@@ -349,6 +350,34 @@ fn rate_lines(names: &[String], done: &[Setting]) -> Vec<Row> {
             let diff =
                 (rows.len() == 2).then(|| diff_text(&two_proportion(rows[0][i].1, rows[1][i].1)));
             row(&rows[0][i].0, cells, diff)
+        })
+        .collect()
+}
+
+/// With more than two players, each seat's mean place and its interval
+/// (1 first), and the difference of the means when there are two settings.
+fn place_lines(names: &[String], done: &[Setting]) -> Vec<Row> {
+    let stats: Vec<Stats> = done.iter().map(Setting::stats).collect();
+    if stats.iter().all(|s| s.mean_places.is_empty()) {
+        return Vec::new();
+    }
+    let cell = |s: &Stats, i: usize| match s.mean_places.get(i) {
+        Some(m) if m.of > 0 => format!("{:.2} [{:.2}, {:.2}]", m.mean, m.low, m.high),
+        _ => "–".into(),
+    };
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let cells = stats.iter().map(|s| cell(s, i));
+            let diff = match &stats[..] {
+                [x, y] => Some(match (x.mean_places.get(i), y.mean_places.get(i)) {
+                    (Some(a), Some(b)) if a.of > 0 && b.of > 0 => signed(b.mean - a.mean, 2),
+                    _ => "–".into(),
+                }),
+                _ => None,
+            };
+            row(&format!("{n} mean place"), cells, diff)
         })
         .collect()
 }

@@ -502,11 +502,21 @@ impl Session<'_> {
         let mut turns = Turns::new();
         // Nature's dice (docs/chance.md), from the session's seed.
         let mut nature = crate::players::nature_rng(self.a.seed, 0);
+        // The chance node where the current run of rolls began, and the
+        // passes already named since.
+        let mut roll_origin: Option<(State, usize)> = None;
         loop {
             if let Some(m) = self.st.sample_chance(&mut nature) {
                 let who = self.st.current_player() as usize;
                 println!("nature rolls {}", self.st.move_to_string(&m));
+                let origin = roll_origin.get_or_insert_with(|| (self.st.clone(), 0));
+                let origin_state = origin.0.clone();
                 self.play(who, &[m])?;
+                let named = self.show_passes(&origin_state, origin.1)?;
+                origin.1 = named;
+                if !self.st.is_chance_node() {
+                    roll_origin = None;
+                }
                 continue;
             }
             if !self.a.quiet {
@@ -619,6 +629,27 @@ impl Session<'_> {
         self.befores.push(before);
         self.partial.clear();
         self.sync()
+    }
+
+    /// Names the players who passed as nature's rolls from `origin` were
+    /// played (no legal move with the dice: docs/chance.md, "Passes"),
+    /// and notes them in the records after the roll, as a comment.
+    /// `named` of them were named already; returns how many are now.
+    fn show_passes(&mut self, origin: &State, named: usize) -> Result<usize, Fail> {
+        let passes = self.st.passes_decided(origin);
+        if passes.len() <= named {
+            return Ok(named);
+        }
+        let names = &self.st.game().players;
+        for p in &passes[named..] {
+            let line = format!("{} passes (no legal move)", names[*p as usize].name);
+            println!("{line}");
+            if let Some(last) = self.moves.last_mut() {
+                *last = record::with_note(last, &line);
+            }
+        }
+        self.sync()?;
+        Ok(passes.len())
     }
 
     /// Writes the turns played to every record.

@@ -244,9 +244,10 @@ pub fn moves(p: &PositionArgs) -> Result<i32, Fail> {
             .iter()
             .map(|(m, p)| {
                 format!(
-                    "{} ({})",
+                    "{} ({}{})",
                     st.move_to_string(m),
-                    chance_odds(roll, m.count, *p)
+                    chance_odds(roll, m.count, *p),
+                    passes_note(&st, m)
                 )
             })
             .collect();
@@ -274,6 +275,20 @@ pub fn moves(p: &PositionArgs) -> Result<i32, Fail> {
         println!("game over: {}", describe_outcome(&st, &o));
     }
     Ok(0)
+}
+
+/// `, NAME passes` for each player who would pass were nature's move `m`
+/// played at `st` (no legal move with those dice: docs/chance.md,
+/// "Passes"); empty when nobody would.
+fn passes_note(st: &State, m: &crate::engine::Move) -> String {
+    let mut after = st.clone();
+    after.play_turn(std::slice::from_ref(m));
+    let names = &st.game().players;
+    after
+        .passes_decided(st)
+        .iter()
+        .map(|&p| format!(", {} passes", names[p as usize].name))
+        .collect()
 }
 
 /// The odds of rolling `value` on `roll`: the exact fraction `ways/total`

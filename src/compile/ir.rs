@@ -949,6 +949,12 @@ pub struct FenRules {
 }
 
 impl Game {
+    /// True when the first player is drawn at random (`(first Random)`):
+    /// a front end draws it from its seed (`State::new_for_seed`).
+    pub fn draws_first_player(&self) -> bool {
+        matches!(self.first, super::heuristics::First::Random)
+    }
+
     /// Number of players.
     #[inline]
     pub fn num_players(&self) -> usize {

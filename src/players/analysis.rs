@@ -7,6 +7,7 @@
 //! and results are gathered in game order, so the figures do not depend on
 //! the number of threads.
 
+use super::place_mean::MeanPlace;
 use super::{GameSummary, PlayerSpec, nature_rng, play_game_rolled, seeded_rng};
 use crate::engine::{Move, Outcome, State};
 use rayon::prelude::*;
@@ -194,6 +195,11 @@ pub struct Tally {
     /// with two players.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub places_sum: Vec<u64>,
+    /// With more than two players, each seat's squared places summed over
+    /// the finished games (for the interval of the mean place); empty with
+    /// two players.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub places_sq_sum: Vec<u64>,
 }
 
 impl Tally {
@@ -202,6 +208,11 @@ impl Tally {
         Tally {
             wins: vec![0; players],
             places_sum: if players > 2 {
+                vec![0; players]
+            } else {
+                Vec::new()
+            },
+            places_sq_sum: if players > 2 {
                 vec![0; players]
             } else {
                 Vec::new()
@@ -235,8 +246,12 @@ impl Tally {
         match outcome {
             Some(o) => {
                 let n = self.places_sum.len();
-                for (sum, p) in self.places_sum.iter_mut().zip(o.places(n)) {
-                    *sum += u64::from(p);
+                let places = o.places(n);
+                for (sum, p) in self.places_sum.iter_mut().zip(&places) {
+                    *sum += u64::from(*p);
+                }
+                for (sum, p) in self.places_sq_sum.iter_mut().zip(&places) {
+                    *sum += u64::from(*p) * u64::from(*p);
                 }
                 match o.winner() {
                     Some(w) => {
@@ -313,6 +328,9 @@ impl Tally {
         for (a, b) in self.places_sum.iter_mut().zip(&other.places_sum) {
             *a = a.saturating_add(*b);
         }
+        for (a, b) in self.places_sq_sum.iter_mut().zip(&other.places_sq_sum) {
+            *a = a.saturating_add(*b);
+        }
         self.draws = self.draws.saturating_add(other.draws);
         self.unfinished = self.unfinished.saturating_add(other.unfinished);
         for (k, c) in &other.end_reasons {
@@ -364,7 +382,34 @@ impl Tally {
                 .iter()
                 .map(|(k, &c)| (k.clone(), Rate::new(c, n)))
                 .collect(),
+            mean_places: self.mean_place_intervals(),
         }
+    }
+
+    /// Each seat's mean place with its interval ([`MeanPlace`]), with more
+    /// than two players; empty with two. A tally read from a shard written
+    /// before the squares were kept has none: its intervals span every
+    /// place.
+    pub fn mean_place_intervals(&self) -> Vec<MeanPlace> {
+        let finished = self.games.saturating_sub(self.unfinished);
+        let seats = self.places_sum.len();
+        let squares = self
+            .places_sq_sum
+            .iter()
+            .copied()
+            .chain(std::iter::repeat(0));
+        self.places_sum
+            .iter()
+            .zip(squares)
+            .map(|(&s, q)| {
+                let mut m = MeanPlace::new(s, q, finished, seats);
+                // Places are at least 1: squares below the sum were not kept.
+                if q < s {
+                    (m.low, m.high) = (1.0, seats as f64);
+                }
+                m
+            })
+            .collect()
     }
 }
 
@@ -403,6 +448,9 @@ pub struct Stats {
     /// Share of games ended by each end condition (`no_moves`, …;
     /// `unfinished` for games stopped at the turn limit).
     pub end_reasons: BTreeMap<String, Rate>,
+    /// With more than two players, each seat's mean place over the
+    /// finished games with its 95% interval, in turn order; empty with two.
+    pub mean_places: Vec<MeanPlace>,
 }
 
 impl Stats {

@@ -22,6 +22,7 @@ pub(crate) mod guide;
 pub(crate) mod heuristic;
 pub(crate) mod mc;
 pub(crate) mod mcts;
+pub mod place_mean;
 pub(crate) mod puct;
 pub(crate) mod random;
 pub(crate) mod stepcache;

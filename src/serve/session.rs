@@ -588,6 +588,9 @@ impl Session {
             return;
         }
         let mut st = self.turn_start();
+        // A player left with no legal move by the dice passes: the move
+        // list names the pass at the roll that decides it.
+        let (origin, mut named) = (st.clone(), 0);
         while st.is_chance_node() {
             self.seed += 1;
             let mut rng = crate::players::nature_rng(self.seed, self.turns.len() as u64);
@@ -595,8 +598,19 @@ impl Session {
                 return;
             };
             let text = st.move_to_string(&m);
-            self.turns.push(Turn::with_text(&st, vec![m], text));
+            let mut turn = Turn::with_text(&st, vec![m], text);
             st.play_unchecked(&m);
+            let passes = st.passes_decided(&origin);
+            if passes.len() > named {
+                let names = &st.game().players;
+                let said: Vec<String> = passes[named..]
+                    .iter()
+                    .map(|&p| format!("{} passes", names[p as usize].name))
+                    .collect();
+                turn.shown = format!("{} ({})", turn.shown, said.join(", "));
+                named = passes.len();
+            }
+            self.turns.push(turn);
             self.at += 1;
         }
     }

@@ -35,6 +35,24 @@ impl Format {
     }
 }
 
+/// A turn's record text with `note` after it: a comment line of its own in
+/// a trial (`# note`, which a trial's reader skips), written as a PDN
+/// comment (`{note}`) by [`pdn_move`].
+pub fn with_note(turn: &str, note: &str) -> String {
+    format!("{turn}\n# {note}")
+}
+
+/// A turn's record text as PDN writes it: its notes ([`with_note`]) as
+/// brace comments after the move.
+fn pdn_move(turn: &str) -> String {
+    let mut lines = turn.split("\n# ");
+    let mut out = lines.next().unwrap_or_default().to_string();
+    for note in lines {
+        out.push_str(&format!(" {{{}}}", note.replace(['{', '}'], "")));
+    }
+    out
+}
+
 /// What a record says about the game besides its moves.
 #[derive(Debug, Clone)]
 pub struct Header {
@@ -69,7 +87,8 @@ impl Header {
                     .position(|(k, _)| k == "SetUp")
                     .unwrap_or(tags.len());
                 tags.insert(at, ("Result".into(), result.into()));
-                write_pdn(&tags, moves, result)
+                let moves: Vec<String> = moves.iter().map(|m| pdn_move(m)).collect();
+                write_pdn(&tags, &moves, result)
             }
         }
     }
@@ -159,8 +178,8 @@ impl LiveRecord {
         for (i, m) in moves.iter().enumerate().skip(self.ends.len()) {
             let unit = match self.format {
                 Format::Trial => format!("{m}\n"),
-                Format::Pdn if i % 2 == 0 => format!("{}. {m}\n", i / 2 + 1),
-                Format::Pdn => format!("{m}\n"),
+                Format::Pdn if i % 2 == 0 => format!("{}. {}\n", i / 2 + 1, pdn_move(m)),
+                Format::Pdn => format!("{}\n", pdn_move(m)),
             };
             at += unit.len() as u64;
             self.ends.push(at);

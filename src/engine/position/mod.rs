@@ -4,6 +4,7 @@
 
 pub(crate) mod cache;
 pub(crate) mod chance;
+pub(crate) mod chance_passes;
 pub(crate) mod dice_left;
 pub(crate) mod journal;
 pub(crate) mod repetition;

@@ -97,6 +97,25 @@ impl Seats {
         }
         p
     }
+    /// The places when the game ends now and the seats still playing are
+    /// ranked by `keys` (seat `s`'s score and tie-breaks, compared in
+    /// order, greater first): they fill the free places from the best, and
+    /// seats with equal keys share a place (competition ranking). The
+    /// places already taken stand. Empty keys rank every seat still
+    /// playing equal, as [`Seats::final_places`] does.
+    pub fn places_by(&self, n: usize, keys: &[Vec<i64>]) -> Places {
+        let mut p = self.places;
+        let rest = self.playing(n);
+        let playing: Vec<usize> = (0..n.min(MAX_SEATS))
+            .filter(|&s| rest & (1 << s) != 0)
+            .collect();
+        let key = |s: usize| keys.get(s).map(Vec::as_slice).unwrap_or(&[]);
+        for &s in &playing {
+            let better = playing.iter().filter(|&&o| key(o) > key(s)).count() as u8;
+            p.0[s] = self.won + 1 + better;
+        }
+        p
+    }
 }
 
 impl Outcome {
@@ -170,6 +189,27 @@ pub(crate) fn ranks(n: usize) -> bool {
     (3..=MAX_SEATS).contains(&n)
 }
 
+/// The outcome of a game of `n` seats ending now by `reason`, the seats
+/// still playing ranked by `keys` ([`Seats::places_by`]; empty: all
+/// equal): [`Outcome::Draw`] when every seat is still playing and all are
+/// equal, [`Outcome::Win`] when no seat was out and one leads the rest
+/// (who are equal), else [`Outcome::Ranked`].
+pub(crate) fn scored(seats: &Seats, n: usize, keys: &[Vec<i64>], reason: EndReason) -> Outcome {
+    let places = seats.places_by(n, keys);
+    if seats.out == 0 {
+        let firsts = places.list(n).iter().filter(|&&q| q == 1).count();
+        if firsts == n {
+            return Outcome::Draw(reason);
+        }
+        if let Some(w) = places.first()
+            && places.list(n).iter().all(|&q| q <= 2)
+        {
+            return Outcome::Win(w, reason);
+        }
+    }
+    Outcome::Ranked(places, reason)
+}
+
 /// The outcome of a game of `n` seats ending now by `reason` with this
 /// standing: [`Outcome::Ranked`] once a seat is out, else a draw.
 pub(crate) fn settled(seats: &Seats, n: usize, reason: EndReason) -> Outcome {
@@ -182,7 +222,7 @@ pub(crate) fn settled(seats: &Seats, n: usize, reason: EndReason) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::EndReason::Result;
+    use crate::engine::EndReason::{Result, TurnLimit};
 
     #[test]
     fn two_player_returns_are_those_of_a_win_a_loss_and_a_draw() {
@@ -233,6 +273,31 @@ mod tests {
         let mut s = Seats::default();
         let end = leave(&mut s, 0b111, false, 3, false, Result);
         assert_eq!(end, Some(Outcome::Draw(Result)));
+    }
+
+    #[test]
+    fn a_limit_ranks_the_seats_still_playing_behind_those_out() {
+        // Four seats: seat 3 won first; the limit finds seats 0..3 playing.
+        let mut s = Seats::default();
+        s.finish(1 << 3, true, 4);
+        // No score: the three share second place (places 2, 3, 4 shared).
+        assert_eq!(scored(&s, 4, &[], TurnLimit).places(4), vec![2, 2, 2, 1]);
+        // Scores 5, 9, 5: seat 1 second, seats 0 and 2 share third.
+        let keys = [vec![5], vec![9], vec![5], vec![0]];
+        assert_eq!(scored(&s, 4, &keys, TurnLimit).places(4), vec![3, 2, 3, 1]);
+        // A tie-break settles seats 0 and 2.
+        let keys = [vec![5, 1], vec![9, 0], vec![5, 2], vec![0, 0]];
+        assert_eq!(scored(&s, 4, &keys, TurnLimit).places(4), vec![4, 2, 3, 1]);
+        // Nobody out: all equal is a draw; one ahead of equals, a win.
+        let none = Seats::default();
+        assert_eq!(scored(&none, 3, &[], TurnLimit), Outcome::Draw(TurnLimit));
+        let keys = [vec![1], vec![4], vec![1]];
+        assert_eq!(
+            scored(&none, 3, &keys, TurnLimit),
+            Outcome::Win(1, TurnLimit)
+        );
+        let keys = [vec![1], vec![4], vec![2]];
+        assert_eq!(scored(&none, 3, &keys, TurnLimit).places(3), vec![3, 1, 2]);
     }
 
     #[test]

@@ -1254,7 +1254,7 @@ impl State {
     /// The first seat from `seat` on, in turn order, that is still in play
     /// (`seat` itself when none is: the game is then over).
     #[inline(never)]
-    fn next_in_play(&self, seat: Player, players: usize) -> Player {
+    pub(crate) fn next_in_play(&self, seat: Player, players: usize) -> Player {
         (0..players as Player)
             .map(|i| (seat + i) % players as Player)
             .find(|&s| !self.scalars.seats.is_out(s))

@@ -4,6 +4,7 @@
 use crate::compile::ir::Player;
 use crate::engine::cond::Ctx;
 use crate::engine::memo::Scope;
+use crate::engine::seats;
 use crate::engine::{EndReason, Outcome, State};
 
 impl State {
@@ -29,9 +30,18 @@ impl State {
     /// The players still in the lead are kept as a bitmask and narrowed one
     /// number at a time (score, then each tie-break), so that nothing is
     /// allocated; every number is evaluated once per player in one scope.
+    ///
+    /// With more than two players ([`seats::ranks`]) the seats still
+    /// playing are ranked by their numbers instead ([`seats::scored`]):
+    /// the places already taken stand, equal numbers share a place, and a
+    /// game without a score ranks them all equal.
     pub(crate) fn score_outcome(&self, reason: EndReason) -> Outcome {
         let n = self.game.num_players();
         let end = &self.game.end;
+        if seats::ranks(n) {
+            let keys: Vec<Vec<i64>> = (0..n as Player).map(|p| self.scores(p)).collect();
+            return seats::scored(&self.scalars.seats, n, &keys, reason);
+        }
         if end.score.is_none() || n > 64 {
             return self.score_outcome_listed(reason);
         }

@@ -196,10 +196,21 @@ impl Session {
         let Some(o) = st.outcome() else {
             return Value::Null;
         };
+        let n = game.players.len();
+        // Every seat's place (1 first) and return (+1 first alone to -1
+        // last alone: docs/players.md, "Several players").
+        let seats: Vec<Value> = game
+            .players
+            .iter()
+            .zip(o.places(n))
+            .zip(o.returns(n))
+            .map(|((p, place), ret)| json!({"seat": p.name, "place": place, "return": ret}))
+            .collect();
         json!({
             "winner": o.winner().map(|w| game.players[usize::from(w)].name.clone()),
             "reason": o.reason().name(),
             "text": ended(st, &o, self.notes.as_deref()),
+            "places": seats,
         })
     }
 }
