@@ -50,7 +50,7 @@ ludemes! {
         "(players (player \"Black\" letter:\"B\" forward:S) (player \"White\" letter:\"W\" forward:N))";
     "player" "players" "(player \"Name\" [letter:\"B\"] [forward:DIR])" "One player: display name, FEN letter, forward compass direction (N, S, E, W, NE…)."
         "(player \"Black\" letter:\"B\" forward:S)";
-    "board" "game" "(board SHAPE [labels:Numbers|Coordinates])" "The board and how its sites are written in notation."
+    "board" "game" "(board SHAPE [labels:Numbers|Coordinates] [drawn:Cells|Points])" "The board, how its sites are written in notation, and how pictures draw them: `drawn:Points` draws the sites as the points where lines cross (Go), not as cells."
         "(board (square 8 8 cells:Dark adjacency:Diagonal) labels:Numbers)";
     "square" "board" "(square ROWS COLS [cells:All|Dark] [adjacency:Orthogonal|Diagonal|All])" "A square grid; `Dark` keeps the dark cells (a1 dark)."
         "(square 8 8 cells:Dark adjacency:Diagonal)";
