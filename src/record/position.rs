@@ -19,8 +19,9 @@
 //! or stacks no higher than a code, such as a king `K` of two pieces) a
 //! site is named once, and a second mention is refused. Between two
 //! commas there must be an item (`W:` alone is an empty group). Spaces
-//! after `:` and around `,` are ignored (but after a comma, a space
-//! before a word with a colon starts a new group). Letters, prefixes and
+//! after `:` and around `,` are ignored (but after a comma or a colon, a
+//! space before a word with a colon starts a new group: `W W: B:a1` is
+//! White to move with no pieces, Black on a1). Letters, prefixes and
 //! site labels are matched without regard to case.
 //!
 //! Unlike PDN FEN ([`super::fen`]), this works for any players' letters and
@@ -73,7 +74,7 @@ pub enum PositionError {
     },
     /// A word with two colons (two groups run together).
     #[error(
-        "`{word}`: groups are separated by spaces, and the side to move is written without a colon (`{example}`)"
+        "`{word}` runs two groups together: write each player's pieces as a group of its own, apart from the next by a space (`W: B:a1` gives W no pieces), and the side to move first, without a colon (`{example}`)"
     )]
     TwoColons {
         /// The word.
@@ -352,8 +353,8 @@ fn tidy(text: &str) -> String {
 }
 
 /// True when the space before `rest` stays in [`tidy`]'s text `out`: after
-/// anything but `,` and `:`, after `,` before a group or a field, after
-/// `:` before a field.
+/// anything but `,` and `:`, after `,` or `:` before a group or a field
+/// (`W: B:a1`: an empty group, then another).
 fn space_kept(out: &str, rest: &str) -> bool {
     let next = rest
         .split(|c: char| c.is_whitespace() || c == ',')
@@ -363,7 +364,21 @@ fn space_kept(out: &str, rest: &str) -> bool {
     let group_next = next.contains(':') || field_next;
     !out.ends_with([',', ':'])
         || (out.ends_with(',') && group_next)
-        || (out.ends_with(':') && field_next)
+        || (out.ends_with(':') && group_next)
+}
+
+#[cfg(test)]
+mod tidy_tests {
+    use super::tidy;
+
+    #[test]
+    fn a_space_after_an_empty_group_keeps_the_groups_apart() {
+        // The words of docs/language.md's position text: `W:` alone is
+        // an empty group, a word with a colon starts a group.
+        assert_eq!(tidy("W W: B:a1"), "W W: B:a1");
+        assert_eq!(tidy("W W:  a1 , b2 B:c3"), "W W:a1,b2 B:c3");
+        assert_eq!(tidy("W W: phase=Movement"), "W W: phase=Movement");
+    }
 }
 
 /// The player whose letter is `letter` (either case). The error lists the
