@@ -59,7 +59,7 @@ pub struct GoalSite {
     /// The seat whose goal it is.
     pub seat: usize,
     /// The sides drawn in the seat's colour.
-    pub sides: Vec<((f64, f64), (f64, f64))>,
+    pub sides: Vec<Segment>,
 }
 
 /// The goal sites (`goals`: site and seat) with the sides of their cells
@@ -68,7 +68,7 @@ pub struct GoalSite {
 /// cells face that way most often (both when as often): the bottom row's
 /// corner side to the bottom edge's seat, the left column's to the left's.
 pub fn goal_sides(board: &Board, style: Style, goals: &[(Site, usize)]) -> Vec<GoalSite> {
-    let outer = |s: Site| -> Vec<(usize, ((f64, f64), (f64, f64)))> {
+    let outer = |s: Site| -> Vec<(usize, Segment)> {
         let pos = board.site(s).pos;
         cell_sides(style)
             .into_iter()
@@ -103,9 +103,12 @@ pub fn goal_sides(board: &Board, style: Style, goals: &[(Site, usize)]) -> Vec<G
         .collect()
 }
 
+/// A segment from one point to another (board units).
+type Segment = ((f64, f64), (f64, f64));
+
 /// A side of a cell: the step to the neighbour across it and the side's
 /// two ends (board units, from the cell's centre).
-type Side = ((f64, f64), ((f64, f64), (f64, f64)));
+type Side = ((f64, f64), Segment);
 
 /// The sides of a cell of `style`; points have none.
 fn cell_sides(style: Style) -> Vec<Side> {
