@@ -369,23 +369,6 @@ fn space_kept(out: &str, rest: &str) -> bool {
         || (out.ends_with(':') && (field_next || (group_next && out.contains(' '))))
 }
 
-#[cfg(test)]
-mod tidy_tests {
-    use super::tidy;
-
-    #[test]
-    fn a_space_after_an_empty_group_keeps_the_groups_apart() {
-        // The words of docs/language.md's position text: `W:` alone is
-        // an empty group, a word with a colon starts a group.
-        assert_eq!(tidy("W W: B:a1"), "W W: B:a1");
-        // A first word with a colon before a group: the side to move
-        // written with a colon, refused as two groups run together.
-        assert_eq!(tidy("L: D:a1"), "L:D:a1");
-        assert_eq!(tidy("W W:  a1 , b2 B:c3"), "W W:a1,b2 B:c3");
-        assert_eq!(tidy("W W: phase=Movement"), "W W: phase=Movement");
-    }
-}
-
 /// The player whose letter is `letter` (either case). The error lists the
 /// letters, and suggests one when `letter` is (nearly) a player's name.
 pub fn player_by_letter(game: &Game, letter: &str) -> Result<Player, UnknownLetter> {
@@ -760,4 +743,21 @@ fn run_item(game: &Game, kind: Kind, n: usize, label: &str) -> Option<String> {
         1 => format!("{single}{label}"),
         _ => format!("{single}{label}*{n}"),
     })
+}
+
+#[cfg(test)]
+mod tidy_tests {
+    use super::tidy;
+
+    #[test]
+    fn a_space_after_an_empty_group_keeps_the_groups_apart() {
+        // The words of docs/language.md's position text: `W:` alone is
+        // an empty group, a word with a colon starts a group.
+        assert_eq!(tidy("W W: B:a1"), "W W: B:a1");
+        // A first word with a colon before a group: the side to move
+        // written with a colon, refused as two groups run together.
+        assert_eq!(tidy("L: D:a1"), "L:D:a1");
+        assert_eq!(tidy("W W:  a1 , b2 B:c3"), "W W:a1,b2 B:c3");
+        assert_eq!(tidy("W W: phase=Movement"), "W W: phase=Movement");
+    }
 }
