@@ -822,6 +822,11 @@ pub struct Game {
     pub name: String,
     /// The board.
     pub board: Board,
+    /// `(board … drawn:Points)`: pictures of the board (the web page,
+    /// `ludic render`) draw its sites as the points where the lines of
+    /// a grid cross (Go's board), not as cells. Drawing only: play and
+    /// notation are the same either way.
+    pub drawn_points: bool,
     /// Players in turn order.
     pub players: Vec<PlayerInfo>,
     /// Piece kind names.

@@ -22,6 +22,9 @@ pub struct Lowerer {
     pub kinds: Vec<String>,
     /// `symbol:` of each kind, in the order of `kinds`.
     pub kind_symbols: Vec<Option<String>>,
+    /// `(board … drawn:Points)`: pictures draw the sites as the points
+    /// of a grid of lines, not as cells.
+    pub drawn_points: bool,
     /// `picture:` of each kind, in the order of `kinds`.
     pub kind_pictures: Vec<Option<String>>,
     /// The kinds whose picture is an SVG file, with the span of its
@@ -228,9 +231,12 @@ impl Lowerer {
         }
     }
 
-    /// `(board SHAPE labels:…)`.
+    /// `(board SHAPE labels:… drawn:…)`.
     pub fn board(&mut self, c: &Clause, d: &mut Diags) {
         check(c, "game", d);
+        self.drawn_points = named(c, "drawn")
+            .and_then(|e| choice(e, &["Cells", "Points"], d))
+            .is_some_and(|w| w == "Points");
         let labels = match named(c, "labels").map(|e| choice(e, &["Numbers", "Coordinates"], d)) {
             Some(Some("Numbers")) => Labels::Numbers,
             _ => Labels::Coordinates,

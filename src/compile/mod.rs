@@ -793,6 +793,7 @@ fn finish(
         players: l.players,
         kinds: l.kinds,
         kind_symbols: l.kind_symbols,
+        drawn_points: l.drawn_points,
         kind_svgs: vec![None; l.kind_pictures.len()],
         kind_pictures: l.kind_pictures,
         picture_files: l.picture_files,

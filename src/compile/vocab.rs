@@ -50,7 +50,7 @@ ludemes! {
         "(players (player \"Black\" letter:\"B\" forward:S) (player \"White\" letter:\"W\" forward:N))";
     "player" "players" "(player \"Name\" [letter:\"B\"] [forward:DIR])" "One player: display name, FEN letter, forward compass direction (N, S, E, W, NE…)."
         "(player \"Black\" letter:\"B\" forward:S)";
-    "board" "game" "(board SHAPE [labels:Numbers|Coordinates])" "The board and how its sites are written in notation."
+    "board" "game" "(board SHAPE [labels:Numbers|Coordinates] [drawn:Cells|Points])" "The board, how its sites are written in notation, and how pictures (the web page, `ludic render`) draw them. `drawn:Points` draws the sites as the points where lines cross, not as cells: a square grid becomes the lines of a Go board with the usual star points (none on a side under 7 lines; the third line from each edge, the fourth from 12 lines up, the middle line too on an odd side of 17 or more, and the centre of an odd board: 5 points on 9 × 9 and 13 × 13, 9 on 19 × 19); any other shape is drawn as dots joined by its adjacency. Drawing only: play and notation are the same. Default `Cells`."
         "(board (square 8 8 cells:Dark adjacency:Diagonal) labels:Numbers)";
     "square" "board" "(square ROWS COLS [cells:All|Dark] [adjacency:Orthogonal|Diagonal|All])" "A square grid; `Dark` keeps the dark cells (a1 dark)."
         "(square 8 8 cells:Dark adjacency:Diagonal)";

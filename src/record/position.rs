@@ -19,8 +19,9 @@
 //! or stacks no higher than a code, such as a king `K` of two pieces) a
 //! site is named once, and a second mention is refused. Between two
 //! commas there must be an item (`W:` alone is an empty group). Spaces
-//! after `:` and around `,` are ignored (but after a comma, a space
-//! before a word with a colon starts a new group). Letters, prefixes and
+//! after `:` and around `,` are ignored (but after a comma or a colon, a
+//! space before a word with a colon starts a new group after the side to
+//! move: `W W: B:a1` is White to move with no pieces, Black on a1). Letters, prefixes and
 //! site labels are matched without regard to case.
 //!
 //! Unlike PDN FEN ([`super::fen`]), this works for any players' letters and
@@ -73,7 +74,7 @@ pub enum PositionError {
     },
     /// A word with two colons (two groups run together).
     #[error(
-        "`{word}`: groups are separated by spaces, and the side to move is written without a colon (`{example}`)"
+        "`{word}` runs two groups together: each player's group stands apart from the next by a space (`W W: B:a1`: W to move with no pieces), and the side to move is written without a colon (`{example}`)"
     )]
     TwoColons {
         /// The word.
@@ -353,7 +354,9 @@ fn tidy(text: &str) -> String {
 
 /// True when the space before `rest` stays in [`tidy`]'s text `out`: after
 /// anything but `,` and `:`, after `,` before a group or a field, after
-/// `:` before a field.
+/// `:` before a field, or before a group once a word came before (`W W:
+/// B:a1`: the side to move, an empty group, then another; a first word
+/// `L:` before a group is a side to move written with a colon).
 fn space_kept(out: &str, rest: &str) -> bool {
     let next = rest
         .split(|c: char| c.is_whitespace() || c == ',')
@@ -363,7 +366,7 @@ fn space_kept(out: &str, rest: &str) -> bool {
     let group_next = next.contains(':') || field_next;
     !out.ends_with([',', ':'])
         || (out.ends_with(',') && group_next)
-        || (out.ends_with(':') && field_next)
+        || (out.ends_with(':') && (field_next || (group_next && out.contains(' '))))
 }
 
 /// The player whose letter is `letter` (either case). The error lists the
@@ -740,4 +743,21 @@ fn run_item(game: &Game, kind: Kind, n: usize, label: &str) -> Option<String> {
         1 => format!("{single}{label}"),
         _ => format!("{single}{label}*{n}"),
     })
+}
+
+#[cfg(test)]
+mod tidy_tests {
+    use super::tidy;
+
+    #[test]
+    fn a_space_after_an_empty_group_keeps_the_groups_apart() {
+        // The words of docs/language.md's position text: `W:` alone is
+        // an empty group, a word with a colon starts a group.
+        assert_eq!(tidy("W W: B:a1"), "W W: B:a1");
+        // A first word with a colon before a group: the side to move
+        // written with a colon, refused as two groups run together.
+        assert_eq!(tidy("L: D:a1"), "L:D:a1");
+        assert_eq!(tidy("W W:  a1 , b2 B:c3"), "W W:a1,b2 B:c3");
+        assert_eq!(tidy("W W: phase=Movement"), "W W: phase=Movement");
+    }
 }

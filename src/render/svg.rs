@@ -9,7 +9,14 @@
 //! - hexagonal cells (a hexagon or a rhombus of cells): pointy-top
 //!   hexagons whose centres are one unit apart;
 //! - points (the triangular grid, and any other graph): a dot per site and
-//!   a line per pair of neighbours, from the board's adjacency.
+//!   a line per pair of neighbours, from the board's adjacency;
+//! - a square grid whose rule file says `drawn:Points` (Go): the lines of
+//!   the grid on a wooden ground, the sites where they cross, and the
+//!   usual star points ([`star_points`]); any other board so marked is
+//!   drawn as points.
+//!
+//! A site the player may click next (`targets`) carries a small dot (a
+//! ring round a stack it would take), as good game sites mark moves.
 //!
 //! A stack is drawn as a pile of discs, bottom first, each disc in its
 //! owner's colour (a draughts king is two discs, a Ex nihilo stack of mixed
@@ -85,9 +92,23 @@ enum Style {
     Hexagons,
     /// Dots joined by the adjacency's lines.
     Points,
+    /// The crossings of a `rows × cols` grid of lines (Go's board).
+    Lines { rows: u16, cols: u16 },
 }
 
-fn style(shape: &Shape) -> Style {
+fn style(game: &crate::compile::Game) -> Style {
+    let shape = game.board.shape();
+    if game.drawn_points {
+        return match *shape {
+            Shape::Square {
+                rows,
+                cols,
+                cells: Cells::All,
+                ..
+            } => Style::Lines { rows, cols },
+            _ => Style::Points,
+        };
+    }
     match *shape {
         Shape::Square {
             rows, cols, cells, ..
@@ -229,7 +250,7 @@ impl Frame {
 pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
     let game = st.game();
     let board = &game.board;
-    let style = style(board.shape());
+    let style = style(game);
     let f = Frame::new(board, style, opts.flip);
     let mut out = String::new();
     let _ = write!(
@@ -239,9 +260,13 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
         h = px(f.height),
     );
     out.push('\n');
+    let ground = match style {
+        Style::Lines { .. } => "#dcb35c",
+        _ => "#e9dcc0",
+    };
     let _ = writeln!(
         out,
-        r##"<rect class="background" width="{}" height="{}" fill="#e9dcc0"/>"##,
+        r##"<rect class="background" width="{}" height="{}" fill="{ground}"/>"##,
         px(f.width),
         px(f.height)
     );
@@ -271,8 +296,13 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
     if style == Style::Points {
         lines(&mut out, board, &f);
     }
+    if let Style::Lines { rows, cols } = style {
+        grid_lines(&mut out, &f, rows, cols);
+    }
     let marks = region_marks(st);
-    let grid_coords = matches!(style, Style::Squares { .. }) && overlay::grid_coordinates(board);
+    let goals = overlay::goal_sides(board, style, &opts.goals);
+    let grid_coords = matches!(style, Style::Squares { .. } | Style::Lines { .. })
+        && overlay::grid_coordinates(board);
     let classes = |s: Site| {
         let mut c = String::from("site");
         if opts.origins.contains(&s) {
@@ -312,7 +342,7 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
             (Style::Squares { .. }, _) if (info.row + info.col) % 2 == 0 => "#d9c49c",
             (Style::Squares { .. }, _) => "#eadbb9",
             (Style::Hexagons, _) => "#e3cf9f",
-            (Style::Points, _) => "#5a4630",
+            (Style::Points | Style::Lines { .. }, _) => "#5a4630",
         };
         match style {
             Style::Squares { .. } => {
@@ -344,6 +374,17 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
                     px(0.08 * SCALE)
                 );
             }
+            Style::Lines { .. } => {
+                // The crossing itself is drawn by the lines: a
+                // transparent disc to click on.
+                let _ = write!(
+                    out,
+                    r#"<circle class="cell" cx="{}" cy="{}" r="{}" fill="transparent"/>"#,
+                    px(cx),
+                    px(cy),
+                    px(0.48 * SCALE)
+                );
+            }
         }
         if let Some(mark) = &marks[usize::from(s)]
             && st.height(s) == 0
@@ -357,15 +398,19 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
                 escape(mark)
             );
         }
-        overlay::goal_rings(
+        overlay::goal_marks(
             &mut out,
             style,
             s,
-            &opts.goals,
+            &goals,
             |p| seat_colour(st, p),
+            |pos| f.point(pos),
             (cx, cy),
         );
         stack(&mut out, st, s, (cx, cy), opts.pictures);
+        if opts.targets.contains(&s) {
+            overlay::target_mark(&mut out, st.height(s) > 0, (cx, cy));
+        }
         // Above the stack, so that a marked site that holds one shows it.
         if opts.marked.contains(&s) {
             let _ = write!(
@@ -390,7 +435,7 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
         }
         out.push_str("</g>\n");
     }
-    if let Style::Squares { rows, cols, .. } = style
+    if let Style::Squares { rows, cols, .. } | Style::Lines { rows, cols } = style
         && (grid_coords || !opts.notation)
     {
         coordinates(&mut out, &f, rows, cols);
@@ -461,6 +506,72 @@ fn lines(out: &mut String, board: &Board, f: &Frame) {
             );
         }
     }
+}
+
+/// The lines of a `rows × cols` grid through its sites (one unit apart,
+/// the first at 0), and its star points.
+fn grid_lines(out: &mut String, f: &Frame, rows: u16, cols: u16) {
+    let (w, h) = (f64::from(cols) - 1.0, f64::from(rows) - 1.0);
+    let mut line = |a: (f64, f64), b: (f64, f64)| {
+        let ((x1, y1), (x2, y2)) = (f.point(a), f.point(b));
+        let _ = writeln!(
+            out,
+            r##"<line class="grid" x1="{}" y1="{}" x2="{}" y2="{}" stroke="#3b2a14" stroke-width="1.5"/>"##,
+            px(x1),
+            px(y1),
+            px(x2),
+            px(y2)
+        );
+    };
+    for r in 0..rows {
+        line((0.0, f64::from(r)), (w, f64::from(r)));
+    }
+    for c in 0..cols {
+        line((f64::from(c), 0.0), (f64::from(c), h));
+    }
+    for (r, c) in star_points(rows, cols) {
+        let (x, y) = f.point((f64::from(c), f64::from(r)));
+        let _ = writeln!(
+            out,
+            r##"<circle class="star" cx="{}" cy="{}" r="{}" fill="#3b2a14"/>"##,
+            px(x),
+            px(y),
+            px(0.08 * SCALE)
+        );
+    }
+}
+
+/// The star points (hoshi) of a `rows × cols` grid of lines, as (row,
+/// column) from 0, by the usual rule of Go boards: none on an axis under
+/// 7 lines; on each axis the third line from each edge (the fourth from
+/// 12 lines up), and the middle line too on an odd axis of 17 lines or
+/// more; every crossing of those lines, and the centre of a grid whose
+/// two axes are odd. 9 × 9 and 13 × 13: the four corner points and the
+/// centre; 19 × 19: nine points.
+pub fn star_points(rows: u16, cols: u16) -> Vec<(u16, u16)> {
+    let axis = |n: u16| -> Vec<u16> {
+        if n < 7 {
+            return Vec::new();
+        }
+        let d = if n >= 12 { 3 } else { 2 };
+        let mut v = vec![d, n - 1 - d];
+        if n % 2 == 1 && n >= 17 {
+            v.insert(1, n / 2);
+        }
+        v
+    };
+    let (rs, cs) = (axis(rows), axis(cols));
+    let mut out: Vec<(u16, u16)> = rs
+        .iter()
+        .flat_map(|&r| cs.iter().map(move |&c| (r, c)))
+        .collect();
+    let centre = (rows / 2, cols / 2);
+    let both_odd = rows % 2 == 1 && cols % 2 == 1;
+    if both_odd && !out.is_empty() && !out.contains(&centre) {
+        out.push(centre);
+    }
+    out.sort_unstable();
+    out
 }
 
 /// File letters under and rank numbers left of a square grid.

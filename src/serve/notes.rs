@@ -12,6 +12,8 @@ use crate::compile::variant::assemble;
 use crate::engine::{EndReason, Outcome, State};
 use crate::syntax::{Clause, Expr};
 
+mod words;
+
 /// Deepest define expansion followed when looking for regions.
 const MAX_DEPTH: usize = 16;
 
@@ -20,8 +22,9 @@ const MAX_DEPTH: usize = 16;
 pub struct ResultRule {
     /// `win`, `lose` or `draw`.
     pub decision: String,
-    /// The rule in words: the define's name it is called by, or its
-    /// condition as written (`(line 3 To)`).
+    /// The rule in a player's words: its condition (`a line of 3`), or
+    /// the define it is called by (`the rule “Joins”`), the condition
+    /// as written when the phrase book does not know it.
     pub words: String,
 }
 
@@ -30,9 +33,9 @@ pub struct ResultRule {
 pub struct RuleNotes {
     /// Every result effect, in file order.
     pub results: Vec<ResultRule>,
-    /// `(no-moves R [if:COND])`: `R` and the condition as written.
+    /// `(no-moves R [if:COND])`: `R` and the condition in words.
     pub no_moves: Vec<(String, Option<String>)>,
-    /// `(lose-when COND)`: the conditions as written.
+    /// `(lose-when COND)`: the conditions in words.
     pub lose_when: Vec<String>,
     /// Regions named in the conditions of `(win)` effects (defines
     /// followed): the goals a player must reach.
@@ -107,10 +110,10 @@ impl RuleNotes {
                         .named
                         .iter()
                         .find(|n| n.name == "if")
-                        .map(|n| cx.words(&n.value));
+                        .map(|n| cx.say(&n.value));
                     notes.no_moves.push((what, cond));
                 } else if let Some(c) = clause(e, "lose-when") {
-                    notes.lose_when.extend(c.args.first().map(|a| cx.words(a)));
+                    notes.lose_when.extend(c.args.first().map(|a| cx.say(a)));
                 }
             }
         }
@@ -149,13 +152,10 @@ impl Walk<'_> {
         t.split_whitespace().collect::<Vec<_>>().join(" ")
     }
 
-    /// A condition in words: a define call by its name, else as written.
-    fn words(&self, e: &Expr) -> String {
-        match e {
-            Expr::Clause(c) if c.head_is_str && c.args.is_empty() => c.head.clone(),
-            Expr::Str(name, _) => name.clone(),
-            _ => self.text(e),
-        }
+    /// A condition in a player's words ([`words::say`]).
+    fn say(&self, e: &Expr) -> String {
+        let defined = |n: &str| self.defines.iter().any(|(d, _)| *d == n);
+        words::say(e, &|x| self.text(x), &defined)
     }
 
     /// Collects the result effects under `e`: `cond` is the condition of
@@ -178,10 +178,14 @@ impl Walk<'_> {
             _ => return,
         };
         if !c.head_is_str && ["win", "lose", "draw"].contains(&c.head.as_str()) {
-            let words = match (cond, define) {
-                (Some(k), _) if !matches!(k, Expr::Clause(_)) || is_call(k) => self.words(k),
-                (_, Some(d)) => d.to_string(),
-                (Some(k), None) => self.words(k),
+            // The condition in words; the enclosing define's name when
+            // the phrase book does not know the condition.
+            let words = match (cond.map(|k| (k, self.say(k))), define) {
+                (Some((k, said)), Some(d)) if said == self.text(k) && !is_call(k) => {
+                    format!("the rule “{d}”")
+                }
+                (Some((_, said)), _) => said,
+                (None, Some(d)) => format!("the rule “{d}”"),
                 (None, None) => "a rule of play".to_string(),
             };
             if c.head == "win"
@@ -255,9 +259,16 @@ fn is_call(e: &Expr) -> bool {
 /// scores when the game keeps them.
 pub fn ended(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
     let game = st.game();
-    let head = match o.winner() {
-        Some(w) => format!("{} wins", game.players[usize::from(w)].name),
-        None => "Draw".to_string(),
+    let on_score = match o.reason() {
+        EndReason::Passes | EndReason::TurnLimit => game.end.score.is_some(),
+        EndReason::NoMoves => game.end.no_moves == Some(crate::compile::ir::NoMoves::Score),
+        _ => false,
+    };
+    let head = match (o.winner(), on_score) {
+        (Some(w), false) => format!("{} wins", game.players[usize::from(w)].name),
+        (Some(w), true) => format!("{} wins on score", game.players[usize::from(w)].name),
+        (None, false) => "Draw".to_string(),
+        (None, true) => "Draw on equal scores".to_string(),
     };
     let why = reason(st, game, o, notes);
     let mut line = format!("Game over: {head}: {why}");
@@ -287,13 +298,22 @@ fn reason(st: &State, game: &Game, o: &Outcome, notes: Option<&RuleNotes>) -> St
             if pieces_on_board(st, st.current_player()) == 0 {
                 return format!("{mover} has no pieces left");
             }
+            // A royal piece in check and no move (`(no-moves Loss
+            // if:(in-check "King"))`): the chess player's words; no move
+            // and no check where such a rule exists: stalemate.
+            let check_rule = notes.is_some_and(|n| {
+                n.no_moves
+                    .iter()
+                    .any(|(_, c)| c.as_deref().is_some_and(|c| c.ends_with(" in check")))
+            });
             match cond {
-                // A royal piece in check and no move (`(no-moves Loss
-                // if:(in-check "King"))`): the chess player's word first.
-                Some(c) if c.starts_with("(in-check ") => {
-                    format!("checkmate: {mover} has no legal move, with {c}")
+                Some(c) if c.ends_with(" in check") => {
+                    format!("checkmate: {mover} has no legal move, {c}")
                 }
                 Some(c) => format!("{mover} has no legal move, with {c}"),
+                None if check_rule => {
+                    format!("stalemate: {mover} has no legal move and is not in check")
+                }
                 None => format!("{mover} has no legal move"),
             }
         }
@@ -333,9 +353,9 @@ fn lost_words(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
     }
     let who = loser.map_or("a player", |l| game.players[usize::from(l)].name.as_str());
     match notes.map(|n| n.lose_when.as_slice()) {
-        Some([one]) => format!("{who} lost by the rule {one}"),
+        Some([one]) => format!("{who} lost: {one}"),
         Some(many) if !many.is_empty() => {
-            format!("{who} lost by one of the rules {}", many.join("; "))
+            format!("{who} lost by one of: {}", many.join("; "))
         }
         _ => format!("{who} lost by a lose-when rule"),
     }
@@ -359,20 +379,25 @@ fn result_words(o: &Outcome, notes: Option<&RuleNotes>) -> String {
         Some(_) => d == "win" || d == "lose",
         None => d == "draw",
     };
-    let mut names: Vec<&str> = notes
+    // A rule that makes its player lose says so (Yavalath: a line of 4
+    // wins, a line of 3 loses).
+    let mut names: Vec<String> = notes
         .map(|n| {
             n.results
                 .iter()
                 .filter(|r| fits(&r.decision))
-                .map(|r| r.words.as_str())
+                .map(|r| match r.decision.as_str() {
+                    "lose" => format!("{} (which loses)", r.words),
+                    _ => r.words.clone(),
+                })
                 .collect()
         })
         .unwrap_or_default();
     names.dedup();
     match names.as_slice() {
         [] => "a rule of play decided it".into(),
-        [one] => format!("by the rule {one}"),
-        many => format!("by one of the rules {}", many.join(", ")),
+        [one] => one.clone(),
+        many => format!("one of: {}", many.join("; ")),
     }
 }
 

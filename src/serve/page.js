@@ -289,6 +289,7 @@ function show(v) {
     ch.appendChild(b);
   }
   showMoves(v);
+  showDice(v.dice);
   // The state as text (counters, phase: what --position reads), without
   // its history of earlier positions, which means nothing to a player;
   // not while the user is editing it. While a position is being edited,
@@ -324,6 +325,55 @@ function show(v) {
     $("save-record").textContent = "Save " + rf.toUpperCase();
   }
   scheduleAi();
+}
+
+// The dice beside the board (docs/serve.md): each die of the last roll
+// drawn as a face, greyed once played, and the roll in words; at a
+// chance node (nature to move), what is to be rolled.
+function showDice(d) {
+  const box = $("dice");
+  box.hidden = !d;
+  if (!d) return;
+  box.classList.toggle("chance", d.chance);
+  const faces = $("dice-faces");
+  faces.innerHTML = "";
+  for (const die of d.dice) faces.appendChild(dieFace(die.face, die.used));
+  if (d.sum !== null && d.sum !== undefined) faces.appendChild(dieFace(d.sum, false));
+  $("dice-words").textContent = d.words;
+}
+
+// A die showing `face`: pips for 1 to 6, the number else.
+function dieFace(face, used) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 40 40");
+  svg.setAttribute("width", "40");
+  svg.setAttribute("height", "40");
+  svg.setAttribute("class", "die" + (used ? " used" : ""));
+  svg.dataset.face = face;
+  const add = (tag, attrs) => {
+    const e = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    svg.appendChild(e);
+    return e;
+  };
+  add("rect", { x: 2, y: 2, width: 36, height: 36, rx: 7, fill: "#fffdf6", stroke: "#333", "stroke-width": 2 });
+  const PIPS = {
+    1: [[20, 20]], 2: [[11, 11], [29, 29]], 3: [[11, 11], [20, 20], [29, 29]],
+    4: [[11, 11], [29, 11], [11, 29], [29, 29]],
+    5: [[11, 11], [29, 11], [20, 20], [11, 29], [29, 29]],
+    6: [[11, 10], [29, 10], [11, 20], [29, 20], [11, 30], [29, 30]],
+  };
+  if (PIPS[face]) {
+    for (const [x, y] of PIPS[face]) add("circle", { cx: x, cy: y, r: 3.6, fill: "#222" });
+  } else {
+    const t = add("text", { x: 20, y: 26, "text-anchor": "middle", "font-size": 16, "font-weight": "bold", fill: "#222" });
+    t.textContent = face;
+  }
+  const title = document.createElementNS(ns, "title");
+  title.textContent = face + (used ? " (played)" : "");
+  svg.appendChild(title);
+  return svg;
 }
 
 // The move list as a site shows it: in a game whose records pair the

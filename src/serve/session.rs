@@ -10,6 +10,7 @@
 //! with their notation, and `at` says how many of them the position shows
 //! (stepping through a record, or after undo).
 
+mod dice;
 mod edit;
 mod legend;
 mod view;

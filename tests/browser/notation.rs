@@ -190,6 +190,27 @@ fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
     assert_eq!(count(&c, "#board .goal.p1"), 22);
     shot(&c, &out, "hex-edges");
 
+    // Go (go.game: `drawn:Points`): the 9 lines each way of a 9 × 9
+    // board and its five star points (c3, g3, e5, c7, g7 on a Go
+    // board), a click on a crossing places a stone there.
+    choose_game(&c, "go");
+    wait_text(&c, "#status", |t| t.contains("Black (B) to move"));
+    assert_eq!(count(&c, "#board line.grid"), 18);
+    assert_eq!(count(&c, "#board circle.star"), 5);
+    humans(&c);
+    click_turns(&c, &["e5"]);
+    wait_count(&c, "g.site[data-label=e5] g.piece[data-picture=stone]", 1);
+    shot(&c, &out, "go-lines");
+
+    // Backgammon: the opening throw drawn as two dice beside the board
+    // (four for a double), none played yet.
+    choose_game(&c, "backgammon");
+    wait_text(&c, "#dice-words", |t| t.starts_with("Rolled"));
+    let dice = count(&c, "#dice svg.die");
+    assert!(dice == 2 || dice == 4, "{dice} dice");
+    assert_eq!(count(&c, "#dice svg.die.used"), 0);
+    shot(&c, &out, "backgammon-dice");
+
     // Tic-tac-toe to the end, both seats human: one status line, naming
     // the rule that ended it (tictactoe.game: `(if (line 3 To) (win))`).
     choose_game(&c, "tictactoe");
@@ -201,7 +222,7 @@ fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
     wait_text(&c, "#seats", |_| seat(1) == json!("human"));
     click_turns(&c, &["a1", "a2", "b1", "b2", "c1"]);
     let status = wait_text(&c, "#status", |t| t.starts_with("Game over"));
-    assert_eq!(status, "Game over: Cross wins: by the rule (line 3 To)");
+    assert_eq!(status, "Game over: Cross wins: a line of 3");
     assert_eq!(count(&c, "#board g.piece[data-picture=mark]"), 5);
     shot(&c, &out, "tictactoe-over");
     // The move list: a click on a move goes there, the arrow keys step.
@@ -238,9 +259,7 @@ fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
     assert_eq!(moves(&c), ["a1", "a2", "b1", "b2", "c1"]);
     assert_eq!(seat(1), json!("human"));
     key("End");
-    wait_text(&c, "#status", |t| {
-        t == "Game over: Cross wins: by the rule (line 3 To)"
-    });
+    wait_text(&c, "#status", |t| t == "Game over: Cross wins: a line of 3");
 
     // Every shipped game: a screenshot, and each piece drawn as a
     // picture its rule file names.

@@ -39,18 +39,21 @@ fn play(text: &str, moves: &[&str]) -> State {
 }
 
 #[test]
-fn the_rules_that_end_the_game_are_read_as_written() {
+fn the_rules_that_end_the_game_are_read_in_words() {
     let n = notes_of(LINES);
     let words: Vec<(&str, &str)> = n
         .results
         .iter()
         .map(|r| (r.decision.as_str(), r.words.as_str()))
         .collect();
-    assert_eq!(words, [("win", "(line 3 To)"), ("win", "Reaches")]);
+    assert_eq!(
+        words,
+        [("win", "a line of 3"), ("win", "the rule “Reaches”")]
+    );
     assert_eq!(
         n.no_moves,
         [
-            ("Loss".to_string(), Some("(equal (pieces) 4)".to_string())),
+            ("Loss".to_string(), Some("pieces at 4".to_string())),
             ("Draw".to_string(), None)
         ]
     );
@@ -65,7 +68,7 @@ fn a_won_game_names_both_possible_rules_of_its_kind() {
     let line = ended(&st, &o, Some(&notes_of(LINES)));
     assert_eq!(
         line,
-        "Game over: Cross wins: by one of the rules (line 3 To), Reaches"
+        "Game over: Cross wins: one of: a line of 3; the rule “Reaches”"
     );
 }
 
@@ -77,7 +80,7 @@ fn a_single_result_rule_is_named_alone_and_no_moves_says_who() {
     let o = st.outcome().expect("over");
     assert_eq!(
         ended(&st, &o, Some(&n)),
-        "Game over: Cross wins: by the rule (line 3 To)"
+        "Game over: Cross wins: a line of 3"
     );
     // A full board without a line: Nought, to move, has none and holds
     // four marks (the `if:` of the first no-moves rule): Cross wins.
@@ -86,7 +89,7 @@ fn a_single_result_rule_is_named_alone_and_no_moves_says_who() {
     let o = st.outcome().expect("over");
     assert_eq!(
         ended(&st, &o, Some(&n)),
-        "Game over: Cross wins: Nought has no legal move, with (equal (pieces) 4)"
+        "Game over: Cross wins: Nought has no legal move, with pieces at 4"
     );
     // Without that rule, a draw.
     let text = text.replace("(no-moves Loss if:(equal (pieces) 4)) ", "");
@@ -114,7 +117,7 @@ fn a_royal_piece_in_check_without_a_move_is_called_checkmate() {
     let o = st.outcome().expect("over");
     assert_eq!(
         ended(&st, &o, Some(&n)),
-        "Game over: Black wins: checkmate: White has no legal move, with (in-check \"King\")"
+        "Game over: Black wins: checkmate: White has no legal move, the King in check"
     );
 }
 
@@ -146,5 +149,56 @@ fn a_side_left_without_pieces_is_said_in_words() {
     assert_eq!(
         ended(&st, &o, Some(&notes_of(&text))),
         "Game over: Black wins: White has no pieces left"
+    );
+}
+
+#[test]
+fn a_king_not_in_check_without_a_move_is_stalemate() {
+    // The textbook stalemate: Black's king on h8, White's queen reaches
+    // f7 beside White's king on g6 (g8, g7 and h7 are attacked, h8 is
+    // not): chess.game's second rule, `(no-moves Draw)`.
+    let (_, text) = crate::compile::read_source("chess").unwrap();
+    let g = Game::from_source("chess.game", &text, &Options::default()).unwrap();
+    let mut st = State::from_fen(Arc::new(g), "7k/8/6K1/5Q2/8/8/8/8 w - - 0 1").unwrap();
+    let t = st.parse_turn("f5-f7").unwrap();
+    st.play_turn(&t);
+    let o = st.outcome().expect("over");
+    assert_eq!(
+        ended(&st, &o, Some(&notes_of(&text))),
+        "Game over: Draw: stalemate: Black has no legal move and is not in check"
+    );
+}
+
+#[test]
+fn a_game_decided_by_its_score_says_so() {
+    // Go (go.game: two passes end the game; area scoring, komi 7.5 to
+    // White): passed twice on the empty board, White leads by the komi.
+    let (_, text) = crate::compile::read_source("go").unwrap();
+    let n = notes_of(&text);
+    let st = play(&text, &["pass", "pass"]);
+    let o = st.outcome().expect("over");
+    let line = ended(&st, &o, Some(&n));
+    assert!(
+        line.starts_with("Game over: White wins on score: 2 passes in a row; scores"),
+        "{line}"
+    );
+}
+
+#[test]
+fn the_shipped_end_rules_read_in_words() {
+    let notes = |g: &str| notes_of(&crate::compile::read_source(g).unwrap().1);
+    let words =
+        |g: &str| -> Vec<String> { notes(g).results.iter().map(|r| r.words.clone()).collect() };
+    // Yavalath: four in a row wins, three loses.
+    assert_eq!(words("yavalath"), ["a line of 4", "a line of 3"]);
+    // Hex: the define that joins a player's two sides.
+    assert_eq!(words("hex"), ["the rule “Joins”"]);
+    // Knightthrough: a knight on the far row.
+    assert_eq!(words("knightthrough"), ["a piece reached Far"]);
+    // Nine Men's Morris: a player with no men in hand and fewer than
+    // three on the board loses.
+    assert_eq!(
+        notes("morris").lose_when,
+        ["Hand at 0 and fewer than 3 pieces"]
     );
 }

@@ -78,6 +78,7 @@ impl Session {
         v["outcome"] = self.outcome_json(st, game);
         v["ai_to_move"] = json!(self.ai_to_move());
         v["flip"] = json!(self.flip);
+        v["dice"] = self.dice_json();
         v["record_format"] = json!(RecordFormat::of(game).map(RecordFormat::extension));
         v
     }
