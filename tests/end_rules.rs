@@ -107,10 +107,10 @@ fn at(file: &str, text: &str) -> State {
 
 #[test]
 fn a_position_given_is_judged_by_the_end_rules() {
-    // Tic-tac-toe: Cross has three in a row on the bottom row and Nought
-    // is to move. The rules (three in a row wins at once) say Cross has
-    // won: no move is left, at every depth.
-    let st = at("tictactoe", "O X:a1,b1,c1 O:a2,b2");
+    // Tic-tac-toe: Cross has three in a row on the bottom row, its last
+    // mark on c1, and Nought is to move. The rules (three in a row wins
+    // at once) say Cross has won: no move is left, at every depth.
+    let st = at("tictactoe", "O X:a1,b1,c1 O:a2,b2 last=-,c1");
     assert!(
         matches!(st.outcome(), Some(Outcome::Win(0, _))),
         "{:?}",
@@ -122,6 +122,13 @@ fn a_position_given_is_judged_by_the_end_rules() {
     let st = at("tictactoe", "O X:a1,b1 O:a2,b2");
     assert_eq!(st.outcome(), None);
     assert_eq!(perft(&st, 1), Ok(5));
+    // Without `last=` the mark that made the row is not known, and the
+    // rule reads it (`(line 3 To)`): the position is judged only by the
+    // rules that do not need a last move (docs/language.md), and play
+    // goes on: four empty squares.
+    let st = at("tictactoe", "O X:a1,b1,c1 O:a2,b2");
+    assert_eq!(st.outcome(), None);
+    assert_eq!(perft(&st, 1), Ok(4));
     // Ataxx: a side with no stones has lost (a `lose-when` rule).
     let st = at("ataxx", "R R:a1");
     assert!(
@@ -141,7 +148,7 @@ fn the_cli_judges_a_position_given() {
             .expect("ludic runs");
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
-    let pos = ["--position", "O X:a1,b1,c1 O:a2,b2"];
+    let pos = ["--position", "O X:a1,b1,c1 O:a2,b2 last=-,c1"];
     let moves = run(&[&["moves", "tictactoe"][..], &pos].concat());
     assert!(moves.starts_with("0 legal move(s)"), "{moves}");
     assert!(moves.contains("game over: Cross wins"), "{moves}");

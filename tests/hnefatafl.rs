@@ -656,3 +656,29 @@ fn a_king_stepping_between_attackers_read_back_plays_on() {
     assert_eq!(read.outcome(), None, "{text}");
     assert!(!read.legal_moves().is_empty());
 }
+
+/// A hand-written position without `last=` does not say where the last
+/// move went, so it is judged only by the rules that do not need it
+/// (docs/language.md): an attacker standing on a corner has not "won" (a
+/// corner wins for the king only, and only the king may stop there), nor
+/// has a king on a corner with no last move given; the attackers' ring
+/// round every defender (Copenhagen's encirclement, which reads no move)
+/// wins as read. Given `last=`, the king's move to the corner wins.
+#[test]
+fn a_position_without_a_last_move_is_judged_by_the_rules_that_need_none() {
+    let game = Arc::clone(start("hnefatafl", &[]).game());
+    let read = |text: &str| State::from_position(Arc::clone(&game), text).expect(text);
+    let attackers_win = Some(ludic::engine::Outcome::Win(
+        0,
+        ludic::engine::EndReason::Result,
+    ));
+    let defenders_win = Some(ludic::engine::Outcome::Win(
+        1,
+        ludic::engine::EndReason::Result,
+    ));
+    assert_eq!(read("D A:a1 D:Kf6").outcome(), None);
+    assert_eq!(read("A A:d6 D:Ka1").outcome(), None);
+    assert_eq!(read("A A:d6 D:Ka1 last=a2,a1").outcome(), defenders_win);
+    let ring = "D A:d6,h6,f4,f8,e5,e7,g5,g7 D:Kf6";
+    assert_eq!(read(ring).outcome(), attackers_win);
+}

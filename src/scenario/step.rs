@@ -46,6 +46,7 @@ pub(super) fn step(st: &mut State, line: &str) -> Result<(), StepError> {
             let p = player_by_letter(st.game(), value)?;
             let stacks = current_stacks(st);
             st.set_up(p, &stacks);
+            st.settle_read();
             Ok(())
         }
         k if k.starts_with("counter ") => set_counters(st, k["counter ".len()..].trim(), value),

@@ -16,9 +16,10 @@ impl State {
     /// generator's `then:` or `finally:`) read for the player who moved
     /// last (at a chance node, then for the others, backwards in turn
     /// order), with `To` at the last move's destination when the text
-    /// gives it (`last=`) and that player tops it, else at each site
-    /// where that player's stack is on top, as if it had just moved there
-    /// (tic-tac-toe's three in a row, a breakthrough piece on the far row,
+    /// gives it (`last=`) and that player tops it (tic-tac-toe's three in
+    /// a row through it, a breakthrough piece on the far row); without
+    /// it, only a result that fires wherever the last move went (a
+    /// condition that does not read the move: Hnefatafl's encirclement,
     /// a backgammon side with all fifteen borne off), then the draw and
     /// limit rules as the end of a turn checks them (no progress, turn
     /// limit, passes, repetition). A chance node at the start of a turn
@@ -69,7 +70,11 @@ impl State {
     /// from a chance node only the last mover's are read: a win that only
     /// the side to move's own moves check (a fort that stands after its
     /// builder's move) does not fire on the position the other side's
-    /// move left.
+    /// move left. Where the last move went is known only from `last=`
+    /// (its destination, when the player tops it); without it, a result
+    /// fires only if it fires wherever that move went: a condition that
+    /// reads the move (`To`) is not judged, one that does not
+    /// (Hnefatafl's encirclement) is.
     fn judge_results(&mut self, game: &Game) {
         let n = game.num_players() as u8;
         let seats = match self.extras.chance {
@@ -79,23 +84,35 @@ impl State {
         let last = self.scalars.last;
         for k in 1..=seats {
             let player = (self.scalars.mover + n - k) % n.max(1);
-            // The last move's destination when the text gives it (`last=`)
-            // and the player's stack tops it: the move that led here, not
-            // every stack of the player's.
-            let only = (last != crate::board::NO_SITE
+            let known = last != crate::board::NO_SITE
                 && (last as usize) < self.heights.len()
-                && self.top_owner(last) == Some(player))
-            .then_some(last);
-            let sites = (0..self.heights.len() as Site)
-                .filter(|&s| only.is_none_or(|l| l == s) && self.top_owner(s) == Some(player));
-            let fired = sites
-                .into_iter()
-                .find_map(|s| self.result_at(game, player, s));
+                && self.top_owner(last) == Some(player);
+            let fired = if known {
+                self.result_at(game, player, last)
+            } else {
+                self.result_anywhere(game, player)
+            };
             if let Some((list, ctx)) = fired {
                 self.decide_by(list, &ctx);
                 return;
             }
         }
+    }
+
+    /// The result effect that fires for `player` whatever site its last
+    /// move went to (the same effect list, read at every site of the
+    /// board), with the context of the first site; `None` if none does,
+    /// or if which one fires depends on the site.
+    fn result_anywhere<'g>(&self, game: &'g Game, player: u8) -> Option<(&'g [Effect], Ctx)> {
+        if self.heights.is_empty() {
+            return None;
+        }
+        let (list, ctx) = self.result_at(game, player, 0)?;
+        let everywhere = (1..self.heights.len() as Site).all(|s| {
+            self.result_at(game, player, s)
+                .is_some_and(|(l, _)| std::ptr::eq(l, list))
+        });
+        everywhere.then_some((list, ctx))
     }
 
     /// Plays on from a position just set up as play would from a turn
