@@ -712,9 +712,36 @@ pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// `` `WORD`NOTE: PROBLEM ``, the refused word quoted (by [`clip`])
+/// before what is wrong with it, unless the word is too long to quote
+/// whole and `problem` already quotes a clipped part of it (a 300-letter
+/// site label quoted once, not once in the item and again in the
+/// reason): then `PROBLEM` alone.
+pub fn echo_once(word: &str, note: &str, problem: &str) -> String {
+    let clipped = clip(word);
+    if matches!(clipped, std::borrow::Cow::Owned(_)) && problem.contains(" characters)`") {
+        return problem.to_string();
+    }
+    format!("`{clipped}`{note}: {problem}")
+}
+
 #[cfg(test)]
 mod clip_tests {
     use super::*;
+
+    #[test]
+    fn a_long_word_is_echoed_once() {
+        assert_eq!(
+            echo_once("X:z9", "", "no site `z9`"),
+            "`X:z9`: no site `z9`"
+        );
+        let long = "q".repeat(300);
+        let inner = format!("no site `{}`", clip(&long));
+        assert_eq!(echo_once(&format!("X:{long}"), "", &inner), inner);
+        let plain = echo_once(&long, " (a note)", "not a number");
+        assert_eq!(plain, format!("`{}` (a note): not a number", clip(&long)));
+        assert_eq!(plain.matches('q').count(), QUOTED_CHARS);
+    }
 
     #[test]
     fn a_long_text_is_quoted_by_its_start_and_length() {
