@@ -256,7 +256,7 @@ fn is_call(e: &Expr) -> bool {
 pub fn ended(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
     let game = st.game();
     let head = match o.winner() {
-        Some(w) => format!("{} wins", game.players[usize::from(w)].name),
+        Some(w) => crate::diag::wins(&game.players[usize::from(w)].name),
         None => "Draw".to_string(),
     };
     let why = reason(st, game, o, notes);
