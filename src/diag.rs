@@ -698,6 +698,31 @@ mod long_input_tests {
     }
 }
 
+/// True if a player's name reads as a plural: its last word ends in `s`
+/// but not in `ss`, `us` or `is` ("Attackers", "Black Stones"; not
+/// "Cross", "Janus").
+pub fn is_plural(name: &str) -> bool {
+    let last = name.rsplit(' ').next().unwrap_or(name).to_lowercase();
+    last.ends_with('s') && !["ss", "us", "is"].iter().any(|e| last.ends_with(e))
+}
+
+/// A player's name in the possessive: "Cross's", "Defenders'".
+pub fn possessive(name: &str) -> String {
+    match is_plural(name) {
+        true => format!("{name}'"),
+        false => format!("{name}'s"),
+    }
+}
+
+/// "NAME wins", or "NAME win" for a plural name: "Cross wins",
+/// "Attackers win".
+pub fn wins(name: &str) -> String {
+    match is_plural(name) {
+        true => format!("{name} win"),
+        false => format!("{name} wins"),
+    }
+}
+
 /// Characters of a user's text that a message quotes whole; a longer
 /// text is quoted by [`clip`].
 pub const QUOTED_CHARS: usize = 100;
@@ -712,9 +737,47 @@ pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// `` `WORD`NOTE: PROBLEM ``, the refused word quoted (by [`clip`])
+/// before what is wrong with it, unless the word is too long to quote
+/// whole and `problem` already quotes a clipped part of it (a 300-letter
+/// site label quoted once, not once in the item and again in the
+/// reason): then `PROBLEM` alone.
+pub fn echo_once(word: &str, note: &str, problem: &str) -> String {
+    let clipped = clip(word);
+    if matches!(clipped, std::borrow::Cow::Owned(_)) && problem.contains(" characters)`") {
+        return problem.to_string();
+    }
+    format!("`{clipped}`{note}: {problem}")
+}
+
 #[cfg(test)]
 mod clip_tests {
     use super::*;
+
+    #[test]
+    fn a_plural_side_name_takes_a_plural_verb_and_possessive() {
+        assert_eq!(wins("Attackers"), "Attackers win");
+        assert_eq!(wins("Cross"), "Cross wins");
+        assert_eq!(wins("Black"), "Black wins");
+        assert_eq!(possessive("Defenders"), "Defenders'");
+        assert_eq!(possessive("Cross"), "Cross's");
+        assert_eq!(possessive("White"), "White's");
+        assert_eq!(wins("Black Stones"), "Black Stones win");
+    }
+
+    #[test]
+    fn a_long_word_is_echoed_once() {
+        assert_eq!(
+            echo_once("X:z9", "", "no site `z9`"),
+            "`X:z9`: no site `z9`"
+        );
+        let long = "q".repeat(300);
+        let inner = format!("no site `{}`", clip(&long));
+        assert_eq!(echo_once(&format!("X:{long}"), "", &inner), inner);
+        let plain = echo_once(&long, " (a note)", "not a number");
+        assert_eq!(plain, format!("`{}` (a note): not a number", clip(&long)));
+        assert_eq!(plain.matches('q').count(), QUOTED_CHARS);
+    }
 
     #[test]
     fn a_long_text_is_quoted_by_its_start_and_length() {

@@ -656,3 +656,28 @@ fn a_king_stepping_between_attackers_read_back_plays_on() {
     assert_eq!(read.outcome(), None, "{text}");
     assert!(!read.legal_moves().is_empty());
 }
+
+/// A hand-written position is judged by the end rules (docs/language.md):
+/// a move's win is read for the side that moved last, at `last=` when it
+/// is given, else at each of its stacks. A king on a corner has won, with
+/// or without the move that took it there; the attackers' ring round
+/// every defender (Copenhagen's encirclement) wins as read; a king in the
+/// open with the attackers far away has not won, nor lost.
+#[test]
+fn a_position_read_is_judged_by_the_end_rules() {
+    let game = Arc::clone(start("hnefatafl", &[]).game());
+    let read = |text: &str| State::from_position(Arc::clone(&game), text).expect(text);
+    let attackers_win = Some(ludic::engine::Outcome::Win(
+        0,
+        ludic::engine::EndReason::Result,
+    ));
+    let defenders_win = Some(ludic::engine::Outcome::Win(
+        1,
+        ludic::engine::EndReason::Result,
+    ));
+    assert_eq!(read("A A:d6 D:Ka1").outcome(), defenders_win);
+    assert_eq!(read("A A:d6 D:Ka1 last=a2,a1").outcome(), defenders_win);
+    assert_eq!(read("A A:d6 D:Kf5").outcome(), None);
+    let ring = "D A:d6,h6,f4,f8,e5,e7,g5,g7 D:Kf6";
+    assert_eq!(read(ring).outcome(), attackers_win);
+}

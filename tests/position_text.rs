@@ -236,3 +236,26 @@ fn every_fen_written_during_seeded_games_of_every_shipped_game_reads_back() {
         }
     }
 }
+
+/// A long refused word is quoted once, clipped (its first 100 characters
+/// and its length), not once in the item and again in the reason: a
+/// 300-letter site, field name or side letter.
+#[test]
+fn a_long_bad_item_is_echoed_once_and_clipped() {
+    let game = Arc::new(Game::load("tictactoe", &Options::default()).expect("loads"));
+    let long = "q".repeat(300);
+    for text in [
+        format!("O X:{long}"),
+        format!("O X:a1 {long}=3"),
+        format!("{long} X:a1"),
+        format!("O {long}:a1"),
+    ] {
+        let err = State::from_position(Arc::clone(&game), &text)
+            .err()
+            .unwrap_or_else(|| panic!("{text} is refused"))
+            .to_string();
+        assert_eq!(err.matches("q".repeat(100).as_str()).count(), 1, "{err}");
+        assert!(err.contains("(300 characters)"), "{err}");
+        assert!(err.len() < 700, "{err}");
+    }
+}

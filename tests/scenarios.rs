@@ -153,3 +153,21 @@ fn a_file_that_is_no_scenarios_file_is_an_error() {
         ScenarioFileError::SecondGame { line: 2, .. }
     ));
 }
+
+/// A scenario's `put:` reads a position as `--position` does: tic-tac-toe
+/// with Cross's row through its last mark (`last=`) is over (the rules'
+/// three in a row), the same board with a row not complete goes on, and a
+/// `to-move:` after it judges the board again for the new side.
+#[test]
+fn put_judges_the_position_as_position_does() {
+    let report = |text: &str| {
+        let v = run_text("x.scenarios", text, None).expect("the file reads");
+        v[0].failure.as_ref().map(|f| f.to_string())
+    };
+    let over = "game: tictactoe\nscenario: s\nput: O X:a1,b1,c1 O:a2,b2 last=-,c1\nexpect outcome: Cross wins\nexpect moves:\n";
+    assert_eq!(report(over), None);
+    let on = "game: tictactoe\nscenario: s\nput: O X:a1,b1 O:a2,b2\nexpect outcome: none\n";
+    assert_eq!(report(on), None);
+    let ataxx = "game: ataxx\nscenario: s\nput: B R:a1 B:g7\nto-move: R\nexpect outcome: none\nput: R R:a1\nexpect outcome: Red wins\n";
+    assert_eq!(report(ataxx), None);
+}

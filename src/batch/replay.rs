@@ -118,7 +118,7 @@ fn pdn_result_differs(st: &State, recorded: &str) -> Option<String> {
     let reached = o.winner();
     (said != reached).then(|| {
         let name = |w: Option<u8>| match w {
-            Some(p) => format!("{} wins", st.game().players[p as usize].name),
+            Some(p) => crate::diag::wins(&st.game().players[p as usize].name),
             None => "a draw".to_string(),
         };
         format!(

@@ -234,7 +234,7 @@ fn rate_rows(names: &[String], s: &Stats) -> Vec<(String, Rate)> {
     let mut rows: Vec<(String, Rate)> = names
         .iter()
         .zip(&s.wins)
-        .map(|(n, r)| (format!("{n} wins"), *r))
+        .map(|(n, r)| (crate::diag::wins(n), *r))
         .collect();
     rows.push(("draws".into(), s.draws));
     rows.push(("unfinished".into(), s.unfinished));

@@ -902,7 +902,10 @@ fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
             let what = match st.top_owner(from) {
                 None => " (it is empty)".to_string(),
                 Some(p) if p == st.current_player() => String::new(),
-                Some(p) => format!(" (it holds {}'s pieces)", game.players[p as usize].name),
+                Some(p) => format!(
+                    " (it holds {} pieces)",
+                    crate::diag::possessive(&game.players[p as usize].name)
+                ),
             };
             format!("no legal move starts at {label}{what}")
         }

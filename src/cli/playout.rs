@@ -68,8 +68,8 @@ pub fn run(a: &PlayoutArgs) -> Result<i32, Fail> {
     let places = t.mean_places();
     for (i, (p, w)) in game.players.iter().zip(&t.wins).enumerate() {
         match places.get(i) {
-            Some(m) => println!("  {} wins: {w}, mean place {m:.2}", p.name),
-            None => println!("  {} wins: {w}", p.name),
+            Some(m) => println!("  {}: {w}, mean place {m:.2}", crate::diag::wins(&p.name)),
+            None => println!("  {}: {w}", crate::diag::wins(&p.name)),
         }
     }
     println!("  draws: {}   unfinished: {}", t.draws, t.unfinished);

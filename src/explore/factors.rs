@@ -48,8 +48,16 @@ pub fn parse(items: &[String], toggles: &[Toggle]) -> Result<Vec<Factor>, String
         let levels = match values {
             Some(v) => {
                 let levels: Vec<String> = v.split('/').map(|s| s.trim().to_string()).collect();
+                let mut seen: Vec<String> = Vec::new();
                 for l in &levels {
                     check_value(t, l).map_err(|e| format!("--vary `{item}`: {e}"))?;
+                    let key = canonical(t, l);
+                    if seen.contains(&key) {
+                        return Err(format!(
+                            "--vary `{item}`: the value `{l}` is given twice (each value makes its own cells: a repeated one would play the same games twice and count them as another level)"
+                        ));
+                    }
+                    seen.push(key);
                 }
                 levels
             }
@@ -73,6 +81,20 @@ pub fn parse(items: &[String], toggles: &[Toggle]) -> Result<Vec<Factor>, String
         });
     }
     Ok(out)
+}
+
+/// `value` (already checked to be a value of toggle `t`) as the value it
+/// stands for: numbers by their value (`1` and `01`, `7.5` and `7.50` are
+/// one value), other values as written.
+fn canonical(t: &Toggle, value: &str) -> String {
+    match &t.ty {
+        ToggleType::Int { .. } => value
+            .parse::<i64>()
+            .map_or(value.to_string(), |n| n.to_string()),
+        ToggleType::Decimal { .. } => crate::compile::toggles::parse_tenths(value)
+            .map_or(value.to_string(), |n| n.to_string()),
+        _ => value.to_string(),
+    }
 }
 
 /// Whether `value` is a value of toggle `t`.
@@ -117,6 +139,9 @@ mod tests {
             ("first=both", "not one of cross, nought"),
             ("nosuch", "no toggle `nosuch`"),
             ("exact,exact", "given twice"),
+            ("size=3/3", "`3` is given twice"),
+            ("size=3/03", "`03` is given twice"),
+            ("misere=true/false/true", "`true` is given twice"),
         ] {
             let e = parse(&[bad.into()], t).unwrap_err();
             assert!(e.contains(says), "{bad}: {e}");

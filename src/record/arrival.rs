@@ -29,8 +29,8 @@ impl State {
             None => "its move's `then:`/`finally:` effects",
         };
         Some(format!(
-            "{}'s {} on {} ({} high) cannot stand there: a move of it that arrives there changes it ({how})",
-            game.players[game.owner(top) as usize].name,
+            "{} {} on {} ({} high) cannot stand there: a move of it that arrives there changes it ({how})",
+            crate::diag::possessive(&game.players[game.owner(top) as usize].name),
             game.kinds[game.kind(top) as usize],
             game.board.site(site).label,
             self.height(site),

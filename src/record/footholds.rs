@@ -500,8 +500,8 @@ impl State {
                 }
                 let (kind, owner) = (game.kind(p) as usize, game.owner(p) as usize);
                 return Some(format!(
-                    "{}'s {} on {} cannot stand there: no rule brings a {} of {} to {} (from the sites the setup gives, by any move, placement or promotion of the rules)",
-                    game.players[owner].name,
+                    "{} {} on {} cannot stand there: no rule brings a {} of {} to {} (from the sites the setup gives, by any move, placement or promotion of the rules)",
+                    crate::diag::possessive(&game.players[owner].name),
                     game.kinds[kind],
                     game.board.site(site).label,
                     game.kinds[kind],

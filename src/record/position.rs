@@ -44,7 +44,8 @@ use crate::compile::ir::{Game, Kind, Piece, Player};
 pub enum PositionError {
     /// No `LETTER:SITES` group at all (an empty board is `LETTER:`).
     #[error(
-        "no group LETTER:SITES in `{text}`: expected a position such as `{example}` (`{letter}:` alone for an empty board)"
+        "no group LETTER:SITES in `{}`: expected a position such as `{example}` (`{letter}:` alone for an empty board)",
+        crate::diag::clip(text)
     )]
     Empty {
         /// The text, tidied.
@@ -55,7 +56,7 @@ pub enum PositionError {
         letter: char,
     },
     /// The first word (no colon: the side to move) is no player's letter.
-    #[error("`{word}` (the side to move, as it has no colon): {letter}")]
+    #[error("{}", crate::diag::echo_once(word, " (the side to move, as it has no colon)", &letter.to_string()))]
     SideToMove {
         /// The word.
         word: String,
@@ -64,7 +65,8 @@ pub enum PositionError {
     },
     /// A later word without a colon.
     #[error(
-        "`{word}`: expected a group LETTER:SITES (`{example}`); the side to move, if given, comes first"
+        "`{}`: expected a group LETTER:SITES (`{example}`); the side to move, if given, comes first",
+        crate::diag::clip(word)
     )]
     NotAGroup {
         /// The word.
@@ -74,7 +76,8 @@ pub enum PositionError {
     },
     /// A word with two colons (two groups run together).
     #[error(
-        "`{word}` runs two groups together: each player's group stands apart from the next by a space (`W W: B:a1`: W to move with no pieces), and the side to move is written without a colon (`{example}`)"
+        "`{}` runs two groups together: each player's group stands apart from the next by a space (`W W: B:a1`: W to move with no pieces), and the side to move is written without a colon (`{example}`)",
+        crate::diag::clip(word)
     )]
     TwoColons {
         /// The word.
@@ -83,7 +86,7 @@ pub enum PositionError {
         example: String,
     },
     /// A group whose letter is no player's.
-    #[error("`{word}`: {letter}")]
+    #[error("{}", crate::diag::echo_once(word, "", &letter.to_string()))]
     GroupLetter {
         /// The group.
         word: String,
@@ -92,7 +95,9 @@ pub enum PositionError {
     },
     /// A group with an empty entry: `W:18,,24`, `W:,,`, `W:18,`.
     #[error(
-        "`{word}`: empty site entry (a comma with no site on one side): expected LETTER:SITE,SITE… with one site between commas (`{letter}:` alone for no pieces)"
+        "`{}`: empty site entry (a comma with no site on one side): expected LETTER:SITE,SITE… with one site between commas (`{}:` alone for no pieces)",
+        crate::diag::clip(word),
+        crate::diag::clip(letter)
     )]
     EmptyEntry {
         /// The group.
@@ -119,7 +124,7 @@ pub enum PositionError {
     },
     /// A field of the state (`NAME=VALUE`) that this game cannot take:
     /// an unknown name, a value of the wrong shape or out of range.
-    #[error("`{word}`: {problem}")]
+    #[error("{}", crate::diag::echo_once(word, "", problem))]
     Field {
         /// The field, as written.
         word: String,
@@ -127,7 +132,7 @@ pub enum PositionError {
         problem: String,
     },
     /// An item of a group that names no stack of this game.
-    #[error("`{letter}:{item}`: {problem}")]
+    #[error("{}", crate::diag::echo_once(&format!("{letter}:{item}"), "", &problem.to_string()))]
     Item {
         /// The group's letter, as written.
         letter: String,
@@ -141,7 +146,7 @@ pub enum PositionError {
 /// A letter that is no player's: the players' letters, and a suggestion
 /// when the text was (nearly) a player's name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("no player has the letter `{letter}`; {}the players' letters are {letters}", suggestion.as_ref().map_or(String::new(), |(l, n)| format!("did you mean `{l}` ({n})? ")))]
+#[error("no player has the letter `{}`; {}the players' letters are {letters}", crate::diag::clip(letter), suggestion.as_ref().map_or(String::new(), |(l, n)| format!("did you mean `{l}` ({n})? ")))]
 pub struct UnknownLetter {
     /// The text given.
     pub letter: String,
@@ -164,7 +169,8 @@ pub enum ItemError {
     },
     /// A count after `*` that is not a whole number from 1 to the limit.
     #[error(
-        "bad count `{count}`: a count is a whole number from 1 to {cap} (the most pieces a stack holds)"
+        "bad count `{}`: a count is a whole number from 1 to {cap} (the most pieces a stack holds)",
+        crate::diag::clip(count)
     )]
     BadCount {
         /// The count as written.
@@ -189,7 +195,10 @@ pub enum ItemError {
         prefix: String,
     },
     /// A label that is none of the board's.
-    #[error("no site `{label}` on this board (sites: {shown}; `show --labels` draws them)")]
+    #[error(
+        "no site `{}` on this board (sites: {shown}; `show --labels` draws them)",
+        crate::diag::clip(label)
+    )]
     UnknownSite {
         /// The label written.
         label: String,

@@ -264,7 +264,10 @@ fn rolled(value: &str) -> Result<Vec<u16>, String> {
         .split(',')
         .map(|v| {
             v.parse::<u16>().map_err(|_| {
-                format!("`{v}`: expected the values rolled (whole numbers, oldest first)")
+                format!(
+                    "`{}`: expected the values rolled (whole numbers, oldest first)",
+                    crate::diag::clip(v)
+                )
             })
         })
         .collect()
@@ -583,7 +586,8 @@ fn unknown_name(game: &Game, key: &str) -> String {
         .map(|n| format!("did you mean `{n}`? "))
         .unwrap_or_default();
     format!(
-        "no field `{key}`: {near}the fields are {} and a counter by name ({counters})",
+        "no field `{}`: {near}the fields are {} and a counter by name ({counters})",
+        crate::diag::clip(key),
         KEYWORDS.join(", ")
     )
 }
@@ -670,7 +674,7 @@ fn site(game: &Game, text: &str, none: bool) -> Result<Site, String> {
     let label = decode(text).ok_or_else(bad_escape)?;
     game.board
         .site_by_label(&label)
-        .ok_or_else(|| format!("no site `{label}` on this board"))
+        .ok_or_else(|| format!("no site `{}` on this board", crate::diag::clip(&label)))
 }
 
 /// A list of sites (empty for none).

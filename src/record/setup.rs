@@ -132,9 +132,18 @@ impl State {
         let full = parse_position_text(&game, text)?;
         let mut st = State::from_setup(game, &full.position);
         read_fields(&mut st, &full.fields)?;
-        st.judge_given();
-        st.pass_given();
+        st.settle_read();
         Ok(st)
+    }
+
+    /// Judges a position just read as play would reach it: over if the end
+    /// rules say so (`judge_given`), and under `(no-moves Pass)` a stuck
+    /// player to move passes (`pass_given`). The one path every reader of
+    /// a position text takes: `--position`, the web page's editor and a
+    /// scenario's `put:` and `to-move:`.
+    pub(crate) fn settle_read(&mut self) {
+        self.judge_given();
+        self.pass_given();
     }
 
     /// The position of `pos` (as [`State::from_position`] reads it from
@@ -151,13 +160,15 @@ impl State {
     /// Replaces the board with the stacks of a position text, and the
     /// player to move with the side it names, if any, then applies its
     /// fields (scenarios' `put:`, which keeps the phase and counters
-    /// reached so far unless the text gives them).
+    /// reached so far unless the text gives them), and judges the
+    /// position as [`State::from_position`] does ([`State::settle_read`]).
     pub(crate) fn put(&mut self, text: &str) -> Result<(), PositionError> {
         let full = parse_position_text(&self.game, text)?;
         let mover = full.position.to_move.unwrap_or(self.current_player());
         let mut st = self.clone();
         st.set_up(mover, &full.position.stacks);
         read_fields(&mut st, &full.fields)?;
+        st.settle_read();
         *self = st;
         Ok(())
     }

@@ -99,8 +99,10 @@ fn to_move_line(st: &State) -> String {
         // Nature moves (docs/chance.md): the board is as it was before
         // the step that rolls.
         out.push_str(&format!(
-            "\nnature rolls {}d{} (for {}'s step)",
-            r.dice, r.sides, p.name
+            "\nnature rolls {}d{} (for {} step)",
+            r.dice,
+            r.sides,
+            crate::diag::possessive(&p.name)
         ));
     } else if p.name.ends_with(p.letter) {
         out.push_str(&format!("\n{} to move", p.name));
@@ -158,7 +160,10 @@ pub fn describe_outcome(st: &State, o: &crate::engine::Outcome) -> String {
                 .collect();
             format!("{} ({reason})", each.join(", "))
         }
-        (_, Some(w)) => format!("{} wins ({reason})", st.game().players[w as usize].name),
+        (_, Some(w)) => format!(
+            "{} ({reason})",
+            crate::diag::wins(&st.game().players[w as usize].name)
+        ),
         (_, None) => format!("draw ({reason})"),
     };
     match scores_text(st) {

@@ -186,7 +186,7 @@ pub enum StepError {
     /// `expect owner:` names a site whose top piece is not the player's
     /// (or an empty one): `expect owner: W 11` at the start of English
     /// draughts.
-    #[error("{label} is not {player}'s")]
+    #[error("{label} is not {}", crate::diag::possessive(player))]
     NotOwner {
         /// The site's label.
         label: String,

@@ -46,6 +46,7 @@ pub(super) fn step(st: &mut State, line: &str) -> Result<(), StepError> {
             let p = player_by_letter(st.game(), value)?;
             let stacks = current_stacks(st);
             st.set_up(p, &stacks);
+            st.settle_read();
             Ok(())
         }
         k if k.starts_with("counter ") => set_counters(st, k["counter ".len()..].trim(), value),
@@ -296,7 +297,7 @@ fn expect_outcome(st: &State, value: &str) -> Result<(), StepError> {
     }
     let choices: Vec<String> = ["none".to_string(), "draw".to_string()]
         .into_iter()
-        .chain(game.players.iter().map(|p| format!("{} wins", p.name)))
+        .chain(game.players.iter().map(|p| crate::diag::wins(&p.name)))
         .collect();
     if !choices.iter().any(|c| c == value) {
         return Err(StepError::NotOutcome {
@@ -307,7 +308,7 @@ fn expect_outcome(st: &State, value: &str) -> Result<(), StepError> {
     let got = match st.outcome() {
         None => "none".to_string(),
         Some(o) => match o.winner() {
-            Some(w) => format!("{} wins", st.game().players[w as usize].name),
+            Some(w) => crate::diag::wins(&st.game().players[w as usize].name),
             None => "draw".to_string(),
         },
     };

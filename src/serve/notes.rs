@@ -265,8 +265,11 @@ pub fn ended(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
         _ => false,
     };
     let head = match (o.winner(), on_score) {
-        (Some(w), false) => format!("{} wins", game.players[usize::from(w)].name),
-        (Some(w), true) => format!("{} wins on score", game.players[usize::from(w)].name),
+        (Some(w), false) => crate::diag::wins(&game.players[usize::from(w)].name),
+        (Some(w), true) => format!(
+            "{} on score",
+            crate::diag::wins(&game.players[usize::from(w)].name)
+        ),
         (None, false) => "Draw".to_string(),
         (None, true) => "Draw on equal scores".to_string(),
     };

@@ -413,8 +413,9 @@ impl Session {
         };
         if !self.seats[p].is_human() {
             return Err(format!(
-                "it is {}'s turn, played by the computer ({})",
-                game.players[p].name, self.seats[p]
+                "it is {} turn, played by the computer ({})",
+                crate::diag::possessive(&game.players[p].name),
+                self.seats[p]
             ));
         }
         let label = game.board.site(site).label.clone();
@@ -532,7 +533,10 @@ impl Session {
         let what = match st.top_owner(site) {
             None => " (it is empty)".to_string(),
             Some(p) if p == st.current_player() => String::new(),
-            Some(p) => format!(" (it holds {}'s pieces)", game.players[usize::from(p)].name),
+            Some(p) => format!(
+                " (it holds {} pieces)",
+                crate::diag::possessive(&game.players[usize::from(p)].name)
+            ),
         };
         format!(
             "no legal move starts at {label}{what}; the legal moves are {}",
