@@ -115,6 +115,16 @@ fn toggle_type(c: &Clause, d: &mut Diags) -> Option<ToggleType> {
 /// A `decimal` toggle's type: its `range:{MIN MAX}` (integers or
 /// decimals), required, in tenths.
 fn decimal_type(c: &Clause, d: &mut Diags) -> Option<ToggleType> {
+    // A decimal's values are its range's; a list of choices would be read
+    // as nothing (the game took any value in the range).
+    if let Some(e) = named(c, "choices") {
+        d.error(
+            e.span(),
+            "a decimal toggle takes no `choices:`",
+            "its values are those of its `range:`; a toggle of a few named values is a `choice`",
+        );
+        return None;
+    }
     let tenths = |e: &Expr, d: &mut Diags| match e {
         Expr::Int(i, span) => {
             let t = i.checked_mul(10);
@@ -319,9 +329,19 @@ pub fn parse_value(text: &str, ty: &ToggleType) -> Result<Value, ValueError> {
             },
         )?),
         ToggleType::Choice(_) => Value::Choice(text.to_string()),
-        ToggleType::Decimal { .. } => Value::Decimal(
-            parse_tenths(text).ok_or_else(|| ValueError::NotDecimal(text.to_string()))?,
-        ),
+        ToggleType::Decimal { min, max } => {
+            Value::Decimal(
+                parse_tenths(text).ok_or_else(|| match decimal_shaped(text) {
+                    // A number, but too large to hold: out of the range.
+                    true => ValueError::DecimalOutOfRange {
+                        value: crate::diag::clip(text).into_owned(),
+                        min: super::ir::tenths_text(*min),
+                        max: super::ir::tenths_text(*max),
+                    },
+                    false => ValueError::NotDecimal(text.to_string()),
+                })?,
+            )
+        }
     };
     check_value(&v, ty)?;
     Ok(v)
@@ -486,6 +506,15 @@ pub fn parse_tenths(text: &str) -> Option<i64> {
     Some(if neg { -t } else { t })
 }
 
+/// True if `text` is written as a number with at most one digit after
+/// the point (`-7.5`, `12`), whatever its size.
+fn decimal_shaped(text: &str) -> bool {
+    let body = text.strip_prefix('-').unwrap_or(text);
+    let (whole, frac) = body.split_once('.').unwrap_or((body, "0"));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    digits(whole) && frac.len() == 1 && digits(frac)
+}
+
 fn literal(v: &Value, span: Span) -> Expr {
     match v {
         Value::Bool(b) => Expr::Bool(*b, span),
@@ -614,6 +643,19 @@ mod tests {
             Err(ValueError::DecimalOutOfRange { .. })
         ));
         assert_eq!(parse_tenths("99999999999999999999"), None);
+        // A number too large to hold is out of the range, not "not a number".
+        assert_eq!(
+            parse_value("999999999999999999999", &komi),
+            Err(ValueError::DecimalOutOfRange {
+                value: "999999999999999999999".into(),
+                min: "-50.0".into(),
+                max: "50.0".into(),
+            })
+        );
+        assert!(matches!(
+            parse_value("9x", &komi),
+            Err(ValueError::NotDecimal(_))
+        ));
         assert_eq!(Value::Decimal(-5).to_string(), "-0.5");
         assert_eq!(komi.to_string(), "decimal -50.0..=50.0");
     }
@@ -639,6 +681,11 @@ mod tests {
         let err = crate::compile::Game::from_source("t.game", &huge, &Default::default());
         let err = format!("{:?}", err.unwrap_err());
         assert!(err.contains("too large for a decimal toggle"), "{err}");
+        // A decimal toggle with choices is refused (they were ignored).
+        let chosen = text.replace("range:{0 10}", "range:{0 10} choices:{a b}");
+        let err = crate::compile::Game::from_source("t.game", &chosen, &Default::default());
+        let err = format!("{:?}", err.unwrap_err());
+        assert!(err.contains("takes no `choices:`"), "{err}");
     }
 
     #[test]
