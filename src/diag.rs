@@ -717,9 +717,15 @@ pub fn possessive(name: &str) -> String {
 /// "NAME wins", or "NAME win" for a plural name: "Cross wins",
 /// "Attackers win".
 pub fn wins(name: &str) -> String {
+    format!("{name} {}", verb(name, "wins", "win"))
+}
+
+/// The form of a verb that agrees with a side's name: `singular` ("plays",
+/// "has") for "Cross", `plural` ("play", "have") for "Attackers".
+pub fn verb<'v>(name: &str, singular: &'v str, plural: &'v str) -> &'v str {
     match is_plural(name) {
-        true => format!("{name} win"),
-        false => format!("{name} wins"),
+        true => plural,
+        false => singular,
     }
 }
 
@@ -763,6 +769,9 @@ mod clip_tests {
         assert_eq!(possessive("Cross"), "Cross's");
         assert_eq!(possessive("White"), "White's");
         assert_eq!(wins("Black Stones"), "Black Stones win");
+        assert_eq!(verb("Attackers", "has", "have"), "have");
+        assert_eq!(verb("Cross", "passes", "pass"), "passes");
+        assert_eq!(verb("Raiders", "plays", "play"), "play");
     }
 
     #[test]

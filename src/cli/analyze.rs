@@ -329,9 +329,10 @@ fn print_text(r: &Report) {
         let d = two_proportion(done[0].stats().wins[0], done[1].stats().wins[0]);
         let verdict = if d.significant { "" } else { "not " };
         println!(
-            "{} (first player) wins: {:+.1} points with {}, z = {:.2}, p = {:.3}: \
+            "{} (first player) {}: {:+.1} points with {}, z = {:.2}, p = {:.3}: \
              {verdict}significant at the 5% level",
             names[0],
+            crate::diag::verb(&names[0], "wins", "win"),
             100.0 * d.difference,
             done[1].label,
             d.z,

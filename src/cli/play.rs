@@ -556,7 +556,8 @@ impl Session<'_> {
                     Act::Quit => return Ok(None),
                 },
             };
-            println!("{name} plays {}{timing}", self.st.turn_to_string(&steps));
+            let plays = crate::diag::verb(&name, "plays", "play");
+            println!("{name} {plays} {}{timing}", self.st.turn_to_string(&steps));
             self.play(who, &steps)?;
         }
     }
@@ -582,7 +583,8 @@ impl Session<'_> {
             return Ok(None);
         };
         println!(
-            "{name} plays {} ({:.1} s)",
+            "{name} {} {} ({:.1} s)",
+            crate::diag::verb(&name, "plays", "play"),
             self.st.turn_to_string(&steps),
             took.as_secs_f64()
         );
@@ -642,7 +644,9 @@ impl Session<'_> {
         }
         let names = &self.st.game().players;
         for p in &passes[named..] {
-            let line = format!("{} passes (no legal move)", names[*p as usize].name);
+            let name = &names[*p as usize].name;
+            let passes = crate::diag::verb(name, "passes", "pass");
+            let line = format!("{name} {passes} (no legal move)");
             println!("{line}");
             if let Some(last) = self.moves.last_mut() {
                 *last = record::with_note(last, &line);

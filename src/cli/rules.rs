@@ -80,7 +80,11 @@ pub fn players(game: &Game) -> String {
         .collect();
     match p.split_first() {
         Some((first, [])) => format!("{first} alone"),
-        Some((first, rest)) => format!("{first} moves first, then {}", rest.join(", then ")),
+        Some((first, rest)) => format!(
+            "{first} {} first, then {}",
+            crate::diag::verb(&game.players[0].name, "moves", "move"),
+            rest.join(", then ")
+        ),
         None => "none".into(),
     }
 }

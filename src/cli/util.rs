@@ -287,7 +287,10 @@ fn passes_note(st: &State, m: &crate::engine::Move) -> String {
     after
         .passes_decided(st)
         .iter()
-        .map(|&p| format!(", {} passes", names[p as usize].name))
+        .map(|&p| {
+            let name = &names[p as usize].name;
+            format!(", {name} {}", crate::diag::verb(name, "passes", "pass"))
+        })
         .collect()
 }
 

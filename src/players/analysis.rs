@@ -387,11 +387,15 @@ impl Tally {
     }
 
     /// Each seat's mean place with its interval ([`MeanPlace`]), with more
-    /// than two players; empty with two. A tally read from a shard written
-    /// before the squares were kept has none: its intervals span every
-    /// place.
+    /// than two players; empty with two, or before any game ends. A tally
+    /// read from a shard written before the squares were kept has none:
+    /// its intervals span every place.
     pub fn mean_place_intervals(&self) -> Vec<MeanPlace> {
         let finished = self.games.saturating_sub(self.unfinished);
+        // No finished game: no place to average (as `mean_places`).
+        if finished == 0 {
+            return Vec::new();
+        }
         let seats = self.places_sum.len();
         let squares = self
             .places_sq_sum

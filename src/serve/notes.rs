@@ -299,7 +299,8 @@ fn reason(st: &State, game: &Game, o: &Outcome, notes: Option<&RuleNotes>) -> St
                     .and_then(|(_, c)| c.clone())
             });
             if pieces_on_board(st, st.current_player()) == 0 {
-                return format!("{mover} has no pieces left");
+                let has = crate::diag::verb(mover, "has", "have");
+                return format!("{mover} {has} no pieces left");
             }
             // A royal piece in check and no move (`(no-moves Loss
             // if:(in-check "King"))`): the chess player's words; no move
@@ -309,15 +310,19 @@ fn reason(st: &State, game: &Game, o: &Outcome, notes: Option<&RuleNotes>) -> St
                     .iter()
                     .any(|(_, c)| c.as_deref().is_some_and(|c| c.ends_with(" in check")))
             });
+            let (has, is) = (
+                crate::diag::verb(mover, "has", "have"),
+                crate::diag::verb(mover, "is", "are"),
+            );
             match cond {
                 Some(c) if c.ends_with(" in check") => {
-                    format!("checkmate: {mover} has no legal move, {c}")
+                    format!("checkmate: {mover} {has} no legal move, {c}")
                 }
-                Some(c) => format!("{mover} has no legal move, with {c}"),
+                Some(c) => format!("{mover} {has} no legal move, with {c}"),
                 None if check_rule => {
-                    format!("stalemate: {mover} has no legal move and is not in check")
+                    format!("stalemate: {mover} {has} no legal move and {is} not in check")
                 }
-                None => format!("{mover} has no legal move"),
+                None => format!("{mover} {has} no legal move"),
             }
         }
         EndReason::Repetition => match end.repetition {
@@ -352,7 +357,11 @@ fn lost_words(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
     if let Some(l) = loser
         && pieces_on_board(st, l) == 0
     {
-        return format!("{} has no pieces left", game.players[usize::from(l)].name);
+        let name = &game.players[usize::from(l)].name;
+        return format!(
+            "{name} {} no pieces left",
+            crate::diag::verb(name, "has", "have")
+        );
     }
     let who = loser.map_or("a player", |l| game.players[usize::from(l)].name.as_str());
     match notes.map(|n| n.lose_when.as_slice()) {

@@ -610,7 +610,10 @@ impl Session {
                 let names = &st.game().players;
                 let said: Vec<String> = passes[named..]
                     .iter()
-                    .map(|&p| format!("{} passes", names[p as usize].name))
+                    .map(|&p| {
+                        let name = &names[p as usize].name;
+                        format!("{name} {}", crate::diag::verb(name, "passes", "pass"))
+                    })
                     .collect();
                 turn.shown = format!("{} ({})", turn.shown, said.join(", "));
                 named = passes.len();

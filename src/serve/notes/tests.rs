@@ -195,6 +195,9 @@ fn the_shipped_end_rules_read_in_words() {
     assert_eq!(words("hex"), ["the rule “Joins”"]);
     // Knightthrough: a knight on the far row.
     assert_eq!(words("knightthrough"), ["a piece reached Far"]);
+    // Atari Go: a clause the phrase book does not know, named by the
+    // define it calls (`(any (neighbours To "Dead"))`), never as code.
+    assert_eq!(words("atarigo"), ["the rule “Dead”"]);
     // Nine Men's Morris: a player with no men in hand and fewer than
     // three on the board loses.
     assert_eq!(

@@ -2,7 +2,8 @@
 //! of a finished game: `(line 4 To)` is "a line of 4", `(in To "Far")`
 //! "a piece reached Far", `(equal (pieces) 0)` "no pieces left", a
 //! define called by name "the rule “Joins”". A condition the phrase book
-//! does not know is shown as written.
+//! does not know is named by the first define it calls, else shown as
+//! written.
 
 use crate::syntax::{Clause, Expr};
 
@@ -12,8 +13,27 @@ pub fn say(e: &Expr, text: &dyn Fn(&Expr) -> String, defined: &dyn Fn(&str) -> b
     match e {
         Expr::Clause(c) if c.head_is_str => format!("the rule “{}”", c.head),
         Expr::Str(name, _) if defined(name) => format!("the rule “{name}”"),
-        Expr::Clause(c) => clause(c, text, defined).unwrap_or_else(|| text(e)),
+        Expr::Clause(c) => clause(c, text, defined)
+            .or_else(|| first_define(e, defined).map(|name| format!("the rule “{name}”")))
+            .unwrap_or_else(|| text(e)),
         _ => text(e),
+    }
+}
+
+/// The first define that `e` calls by name, depth first (`(any
+/// (neighbours To "Dead"))` calls "Dead"): what a condition the phrase
+/// book does not know is named by, rather than its rule text.
+fn first_define<'e>(e: &'e Expr, defined: &dyn Fn(&str) -> bool) -> Option<&'e str> {
+    match e {
+        Expr::Str(name, _) if defined(name) => Some(name),
+        Expr::Clause(c) if c.head_is_str && defined(&c.head) => Some(&c.head),
+        Expr::Clause(c) => c
+            .args
+            .iter()
+            .chain(c.named.iter().map(|n| &n.value))
+            .find_map(|a| first_define(a, defined)),
+        Expr::Array(xs, _) => xs.iter().find_map(|a| first_define(a, defined)),
+        _ => None,
     }
 }
 
