@@ -118,8 +118,13 @@ impl FastGen {
                 .collect(),
             _ => Vec::new(),
         };
+        // Read only where the sets fit the widest `Bits` (the generators
+        // of a larger board are interpreted): the table grows with the
+        // square of the sites.
         let reach = match &shape {
-            Shape::Step(d) => d.iter().map(|ds| reach_of(game, ds)).collect(),
+            Shape::Step(d) if game.board.len() <= MAX_WORDS * 64 => {
+                d.iter().map(|ds| reach_of(game, ds)).collect()
+            }
             _ => Vec::new(),
         };
         Some(FastGen {
@@ -659,5 +664,19 @@ mod tests {
         let f = FastGen::of(&game.gens[0], &game, &pre).unwrap();
         assert_eq!(f.near::<1>(0, 4), Bits([reach[4]]));
         assert_eq!(f.near::<1>(1, 8), Bits([1 << 5 | 1 << 7]));
+        // A board larger than the widest set keeps no table (its
+        // generators are interpreted): every site is near.
+        let big = Game::from_source(
+            "t",
+            r#"(game "t" (players 2) (board (square 23 23)) (piece "P")
+                (play (step dirs:Orthogonal to:Empty)))"#,
+            &Default::default(),
+        )
+        .unwrap();
+        let b = &big.board;
+        let pre = Preimages::new(b.len(), b.directions().len(), b.step_table());
+        let f = FastGen::of(&big.gens[0], &big, &pre).unwrap();
+        assert!(f.reach.is_empty());
+        assert_eq!(f.near::<1>(0, 4), Bits([u64::MAX]));
     }
 }
