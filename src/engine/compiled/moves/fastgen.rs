@@ -640,17 +640,25 @@ impl State {
 mod tests {
     use super::*;
 
+    /// A game of orthogonal steps to empty sites on `board`, and its step
+    /// compiled.
+    fn steps_on(board: &str) -> (Game, FastGen) {
+        let text = format!(
+            r#"(game "t" (players 2) (board {board}) (piece "P")
+                (play (step dirs:Orthogonal to:Empty)))"#
+        );
+        let game = Game::from_source("t", &text, &Default::default()).unwrap();
+        let b = &game.board;
+        let pre = Preimages::new(b.len(), b.directions().len(), b.step_table());
+        let f = FastGen::of(&game.gens[0], &game, &pre).unwrap();
+        (game, f)
+    }
+
     #[test]
     fn a_steps_reach_is_the_neighbours_in_its_directions() {
         // Orthogonal steps on a 3 × 3 board (a1 = 0, rows read from a1):
         // the centre reaches b1, a2, c2, b3; a corner two sites.
-        let game = Game::from_source(
-            "t",
-            r#"(game "t" (players 2) (board (square 3 3 adjacency:All)) (piece "P")
-                (play (step dirs:Orthogonal to:Empty)))"#,
-            &Default::default(),
-        )
-        .unwrap();
+        let (game, f) = steps_on("(square 3 3 adjacency:All)");
         let b = &game.board;
         let dirs: Vec<Dir> = ["N", "E", "S", "W"]
             .iter()
@@ -660,22 +668,11 @@ mod tests {
         assert_eq!(reach[4], 1 << 1 | 1 << 3 | 1 << 5 | 1 << 7);
         assert_eq!(reach[0], 1 << 1 | 1 << 3);
         // The compiled generator keeps it per player.
-        let pre = Preimages::new(b.len(), b.directions().len(), b.step_table());
-        let f = FastGen::of(&game.gens[0], &game, &pre).unwrap();
         assert_eq!(f.near::<1>(0, 4), Bits([reach[4]]));
         assert_eq!(f.near::<1>(1, 8), Bits([1 << 5 | 1 << 7]));
         // A board larger than the widest set keeps no table (its
         // generators are interpreted): every site is near.
-        let big = Game::from_source(
-            "t",
-            r#"(game "t" (players 2) (board (square 23 23)) (piece "P")
-                (play (step dirs:Orthogonal to:Empty)))"#,
-            &Default::default(),
-        )
-        .unwrap();
-        let b = &big.board;
-        let pre = Preimages::new(b.len(), b.directions().len(), b.step_table());
-        let f = FastGen::of(&big.gens[0], &big, &pre).unwrap();
+        let (_, f) = steps_on("(square 23 23)");
         assert!(f.reach.is_empty());
         assert_eq!(f.near::<1>(0, 4), Bits([u64::MAX]));
     }
