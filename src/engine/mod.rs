@@ -23,7 +23,7 @@ pub(crate) mod tables;
 // Every module by its own name too, so that `crate::engine::NAME` reads the
 // same wherever the module lives.
 pub(crate) use compiled::cond::{
-    bitcompile, bitcond, bitfilter, evaltables, hoist, local, scalar, sitepred, thentree,
+    bitcompile, bitcond, bitfilter, evaltables, hoist, local, scalar, sitepred, sitetest, thentree,
 };
 pub(crate) use compiled::kernel;
 pub(crate) use compiled::moves::{

@@ -91,6 +91,10 @@ pub struct Tables {
     /// (counters, pieces, toggles); `None` otherwise, and in the
     /// reference.
     pub(crate) lose_when: Option<Vec<Scalar>>,
+    /// Per phase: the compiled parts of its `auto:` effects (the sites of
+    /// a `push-each` or `remove-all` read as sets, [`ThenTree`]); empty
+    /// when nothing compiles, and in the reference.
+    pub(crate) phase_auto: Vec<ThenTree>,
     /// The no-progress rule counts a capture as progress (its facts name
     /// `Capture`).
     pub(crate) capture_progress: bool,
@@ -423,6 +427,13 @@ impl Tables {
             plans,
             moved_facts,
             lose_when,
+            phase_auto: compiled(on, || {
+                game.phases
+                    .iter()
+                    .map(|p| ThenTree::of(&p.auto, game))
+                    .collect()
+            })
+            .unwrap_or_default(),
             capture_progress: game
                 .end
                 .no_progress
@@ -483,6 +494,7 @@ impl Tables {
         level(&self.plans.play_levels)
             || level(&self.plans.block_levels)
             || self.moved_facts.iter().any(Option::is_some)
+            || self.phase_auto.iter().any(|t| !t.is_empty())
             || self.gens.iter().any(|g| {
                 g.fast.is_some()
                     || g.chain_level.is_some()

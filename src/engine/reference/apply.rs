@@ -503,10 +503,12 @@ impl State {
     /// tests of its `if`s, its counters' numbers and its removals' sites
     /// at every depth read from their compiled form in `tree` when they
     /// have one.
-    fn run_tree(&mut self, list: &[Effect], tree: &ThenTree, ctx: &Ctx) -> Flow {
+    pub(crate) fn run_tree(&mut self, list: &[Effect], tree: &ThenTree, ctx: &Ctx) -> Flow {
         let mut flow = Flow::Continue;
         for (k, e) in list.iter().enumerate() {
-            let node = tree.get(k).filter(|_| self.on_board(ctx.subject));
+            let node = tree
+                .get(k)
+                .filter(|n| !n.reads_site() || self.on_board(ctx.subject));
             let done = match (e, node) {
                 (Effect::If(c, a, b), Some(ThenNode::If(node))) => {
                     let yes = match &node.test {
@@ -531,6 +533,18 @@ impl State {
                     let mut buf = take_buf();
                     sites.each(self, ctx.player, ctx.subject, &mut |s| buf.push(s));
                     self.remove_sites(&buf);
+                    give_buf(buf);
+                    Flow::Continue
+                }
+                (
+                    Effect::PushEach {
+                        count, kind, max, ..
+                    },
+                    Some(ThenNode::Sites(sites)),
+                ) => {
+                    let mut buf = take_buf();
+                    sites.each(self, ctx.player, ctx.subject, &mut |s| buf.push(s));
+                    self.push_each_at(&buf, *count, *kind, max.as_ref(), ctx);
                     give_buf(buf);
                     Flow::Continue
                 }

@@ -21,9 +21,22 @@ impl State {
     ) {
         let mut sites = take_buf();
         self.set_into(set, ctx, &mut sites);
+        self.push_each_at(&sites, count, kind, max, ctx);
+        give_buf(sites);
+    }
+
+    /// [`State::push_each`] on the sites of its set, listed in order.
+    pub(crate) fn push_each_at(
+        &mut self,
+        sites: &[Site],
+        count: u16,
+        kind: Kind,
+        max: Option<&Num>,
+        ctx: &Ctx,
+    ) {
         let mut left = max.map_or(i64::MAX, |m| self.num(m, ctx));
         let piece = self.game.piece(kind, ctx.player);
-        for &s in &sites {
+        for &s in sites {
             for _ in 0..count {
                 if left <= 0 {
                     break;
@@ -32,7 +45,6 @@ impl State {
                 left -= 1;
             }
         }
-        give_buf(sites);
     }
 
     /// Resolves every contested stack, in site order. One for one: `r`

@@ -4,9 +4,11 @@
 //! move left. Also the lose conditions checked after every turn.
 
 use crate::board::NO_SITE;
-use crate::compile::ir::{Game, Player};
+use crate::compile::ir::{Effect, Game, Player};
+use crate::engine::apply::Flow;
 use crate::engine::cond::Ctx;
 use crate::engine::{EndReason, Outcome, State};
+use std::sync::Arc;
 
 impl State {
     /// Starts the mover's turn: runs the automatic phases from the first
@@ -36,7 +38,7 @@ impl State {
         for (p, phase) in game.phases.iter().enumerate().skip(start) {
             if !phase.auto.is_empty() {
                 let ctx = self.turn_ctx(self.scalars.mover);
-                let _ = self.run_step_effects(&phase.auto, &ctx);
+                let _ = self.run_auto(p, &phase.auto, &ctx);
             }
             if !phase.play.is_empty() {
                 self.scalars.phase = p as u8;
@@ -48,6 +50,20 @@ impl State {
             }
         }
         false
+    }
+
+    /// Runs phase `p`'s `auto:` effects (as [`State::run_step_effects`]),
+    /// their compiled parts read as sets when the tables have them.
+    fn run_auto(&mut self, p: usize, auto: &[Effect], ctx: &Ctx) -> Flow {
+        match self.tables.phase_auto.get(p).filter(|t| !t.is_empty()) {
+            Some(_) => {
+                self.removed.clear();
+                self.converted.clear();
+                let tables = Arc::clone(&self.tables);
+                self.run_tree(auto, &tables.phase_auto[p], ctx)
+            }
+            None => self.run_step_effects(auto, ctx),
+        }
     }
 
     /// After a step that did not chain (`end_phase`: an `(end-phase)` or a

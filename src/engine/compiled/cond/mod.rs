@@ -10,4 +10,5 @@ pub(crate) mod local;
 pub(crate) mod scalar;
 pub(crate) mod sitenum;
 pub(crate) mod sitepred;
+pub(crate) mod sitetest;
 pub(crate) mod thentree;

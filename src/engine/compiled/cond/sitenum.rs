@@ -154,6 +154,12 @@ impl SiteList {
         Set::compile(set, alias, game).map(SiteList)
     }
 
+    /// True when the sites depend on the site they are read at (a
+    /// trail from it); false for a whole-board `(where …)`.
+    pub(crate) fn reads_site(&self) -> bool {
+        matches!(self.0, Set::Trail(_))
+    }
+
     /// Calls `each` on its sites read at site `s` for `player`, in the
     /// reference's order, each site once.
     pub(crate) fn each(&self, st: &State, player: Player, s: Site, each: &mut impl FnMut(Site)) {

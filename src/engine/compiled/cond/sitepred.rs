@@ -17,6 +17,7 @@ use crate::compile::ir::{
     Cmp, Cond, DirSetId, Game, Kind, Line, Num, Player, RegionId, Run, SiteRef, SiteSet, ToggleId,
 };
 use crate::engine::scalar::Scalar;
+use crate::engine::sitetest::SiteTest;
 
 /// A compiled condition on a site (see the module's documentation): the
 /// sites where its top owner (none, the player, another), its height and
@@ -107,6 +108,10 @@ pub(crate) enum Tree {
     /// The sites where two numbers compare as said ([`SiteNum`]):
     /// evaluated once for the whole set when neither reads the site.
     Compare(Box<(SiteNum, Cmp, SiteNum)>),
+    /// The sites that pass a test of their stack or mark that no kept set
+    /// answers ([`SiteTest`]): read site by site, in an `and` only on the
+    /// sites the other clauses left.
+    Each(SiteTest),
     /// The sites where it does not hold.
     Not(Box<Tree>),
     /// The sites where all hold.
@@ -181,6 +186,7 @@ impl SitePred {
             }),
             Tree::Free(_)
             | Tree::Compare(_)
+            | Tree::Each(_)
             | Tree::Ahead(..)
             | Tree::Closes(..)
             | Tree::Line(_)
@@ -473,6 +479,16 @@ impl Tree {
         matches!(self, Tree::Const(_) | Tree::Flag(_) | Tree::Free(_))
     }
 
+    /// The place of a part in an `and` ([`Tree::compile`]): 0 for one that
+    /// reads no site, 2 for a test site by site, 1 for a set.
+    fn cost(&self) -> u8 {
+        match self {
+            t if t.reads_no_site() => 0,
+            Tree::Each(_) => 2,
+            _ => 1,
+        }
+    }
+
     /// `c` as a tree, when it reads only its site (see
     /// [`SitePred::compile`]).
     pub(super) fn compile(c: &Cond, alias: SiteRef, game: &Game) -> Option<Tree> {
@@ -497,6 +513,9 @@ impl Tree {
             }
             Cond::Kind(r, k) if here(r) => Tree::Kind(*k),
             Cond::In(r, reg) if here(r) => Tree::Region(*reg),
+            Cond::Holds(_) | Cond::HoldsOnly(_) | Cond::Mixed(_) | Cond::Marked(_) => {
+                Tree::Each(SiteTest::of(c, here)?)
+            }
             Cond::On(id) => Tree::Flag(*id),
             Cond::Line(l) if here(&l.at) => Tree::Line(Box::new(LineTree::compile(l, game)?)),
             // A whole-board set's members are each its own subject. Read
@@ -531,8 +550,9 @@ impl Tree {
                     .map(|c| Self::compile(c, alias, game))
                     .collect::<Option<_>>()?;
                 // The parts that read no site first: when one fails, the
-                // sets of the others are not computed ([`Tree::eval`]).
-                ts.sort_by_key(|t| !t.reads_no_site());
+                // sets of the others are not computed ([`Tree::eval`]);
+                // the tests site by site last, on the sites left.
+                ts.sort_by_key(Tree::cost);
                 Tree::And(ts)
             }
             Cond::Or(cs) => Tree::Or(
@@ -568,6 +588,7 @@ impl Tree {
             Tree::Heights(mask) => mask >> bucket(st.height(s)) & 1 != 0,
             Tree::Kind(k) => st.top(s).map(|p| st.game.kind(p)) == Some(*k),
             Tree::Region(r) => in_region(st, *r, player, s),
+            Tree::Each(t) => t.holds(st, player, s),
             Tree::Flag(id) => st.flag(*id),
             Tree::Free(c) => c.holds(st, player),
             Tree::Line(l) => l.holds(st, player, s),
@@ -638,11 +659,16 @@ impl Tree {
                 }
             }
             Tree::Compare(c) => compare(c, st, player, all),
+            Tree::Each(t) => t.filter(st, player, all),
             Tree::Not(p) => all.minus(p.eval(st, player, all)),
             Tree::And(ps) => {
                 let mut acc = all;
                 for p in ps {
-                    acc = acc.and(p.eval(st, player, all));
+                    acc = match p {
+                        // Read on the sites left alone.
+                        Tree::Each(t) => t.filter(st, player, acc),
+                        p => acc.and(p.eval(st, player, all)),
+                    };
                     if acc.is_empty() {
                         break;
                     }
@@ -1265,6 +1291,41 @@ mod tests {
             let game = crate::compile::Game::from_source("t", &text, &Default::default()).unwrap();
             assert!(matches!(&game.gens[1].to, Cond::And(v) if v[0] == Cond::False));
             assert!(agrees_with_the_interpreter(&text, 10) > 60, "{x}");
+        }
+    }
+
+    /// Tests of a stack's owners and of marks, read site by site
+    /// ([`SiteTest`]), alone and among set clauses, in a game where steps
+    /// stack onto any stack (mixed stacks of both players) and mark their
+    /// destination (Genocide's captured toggles, docs/games/genocide.md:
+    /// `(and $capturable (in To "Far") (in To "FileA") (holds-only To)
+    /// (not (marked To)))`).
+    #[test]
+    fn stack_and_mark_tests_agree_with_the_interpreter() {
+        let conds = [
+            "(holds To)",
+            "(holds-only To)",
+            "(mixed To)",
+            "(marked To)",
+            r#"(and (in To "Far") (holds-only To) (not (marked To)))"#,
+            r#"(and $on (in To "Far") (in To "Left") (holds To))"#,
+            "(or (mixed) (and (holds-only) (at-least (height) 2)))",
+            "(not (holds-only To))",
+        ];
+        for x in conds {
+            let text = format!(
+                r#"(game "t" (players (player "A" forward:N) (player "B" forward:S))
+                     (board (square 4 4 adjacency:All)) (piece "P") (stack-limit 6)
+                     (toggle on bool default:true "a flag")
+                     (region "Far" (side Forward))
+                     (region "Left" (column 0))
+                     (setup (fill "P" P1 (row 0)) (fill "P" P2 (row 3)))
+                     (play {{
+                       (step from:(holds-only) to:(not Empty) then:(mark To))
+                       (step from:(holds-only) to:Empty then:(clear-marks))
+                       (step to:(and false {x})) }}))"#
+            );
+            assert!(agrees_with_the_interpreter(&text, 10) > 200, "{x}");
         }
     }
 

@@ -25,7 +25,8 @@ pub(crate) enum ThenNode {
     /// The number of an `add-counter` or `set-counter` that reads the
     /// destination's sets or stacks, read at the destination.
     Number(SiteNum),
-    /// The sites of a `remove-all`, read at the destination.
+    /// The sites of a `remove-all` or a `push-each`, read at the
+    /// destination.
     Sites(SiteList),
 }
 
@@ -75,6 +76,13 @@ impl ThenTree {
 }
 
 impl ThenNode {
+    /// True when it is read at a site (the destination): a test, a number,
+    /// a trail of sites; false for a whole-board `(where …)`, which a
+    /// phase's `auto:` effects, run at no site, read too.
+    pub fn reads_site(&self) -> bool {
+        !matches!(self, ThenNode::Sites(l) if !l.reads_site())
+    }
+
     /// The compiled part of effect `e`, if anything of it compiles.
     fn of(e: &Effect, game: &Game) -> Option<ThenNode> {
         match e {
@@ -93,7 +101,7 @@ impl ThenNode {
                     .filter(SiteNum::reads_sets)
                     .map(ThenNode::Number)
             }
-            Effect::RemoveAll(set) => {
+            Effect::RemoveAll(set) | Effect::PushEach { set, .. } => {
                 SiteList::compile(set, SiteRef::To, game).map(ThenNode::Sites)
             }
             _ => None,

@@ -94,9 +94,11 @@ impl FastGen {
             ),
             GenKind::Leap(l) => (&l.shift, Shape::Leap),
             GenKind::Relocate(shift) => (shift, Shape::Relocate),
-            // A selection is a placement's move: no origin, a site of
-            // `to:`; only its effects differ.
-            GenKind::Place { sites: None, .. } | GenKind::Select { sites: None } => {
+            // A selection or a flip is a placement's move: no origin, a
+            // site of `to:`; only its effects differ.
+            GenKind::Place { sites: None, .. }
+            | GenKind::Select { sites: None }
+            | GenKind::Flip(_) => {
                 return Some(FastGen {
                     mine: false,
                     from: SitePred::TRUE,
