@@ -40,6 +40,10 @@ pub fn values(st: &mut State, out: &mut Vec<i64>, moves: &mut Vec<Move>) {
             .any(|t| matches!(t.kind, TermKind::Num(_)))
         && all_players(st, &game, &ALL_PIECES, &mut pieces[..n]);
     let pieces = known.then_some(&pieces[..n]);
+    // The last term counted over the board, and its counts: a term of the
+    // same kind under another `when:` or weight (Genocide's pursuits) is
+    // not counted again.
+    let mut last: Option<(&TermKind, [i64; MAX_PLAYERS])> = None;
     for t in &game.heuristics {
         let m = n.min(MAX_PLAYERS);
         // `when:`: the players the term counts for.
@@ -53,7 +57,16 @@ pub fn values(st: &mut State, out: &mut Vec<i64>, moves: &mut Vec<Move>) {
             }
         }
         let each = &mut each[..m];
-        if !all_players(st, &game, &t.kind, each) {
+        let again = last
+            .as_ref()
+            .filter(|(k, _)| matches!(k, TermKind::Pursuit { .. }) && **k == t.kind);
+        if let Some((_, counts)) = again {
+            each.copy_from_slice(&counts[..m]);
+        } else if all_players(st, &game, &t.kind, each) {
+            let mut counts = [0i64; MAX_PLAYERS];
+            counts[..m].copy_from_slice(each);
+            last = Some((&t.kind, counts));
+        } else {
             for (p, x) in each.iter_mut().enumerate() {
                 *x = term(st, &game, &t.kind, p as Player, moves, pieces);
             }
@@ -168,9 +181,34 @@ fn pursuit(
     pieces: bool,
     p: Player,
 ) -> i64 {
+    SEARCH.with_borrow_mut(|(dist, queue)| {
+        pursuit_in(st, game, neighbours, diameter, pieces, p, dist, queue)
+    })
+}
+
+thread_local! {
+    /// The distances and the queue of [`pursuit`]'s search, kept from one
+    /// evaluation to the next (no allocation per position).
+    static SEARCH: std::cell::RefCell<(Vec<u32>, Vec<Site>)> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+}
+
+/// [`pursuit`] with its buffers.
+#[allow(clippy::too_many_arguments)]
+fn pursuit_in(
+    st: &State,
+    game: &Game,
+    neighbours: &[Vec<Site>],
+    diameter: i64,
+    pieces: bool,
+    p: Player,
+    dist: &mut Vec<u32>,
+    queue: &mut Vec<Site>,
+) -> i64 {
     let n = neighbours.len();
-    let mut dist = vec![u32::MAX; n];
-    let mut queue: Vec<Site> = Vec::with_capacity(n);
+    dist.clear();
+    dist.resize(n, u32::MAX);
+    queue.clear();
     for (s, d) in dist.iter_mut().enumerate() {
         if st.top_owner(s as Site).is_some_and(|o| o != p) {
             *d = 0;
@@ -515,6 +553,24 @@ mod tests {
         let mut st = state(&game_with(h), "W W:a1*2,d1 B:");
         values(&mut st, &mut b, &mut m);
         assert_eq!(b, vec![0, 0]);
+    }
+
+    #[test]
+    fn a_pursuit_repeated_under_other_weights_and_conditions_counts_each() {
+        // The counts above (7 and 7; with pieces 11 and 7), weighted 2,
+        // then 3 for a player holding more than two pieces (P1 alone),
+        // then 1 with pieces, and 5 again without: (2 + 5) × 7 + 3 × 7 +
+        // 11 = 81 for P1, (2 + 5) × 7 + 7 = 56 for P2. Terms of the same
+        // kind are counted once and weighted each (`values`).
+        let h = "(heuristics (pursuit 2) (pursuit 3 when:(more-than (pieces) 2))
+                 (pursuit 1 pieces:true) (pursuit 5))";
+        let mut st = state(&game_with(h), "W W:a1*2,d1 B:b2,d4");
+        let (mut b, mut m) = (Vec::new(), Vec::new());
+        values(&mut st, &mut b, &mut m);
+        assert_eq!(b, vec![81, 56]);
+        // The same position searched again reads the same.
+        values(&mut st, &mut b, &mut m);
+        assert_eq!(b, vec![81, 56]);
     }
 
     #[test]
