@@ -74,6 +74,22 @@ impl std::fmt::Display for EndReason {
     }
 }
 
+/// Which end rule of the rule file decided a game, kept beside its
+/// [`Outcome`] ([`State::end_rule`]) so that a front end can name that
+/// one rule in words (src/serve/notes.rs) rather than every rule that
+/// could have ended it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum EndRule {
+    /// The result effect (`(win)`, `(lose)`, `(draw)`) whose clause
+    /// starts at this byte of the rule file's assembled text
+    /// ([`crate::compile::variant::assemble`]; inside a define, the byte
+    /// of the define's body): an [`EndReason::Result`].
+    Result(u32),
+    /// The `(lose-when …)` rule of this index among the `(end …)`
+    /// clause's, in file order: an [`EndReason::LoseCondition`].
+    LoseWhen(u8),
+}
+
 /// The result of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Outcome {
@@ -150,6 +166,9 @@ pub(crate) struct Scalars {
     /// turn's first step).
     pub turn_score: u32,
     pub outcome: Option<Outcome>,
+    /// The end rule that set `outcome`, when a result effect or a
+    /// `lose-when` rule did ([`State::end_rule`]).
+    pub end_rule: Option<EndRule>,
     /// The seats out of play and their places (games of more than two
     /// players; all zero otherwise).
     pub seats: crate::engine::seats::Seats,
@@ -430,6 +449,17 @@ impl State {
 }
 
 impl State {
+    /// The end rule that decided the game, when the game is over by a
+    /// result effect or a `lose-when` rule (`None` for another reason,
+    /// or while the game goes on).
+    pub fn end_rule(&self) -> Option<EndRule> {
+        match (self.scalars.outcome?.reason(), self.scalars.end_rule?) {
+            (EndReason::Result, r @ EndRule::Result(_)) => Some(r),
+            (EndReason::LoseCondition, r @ EndRule::LoseWhen(_)) => Some(r),
+            _ => None,
+        }
+    }
+
     /// A copy of this state holding its own copy of the game, so that it
     /// shares no reference count with `self`: give one to each thread of a
     /// parallel run, whose steps would otherwise all touch the one shared
@@ -561,6 +591,7 @@ impl State {
                 turn_steps: 0,
                 turn_score: 0,
                 outcome: None,
+                end_rule: None,
                 seats: Default::default(),
                 again: None,
                 marked: 0,
@@ -642,6 +673,7 @@ impl State {
         self.scalars.mover = mover;
         self.scalars.cont = None;
         self.scalars.outcome = None;
+        self.scalars.end_rule = None;
         self.scalars.seats = Default::default();
         self.scalars.no_progress = 0;
         self.scalars.again = None;
