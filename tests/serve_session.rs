@@ -653,3 +653,40 @@ fn a_record_may_write_a_throw_s_faces_in_any_order() {
     s.load_record(trial).unwrap();
     assert_eq!(moves(&s)[..2], ["roll:2-5", "13-11,13-8"]);
 }
+
+/// Genocide with battle dice (`dice=true`: each side of a battle rolls a
+/// die, genocide.game): after a turn whose battle rolls, the dice box
+/// shows every throw of the battle, in order, as the move list has them.
+#[test]
+fn every_throw_of_a_battle_is_in_the_dice_box() {
+    let seats = vec!["human".parse().unwrap(), "human".parse().unwrap()];
+    let mut s = Session::new(
+        Source::Shipped("genocide".into()),
+        vec!["dice=true".into()],
+        seats,
+    );
+    for _ in 0..200 {
+        let before = moves(&s).len();
+        let turns = s.state().unwrap().legal_turns();
+        let Some(t) = turns.last() else { break };
+        s.play_turn(t.clone());
+        let all = moves(&s);
+        let rolls: Vec<&str> = all[before + 1..]
+            .iter()
+            .map(|m| m.strip_prefix("roll:").unwrap())
+            .collect();
+        if rolls.len() < 2 {
+            continue;
+        }
+        let dice = &s.view("t")["dice"];
+        let faces: Vec<String> = dice["dice"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["face"].to_string())
+            .collect();
+        assert_eq!(faces, rolls, "{dice}");
+        return;
+    }
+    panic!("no battle rolled in 200 turns: {:?}", moves(&s));
+}
