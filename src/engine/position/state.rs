@@ -166,9 +166,6 @@ pub(crate) struct Scalars {
     /// turn's first step).
     pub turn_score: u32,
     pub outcome: Option<Outcome>,
-    /// The end rule that set `outcome`, when a result effect or a
-    /// `lose-when` rule did ([`State::end_rule`]).
-    pub end_rule: Option<EndRule>,
     /// The seats out of play and their places (games of more than two
     /// players; all zero otherwise).
     pub seats: crate::engine::seats::Seats,
@@ -307,6 +304,12 @@ pub struct State {
     /// A step of a game with chance is being played: rolls read `dice`
     /// ([`State::roll_dice`]).
     pub(crate) rolling: bool,
+    /// The end rule that last set an outcome ([`State::end_rule`]): set
+    /// whenever a result effect or a `lose-when` rule decides, and read
+    /// only while the outcome it set stands, so neither the journal nor
+    /// the position text keeps it (the scalars saved every step stay
+    /// small).
+    pub(crate) end_rule: Option<EndRule>,
 }
 
 /// A change of the stacks whose site sets are left behind until read
@@ -360,6 +363,7 @@ impl Clone for State {
             dice_read: 0,
             demand: None,
             rolling: false,
+            end_rule: self.end_rule,
         }
     }
 
@@ -408,6 +412,7 @@ impl State {
             dice_read: _,
             demand: _,
             rolling: _,
+            end_rule,
         } = src;
         if !Arc::ptr_eq(&self.game, game) {
             self.game = game.clone();
@@ -445,6 +450,7 @@ impl State {
         self.dice_read = 0;
         self.demand = None;
         self.rolling = false;
+        self.end_rule = *end_rule;
     }
 }
 
@@ -453,7 +459,7 @@ impl State {
     /// result effect or a `lose-when` rule (`None` for another reason,
     /// or while the game goes on).
     pub fn end_rule(&self) -> Option<EndRule> {
-        match (self.scalars.outcome?.reason(), self.scalars.end_rule?) {
+        match (self.scalars.outcome?.reason(), self.end_rule?) {
             (EndReason::Result, r @ EndRule::Result(_)) => Some(r),
             (EndReason::LoseCondition, r @ EndRule::LoseWhen(_)) => Some(r),
             _ => None,
@@ -591,7 +597,6 @@ impl State {
                 turn_steps: 0,
                 turn_score: 0,
                 outcome: None,
-                end_rule: None,
                 seats: Default::default(),
                 again: None,
                 marked: 0,
@@ -625,6 +630,7 @@ impl State {
             dice_read: 0,
             demand: None,
             rolling: false,
+            end_rule: None,
             game,
             tables,
         };
@@ -673,7 +679,7 @@ impl State {
         self.scalars.mover = mover;
         self.scalars.cont = None;
         self.scalars.outcome = None;
-        self.scalars.end_rule = None;
+        self.end_rule = None;
         self.scalars.seats = Default::default();
         self.scalars.no_progress = 0;
         self.scalars.again = None;

@@ -960,7 +960,7 @@ impl State {
         if self.scalars.outcome.is_some() {
             return;
         }
-        self.scalars.end_rule = Some(EndRule::Result(at));
+        self.end_rule = Some(EndRule::Result(at));
         let n = self.game.num_players() as Player;
         let p = match who {
             Who::Mover => player,
@@ -988,7 +988,7 @@ impl State {
         match self.scalars.outcome {
             Some(o @ Outcome::Draw(_)) => {
                 self.scalars.outcome = None;
-                self.scalars.end_rule = None;
+                self.end_rule = None;
                 Some(o)
             }
             _ => None,

@@ -94,7 +94,7 @@ impl State {
         });
         let reason = EndReason::LoseCondition;
         // The first loser's rule: the one that ended the game.
-        self.scalars.end_rule = rules
+        self.end_rule = rules
             .iter()
             .find_map(|r| *r)
             .and_then(|i| u8::try_from(i).ok())
