@@ -531,3 +531,42 @@ fn undo_goes_back_through_natures_roll_and_keeps_the_dice() {
     let (before_undo, _) = text.split_once("Took back").unwrap();
     assert_eq!(rolls, before_undo.matches("nature rolls").count(), "{text}");
 }
+
+#[test]
+fn the_end_names_the_rule_that_fired_and_what_the_win_is_worth() {
+    // White bears off its last checker with the 2 (backgammon's rules:
+    // all fifteen off wins); Black has borne off none and has no checker
+    // in White's home board or on the bar: a gammon, 2 points.
+    let args = [
+        "play",
+        "backgammon",
+        "--position",
+        "W W:1,woff*14 B:24*15 dice-left=1,2",
+        "--p1",
+        "random",
+        "--p2",
+        "random",
+        "--quiet",
+    ];
+    let text = stdout(&ludic_with_input(&args, b""));
+    assert!(
+        text.contains("Game over: White wins: 15 pieces in Off; White Points 2"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_example_move_is_a_player_s_move_never_a_roll() {
+    // Backgammon opens with nature's throw, which the program rolls:
+    // the intro's example is a move after the first throw listed.
+    let text = stdout(&ludic_with_input(&["play", "backgammon"], b"quit\n"));
+    assert!(!text.contains("for example: roll:"), "{text}");
+    assert!(
+        text.contains("after roll:1-1, a legal move is, for example: "),
+        "{text}"
+    );
+    // A throw given with its faces in either order is the same throw.
+    let args = ["play", "backgammon", "--moves", "roll:5-2", "--quiet"];
+    let text = stdout(&ludic_with_input(&args, b"moves\nquit\n"));
+    assert!(text.contains("13-11,13-8"), "{text}");
+}

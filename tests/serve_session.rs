@@ -530,3 +530,163 @@ fn a_click_on_a_suicide_point_says_so() {
         "{err}"
     );
 }
+
+/// Backgammon with two human seats and the game's seed `seed`.
+fn backgammon(seed: u64) -> Session {
+    let seats = vec!["human".parse().unwrap(), "human".parse().unwrap()];
+    Session::new_seeded(
+        Source::Shipped("backgammon".into()),
+        Vec::new(),
+        seats,
+        seed,
+    )
+}
+
+/// The site labelled `label` on the session's board.
+fn site_of(s: &Session, label: &str) -> Site {
+    let b = &s.state().unwrap().game().board;
+    (0..b.len() as Site)
+        .find(|&i| b.site(i).label == label)
+        .unwrap()
+}
+
+/// Games started with fresh seeds do not all open with the same throw
+/// (backgammon's 21 throws: twenty games alike has odds below 1e-20),
+/// while a seed given again starts the same game (docs/serve.md).
+#[test]
+fn each_new_game_takes_a_fresh_seed_and_a_seed_replays_its_game() {
+    let opening = |s: &Session| moves(s)[0].clone();
+    let seeds: Vec<u64> = (0..20).map(|_| fresh_seed()).collect();
+    let throws: std::collections::BTreeSet<String> =
+        seeds.iter().map(|&k| opening(&backgammon(k))).collect();
+    assert!(throws.len() > 1, "{throws:?}");
+    for &k in &seeds[..3] {
+        let (a, b) = (backgammon(k), backgammon(k));
+        assert_eq!(opening(&a), opening(&b));
+        assert_eq!(a.view("t")["seed"], json!(k));
+    }
+}
+
+/// A saved trial names the game's seed; loaded into a game of another
+/// seed, the throws after its last turn are the saved game's.
+#[test]
+fn a_trial_keeps_the_seed_and_the_throws_after_it() {
+    let mut a = rolling_genocide_seeded(11);
+    let trial = a.trial().unwrap();
+    assert!(trial.lines().any(|l| l == "seed 11"), "{trial}");
+    let mut b = rolling_genocide_seeded(99);
+    b.load_record(&trial).unwrap();
+    b.seek(moves(&a).len()).unwrap();
+    assert_eq!(b.view("t")["seed"], json!(11));
+    for s in [&mut a, &mut b] {
+        let end = choice_texts(&s.view("t")).iter().position(|t| *t == "end");
+        s.choose(end.unwrap()).unwrap();
+    }
+    assert_eq!(moves(&a), moves(&b));
+}
+
+/// Genocide without Boxcars, two human seats, from seed `seed`.
+fn rolling_genocide_seeded(seed: u64) -> Session {
+    let seats = vec!["human".parse().unwrap(), "human".parse().unwrap()];
+    Session::new_seeded(
+        Source::Shipped("genocide".into()),
+        vec!["boxcars=false".into()],
+        seats,
+        seed,
+    )
+}
+
+/// Undo takes a turn back but not the throws of the history: the turn
+/// played again meets the same throw each time (a throw drawn again
+/// would differ at least once in six tries, but for odds below 1e-5).
+#[test]
+fn an_undone_turn_played_again_meets_the_same_throw() {
+    let mut s = rolling_genocide();
+    let end = |s: &Session| {
+        choice_texts(&s.view("t"))
+            .iter()
+            .position(|t| *t == "end")
+            .unwrap()
+    };
+    s.choose(end(&s)).unwrap();
+    let first = moves(&s);
+    assert_eq!(first.len(), 3, "{first:?}");
+    for _ in 0..6 {
+        s.undo().unwrap();
+        assert_eq!(moves(&s), first[..1]);
+        s.choose(end(&s)).unwrap();
+        assert_eq!(moves(&s), first, "the same throw after the same turn");
+    }
+}
+
+/// Two checkers on the bar must both enter (backgammon's rules): once
+/// the first is in, the page selects the bar for the second; a click on
+/// the bar keeps it selected (it was answered 400: "cannot go to wbar")
+/// and the click on the point it enters ends the turn (with 1 and 2:
+/// the points 24 and 23).
+#[test]
+fn the_bar_selected_for_the_player_stays_selected_when_clicked() {
+    let mut s = backgammon(1);
+    s.load_position("W W:wbar*2,6*13 B:19*15 dice-left=1,2")
+        .unwrap();
+    let bar = site_of(&s, "wbar");
+    s.click(bar).unwrap();
+    s.click(site_of(&s, "24")).unwrap();
+    assert_eq!(s.view("t")["partial"], json!("wbar-24"));
+    assert_eq!(
+        s.view("t")["selected"],
+        json!(bar),
+        "selected for the player"
+    );
+    s.click(bar).unwrap();
+    assert_eq!(s.view("t")["selected"], json!(bar));
+    s.click(site_of(&s, "23")).unwrap();
+    assert_eq!(moves(&s)[0], "wbar-24,wbar-23");
+}
+
+/// A throw typed with its faces in any order is the same throw (a
+/// record's `roll:5-2` is backgammon's `roll:2-5`).
+#[test]
+fn a_record_may_write_a_throw_s_faces_in_any_order() {
+    let mut s = backgammon(1);
+    let trial = "ludic-trial 1\ngame backgammon\nmoves\nroll:5-2\n13-11,13-8\nresult unfinished\n";
+    s.load_record(trial).unwrap();
+    assert_eq!(moves(&s)[..2], ["roll:2-5", "13-11,13-8"]);
+}
+
+/// Genocide with battle dice (`dice=true`: each side of a battle rolls a
+/// die, genocide.game): after a turn whose battle rolls, the dice box
+/// shows every throw of the battle, in order, as the move list has them.
+#[test]
+fn every_throw_of_a_battle_is_in_the_dice_box() {
+    let seats = vec!["human".parse().unwrap(), "human".parse().unwrap()];
+    let mut s = Session::new(
+        Source::Shipped("genocide".into()),
+        vec!["dice=true".into()],
+        seats,
+    );
+    for _ in 0..200 {
+        let before = moves(&s).len();
+        let turns = s.state().unwrap().legal_turns();
+        let Some(t) = turns.last() else { break };
+        s.play_turn(t.clone());
+        let all = moves(&s);
+        let rolls: Vec<&str> = all[before + 1..]
+            .iter()
+            .map(|m| m.strip_prefix("roll:").unwrap())
+            .collect();
+        if rolls.len() < 2 {
+            continue;
+        }
+        let dice = &s.view("t")["dice"];
+        let faces: Vec<String> = dice["dice"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["face"].to_string())
+            .collect();
+        assert_eq!(faces, rolls, "{dice}");
+        return;
+    }
+    panic!("no battle rolled in 200 turns: {:?}", moves(&s));
+}

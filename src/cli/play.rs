@@ -100,7 +100,8 @@ pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
     let mut first = a.pos.start_seeded(game.clone(), Some(a.seed))?;
     for m in a.pos.moves.iter().flat_map(|s| s.split_whitespace()) {
         befores.push(first.clone());
-        let t = first.play_str(m).map_err(|e| Fail(e.to_string()))?;
+        let t = crate::record::roll::parse_turn(&first, m).map_err(|e| Fail(e.to_string()))?;
+        first.play_turn(&t);
         moves.push(first.turn_to_string(&t));
     }
     let header = header(a, &game, &specs)?;
@@ -140,7 +141,13 @@ pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
     let outcome = session.game_loop()?;
     let st = &session.st;
     match outcome {
-        Some(o) => println!("Game over: {}", describe_outcome(st, &o)),
+        // The rule that ended it in words, as the web page says it
+        // (src/serve/notes.rs); a ranking lists every seat's place.
+        Some(o @ Outcome::Ranked(..)) => println!("Game over: {}", describe_outcome(st, &o)),
+        Some(o) => {
+            let notes = crate::serve::notes::RuleNotes::read(&session.a.pos.game.file);
+            println!("{}", crate::serve::notes::ended(st, &o, notes.as_ref()));
+        }
         None => match session.turns_played() {
             1 => println!("Stopped after 1 turn."),
             n => println!("Stopped after {n} turns."),
@@ -302,11 +309,31 @@ fn describe_spec(spec: &PlayerSpec) -> String {
 /// example from the legal moves of `st`.
 pub fn notation_help(st: &State) -> String {
     let mut out = super::rules::notation(st.game());
-    if let Some(m) = st.legal_turn_strings().first() {
-        out.push_str(&format!("\nA legal move here, for example: {m}"));
+    // At nature's move the program rolls (a roll is never typed): the
+    // example is a player's move after the first throw listed.
+    let mut after = st.clone();
+    let mut rolls = Vec::new();
+    while after.is_chance_node() && rolls.len() < MAX_EXAMPLE_ROLLS {
+        let Some((m, _)) = after.chance_outcomes().first().copied() else {
+            break;
+        };
+        rolls.push(after.move_to_string(&m));
+        after.play_turn(&[m]);
+    }
+    if let Some(m) = after.legal_turn_strings().first() {
+        match rolls.is_empty() {
+            true => out.push_str(&format!("\nA legal move here, for example: {m}")),
+            false => out.push_str(&format!(
+                "\nNature's throws are rolled for you (never typed); after {}, a legal move is, for example: {m}",
+                rolls.join(" ")
+            )),
+        }
     }
     out
 }
+
+/// Most throws in a row played to find [`notation_help`]'s example.
+const MAX_EXAMPLE_ROLLS: usize = 4;
 
 /// What the letters and marks of the board mean in this game: built from
 /// its players, stack limit, setup codes, roles and regions.

@@ -88,8 +88,9 @@ impl PositionArgs {
             .flat_map(|s| s.split_whitespace())
             .enumerate()
         {
-            st.play_str(m)
+            let t = crate::record::roll::parse_turn(&st, m)
                 .map_err(|e| Fail(format!("--moves: move {} ({m}): {e}", i + 1)))?;
+            st.play_turn(&t);
         }
         Ok(st)
     }

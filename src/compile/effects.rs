@@ -225,7 +225,7 @@ impl Lowerer {
             None => Who::Mover,
             Some(e) => self.who(e, d)?,
         };
-        Some(Effect::Result(decision, who))
+        Some(Effect::Result(decision, who, c.span.start))
     }
 }
 

@@ -587,8 +587,10 @@ pub enum Effect {
     /// computed once before any changes: Reversi's flips.
     ConvertAll(SiteSet),
     /// Decides the game now: the player wins, loses or draws (with more
-    /// than two players a loss ends nothing, as `lose-when` does).
-    Result(Decision, Who),
+    /// than two players a loss ends nothing, as `lose-when` does). The
+    /// number is the byte where the effect's clause starts in the rule
+    /// file's assembled text: which rule decided ([`crate::engine::EndRule`]).
+    Result(Decision, Who, u32),
     /// Moves the whole stack at the first site onto the second (castling's
     /// rook): it counts as a move of that stack (it is no longer unmoved).
     MoveStack(SiteRef, SiteRef),

@@ -44,7 +44,7 @@ pub use perft_until::perft_until;
 pub use playout::{PlayoutResult, playout, playout_in};
 pub use reference::maximize::{MAX_SEARCH_POSITIONS, take_search_cut};
 pub use seats::{MAX_SEATS, Places};
-pub use state::{Continuation, EndReason, Outcome, State, UndoError};
+pub use state::{Continuation, EndReason, EndRule, Outcome, State, UndoError};
 pub(crate) use tables::Tables;
 pub use turns::MAX_TURNS;
 

@@ -28,6 +28,7 @@ pub mod position;
 pub mod position_fields;
 #[cfg(test)]
 mod position_roundtrip;
+pub mod roll;
 pub mod san;
 pub mod setup;
 pub mod trial;

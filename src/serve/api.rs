@@ -208,7 +208,7 @@ fn value_json(v: &ToggleValue) -> Value {
     }
 }
 
-/// `POST /api/sessions {"game", "sets"?, "seats"?}`.
+/// `POST /api/sessions {"game", "sets"?, "seats"?, "seed"?}`.
 async fn new_session(AxState(app): AxState<Arc<App>>, text: String) -> ApiResult {
     let v = body(&text)?;
     let id = v
@@ -234,7 +234,15 @@ async fn new_session(AxState(app): AxState<Arc<App>>, text: String) -> ApiResult
         }
         _ => {}
     }
-    let session = Session::new(source, sets, seats);
+    // The game's seed: the one given (an address that reproduces a
+    // game), else a fresh one, so that no two games start alike.
+    let seed = match v.get("seed") {
+        None | Some(Value::Null) => crate::serve::session::fresh_seed(),
+        Some(s) => s
+            .as_u64()
+            .ok_or_else(|| ApiError::bad("`seed` is a whole number from 0"))?,
+    };
+    let session = Session::new_seeded(source, sets, seats, seed);
     app.insert(session).map(axum::Json)
 }
 

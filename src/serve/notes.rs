@@ -9,7 +9,7 @@
 use crate::board::Site;
 use crate::compile::Game;
 use crate::compile::variant::assemble;
-use crate::engine::{EndReason, Outcome, State};
+use crate::engine::{EndReason, EndRule, Outcome, State};
 use crate::syntax::{Clause, Expr};
 
 mod words;
@@ -26,6 +26,12 @@ pub struct ResultRule {
     /// the define it is called by (`the rule “Joins”`), the condition
     /// as written when the phrase book does not know it.
     pub words: String,
+    /// The byte where the effect's clause starts in the assembled rule
+    /// text: the [`EndRule::Result`] of a game it decided.
+    pub at: u32,
+    /// The counters set beside it (`{(set-counter "Points" …) (win)}`):
+    /// what the win is worth, shown when it decides the game.
+    pub counters: Vec<String>,
 }
 
 /// The end rules of a game as its rule file writes them.
@@ -170,8 +176,23 @@ impl Walk<'_> {
         let c = match e {
             Expr::Clause(c) => c,
             Expr::Array(items, _) => {
+                let first = notes.results.len();
                 for i in items {
                     self.results(i, cond, define, notes);
+                }
+                // Counters set beside a result effect: what it is worth.
+                let set: Vec<String> = items
+                    .iter()
+                    .filter_map(|i| clause(i, "set-counter"))
+                    .filter_map(|c| match c.args.first() {
+                        Some(Expr::Str(n, _)) => Some(n.clone()),
+                        _ => None,
+                    })
+                    .collect();
+                for r in &mut notes.results[first..] {
+                    if r.counters.is_empty() {
+                        r.counters.clone_from(&set);
+                    }
                 }
                 return;
             }
@@ -196,6 +217,8 @@ impl Walk<'_> {
             notes.results.push(ResultRule {
                 decision: c.head.clone(),
                 words,
+                at: c.span.start,
+                counters: Vec::new(),
             });
             return;
         }
@@ -278,7 +301,45 @@ pub fn ended(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
     if let Some(s) = crate::render::scores_text(st) {
         line.push_str(&format!("; scores {s}"));
     }
+    if let Some(s) = worth(st, o, notes) {
+        line.push_str(&format!("; {s}"));
+    }
     line
+}
+
+/// The rule that ended the game alone, in words (`a line of 4`), or
+/// `None` when the game goes on; as [`ended`] says it after the winner.
+pub fn end_words(st: &State, notes: Option<&RuleNotes>) -> Option<String> {
+    let o = st.outcome()?;
+    Some(reason(st, st.game(), &o, notes))
+}
+
+/// What the win is worth: the counters the deciding result rule set
+/// beside it, each with the winner's value (`Points 2`).
+fn worth(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> Option<String> {
+    let rule = fired(st, notes?)?;
+    let w = o.winner()?;
+    let game = st.game();
+    let parts: Vec<String> = rule
+        .counters
+        .iter()
+        .filter_map(|name| {
+            let c = game.counters.iter().position(|k| k.name == *name)?;
+            let v = st.counter(u8::try_from(c).ok()?, w);
+            Some(format!("{name} {v}"))
+        })
+        .collect();
+    (!parts.is_empty())
+        .then(|| format!("{} {}", game.players[usize::from(w)].name, parts.join(", ")))
+}
+
+/// The result rule that decided the game, when one did and the notes
+/// know it ([`State::end_rule`]).
+fn fired<'n>(st: &State, notes: &'n RuleNotes) -> Option<&'n ResultRule> {
+    match st.end_rule()? {
+        EndRule::Result(at) => notes.results.iter().find(|r| r.at == at),
+        EndRule::LoseWhen(_) => None,
+    }
 }
 
 /// Why the game ended, in words.
@@ -342,7 +403,11 @@ fn reason(st: &State, game: &Game, o: &Outcome, notes: Option<&RuleNotes>) -> St
             None => "passes in a row".into(),
         },
         EndReason::LoseCondition => lost_words(st, o, notes),
-        EndReason::Result => result_words(o, notes),
+        EndReason::Result => match notes.and_then(|n| fired(st, n)) {
+            Some(r) if r.decision == "lose" => format!("{} (which loses)", r.words),
+            Some(r) => r.words.clone(),
+            None => result_words(o, notes),
+        },
     }
 }
 
@@ -364,6 +429,13 @@ fn lost_words(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
         );
     }
     let who = loser.map_or("a player", |l| game.players[usize::from(l)].name.as_str());
+    let one = match st.end_rule() {
+        Some(EndRule::LoseWhen(i)) => notes.and_then(|n| n.lose_when.get(usize::from(i))),
+        _ => None,
+    };
+    if let Some(one) = one {
+        return format!("{who} lost: {one}");
+    }
     match notes.map(|n| n.lose_when.as_slice()) {
         Some([one]) => format!("{who} lost: {one}"),
         Some(many) if !many.is_empty() => {

@@ -102,7 +102,10 @@ async function chooseGame() {
       else input.value = value;
     }
   }
-  await newGame();
+  // The address's seed starts the same game again (its first player,
+  // its dice); else the server draws a fresh one.
+  const seed = again && OPENED.get("seed") !== null ? Number(OPENED.get("seed")) : null;
+  await newGame(seed);
   if (again) await replayOpened(id);
 }
 
@@ -114,6 +117,7 @@ async function replayOpened(id) {
   if (moves.length === 0 && !start) return;
   const lines = ["ludic-trial 1", "game " + id];
   for (const s of currentSets()) lines.push("set " + s);
+  if (view && view.seed !== undefined) lines.push("seed " + view.seed);
   if (start) {
     const [kind, ...text] = start.split(":");
     lines.push((kind === "start" ? "start " : "position ") + text.join(":"));
@@ -130,8 +134,9 @@ async function replayOpened(id) {
 function writeUrl(v) {
   const url = new URL(location.href);
   const q = url.searchParams;
-  for (const k of ["game", "set", "seat", "start", "move", "ply"]) q.delete(k);
+  for (const k of ["game", "set", "seat", "seed", "start", "move", "ply"]) q.delete(k);
   q.set("game", v.game);
+  if (v.seed !== undefined) q.set("seed", v.seed);
   for (const s of v.sets || []) q.append("set", s);
   for (const s of v.seats || []) q.append("seat", s.player);
   if (v.start) q.set("start", v.start.kind + ":" + v.start.text);
@@ -226,12 +231,14 @@ function currentSeats() {
   return Array.from($("seats").querySelectorAll("select")).map((i) => i.value);
 }
 
-async function newGame() {
+// A new game; `seed` (a number) starts it from that seed, else the
+// server draws a fresh one.
+async function newGame(seed) {
   stopAi();
   try {
-    const v = await api("POST", "/api/sessions", {
-      game: $("game").value, sets: currentSets(), seats: currentSeats(),
-    });
+    const body = { game: $("game").value, sets: currentSets(), seats: currentSeats() };
+    if (typeof seed === "number" && Number.isSafeInteger(seed) && seed >= 0) body.seed = seed;
+    const v = await api("POST", "/api/sessions", body);
     sid = v.session;
     say("");
     show(v);
@@ -253,6 +260,7 @@ function show(v) {
   view = v;
   const sets = v.sets && v.sets.length ? " — " + v.sets.join(" ") : "";
   $("title").textContent = (v.title ? v.title + " (" + v.game + ")" : v.game) + sets;
+  $("seed").textContent = v.seed === undefined ? "" : "seed " + v.seed;
   $("error").hidden = !v.error;
   $("error").textContent = v.error || "";
   if (!v.svg) {
@@ -748,7 +756,7 @@ function drawHint() {
 }
 
 $("game").addEventListener("change", chooseGame);
-$("new").addEventListener("click", newGame);
+$("new").addEventListener("click", () => newGame());
 $("undo").addEventListener("click", () => { stopAi(); act("undo"); });
 $("slider").addEventListener("input", () => { stopAi(); act("seek", { ply: Number($("slider").value) }); });
 $("speed").addEventListener("input", () => { $("speed-text").textContent = $("speed").value + " ms"; });

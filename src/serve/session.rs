@@ -31,11 +31,22 @@ use crate::record::pdn::parse_pdn;
 use crate::record::san::turn_to_san;
 use crate::record::trial::{Trial, TrialMove, TrialResult, is_trial, parse_trial, write_trial};
 
-/// The seed a game's start on the page is drawn from, where the game
-/// draws its first player at random ([`State::new_for_seed`]): `ludic
-/// play`'s default `--seed`, so that the page and the terminal start the
-/// same game; a trial saved from the page names it on its `seed` line.
+/// The seed of a game started with [`Session::new_seeded`] in tests and
+/// examples: `ludic play`'s default `--seed`, so that such a game and the
+/// terminal's start alike. A game the page starts takes a fresh seed
+/// ([`fresh_seed`]).
 pub const START_SEED: u64 = 1;
+
+/// Seeds drawn for new games stay below 2⁵³, so that the page's script
+/// (whose numbers are doubles) reads and writes them exactly.
+const SEED_BITS: u32 = 53;
+
+/// A fresh seed for a new game: random bits from the operating system's
+/// generator, below 2⁵³.
+pub fn fresh_seed() -> u64 {
+    use rand::RngExt;
+    rand::rng().random::<u64>() >> (64 - SEED_BITS)
+}
 /// Where a game's rules come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
@@ -152,6 +163,11 @@ pub struct Session {
     /// Bumped on every change, so that an AI's answer computed for an
     /// older position is dropped.
     pub version: u64,
+    /// The game's seed: it draws the first player where the game draws
+    /// it, and nature's roll at ply N is drawn from it and N alone, so
+    /// that a roll taken back by undo comes again the same
+    /// (docs/serve.md).
+    game_seed: u64,
     /// Seed of the computer players' next turn.
     seed: u64,
     /// The board is drawn turned half round.
@@ -191,9 +207,20 @@ impl Session {
     }
 
     /// A new game of `source` with toggles `sets` and players `seats`
-    /// (missing seats are human). A file that does not compile gives a
-    /// session that shows its diagnostics.
+    /// (missing seats are human), from seed [`START_SEED`]. A file that
+    /// does not compile gives a session that shows its diagnostics.
     pub fn new(source: Source, sets: Vec<String>, seats: Vec<PlayerSpec>) -> Session {
+        Session::new_seeded(source, sets, seats, START_SEED)
+    }
+
+    /// [`Session::new`] with the game's seed: the first player where the
+    /// game draws it, nature's rolls and the computer players' seeds.
+    pub fn new_seeded(
+        source: Source,
+        sets: Vec<String>,
+        seats: Vec<PlayerSpec>,
+        seed: u64,
+    ) -> Session {
         let mut s = Session {
             mtime: source.mtime(),
             source,
@@ -212,7 +239,8 @@ impl Session {
             choices: Vec::new(),
             message: None,
             version: 0,
-            seed: 1,
+            game_seed: seed,
+            seed,
             flip: false,
             draft: None,
             stops: [None, None],
@@ -244,7 +272,7 @@ impl Session {
     fn start_from(&mut self, g: Arc<Game>) {
         self.seats.resize(g.players.len(), PlayerSpec::Human);
         self.seats.truncate(g.players.len());
-        self.start = Some(State::new_for_seed(g.clone(), START_SEED));
+        self.start = Some(State::new_for_seed(g.clone(), self.game_seed));
         self.game = Some(g);
         self.notes = super::notes::RuleNotes::read(self.source.id()).map(Arc::new);
         self.error = None;
@@ -442,8 +470,18 @@ impl Session {
                     return Ok(());
                 }
             }
-            if site == o && self.partial.is_empty() {
-                self.selected = None;
+            if site == o {
+                // A click on the selected origin takes the selection back,
+                // unless it is the only origin (the page selected it
+                // itself: a checker on the bar) or the turn goes on from
+                // it: then it stays selected, as the player meant.
+                let only = moves
+                    .iter()
+                    .filter(|m| clickable_from(&st, m))
+                    .all(|m| m.from == o);
+                if self.partial.is_empty() && !only {
+                    self.selected = None;
+                }
                 self.message = None;
                 self.version += 1;
                 return Ok(());
@@ -597,8 +635,9 @@ impl Session {
         // list names the pass at the roll that decides it.
         let (origin, mut named) = (st.clone(), 0);
         while st.is_chance_node() {
-            self.seed += 1;
-            let mut rng = crate::players::nature_rng(self.seed, self.turns.len() as u64);
+            // From the game's seed and the ply alone: the same roll comes
+            // again after an undo (a roll is part of the history).
+            let mut rng = crate::players::nature_rng(self.game_seed, self.turns.len() as u64);
             let Some(m) = st.sample_chance(&mut rng) else {
                 return;
             };
@@ -636,7 +675,7 @@ impl Session {
     /// why it is refused (not a legal move, the game is over).
     fn play_text(&mut self, text: &str) -> Result<(), String> {
         let st = self.current.as_ref().ok_or("the rules do not compile")?;
-        let steps = st.parse_turn(text).map_err(|e| refusal(&e))?;
+        let steps = crate::record::roll::parse_turn(st, text).map_err(|e| refusal(&e))?;
         self.play_turn(steps);
         Ok(())
     }
@@ -800,6 +839,11 @@ impl Session {
                 },
             };
             let moves: Vec<String> = t.moves.iter().map(|m| m.text.clone()).collect();
+            // The trial's seed is the game's from now on: the rolls after
+            // its last turn are drawn from it.
+            if let Some(seed) = t.seed {
+                self.game_seed = seed;
+            }
             (start, start_text, moves)
         } else {
             let games = parse_pdn(text).map_err(|e| format!("PDN: {e}"))?;
@@ -934,9 +978,11 @@ impl Session {
             game: self.source.id().to_string(),
             title: Some(game.name.clone()),
             sets,
-            // The seed that drew the first player, in a game that draws it.
-            seed: matches!(game.first, crate::compile::heuristics::First::Random)
-                .then_some(START_SEED),
+            // The game's seed: the first player in a game that draws it,
+            // nature's rolls in a game of chance.
+            seed: (matches!(game.first, crate::compile::heuristics::First::Random)
+                || game.has_chance())
+            .then_some(self.game_seed),
             players: self.seats.iter().map(|s| s.to_string()).collect(),
             start,
             position,
@@ -957,7 +1003,7 @@ impl Session {
 
 /// A turn of a record: in the game's notation, or (a PGN's) in SAN.
 fn record_turn(st: &State, text: &str) -> Result<Vec<Move>, String> {
-    st.parse_turn(text)
+    crate::record::roll::parse_turn(st, text)
         .or_else(|e| crate::record::san::san_to_turn(st, text).ok_or_else(|| refusal(&e)))
 }
 

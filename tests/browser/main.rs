@@ -14,6 +14,7 @@ mod webdriver;
 mod driver;
 
 mod checkers;
+mod dice;
 mod new_users;
 mod notation;
 mod pictures;

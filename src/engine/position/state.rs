@@ -74,6 +74,22 @@ impl std::fmt::Display for EndReason {
     }
 }
 
+/// Which end rule of the rule file decided a game, kept beside its
+/// [`Outcome`] ([`State::end_rule`]) so that a front end can name that
+/// one rule in words (src/serve/notes.rs) rather than every rule that
+/// could have ended it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum EndRule {
+    /// The result effect (`(win)`, `(lose)`, `(draw)`) whose clause
+    /// starts at this byte of the rule file's assembled text
+    /// ([`crate::compile::variant::assemble`]; inside a define, the byte
+    /// of the define's body): an [`EndReason::Result`].
+    Result(u32),
+    /// The `(lose-when …)` rule of this index among the `(end …)`
+    /// clause's, in file order: an [`EndReason::LoseCondition`].
+    LoseWhen(u8),
+}
+
 /// The result of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Outcome {
@@ -288,6 +304,12 @@ pub struct State {
     /// A step of a game with chance is being played: rolls read `dice`
     /// ([`State::roll_dice`]).
     pub(crate) rolling: bool,
+    /// The end rule that last set an outcome ([`State::end_rule`]): set
+    /// whenever a result effect or a `lose-when` rule decides, and read
+    /// only while the outcome it set stands, so neither the journal nor
+    /// the position text keeps it (the scalars saved every step stay
+    /// small).
+    pub(crate) end_rule: Option<EndRule>,
 }
 
 /// A change of the stacks whose site sets are left behind until read
@@ -341,6 +363,7 @@ impl Clone for State {
             dice_read: 0,
             demand: None,
             rolling: false,
+            end_rule: self.end_rule,
         }
     }
 
@@ -389,6 +412,7 @@ impl State {
             dice_read: _,
             demand: _,
             rolling: _,
+            end_rule,
         } = src;
         if !Arc::ptr_eq(&self.game, game) {
             self.game = game.clone();
@@ -426,10 +450,22 @@ impl State {
         self.dice_read = 0;
         self.demand = None;
         self.rolling = false;
+        self.end_rule = *end_rule;
     }
 }
 
 impl State {
+    /// The end rule that decided the game, when the game is over by a
+    /// result effect or a `lose-when` rule (`None` for another reason,
+    /// or while the game goes on).
+    pub fn end_rule(&self) -> Option<EndRule> {
+        match (self.scalars.outcome?.reason(), self.end_rule?) {
+            (EndReason::Result, r @ EndRule::Result(_)) => Some(r),
+            (EndReason::LoseCondition, r @ EndRule::LoseWhen(_)) => Some(r),
+            _ => None,
+        }
+    }
+
     /// A copy of this state holding its own copy of the game, so that it
     /// shares no reference count with `self`: give one to each thread of a
     /// parallel run, whose steps would otherwise all touch the one shared
@@ -594,6 +630,7 @@ impl State {
             dice_read: 0,
             demand: None,
             rolling: false,
+            end_rule: None,
             game,
             tables,
         };
@@ -642,6 +679,7 @@ impl State {
         self.scalars.mover = mover;
         self.scalars.cont = None;
         self.scalars.outcome = None;
+        self.end_rule = None;
         self.scalars.seats = Default::default();
         self.scalars.no_progress = 0;
         self.scalars.again = None;

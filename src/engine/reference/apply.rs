@@ -10,7 +10,7 @@ use crate::engine::cond::Ctx;
 use crate::engine::sets::{give_buf, take_buf};
 use crate::engine::state::{FLANK_MARK, MARK, TAKEN};
 use crate::engine::thentree::{ThenNode, ThenTree};
-use crate::engine::{EndReason, IllegalMove, Move, Outcome, Refusal, State, seats};
+use crate::engine::{EndReason, EndRule, IllegalMove, Move, Outcome, Refusal, State, seats};
 use std::sync::Arc;
 
 /// What [`State::try_play`] did with a candidate step.
@@ -720,8 +720,8 @@ impl State {
                 give_buf(buf);
                 Flow::Continue
             }
-            Effect::Result(decision, who) => {
-                self.decide(*decision, *who, ctx.player);
+            Effect::Result(decision, who, at) => {
+                self.decide(*decision, *who, ctx.player, *at);
                 Flow::EndTurn
             }
             Effect::Flip(id) => {
@@ -968,11 +968,13 @@ impl State {
     /// Applies a result effect: `who` (seen from `player`, the mover)
     /// wins, loses or draws, unless the game is already decided. With
     /// more than two players a win or a loss makes the seat leave play
-    /// ([`seats::leave`]); a seat already out is not decided again.
-    pub(crate) fn decide(&mut self, decision: Decision, who: Who, player: Player) {
+    /// ([`seats::leave`]); a seat already out is not decided again. `at`
+    /// names the effect ([`EndRule::Result`]), kept when it ends the game.
+    pub(crate) fn decide(&mut self, decision: Decision, who: Who, player: Player, at: u32) {
         if self.scalars.outcome.is_some() {
             return;
         }
+        self.end_rule = Some(EndRule::Result(at));
         let n = self.game.num_players() as Player;
         let p = match who {
             Who::Mover => player,
@@ -1000,6 +1002,7 @@ impl State {
         match self.scalars.outcome {
             Some(o @ Outcome::Draw(_)) => {
                 self.scalars.outcome = None;
+                self.end_rule = None;
                 Some(o)
             }
             _ => None,

@@ -177,10 +177,10 @@ impl State {
                 let _ = self.run_effect(e, ctx);
             }
         }
-        if let Some(&Effect::Result(decision, who)) =
+        if let Some(&Effect::Result(decision, who, at)) =
             list.iter().find(|e| matches!(e, Effect::Result(..)))
         {
-            self.decide(decision, who, ctx.player);
+            self.decide(decision, who, ctx.player, at);
         }
     }
 }

@@ -7,7 +7,7 @@ use crate::board::NO_SITE;
 use crate::compile::ir::{Effect, Game, Player};
 use crate::engine::apply::Flow;
 use crate::engine::cond::Ctx;
-use crate::engine::{EndReason, Outcome, State};
+use crate::engine::{EndReason, EndRule, Outcome, State};
 use std::sync::Arc;
 
 impl State {
@@ -104,8 +104,17 @@ impl State {
             return;
         }
         // Bit `p` for each player `p` who loses.
-        let losers = (0..n).fold(0u64, |acc, p| acc | (self.loses_now(game, p) as u64) << p);
+        let rules: Vec<Option<usize>> = (0..n).map(|p| self.lose_rule(game, p)).collect();
+        let losers = (0..n).fold(0u64, |acc, p| {
+            acc | (rules[p as usize].is_some() as u64) << p
+        });
         let reason = EndReason::LoseCondition;
+        // The first loser's rule: the one that ended the game.
+        self.end_rule = rules
+            .iter()
+            .find_map(|r| *r)
+            .and_then(|i| u8::try_from(i).ok())
+            .map(EndRule::LoseWhen);
         self.scalars.outcome = match losers.count_ones() {
             0 => None,
             k if k == n as u32 => Some(Outcome::Draw(reason)),
@@ -114,16 +123,21 @@ impl State {
         };
     }
 
-    /// True if a `lose-when` condition holds for `player` now (compiled
-    /// when the tables have them so).
+    /// True if a `lose-when` condition holds for `player` now.
     fn loses_now(&self, game: &Game, player: Player) -> bool {
+        self.lose_rule(game, player).is_some()
+    }
+
+    /// The index of the first `lose-when` condition that holds for
+    /// `player` now (compiled when the tables have them so).
+    fn lose_rule(&self, game: &Game, player: Player) -> Option<usize> {
         match &self.tables.lose_when {
-            Some(conds) => conds.iter().any(|c| c.holds(self, player)),
+            Some(conds) => conds.iter().position(|c| c.holds(self, player)),
             None => game
                 .end
                 .lose_when
                 .iter()
-                .any(|c| self.eval(c, &self.turn_ctx(player))),
+                .position(|c| self.eval(c, &self.turn_ctx(player))),
         }
     }
 }

@@ -61,14 +61,54 @@ fn the_rules_that_end_the_game_are_read_in_words() {
 }
 
 #[test]
-fn a_won_game_names_both_possible_rules_of_its_kind() {
-    // Cross a1, b1, c1 (Nought b2, a2 between): a line of three on row 1.
+fn a_won_game_names_the_one_rule_that_decided_it() {
+    // Cross a1, b1, c1 (Nought b2, a2 between): a line of three on row 1,
+    // which is not Cross's Top row (row 3).
+    let notes = notes_of(LINES);
     let st = play(LINES, &["a1", "b2", "b1", "a2", "c1"]);
     let o = st.outcome().expect("over");
-    let line = ended(&st, &o, Some(&notes_of(LINES)));
     assert_eq!(
-        line,
-        "Game over: Cross wins: one of: a line of 3; the rule “Reaches”"
+        ended(&st, &o, Some(&notes)),
+        "Game over: Cross wins: a line of 3"
+    );
+    // Cross's first mark on row 3 reaches Top: the define's rule alone.
+    let st = play(LINES, &["a3"]);
+    let o = st.outcome().expect("over");
+    assert_eq!(
+        ended(&st, &o, Some(&notes)),
+        "Game over: Cross wins: the rule “Reaches”"
+    );
+    assert_eq!(
+        end_words(&st, Some(&notes)).as_deref(),
+        Some("the rule “Reaches”")
+    );
+}
+
+/// Yavalath's end rule on a 4×4 grid: four in a row wins, three loses.
+const FOURS: &str = r#"(game "Fours"
+  (players (player "Cross" letter:"X") (player "Nought" letter:"O"))
+  (board (square 4 4 adjacency:All) labels:Coordinates)
+  (piece "Mark")
+  (play (place "Mark" to:Empty then:(if (line 4 To) (win) (if (line 3 To) (lose)))))
+  (end (no-moves Draw)))"#;
+
+#[test]
+fn a_rule_that_makes_its_player_lose_is_named_alone() {
+    let notes = notes_of(FOURS);
+    // Cross a1, b1, c1: three in a row, which loses.
+    let st = play(FOURS, &["a1", "a4", "b1", "b4", "c1"]);
+    let o = st.outcome().expect("over");
+    assert_eq!(
+        ended(&st, &o, Some(&notes)),
+        "Game over: Nought wins: a line of 3 (which loses)"
+    );
+    // Cross a1, b1, d1 then c1: four in a row, which wins (Nought's a4,
+    // b4, d4 make no three).
+    let st = play(FOURS, &["a1", "a4", "b1", "b4", "d1", "d4", "c1"]);
+    let o = st.outcome().expect("over");
+    assert_eq!(
+        ended(&st, &o, Some(&notes)),
+        "Game over: Cross wins: a line of 4"
     );
 }
 
@@ -198,10 +238,31 @@ fn the_shipped_end_rules_read_in_words() {
     // Atari Go: a clause the phrase book does not know, named by the
     // define it calls (`(any (neighbours To "Dead"))`), never as code.
     assert_eq!(words("atarigo"), ["the rule “Dead”"]);
+    // Backgammon: all fifteen borne off, the win worth the Points set
+    // beside it.
+    assert_eq!(words("backgammon"), ["15 pieces in Off"]);
+    assert_eq!(notes("backgammon").results[0].counters, ["Points"]);
     // Nine Men's Morris: a player with no men in hand and fewer than
     // three on the board loses.
     assert_eq!(
         notes("morris").lose_when,
         ["Hand at 0 and fewer than 3 pieces"]
+    );
+}
+
+#[test]
+fn a_backgammon_win_says_what_it_is_worth() {
+    // White's last checker on point 1 bears off with the 2 (backgammon's
+    // rules: all fifteen off wins); Black has borne off none and has no
+    // checker in White's home board or on the bar: a gammon, 2 points.
+    let (_, text) = crate::compile::read_source("backgammon").unwrap();
+    let g = Game::from_source("backgammon.game", &text, &Options::default()).unwrap();
+    let mut st = State::from_position(Arc::new(g), "W W:1,woff*14 B:24*15 dice-left=1,2").unwrap();
+    let t = st.parse_turn("1-woff~2").unwrap();
+    st.play_turn(&t);
+    let o = st.outcome().expect("over");
+    assert_eq!(
+        ended(&st, &o, Some(&notes_of(&text))),
+        "Game over: White wins: 15 pieces in Off; White Points 2"
     );
 }

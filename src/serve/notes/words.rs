@@ -62,6 +62,9 @@ fn clause(
         "connected" => "all their pieces joined in one group".into(),
         "repeated" => "a position repeated".into(),
         "equal" if is_pieces(arg(0)?) && text(arg(1)?) == "0" => "no pieces left".into(),
+        "equal" if pieces_in(arg(0)?).is_some() => {
+            format!("{} {}", text(arg(1)?), pieces_in(arg(0)?)?)
+        }
         "equal" => format!("{} at {}", amount(arg(0)?, text)?, text(arg(1)?)),
         "less-than" if is_pieces(arg(0)?) => format!("fewer than {} pieces", text(arg(1)?)),
         "less-than" => format!("{} under {}", amount(arg(0)?, text)?, text(arg(1)?)),
@@ -76,11 +79,31 @@ fn is_pieces(e: &Expr) -> bool {
     matches!(e, Expr::Clause(c) if c.head == "pieces" && c.args.is_empty() && !c.head_is_str)
 }
 
+/// `(pieces-in (where (in "R")))`: the mover's pieces in region R, in
+/// words (`pieces in Off`).
+fn pieces_in(e: &Expr) -> Option<String> {
+    let Expr::Clause(c) = e else { return None };
+    if c.head != "pieces-in" || c.head_is_str {
+        return None;
+    }
+    let Some(Expr::Clause(w)) = c.args.first() else {
+        return None;
+    };
+    let Some(Expr::Clause(i)) = w.args.first().filter(|_| w.head == "where") else {
+        return None;
+    };
+    match (i.head.as_str(), i.args.as_slice()) {
+        ("in", [Expr::Str(r, _)]) => Some(format!("pieces in {r}")),
+        _ => None,
+    }
+}
+
 /// An amount a comparison reads, in words: `(pieces)` "pieces", a
 /// counter by its name, a number as written; `None` for another.
 fn amount(e: &Expr, text: &dyn Fn(&Expr) -> String) -> Option<String> {
     match e {
         _ if is_pieces(e) => Some("pieces".into()),
+        _ if pieces_in(e).is_some() => pieces_in(e),
         Expr::Clause(c) if c.head == "counter" && !c.head_is_str => match c.args.first() {
             Some(Expr::Str(n, _)) => Some(n.clone()),
             _ => None,

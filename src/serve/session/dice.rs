@@ -27,28 +27,90 @@ impl Session {
             );
             return json!({"chance": true, "words": words, "dice": [], "sum": null});
         }
-        let Some((roll, value, uses)) = self.last_roll(start) else {
+        let Some((roll, value, uses, before)) = self.last_roll(start) else {
             return Value::Null;
         };
-        dice_of(roll, value, &uses, now)
+        match before.as_slice() {
+            [] => dice_of(roll, value, &uses, now),
+            _ => throws_of(roll, &before, value),
+        }
     }
 
     /// The last roll played before the position shown: the roll, its
-    /// value and the dice left to play just after it.
-    fn last_roll(&self, start: &State) -> Option<(Roll, u16, Vec<u8>)> {
+    /// value and the dice left to play just after it; and, when it keeps
+    /// no dice to play, the values of the throws of the same roll made
+    /// just before it with no player's turn between (a Genocide battle's
+    /// dice, one per side), oldest first.
+    fn last_roll(&self, start: &State) -> Option<(Roll, u16, Vec<u8>, Vec<u16>)> {
         let mut st = start.clone();
-        let mut last = None;
+        let mut last: Option<(Roll, u16, Vec<u8>)> = None;
+        // The throws just before, with no player's turn between.
+        let mut run: Vec<u16> = Vec::new();
+        let mut follows_roll = false;
         for t in &self.turns[..self.at] {
             let rolled = match t.steps.as_slice() {
                 [m] if m.is_chance() => st.chance_roll().map(|r| (r, m.count)),
                 _ => None,
             };
             st.play_turn(&t.steps);
-            if let Some((roll, value)) = rolled {
-                last = Some((roll, value, st.dice_left().faces().to_vec()));
+            let Some((roll, value)) = rolled else {
+                follows_roll = false;
+                continue;
+            };
+            match &last {
+                Some((r, v, uses)) if follows_roll && *r == roll && uses.is_empty() => run.push(*v),
+                _ => run.clear(),
             }
+            follows_roll = true;
+            last = Some((roll, value, st.dice_left().faces().to_vec()));
         }
-        last
+        last.map(|(r, v, u)| {
+            let before = if u.is_empty() { run } else { Vec::new() };
+            (r, v, u, before)
+        })
+    }
+}
+
+/// Several throws of `roll` made one after the other with no dice to
+/// play (`before`, then `value`): every face, in order (`Rolled 4, 1,
+/// 5 and 6`).
+fn throws_of(roll: Roll, before: &[u16], value: u16) -> Value {
+    let faces: Vec<u8> = before
+        .iter()
+        .chain([&value])
+        .flat_map(|&v| faces_of(roll, v))
+        .collect();
+    if faces.is_empty() {
+        // Sums: each throw's sum, as the move list writes them.
+        let sums: Vec<String> = before.iter().chain([&value]).map(u16::to_string).collect();
+        let words = format!("Rolled {} ({} throws)", and_list(&sums), sums.len());
+        return json!({"chance": false, "words": words, "dice": [], "sum": value});
+    }
+    let dice: Vec<Value> = faces
+        .iter()
+        .map(|f| json!({"face": f, "used": false}))
+        .collect();
+    let said: Vec<String> = faces.iter().map(u8::to_string).collect();
+    let words = format!("Rolled {} ({} throws)", and_list(&said), before.len() + 1);
+    json!({"chance": false, "words": words, "dice": dice, "sum": null})
+}
+
+/// The faces of outcome `value` of `roll`: a throw's ([`Roll::faces`]),
+/// a single die's (its value is its face), none for a sum of several.
+fn faces_of(roll: Roll, value: u16) -> Vec<u8> {
+    match (roll.apart, roll.dice) {
+        (true, _) => roll.faces(value),
+        (false, 1) => u8::try_from(value).map(|f| vec![f]).unwrap_or_default(),
+        (false, _) => Vec::new(),
+    }
+}
+
+/// `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -64,11 +126,7 @@ fn roll_words(roll: Roll) -> String {
 /// play after the roll (`uses`), each used unless `now` still has it
 /// left; with none to play, the faces thrown, or the sum.
 fn dice_of(roll: Roll, value: u16, uses: &[u8], now: &State) -> Value {
-    let faces: Vec<u8> = if roll.apart || roll.dice == 1 {
-        roll.faces(value)
-    } else {
-        Vec::new()
-    };
+    let faces = faces_of(roll, value);
     let thrown = match faces.as_slice() {
         [] => format!("rolled {value} with {}", roll_words(roll)),
         [one] => format!("rolled {one}"),

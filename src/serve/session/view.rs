@@ -23,6 +23,7 @@ impl Session {
             "game": self.source.id(),
             "sets": self.sets,
             "version": self.version,
+            "seed": self.game_seed,
             "message": self.message,
             "error": self.error,
             "title": Value::Null,
@@ -211,6 +212,7 @@ impl Session {
             "winner": o.winner().map(|w| game.players[usize::from(w)].name.clone()),
             "reason": o.reason().name(),
             "text": ended(st, &o, self.notes.as_deref()),
+            "rule": crate::serve::notes::end_words(st, self.notes.as_deref()),
             "places": seats,
         })
     }
