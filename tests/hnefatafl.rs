@@ -681,3 +681,49 @@ fn a_position_read_is_judged_by_the_end_rules() {
     let ring = "D A:d6,h6,f4,f8,e5,e7,g5,g7 D:Kf6";
     assert_eq!(read(ring).outcome(), attackers_win);
 }
+
+/// Without `last=`, each stack of the side that moved last is read as the
+/// destination of a move that could have put it there, by the moves of
+/// its own kind of piece (docs/language.md): an attacker's soldier on a
+/// corner is not the king's move to the corner (which only the king's
+/// move wins), so the game goes on with the defenders to move; the king
+/// there has won for the defenders.
+#[test]
+fn a_soldier_on_a_corner_read_without_last_is_not_a_win() {
+    let game = Arc::clone(start("hnefatafl", &[]).game());
+    let read = |text: &str| State::from_position(Arc::clone(&game), text).expect(text);
+    let st = read("D A:a1 D:Kf6");
+    assert_eq!(st.outcome(), None);
+    assert!(!st.legal_moves().is_empty());
+    assert!(read("A A:a2 D:Ka1").outcome().is_some());
+}
+
+/// Only the king may stop on the throne or a corner (docs/games/hnefatafl.md):
+/// a defender's soldier moved onto the empty throne, or an attacker's onto
+/// a corner, is refused by its destination, said in words; a move its
+/// piece cannot make at all says so too, never a bare "not legal".
+#[test]
+fn a_soldier_onto_the_throne_is_refused_with_the_reason() {
+    let game = Arc::clone(start("hnefatafl", &[]).game());
+    let read = |text: &str| State::from_position(Arc::clone(&game), text).expect(text);
+    let refusal = |pos: &str, m: &str| {
+        let mut st = read(pos);
+        let before = st.to_position();
+        let err = st.play_str(m).expect_err(m);
+        assert_eq!(st.to_position(), before, "{m}: the state is unchanged");
+        err.to_string()
+    };
+    let throne = refusal("D A:a3 D:Ke6,f4", "f4-f6");
+    assert!(throne.contains("may not stop there"), "{throne}");
+    let corner = refusal("A A:b1 D:Ke6", "b1-a1");
+    assert!(corner.contains("may not stop there"), "{corner}");
+    let diagonal = refusal("D A:a3 D:Ke6,f4", "f4-g5");
+    assert!(diagonal.contains("do not reach that site"), "{diagonal}");
+    let theirs = refusal("D A:a3 D:Ke6,f4", "a3-a4");
+    assert!(
+        theirs.contains("no piece of the player to move"),
+        "{theirs}"
+    );
+    // The king himself may stop on the throne.
+    assert!(read("D A:a3 D:Kf4").play_str("f4-f6").is_ok());
+}

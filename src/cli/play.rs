@@ -880,7 +880,11 @@ fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
         return format!("illegal move `{text}`: a capture is compulsory: {or}");
     } else if matches!(
         e.reason,
-        Refusal::Repeats | Refusal::Suicide | Refusal::Check | Refusal::After
+        Refusal::Repeats
+            | Refusal::Suicide
+            | Refusal::Check
+            | Refusal::After
+            | Refusal::Destination
     ) {
         e.reason.to_string()
     } else if let Some(&from) = sites.first() {
