@@ -20,15 +20,13 @@ use common::{Lcg, counts, start};
 use ludic::engine::{Engine, State, perft};
 use std::sync::Arc;
 
+#[path = "common/tafl.rs"]
+mod tafl;
+use tafl::{ATTACKER, Board as Pos, DEFENDER, DIRS, EMPTY, KING, Sq, side};
+
 const N: i32 = 11;
 const SQ: usize = 121;
-const DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const THRONE: (i32, i32) = (5, 5);
-
-const EMPTY: u8 = 0;
-const ATTACKER: u8 = 1;
-const DEFENDER: u8 = 2;
-const KING: u8 = 3;
 
 /// What a played move did, for the test's coverage counts.
 #[derive(Default, Clone, Copy)]
@@ -41,91 +39,19 @@ struct Seen {
     rings: u32,
 }
 
-/// A position: squares by `row * 11 + column` (a1 = 0) and the side to
-/// move (`1` attackers, `2` defenders).
-#[derive(Clone)]
-struct Pos {
-    b: [u8; SQ],
-    who: u8,
-}
-
 fn on(c: i32, r: i32) -> bool {
-    (0..N).contains(&c) && (0..N).contains(&r)
+    tafl::on(N, c, r)
 }
 
 fn corner(c: i32, r: i32) -> bool {
-    (c == 0 || c == N - 1) && (r == 0 || r == N - 1)
+    tafl::corner(N, c, r)
 }
 
 fn edge(c: i32, r: i32) -> bool {
-    c == 0 || r == 0 || c == N - 1 || r == N - 1
+    tafl::edge(N, c, r)
 }
-
-fn side(p: u8) -> u8 {
-    match p {
-        ATTACKER => 1,
-        DEFENDER | KING => 2,
-        _ => 0,
-    }
-}
-
-type Sq = (i32, i32);
 
 impl Pos {
-    fn get(&self, c: i32, r: i32) -> Option<u8> {
-        on(c, r).then(|| self.b[(r * N + c) as usize])
-    }
-
-    fn set(&mut self, c: i32, r: i32, p: u8) {
-        self.b[(r * N + c) as usize] = p;
-    }
-
-    /// The moves of the side to move.
-    fn moves(&self) -> Vec<(Sq, Sq)> {
-        let mut out = Vec::new();
-        for i in 0..SQ as i32 {
-            let p = self.b[i as usize];
-            if side(p) != self.who {
-                continue;
-            }
-            let (c, r) = (i % N, i / N);
-            for (dc, dr) in DIRS {
-                let (mut x, mut y) = (c + dc, r + dr);
-                while self.get(x, y) == Some(EMPTY) {
-                    if p == KING || !((x, y) == THRONE || corner(x, y)) {
-                        out.push(((c, r), (x, y)));
-                    }
-                    x += dc;
-                    y += dr;
-                }
-            }
-        }
-        out
-    }
-
-    /// Whether `(c, r)` closes a capture for `mover`: one of the mover's
-    /// pieces, a corner, or the empty throne.
-    fn partner(&self, c: i32, r: i32, mover: u8) -> bool {
-        match self.get(c, r) {
-            None => false,
-            Some(p) => side(p) == mover || corner(c, r) || ((c, r) == THRONE && p == EMPTY),
-        }
-    }
-
-    /// Ordinary captures by the piece of `mover` that landed on `t`.
-    fn custodial(&mut self, t: Sq, mover: u8) -> u32 {
-        let mut n = 0;
-        for (dc, dr) in DIRS {
-            let (x, y) = (t.0 + dc, t.1 + dr);
-            let Some(q) = self.get(x, y) else { continue };
-            if q != KING && side(q) == 3 - mover && self.partner(x + dc, y + dr, mover) {
-                self.set(x, y, EMPTY);
-                n += 1;
-            }
-        }
-        n
-    }
-
     /// Shieldwall captures closed by the piece that landed on `t`: along
     /// the edge `t` stands on, the enemy pieces in a row from `t`, each
     /// with one of the mover's pieces right in front of it (one square in
@@ -295,35 +221,11 @@ impl Pos {
             })
             .sum()
     }
-
-    /// The position text.
-    fn text(&self) -> String {
-        let label = |i: usize| format!("{}{}", (b'a' + (i % 11) as u8) as char, i / 11 + 1);
-        let list = |want: &[u8]| {
-            (0..SQ)
-                .filter(|&i| want.contains(&self.b[i]))
-                .map(|i| {
-                    let k = if self.b[i] == KING { "K" } else { "" };
-                    format!("{k}{}", label(i))
-                })
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        let mover = if self.who == 1 { "A" } else { "D" };
-        format!(
-            "{mover} A:{} D:{}",
-            list(&[ATTACKER]),
-            list(&[DEFENDER, KING])
-        )
-    }
 }
 
 /// The Copenhagen start, written square by square from the rules' diagram.
 fn standard() -> Pos {
-    let mut p = Pos {
-        b: [EMPTY; SQ],
-        who: 1,
-    };
+    let mut p = Pos::new(N, 1);
     p.set(5, 5, KING);
     for (c, r) in [
         (5, 3),
@@ -361,10 +263,7 @@ fn standard() -> Pos {
 /// judges it).
 fn random_position(rng: &mut Lcg, kind: usize) -> Pos {
     loop {
-        let mut p = Pos {
-            b: [EMPTY; SQ],
-            who: 1 + rng.below(2) as u8,
-        };
+        let mut p = Pos::new(N, 1 + rng.below(2) as u8);
         let ok = match kind {
             1 => shieldwall_motif(&mut p, rng),
             2 => king_motif(&mut p, rng),
