@@ -880,11 +880,7 @@ fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
         return format!("illegal move `{text}`: a capture is compulsory: {or}");
     } else if matches!(
         e.reason,
-        Refusal::Repeats
-            | Refusal::Suicide
-            | Refusal::Check
-            | Refusal::After
-            | Refusal::Destination
+        Refusal::Repeats | Refusal::Suicide | Refusal::Check | Refusal::After
     ) {
         e.reason.to_string()
     } else if let Some(&from) = sites.first() {
