@@ -42,10 +42,11 @@
 //! assert_eq!(st.current_player(), 1);
 //!
 //! // An illegal move is refused with the reason and the legal moves, and
-//! // the state is unchanged.
+//! // the state is unchanged: 15 holds the piece just moved, not one of the
+//! // player to move's.
 //! let before = st.to_position();
 //! let err = st.play_str("15-19").unwrap_err();
-//! assert_eq!(err.reason, Refusal::NotLegal);
+//! assert_eq!(err.reason, Refusal::NotYours);
 //! assert!(err.legal.contains(&"22-18".to_string()));
 //! assert_eq!(st.to_position(), before);
 //!

@@ -16,83 +16,18 @@ use common::{counts, start};
 use ludic::engine::{State, perft};
 use std::sync::Arc;
 
+#[path = "common/tafl.rs"]
+mod tafl;
+use tafl::{ATTACKER, Board as Pos, DEFENDER, DIRS, EMPTY, KING};
+
 const N: i32 = 7;
-const DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const THRONE: (i32, i32) = (3, 3);
 
-/// What stands on a square.
-const EMPTY: u8 = 0;
-const ATTACKER: u8 = 1;
-const DEFENDER: u8 = 2;
-const KING: u8 = 3;
-
-/// A position: squares by `row * 7 + column` (a1 = 0) and the side to move
-/// (`1` attackers, `2` defenders).
-#[derive(Clone)]
-struct Pos {
-    b: [u8; 49],
-    who: u8,
-}
-
-fn on(c: i32, r: i32) -> bool {
-    (0..N).contains(&c) && (0..N).contains(&r)
-}
-
 fn corner(c: i32, r: i32) -> bool {
-    (c == 0 || c == N - 1) && (r == 0 || r == N - 1)
-}
-
-/// The side a piece belongs to.
-fn side(p: u8) -> u8 {
-    match p {
-        ATTACKER => 1,
-        DEFENDER | KING => 2,
-        _ => 0,
-    }
+    tafl::corner(N, c, r)
 }
 
 impl Pos {
-    fn get(&self, c: i32, r: i32) -> Option<u8> {
-        on(c, r).then(|| self.b[(r * N + c) as usize])
-    }
-
-    fn set(&mut self, c: i32, r: i32, p: u8) {
-        self.b[(r * N + c) as usize] = p;
-    }
-
-    /// The moves of the side to move, as ((column, row), (column, row)).
-    fn moves(&self) -> Vec<((i32, i32), (i32, i32))> {
-        let mut out = Vec::new();
-        for i in 0..49 {
-            let p = self.b[i as usize];
-            if side(p) != self.who {
-                continue;
-            }
-            let (c, r) = (i % N, i / N);
-            for (dc, dr) in DIRS {
-                let (mut x, mut y) = (c + dc, r + dr);
-                while self.get(x, y) == Some(EMPTY) {
-                    let reserved = (x, y) == THRONE || corner(x, y);
-                    if p == KING || !reserved {
-                        out.push(((c, r), (x, y)));
-                    }
-                    x += dc;
-                    y += dr;
-                }
-            }
-        }
-        out
-    }
-
-    /// Whether square `(c, r)` is hostile to the enemies of `mover`: one
-    /// of the mover's pieces, a corner, or the empty throne.
-    fn partner(&self, c: i32, r: i32, mover: u8) -> bool {
-        match self.get(c, r) {
-            None => false,
-            Some(p) => side(p) == mover || corner(c, r) || ((c, r) == THRONE && p == EMPTY),
-        }
-    }
-
     /// Whether the king at `(c, r)`, next to the attacker that moved to
     /// `t`, is taken.
     fn king_taken(&self, (c, r): (i32, i32), t: (i32, i32)) -> bool {
@@ -112,13 +47,7 @@ impl Pos {
         let p = self.get(f.0, f.1).unwrap();
         self.set(f.0, f.1, EMPTY);
         self.set(t.0, t.1, p);
-        for (dc, dr) in DIRS {
-            let (x, y) = (t.0 + dc, t.1 + dr);
-            let Some(q) = self.get(x, y) else { continue };
-            if q != KING && side(q) == 3 - mover && self.partner(x + dc, y + dr, mover) {
-                self.set(x, y, EMPTY);
-            }
-        }
+        self.custodial(t, mover);
         self.who = 3 - mover;
         if p == KING {
             return corner(t.0, t.1);
@@ -149,36 +78,12 @@ impl Pos {
             })
             .sum()
     }
-
-    /// The position text.
-    fn text(&self) -> String {
-        let label = |i: usize| format!("{}{}", (b'a' + (i % 7) as u8) as char, i / 7 + 1);
-        let list = |want: &[u8]| {
-            (0..49)
-                .filter(|&i| want.contains(&self.b[i]))
-                .map(|i| {
-                    let k = if self.b[i] == KING { "K" } else { "" };
-                    format!("{k}{}", label(i))
-                })
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        let mover = if self.who == 1 { "A" } else { "D" };
-        format!(
-            "{mover} A:{} D:{}",
-            list(&[ATTACKER]),
-            list(&[DEFENDER, KING])
-        )
-    }
 }
 
 /// The start: the king on d4, defenders on c4 e4 d3 d5, attackers on a4
 /// b4 f4 g4 d1 d2 d6 d7; the attackers move.
 fn standard() -> Pos {
-    let mut p = Pos {
-        b: [EMPTY; 49],
-        who: 1,
-    };
+    let mut p = Pos::new(N, 1);
     p.set(3, 3, KING);
     for (c, r) in [(2, 3), (4, 3), (3, 2), (3, 4)] {
         p.set(c, r, DEFENDER);
@@ -201,7 +106,7 @@ fn standard() -> Pos {
 /// Whether an attacker next to the king takes it already (a position
 /// given is judged by the rules on load: such a one is over).
 fn taken_already(p: &Pos) -> bool {
-    let Some(k) = (0..49).find(|&i| p.b[i as usize] == KING) else {
+    let Some(k) = (0..N * N).find(|&i| p.b[i as usize] == KING) else {
         return false;
     };
     let k = (k % N, k / N);
@@ -235,10 +140,7 @@ fn random_layout(seed: u64, attackers: usize, defenders: usize) -> Pos {
             .wrapping_add(1442695040888963407);
         (x >> 33) as i32
     };
-    let mut p = Pos {
-        b: [EMPTY; 49],
-        who: 1 + (seed % 2) as u8,
-    };
+    let mut p = Pos::new(N, 1 + (seed % 2) as u8);
     let free =
         |p: &Pos, c: i32, r: i32| p.get(c, r) == Some(EMPTY) && (c, r) != THRONE && !corner(c, r);
     if seed.is_multiple_of(4) {

@@ -146,3 +146,47 @@ fn play_shows_the_last_board_without_a_player_to_move() {
     assert!(out.contains("Game over: Cross wins"), "{out}");
     assert!(!out.contains("to move"), "{out}");
 }
+
+/// A 10,000-character word given where a move, a toggle, its value or a
+/// player is expected is refused with the word quoted once, clipped to
+/// its first 100 characters and its length (`diag::clip`), never echoed
+/// whole; the same for a bad move of a record given to `replay`.
+#[test]
+fn a_long_bad_word_is_quoted_clipped_once() {
+    let long = "z".repeat(10_000);
+    let clipped = format!("`{}… (10000 characters)`", "z".repeat(100));
+    let moves = format!("--moves={long}");
+    let komi = format!("komi={long}");
+    let toggle = format!("{long}=1");
+    let cases: [&[&str]; 6] = [
+        &["show", "tictactoe", &moves],
+        &["show", "go", "--set", &komi],
+        &["show", "go", "--set", &toggle],
+        &["analyze", "tictactoe", "--players", &long, "--count", "1"],
+        &["play", "tictactoe", "--p1", &long],
+        &[
+            "analyze",
+            "tictactoe",
+            "--players",
+            &format!("mcts:cut={long}"),
+        ],
+    ];
+    for args in cases {
+        let err = refused(args);
+        assert!(err.len() < 1_000, "{} bytes: {}", err.len(), &err[..300]);
+        assert!(err.contains("characters)"), "{err}");
+        assert!(!err.contains(&"z".repeat(101)), "{err}");
+    }
+    let err = refused(&["show", "tictactoe", &moves]);
+    assert_eq!(err.matches(&clipped).count(), 1, "{err}");
+    // A record's bad move: quoted once, clipped.
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("r.trial");
+    let text = format!("ludic-trial 1\ngame tictactoe\nmoves\nb2\n{long}\nresult unfinished\n");
+    std::fs::write(&record, text).unwrap();
+    let out = ludic(&["replay", "tictactoe", record.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("ILLEGAL at ply 2"), "{said}");
+    assert_eq!(said.matches(&clipped).count(), 1, "{said}");
+    assert!(!said.contains(&"z".repeat(101)), "{said}");
+}

@@ -20,15 +20,13 @@ use common::{Lcg, counts, start};
 use ludic::engine::{Engine, State, perft};
 use std::sync::Arc;
 
+#[path = "common/tafl.rs"]
+mod tafl;
+use tafl::{ATTACKER, Board as Pos, DEFENDER, DIRS, EMPTY, KING, Sq, side};
+
 const N: i32 = 11;
 const SQ: usize = 121;
-const DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const THRONE: (i32, i32) = (5, 5);
-
-const EMPTY: u8 = 0;
-const ATTACKER: u8 = 1;
-const DEFENDER: u8 = 2;
-const KING: u8 = 3;
 
 /// What a played move did, for the test's coverage counts.
 #[derive(Default, Clone, Copy)]
@@ -41,91 +39,19 @@ struct Seen {
     rings: u32,
 }
 
-/// A position: squares by `row * 11 + column` (a1 = 0) and the side to
-/// move (`1` attackers, `2` defenders).
-#[derive(Clone)]
-struct Pos {
-    b: [u8; SQ],
-    who: u8,
-}
-
 fn on(c: i32, r: i32) -> bool {
-    (0..N).contains(&c) && (0..N).contains(&r)
+    tafl::on(N, c, r)
 }
 
 fn corner(c: i32, r: i32) -> bool {
-    (c == 0 || c == N - 1) && (r == 0 || r == N - 1)
+    tafl::corner(N, c, r)
 }
 
 fn edge(c: i32, r: i32) -> bool {
-    c == 0 || r == 0 || c == N - 1 || r == N - 1
+    tafl::edge(N, c, r)
 }
-
-fn side(p: u8) -> u8 {
-    match p {
-        ATTACKER => 1,
-        DEFENDER | KING => 2,
-        _ => 0,
-    }
-}
-
-type Sq = (i32, i32);
 
 impl Pos {
-    fn get(&self, c: i32, r: i32) -> Option<u8> {
-        on(c, r).then(|| self.b[(r * N + c) as usize])
-    }
-
-    fn set(&mut self, c: i32, r: i32, p: u8) {
-        self.b[(r * N + c) as usize] = p;
-    }
-
-    /// The moves of the side to move.
-    fn moves(&self) -> Vec<(Sq, Sq)> {
-        let mut out = Vec::new();
-        for i in 0..SQ as i32 {
-            let p = self.b[i as usize];
-            if side(p) != self.who {
-                continue;
-            }
-            let (c, r) = (i % N, i / N);
-            for (dc, dr) in DIRS {
-                let (mut x, mut y) = (c + dc, r + dr);
-                while self.get(x, y) == Some(EMPTY) {
-                    if p == KING || !((x, y) == THRONE || corner(x, y)) {
-                        out.push(((c, r), (x, y)));
-                    }
-                    x += dc;
-                    y += dr;
-                }
-            }
-        }
-        out
-    }
-
-    /// Whether `(c, r)` closes a capture for `mover`: one of the mover's
-    /// pieces, a corner, or the empty throne.
-    fn partner(&self, c: i32, r: i32, mover: u8) -> bool {
-        match self.get(c, r) {
-            None => false,
-            Some(p) => side(p) == mover || corner(c, r) || ((c, r) == THRONE && p == EMPTY),
-        }
-    }
-
-    /// Ordinary captures by the piece of `mover` that landed on `t`.
-    fn custodial(&mut self, t: Sq, mover: u8) -> u32 {
-        let mut n = 0;
-        for (dc, dr) in DIRS {
-            let (x, y) = (t.0 + dc, t.1 + dr);
-            let Some(q) = self.get(x, y) else { continue };
-            if q != KING && side(q) == 3 - mover && self.partner(x + dc, y + dr, mover) {
-                self.set(x, y, EMPTY);
-                n += 1;
-            }
-        }
-        n
-    }
-
     /// Shieldwall captures closed by the piece that landed on `t`: along
     /// the edge `t` stands on, the enemy pieces in a row from `t`, each
     /// with one of the mover's pieces right in front of it (one square in
@@ -295,35 +221,11 @@ impl Pos {
             })
             .sum()
     }
-
-    /// The position text.
-    fn text(&self) -> String {
-        let label = |i: usize| format!("{}{}", (b'a' + (i % 11) as u8) as char, i / 11 + 1);
-        let list = |want: &[u8]| {
-            (0..SQ)
-                .filter(|&i| want.contains(&self.b[i]))
-                .map(|i| {
-                    let k = if self.b[i] == KING { "K" } else { "" };
-                    format!("{k}{}", label(i))
-                })
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        let mover = if self.who == 1 { "A" } else { "D" };
-        format!(
-            "{mover} A:{} D:{}",
-            list(&[ATTACKER]),
-            list(&[DEFENDER, KING])
-        )
-    }
 }
 
 /// The Copenhagen start, written square by square from the rules' diagram.
 fn standard() -> Pos {
-    let mut p = Pos {
-        b: [EMPTY; SQ],
-        who: 1,
-    };
+    let mut p = Pos::new(N, 1);
     p.set(5, 5, KING);
     for (c, r) in [
         (5, 3),
@@ -361,10 +263,7 @@ fn standard() -> Pos {
 /// judges it).
 fn random_position(rng: &mut Lcg, kind: usize) -> Pos {
     loop {
-        let mut p = Pos {
-            b: [EMPTY; SQ],
-            who: 1 + rng.below(2) as u8,
-        };
+        let mut p = Pos::new(N, 1 + rng.below(2) as u8);
         let ok = match kind {
             1 => shieldwall_motif(&mut p, rng),
             2 => king_motif(&mut p, rng),
@@ -680,4 +579,50 @@ fn a_position_read_is_judged_by_the_end_rules() {
     assert_eq!(read("A A:d6 D:Kf5").outcome(), None);
     let ring = "D A:d6,h6,f4,f8,e5,e7,g5,g7 D:Kf6";
     assert_eq!(read(ring).outcome(), attackers_win);
+}
+
+/// Without `last=`, each stack of the side that moved last is read as the
+/// destination of a move that could have put it there, by the moves of
+/// its own kind of piece (docs/language.md): an attacker's soldier on a
+/// corner is not the king's move to the corner (which only the king's
+/// move wins), so the game goes on with the defenders to move; the king
+/// there has won for the defenders.
+#[test]
+fn a_soldier_on_a_corner_read_without_last_is_not_a_win() {
+    let game = Arc::clone(start("hnefatafl", &[]).game());
+    let read = |text: &str| State::from_position(Arc::clone(&game), text).expect(text);
+    let st = read("D A:a1 D:Kf6");
+    assert_eq!(st.outcome(), None);
+    assert!(!st.legal_moves().is_empty());
+    assert!(read("A A:a2 D:Ka1").outcome().is_some());
+}
+
+/// Only the king may stop on the throne or a corner (docs/games/hnefatafl.md):
+/// a defender's soldier moved onto the empty throne, or an attacker's onto
+/// a corner, is refused by its destination, said in words; a move its
+/// piece cannot make at all says so too, never a bare "not legal".
+#[test]
+fn a_soldier_onto_the_throne_is_refused_with_the_reason() {
+    let game = Arc::clone(start("hnefatafl", &[]).game());
+    let read = |text: &str| State::from_position(Arc::clone(&game), text).expect(text);
+    let refusal = |pos: &str, m: &str| {
+        let mut st = read(pos);
+        let before = st.to_position();
+        let err = st.play_str(m).expect_err(m);
+        assert_eq!(st.to_position(), before, "{m}: the state is unchanged");
+        err.to_string()
+    };
+    let throne = refusal("D A:a3 D:Ke6,f4", "f4-f6");
+    assert!(throne.contains("may not stop there"), "{throne}");
+    let corner = refusal("A A:b1 D:Ke6", "b1-a1");
+    assert!(corner.contains("may not stop there"), "{corner}");
+    let diagonal = refusal("D A:a3 D:Ke6,f4", "f4-g5");
+    assert!(diagonal.contains("do not reach that site"), "{diagonal}");
+    let theirs = refusal("D A:a3 D:Ke6,f4", "a3-a4");
+    assert!(
+        theirs.contains("no piece of the player to move"),
+        "{theirs}"
+    );
+    // The king himself may stop on the throne.
+    assert!(read("D A:a3 D:Kf4").play_str("f4-f6").is_ok());
 }

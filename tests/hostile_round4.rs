@@ -221,21 +221,44 @@ fn shown_position(args: &[&str]) -> String {
 // Fourth round: a position text read `turns=` up to 2^31 - 1, but play
 // counts on: two turns later the printed position said turns=2147483649,
 // which the reader refused (a saved position that cannot be loaded).
+// Issue 38: the count then saturated at 4294967295 silently (a game that
+// counted its turns wrongly from there on). A count reaching 4294967295,
+// the most it holds, now ends the game as a turn limit would
+// (docs/language.md, `turn-limit`): tic-tac-toe has no score, so a draw.
 #[test]
 fn a_position_written_after_play_past_the_counts_reads_back() {
-    for start in ["2147483647", "4294967295"] {
-        let text = format!("X X:a1 turns={start} no-progress={start} passes={start}");
-        let after = shown_position(&["show", "tictactoe", "--position", &text, "--moves", "b2 a3"]);
-        let again = shown_position(&["show", "tictactoe", "--position", &after]);
-        assert_eq!(again, after);
-        // Two turns on: counted, or held at the largest count.
-        let want = if start == "2147483647" {
-            "turns=2147483649"
-        } else {
-            "turns=4294967295"
-        };
-        assert!(after.contains(want), "{after}");
-    }
+    let text = "X X:a1 turns=2147483647 no-progress=2147483647 passes=2147483647";
+    let after = shown_position(&["show", "tictactoe", "--position", text, "--moves", "b2 a3"]);
+    let again = shown_position(&["show", "tictactoe", "--position", &after]);
+    assert_eq!(again, after);
+    assert!(after.contains("turns=2147483649"), "{after}");
+    // Two turns short of the largest count: the second turn reaches it,
+    // and the game ends there, said in words; the position written then
+    // reads back as the same game over.
+    let text = "X X:a1 turns=4294967293";
+    let args = ["show", "tictactoe", "--position", text, "--moves", "b2 a3"];
+    let out = ok(&ludic(&args));
+    assert!(
+        out.contains("game over: draw") && out.contains("turn limit"),
+        "{out}"
+    );
+    let after = shown_position(&args);
+    assert!(after.contains("turns=4294967295"), "{after}");
+    let again = ok(&ludic(&["show", "tictactoe", "--position", &after]));
+    assert!(again.contains(&format!("position {after}")), "{again}");
+    assert!(again.contains("game over: draw"), "{again}");
+    // No move is played past it: refused with the reason.
+    let more = ludic(&["show", "tictactoe", "--position", &after, "--moves", "c3"]);
+    let err = refused(&more);
+    assert!(err.contains("the game is over"), "{err}");
+    // The other two counts end it likewise: no progress, passes.
+    let stalled = ok(&ludic(&[
+        "show",
+        "tictactoe",
+        "--position",
+        "X X:a1 no-progress=4294967295",
+    ]));
+    assert!(stalled.contains("game over: draw"), "{stalled}");
 }
 
 // Finding 16 (checked again): a variant that names its base twice is

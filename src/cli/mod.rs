@@ -135,7 +135,10 @@ enum Command {
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
     quiet_broken_pipe();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => clap_exit(e),
+    };
     match run(cli) {
         Ok(code) => code,
         Err(Fail(msg)) => {
@@ -144,6 +147,38 @@ pub fn main() -> i32 {
             1
         }
     }
+}
+
+/// Ends the program on a command-line error as clap does, except that a
+/// refused value clap quotes whole (`invalid value '…'`) is clipped
+/// ([`crate::diag::clip`]): a 10,000-character `--players` is not
+/// printed back in full, twice.
+fn clap_exit(e: clap::Error) -> ! {
+    use clap::error::{ContextKind, ContextValue};
+    let long = match e.get(ContextKind::InvalidValue) {
+        Some(ContextValue::String(v)) if crate::diag::clip(v).len() < v.len() => v.clone(),
+        _ => e.exit(),
+    };
+    let text = e.render().to_string();
+    eprint!("{}", clip_every(&text, &long));
+    std::process::exit(e.exit_code());
+}
+
+/// `text` with every whole `word` in it, and every long piece of it
+/// quoted between backquotes (a player spec of a list), clipped.
+fn clip_every(text: &str, word: &str) -> String {
+    let text = text.replace(word, &crate::diag::clip(word));
+    let mut out = String::new();
+    for (i, part) in text.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        match i % 2 == 1 && !part.contains("… (") {
+            true => out.push_str(&crate::diag::clip(part)),
+            false => out.push_str(part),
+        }
+    }
+    out
 }
 
 /// Output piped into a command that stops reading (`ludic perft … | head`)

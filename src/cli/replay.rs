@@ -206,12 +206,12 @@ fn report(a: &ReplayArgs, verdicts: &[Verdict]) -> Result<i32, Fail> {
                     line,
                     reason: why,
                 }) => format!(
-                    "game {}: ILLEGAL at ply {ply} (move {}{}, {}:{line}): {}: {why}",
+                    "game {}: ILLEGAL at ply {ply} (move {}{}, {}:{line}): {}",
                     v.game,
                     (ply - 1) / 2 + 1,
                     if ply % 2 == 1 { "" } else { "..." },
                     a.record,
-                    crate::diag::clip(text)
+                    quoted_once(text, &why.to_string())
                 ),
             };
             println!("{}", crate::diag::visible(&line));
@@ -228,4 +228,14 @@ fn report(a: &ReplayArgs, verdicts: &[Verdict]) -> Result<i32, Fail> {
         );
     }
     Ok(if failed.is_empty() { 0 } else { 1 })
+}
+
+/// `MOVE: WHY`, the move clipped ([`crate::diag::clip`]); a move too long
+/// to quote whole, which `why` quotes clipped already, is not written a
+/// second time before it.
+fn quoted_once(text: &str, why: &str) -> String {
+    match crate::diag::clip(text) {
+        std::borrow::Cow::Owned(_) if why.contains(" characters)`") => why.to_string(),
+        clipped => format!("{clipped}: {why}"),
+    }
 }

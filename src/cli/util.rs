@@ -88,8 +88,15 @@ impl PositionArgs {
             .flat_map(|s| s.split_whitespace())
             .enumerate()
         {
-            let t = crate::record::roll::parse_turn(&st, m)
-                .map_err(|e| Fail(format!("--moves: move {} ({m}): {e}", i + 1)))?;
+            // The refusal quotes the move (clipped when long): a long one
+            // is not echoed a second time before it.
+            let t = crate::record::roll::parse_turn(&st, m).map_err(|e| {
+                let which = match crate::diag::clip(m) {
+                    std::borrow::Cow::Borrowed(m) => format!(" ({m})"),
+                    std::borrow::Cow::Owned(_) => String::new(),
+                };
+                Fail(format!("--moves: move {}{which}: {e}", i + 1))
+            })?;
             st.play_turn(&t);
         }
         Ok(st)

@@ -42,10 +42,21 @@ impl Lowerer {
     }
 
     /// A decimal number (`7.5`, held in tenths): its tenths inside a
-    /// score; refused elsewhere, where numbers are whole.
+    /// score, refused out of range there (beyond ±[`NUM_LIMIT`] tenths,
+    /// a toggle's value included); refused elsewhere, where numbers are
+    /// whole.
     fn decimal_num(&mut self, tenths: i64, span: crate::syntax::Span, d: &mut Diags) -> Num {
         if self.in_tenths && tenths.abs() <= NUM_LIMIT {
             return Num::Int(tenths);
+        }
+        if self.in_tenths {
+            let most = NUM_LIMIT / 10;
+            d.push(crate::diag::Diagnostic::error(
+                span,
+                "decimal number out of range",
+                format!("a decimal number in a score lies within ±{most}.0"),
+            ));
+            return Num::Int(0);
         }
         d.push(
             crate::diag::Diagnostic::error(

@@ -934,6 +934,30 @@ fn a_decimal_number_outside_a_score_is_refused_where_it_stands() {
     );
 }
 
+/// A decimal number in a score beyond what a score holds (±100000000.0,
+/// `NUM_LIMIT` tenths), a toggle's value included, is refused as out of
+/// range where it is used, not as "allowed only in a score".
+#[test]
+fn a_decimal_too_large_for_a_score_is_out_of_range() {
+    let text = small(
+        "(toggle komi decimal default:100000000000.5 range:{0 100000000000000} \"k\")
+         (stack-limit 2) (play (pass)) (end (passes 2) (score (sum (count (where Mine)) $komi)))",
+    );
+    let e = errors(&text);
+    assert!(
+        e.iter().all(|d| !d.message.contains("only in a score")),
+        "{e:?}"
+    );
+    assert!(
+        e.iter().any(|d| d.message == "decimal number out of range"),
+        "{e:?}"
+    );
+    assert!(e.iter().any(|d| d.label.contains("100000000.0")), "{e:?}");
+    // Within the range it compiles.
+    let text = text.replace("100000000000.5", "99.5");
+    ok(&text);
+}
+
 #[test]
 fn repeated_is_a_condition_that_keeps_the_boards() {
     let g = ok(&small(

@@ -232,10 +232,10 @@ fn value_of(e: &Expr, ty: &ToggleType, d: &mut Diags) -> Option<Value> {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ValueError {
     /// A bool toggle given another word.
-    #[error("`{0}` is not a bool: use true or false")]
+    #[error("`{}` is not a bool: use true or false", crate::diag::clip(.0))]
     NotBool(String),
     /// An int toggle given a text that is no integer.
-    #[error("`{0}` is not an integer")]
+    #[error("`{}` is not an integer", crate::diag::clip(.0))]
     NotInt(String),
     /// An integer outside the toggle's range.
     #[error("{value} is out of range {min}..={max}")]
@@ -248,7 +248,7 @@ pub enum ValueError {
         max: i64,
     },
     /// An integer too large (or small) even to read: `99999999999999999999`.
-    #[error("{value} is out of range {min}..={max} (too large to read)")]
+    #[error("{} is out of range {min}..={max} (too large to read)", crate::diag::clip(.value))]
     Huge {
         /// The value as written.
         value: String,
@@ -257,9 +257,13 @@ pub enum ValueError {
         /// The range's largest value.
         max: i64,
     },
-    /// A decimal toggle given a text that is no number with at most one
-    /// digit after the point.
-    #[error("`{0}` is not a number with at most one digit after the point (`7.5`)")]
+    /// A decimal toggle given a text that is no number with at least one
+    /// digit before the point and at most one after it (`.5` included:
+    /// written `0.5`, as in the rule file).
+    #[error(
+        "`{}` is not a decimal number: at least one digit before the point, at most one after it (`7.5`, `0.5`)",
+        crate::diag::clip(.0)
+    )]
     NotDecimal(String),
     /// A decimal outside the toggle's range.
     #[error("{value} is out of range {min}..={max}")]
@@ -272,7 +276,7 @@ pub enum ValueError {
         max: String,
     },
     /// A word that is none of the toggle's choices.
-    #[error("`{value}` is not one of: {}", .choices.join(", "))]
+    #[error("`{}` is not one of: {}", crate::diag::clip(.value), .choices.join(", "))]
     NotAChoice {
         /// The word given.
         value: String,
@@ -362,7 +366,10 @@ pub fn apply_overrides(toggles: &mut [Toggle], sets: &[(String, String)]) -> Vec
             } else {
                 format!("valid toggles: {}", names.join(", "))
             };
-            errors.push(format!("unknown toggle `{name}`{hint}; {valid}"));
+            errors.push(format!(
+                "unknown toggle `{}`{hint}; {valid}",
+                crate::diag::clip(name)
+            ));
             continue;
         };
         match parse_value(text, &t.ty) {

@@ -127,6 +127,20 @@ pub enum Refusal {
     /// (on the position the step leaves).
     #[error("its rule's `after:` condition refuses the position it leaves")]
     After,
+    /// A move from a site holding one of the mover's pieces to a site
+    /// that the `to:` condition of every rule moving that piece refuses
+    /// (a Hnefatafl soldier onto the throne or a corner).
+    #[error(
+        "this piece may not stop there (the destination condition of its moves refuses that site)"
+    )]
+    Destination,
+    /// A move written from a site that holds none of the mover's pieces.
+    #[error("no piece of the player to move stands on the site it starts from")]
+    NotYours,
+    /// A move of one of the mover's pieces to a site none of its moves
+    /// reach from there now (off its lines, blocked, or too far).
+    #[error("this piece's moves do not reach that site from where it stands")]
+    Unreachable,
     /// A short form (origin and final destination, or a text without
     /// its tag) that several legal turns share: one must be written in
     /// full (every landing site, and the tag when it has one).

@@ -98,7 +98,7 @@ impl CellRecord {
         let decided: u64 = t.wins.iter().sum();
         let fair = 1.0 / t.wins.len().max(1) as f64;
         let first = t.wins.first().copied().unwrap_or(0);
-        Figures(vec![
+        let figures = vec![
             (
                 Measure::Completion,
                 rate(t.games - t.unfinished - limited, t.games),
@@ -119,7 +119,15 @@ impl CellRecord {
                 self.skill
                     .map_or(Estimate::NONE, |s| rate(s.strong, s.strong + s.weak)),
             ),
-        ])
+        ];
+        // A normal interval round a mean of shares (coverage 99% ± 3%)
+        // reaches past what the measure can be: cut at its bounds.
+        Figures(
+            figures
+                .into_iter()
+                .map(|(m, e)| (m, e.within(m.bounds())))
+                .collect(),
+        )
     }
 }
 
@@ -203,6 +211,30 @@ impl Measure {
         }
     }
 
+    /// The values the measure can take, `(lowest, highest)`: shares and
+    /// rates lie in [0, 1], the first player's advantage (a share less
+    /// its fair share) in [−1, 1], lengths, spreads, branching and
+    /// deficits are at least 0.
+    pub fn bounds(self) -> (f64, f64) {
+        match self {
+            Measure::FirstAdvantage => (-1.0, 1.0),
+            Measure::Turns | Measure::TurnsSd | Measure::Branching | Measure::Drama => {
+                (0.0, f64::INFINITY)
+            }
+            _ => (0.0, 1.0),
+        }
+    }
+
+    /// The largest difference between two values of a share or a rate
+    /// (1: from 0 % to 100 %, or between two first-player advantages,
+    /// each a share less the same fair share); infinite for the others.
+    pub fn largest_difference(self) -> f64 {
+        match self.bounds() {
+            (_, high) if high.is_infinite() => f64::INFINITY,
+            _ => 1.0,
+        }
+    }
+
     /// The measure of a key.
     pub fn from_key(key: &str) -> Option<Measure> {
         Measure::ALL.into_iter().find(|m| m.key() == key)
@@ -232,6 +264,16 @@ impl Estimate {
         low: None,
         high: None,
     };
+
+    /// The estimate with its interval cut to `(low, high)`, the values
+    /// the measure can take ([`Measure::bounds`]).
+    pub fn within(self, (low, high): (f64, f64)) -> Estimate {
+        Estimate {
+            low: self.low.map(|v| v.clamp(low, high)),
+            high: self.high.map(|v| v.clamp(low, high)),
+            ..self
+        }
+    }
 
     /// The estimate moved by `d` (with its interval).
     fn shifted(self, d: f64) -> Estimate {
@@ -299,5 +341,38 @@ impl Figures {
             .iter()
             .find(|(k, _)| *k == m)
             .map_or(Estimate::NONE, |(_, e)| *e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Coverage is a share of the board: its interval stays in [0, 1]
+    /// even where the mean ± 1.96 standard errors passes 1. Two games
+    /// covering 100 % and 90 % of the sites: the mean is 0.95, its
+    /// standard error 0.05 (sd 0.0707 over √2), so the normal interval's
+    /// top would be 0.95 + 1.96 · 0.05 = 1.048; it is cut at 1, its
+    /// bottom kept. Game lengths are not bounded above: kept whole.
+    #[test]
+    fn a_share_s_interval_stays_within_its_bounds() {
+        let mut r = CellRecord::of(0, Vec::new(), &[], 2);
+        r.coverage.add(1.0);
+        r.coverage.add(0.9);
+        r.turns.add(10.0);
+        r.turns.add(30.0);
+        let f = r.figures();
+        let c = f.get(Measure::Coverage);
+        assert!((c.value.unwrap() - 0.95).abs() < 1e-12);
+        assert_eq!(c.high, Some(1.0));
+        assert!((c.low.unwrap() - (0.95 - Z95 * 0.05)).abs() < 1e-9);
+        let t = f.get(Measure::Turns);
+        assert!((t.high.unwrap() - (20.0 + Z95 * 10.0)).abs() < 1e-9);
+        for (m, e) in &f.0 {
+            let (lo, hi) = m.bounds();
+            for x in [e.low, e.high].into_iter().flatten() {
+                assert!((lo..=hi).contains(&x), "{m:?}: {x}");
+            }
+        }
     }
 }

@@ -10,7 +10,8 @@
 //! doubled: the same scale as a main effect). Each is a difference of two
 //! means of cells, so its variance is the sum of the cells' variances
 //! (their standard errors squared, from the games within each cell) over
-//! the squared group sizes; the interval is ±1.96 standard errors. In a
+//! the squared group sizes; the interval is ±1.96 standard errors, cut
+//! at ±100 % for a share or a rate (a difference cannot pass it). In a
 //! fraction, an effect is the sum of the effects it is aliased with (none
 //! shorter than three-toggle interactions at resolution V): `aliases`
 //! lists the aliased terms of two toggles or fewer.
@@ -106,14 +107,17 @@ pub fn effects(design: &Design, figures: &[Figures]) -> Vec<Effect> {
             let (mm, vm) = group(&cells, &c.minus);
             let effect = mp - mm;
             let se = (vp + vm).sqrt();
+            // A difference of two shares lies within ±100 %: its normal
+            // interval is cut there.
+            let most = m.largest_difference();
             out.push(Effect {
                 measure: m,
                 term: c.term.clone(),
                 label: c.label.clone(),
                 effect,
                 se,
-                low: effect - Z95 * se,
-                high: effect + Z95 * se,
+                low: (effect - Z95 * se).max(-most),
+                high: (effect + Z95 * se).min(most),
                 significant: effect - Z95 * se > 0.0 || effect + Z95 * se < 0.0,
                 aliases: aliases(c, &contrasts),
             });
@@ -247,6 +251,36 @@ mod tests {
             // Only the measure every cell has.
             assert!(e.iter().all(|x| x.measure == Measure::Decided));
         }
+    }
+
+    /// A difference of two shares is within ±100 %: a toggle that takes
+    /// `decided` from 2 % to 98 % over cells measured on few games (a
+    /// standard error of 0.2 each) has an effect of 0.96 whose normal
+    /// interval (0.96 ± 1.96 · 0.2) would pass 100 %: cut at 1, its lower
+    /// end untouched.
+    #[test]
+    fn an_effect_on_a_share_stays_within_a_hundred_percent() {
+        let d = Design::new(vec![two("t0")], 64, 5).unwrap();
+        let figures: Vec<Figures> = (0..d.cells.len())
+            .map(|c| {
+                let y = if d.coded(c, 0) > 0 { 0.98 } else { 0.02 };
+                Figures(vec![(
+                    Measure::Decided,
+                    Estimate {
+                        value: Some(y),
+                        se: Some(0.2),
+                        low: None,
+                        high: None,
+                    },
+                )])
+            })
+            .collect();
+        let e = effects(&d, &figures);
+        let t0 = e.iter().find(|x| x.label == "t0").expect("t0");
+        assert!((t0.effect - 0.96).abs() < 1e-12);
+        assert_eq!(t0.high, 1.0);
+        let se = (2.0f64 * 0.2 * 0.2).sqrt();
+        assert!((t0.low - (0.96 - Z95 * se)).abs() < 1e-12, "{}", t0.low);
     }
 
     /// At resolution IV, two-toggle interactions share columns: each

@@ -28,20 +28,21 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GuideError {
     /// No `=`: `mcts:100,fast`.
-    #[error("`{option}` is not an option: expected cut=TURNS or eps=CHANCE")]
+    #[error("`{}` is not an option: expected cut=TURNS or eps=CHANCE", crate::diag::clip(.option))]
     NotAnOption {
         /// The text given.
         option: String,
     },
     /// `cut=` without a whole number of turns: `cut=-1`, `cut=ten`.
-    #[error("cut=`{value}`: expected a whole number of turns")]
+    #[error("cut=`{}`: expected a whole number of turns", crate::diag::clip(.value))]
     Cut {
         /// The value given.
         value: String,
     },
     /// `cut=` with a number of turns above `u32::MAX`.
     #[error(
-        "cut=`{value}`: too large: a playout is cut after at most {} turns",
+        "cut=`{}`: too large: a playout is cut after at most {} turns",
+        crate::diag::clip(.value),
         u32::MAX
     )]
     CutTooLarge {
@@ -49,13 +50,17 @@ pub enum GuideError {
         value: String,
     },
     /// `eps=` without a chance between 0 and 1: `eps=2`.
-    #[error("eps=`{value}`: expected a chance between 0 and 1 (0.1)")]
+    #[error("eps=`{}`: expected a chance between 0 and 1 (0.1)", crate::diag::clip(.value))]
     Eps {
         /// The value given.
         value: String,
     },
     /// An option given twice: `mcts:100,eps=0.1,eps=0.2`.
-    #[error("`{key}` is given twice (`{first}`, then `{second}`): give each mcts option once")]
+    #[error(
+        "`{key}` is given twice (`{}`, then `{}`): give each mcts option once",
+        crate::diag::clip(.first),
+        crate::diag::clip(.second)
+    )]
     Twice {
         /// The option's key.
         key: String,

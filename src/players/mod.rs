@@ -226,13 +226,13 @@ pub const MAX_MOVE_SECONDS: u64 = 86_400;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlayerSpecError {
     /// A count that is not a positive whole number: `mc:0`, `mcts:many`.
-    #[error("`{text}` is not a positive whole number")]
+    #[error("`{}` is not a positive whole number", crate::diag::clip(.text))]
     NotPositive {
         /// The count as written.
         text: String,
     },
     /// A whole number too large for its field: `mcts:99999999999`.
-    #[error("`{text}` is too large: {what} is at most {max}")]
+    #[error("`{}` is too large: {what} is at most {max}", crate::diag::clip(.text))]
     TooLarge {
         /// The number as written.
         text: String,
@@ -244,41 +244,41 @@ pub enum PlayerSpecError {
     /// A time that is not a finite positive duration: `mcts:0s`,
     /// `ab:-1ms`, `mcts:infs`.
     #[error(
-        "`{text}` is not a finite positive duration: a move's time is from 1 ms to {MAX_MOVE_SECONDS} s (a day), such as 2s or 500ms"
+        "`{}` is not a finite positive duration: a move's time is from 1 ms to {MAX_MOVE_SECONDS} s (a day), such as 2s or 500ms", crate::diag::clip(.text)
     )]
     NotDuration {
         /// The budget as written, with its unit.
         text: String,
     },
     /// A time below a millisecond a move: `mcts:1e-12s`.
-    #[error("`{text}` is too short: a move's time is from 1 ms to {MAX_MOVE_SECONDS} s (a day)")]
+    #[error("`{}` is too short: a move's time is from 1 ms to {MAX_MOVE_SECONDS} s (a day)", crate::diag::clip(.text))]
     TooShort {
         /// The budget as written, with its unit.
         text: String,
     },
     /// A time above [`MAX_MOVE_SECONDS`] (a day) a move: `mcts:1e300s`.
-    #[error("`{text}` is too long: a move's time is from 1 ms to {MAX_MOVE_SECONDS} s (a day)")]
+    #[error("`{}` is too long: a move's time is from 1 ms to {MAX_MOVE_SECONDS} s (a day)", crate::diag::clip(.text))]
     TooLong {
         /// The budget as written, with its unit.
         text: String,
     },
     /// An alpha-beta depth above [`MAX_AB_DEPTH`]: `ab:1000000`.
     #[error(
-        "`{text}` is too deep: alpha-beta searches at most {MAX_AB_DEPTH} turns ahead (ab:TIME deepens as far as time allows)"
+        "`{}` is too deep: alpha-beta searches at most {MAX_AB_DEPTH} turns ahead (ab:TIME deepens as far as time allows)", crate::diag::clip(.text)
     )]
     TooDeep {
         /// The depth as written.
         text: String,
     },
     /// An argument to a player that takes none: `random:5`.
-    #[error("`{kind}` takes no `:` argument")]
+    #[error("`{}` takes no `:` argument", crate::diag::clip(.kind))]
     NoArgument {
         /// The player's kind, as written.
         kind: String,
     },
     /// A `KEY=VALUE` option given to a player that takes none: `ab:2,cut=3`.
     #[error(
-        "`{kind}` takes no options such as `{option}`: only mcts takes options (cut=TURNS, eps=CHANCE)"
+        "`{}` takes no options such as `{}`: only mcts takes options (cut=TURNS, eps=CHANCE)", crate::diag::clip(.kind), crate::diag::clip(.option)
     )]
     NoOptions {
         /// The player's kind, as written.

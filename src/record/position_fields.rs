@@ -611,8 +611,9 @@ fn number_to(value: &str, max: u32) -> Result<u32, String> {
 }
 
 /// A count kept over the whole game (`turns`, `no-progress`, `passes`):
-/// any the state can hold, since play counts on past any bound and
-/// saturates at `u32::MAX`; a position written after play reads back.
+/// any the state can hold, up to `u32::MAX`, where play ends the game
+/// (docs/language.md, `turn-limit`); a position written after play
+/// reads back.
 fn game_count(value: &str) -> Result<u32, String> {
     number_to(value, u32::MAX)
 }

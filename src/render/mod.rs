@@ -149,17 +149,7 @@ fn to_move_line(st: &State) -> String {
 pub fn describe_outcome(st: &State, o: &crate::engine::Outcome) -> String {
     let reason = o.reason().to_string();
     let result = match (o, o.winner()) {
-        (crate::engine::Outcome::Ranked(..), _) => {
-            let game = st.game();
-            let places = o.places(game.num_players());
-            let each: Vec<String> = game
-                .players
-                .iter()
-                .zip(places)
-                .map(|(p, q)| format!("{} {}", p.name, ordinal(q)))
-                .collect();
-            format!("{} ({reason})", each.join(", "))
-        }
+        (crate::engine::Outcome::Ranked(..), _) => format!("{} ({reason})", places_text(st, o)),
         (_, Some(w)) => format!(
             "{} ({reason})",
             crate::diag::wins(&st.game().players[w as usize].name)
@@ -170,6 +160,21 @@ pub fn describe_outcome(st: &State, o: &crate::engine::Outcome) -> String {
         Some(scores) => format!("{result}; scores {scores}"),
         None => result,
     }
+}
+
+/// Each seat's place in a ranked outcome, in seat order: "Red 1st, Blue
+/// 1st, Yellow 3rd" (two seats equal on score share first place, and the
+/// next is third: the places of `Outcome::places`).
+pub fn places_text(st: &State, o: &crate::engine::Outcome) -> String {
+    let game = st.game();
+    let places = o.places(game.num_players());
+    let each: Vec<String> = game
+        .players
+        .iter()
+        .zip(places)
+        .map(|(p, q)| format!("{} {}", p.name, ordinal(q)))
+        .collect();
+    each.join(", ")
 }
 
 /// A place written as an ordinal: 1st, 2nd, 3rd, 4th, …

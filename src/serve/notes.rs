@@ -288,6 +288,15 @@ pub fn ended(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
         _ => false,
     };
     let head = match (o.winner(), on_score) {
+        // Places, not a draw: seats that share first place on score, and
+        // the seats behind them (3, 3, 2: 1st, 1st, 3rd).
+        (None, _) if matches!(o, Outcome::Ranked(..)) => {
+            let places = crate::render::places_text(st, o);
+            match on_score {
+                true => format!("{places} on score"),
+                false => places,
+            }
+        }
         (Some(w), false) => crate::diag::wins(&game.players[usize::from(w)].name),
         (Some(w), true) => format!(
             "{} on score",

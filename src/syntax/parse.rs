@@ -297,13 +297,20 @@ impl Lower<'_> {
             .filter(|(_, frac)| frac.len() == 1)
             .and_then(|(whole, frac)| format!("{whole}{frac}").parse::<i64>().ok());
         tenths.unwrap_or_else(|| {
+            let one_digit = text.split_once('.').is_some_and(|(_, f)| f.len() == 1);
+            let (message, label) = match one_digit {
+                true => (
+                    "decimal number out of range",
+                    "it does not fit in 64 bits (in tenths)",
+                ),
+                false => (
+                    "decimal number with more than one digit after the point",
+                    "expected one digit after the point",
+                ),
+            };
             self.diags.push(
-                Diagnostic::error(
-                    span_of(pair),
-                    "decimal number not allowed",
-                    "expected one digit after the point, within the range of integers",
-                )
-                .with_help("write a number such as 7.5 or -0.5"),
+                Diagnostic::error(span_of(pair), message, label)
+                    .with_help("write a number such as 7.5 or -0.5"),
             );
             0
         })

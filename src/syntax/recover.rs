@@ -640,6 +640,9 @@ pub fn pest_error(err: &Error<Rule>, source: &str, base: usize) -> (Diagnostic, 
         ErrorVariant::ParsingError { positives, .. } => positives,
         ErrorVariant::CustomError { .. } => &[],
     };
+    if let Some(found) = bare_point(source, pos) {
+        return found;
+    }
     if let Some(found) = after_name(source, pos) {
         return found;
     }
@@ -724,6 +727,30 @@ fn found_at(source: &str, pos: usize) -> (Span, String) {
     };
     let token = &rest[..len];
     (Span::new(pos, pos + len), format!("`{token}`"))
+}
+
+/// The error when a number at `pos` starts with its point (`.5`, `-.5`):
+/// a decimal is written with a digit before the point (`0.5`), as in
+/// most programming languages, so that a point alone is never read as a
+/// number; the repair blanks it so that parsing goes on.
+fn bare_point(source: &str, pos: usize) -> Option<(Diagnostic, Option<Fix>)> {
+    let rest = &source[pos..];
+    let sign = usize::from(rest.starts_with('-'));
+    let after = rest[sign..].strip_prefix('.')?;
+    let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 {
+        return None;
+    }
+    let end = pos + sign + 1 + digits;
+    let written = &source[pos..end];
+    let fixed = format!("{}0{}", &written[..sign], &written[sign..]);
+    let diag = Diagnostic::error(
+        Span::new(pos, end),
+        "a decimal number needs a digit before its point",
+        format!("write `{fixed}`"),
+    )
+    .with_help("decimal numbers are written with one digit after the point and at least one before it: `0.5`, `-0.5`, `7.5`");
+    Some((diag, Some(Fix::blank(Span::new(pos, end)))))
 }
 
 /// The error when `pos` follows `name:`: a missing value, or a space

@@ -1284,7 +1284,8 @@ impl State {
         self.scalars.again = None;
         self.clear_marks();
         self.scalars.turn_steps = 0;
-        // Saturates: a position text may start the count at u32::MAX.
+        // Saturates only at a game over: a count of u32::MAX ends the game
+        // (`check_draws`), and a position text read there is over as read.
         self.scalars.turns = self.scalars.turns.saturating_add(1);
         self.record_turn_start();
     }

@@ -903,6 +903,10 @@ impl State {
 
     /// The draw and limit rules checked at the end of a turn (repetition,
     /// no progress, passes, turn limit): the outcome one of them gives.
+    /// A count at `u32::MAX`, the most it holds, ends the game as its rule
+    /// would (no progress: a draw; passes and turns: by score, else a
+    /// draw) even when the game has no such rule: it never counts on
+    /// wrongly (docs/language.md, `turn-limit`).
     pub(crate) fn check_draws(&mut self) {
         let end = &self.game.end;
         let reason = if !self.history_draws {
@@ -927,13 +931,24 @@ impl State {
                 Some(self.stuck_first(seats::settled(&self.scalars.seats, n, r)));
             return;
         }
-        let scored = if end.passes.is_some_and(|n| self.scalars.passes >= n) {
-            Some(EndReason::Passes)
-        } else if end.turn_limit.is_some_and(|n| self.scalars.turns >= n) {
-            Some(EndReason::TurnLimit)
-        } else {
-            None
-        };
+        let full = |count: u32| count == u32::MAX;
+        if full(self.scalars.no_progress) {
+            // The largest count there is: drawn as by a no-progress rule.
+            let n = self.game.num_players();
+            let r = EndReason::NoProgress;
+            self.scalars.outcome = Some(seats::settled(&self.scalars.seats, n, r));
+            return;
+        }
+        let scored =
+            if end.passes.is_some_and(|n| self.scalars.passes >= n) || full(self.scalars.passes) {
+                Some(EndReason::Passes)
+            } else if end.turn_limit.is_some_and(|n| self.scalars.turns >= n)
+                || full(self.scalars.turns)
+            {
+                Some(EndReason::TurnLimit)
+            } else {
+                None
+            };
         if let Some(r) = scored {
             let o = self.score_outcome(r);
             self.scalars.outcome = Some(self.stuck_first(o));

@@ -3,10 +3,11 @@
 //! over when it is set up, not one turn later.
 
 use crate::board::Site;
-use crate::compile::ir::{Effect, Game, NoMoves};
+use crate::compile::ir::{Effect, Game, Gen, GenKind, Kind, NoMoves};
 use crate::engine::State;
 use crate::engine::cond::Ctx;
 use crate::engine::position::chance::Pending;
+use crate::engine::reference::attack::required_kind;
 
 impl State {
     /// Judges a position just set up, with no turn in progress (a
@@ -19,7 +20,9 @@ impl State {
     /// gives it (`last=`) and that player tops it, else at each site
     /// where that player's stack is on top, as if it had just moved there
     /// (tic-tac-toe's three in a row, a breakthrough piece on the far row,
-    /// a backgammon side with all fifteen borne off), then the draw and
+    /// a backgammon side with all fifteen borne off) by a generator that
+    /// moves or places its top piece's kind ([`could_leave`]: the king's
+    /// move to a corner is not read at a soldier's site), then the draw and
     /// limit rules as the end of a turn checks them (no progress, turn
     /// limit, passes, repetition). A chance node at the start of a turn
     /// (`pending=start`) is judged too: its board is the turn's start, and
@@ -133,7 +136,8 @@ impl State {
     }
 
     /// The first result effect of the generators of `game` that fires for
-    /// `player` having moved to `site`, with the effects listed beside it
+    /// `player` having moved to `site` (only the generators that could
+    /// have left the piece found there: [`could_leave`]), with the effects listed beside it
     /// (a backgammon win's `(set-counter "Points" …)`) and the context to
     /// run them in.
     fn result_at<'g>(&self, game: &'g Game, player: u8, site: Site) -> Option<(&'g [Effect], Ctx)> {
@@ -146,8 +150,10 @@ impl State {
             anchor: site,
             last: site,
         };
+        let top_kind = self.top(site).map(|p| game.kind(p));
         game.gens
             .iter()
+            .filter(|g| could_leave(g, top_kind))
             .flat_map(|g| [&g.then, &g.finally])
             .find_map(|effects| self.result_of(effects, &ctx))
             .map(|list| (list, ctx))
@@ -183,6 +189,22 @@ impl State {
             self.decide(decision, who, ctx.player, at);
         }
     }
+}
+
+/// True if `g` could have left a piece of kind `top` (the top piece of
+/// a site, `None` for an empty one) on the site it moved to: a placement
+/// places its own kind, a promotion leaves the kind it promotes to, and a
+/// move whose `from:` asks a kind of its origin (`(kind "King")`) moves
+/// that kind. A generator that asks no kind could have left any. A
+/// position read is judged as if its last mover's stacks had just moved
+/// there (`judge_given`): Hnefatafl's king reaching a corner wins, an
+/// attacker's soldier on a corner is not the king's move.
+fn could_leave(g: &Gen, top: Option<Kind>) -> bool {
+    let left = match &g.kind {
+        GenKind::Place { kind, .. } => Some(*kind),
+        kind => kind.promote_to().or_else(|| required_kind(&g.from).0),
+    };
+    left.is_none_or(|k| Some(k) == top)
 }
 
 /// True if a result effect is among `effects`, inside `if`s or not.

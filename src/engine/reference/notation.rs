@@ -299,7 +299,8 @@ impl State {
     /// Why `text` names none of the legal turns `names`: the game is
     /// over, the text is not in the notation, it writes a plain step with
     /// a capture's mark (`11x15` for `11-15`), its rule's filter refuses
-    /// the step it names (a repetition, a suicide), or the rules refuse it.
+    /// the step it names (a repetition, a suicide), every rule moving the
+    /// piece refuses its destination, or the rules refuse it.
     fn why_not(&self, text: &str, names: &[String]) -> Refusal {
         if names.is_empty() {
             return Refusal::GameOver;
@@ -316,7 +317,14 @@ impl State {
         if begins_some(&text.trim().to_ascii_lowercase(), names) {
             return Refusal::Unfinished;
         }
-        self.refused_step(text).unwrap_or(Refusal::NotLegal)
+        self.refused_step(text)
+            .or_else(|| match notation_sites(&self.game, text)?.as_slice() {
+                &[from, to] if self.on_board(from) && self.on_board(to) => {
+                    Some(self.site_refusal(from, to))
+                }
+                _ => None,
+            })
+            .unwrap_or(Refusal::NotLegal)
     }
 
     /// The refusal of the filters of the rule that makes the step `text`

@@ -3,10 +3,15 @@
 //! `after:` on the position it leaves), said in words where the position
 //! says what the filter guards: an `after:(not (repeated))` refuses a
 //! repetition (positional superko), a `check:` that fails while the
-//! placed piece's group has no empty neighbour refuses a suicide.
+//! placed piece's group has no empty neighbour refuses a suicide. A
+//! move the generators do not make at all is refused by its destination
+//! when every rule that moves the piece refuses that site (`to:`).
 
+use crate::board::Site;
 use crate::compile::ir::{Cond, GenKind};
+use crate::engine::cond::Ctx;
 use crate::engine::reference::apply::Played;
+use crate::engine::reference::attack::required_kind;
 use crate::engine::{Move, Refusal, State};
 
 impl State {
@@ -41,6 +46,44 @@ impl State {
             Some(Cond::Not(c)) if matches!(**c, Cond::Repeated(_)) => Refusal::Repeats,
             _ => Refusal::After,
         })
+    }
+
+    /// Why a move from `from` to `to` (a text naming two sites) is made by
+    /// no generator: [`Refusal::NotYours`] when `from` holds none of the
+    /// mover's pieces; [`Refusal::Destination`] when at least one rule
+    /// moves the piece there (its `from:` holds, and asks no other kind
+    /// of piece) and the `to:` of every such rule refuses `to`
+    /// (Hnefatafl's soldier may not stop on the throne or a corner);
+    /// else [`Refusal::Unreachable`].
+    pub(crate) fn site_refusal(&self, from: Site, to: Site) -> Refusal {
+        let game = &self.game;
+        let mover = self.scalars.mover;
+        let Some(top) = self.top(from).filter(|&p| game.owner(p) == mover) else {
+            return Refusal::NotYours;
+        };
+        let ctx = |subject| Ctx {
+            player: mover,
+            subject,
+            from,
+            to,
+            over: crate::board::NO_SITE,
+            anchor: subject,
+            last: self.scalars.last,
+        };
+        let mut movers = game.gens.iter().filter(|g| {
+            g.kind.shift().is_some()
+                && required_kind(&g.from).0.is_none_or(|k| k == game.kind(top))
+                && self.eval(&g.from, &ctx(from))
+        });
+        let mut any = false;
+        let all_refuse = movers.all(|g| {
+            any = true;
+            !self.eval(&g.to, &ctx(to))
+        });
+        match any && all_refuse {
+            true => Refusal::Destination,
+            false => Refusal::Unreachable,
+        }
     }
 
     /// True if the group of the stack at `s` (its owner's stacks connected

@@ -225,6 +225,29 @@ fn a_game_decided_by_its_score_says_so() {
 }
 
 #[test]
+fn three_seats_two_equal_first_on_score_are_ranked_not_drawn() {
+    // Three seats, each scoring its marks, ended by the turn limit after
+    // eight marks: Red 3, Blue 3, Yellow 2. Red and Blue share first
+    // place, Yellow is last: third of three (one place is skipped after
+    // a tie, as in any ranking), never "a draw on equal scores".
+    let text = r#"(game "Three"
+      (players (player "Red" letter:"R") (player "Blue" letter:"B") (player "Yellow" letter:"Y"))
+      (board (square 3 3) labels:Coordinates)
+      (piece "M")
+      (play (place "M" to:Empty))
+      (end (no-moves Draw) (turn-limit 8) (score (count (where Mine)))))"#;
+    let st = play(text, &["a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2"]);
+    let o = st.outcome().expect("over");
+    assert_eq!(o.places(3), vec![1, 1, 3]);
+    let line = ended(&st, &o, Some(&notes_of(text)));
+    assert!(
+        line.starts_with("Game over: Red 1st, Blue 1st, Yellow 3rd on score:"),
+        "{line}"
+    );
+    assert!(!line.contains("Draw"), "{line}");
+}
+
+#[test]
 fn the_shipped_end_rules_read_in_words() {
     let notes = |g: &str| notes_of(&crate::compile::read_source(g).unwrap().1);
     let words =

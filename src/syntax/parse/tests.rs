@@ -254,6 +254,36 @@ fn error_name_without_value() {
 }
 
 #[test]
+fn error_decimal_without_a_digit_before_its_point() {
+    // `.5` is no number in the language (nor in Rust or JSON): said so,
+    // with what to write, after a name, alone, or signed.
+    for (src, bad, fixed) in [
+        ("(toggle k decimal default:.5 range:{0 1})", ".5", "`0.5`"),
+        ("(sum 1 .5)", ".5", "`0.5`"),
+        ("(sum 1 -.25)", "-.25", "`-0.25`"),
+    ] {
+        let d = one_error(src);
+        assert_eq!(
+            d.message, "a decimal number needs a digit before its point",
+            "{src}"
+        );
+        assert_eq!(slice(src, d.span), bad, "{src}");
+        assert!(d.label.contains(fixed), "{src}: {}", d.label);
+    }
+}
+
+#[test]
+fn error_decimal_too_precise_or_too_large() {
+    let d = one_error("(a 7.25)");
+    assert_eq!(
+        d.message,
+        "decimal number with more than one digit after the point"
+    );
+    let d = one_error("(a 92233720368547758080.5)");
+    assert_eq!(d.message, "decimal number out of range");
+}
+
+#[test]
 fn error_space_after_colon() {
     let src = "(hop then: \"Crown\")";
     let d = one_error(src);
