@@ -22,7 +22,9 @@ fn a_refused_move_says_why_as_a_kind() {
     let PlyError::Illegal(m) = &e.reason else {
         panic!("{:?}", e.reason)
     };
-    assert_eq!(m.reason, Refusal::NotLegal);
+    // The kind says which: the site it starts from holds no piece of
+    // the player to move.
+    assert_eq!(m.reason, Refusal::NotYours);
     assert!(m.legal.contains(&"22-18".to_string()), "{m}");
 }
 
