@@ -182,7 +182,42 @@ fn pursuit(
     p: Player,
 ) -> i64 {
     SEARCH.with_borrow_mut(|(dist, queue)| {
-        pursuit_in(st, game, neighbours, diameter, pieces, p, dist, queue)
+        let n = neighbours.len();
+        dist.clear();
+        dist.resize(n, u32::MAX);
+        queue.clear();
+        for (s, d) in dist.iter_mut().enumerate() {
+            if st.top_owner(s as Site).is_some_and(|o| o != p) {
+                *d = 0;
+                queue.push(s as Site);
+            }
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let s = queue[head];
+            head += 1;
+            let next = dist[s as usize] + 1;
+            for &t in &neighbours[s as usize] {
+                if dist[t as usize] == u32::MAX {
+                    dist[t as usize] = next;
+                    queue.push(t);
+                }
+            }
+        }
+        let mut total = 0i64;
+        for (s, &d) in dist.iter().enumerate() {
+            let s = s as Site;
+            if d == u32::MAX || st.top_owner(s) != Some(p) {
+                continue;
+            }
+            let close = (diameter - i64::from(d)).max(0);
+            total += if pieces {
+                close * st.stack(s).iter().filter(|&&x| game.owner(x) == p).count() as i64
+            } else {
+                close
+            };
+        }
+        total
     })
 }
 
@@ -191,56 +226,6 @@ thread_local! {
     /// evaluation to the next (no allocation per position).
     static SEARCH: std::cell::RefCell<(Vec<u32>, Vec<Site>)> =
         const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
-}
-
-/// [`pursuit`] with its buffers.
-#[allow(clippy::too_many_arguments)]
-fn pursuit_in(
-    st: &State,
-    game: &Game,
-    neighbours: &[Vec<Site>],
-    diameter: i64,
-    pieces: bool,
-    p: Player,
-    dist: &mut Vec<u32>,
-    queue: &mut Vec<Site>,
-) -> i64 {
-    let n = neighbours.len();
-    dist.clear();
-    dist.resize(n, u32::MAX);
-    queue.clear();
-    for (s, d) in dist.iter_mut().enumerate() {
-        if st.top_owner(s as Site).is_some_and(|o| o != p) {
-            *d = 0;
-            queue.push(s as Site);
-        }
-    }
-    let mut head = 0;
-    while head < queue.len() {
-        let s = queue[head];
-        head += 1;
-        let next = dist[s as usize] + 1;
-        for &t in &neighbours[s as usize] {
-            if dist[t as usize] == u32::MAX {
-                dist[t as usize] = next;
-                queue.push(t);
-            }
-        }
-    }
-    let mut total = 0i64;
-    for (s, &d) in dist.iter().enumerate() {
-        let s = s as Site;
-        if d == u32::MAX || st.top_owner(s) != Some(p) {
-            continue;
-        }
-        let close = (diameter - i64::from(d)).max(0);
-        total += if pieces {
-            close * st.stack(s).iter().filter(|&&x| game.owner(x) == p).count() as i64
-        } else {
-            close
-        };
-    }
-    total
 }
 
 /// A term for player `p`; `pieces`, when known, is every player's pieces
