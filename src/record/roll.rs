@@ -48,7 +48,7 @@ mod tests {
     }
 
     #[test]
-    fn backgammon_reads_a_throw_in_either_order() {
+    fn a_throw_of_two_dice_reads_in_either_order() {
         // Backgammon's opening throw of 5 and 2 (docs/games/backgammon.md).
         let g = crate::compile::Game::load("backgammon", &Default::default()).unwrap();
         let st = State::new(std::sync::Arc::new(g));

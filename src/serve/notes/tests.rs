@@ -274,7 +274,7 @@ fn the_shipped_end_rules_read_in_words() {
 }
 
 #[test]
-fn a_backgammon_win_says_what_it_is_worth() {
+fn a_win_scored_in_points_says_what_it_is_worth() {
     // White's last checker on point 1 bears off with the 2 (backgammon's
     // rules: all fifteen off wins); Black has borne off none and has no
     // checker in White's home board or on the bar: a gammon, 2 points.
