@@ -39,6 +39,23 @@ pub struct Term {
     /// dropped).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub when: Option<Cond>,
+    /// The index of the first earlier term that counts the same thing
+    /// (the same [`TermKind`], under another weight or `when:`), whose
+    /// counts an evaluation reuses for this one; `None` for the first of
+    /// its kind. Set by [`index_repeats`] once the list is complete.
+    #[serde(skip)]
+    pub same_as: Option<u16>,
+}
+
+/// Sets every term's [`Term::same_as`]: the first earlier term of an equal
+/// kind (a term's value for a player depends on its kind and the position
+/// alone, so one count serves every repeat; Genocide's pursuits repeat one
+/// kind under several toggles).
+pub fn index_repeats(terms: &mut [Term]) {
+    for i in 0..terms.len() {
+        let first = (0..i).find(|&j| terms[j].same_as.is_none() && terms[j].kind == terms[i].kind);
+        terms[i].same_as = first.and_then(|j| u16::try_from(j).ok());
+    }
 }
 
 /// What a heuristic term counts for a player.
@@ -88,6 +105,11 @@ pub enum TermKind {
     Pursuit {
         /// Every site's neighbours on the board graph.
         neighbours: Vec<Vec<Site>>,
+        /// Every site's neighbours as a set (bit `t` for site `t`), on
+        /// boards of at most 128 sites (empty on larger ones): the search
+        /// then goes a whole distance at a time.
+        #[serde(skip)]
+        reach: Vec<u128>,
         /// The board's largest graph distance between two sites.
         diameter: i64,
         /// Count pieces rather than stacks.
@@ -104,6 +126,18 @@ pub enum TermKind {
     Num(Num),
 }
 
+/// Every site's neighbours as a set (see [`TermKind::Pursuit`]'s
+/// `reach`): empty for boards of more than 128 sites.
+fn reach_sets(neighbours: &[Vec<Site>]) -> Vec<u128> {
+    if neighbours.len() > 128 {
+        return Vec::new();
+    }
+    neighbours
+        .iter()
+        .map(|ns| ns.iter().fold(0u128, |m, &t| m | 1u128 << t))
+        .collect()
+}
+
 /// The heuristic of a game that declares none: material (pieces on the
 /// board), weight 1.
 pub fn default_terms() -> Vec<Term> {
@@ -114,6 +148,7 @@ pub fn default_terms() -> Vec<Term> {
             stacks: false,
         },
         when: None,
+        same_as: None,
     }]
 }
 
@@ -154,6 +189,7 @@ impl Lowerer {
                 terms.push(term);
             }
         }
+        index_repeats(&mut terms);
         self.heuristics = Some(terms);
     }
 
@@ -197,6 +233,7 @@ impl Lowerer {
                     .unwrap_or(false);
                 let (neighbours, diameter) = self.graph();
                 TermKind::Pursuit {
+                    reach: reach_sets(&neighbours),
                     neighbours,
                     diameter,
                     pieces,
@@ -230,6 +267,7 @@ impl Lowerer {
             weight: weight?,
             kind,
             when,
+            same_as: None,
         })
     }
 

@@ -87,10 +87,10 @@ pub struct Tables {
     /// condition compiled to a site condition on the origin, when it can
     /// be.
     pub(crate) moved_facts: Vec<Option<SitePred>>,
-    /// The `lose-when` conditions compiled, when every one reads no site
-    /// (counters, pieces, toggles); `None` otherwise, and in the
-    /// reference.
-    pub(crate) lose_when: Option<Vec<Scalar>>,
+    /// Each `lose-when` condition compiled when it reads no site
+    /// (counters, pieces, toggles), in the order of the rules; `None` for
+    /// one that does (the reference reads it). Empty in the reference.
+    pub(crate) lose_when: Vec<Option<Scalar>>,
     /// Per phase: the compiled parts of its `auto:` effects (the sites of
     /// a `push-each` or `remove-all` read as sets, [`ThenTree`]); empty
     /// when nothing compiles, and in the reference.
@@ -157,6 +157,11 @@ pub(crate) struct GenTables {
     /// reference lists its moves, its origins tested from the site sets
     /// (`State::origin_holds`).
     pub from: Option<SitePred>,
+    /// `to:` compiled to a site condition on the destination, when it can
+    /// be, for a generator that has no compiled form (`fast`): the
+    /// reference lists its moves, its destinations tested from the site
+    /// sets ([`super::State::dest_holds`]).
+    pub to: Option<SitePred>,
     /// `then:`'s `if`s at every depth, when one nested in a branch has a
     /// compiled test ([`ThenTree::nests`]); empty otherwise.
     pub then_tree: ThenTree,
@@ -306,9 +311,14 @@ fn gen_tables(game: &Game, on: bool, pre: &Preimages) -> Vec<GenTables> {
                 on && fast.is_none() && !super::State::tests_directly(&g.from),
                 || SitePred::compile(&g.from, SiteRef::From, game),
             );
+            let to = compiled(
+                on && fast.is_none() && !super::State::tests_directly(&g.to),
+                || SitePred::compile(&g.to, SiteRef::To, game),
+            );
             GenTables {
                 check: check.flatten(),
                 from: from.flatten(),
+                to: to.flatten(),
                 then_tree,
                 lean: compiled(on, || Lean::of(g)).flatten(),
                 ends_turn: compiled(on, || ends_its_turn(g, game)).unwrap_or(false),
@@ -382,13 +392,9 @@ impl Tables {
         let one_step_turns = game.blocks.is_empty() && gens.iter().all(|g| g.chain_with.is_empty());
         let moved_facts = compiled(on, || moved_facts(game)).unwrap_or_default();
         let lose_when = compiled(on, || {
-            game.end
-                .lose_when
-                .iter()
-                .map(Scalar::compile)
-                .collect::<Option<Vec<_>>>()
+            game.end.lose_when.iter().map(Scalar::compile).collect()
         })
-        .flatten();
+        .unwrap_or_default();
         let attack_sets =
             compiled(on, || AttackSets::of(game, &attackers(game)).map(Arc::new)).flatten();
         static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);

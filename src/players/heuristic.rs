@@ -40,12 +40,11 @@ pub fn values(st: &mut State, out: &mut Vec<i64>, moves: &mut Vec<Move>) {
             .any(|t| matches!(t.kind, TermKind::Num(_)))
         && all_players(st, &game, &ALL_PIECES, &mut pieces[..n]);
     let pieces = known.then_some(&pieces[..n]);
-    // The last term counted over the board, and its counts: a term of the
-    // same kind under another `when:` or weight (Genocide's pursuits) is
-    // not counted again.
-    let mut last: Option<(&TermKind, [i64; MAX_PLAYERS])> = None;
-    for t in &game.heuristics {
-        let m = n.min(MAX_PLAYERS);
+    // Each counted term's counts, by index, for the terms that repeat its
+    // kind ([`crate::compile::heuristics::Term::same_as`]).
+    let mut memo = [None::<[i64; MAX_PLAYERS]>; MEMO];
+    let m = n.min(MAX_PLAYERS);
+    for (i, t) in game.heuristics.iter().enumerate() {
         // `when:`: the players the term counts for.
         let mut on = [true; MAX_PLAYERS];
         if let Some(c) = &t.when {
@@ -56,25 +55,50 @@ pub fn values(st: &mut State, out: &mut Vec<i64>, moves: &mut Vec<Move>) {
                 continue;
             }
         }
+        let first = t.same_as.map_or(i, usize::from);
         let each = &mut each[..m];
-        let again = last
-            .as_ref()
-            .filter(|(k, _)| matches!(k, TermKind::Pursuit { .. }) && **k == t.kind);
-        if let Some((_, counts)) = again {
-            each.copy_from_slice(&counts[..m]);
-        } else if all_players(st, &game, &t.kind, each) {
-            let mut counts = [0i64; MAX_PLAYERS];
-            counts[..m].copy_from_slice(each);
-            last = Some((&t.kind, counts));
-        } else {
-            for (p, x) in each.iter_mut().enumerate() {
-                *x = term(st, &game, &t.kind, p as Player, moves, pieces);
+        match memo.get(first).copied().flatten() {
+            Some(counts) => each.copy_from_slice(&counts[..m]),
+            None => {
+                count_term(st, &game, &t.kind, each, moves, pieces);
+                if let Some(slot) = memo.get_mut(first) {
+                    let mut counts = [0i64; MAX_PLAYERS];
+                    counts[..m].copy_from_slice(each);
+                    *slot = Some(counts);
+                }
             }
         }
         for ((v, x), o) in out.iter_mut().zip(each.iter()).zip(on) {
             if o {
                 *v = v.saturating_add(t.weight.saturating_mul(*x));
             }
+        }
+    }
+}
+
+/// Most terms whose counts [`values`] keeps for the terms that repeat
+/// them (a term past it is counted again).
+const MEMO: usize = 32;
+
+/// Counts term `kind` for every player into `each`: over the board in
+/// one pass where it is a sum over sites ([`all_players`]), else a player
+/// at a time ([`term`]).
+fn count_term(
+    st: &mut State,
+    game: &Game,
+    kind: &TermKind,
+    each: &mut [i64],
+    moves: &mut Vec<Move>,
+    pieces: Option<&[i64]>,
+) {
+    if *kind == ALL_PIECES
+        && let Some(v) = pieces
+        && v.len() == each.len()
+    {
+        each.copy_from_slice(v);
+    } else if !all_players(st, game, kind, each) {
+        for (p, x) in each.iter_mut().enumerate() {
+            *x = term(st, game, kind, p as Player, moves, pieces);
         }
     }
 }
@@ -157,11 +181,18 @@ fn all_players(st: &State, game: &Game, kind: &TermKind, each: &mut [i64]) -> bo
         }
         TermKind::Pursuit {
             neighbours,
+            reach,
             diameter,
             pieces,
         } => {
+            let tops =
+                (reach.len() == neighbours.len() && n <= MAX_PLAYERS).then(|| top_sets(st, n));
             for (o, x) in each.iter_mut().enumerate() {
-                *x = pursuit(st, game, neighbours, *diameter, *pieces, o as Player);
+                let p = o as Player;
+                *x = match &tops {
+                    Some(tops) => pursuit_sets(st, game, reach, *diameter, *pieces, tops, p),
+                    None => pursuit(st, game, neighbours, *diameter, *pieces, p),
+                };
             }
         }
         _ => return false,
@@ -172,7 +203,8 @@ fn all_players(st: &State, game: &Game, kind: &TermKind, each: &mut [i64]) -> bo
 /// [`TermKind::Pursuit`] for player `p`: one breadth-first search from
 /// every stack whose top piece is another player's, then over `p`'s
 /// stacks `diameter` minus the distance found (unreached: 0), times the
-/// stack's pieces of `p` when `pieces`.
+/// stack's pieces of `p` when `pieces`. The search stops once it has
+/// reached every stack of `p`, or the distance at which a stack counts 0.
 fn pursuit(
     st: &State,
     game: &Game,
@@ -186,39 +218,107 @@ fn pursuit(
         dist.clear();
         dist.resize(n, u32::MAX);
         queue.clear();
+        // `p`'s stacks not yet reached.
+        let mut left = 0usize;
         for (s, d) in dist.iter_mut().enumerate() {
-            if st.top_owner(s as Site).is_some_and(|o| o != p) {
-                *d = 0;
-                queue.push(s as Site);
+            match st.top_owner(s as Site) {
+                Some(o) if o != p => {
+                    *d = 0;
+                    queue.push(s as Site);
+                }
+                Some(_) => left += 1,
+                None => {}
             }
         }
-        let mut head = 0;
-        while head < queue.len() {
+        let worth = |s: Site, d: u32| {
+            let close = (diameter - i64::from(d)).max(0);
+            if pieces {
+                close * st.stack(s).iter().filter(|&&x| game.owner(x) == p).count() as i64
+            } else {
+                close
+            }
+        };
+        let (mut head, mut total) = (0, 0i64);
+        while head < queue.len() && left > 0 {
             let s = queue[head];
             head += 1;
             let next = dist[s as usize] + 1;
+            if i64::from(next) >= diameter {
+                break;
+            }
             for &t in &neighbours[s as usize] {
                 if dist[t as usize] == u32::MAX {
                     dist[t as usize] = next;
                     queue.push(t);
+                    if st.top_owner(t) == Some(p) {
+                        left -= 1;
+                        total += worth(t, next);
+                    }
                 }
             }
         }
-        let mut total = 0i64;
-        for (s, &d) in dist.iter().enumerate() {
-            let s = s as Site;
-            if d == u32::MAX || st.top_owner(s) != Some(p) {
-                continue;
-            }
-            let close = (diameter - i64::from(d)).max(0);
-            total += if pieces {
-                close * st.stack(s).iter().filter(|&&x| game.owner(x) == p).count() as i64
-            } else {
-                close
-            };
-        }
         total
     })
+}
+
+/// Every player's sites (the stacks whose top piece is theirs) as sets,
+/// on a board of at most 128 sites; players past the `n`th: empty.
+fn top_sets(st: &State, n: usize) -> [u128; MAX_PLAYERS] {
+    let mut tops = [0u128; MAX_PLAYERS];
+    for s in 0..st.game().board.len().min(128) {
+        if let Some(o) = st.top_owner(s as Site)
+            && (o as usize) < n
+        {
+            tops[o as usize] |= 1u128 << s;
+        }
+    }
+    tops
+}
+
+/// [`pursuit`] by sets: the sites at each distance from the other
+/// players' stacks found at once from `reach` (every site's neighbours
+/// as a set), `tops` every player's sites ([`top_sets`]). The same value.
+fn pursuit_sets(
+    st: &State,
+    game: &Game,
+    reach: &[u128],
+    diameter: i64,
+    pieces: bool,
+    tops: &[u128; MAX_PLAYERS],
+    p: Player,
+) -> i64 {
+    let mine = tops[p as usize];
+    let mut frontier = tops.iter().fold(0u128, |a, &t| a | t) & !mine;
+    let (mut seen, mut left) = (frontier, mine);
+    let (mut d, mut total) = (0i64, 0i64);
+    while left != 0 && frontier != 0 {
+        d += 1;
+        if d >= diameter {
+            break;
+        }
+        let mut next = 0u128;
+        let mut f = frontier;
+        while f != 0 {
+            next |= reach[f.trailing_zeros() as usize];
+            f &= f - 1;
+        }
+        next &= !seen;
+        seen |= next;
+        let mut hit = next & left;
+        left &= !next;
+        while hit != 0 {
+            let s = hit.trailing_zeros() as Site;
+            hit &= hit - 1;
+            total += (diameter - d)
+                * if pieces {
+                    st.stack(s).iter().filter(|&&x| game.owner(x) == p).count() as i64
+                } else {
+                    1
+                };
+        }
+        frontier = next;
+    }
+    total
 }
 
 thread_local! {
@@ -285,13 +385,22 @@ fn number(st: &State, game: &Game, num: &Num, p: Player, pieces: Option<&[i64]>)
         },
         Num::Add(v) => v.iter().fold(0i64, |acc, x| acc.saturating_add(number(x))),
         Num::Sub(a, b) => number(a).saturating_sub(number(b)),
-        Num::If(c, a, b) => {
-            let holds = match &**c {
-                Cond::Compare(x, cmp, y) => cmp.test64(number(x), number(y)),
-                c => st.eval(c, &ctx),
-            };
-            number(if holds { a } else { b })
-        }
+        Num::If(c, a, b) => match &**c {
+            // A branch that is one of the numbers compared is not counted
+            // again (`(if (less-than x y) x y)`, the smaller).
+            Cond::Compare(x, cmp, y) => {
+                let (vx, vy) = (number(x), number(y));
+                let branch = if cmp.test64(vx, vy) { a } else { b };
+                if **branch == *x {
+                    vx
+                } else if **branch == *y {
+                    vy
+                } else {
+                    number(branch)
+                }
+            }
+            c => number(if st.eval(c, &ctx) { a } else { b }),
+        },
         _ => st.num(num, &ctx),
     }
 }
@@ -538,6 +647,63 @@ mod tests {
         let mut st = state(&game_with(h), "W W:a1*2,d1 B:");
         values(&mut st, &mut b, &mut m);
         assert_eq!(b, vec![0, 0]);
+    }
+
+    #[test]
+    fn pursuit_by_sets_agrees_with_a_search_site_by_site() {
+        // Along seeded random games of a stack game (Genocide's 8 × 8, its
+        // king's steps): the search a whole distance at a time and the
+        // search site by site give every player the same value.
+        use rand::SeedableRng;
+        let src = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/games/genocide.game"));
+        let game = Arc::new(Game::from_source("genocide.game", src, &Options::default()).unwrap());
+        let (mut positions, mut buf) = (0, Vec::new());
+        for seed in 0..4u64 {
+            let mut st = State::new(game.clone());
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            for _ in 0..120 {
+                if !crate::engine::run::playout::random_step(&mut st, &mut rng, &mut buf) {
+                    break;
+                }
+                let TermKind::Pursuit {
+                    neighbours,
+                    reach,
+                    diameter,
+                    ..
+                } = &pursuit_kind(&game)
+                else {
+                    unreachable!()
+                };
+                let tops = top_sets(&st, 2);
+                for p in 0..2 {
+                    for pieces in [false, true] {
+                        let by_sets = pursuit_sets(&st, &game, reach, *diameter, pieces, &tops, p);
+                        let by_sites = pursuit(&st, &game, neighbours, *diameter, pieces, p);
+                        assert_eq!(by_sets, by_sites, "seed {seed} player {p}");
+                    }
+                }
+                positions += 1;
+            }
+        }
+        assert!(positions > 100);
+    }
+
+    /// Genocide's first pursuit term.
+    fn pursuit_kind(game: &Game) -> TermKind {
+        let t = game
+            .heuristics
+            .iter()
+            .find(|t| matches!(t.kind, TermKind::Pursuit { .. }));
+        t.expect("a pursuit term").kind.clone()
+    }
+
+    #[test]
+    fn a_repeated_term_points_at_the_first_of_its_kind() {
+        let h =
+            "(heuristics (pursuit 1) (material 2) (pursuit 3) (pursuit 4 pieces:true) (pursuit 5))";
+        let game = Game::from_source("t.game", &game_with(h), &Options::default()).unwrap();
+        let same: Vec<_> = game.heuristics.iter().map(|t| t.same_as).collect();
+        assert_eq!(same, vec![None, None, Some(0), None, Some(0)]);
     }
 
     #[test]

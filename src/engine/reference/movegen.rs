@@ -283,6 +283,17 @@ impl State {
         }
     }
 
+    /// True if `c`, the `to:` of generator `g`, holds at the destination
+    /// `ctx.subject`: from its compiled form where the tables have one
+    /// and the site sets are up to date, else as the reference reads it.
+    #[inline]
+    pub(crate) fn dest_holds(&self, g: GenId, c: &Cond, ctx: &Ctx) -> bool {
+        match self.tables.gens.get(g as usize).and_then(|t| t.to.as_ref()) {
+            Some(p) if self.pending_sets.is_none() => p.holds(self, ctx.player, ctx.subject),
+            _ => self.test(c, ctx),
+        }
+    }
+
     /// The sites where `from:` of generator `g` holds for the mover, from
     /// its compiled form read once as a set ([`State::origin_holds`] site
     /// by site); `None` when it has none or the site sets are not up to
@@ -351,7 +362,7 @@ impl State {
                 anchor: NO_SITE,
                 last: self.scalars.last,
             };
-            if self.test(&generator.to, &Ctx { subject: to, ..ctx }) {
+            if self.dest_holds(g, &generator.to, &Ctx { subject: to, ..ctx }) {
                 self.emit(g, &ctx, &mut counts, sink)?;
             }
         }
@@ -435,7 +446,7 @@ impl State {
         let mut counts: Option<(u16, u16)> = None;
         for to in targets.filter(|&to| to != NO_SITE) {
             let ctx = self.dest_ctx(from, to);
-            if self.test(&generator.to, &ctx) {
+            if self.dest_holds(g, &generator.to, &ctx) {
                 self.emit(g, &ctx, &mut counts, sink)?;
             }
         }

@@ -103,16 +103,17 @@ impl State {
             self.seats_lose(losers);
             return;
         }
-        // Bit `p` for each player `p` who loses.
-        let rules: Vec<Option<usize>> = (0..n).map(|p| self.lose_rule(game, p)).collect();
-        let losers = (0..n).fold(0u64, |acc, p| {
-            acc | (rules[p as usize].is_some() as u64) << p
-        });
+        // Bit `p` for each player `p` who loses, and the first loser's
+        // rule: the one that ended the game.
+        let (mut losers, mut first) = (0u64, None);
+        for p in 0..n {
+            if let Some(i) = self.lose_rule(game, p) {
+                losers |= 1 << p;
+                first = first.or(Some(i));
+            }
+        }
         let reason = EndReason::LoseCondition;
-        // The first loser's rule: the one that ended the game.
-        self.end_rule = rules
-            .iter()
-            .find_map(|r| *r)
+        self.end_rule = first
             .and_then(|i| u8::try_from(i).ok())
             .map(EndRule::LoseWhen);
         self.scalars.outcome = match losers.count_ones() {
@@ -129,15 +130,16 @@ impl State {
     }
 
     /// The index of the first `lose-when` condition that holds for
-    /// `player` now (compiled when the tables have them so).
+    /// `player` now (each compiled where the tables have it so).
     fn lose_rule(&self, game: &Game, player: Player) -> Option<usize> {
-        match &self.tables.lose_when {
-            Some(conds) => conds.iter().position(|c| c.holds(self, player)),
-            None => game
-                .end
-                .lose_when
-                .iter()
-                .position(|c| self.eval(c, &self.turn_ctx(player))),
-        }
+        let compiled = &self.tables.lose_when;
+        game.end
+            .lose_when
+            .iter()
+            .enumerate()
+            .position(|(i, c)| match compiled.get(i) {
+                Some(Some(s)) => s.holds(self, player),
+                _ => self.eval(c, &self.turn_ctx(player)),
+            })
     }
 }

@@ -329,6 +329,36 @@ impl State {
             .sum()
     }
 
+    /// The pieces of `player` on the board, counted no further than
+    /// `limit`: `min(pieces_of(player), limit)`. A comparison of the
+    /// pieces with a constant `b` reads the same on this with `limit`
+    /// `b + 1`; every site the player tops holds at least one of theirs,
+    /// so where the state keeps those sites the count often stops there
+    /// (a player with no pieces left loses: `limit` 1).
+    pub(crate) fn pieces_up_to(&self, player: crate::compile::ir::Player, limit: usize) -> usize {
+        if limit == 0 {
+            return 0;
+        }
+        if self.pending_sets.is_none()
+            && let Some(n) = self.occ.owned_count(player)
+            && (n >= limit || self.cap == 1)
+        {
+            return n.min(limit);
+        }
+        let mut n = 0;
+        for s in 0..self.heights.len() as Site {
+            n += self
+                .stack(s)
+                .iter()
+                .filter(|&&p| self.game.owner(p) == player)
+                .count();
+            if n >= limit {
+                return limit;
+            }
+        }
+        n
+    }
+
     /// Writes the sites of `set` into `out` (cleared first), sorted and
     /// without duplicates.
     pub(crate) fn set_into(&self, set: &SiteSet, ctx: &Ctx, out: &mut Vec<Site>) {
@@ -618,6 +648,42 @@ mod tests {
             panic!("a comparison")
         };
         (State::from_position(Arc::new(game), position).unwrap(), n)
+    }
+
+    #[test]
+    fn pieces_counted_up_to_a_limit_are_the_count_cut_at_it() {
+        // Along seeded random games of a stack game (tall and mixed
+        // stacks): the pieces counted no further than each limit are the
+        // pieces counted here stack by stack, cut at the limit.
+        use rand::SeedableRng;
+        let src = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/games/genocide.game"));
+        let game = Arc::new(Game::from_source("g.game", src, &Options::default()).unwrap());
+        let mut buf = Vec::new();
+        for seed in 0..3u64 {
+            let mut st = State::new(game.clone());
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            for _ in 0..80 {
+                for p in 0..2 {
+                    let count: usize = (0..game.board.len() as crate::board::Site)
+                        .map(|s| st.stack(s).iter().filter(|&&x| game.owner(x) == p).count())
+                        .sum();
+                    for limit in [
+                        0,
+                        1,
+                        2,
+                        count.saturating_sub(1),
+                        count,
+                        count + 1,
+                        usize::MAX,
+                    ] {
+                        assert_eq!(st.pieces_up_to(p, limit), count.min(limit), "limit {limit}");
+                    }
+                }
+                if !crate::engine::run::playout::random_step(&mut st, &mut rng, &mut buf) {
+                    break;
+                }
+            }
+        }
     }
 
     #[test]

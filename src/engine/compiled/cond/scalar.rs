@@ -174,7 +174,12 @@ impl Simple {
     fn holds(&self, st: &State, player: Player) -> bool {
         let x = match self.term {
             Term::Counter(c) => i64::from(st.counter(c, player)),
-            Term::Pieces => st.pieces_of(player) as i64,
+            // Counted no further than the bound needs: any count above
+            // the bound compares as `bound + 1` does.
+            Term::Pieces => {
+                let limit = usize::try_from(self.bound.saturating_add(1)).unwrap_or(0);
+                st.pieces_up_to(player, limit) as i64
+            }
         };
         self.cmp.test64(x, self.bound)
     }

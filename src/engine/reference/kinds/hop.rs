@@ -48,7 +48,7 @@ impl State {
             if self.marks[over as usize] & TAKEN != 0 || !self.test(&hop.over, &ctx) {
                 continue;
             }
-            if self.test(&generator.to, &Ctx { subject: to, ..ctx }) {
+            if self.dest_holds(g, &generator.to, &Ctx { subject: to, ..ctx }) {
                 self.emit(g, &ctx, &mut counts, sink)?;
                 if hop.repeat {
                     self.gen_repeat(g, hop, &ctx, d, sink)?;
