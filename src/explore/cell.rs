@@ -47,7 +47,9 @@ pub struct CellRecord {
     pub coverage: Moments,
     /// The skill games, when a stronger player is given.
     pub skill: Option<SkillCount>,
-    /// Wall time of the cell.
+    /// Wall time of the cell, seconds, from its start to its last game's
+    /// end. Cells play side by side (one a thread), so the cells' times
+    /// summed are about the run's machine time, not its wall time.
     pub seconds: f64,
 }
 

@@ -26,7 +26,7 @@ pub fn html(w: &Exploration) -> String {
     let secs: f64 = w.cells.iter().map(|c| c.seconds).sum();
     let _ = writeln!(
         out,
-        "<p>Reproduce: <code>{}</code><br>{} cells ({}), {} games a cell, {:.0} s of machine time (wall time of the cells).\
+        "<p>Reproduce: <code>{}</code><br>{} cells ({}), {} games a cell, {:.0} s of machine time (the cells' wall times summed: cells play side by side).\
          Measures and effects are defined in docs/explore.md; intervals are 95%.</p>",
         escape(&command(w)),
         h.design.cells.len(),

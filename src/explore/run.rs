@@ -1,9 +1,10 @@
 //! Playing an experiment: a [`Request`] names the game, the fixed
 //! toggles, the [`Design`], the players and the games per cell; [`run`]
-//! plays the cells of its shard that are not done yet, one after the
-//! other (each cell's games spread over the threads), and hands each
-//! finished cell to the caller at once (the command line appends it to
-//! the run's file, [`super::store`]).
+//! plays the cells of its shard that are not done yet, several at once
+//! (each thread takes the next cell, and helps with another's games once
+//! its own have all started), and hands each finished cell to the caller
+//! at once (the command line appends it to the run's file,
+//! [`super::store`]).
 //!
 //! Every cell plays games `0..count` of the run's seed, game `i` drawing
 //! from stream `i` (as `ludic analyze` does): a cell's results are those
@@ -235,14 +236,62 @@ pub fn run(
         .filter(|(c, _)| req.cells().contains(c))
         .map(|(c, r)| (*c, r.clone()))
         .collect();
-    for (c, game) in games {
-        let t = Instant::now();
-        let mut record = pool.install(|| play_cell(req, c, &game, tick));
-        record.seconds = t.elapsed().as_secs_f64();
-        on_cell(&record).map_err(ExploreError::Store)?;
-        out.insert(c, record);
+    let failed = play_cells(&pool, req, games, tick, &mut |record| {
+        let result = on_cell(&record);
+        out.insert(record.cell, record);
+        result
+    });
+    match failed {
+        Some(e) => Err(ExploreError::Store(e)),
+        None => Ok(out.into_values().collect()),
     }
-    Ok(out.into_values().collect())
+}
+
+/// Plays `games`' cells on `pool`, several at once (each thread takes
+/// the next cell in order, and a thread whose cell has no game left to
+/// start helps with another's), and hands each record to `finished` on
+/// the calling thread as soon as its cell is done: in the order cells
+/// finish, which with one thread is theirs. The first error from
+/// `finished` is returned; no cell starts after it.
+fn play_cells(
+    pool: &rayon::ThreadPool,
+    req: &Request,
+    games: Vec<(usize, Arc<Game>)>,
+    tick: &(dyn Fn() + Sync),
+    finished: &mut dyn FnMut(CellRecord) -> Result<(), String>,
+) -> Option<String> {
+    use rayon::iter::{ParallelBridge, ParallelIterator};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = std::sync::mpsc::channel::<CellRecord>();
+    let mut failed = None;
+    pool.in_place_scope(|scope| {
+        let stop = &stop;
+        scope.spawn(move |_| {
+            games
+                .into_iter()
+                .par_bridge()
+                .for_each_with(tx, |tx, (c, game)| {
+                    if stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let t = Instant::now();
+                    let mut record = play_cell(req, c, &game, tick);
+                    record.seconds = t.elapsed().as_secs_f64();
+                    // (The receiver outlives every sender.)
+                    let _ = tx.send(record);
+                });
+        });
+        for record in rx {
+            if failed.is_none()
+                && let Err(e) = finished(record)
+            {
+                stop.store(true, Ordering::Relaxed);
+                failed = Some(e);
+            }
+        }
+    });
+    failed
 }
 
 /// The games of cell `c` (and its skill games), on the current pool.
