@@ -299,7 +299,17 @@ function show(v) {
   ch.innerHTML = "";
   for (const c of v.choices) {
     const b = document.createElement("button");
-    b.textContent = c.text;
+    // A promotion shows the piece it makes (a queen's picture).
+    if (c.svg) {
+      b.innerHTML = c.svg;
+      b.title = c.kind;
+      b.className = "becomes";
+      b.dataset.kind = c.kind;
+      b.append(" " + c.kind + " ");
+      const t = document.createElement("small");
+      t.textContent = c.text;
+      b.appendChild(t);
+    } else b.textContent = c.text;
     b.addEventListener("click", () => act("choose", { index: c.index }));
     ch.appendChild(b);
   }

@@ -13,6 +13,7 @@ mod webdriver;
 
 mod driver;
 
+mod acf;
 mod checkers;
 mod dice;
 mod new_users;

@@ -69,7 +69,14 @@ impl Session {
             self.choices
                 .iter()
                 .enumerate()
-                .map(|(i, c)| json!({"index": i, "text": c.text}))
+                .map(|(i, c)| {
+                    let mut o = json!({"index": i, "text": c.text});
+                    if let Some((svg, kind)) = becomes(st, &c.step) {
+                        o["svg"] = json!(svg);
+                        o["kind"] = json!(kind);
+                    }
+                    o
+                })
                 .collect::<Vec<_>>()
         );
         let legal: Vec<String> = match human {
@@ -301,4 +308,25 @@ pub fn seat_values(st: &State) -> Value {
 /// player (`(first … Random)`) or nature rolls. The trial keeps it then.
 pub(super) fn seed_matters(game: &Game) -> bool {
     matches!(game.first, crate::compile::heuristics::First::Random) || game.has_chance()
+}
+
+/// What a step's piece becomes when it lands as another kind (a pawn
+/// promoted): the picture of the piece on its destination after the
+/// step, and its kind's name; `None` for a step whose piece stays what
+/// it was, or that lands nowhere.
+fn becomes(st: &State, m: &Move) -> Option<(String, String)> {
+    let game = st.game();
+    let on_board = |s: Site| (s as usize) < game.board.len();
+    if m.is_chance() || !on_board(m.from) || !on_board(m.to) {
+        return None;
+    }
+    let before = st.top(m.from)?;
+    let mut after = st.clone();
+    after.play(m).ok()?;
+    let now = after.top(m.to)?;
+    if game.kind(now) == game.kind(before) || game.owner(now) != game.owner(before) {
+        return None;
+    }
+    let name = game.kinds[usize::from(game.kind(now))].clone();
+    Some((crate::render::svg::piece_svg(&after, now), name))
 }
