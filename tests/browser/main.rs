@@ -20,3 +20,4 @@ mod new_users;
 mod notation;
 mod pictures;
 mod records;
+mod seats;
