@@ -79,5 +79,5 @@ fn shows_heights(st: &State, game: &Game) -> bool {
     let declared = game.stack_limit_declared && game.stack_cap > 1;
     let crowned_only = all_men && game.stack_cap == 2;
     let standing = (0..game.board.len()).any(|s| st.height(s as crate::board::Site) > 1);
-    (declared && !crowned_only) || (standing && !crowned_only)
+    (declared || standing) && !crowned_only
 }
