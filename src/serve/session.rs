@@ -583,8 +583,10 @@ impl Session {
                 list(&mut moves.iter())
             );
         }
+        let in_check = !view::check_sites(st).is_empty();
         let what = match st.top_owner(site) {
             None => " (it is empty)".to_string(),
+            Some(p) if p == st.current_player() && in_check => " (in check)".to_string(),
             Some(p) if p == st.current_player() => String::new(),
             Some(p) => format!(
                 " (it holds {} pieces)",
