@@ -67,7 +67,10 @@ fn a_king_in_check_is_named_and_its_square_given() {
     assert_eq!(v["status"], json!("Black (B) to move, in check"));
     // A piece that cannot meet the check is refused with the reason.
     let err = s.click(site("a7")).unwrap_err();
-    assert!(err.starts_with("no legal move starts at a7 (in check)"), "{err}");
+    assert!(
+        err.starts_with("no legal move starts at a7 (in check)"),
+        "{err}"
+    );
     s.click(site("g7")).unwrap();
     s.click(site("g6")).unwrap();
     let v = s.view("t");

@@ -166,12 +166,19 @@ fn what_misled_a_newcomer_is_said_plainly() {
         vec![],
     )
     .unwrap();
-    wait_count(&c, "g.site[data-label=\"b8\"] g.piece[data-picture=\"queen\"]", 1);
+    wait_count(
+        &c,
+        "g.site[data-label=\"b8\"] g.piece[data-picture=\"queen\"]",
+        1,
+    );
     // Draughts: the crowned king is in the legend, the seed is not shown.
     choose_game(&c, "checkers");
     wait_text(&c, "#status", |t| t.starts_with("Black (B) to move"));
     let legend = c.find("#legend").unwrap().text().unwrap();
-    assert!(legend.contains("a king: two Checkers stacked, crowned"), "{legend}");
+    assert!(
+        legend.contains("a king: two Checkers stacked, crowned"),
+        "{legend}"
+    );
     assert!(!legend.contains("height"), "{legend}");
     assert_eq!(c.find("#seed").unwrap().text().unwrap(), "");
     c.close().unwrap();
