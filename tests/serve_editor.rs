@@ -217,6 +217,8 @@ fn the_dice_are_set_in_the_editor_where_the_game_rolls() {
 #[test]
 fn the_dice_left_to_play_are_kept_by_the_editor() {
     let mut s = open("backgammon");
+    // Both seats human: the opening throw waits for the mover's Roll.
+    s.roll().unwrap();
     let roll = s.view("t")["moves"][0].as_str().unwrap().to_string();
     let (a, b) = roll.strip_prefix("roll:").unwrap().split_once('-').unwrap();
     let dice = if a == b {

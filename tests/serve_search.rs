@@ -129,3 +129,29 @@ fn a_timed_hint_answers_within_its_budget() {
     assert_eq!(h["cancelled"], json!(false), "{h}");
     assert!(OPENING.contains(&h["turn"].as_str().unwrap()), "{h}");
 }
+
+/// A hint in a game of three seats gives every seat's standing after
+/// its turn (the Analysis table's column): three rows, their values
+/// adding up to zero but for rounding (each seat's sum less the mean of
+/// the others'); with two seats there are none.
+#[test]
+fn a_hint_with_three_seats_gives_each_seat_s_value_after_its_turn() {
+    let srv = serve(&[]);
+    let body = json!({"game": "chinese-checkers", "sets": ["seats=three"],
+                      "seats": ["human", "human", "human"]})
+    .to_string();
+    let (st, v) = srv.post("/api/sessions", &body);
+    assert_eq!(st, 200, "{v}");
+    let id = v["session"].as_str().unwrap();
+    let hint = json!({"player": "greedy"}).to_string();
+    let (st, h) = post_when_free(&srv, &format!("/api/sessions/{id}/hint"), &hint).0;
+    assert_eq!(st, 200, "{h}");
+    let rows = h["seat_values_after"].as_array().expect("a row per seat");
+    assert_eq!(rows.len(), 3, "{h}");
+    let sum: i64 = rows.iter().map(|r| r["value"].as_i64().unwrap()).sum();
+    assert!(sum.abs() < 3, "{h}");
+    let two = srv.open("checkers", &["human", "human"]);
+    let (st, h) = post_when_free(&srv, &format!("/api/sessions/{two}/hint"), &hint).0;
+    assert_eq!(st, 200, "{h}");
+    assert_eq!(h["seat_values_after"], serde_json::Value::Null, "{h}");
+}

@@ -306,6 +306,18 @@ fn a_chess_position_without_a_king_is_refused_with_the_reason() {
     assert_eq!(v["fen"], before);
 }
 
+/// Presses Roll while the game waits for a human seat's roll (a human
+/// seat's dice are thrown when it asks: docs/serve.md); returns how
+/// many rolls it asked for.
+fn roll_all(s: &mut Session) -> usize {
+    let mut n = 0;
+    while !s.view("t")["roll"].is_null() {
+        s.roll().unwrap();
+        n += 1;
+    }
+    n
+}
+
 /// The texts of the choices a session's view offers.
 fn choice_texts(v: &serde_json::Value) -> Vec<&str> {
     v["choices"]
@@ -320,11 +332,13 @@ fn choice_texts(v: &serde_json::Value) -> Vec<&str> {
 /// two human seats.
 fn rolling_genocide() -> Session {
     let seats = vec!["human".parse().unwrap(), "human".parse().unwrap()];
-    Session::new(
+    let mut s = Session::new(
         Source::Shipped("genocide".into()),
         vec!["boxcars=false".into()],
         seats,
-    )
+    );
+    assert_eq!(roll_all(&mut s), 1, "Red's opening roll waits for Red");
+    s
 }
 
 /// Genocide without Boxcars rolls two dice at every turn's start
@@ -344,6 +358,14 @@ fn nature_rolls_on_the_page_and_the_rolls_are_kept() {
     let texts = choice_texts(&v);
     let end = texts.iter().position(|t| *t == "end").unwrap();
     s.choose(end).unwrap();
+    // Black's throw waits for Black's Roll (a human seat).
+    assert_eq!(moves(&s).len(), 2);
+    assert_eq!(s.view("t")["roll"], json!(1));
+    assert_eq!(
+        s.view("t")["status"],
+        json!("Black (B) to roll: press Roll")
+    );
+    assert_eq!(roll_all(&mut s), 1);
     let after = moves(&s);
     assert_eq!(after.len(), 3, "{after:?}");
     assert_eq!(after[1], "end");
@@ -364,6 +386,7 @@ fn undo_takes_back_nature_s_roll_with_the_step_before_it() {
         .position(|c| c["text"] == "end")
         .unwrap();
     s.choose(end).unwrap();
+    roll_all(&mut s);
     assert_eq!(moves(&s).len(), 3);
     s.undo().unwrap();
     assert_eq!(moves(&s).len(), 1, "{:?}", moves(&s));
@@ -456,7 +479,8 @@ fn the_dice_left_to_play_are_in_the_status() {
     // times): the page rolls first; the status names the dice of the
     // roll listed (`roll:A-B`), four of them for a double.
     let seats = vec![PlayerSpec::Human, PlayerSpec::Human];
-    let s = Session::new(Source::Shipped("backgammon".into()), Vec::new(), seats);
+    let mut s = Session::new(Source::Shipped("backgammon".into()), Vec::new(), seats);
+    roll_all(&mut s);
     let first = moves(&s);
     let roll = first[0].strip_prefix("roll:").unwrap();
     let (a, b) = roll.split_once('-').unwrap();
@@ -483,6 +507,7 @@ fn the_dice_left_to_play_are_in_the_status() {
 fn no_request_chooses_nature_s_roll() {
     let seats = vec![PlayerSpec::Human, PlayerSpec::Human];
     let mut s = Session::new(Source::Shipped("backgammon".into()), Vec::new(), seats);
+    assert_eq!(roll_all(&mut s), 1);
     let first = moves(&s);
     assert_eq!(first.len(), 1);
     assert!(first[0].starts_with("roll:"), "{first:?}");
@@ -501,12 +526,26 @@ fn no_request_chooses_nature_s_roll() {
     for i in 0..21 {
         assert!(s.choose(i).is_err(), "choice {i}");
     }
+    // Nor is a Roll there: that roll was made (it is the next turn).
+    assert_eq!(v["roll"], serde_json::Value::Null, "{v}");
+    assert!(s.roll().unwrap_err().contains("this roll was made"));
     s.seek(1).unwrap();
     assert_eq!(moves(&s), first);
-    // A position at White's throw: the server throws it.
+    // A position at White's throw: the server throws it when White
+    // (a human seat) presses Roll, and nobody moves before.
     let opening = "W W:24*2,13*5,8*3,6*5 B:1*2,12*5,17*3,19*5 pending=start";
     s.load_position(opening).unwrap();
+    assert!(s.state().unwrap().is_chance_node());
+    assert!(moves(&s).is_empty());
+    let v = s.view("t");
+    assert_eq!(
+        (&v["roll"], &v["to_move"]),
+        (&json!(0), &serde_json::Value::Null)
+    );
+    assert!(s.click(site_of(&s, "24")).is_err());
+    assert_eq!(roll_all(&mut s), 1);
     assert!(!s.state().unwrap().is_chance_node());
+    assert!(s.roll().unwrap_err().contains("nothing to roll"));
     let rolled = moves(&s);
     assert_eq!(rolled.len(), 1);
     assert!(rolled[0].starts_with("roll:"), "{rolled:?}");
@@ -534,12 +573,14 @@ fn a_click_on_a_suicide_point_says_so() {
 /// Backgammon with two human seats and the game's seed `seed`.
 fn backgammon(seed: u64) -> Session {
     let seats = vec!["human".parse().unwrap(), "human".parse().unwrap()];
-    Session::new_seeded(
+    let mut s = Session::new_seeded(
         Source::Shipped("backgammon".into()),
         Vec::new(),
         seats,
         seed,
-    )
+    );
+    roll_all(&mut s);
+    s
 }
 
 /// The site labelled `label` on the session's board.
@@ -581,6 +622,7 @@ fn a_trial_keeps_the_seed_and_the_throws_after_it() {
     for s in [&mut a, &mut b] {
         let end = choice_texts(&s.view("t")).iter().position(|t| *t == "end");
         s.choose(end.unwrap()).unwrap();
+        roll_all(s);
     }
     assert_eq!(moves(&a), moves(&b));
 }
@@ -588,12 +630,14 @@ fn a_trial_keeps_the_seed_and_the_throws_after_it() {
 /// Genocide without Boxcars, two human seats, from seed `seed`.
 fn rolling_genocide_seeded(seed: u64) -> Session {
     let seats = vec!["human".parse().unwrap(), "human".parse().unwrap()];
-    Session::new_seeded(
+    let mut s = Session::new_seeded(
         Source::Shipped("genocide".into()),
         vec!["boxcars=false".into()],
         seats,
         seed,
-    )
+    );
+    roll_all(&mut s);
+    s
 }
 
 /// Undo takes a turn back but not the throws of the history: the turn
@@ -609,12 +653,14 @@ fn an_undone_turn_played_again_meets_the_same_throw() {
             .unwrap()
     };
     s.choose(end(&s)).unwrap();
+    roll_all(&mut s);
     let first = moves(&s);
     assert_eq!(first.len(), 3, "{first:?}");
     for _ in 0..6 {
         s.undo().unwrap();
         assert_eq!(moves(&s), first[..1]);
         s.choose(end(&s)).unwrap();
+        roll_all(&mut s);
         assert_eq!(moves(&s), first, "the same throw after the same turn");
     }
 }
@@ -670,6 +716,7 @@ fn every_throw_of_a_battle_is_in_the_dice_box() {
         let turns = s.state().unwrap().legal_turns();
         let Some(t) = turns.last() else { break };
         s.play_turn(t.clone());
+        roll_all(&mut s);
         let all = moves(&s);
         let rolls: Vec<&str> = all[before + 1..]
             .iter()

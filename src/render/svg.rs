@@ -447,6 +447,12 @@ pub fn board_svg(st: &State, opts: &SvgOptions) -> String {
 /// Piece `p` of the game of `st` alone, as a small SVG (the position
 /// editor's palette): its kind's picture in its owner's colour.
 pub fn piece_svg(st: &State, p: crate::compile::Piece) -> String {
+    piece_svg_as(st, p, false)
+}
+
+/// [`piece_svg`], crowned when `crowned` (the top of a draughts king:
+/// a stack of two men, as the board draws it; the page's legend).
+pub fn piece_svg_as(st: &State, p: crate::compile::Piece, crowned: bool) -> String {
     let game = st.game();
     let owner = usize::from(game.owner(p));
     let (fill, ink) = player_colour(&game.players[owner].name, owner);
@@ -460,7 +466,7 @@ pub fn piece_svg(st: &State, p: crate::compile::Piece) -> String {
         owner,
         fill,
         ink,
-        crowned: false,
+        crowned,
         file: game
             .kind_svgs
             .get(usize::from(game.kind(p)))

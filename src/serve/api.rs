@@ -38,6 +38,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/sessions/{id}/choose", post(choose))
         .route("/api/sessions/{id}/ai", post(ai))
         .route("/api/sessions/{id}/undo", post(undo))
+        .route("/api/sessions/{id}/roll", post(roll))
         .route("/api/sessions/{id}/seek", post(seek))
         .route("/api/sessions/{id}/seats", post(set_seats))
         .route("/api/sessions/{id}/flip", post(flip))
@@ -271,6 +272,12 @@ async fn choose(
 
 async fn undo(AxState(app): AxState<Arc<App>>, Path(id): Path<String>) -> ApiResult {
     app.with(&id, Session::undo).map(axum::Json)
+}
+
+/// `POST …/roll {}`: the roll a human seat's Roll button makes (drawn
+/// from the game's seed and the ply, as every roll).
+async fn roll(AxState(app): AxState<Arc<App>>, Path(id): Path<String>) -> ApiResult {
+    app.with(&id, Session::roll).map(axum::Json)
 }
 
 async fn seek(AxState(app): AxState<Arc<App>>, Path(id): Path<String>, text: String) -> ApiResult {

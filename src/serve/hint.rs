@@ -22,7 +22,9 @@ use crate::players::heuristic::evaluate;
 /// The hint for `state` (the session's `version`) by `spec`: `{"turn",
 /// "sites", "player", "version", "value_now", "value_after"}` (values
 /// for the player to move, from `(heuristics …)`: material by default;
-/// ±2⁴⁰ for a won or lost game; `cancelled`: the search was stopped by
+/// ±2⁴⁰ for a won or lost game; `seat_values_after`: with more than two
+/// seats, each seat's standing after the turn, as the view's
+/// `seat_values`; `cancelled`: the search was stopped by
 /// `stop` and the turn is the best it had found), or `turn` null when
 /// there is no legal turn.
 pub async fn hint(
@@ -62,6 +64,7 @@ pub async fn hint(
     after.play_turn(&steps);
     let then = evaluate(&mut after, mover, &mut buf, &mut moves);
     Ok(json!({
+        "seat_values_after": super::session::seat_values(&after),
         "turn": text,
         "sites": Session::turn_sites(&steps),
         "player": spec.to_string(),

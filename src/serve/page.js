@@ -260,7 +260,9 @@ function show(v) {
   view = v;
   const sets = v.sets && v.sets.length ? " — " + v.sets.join(" ") : "";
   $("title").textContent = (v.title ? v.title + " (" + v.game + ")" : v.game) + sets;
-  $("seed").textContent = v.seed === undefined ? "" : "seed " + v.seed;
+  // The seed matters only to a game that draws its first player or
+  // rolls dice; in another it would only puzzle a player.
+  $("seed").textContent = v.seed === undefined || !v.seed_matters ? "" : "seed " + v.seed;
   $("error").hidden = !v.error;
   $("error").textContent = v.error || "";
   if (!v.svg) {
@@ -272,6 +274,11 @@ function show(v) {
   }
   $("board").innerHTML = v.svg;
   $("board").classList.toggle("nolabels", !$("labels").checked);
+  // A royal piece in check (chess's king) is marked as on chess sites.
+  for (const site of v.check || []) {
+    const g = $("board").querySelector(`g.site[data-site="${site}"]`);
+    if (g) g.classList.add("check");
+  }
   if (hint && (hint.session !== v.session || hint.version !== v.version)) {
     hint = null;
     $("hint-text").textContent = "";
@@ -292,12 +299,24 @@ function show(v) {
   ch.innerHTML = "";
   for (const c of v.choices) {
     const b = document.createElement("button");
-    b.textContent = c.text;
+    // A promotion shows the piece it makes (a queen's picture).
+    if (c.svg) {
+      b.innerHTML = c.svg;
+      b.title = c.kind;
+      b.className = "becomes";
+      b.dataset.kind = c.kind;
+      b.append(" " + c.kind + " ");
+      const t = document.createElement("small");
+      t.textContent = c.text;
+      b.appendChild(t);
+    } else b.textContent = c.text;
     b.addEventListener("click", () => act("choose", { index: c.index }));
     ch.appendChild(b);
   }
   showMoves(v);
   showDice(v.dice);
+  $("roll").hidden = v.roll === null || v.roll === undefined;
+  showStanding(v);
   // The state as text (counters, phase: what --position reads), without
   // its history of earlier positions, which means nothing to a player;
   // not while the user is editing it. While a position is being edited,
@@ -348,6 +367,46 @@ function showDice(d) {
   for (const die of d.dice) faces.appendChild(dieFace(die.face, die.used));
   if (d.sum !== null && d.sum !== undefined) faces.appendChild(dieFace(d.sum, false));
   $("dice-words").textContent = d.words;
+}
+
+// Games of more than two seats: each seat's evaluation (the game's
+// heuristic, as the computer players judge it), its value after the
+// hint's turn when a hint is shown, and its place once it has one.
+function showStanding(v) {
+  const table = $("standing");
+  const rows = v.seat_values;
+  table.hidden = !rows;
+  if (!rows) return;
+  const after = hint && hint.session === v.session && hint.version === v.version ? hint.seat_values_after : null;
+  $("standing-hint").hidden = !after;
+  const body = table.querySelector("tbody");
+  body.innerHTML = "";
+  rows.forEach((r, i) => {
+    const tr = document.createElement("tr");
+    tr.id = "standing-" + i;
+    if (i === v.to_move) tr.className = "mover";
+    if (r.out) tr.classList.add("out");
+    const cells = [v.seats[i].name, valueText(r.value)];
+    if (after) cells.push(valueText(after[i].value));
+    cells.push(r.place === null ? (r.out ? "out" : "playing") : ordinal(r.place));
+    for (const c of cells) {
+      const td = document.createElement("td");
+      td.textContent = c;
+      tr.appendChild(td);
+    }
+    body.appendChild(tr);
+  });
+}
+// A heuristic value in words: ±2⁴⁰ is a decided game.
+function valueText(x) {
+  const WIN = 2 ** 40;
+  if (x >= WIN / 2) return "won";
+  if (x <= -WIN / 2) return "lost";
+  return String(x);
+}
+function ordinal(n) {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
+  return n + s;
 }
 
 // A die showing `face`: pips for 1 to 6, the number else.
@@ -709,6 +768,7 @@ $("hint").addEventListener("click", async () => {
     $("hint-text").textContent = h.turn === null ? "no legal turn"
       : `${h.player}: ${h.turn} (value for ${mover}: ${h.value_now} now, ${h.value_after} after)`;
     drawHint();
+    showStanding(view);
     stopHint(h.cancelled ? "cancelled: the best turn found so far" : "");
   } catch (e) {
     stopHint(e.name === "AbortError" ? "cancelled" : "");
@@ -758,6 +818,9 @@ function drawHint() {
 $("game").addEventListener("change", chooseGame);
 $("new").addEventListener("click", () => newGame());
 $("undo").addEventListener("click", () => { stopAi(); act("undo"); });
+// A human seat's roll: the server throws (from the game's seed and the
+// turn, so that undo and a replay meet the same dice).
+$("roll").addEventListener("click", () => act("roll"));
 $("slider").addEventListener("input", () => { stopAi(); act("seek", { ply: Number($("slider").value) }); });
 $("speed").addEventListener("input", () => { $("speed-text").textContent = $("speed").value + " ms"; });
 $("speed-text").textContent = $("speed").value + " ms";

@@ -13,9 +13,11 @@
 mod dice;
 mod edit;
 mod legend;
+mod roll;
 mod view;
 
 pub use edit::{Draft, Edit};
+pub use view::seat_values;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -108,6 +110,9 @@ struct Turn {
     /// As the move list shows it: SAN in a game recorded as PGN
     /// ([`crate::record::san`]), else `text`.
     shown: String,
+    /// What the record notes after the turn, each a comment line of a
+    /// trial (`Black passes (no legal move)`: [`roll::note_passes`]).
+    notes: Vec<String>,
 }
 
 impl Turn {
@@ -124,7 +129,12 @@ impl Turn {
             _ => None,
         };
         let shown = san.unwrap_or_else(|| text.clone());
-        Turn { steps, text, shown }
+        Turn {
+            steps,
+            text,
+            shown,
+            notes: Vec::new(),
+        }
     }
 }
 
@@ -335,7 +345,12 @@ impl Session {
                 break;
             }
         }
+        if let Some(start) = self.start.clone() {
+            roll::note_record_passes(&start, &mut self.turns);
+        }
         self.at = at.min(self.turns.len());
+        // Replayed to its end at a roll: nature rolls (a computer's).
+        self.roll_nature();
         self.rebuild();
         let id = self.source.id();
         let (kept, n) = (self.turns.len(), texts.len());
@@ -568,8 +583,10 @@ impl Session {
                 list(&mut moves.iter())
             );
         }
+        let in_check = !view::check_sites(st).is_empty();
         let what = match st.top_owner(site) {
             None => " (it is empty)".to_string(),
+            Some(p) if p == st.current_player() && in_check => " (in check)".to_string(),
             Some(p) if p == st.current_player() => String::new(),
             Some(p) => format!(
                 " (it holds {} pieces)",
@@ -620,63 +637,30 @@ impl Session {
         Ok(())
     }
 
-    /// At a chance node at the end of the game shown, nature's moves
-    /// (docs/chance.md): each roll drawn from the session's seed with its
-    /// odds and kept as a turn of its own (`roll:7`), until a player is to
-    /// move. A chance node in the middle of the game (after a seek) is
-    /// only shown: its roll is the turn recorded after it; nobody plays
-    /// there, so no client request ever chooses nature's move.
-    fn roll_nature(&mut self) {
-        if self.at != self.turns.len() || self.start.is_none() {
-            return;
-        }
-        let mut st = self.turn_start();
-        // A player left with no legal move by the dice passes: the move
-        // list names the pass at the roll that decides it.
-        let (origin, mut named) = (st.clone(), 0);
-        while st.is_chance_node() {
-            // From the game's seed and the ply alone: the same roll comes
-            // again after an undo (a roll is part of the history).
-            let mut rng = crate::players::nature_rng(self.game_seed, self.turns.len() as u64);
-            let Some(m) = st.sample_chance(&mut rng) else {
-                return;
-            };
-            let text = st.move_to_string(&m);
-            let mut turn = Turn::with_text(&st, vec![m], text);
-            st.play_unchecked(&m);
-            let passes = st.passes_decided(&origin);
-            if passes.len() > named {
-                let names = &st.game().players;
-                let said: Vec<String> = passes[named..]
-                    .iter()
-                    .map(|&p| {
-                        let name = &names[p as usize].name;
-                        format!("{name} {}", crate::diag::verb(name, "passes", "pass"))
-                    })
-                    .collect();
-                turn.shown = format!("{} ({})", turn.shown, said.join(", "));
-                named = passes.len();
-            }
-            self.turns.push(turn);
-            self.at += 1;
-        }
-    }
-
     /// The position at the start of the turn being entered.
     fn turn_start(&self) -> State {
+        self.state_at(self.at)
+    }
+
+    /// The position after the first `ply` turns.
+    fn state_at(&self, ply: usize) -> State {
         let mut st = self.start.clone().expect("a compiled game");
-        for t in &self.turns[..self.at] {
+        for t in &self.turns[..ply] {
             st.play_turn(&t.steps);
         }
         st
     }
 
-    /// Plays a whole turn written in the game's notation; an error says
-    /// why it is refused (not a legal move, the game is over).
+    /// Plays a whole turn written in the game's notation, a roll as
+    /// recorded (nature does not roll meanwhile: the record's rolls are
+    /// its turns); an error says why it is refused (not a legal move,
+    /// the game is over).
     fn play_text(&mut self, text: &str) -> Result<(), String> {
         let st = self.current.as_ref().ok_or("the rules do not compile")?;
         let steps = crate::record::roll::parse_turn(st, text).map_err(|e| refusal(&e))?;
-        self.play_turn(steps);
+        self.turns.push(Turn::new(st, steps));
+        self.at += 1;
+        self.rebuild();
         Ok(())
     }
 
@@ -801,6 +785,13 @@ impl Session {
         }
         self.seats = seats;
         self.version += 1;
+        // A roll that waited for a seat now a computer's is made.
+        if self.current.as_ref().is_some_and(State::is_chance_node)
+            && self.awaiting_roll().is_none()
+        {
+            self.roll_nature();
+            self.rebuild();
+        }
         Ok(())
     }
 
@@ -867,6 +858,7 @@ impl Session {
             st.play_turn(&turn.steps);
             turns.push(turn);
         }
+        roll::note_record_passes(&start, &mut turns);
         if let Some(sets) = new_sets {
             self.sets = sets;
         }
@@ -980,9 +972,7 @@ impl Session {
             sets,
             // The game's seed: the first player in a game that draws it,
             // nature's rolls in a game of chance.
-            seed: (matches!(game.first, crate::compile::heuristics::First::Random)
-                || game.has_chance())
-            .then_some(self.game_seed),
+            seed: view::seed_matters(game).then_some(self.game_seed),
             players: self.seats.iter().map(|s| s.to_string()).collect(),
             start,
             position,
@@ -990,7 +980,7 @@ impl Session {
                 .iter()
                 .enumerate()
                 .map(|(i, t)| TrialMove {
-                    text: t.text.clone(),
+                    text: t.notes.iter().fold(t.text.clone(), |s, n| s + "\n# " + n),
                     line: i + 1,
                 })
                 .collect(),

@@ -20,7 +20,7 @@ fn each_new_game_has_its_seed_and_its_address_replays_it() {
     let (_driver, port) = chromedriver();
     let c = browser(port, &profile);
     c.goto(&url).unwrap();
-    wait_text(&c, "#status", |t| t.contains("to move"));
+    wait_text(&c, "#status", |t| t.contains(" to "));
     humans(&c);
     // New games draw new seeds (2⁵³ of them: two alike would be a fault).
     let mut seeds = vec![seed_shown(&c)];
@@ -35,6 +35,9 @@ fn each_new_game_has_its_seed_and_its_address_replays_it() {
     // The address names the seed, and opened again it is the same game:
     // the same seed and the same opening throw.
     let seed = seeds[2];
+    // Both seats human: the opening throw waits for its Roll.
+    wait_text(&c, "#status", |t| t.contains(" to roll: press Roll"));
+    roll_if_asked(&c);
     let throw = moves(&c)[0].clone();
     assert!(throw.starts_with("roll:"), "{throw}");
     let here = c.execute("return location.href", vec![]).unwrap();

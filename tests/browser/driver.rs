@@ -358,3 +358,22 @@ pub fn sites_with(c: &Client, class: &str) -> Vec<String> {
         .unwrap();
     serde_json::from_value(v).unwrap_or_default()
 }
+
+/// Presses Roll while the page shows it (a human seat's roll waits for
+/// it: docs/serve.md), each time waiting for the page to take it.
+pub fn roll_if_asked(c: &Client) {
+    let shown = || {
+        c.execute("return !document.getElementById('roll').hidden", vec![])
+            .unwrap()
+            == json!(true)
+    };
+    let t0 = Instant::now();
+    while shown() {
+        let before = moves(c).len();
+        let _ = c.find("#roll").and_then(|b| b.click());
+        while shown() && moves(c).len() == before {
+            assert!(t0.elapsed() < Duration::from_secs(30), "Roll not taken");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}

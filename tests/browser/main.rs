@@ -13,9 +13,11 @@ mod webdriver;
 
 mod driver;
 
+mod acf;
 mod checkers;
 mod dice;
 mod new_users;
 mod notation;
 mod pictures;
 mod records;
+mod seats;

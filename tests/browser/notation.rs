@@ -205,6 +205,10 @@ fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
     // Backgammon: the opening throw drawn as two dice beside the board
     // (four for a double), none played yet.
     choose_game(&c, "backgammon");
+    // The first mover's throw: at once for the computer, by Roll for a
+    // human.
+    wait_text(&c, "#status", |t| t.contains(" to "));
+    roll_if_asked(&c);
     wait_text(&c, "#dice-words", |t| t.starts_with("Rolled"));
     let dice = count(&c, "#dice svg.die");
     assert!(dice == 2 || dice == 4, "{dice} dice");

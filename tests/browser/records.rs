@@ -198,6 +198,10 @@ fn records_download_and_load_back() {
     c.find("#toggle-stickyland").unwrap().click().unwrap();
     wait_text(&c, "#title", |t| t.contains("stickyland=true"));
     humans(&c);
+    // Red's movement points, rolled by Red's Roll.
+    wait_text(&c, "#status", |t| t.contains(" to roll: press Roll"));
+    roll_if_asked(&c);
+    wait_text(&c, "#status", |t| t.starts_with("Red (R) to move"));
     c.find("#edit-start").unwrap().click().unwrap();
     wait_text(&c, "#status", |t| t.starts_with("Editing the position"));
     for (name, value) in [("marks", "a1"), ("dice", "1f2e3d")] {
@@ -252,7 +256,7 @@ fn records_download_and_load_back() {
         assert!(t0.elapsed() < Duration::from_secs(30), "{}", position());
         std::thread::sleep(Duration::from_millis(100));
     }
-    wait_text(&c, "#status", |t| t.starts_with("Red (R) to move"));
+    wait_text(&c, "#status", |t| t.starts_with("Red (R) to roll"));
     c.execute(
         "document.getElementById('position').value = arguments[0]",
         vec![json!(text)],

@@ -10,8 +10,9 @@ use crate::engine::{Roll, State};
 impl Session {
     /// The dice of the position shown, or `null` in a game without them:
     /// `{"chance": true, "words": …}` where nature is to roll (the server
-    /// rolls as the game goes on: such a node shows only when the slider
-    /// goes back to it), else the last roll, `{"chance": false, "words":
+    /// rolls a computer seat's roll at once, and a human seat's when it
+    /// presses Roll: such a node shows while a human is to roll, or when
+    /// the slider goes back to it), else the last roll, `{"chance": false, "words":
     /// …, "dice": [{"face": 3, "used": false}…], "sum": 7|null}`: each die
     /// the mover may play (four for a double in backgammon) and whether
     /// it is used, or the faces thrown when the game keeps no dice to
@@ -21,10 +22,17 @@ impl Session {
             return Value::Null;
         };
         if let Some(roll) = now.chance_roll() {
-            let words = format!(
-                "Nature to move: {} to roll (the page rolls them as the game goes on)",
-                roll_words(roll)
-            );
+            let words = match self.awaiting_roll() {
+                Some(seat) => format!(
+                    "{} to roll {}: press Roll",
+                    now.game().players[seat].name,
+                    roll_words(roll)
+                ),
+                None => format!(
+                    "Nature to move: {} to roll (rolled as the game goes on)",
+                    roll_words(roll)
+                ),
+            };
             return json!({"chance": true, "words": words, "dice": [], "sum": null});
         }
         let Some((roll, value, uses, before)) = self.last_roll(start) else {

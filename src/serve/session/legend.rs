@@ -6,16 +6,18 @@ use serde_json::{Value, json};
 use super::Session;
 use crate::compile::Game;
 use crate::engine::State;
-use crate::render::svg::piece_svg;
+use crate::render::svg::{piece_svg, piece_svg_as};
 
 /// The legend's picture of a marked site, as the board draws it.
 const MARK_SVG: &str = r##"<svg width="28" height="28" viewBox="0 0 28 28"><circle cx="14" cy="14" r="11" fill="none" stroke="#8e44ad" stroke-width="3" stroke-dasharray="6 4"/></svg>"##;
 
 impl Session {
     /// `[{"svg"?, "text"}]`: one entry per piece kind (its picture, in
-    /// the first player's colour), per role or region with a mark, for
-    /// marked sites in a game whose rules mark them, for goal outlines and
-    /// for stack heights when the game has them.
+    /// the first player's colour), a draughts king (two men stacked,
+    /// crowned) where men may stack, one per role or region with a mark,
+    /// for marked sites in a game whose rules mark them, for goal
+    /// outlines and for stack heights when the board may show them
+    /// ([`shows_heights`]).
     pub(super) fn legend_json(&self, st: &State, game: &Game) -> Value {
         let mut out: Vec<Value> = (0..game.kinds.len())
             .filter_map(|k| u8::try_from(k).ok())
@@ -47,9 +49,35 @@ impl Session {
             out.push(json!({"svg": MARK_SVG,
                 "text": "a dashed ring: a site the rules marked this turn"}));
         }
-        if game.stack_cap > 1 {
+        // A stack of two men of one owner is drawn crowned: a draughts
+        // king.
+        for k in 0..game.kinds.len() {
+            let man = game.kind_pictures.get(k).and_then(|p| p.as_deref()) == Some("man");
+            if man && game.stack_cap >= 2 {
+                let kind = &game.kinds[k];
+                let piece = game.piece(k as u8, 0);
+                out.push(json!({"svg": piece_svg_as(st, piece, true),
+                    "text": format!("a king: two {kind}s stacked, crowned")}));
+            }
+        }
+        if shows_heights(st, game) {
             out.push(json!({"text": "a number on a stack: its height (the owners bottom first are its tooltip)"}));
         }
         json!(out)
     }
+}
+
+/// True when the board may show a stack's height: the rules declare
+/// stacks of more than one piece (`(stack-limit N)`), unless every kind
+/// is a draughts man and stacks hold two (drawn crowned, never
+/// numbered); or a stack of two or more stands on the board now (a rule
+/// file that stacks without declaring a limit). Chess, whose pieces
+/// never stack, has no such line.
+fn shows_heights(st: &State, game: &Game) -> bool {
+    let all_men = (0..game.kinds.len())
+        .all(|k| game.kind_pictures.get(k).and_then(|p| p.as_deref()) == Some("man"));
+    let declared = game.stack_limit_declared && game.stack_cap > 1;
+    let crowned_only = all_men && game.stack_cap == 2;
+    let standing = (0..game.board.len()).any(|s| st.height(s as crate::board::Site) > 1);
+    (declared || standing) && !crowned_only
 }

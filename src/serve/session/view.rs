@@ -7,6 +7,7 @@ use super::{Session, click_site, clickable_from, sites_of};
 use crate::board::Site;
 use crate::compile::Game;
 use crate::engine::{Move, State};
+use crate::players::heuristic;
 use crate::record::export::{RecordFormat, move_numbering};
 use crate::record::position_fields::without_history;
 use crate::render::render;
@@ -68,7 +69,14 @@ impl Session {
             self.choices
                 .iter()
                 .enumerate()
-                .map(|(i, c)| json!({"index": i, "text": c.text}))
+                .map(|(i, c)| {
+                    let mut o = json!({"index": i, "text": c.text});
+                    if let Some((svg, kind)) = becomes(st, &c.step) {
+                        o["svg"] = json!(svg);
+                        o["kind"] = json!(kind);
+                    }
+                    o
+                })
                 .collect::<Vec<_>>()
         );
         let legal: Vec<String> = match human {
@@ -80,6 +88,10 @@ impl Session {
         v["ai_to_move"] = json!(self.ai_to_move());
         v["flip"] = json!(self.flip);
         v["dice"] = self.dice_json();
+        v["roll"] = json!(self.awaiting_roll());
+        v["seed_matters"] = json!(seed_matters(game));
+        v["check"] = json!(check_sites(st));
+        v["seat_values"] = seat_values(st);
         v["record_format"] = json!(RecordFormat::of(game).map(RecordFormat::extension));
         v
     }
@@ -186,8 +198,15 @@ impl Session {
         match st.outcome() {
             Some(o) => ended(st, &o, self.notes.as_deref()),
             None => {
+                if let Some(seat) = self.awaiting_roll() {
+                    let p = &st.game().players[seat];
+                    return format!("{} ({}) to roll: press Roll", p.name, p.letter);
+                }
                 let mut line = render(st).lines().last().unwrap_or_default().to_string();
                 line.push_str(&dice_words(st));
+                if !check_sites(st).is_empty() {
+                    line.push_str(", in check");
+                }
                 line
             }
         }
@@ -227,4 +246,87 @@ fn dice_words(st: &State) -> String {
     }
     let faces: Vec<String> = d.faces().iter().map(u8::to_string).collect();
     format!(", dice to play {}", faces.join(" "))
+}
+
+/// The sites of the mover's royal pieces (`(royal …)`: a chess king)
+/// that another player's piece attacks: the mover is in check. Empty
+/// in a game without a royal kind, at a chance node and once the game
+/// is over.
+pub(super) fn check_sites(st: &State) -> Vec<Site> {
+    let game = st.game();
+    let Some(royal) = game.royal else {
+        return Vec::new();
+    };
+    if st.is_chance_node() || st.outcome().is_some() {
+        return Vec::new();
+    }
+    let mover = st.current_player();
+    let piece = game.piece(royal, mover);
+    (0..game.board.len() as Site)
+        .filter(|&s| st.top(s) == Some(piece) && st.attacked(s, mover))
+        .collect()
+}
+
+/// Each seat's standing in a game of more than two players (`null`
+/// with two: the hint's values say it): `[{"value", "out", "place"}]`,
+/// `value` the game's heuristic evaluation for that seat (its
+/// `(heuristics …)` sum less the mean of the others', as the computer
+/// players judge it: [`heuristic::evaluate`]; ±2⁴⁰ for a
+/// finished game), `out` whether the seat has left play, `place` the
+/// place it took (1 first) or `null` while it plays.
+pub fn seat_values(st: &State) -> Value {
+    let game = st.game().clone();
+    let n = game.num_players();
+    if n <= 2 {
+        return Value::Null;
+    }
+    let (mut buf, mut moves) = (Vec::new(), Vec::new());
+    let mut copy = st.clone();
+    let places = st.outcome().map(|o| o.places(n));
+    if places.is_none() {
+        heuristic::values(&mut copy, &mut buf, &mut moves);
+    }
+    let seats = st.scalars.seats;
+    let out: Vec<Value> = (0..n)
+        .map(|p| {
+            let seat = p as crate::compile::ir::Player;
+            let value = match places {
+                Some(_) => heuristic::evaluate(&mut copy, seat, &mut buf, &mut moves),
+                None => heuristic::relative(&buf, seat),
+            };
+            let place = match &places {
+                Some(pl) => Some(pl[p]),
+                None => seats.is_out(seat).then(|| seats.places.of(seat)),
+            };
+            json!({"value": value, "out": seats.is_out(seat), "place": place})
+        })
+        .collect();
+    json!(out)
+}
+
+/// True when the game's seed changes the game: it draws the first
+/// player (`(first … Random)`) or nature rolls. The trial keeps it then.
+pub(super) fn seed_matters(game: &Game) -> bool {
+    matches!(game.first, crate::compile::heuristics::First::Random) || game.has_chance()
+}
+
+/// What a step's piece becomes when it lands as another kind (a pawn
+/// promoted): the picture of the piece on its destination after the
+/// step, and its kind's name; `None` for a step whose piece stays what
+/// it was, or that lands nowhere.
+fn becomes(st: &State, m: &Move) -> Option<(String, String)> {
+    let game = st.game();
+    let on_board = |s: Site| (s as usize) < game.board.len();
+    if m.is_chance() || !on_board(m.from) || !on_board(m.to) {
+        return None;
+    }
+    let before = st.top(m.from)?;
+    let mut after = st.clone();
+    after.play(m).ok()?;
+    let now = after.top(m.to)?;
+    if game.kind(now) == game.kind(before) || game.owner(now) != game.owner(before) {
+        return None;
+    }
+    let name = game.kinds[usize::from(game.kind(now))].clone();
+    Some((crate::render::svg::piece_svg(&after, now), name))
 }
