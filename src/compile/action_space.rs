@@ -232,7 +232,9 @@ fn largest(n: &Num) -> Option<i64> {
         Num::PerPlayer(v) => v
             .iter()
             .map(largest)
-            .try_fold(i64::MIN, |m, x| Some(m.max(x?))),
+            .collect::<Option<Vec<_>>>()?
+            .into_iter()
+            .max(),
         _ => None,
     }
 }
@@ -489,6 +491,38 @@ mod tests {
             }
             assert!(positions >= 2000 || playouts == 400, "{name}");
         }
+    }
+
+    /// The most pieces a `pieces:Any` step of a 3×3 stack game (stack
+    /// limit 20; White three pieces, Black two, nothing makes pieces) can
+    /// carry, with `args` as its arguments.
+    fn most(args: &str) -> u16 {
+        let text = format!(
+            r#"(game "T" (players 2) (board (square 3 3)) (piece "A") (stack-limit 20)
+                 (setup (fill "A" P1 (sites "a1" "b1" "c1")) (fill "A" P2 (sites "a3" "b3")))
+                 (play (step {args})) (end (no-moves Loss)))"#
+        );
+        Game::from_source("t.game", &text, &Options::default())
+            .expect("the rules compile")
+            .most_carried(0)
+    }
+
+    #[test]
+    fn a_stack_move_carries_at_most_what_the_rules_allow() {
+        // Five pieces on the board: a stack holds five at most.
+        assert_eq!(most("pieces:Any"), 5);
+        // Only the mover's pieces: White's three at most.
+        assert_eq!(most("pieces:Any from:(holds-only)"), 3);
+        assert_eq!(
+            most("pieces:Any from:(and (more-than (height) 1) (holds-only))"),
+            3
+        );
+        // `max:` says less; the larger branch of an `if`, of a per-player.
+        assert_eq!(most("pieces:Any max:2"), 2);
+        assert_eq!(most("pieces:Any max:(if (equal (height) 4) 4 1)"), 4);
+        assert_eq!(most("pieces:Any max:(per-player 4 2)"), 4);
+        // A `max:` read from the position bounds nothing.
+        assert_eq!(most("pieces:Any max:(sub (height) 1)"), 5);
     }
 
     /// Every step of seeded random games of every shipped game carries a
