@@ -31,6 +31,41 @@ pub(crate) fn num_distinct_actions(game: &RGame) -> u64 {
     game.action_space().len() as u64
 }
 
+/// Why the steps of `state` (a position read from text) could go
+/// beyond the action ids, or None: the ids number a stack move's pieces
+/// only up to what the rules can ever put on the board
+/// (`ludic::compile::ActionSpace::relies_on`: Genocide's 60 checkers of
+/// each colour), so a position that holds more is refused rather than
+/// played with steps that have no id.
+pub(crate) fn beyond_the_ids(state: &RState) -> Option<String> {
+    let game = state.game();
+    let space = game.action_space();
+    let bound = space.relies_on()?;
+    let mut owned = vec![0usize; game.num_players()];
+    for site in 0..game.board.len() {
+        for &piece in state.stack(site as ludic::board::Site) {
+            if let Some(n) = owned.get_mut(usize::from(game.owner(piece))) {
+                *n += 1;
+            }
+        }
+    }
+    if bound.admits(&owned) {
+        return None;
+    }
+    let each: Vec<String> = owned
+        .iter()
+        .zip(&bound.per_player)
+        .zip(&game.players)
+        .map(|((n, most), p)| format!("{} {n} (at most {most})", p.name))
+        .collect();
+    Some(format!(
+        "the position holds more pieces than the rules can put on the board ({}; {} in all at most): \
+         the action ids number a stack move's pieces only up to that (docs/python.md)",
+        each.join(", "),
+        bound.total
+    ))
+}
+
 /// The legal steps of `state` by id, sorted by id (a step whose id an
 /// earlier step of the list already has is left out: the first is the one
 /// the id plays). None once the game is over.

@@ -1,7 +1,7 @@
 //! The compiled game (`ludic._ludic.Game`): what it is, its states, and
 //! the text it came from (for pickling).
 
-use crate::actions::{describe, num_distinct_actions};
+use crate::actions::{beyond_the_ids, describe, num_distinct_actions};
 use crate::initial::Initial;
 use crate::observe::Layout;
 use crate::state::State;
@@ -93,15 +93,20 @@ impl Game {
     /// takes it: a serialized state holds it on one line.
     pub(crate) fn state_from_position_text(&self, text: &str) -> Result<State, String> {
         let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        RState::from_position(self.game.clone(), text)
-            .map(|state| State::new(state, Some(one_line)))
-            .map_err(|e| e.to_string())
+        let state = RState::from_position(self.game.clone(), text).map_err(|e| e.to_string())?;
+        match beyond_the_ids(&state) {
+            Some(why) => Err(why),
+            None => Ok(State::new(state, Some(one_line))),
+        }
     }
 
     /// A state from a FEN text, or why not. Its starting position is kept
     /// as the lossless position text of the state read (for `serialize`).
     pub(crate) fn state_from_fen_text(&self, text: &str) -> Result<State, String> {
         let state = RState::from_fen(self.game.clone(), text).map_err(|e| e.to_string())?;
+        if let Some(why) = beyond_the_ids(&state) {
+            return Err(why);
+        }
         let base = state.to_position();
         Ok(State::new(state, base))
     }

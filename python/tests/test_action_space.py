@@ -76,3 +76,44 @@ def test_an_id_beyond_the_space_is_refused():
     with pytest.raises(ValueError):
         g.action_to_string(g.num_distinct_actions())
     assert g.action_to_string(g.num_distinct_actions() - 1)
+
+
+def directed_neighbour_pairs(cols, rows):
+    """Ordered pairs of orthogonally adjacent squares of a board, counted
+    square by square."""
+    return sum(
+        (x + dx in range(cols)) and (y + dy in range(rows))
+        for x in range(cols)
+        for y in range(rows)
+        for dx, dy in [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    )
+
+
+@pytest.mark.parametrize("supply", [60, 100])
+def test_genocide_steps_carry_at_most_a_players_supply(supply):
+    # docs/games/genocide.md: each player has `supply` checkers (60 by
+    # default) and a step moves the top N of a square holding only the
+    # mover's, so N is 1 to `supply`; the bridge step moves one checker
+    # (or the whole stack: 2 counts), the ferry a whole bridge (1), and
+    # two phases end with `end`.
+    g = ludic.load("genocide", set={"supply": supply})
+    pairs = directed_neighbour_pairs(8, 8)
+    assert g.num_distinct_actions() == pairs * (supply + 2 + 1) + 2
+    # A stack of the whole supply moves as a whole; its ids are in range.
+    s = g.state_from_position(f"R R:a1*{supply} B:h8")
+    names = {s.action_to_string(a): a for a in s.legal_actions()}
+    assert f"a1-a2/{supply}" in names and max(names.values()) < g.num_distinct_actions()
+    # One checker more than the rules can make: refused, with the reason.
+    with pytest.raises(ValueError, match="more pieces than the rules"):
+        g.state_from_position(f"R R:a1*{supply + 1} B:h8")
+    with pytest.raises(ValueError, match="more pieces than the rules"):
+        g.deserialize_state(f"ludic-state 1\nposition: R R:a1*{supply + 1} B:h8\nactions:\n")
+
+
+def test_a_game_that_makes_pieces_without_a_limit_keeps_the_stack_limit():
+    # Ex nihilo makes its discs from nothing (docs/games/exnihilo.md): a
+    # split of a stack of 255, the stack limit, takes up to 254.
+    g = ludic.load("exnihilo")
+    s = g.state_from_position("W W:e5*255 B:a1")
+    splits = [a for a in s.legal_actions() if s.action_to_string(a).endswith("/254")]
+    assert splits and max(s.legal_actions()) < g.num_distinct_actions()

@@ -17,8 +17,9 @@ from pettingzoo.test import api_test  # noqa: E402
 @pytest.mark.parametrize("name", ludic.shipped_games())
 def test_pettingzoos_api_test_passes(name):
     e = lp.env(name)
-    # Ex nihilo numbers a million actions (its stacks' partial moves):
-    # fewer cycles keep the masks' cost down.
+    # Ex nihilo numbers a million actions: its rules make discs from
+    # nothing, so a split may take up to the stack limit's 254
+    # (docs/python.md); fewer cycles keep the masks' cost down.
     cycles = 100 if e.unwrapped.game.num_distinct_actions() >= 1_000_000 else 400
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -26,11 +26,19 @@
 //! - `pass`, `end-phase`, `swap`: one number.
 //!
 //! Stack moves carry a count: 1 for `pieces:One` (and 0, the whole stack),
-//! `0..=stack limit` for `pieces:Part` and `pieces:Any`, 0 otherwise.
+//! 0 for a whole stack; `1..=most` for `pieces:Any` and `1..most` for
+//! `pieces:Part` (a split leaves one piece), where `most` is the most
+//! pieces the rules ever let the move carry ([`Game::most_carried`]): the
+//! stack limit, cut to the largest number its `max:` clause can give and
+//! to the most pieces the board can hold ([`Game::piece_bound`]; a move
+//! from a stack that must hold only the mover's pieces, `from:(holds-only)`,
+//! to the most one player can own). Genocide's steps: 60 pieces at most
+//! (each player's supply), not the stack limit's 255.
 
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{Game, GenId};
-use crate::compile::ir_moves::{GenKind, Pieces};
+use crate::compile::ir::{Cond, Game, GenId, Num, SiteRef};
+use crate::compile::ir_moves::{Gen, GenKind, Pieces};
+use crate::compile::piece_bound::PieceBound;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
@@ -48,6 +56,9 @@ pub struct ActionSpace {
     /// Per generator kind (`step`, `slide`…): how many ids its
     /// generators have.
     kinds: BTreeMap<&'static str, usize>,
+    /// The game's [`Game::piece_bound`] when some stack move's counts
+    /// were cut by it.
+    relies_on: Option<PieceBound>,
 }
 
 impl ActionSpace {
@@ -78,6 +89,16 @@ impl ActionSpace {
     /// How many ids each kind of generator has (`{"slide": 1456, …}`).
     pub fn kinds(&self) -> &BTreeMap<&'static str, usize> {
         &self.kinds
+    }
+
+    /// The bound on the pieces of a position that the numbering relies
+    /// on: Some when a stack move's counts stop below the stack limit
+    /// because the rules never put more pieces on the board
+    /// ([`Game::piece_bound`]). Every position played from the setup is
+    /// within it; a position read from text beyond it
+    /// ([`PieceBound::admits`]) could make steps that have no id.
+    pub fn relies_on(&self) -> Option<&PieceBound> {
+        self.relies_on.as_ref()
     }
 }
 
@@ -151,28 +172,81 @@ impl Game {
 impl Game {
     /// The largest `count` a step ([`crate::engine::Move`]) of this game
     /// can carry: 0 when every step moves a whole stack (or places, sows,
-    /// passes); 1 for `pieces:One`; the stack limit for `pieces:Part` and
-    /// `pieces:Any`; the index of the last quarter turn of a `rotate`
-    /// generator (its steps' count is that index); the most sides of a
-    /// thrown die for `advance` (its steps' count is the die used).
+    /// passes); 1 for `pieces:One`; for `pieces:Part` and `pieces:Any`,
+    /// the most pieces the rules let the move carry
+    /// ([`Game::most_carried`]; one fewer for a split); the index of the
+    /// last quarter turn of a `rotate` generator (its steps' count is that
+    /// index); the most sides of a thrown die for `advance` (its steps'
+    /// count is the die used).
     pub fn max_step_count(&self) -> u16 {
-        let cap = u16::try_from(self.stack_cap).unwrap_or(u16::MAX);
+        let bound = self.piece_bound();
         self.gens
             .iter()
-            .map(|g| match &g.kind {
-                GenKind::Rotate { rotations } => {
-                    u16::try_from(rotations.len().saturating_sub(1)).unwrap_or(u16::MAX)
-                }
-                // The die's value.
-                GenKind::Advance(_) => u16::from(self.max_die),
-                kind => match kind.shift().map(|s| s.pieces) {
-                    Some(Pieces::One) => 1,
-                    Some(Pieces::Part | Pieces::Any) => cap,
-                    _ => 0,
-                },
-            })
+            .map(|g| *counts_of(self, g, bound.as_ref()).end())
             .max()
             .unwrap_or(0)
+    }
+
+    /// The most pieces one move of generator `g` (a `pieces:Part` or
+    /// `pieces:Any` stack move) can take from its origin in a game played
+    /// from the setup: the stack limit, or less where the rules say so: the
+    /// largest number its `max:` can give; the most pieces the board can
+    /// hold ([`Game::piece_bound`]), or one player can own when its
+    /// `from:` requires a stack of the mover's pieces only
+    /// (`(holds-only)`). The stack limit for a generator that is not one.
+    pub fn most_carried(&self, g: GenId) -> u16 {
+        let Some(generator) = self.gens.get(usize::from(g)) else {
+            return 0;
+        };
+        most_carried(self, generator, self.piece_bound().as_ref())
+    }
+}
+
+/// [`Game::most_carried`] with the game's piece bound worked out once.
+fn most_carried(game: &Game, g: &Gen, bound: Option<&PieceBound>) -> u16 {
+    let cap = u16::try_from(game.stack_cap).unwrap_or(u16::MAX);
+    let by_max = g
+        .kind
+        .limits()
+        .and_then(|l| l.max.as_ref())
+        .and_then(largest)
+        .map_or(cap, |m| u16::try_from(m.max(0)).unwrap_or(u16::MAX));
+    let by_pieces = bound.map_or(cap, |b| {
+        let n = if holds_only_mine(&g.from) {
+            b.most_per_player()
+        } else {
+            b.total
+        };
+        u16::try_from(n).unwrap_or(u16::MAX)
+    });
+    cap.min(by_max).min(by_pieces)
+}
+
+/// The largest value number `n` can have, whatever the position, when it
+/// is plain to see (a constant, the larger branch of an `if`, the largest
+/// of a `per-player`); None otherwise.
+fn largest(n: &Num) -> Option<i64> {
+    match n {
+        Num::Int(v) => Some(*v),
+        Num::If(_, a, b) => Some(largest(a)?.max(largest(b)?)),
+        Num::PerPlayer(v) => v
+            .iter()
+            .map(largest)
+            .collect::<Option<Vec<_>>>()?
+            .into_iter()
+            .max(),
+        _ => None,
+    }
+}
+
+/// True when condition `c` (a `from:`) holds only at a stack whose every
+/// piece is the mover's: `(holds-only)` of the origin, alone or as a part
+/// of an `and`.
+fn holds_only_mine(c: &Cond) -> bool {
+    match c {
+        Cond::HoldsOnly(SiteRef::Subject | SiteRef::From) => true,
+        Cond::And(parts) => parts.iter().any(holds_only_mine),
+        _ => false,
     }
 }
 
@@ -276,10 +350,10 @@ fn rays(game: &Game, f: Site) -> Vec<Site> {
         .collect()
 }
 
-/// The counts a step of generator `kind` can carry.
-fn counts_of(game: &Game, kind: &GenKind) -> std::ops::RangeInclusive<u16> {
-    let cap = u16::try_from(game.stack_cap).unwrap_or(u16::MAX);
-    match kind {
+/// The counts a step of generator `g` can carry (`bound`: the game's
+/// [`Game::piece_bound`]).
+fn counts_of(game: &Game, g: &Gen, bound: Option<&PieceBound>) -> std::ops::RangeInclusive<u16> {
+    match &g.kind {
         GenKind::Rotate { rotations } => {
             0..=u16::try_from(rotations.len().saturating_sub(1)).unwrap_or(u16::MAX)
         }
@@ -287,7 +361,9 @@ fn counts_of(game: &Game, kind: &GenKind) -> std::ops::RangeInclusive<u16> {
         GenKind::Advance(_) => 1..=u16::from(game.max_die),
         kind => match kind.shift().map(|s| s.pieces) {
             Some(Pieces::One) => 0..=1,
-            Some(Pieces::Part | Pieces::Any) => 0..=cap,
+            // The top k pieces, 1 ≤ k ≤ height (Any) or k < height (Part).
+            Some(Pieces::Any) => 1..=most_carried(game, g, bound),
+            Some(Pieces::Part) => 1..=most_carried(game, g, bound).saturating_sub(1),
             _ => 0..=0,
         },
     }
@@ -300,6 +376,14 @@ fn space_of(game: &Game) -> ActionSpace {
         .collect();
     let mut keys = Vec::new();
     let mut kinds = BTreeMap::new();
+    let bound = game.piece_bound();
+    let cut = |g: &Gen| {
+        matches!(
+            g.kind.shift().map(|s| s.pieces),
+            Some(Pieces::Part | Pieces::Any)
+        ) && most_carried(game, g, bound.as_ref()) < most_carried(game, g, None)
+    };
+    let relies_on = bound.clone().filter(|_| game.gens.iter().any(cut));
     for (g, generator) in game.gens.iter().enumerate() {
         let pairs = pairs_of(game, &generator.kind, &lattice);
         if let GenKind::Rotate { .. } = generator.kind {
@@ -308,7 +392,7 @@ fn space_of(game: &Game) -> ActionSpace {
                 keys.push(game.step_key(g as GenId, f, t, i as u16));
             }
         } else {
-            for c in counts_of(game, &generator.kind) {
+            for c in counts_of(game, generator, bound.as_ref()) {
                 keys.extend(
                     pairs
                         .iter()
@@ -342,6 +426,7 @@ fn space_of(game: &Game) -> ActionSpace {
         row_len,
         starts,
         kinds,
+        relies_on,
     }
 }
 
@@ -406,6 +491,38 @@ mod tests {
             }
             assert!(positions >= 2000 || playouts == 400, "{name}");
         }
+    }
+
+    /// The most pieces a `pieces:Any` step of a 3×3 stack game (stack
+    /// limit 20; White three pieces, Black two, nothing makes pieces) can
+    /// carry, with `args` as its arguments.
+    fn most(args: &str) -> u16 {
+        let text = format!(
+            r#"(game "T" (players 2) (board (square 3 3)) (piece "A") (stack-limit 20)
+                 (setup (fill "A" P1 (sites "a1" "b1" "c1")) (fill "A" P2 (sites "a3" "b3")))
+                 (play (step {args})) (end (no-moves Loss)))"#
+        );
+        Game::from_source("t.game", &text, &Options::default())
+            .expect("the rules compile")
+            .most_carried(0)
+    }
+
+    #[test]
+    fn a_stack_move_carries_at_most_what_the_rules_allow() {
+        // Five pieces on the board: a stack holds five at most.
+        assert_eq!(most("pieces:Any"), 5);
+        // Only the mover's pieces: White's three at most.
+        assert_eq!(most("pieces:Any from:(holds-only)"), 3);
+        assert_eq!(
+            most("pieces:Any from:(and (more-than (height) 1) (holds-only))"),
+            3
+        );
+        // `max:` says less; the larger branch of an `if`, of a per-player.
+        assert_eq!(most("pieces:Any max:2"), 2);
+        assert_eq!(most("pieces:Any max:(if (equal (height) 4) 4 1)"), 4);
+        assert_eq!(most("pieces:Any max:(per-player 4 2)"), 4);
+        // A `max:` read from the position bounds nothing.
+        assert_eq!(most("pieces:Any max:(sub (height) 1)"), 5);
     }
 
     /// Every step of seeded random games of every shipped game carries a

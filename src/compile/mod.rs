@@ -5,6 +5,7 @@
 
 mod action_space;
 pub use action_space::{ActionSpace, StepParts};
+pub use piece_bound::PieceBound;
 pub(crate) mod args;
 pub(crate) mod attacks;
 pub(crate) mod conds;
@@ -23,6 +24,7 @@ pub(crate) mod moves;
 pub(crate) mod nums;
 pub(crate) mod phases;
 pub mod picture_file;
+mod piece_bound;
 pub(crate) mod refs;
 pub(crate) mod roles;
 pub(crate) mod rotate;
