@@ -27,7 +27,8 @@ use std::sync::Arc;
 pub struct ReplayArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// A PDN file with one or more games, or a trial.
+    /// A PDN file with one or more games, or a file of one or more trials
+    /// (`analyze --record` writes one trial per game).
     record: String,
     /// Print one JSON object (a summary and the failures).
     #[arg(long)]
