@@ -61,7 +61,9 @@ fn merge_prints_a_label_longer_than_format_widths_allow() {
         .find(|l| l.starts_with(&seat))
         .expect("the seat's row");
     let cell = &row[seat.len()..];
-    assert!(cell.starts_with(" wins   100.0% [34.2, 100.0]"), "{cell}");
+    // " wins", padded to the column's width, then the cell.
+    let wins = format!("{:<15}100.0% [34.2, 100.0]", " wins");
+    assert!(cell.starts_with(&wins), "{cell}");
 }
 
 // Finding 6: existing files overwritten without --force.
