@@ -616,8 +616,12 @@ fn a_soldier_onto_the_throne_is_refused_with_the_reason() {
     assert!(throne.contains("may not stop there"), "{throne}");
     let corner = refusal("A A:b1 D:Ke6", "b1-a1");
     assert!(corner.contains("may not stop there"), "{corner}");
+    // Pieces move like rooks: a diagonal is off their lines.
     let diagonal = refusal("D A:a3 D:Ke6,f4", "f4-g5");
-    assert!(diagonal.contains("do not reach that site"), "{diagonal}");
+    assert!(diagonal.contains("never lead from that site"), "{diagonal}");
+    // Along the file, but past a piece: blocked now.
+    let blocked = refusal("D A:f5 D:Ke6,f4", "f4-f7");
+    assert!(blocked.contains("do not reach that site"), "{blocked}");
     let theirs = refusal("D A:a3 D:Ke6,f4", "a3-a4");
     assert!(
         theirs.contains("no piece of the player to move"),

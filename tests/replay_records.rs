@@ -159,14 +159,23 @@ fn a_trial_replays_only_against_its_own_game() {
     assert_eq!(ludic(&["replay", "checkers", &file]).status.code(), Some(0));
 }
 
+/// A file of several trials (what `analyze --record` writes) is replayed
+/// whole, each trial a game of its own: never half of it.
 #[test]
-fn two_joined_trials_are_refused_not_half_replayed() {
+fn two_joined_trials_are_both_replayed_not_half() {
     let one = trial("checkers", "win 1 no_moves", "");
     let (_dir, file) = write("joined.trial", &format!("{one}{one}"));
     let o = ludic(&["replay", "checkers", &file]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("game 2: ok"), "{out}");
+    assert!(out.contains("2 games, 2 ok, 0 failed"), "{out}");
+    // Text after a result that is not a new trial is still an error.
+    let (_dir, file) = write("tail.trial", &format!("{one}9-14\n"));
+    let o = ludic(&["replay", "checkers", &file]);
     assert_ne!(o.status.code(), Some(0));
     assert!(
-        stderr(&o).contains("line 7: `ludic-trial 1` after the result: a trial holds one game"),
+        stderr(&o).contains("line 7: `9-14` after the result: a trial holds one game"),
         "{}",
         stderr(&o)
     );

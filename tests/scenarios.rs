@@ -171,3 +171,28 @@ fn put_judges_the_position_as_position_does() {
     let ataxx = "game: ataxx\nscenario: s\nput: B R:a1 B:g7\nto-move: R\nexpect outcome: none\nput: R R:a1\nexpect outcome: Red wins\n";
     assert_eq!(report(ataxx), None);
 }
+
+/// A first place two of three seats share is neither a draw nor a win
+/// (docs/players.md, "Several players"). The race of
+/// tests/data/three-seat-race.game, played to its turn limit: P1 and P2
+/// reach the goal column and score one each, P3 none, so the rules rank
+/// them 1, 1, 3.
+#[test]
+fn a_shared_first_place_is_no_draw_in_a_scenario() {
+    let play = "moves: a1-b1 a2-b2 a3-b3 b1-c1 b2-c2 b3-c3 c1-d1 c2-d2\n";
+    let run = |expect: &str| {
+        let text = format!(
+            "game: tests/data/three-seat-race.game\nscenario: s\n{play}expect outcome: {expect}\n"
+        );
+        let v = run_text("x.scenarios", &text, None).expect("the file reads");
+        v[0].failure.as_ref().map(ToString::to_string)
+    };
+    assert_eq!(run("places 1 1 3"), None);
+    assert_eq!(run("P1 and P2 share first"), None);
+    let draw = run("draw").expect("not a draw");
+    assert!(draw.contains("P1 and P2 share first"), "{draw}");
+    assert!(run("P1 wins").is_some());
+    assert!(run("P2 and P3 share first").is_some());
+    let bad = run("P1 and P9 share first").expect("no such seat");
+    assert!(bad.contains("not an outcome"), "{bad}");
+}

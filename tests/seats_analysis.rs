@@ -4,8 +4,8 @@
 //! counts made here from the games' own records: every game's turns are
 //! kept as played, replayed from the start, and the places of the
 //! position reached are counted seat by seat in this file, apart from the
-//! analyzer's tally. The shares of a setting (each seat's wins, draws,
-//! unfinished) add up to one.
+//! analyzer's tally. The shares of a setting (each seat's wins, the first
+//! places shared, draws, unfinished) add up to one.
 
 use ludic::batch::analyze::{Request, run};
 use ludic::compile::{Game, Options};
@@ -14,9 +14,9 @@ use ludic::players::PlayerSpec;
 use ludic::players::analysis::{RunSpec, Watch, play_range_watched};
 use std::sync::Arc;
 
-/// A greedy player drawn toward the target point (the shipped heuristic
-/// stalls): see the file's comment.
-const GAME: &str = "tests/data/chinese-checkers-approach.game";
+/// The shipped game, whose heuristic draws every marble toward the target
+/// point, so that greedy players finish (docs/players.md).
+const GAME: &str = "chinese-checkers";
 
 /// Keeps a game's turns as played.
 struct Record(Vec<Vec<Move>>);
@@ -31,12 +31,16 @@ impl Watch for Record {
     }
 }
 
-/// Per seat: first places alone (wins), sum of places over finished
-/// games; then draws (finished, no seat first alone) and unfinished.
+/// Per seat: first places alone (wins), first places shared with some
+/// but not all seats, sum of places over finished games; then the games
+/// whose first place some seats shared, draws (every seat first) and
+/// unfinished games.
 #[derive(Debug, Default, PartialEq)]
 struct Counts {
     wins: Vec<u64>,
+    shared_by: Vec<u64>,
     places: Vec<u64>,
+    shared: u64,
     draws: u64,
     unfinished: u64,
 }
@@ -46,6 +50,7 @@ fn counted(start: &State, games: &[Vec<Vec<Move>>]) -> Counts {
     let n = start.game().num_players();
     let mut c = Counts {
         wins: vec![0; n],
+        shared_by: vec![0; n],
         places: vec![0; n],
         ..Counts::default()
     };
@@ -70,7 +75,11 @@ fn counted(start: &State, games: &[Vec<Vec<Move>>]) -> Counts {
         let firsts: Vec<usize> = (0..n).filter(|&s| places[s] == 1).collect();
         match firsts[..] {
             [w] => c.wins[w] += 1,
-            _ => c.draws += 1,
+            _ if firsts.len() == n => c.draws += 1,
+            _ => {
+                c.shared += 1;
+                firsts.iter().for_each(|&s| c.shared_by[s] += 1);
+            }
         }
     }
     c
@@ -105,6 +114,9 @@ fn check(seats: &str, ranking: &str, count: u64) {
     let wins: Vec<u64> = st.wins.iter().map(|r| r.count).collect();
     assert_eq!(wins, c.wins, "{label}: wins per seat");
     assert_eq!(st.draws.count, c.draws, "{label}: draws");
+    assert_eq!(st.shared_first.count, c.shared, "{label}: shared firsts");
+    let shared: Vec<u64> = st.shared_firsts.iter().map(|r| r.count).collect();
+    assert_eq!(shared, c.shared_by, "{label}: shared firsts per seat");
     assert_eq!(st.unfinished.count, c.unfinished, "{label}: unfinished");
     let finished = count - c.unfinished;
     assert_eq!(st.mean_places.len(), n, "{label}");
@@ -113,8 +125,10 @@ fn check(seats: &str, ranking: &str, count: u64) {
         assert!((m.mean - mean).abs() < 1e-12, "{label}: seat {s} {m:?}");
         assert!(m.low <= m.mean && m.mean <= m.high, "{label}: {m:?}");
     }
-    let shares: f64 =
-        st.wins.iter().map(|r| r.rate).sum::<f64>() + st.draws.rate + st.unfinished.rate;
+    let shares: f64 = st.wins.iter().map(|r| r.rate).sum::<f64>()
+        + st.shared_first.rate
+        + st.draws.rate
+        + st.unfinished.rate;
     assert!(
         (shares - 1.0).abs() < 1e-9,
         "{label}: shares add up to {shares}"

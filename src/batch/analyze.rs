@@ -14,7 +14,7 @@
 //! and its range of seed streams ([`super::provenance`]); [`merge`]
 //! refuses shards that disagree on any of them, naming the field.
 
-use super::json::{difference_json, head, places_json, rate_json, round, wins_json};
+use super::json::{difference_json, head, places_json, rate_json, returns_json, round, wins_json};
 use super::provenance::{self, Fingerprint, RuleText, SeedRange};
 use crate::compile::{Game, LoadError};
 use crate::players::PlayerSpec;
@@ -385,6 +385,17 @@ pub fn run(req: &Request, tick: &(dyn Fn() + Sync)) -> Result<Report, AnalyzeErr
         .ok_or_else(|| AnalyzeError::Threads("the analysis was stopped".into()))
 }
 
+/// [`run`], keeping every game's record ([`super::record`]): the report
+/// and, setting by setting in game order, each game's trial with its
+/// setting's label and game number.
+pub fn run_recorded(
+    req: &Request,
+    tick: &(dyn Fn() + Sync),
+) -> Result<(Report, super::analyze_until::Records), AnalyzeError> {
+    super::analyze_until::run_recorded(req, tick)?
+        .ok_or_else(|| AnalyzeError::Threads("the analysis was stopped".into()))
+}
+
 impl Report {
     /// The object `ludic analyze --json` prints (docs/json.md). A shard's
     /// also has `shard` (`{"index", "of"}`) and each setting's `tally`,
@@ -447,6 +458,13 @@ fn setting_json(s: &Setting) -> Value {
     });
     if !st.mean_places.is_empty() {
         v["mean_places"] = places_json(&s.seats, &st.mean_places);
+    }
+    if !st.shared_firsts.is_empty() {
+        v["shared_first"] = rate_json(&st.shared_first);
+        v["shared_firsts"] = wins_json(&s.seats, &st.shared_firsts);
+    }
+    if !st.mean_returns.is_empty() {
+        v["mean_returns"] = returns_json(&s.seats, &st.mean_returns);
     }
     v
 }

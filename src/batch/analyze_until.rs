@@ -8,8 +8,10 @@
 //! setting in one piece.
 
 use super::analyze::{AnalyzeError, Report, Request, Setting};
+use super::record::{MoveTexts, trial};
 use crate::engine::State;
-use crate::players::analysis::{RunSpec, Tally, play_range};
+use crate::players::analysis::{RunSpec, Tally, play_range, play_range_watched};
+use crate::record::trial::Trial;
 use std::ops::Range;
 use std::time::{Duration, Instant};
 
@@ -24,7 +26,7 @@ pub fn run_until(
     tick: &(dyn Fn() + Sync),
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<Option<Report>, AnalyzeError> {
-    run_in_pieces(req, tick, stop, true)
+    Ok(run_in_pieces(req, tick, stop, true, false)?.map(|(r, _)| r))
 }
 
 /// [`super::analyze::run`]: each setting's games in one piece (no wait
@@ -33,18 +35,32 @@ pub(crate) fn run_whole(
     req: &Request,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Option<Report>, AnalyzeError> {
-    run_in_pieces(req, tick, &|| false, false)
+    Ok(run_in_pieces(req, tick, &|| false, false, false)?.map(|(r, _)| r))
 }
+
+/// [`run_whole`], keeping every game's record: the trials of each setting
+/// in turn, each with its setting's label and its game number
+/// ([`super::record`]).
+pub(crate) fn run_recorded(
+    req: &Request,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Option<(Report, Records)>, AnalyzeError> {
+    run_in_pieces(req, tick, &|| false, false, true)
+}
+
+/// The records of an analysis: setting label, game number, trial.
+pub type Records = Vec<(String, u64, Trial)>;
 
 /// The analysis of `req`, each setting's games played in pieces (sized by
 /// time when `adaptive`, else one piece a setting), `stop` asked before
-/// each piece.
+/// each piece; with `record`, every game's trial too (else none).
 fn run_in_pieces(
     req: &Request,
     tick: &(dyn Fn() + Sync),
     stop: &(dyn Fn() -> bool + Sync),
     adaptive: bool,
-) -> Result<Option<Report>, AnalyzeError> {
+    record: bool,
+) -> Result<Option<(Report, Records)>, AnalyzeError> {
     if let Some(s) = req.shard
         && (s.index == 0 || s.index > s.of)
     {
@@ -65,13 +81,21 @@ fn run_in_pieces(
     };
     let base = settings[0].3.clone();
     let mut done = Vec::new();
+    let mut records = Vec::new();
+    let players: Vec<String> = req.players.iter().map(ToString::to_string).collect();
     for (label, game, sets, g) in settings {
         let start = State::with_engine(g.clone(), req.engine);
         let t = Instant::now();
         let pieces = Pieces::new(req.games(), pool.current_num_threads(), adaptive);
-        let Some(tally) = play_setting(&pool, &start, &spec, pieces, tick, stop) else {
+        let mut kept = record.then(Vec::new);
+        let Some(tally) = play_setting(&pool, &start, &spec, pieces, (tick, stop), &mut kept)
+        else {
             return Ok(None);
         };
+        for (i, texts) in kept.into_iter().flatten() {
+            let record = trial(&game, &g, &players, req.seed, i, &texts);
+            records.push((label.clone(), i, record));
+        }
         done.push(Setting {
             label,
             game,
@@ -82,7 +106,7 @@ fn run_in_pieces(
             seconds: t.elapsed().as_secs_f64(),
         });
     }
-    Ok(Some(Report {
+    let report = Report {
         game: req.game.clone(),
         title: base.name.clone(),
         sets: req.sets.clone(),
@@ -97,18 +121,24 @@ fn run_in_pieces(
         fingerprint,
         games: req.games(),
         settings: done,
-    }))
+    };
+    Ok(Some((report, records)))
 }
 
+/// What a game of an analysis keeps for its record: its number, its turn
+/// texts and summary ([`MoveTexts`]).
+type Kept = (u64, <MoveTexts as crate::players::analysis::Watch>::Out);
+
 /// The tally of the games of `pieces` of `spec` from `start`, played on
-/// `pool` with `stop` asked before each piece; None once it answers true.
+/// `pool` with `tick` after each game and `stop` asked before each piece;
+/// None once it answers true. With `kept`, each game's texts go there.
 fn play_setting(
     pool: &rayon::ThreadPool,
     start: &State,
     spec: &RunSpec,
     mut pieces: Pieces,
-    tick: &(dyn Fn() + Sync),
-    stop: &(dyn Fn() -> bool + Sync),
+    (tick, stop): (&(dyn Fn() + Sync), &(dyn Fn() -> bool + Sync)),
+    kept: &mut Option<Vec<Kept>>,
 ) -> Option<Tally> {
     let players = start.game().num_players();
     let mut tally = Tally::new(players);
@@ -117,7 +147,18 @@ fn play_setting(
             return None;
         }
         let begun = Instant::now();
-        let played = pool.install(|| play_range(start, spec, range, tick));
+        let played = match kept {
+            Some(kept) => {
+                let first = range.start;
+                let watched = pool
+                    .install(|| play_range_watched(start, spec, range, tick, &MoveTexts::default));
+                let summaries = watched.iter().map(|(s, _)| *s).collect();
+                let numbered = (first..).zip(watched.into_iter().map(|(_, out)| out));
+                kept.extend(numbered);
+                summaries
+            }
+            None => pool.install(|| play_range(start, spec, range, tick)),
+        };
         pieces.took(begun.elapsed());
         // Tallies of one game count the same players: the merge adds.
         let _ = tally.merge(&Tally::of(&played, players));

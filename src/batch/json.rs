@@ -2,7 +2,7 @@
 //! rates with their intervals, seats' wins and differences.
 
 use crate::players::analysis::{Difference, Rate};
-use crate::players::place_mean::MeanPlace;
+use crate::players::place_mean::{MeanPlace, MeanReturn};
 use serde_json::{Value, json};
 
 /// `x` rounded to `digits` decimals (and never `-0`, `NaN` or infinite).
@@ -41,6 +41,21 @@ pub fn places_json(names: &[String], places: &[MeanPlace]) -> Value {
     names
         .iter()
         .zip(places)
+        .map(|(n, m)| {
+            json!({
+                "seat": n, "of": m.of, "mean": round(m.mean, 4),
+                "low": round(m.low, 4), "high": round(m.high, 4),
+            })
+        })
+        .collect()
+}
+
+/// Each seat's mean return with its interval, named by seat (`seat`,
+/// `mean`, `low`, `high` to four decimals, `of` games).
+pub fn returns_json(names: &[String], returns: &[MeanReturn]) -> Value {
+    names
+        .iter()
+        .zip(returns)
         .map(|(n, m)| {
             json!({
                 "seat": n, "of": m.of, "mean": round(m.mean, 4),

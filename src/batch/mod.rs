@@ -9,4 +9,5 @@ pub mod analyze_until;
 pub(crate) mod json;
 pub mod playouts;
 pub mod provenance;
+pub mod record;
 pub mod replay;

@@ -150,6 +150,12 @@ pub fn report_json(
             .map(|(p, m)| (p.clone(), json!(round(*m, 3))));
         out.insert("mean_places".into(), Value::Object(each.collect()));
     }
+    // A first place some seats share (more than two players only): not a
+    // draw, not a seat's win (docs/players.md, "Several players").
+    if !t.shared_firsts.is_empty() {
+        let shared = rate_json(&Rate::new(t.shared_first, n));
+        out.insert("shared_first".into(), shared);
+    }
     let more = json!({
         "count": n, "seed": spec.seed, "turn_cap": spec.max_turns,
         "wins": wins_json(&names, &wins),

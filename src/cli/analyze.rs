@@ -56,7 +56,12 @@ pub struct AnalyzeArgs {
     /// game lengths into this SVG file, the settings side by side.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<String>,
-    /// Overwrite the --plot file if it exists.
+    /// Write every game played to this file, as trials (one per game,
+    /// with its toggles, players, seed, turns, dice and result) that
+    /// `ludic replay GAME FILE` plays again move by move.
+    #[arg(long, value_name = "FILE")]
+    record: Option<String>,
+    /// Overwrite the --plot and --record files if they exist.
     #[arg(long)]
     force: bool,
     /// Show progress on stderr even when it is not a terminal (a line per
@@ -128,9 +133,12 @@ pub(super) fn parse_shard(s: &str) -> Result<Shard, String> {
 
 /// Runs the command.
 pub fn run(a: &AnalyzeArgs) -> Result<i32, Fail> {
+    // Before the games are played, not after.
     if let Some(path) = &a.plot {
-        // Before the games are played, not after.
         super::output::refuse_existing(std::path::Path::new(path), a.force, "--plot")?;
+    }
+    if let Some(path) = &a.record {
+        super::output::refuse_existing(std::path::Path::new(path), a.force, "--record")?;
     }
     let req = Request {
         game: a.game.file.clone(),
@@ -155,7 +163,17 @@ pub fn run(a: &AnalyzeArgs) -> Result<i32, Fail> {
             progress.println(&line);
         }
     };
-    let report = analyze::run(&req, &tick).map_err(|e| Fail(e.to_string()))?;
+    let report = match &a.record {
+        Some(path) => {
+            let (report, records) =
+                analyze::run_recorded(&req, &tick).map_err(|e| Fail(e.to_string()))?;
+            let text = crate::batch::record::records_text(&records);
+            let file = std::path::Path::new(path);
+            super::output::write_new(file, a.force, "--record", &text)?;
+            report
+        }
+        None => analyze::run(&req, &tick).map_err(|e| Fail(e.to_string()))?,
+    };
     progress.finish();
     if let Some(path) = &a.plot {
         plot(path, a.force, &report)?;
@@ -229,16 +247,37 @@ impl Estimate {
     }
 }
 
-/// The rows compared between settings: label and rate.
-fn rate_rows(names: &[String], s: &Stats) -> Vec<(String, Rate)> {
+/// The rows compared between settings: label and rate; `each_shared`
+/// adds each seat's shared first places (the same rows in every setting,
+/// so that they line up).
+fn rate_rows(names: &[String], s: &Stats, each_shared: bool) -> Vec<(String, Rate)> {
     let mut rows: Vec<(String, Rate)> = names
         .iter()
         .zip(&s.wins)
         .map(|(n, r)| (crate::diag::wins(n), *r))
         .collect();
+    // With more than two players, a first place some seats share: in all,
+    // and seat by seat once a game had one (docs/players.md, "Several
+    // players").
+    if !s.shared_firsts.is_empty() {
+        rows.push(("first place shared".into(), s.shared_first));
+    }
+    if each_shared {
+        rows.extend(
+            names
+                .iter()
+                .zip(&s.shared_firsts)
+                .map(|(n, r)| (format!("{n} {}", verb_shares(n)), *r)),
+        );
+    }
     rows.push(("draws".into(), s.draws));
     rows.push(("unfinished".into(), s.unfinished));
     rows
+}
+
+/// "Red shares first", "The two of us share first".
+fn verb_shares(name: &str) -> String {
+    format!("{} first", crate::diag::verb(name, "shares", "share"))
 }
 
 fn pct(r: &Rate) -> String {
@@ -318,6 +357,7 @@ fn print_text(r: &Report) {
     let mut rows = vec![row("", labels, diff)];
     rows.extend(rate_lines(names, done));
     rows.extend(place_lines(names, done));
+    rows.extend(return_lines(names, done));
     rows.extend(other_lines(done));
     let time = done.iter().map(|s| {
         let rate = s.tally.games as f64 / s.seconds.max(1e-9);
@@ -343,8 +383,14 @@ fn print_text(r: &Report) {
 
 /// The rate rows, with a z-test per row when there are two settings.
 fn rate_lines(names: &[String], done: &[Setting]) -> Vec<Row> {
-    let rows: Vec<Vec<(String, Rate)>> =
-        done.iter().map(|s| rate_rows(names, &s.stats())).collect();
+    let each_shared = done.iter().any(|s| s.tally.shared_first > 0)
+        && done
+            .iter()
+            .all(|s| s.tally.shared_firsts.len() == names.len());
+    let rows: Vec<Vec<(String, Rate)>> = done
+        .iter()
+        .map(|s| rate_rows(names, &s.stats(), each_shared))
+        .collect();
     (0..rows[0].len())
         .map(|i| {
             let cells = rows.iter().map(|r| pct(&r[i].1));
@@ -379,6 +425,35 @@ fn place_lines(names: &[String], done: &[Setting]) -> Vec<Row> {
                 _ => None,
             };
             row(&format!("{n} mean place"), cells, diff)
+        })
+        .collect()
+}
+
+/// Each seat's mean return over every game and its interval (+1 a win,
+/// −1 a loss with two players; docs/players.md), and the difference of the
+/// means when there are two settings.
+fn return_lines(names: &[String], done: &[Setting]) -> Vec<Row> {
+    let stats: Vec<Stats> = done.iter().map(Setting::stats).collect();
+    if stats.iter().all(|s| s.mean_returns.is_empty()) {
+        return Vec::new();
+    }
+    let cell = |s: &Stats, i: usize| match s.mean_returns.get(i) {
+        Some(m) => format!("{:+.3} [{:+.3}, {:+.3}]", m.mean, m.low, m.high),
+        None => "–".into(),
+    };
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let cells = stats.iter().map(|s| cell(s, i));
+            let diff = match &stats[..] {
+                [x, y] => Some(match (x.mean_returns.get(i), y.mean_returns.get(i)) {
+                    (Some(a), Some(b)) => signed(b.mean - a.mean, 3),
+                    _ => "–".into(),
+                }),
+                _ => None,
+            };
+            row(&format!("{n} mean return"), cells, diff)
         })
         .collect()
 }

@@ -72,6 +72,9 @@ pub fn run(a: &PlayoutArgs) -> Result<i32, Fail> {
             None => println!("  {}: {w}", crate::diag::wins(&p.name)),
         }
     }
+    if !t.shared_firsts.is_empty() {
+        println!("  first place shared: {}", t.shared_first);
+    }
     println!("  draws: {}   unfinished: {}", t.draws, t.unfinished);
     let reasons: Vec<String> = t
         .end_reasons

@@ -2,9 +2,10 @@
 //! rules and reports, per game, that every move was legal or the first move
 //! that was not (with its ply). Exit 1 if any game fails.
 //!
-//! A record is a PDN file (one or more games) or a trial (one game, see
-//! [`crate::record::trial`]); the format is detected from the text. A
-//! trial's toggles are applied (then the command line's `--set`), its
+//! A record is a PDN file (one or more games) or a file of one or more
+//! trials (one game each, see [`crate::record::trial`]; `ludic analyze
+//! --record` writes one trial per game); the format is detected from the
+//! text. A trial's toggles are applied (then the command line's `--set`), its
 //! `game` line must name the game replayed, and its recorded result must
 //! be the one the rules reach (a trial marked `unfinished` must not have
 //! ended). A PDN game whose `Result` tag and movetext result differ fails.
@@ -17,7 +18,7 @@
 use super::util::{Fail, GameArgs};
 use crate::batch::replay::{IllegalPly, PassedDraw, PlyError, Verdict, replay_game, replay_trial};
 use crate::record::pdn::parse_pdn;
-use crate::record::trial::{Trial, is_trial, parse_trial};
+use crate::record::trial::{Trial, is_trial, parse_trials};
 use clap::Args;
 use std::sync::Arc;
 
@@ -26,7 +27,8 @@ use std::sync::Arc;
 pub struct ReplayArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// A PDN file with one or more games, or a trial.
+    /// A PDN file with one or more games, or a file of one or more trials
+    /// (`analyze --record` writes one trial per game).
     record: String,
     /// Print one JSON object (a summary and the failures).
     #[arg(long)]
@@ -51,15 +53,30 @@ fn verdicts(a: &ReplayArgs) -> Result<Vec<Verdict>, Fail> {
     let text = crate::compile::read_text(std::path::Path::new(&a.record))
         .map_err(|e| Fail(format!("{}: {e}", a.record)))?;
     if is_trial(&text) {
-        let t = parse_trial(&text).map_err(|e| Fail(format!("{}: {e}", a.record)))?;
-        let mut args = GameArgs {
-            file: a.game.file.clone(),
-            sets: t.sets.iter().map(|(n, v)| format!("{n}={v}")).collect(),
-        };
-        args.sets.extend(a.game.sets.iter().cloned());
-        let game = args.load().map_err(|e| at_set_line(&t, &a.record, e))?;
-        same_game(&a.game.file, &game, &t.game, &a.record)?;
-        Ok(vec![replay_trial(&game, &t)])
+        let trials = parse_trials(&text).map_err(|e| Fail(format!("{}: {e}", a.record)))?;
+        // Trials of one analysis share their toggles: the game is loaded
+        // again only when they change.
+        let mut loaded: Option<(Vec<String>, Arc<crate::compile::Game>)> = None;
+        let mut out = Vec::with_capacity(trials.len());
+        for (i, t) in trials.iter().enumerate() {
+            let mut args = GameArgs {
+                file: a.game.file.clone(),
+                sets: t.sets.iter().map(|(n, v)| format!("{n}={v}")).collect(),
+            };
+            args.sets.extend(a.game.sets.iter().cloned());
+            let game = match &loaded {
+                Some((sets, game)) if *sets == args.sets => game.clone(),
+                _ => {
+                    let game = args.load().map_err(|e| at_set_line(t, &a.record, e))?;
+                    same_game(&a.game.file, &game, &t.game, &a.record)?;
+                    loaded.insert((args.sets, game)).1.clone()
+                }
+            };
+            let mut v = replay_trial(&game, t);
+            v.game = i + 1;
+            out.push(v);
+        }
+        Ok(out)
     } else {
         let game = a.game.load()?;
         pdn_verdicts(&game, &text, &a.record)

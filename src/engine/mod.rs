@@ -43,7 +43,7 @@ pub use perft::{TooManyTurns, perft, perft_divide, perft_divide_each, perft_play
 pub use perft_until::perft_until;
 pub use playout::{PlayoutResult, playout, playout_in};
 pub use reference::maximize::{MAX_SEARCH_POSITIONS, take_search_cut};
-pub use seats::{MAX_SEATS, Places};
+pub use seats::{FirstPlace, MAX_SEATS, Places};
 pub use state::{Continuation, EndReason, EndRule, Outcome, State, UndoError};
 pub(crate) use tables::Tables;
 pub use turns::MAX_TURNS;
@@ -134,6 +134,19 @@ pub enum Refusal {
         "this piece may not stop there (the destination condition of its moves refuses that site)"
     )]
     Destination,
+    /// A move of one of the mover's pieces to a site that no rule moving
+    /// that piece ever leads to from where it stands, whatever stands
+    /// between: not along its directions, not at its distances or leap
+    /// offsets (English draughts' `9-12`, along a row; a knight's `b1-b3`).
+    #[error(
+        "this piece's moves never lead from that site to that one (not along its directions, nor at its distances)"
+    )]
+    OffLines,
+    /// A move of one of the mover's pieces onto another of the mover's
+    /// pieces, which the `to:` of every rule moving it refuses (a chess
+    /// rook onto its own pawn; a draughts man onto its own man).
+    #[error("that site holds one of the player's own pieces, where this piece may not move")]
+    OwnPiece,
     /// A move written from a site that holds none of the mover's pieces.
     #[error("no piece of the player to move stands on the site it starts from")]
     NotYours,

@@ -7,9 +7,9 @@
 //! and results are gathered in game order, so the figures do not depend on
 //! the number of threads.
 
-use super::place_mean::MeanPlace;
-use super::{GameSummary, PlayerSpec, nature_rng, play_game_rolled, seeded_rng};
-use crate::engine::{Move, Outcome, State};
+use super::place_mean::{MeanPlace, MeanReturn, return_unit};
+use super::{GameSummary, PlayerSpec, nature_rng, play_game_watched, seeded_rng};
+use crate::engine::{FirstPlace, Move, Outcome, State};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -60,6 +60,17 @@ pub trait Watch: Send {
     fn turn(&mut self, st: &State, turn: &[Move], legal: Option<usize>);
     /// The game is over (or stopped): its summary and last position.
     fn end(self, summary: &GameSummary, last: &State) -> Self::Out;
+    /// Nature's move `m` in position `st`, before it is played
+    /// (docs/chance.md); nothing by default.
+    fn chance(&mut self, _st: &State, _m: &Move) {}
+}
+
+/// The seed of game `i` of a run seeded with `seed`: the seed its first
+/// player is drawn from in a game that draws it (`(first Random)`), and
+/// the `seed` of its record (`ludic analyze --record`), which `ludic
+/// replay` starts the game from. Game 0's is the run's seed itself.
+pub fn game_seed(seed: u64, i: u64) -> u64 {
+    seed ^ i.wrapping_mul(0xA076_1D64_78BD_642F)
 }
 
 /// Watches nothing.
@@ -100,21 +111,22 @@ pub fn play_range_watched<W: Watch>(
                 // game draws its own from the run's seed.
                 let drawn;
                 let start = if start.game().first == crate::compile::heuristics::First::Random {
-                    let mixed = spec.seed ^ i.wrapping_mul(0xA076_1D64_78BD_642F);
-                    drawn = start.initial_seeded(mixed);
+                    drawn = start.initial_seeded(game_seed(spec.seed, i));
                     &drawn
                 } else {
                     start
                 };
-                let mut w = watcher();
+                let w = std::cell::RefCell::new(watcher());
                 let mut nature = nature_rng(spec.seed, i);
-                let (summary, last) = play_game_rolled(
+                let (summary, last) = play_game_watched(
                     start,
                     &mut players,
                     spec.max_turns,
                     &mut nature,
-                    |st, t, n| w.turn(st, t, n),
+                    |st, t, n| w.borrow_mut().turn(st, t, n),
+                    |st, m| w.borrow_mut().chance(st, m),
                 );
+                let w = w.into_inner();
                 let out = w.end(&summary, &last);
                 tick();
                 (summary, out)
@@ -164,12 +176,33 @@ impl Rate {
 pub struct Tally {
     /// Games counted.
     pub games: u64,
-    /// Wins of each player, in turn order.
+    /// Wins of each player, in turn order: games it ended first alone.
     pub wins: Vec<u64>,
-    /// Draws.
+    /// Draws: games that ended with every seat first
+    /// ([`FirstPlace::Everyone`]).
     pub draws: u64,
+    /// Games that ended with first place shared by some seats but not all
+    /// ([`FirstPlace::Shared`]: Red 1st, Blue 1st, Yellow 3rd); never with
+    /// two players. Wins, shared firsts, draws and unfinished games make
+    /// the games.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub shared_first: u64,
+    /// With more than two players, each seat's count of the games whose
+    /// first place it shared (`shared_first`, seat by seat); empty with
+    /// two players.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shared_firsts: Vec<u64>,
     /// Games stopped at the turn limit.
     pub unfinished: u64,
+    /// Each seat's returns ([`Outcome::returns`]; 0 for an unfinished
+    /// game) summed over the games, in units of `1 / (2(n − 1))` for `n`
+    /// seats ([`return_unit`]) so that they add up exactly; empty in a
+    /// tally read from a shard written before returns were kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub returns_sum: Vec<i64>,
+    /// Each seat's squared returns summed, in the square of that unit.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub returns_sq_sum: Vec<u64>,
     /// Games by end condition (`no_moves`, …; `unfinished` for games
     /// stopped at the turn limit).
     pub end_reasons: BTreeMap<String, u64>,
@@ -207,6 +240,13 @@ impl Tally {
     pub fn new(players: usize) -> Tally {
         Tally {
             wins: vec![0; players],
+            shared_firsts: if players > 2 {
+                vec![0; players]
+            } else {
+                Vec::new()
+            },
+            returns_sum: vec![0; players],
+            returns_sq_sum: vec![0; players],
             places_sum: if players > 2 {
                 vec![0; players]
             } else {
@@ -253,14 +293,8 @@ impl Tally {
                 for (sum, p) in self.places_sq_sum.iter_mut().zip(&places) {
                     *sum += u64::from(*p) * u64::from(*p);
                 }
-                match o.winner() {
-                    Some(w) => {
-                        if let Some(c) = self.wins.get_mut(w as usize) {
-                            *c += 1;
-                        }
-                    }
-                    None => self.draws += 1,
-                }
+                self.add_first(o);
+                self.add_returns(o);
                 *self
                     .end_reasons
                     .entry(o.reason().name().into())
@@ -282,6 +316,54 @@ impl Tally {
         self.turns_sum += u64::from(turns);
         self.branching_sum += branching_sum;
         self.branching_turns += branching_turns;
+    }
+
+    /// Counts who took first place in a finished game: a win, a shared
+    /// first place ([`FirstPlace::Shared`]) or a draw.
+    fn add_first(&mut self, o: Outcome) {
+        match o.first_place(self.wins.len()) {
+            FirstPlace::Alone(w) => {
+                if let Some(c) = self.wins.get_mut(w as usize) {
+                    *c += 1;
+                }
+            }
+            FirstPlace::Shared(mask) => {
+                self.shared_first += 1;
+                for (s, c) in self.shared_firsts.iter_mut().enumerate() {
+                    *c += u64::from(mask >> s & 1);
+                }
+            }
+            FirstPlace::Everyone => self.draws += 1,
+        }
+    }
+
+    /// Adds each seat's return of a finished game ([`Outcome::returns`],
+    /// the function Python's `State.returns()` reads) in the tally's unit.
+    fn add_returns(&mut self, o: Outcome) {
+        let n = self.wins.len();
+        let unit = return_unit(n) as f64;
+        let returns = o.returns(n);
+        let sums = self.returns_sum.iter_mut().zip(&mut self.returns_sq_sum);
+        for ((sum, sq), r) in sums.zip(returns) {
+            let k = (r * unit).round() as i64;
+            *sum += k;
+            *sq += k.unsigned_abs() * k.unsigned_abs();
+        }
+    }
+
+    /// Each seat's mean return over every game (an unfinished one counts
+    /// 0) with its interval ([`MeanReturn`]); empty before any game, or
+    /// when a merged shard kept no returns.
+    pub fn mean_returns(&self) -> Vec<MeanReturn> {
+        if self.games == 0 {
+            return Vec::new();
+        }
+        let unit = return_unit(self.wins.len());
+        self.returns_sum
+            .iter()
+            .zip(&self.returns_sq_sum)
+            .map(|(&s, &q)| MeanReturn::new(s, q, self.games, unit))
+            .collect()
     }
 
     /// The tally of `games` of a game with `players` players.
@@ -332,6 +414,11 @@ impl Tally {
             *a = a.saturating_add(*b);
         }
         self.draws = self.draws.saturating_add(other.draws);
+        self.shared_first = self.shared_first.saturating_add(other.shared_first);
+        for (a, b) in self.shared_firsts.iter_mut().zip(&other.shared_firsts) {
+            *a = a.saturating_add(*b);
+        }
+        self.merge_returns(other);
         self.unfinished = self.unfinished.saturating_add(other.unfinished);
         for (k, c) in &other.end_reasons {
             let e = self.end_reasons.entry(k.clone()).or_default();
@@ -347,13 +434,35 @@ impl Tally {
         Ok(())
     }
 
+    /// Adds the returns of `other` (which has games); a shard that kept
+    /// none leaves the merged tally without returns, rather than with a
+    /// part of them.
+    fn merge_returns(&mut self, other: &Tally) {
+        let kept = |t: &Tally| {
+            t.returns_sum.len() == t.wins.len() && t.returns_sq_sum.len() == t.wins.len()
+        };
+        if !kept(self) || !kept(other) {
+            self.returns_sum.clear();
+            self.returns_sq_sum.clear();
+            return;
+        }
+        for (a, b) in self.returns_sum.iter_mut().zip(&other.returns_sum) {
+            *a = a.saturating_add(*b);
+        }
+        for (a, b) in self.returns_sq_sum.iter_mut().zip(&other.returns_sq_sum) {
+            *a = a.saturating_add(*b);
+        }
+    }
+
     /// True when the counts agree with each other as [`Tally::add`] keeps
-    /// them: wins, draws and unfinished games make the games, and so do
+    /// them: wins, shared first places, draws and unfinished games make
+    /// the games, and so do
     /// the end conditions; no game is longer than the longest.
     pub fn adds_up(&self) -> bool {
         let sum = |mut it: std::slice::Iter<'_, u64>| it.try_fold(0u64, |a, &b| a.checked_add(b));
         let ends = sum(self.wins.iter())
             .and_then(|w| w.checked_add(self.draws))
+            .and_then(|w| w.checked_add(self.shared_first))
             .and_then(|w| w.checked_add(self.unfinished));
         let reasons: Vec<u64> = self.end_reasons.values().copied().collect();
         let reasons = sum(reasons.iter());
@@ -371,6 +480,13 @@ impl Tally {
             games: n,
             wins: self.wins.iter().map(|&w| Rate::new(w, n)).collect(),
             draws: Rate::new(self.draws, n),
+            shared_first: Rate::new(self.shared_first, n),
+            shared_firsts: self
+                .shared_firsts
+                .iter()
+                .map(|&c| Rate::new(c, n))
+                .collect(),
+            mean_returns: self.mean_returns(),
             unfinished: Rate::new(self.unfinished, n),
             turns_mean: self.turns_sum as f64 / n.max(1) as f64,
             turns_min: self.turns_min,
@@ -417,6 +533,11 @@ impl Tally {
     }
 }
 
+/// For serde: a count left out of a tally's JSON when it is zero.
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
 /// Two tallies that [`Tally::merge`] cannot add: they count different
 /// numbers of players (a two-player tally and `Tally::new(3)`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -433,10 +554,18 @@ pub struct PlayersDiffer {
 pub struct Stats {
     /// Games played.
     pub games: u64,
-    /// Wins of each player, in turn order.
+    /// Wins of each player, in turn order: first place alone.
     pub wins: Vec<Rate>,
-    /// Draws.
+    /// Draws: every seat first.
     pub draws: Rate,
+    /// Games whose first place was shared by some seats, not all.
+    pub shared_first: Rate,
+    /// With more than two players, each seat's share of the games whose
+    /// first place it shared; empty with two.
+    pub shared_firsts: Vec<Rate>,
+    /// Each seat's mean return over every game with its 95% interval
+    /// ([`MeanReturn`]), in turn order; empty before any game.
+    pub mean_returns: Vec<MeanReturn>,
     /// Games stopped at the turn limit.
     pub unfinished: Rate,
     /// Mean game length in turns.
@@ -576,6 +705,48 @@ mod tests {
         assert_eq!(t.wins, [1, 1, 0]);
         assert!(t.adds_up());
         assert!(Tally::new(2).mean_places().is_empty());
+    }
+
+    #[test]
+    fn a_shared_first_place_is_neither_a_win_nor_a_draw() {
+        use crate::engine::{EndReason::Result, Places};
+        let ranked = |p: [u8; 3]| {
+            let mut all = [0; 8];
+            all[..3].copy_from_slice(&p);
+            Some(Outcome::Ranked(Places(all), Result))
+        };
+        let mut t = Tally::new(3);
+        // Red 1st, Blue 1st, Yellow 3rd; then Blue alone; then all first.
+        t.add(ranked([1, 1, 3]), 10, 0, 0);
+        t.add(ranked([2, 1, 3]), 10, 0, 0);
+        t.add(Some(Outcome::Draw(Result)), 10, 0, 0);
+        t.add(None, 10, 0, 0);
+        assert_eq!(
+            (t.wins.clone(), t.draws, t.shared_first),
+            (vec![0, 1, 0], 1, 1)
+        );
+        assert_eq!(t.shared_firsts, [1, 1, 0]);
+        assert!(t.adds_up());
+        // Returns by the rules of docs/players.md: places 1 and 2 shared
+        // are worth (1 + 0) / 2 each, third −1; 2nd 0, 1st 1; a draw and
+        // an unfinished game 0.
+        let means: Vec<f64> = t.mean_returns().iter().map(|m| m.mean).collect();
+        assert_eq!(means, [0.5 / 4.0, 1.5 / 4.0, -2.0 / 4.0]);
+        let s = t.stats();
+        assert_eq!((s.shared_first.count, s.shared_firsts[1].count), (1, 1));
+        // A shard's tally merges with its shared places and returns.
+        let mut m = Tally::new(3);
+        m.merge(&t).unwrap();
+        m.merge(&t).unwrap();
+        assert_eq!(
+            (m.shared_first, m.returns_sum.clone()),
+            (2, vec![4, 12, -16])
+        );
+        // A shard that kept no returns leaves none, not a part.
+        let mut old = t.clone();
+        old.returns_sum.clear();
+        m.merge(&old).unwrap();
+        assert!(m.mean_returns().is_empty() && m.adds_up());
     }
 
     #[test]

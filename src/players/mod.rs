@@ -479,7 +479,21 @@ pub fn play_game_rolled(
     players: &mut [Box<dyn Agent>],
     max_turns: u32,
     nature: &mut ChaCha8Rng,
+    on_turn: impl FnMut(&State, &[Move], Option<usize>),
+) -> (GameSummary, State) {
+    play_game_watched(start, players, max_turns, nature, on_turn, |_, _| ())
+}
+
+/// [`play_game_rolled`], `on_chance` seeing each of nature's moves in the
+/// position it is played from, before it is played (a record of the game
+/// keeps them: `ludic analyze --record`).
+pub fn play_game_watched(
+    start: &State,
+    players: &mut [Box<dyn Agent>],
+    max_turns: u32,
+    nature: &mut ChaCha8Rng,
     mut on_turn: impl FnMut(&State, &[Move], Option<usize>),
+    mut on_chance: impl FnMut(&State, &Move),
 ) -> (GameSummary, State) {
     let mut st = start.clone();
     let mut turns = Turns::new();
@@ -494,6 +508,7 @@ pub fn play_game_rolled(
             break;
         }
         if let Some(m) = st.sample_chance(nature) {
+            on_chance(&st, &m);
             st.play_unchecked(&m);
             continue;
         }

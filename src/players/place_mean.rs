@@ -1,5 +1,6 @@
-//! A seat's mean place over many games of more than two players, with its
-//! 95% interval (docs/players.md, "Several players"; `ludic analyze`).
+//! A seat's mean place over many games of more than two players, and its
+//! mean return over any games, each with its 95% interval (docs/players.md,
+//! "Several players"; `ludic analyze`).
 
 use serde::Serialize;
 
@@ -54,6 +55,62 @@ impl MeanPlace {
     }
 }
 
+/// A seat's mean return over the games of an analysis ([`crate::engine::Outcome::returns`],
+/// OpenSpiel's convention: +1, −1, 0 for a win, a loss and a draw with two
+/// players; from +1 first to −1 last with more; 0 for a game stopped
+/// unfinished, as [`crate::engine::State::returns`] gives a game in
+/// progress), with a 95% interval: mean ± 1.96 · s / √n, `s` the sample
+/// standard deviation, clamped to [−1, 1]; the whole of [−1, 1] with one
+/// game or none.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct MeanReturn {
+    /// Games counted (finished or not).
+    pub of: u64,
+    /// The mean return (0 when `of` is 0).
+    pub mean: f64,
+    /// Lower end of the 95% interval.
+    pub low: f64,
+    /// Upper end of the 95% interval.
+    pub high: f64,
+}
+
+impl MeanReturn {
+    /// From the sum of `of` returns and the sum of their squares, both in
+    /// units of `1 / unit` (returns kept as whole numbers of a unit, so
+    /// that the sums add up exactly: [`return_unit`]).
+    pub fn new(sum: i64, squares: u64, of: u64, unit: u64) -> MeanReturn {
+        let u = unit.max(1) as f64;
+        if of < 2 {
+            let mean = if of == 0 { 0.0 } else { sum as f64 / u };
+            return MeanReturn {
+                of,
+                mean,
+                low: -1.0,
+                high: 1.0,
+            };
+        }
+        let n = of as f64;
+        let mean = sum as f64 / u / n;
+        let squares = squares as f64 / (u * u);
+        let var = ((squares - n * mean * mean) / (n - 1.0)).max(0.0);
+        let half = 1.959_963_984_540_054 * (var / n).sqrt();
+        MeanReturn {
+            of,
+            mean,
+            low: (mean - half).max(-1.0),
+            high: (mean + half).min(1.0),
+        }
+    }
+}
+
+/// The unit in which a tally keeps the returns of a game of `n` seats:
+/// every return [`crate::engine::Outcome::returns`] gives, `1 − 2m/(n − 1)`
+/// with `m` a whole or half number, is a whole multiple of
+/// `1 / (2(n − 1))`.
+pub fn return_unit(n: usize) -> u64 {
+    2 * (n.max(2) as u64 - 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,5 +133,24 @@ mod tests {
         // Always first: no spread, the interval is the point.
         let first = MeanPlace::new(5, 5, 5, 6);
         assert_eq!((first.low, first.high), (1.0, 1.0));
+    }
+
+    #[test]
+    fn a_mean_return_is_the_mean_of_the_returns_with_its_interval() {
+        // Two players, unit 2: a win, a loss, a win, a draw (+1 −1 +1 0):
+        // mean 1/4, sample variance (3 − 4/16) / 3 = 11/12.
+        let returns: [i64; 4] = [2, -2, 2, 0];
+        let squares = returns.iter().map(|r| r.unsigned_abs().pow(2)).sum();
+        let m = MeanReturn::new(returns.iter().sum(), squares, 4, return_unit(2));
+        assert_eq!(m.mean, 0.25);
+        let half = 1.959_963_984_540_054 * (11.0f64 / 12.0 / 4.0).sqrt();
+        assert!((m.low - (0.25 - half).max(-1.0)).abs() < 1e-12);
+        assert!((m.high - (0.25 + half).min(1.0)).abs() < 1e-12);
+        // Always first: the point; one game: the whole range.
+        let first = MeanReturn::new(3 * 4, 3 * 16, 3, return_unit(3));
+        assert_eq!((first.mean, first.low, first.high), (1.0, 1.0, 1.0));
+        let one = MeanReturn::new(-4, 16, 1, return_unit(3));
+        assert_eq!((one.mean, one.low, one.high), (-1.0, -1.0, 1.0));
+        assert_eq!(return_unit(6), 10);
     }
 }

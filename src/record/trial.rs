@@ -192,16 +192,60 @@ pub fn write_trial(t: &Trial) -> String {
     out
 }
 
-/// Reads a trial. The first error stops it, with its line.
+/// Reads a trial. The first error stops it, with its line; text after
+/// its result is an error (a file of several trials is read by
+/// [`parse_trials`]).
 pub fn parse_trial(text: &str) -> Result<Trial, TrialError> {
+    let lines: Vec<&str> = text.lines().collect();
+    parse_lines(&lines, 0)
+}
+
+/// Reads a file of one or more trials, one after another, each from its
+/// own `ludic-trial 1` line (what `ludic analyze --record` writes); a
+/// single trial reads as by [`parse_trial`]. The first error stops it,
+/// with its line in the file.
+pub fn parse_trials(text: &str) -> Result<Vec<Trial>, TrialError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let magic = |(i, l): &(usize, &&str)| {
+        let l = l.trim();
+        let l = if *i == 0 {
+            l.trim_start_matches('\u{FEFF}')
+        } else {
+            l
+        };
+        l == MAGIC
+    };
+    // Each trial starts at its magic line, the first at the file's start
+    // (comments may come before it).
+    let mut starts: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(magic)
+        .map(|(i, _)| i)
+        .collect();
+    match starts.first_mut() {
+        Some(first) => *first = 0,
+        None => starts.push(0),
+    }
+    let ends = starts.iter().skip(1).copied().chain([lines.len()]);
+    starts
+        .iter()
+        .zip(ends)
+        .map(|(&a, b)| parse_lines(&lines[a..b], a))
+        .collect()
+}
+
+/// Reads the trial in `lines`, the first of which is line `offset + 1`
+/// of the file.
+fn parse_lines(lines: &[&str], offset: usize) -> Result<Trial, TrialError> {
     let mut t = Trial::default();
     let mut seen_magic = false;
     let mut in_moves = false;
     let mut seen_game = false;
-    for (i, raw) in text.lines().enumerate() {
-        let line = i + 1;
+    for (i, raw) in lines.iter().enumerate() {
+        let line = offset + i + 1;
         let l = raw.trim();
-        let l = if i == 0 {
+        let l = if i == 0 && offset == 0 {
             l.trim_start_matches('\u{FEFF}')
         } else {
             l
@@ -224,15 +268,15 @@ pub fn parse_trial(text: &str) -> Result<Trial, TrialError> {
                 return Err(err("no `game` line before the result".into()));
             }
             t.result = parse_result(rest).map_err(err)?;
-            let after = text.lines().enumerate().skip(line).find(|(_, l)| {
+            let after = lines.iter().enumerate().skip(i + 1).find(|(_, l)| {
                 let l = l.trim();
                 !l.is_empty() && !l.starts_with('#')
             });
             if let Some((j, l)) = after {
                 return Err(TrialError {
-                    line: j + 1,
+                    line: offset + j + 1,
                     message: format!(
-                        "`{}` after the result: a trial holds one game (write one file a game)",
+                        "`{}` after the result: a trial holds one game (the next starts with its own `{MAGIC}` line)",
                         l.trim()
                     ),
                 });
@@ -273,7 +317,7 @@ pub fn parse_trial(text: &str) -> Result<Trial, TrialError> {
         }
     }
     Err(TrialError {
-        line: text.lines().count(),
+        line: offset + lines.len(),
         message: if seen_magic {
             "the trial has no `result` line".into()
         } else {
@@ -386,6 +430,30 @@ mod tests {
         let text = write_trial(&t);
         assert!(text.contains("\nposition L D:c1,c2 L:e1\n"), "{text}");
         assert_eq!(parse_trial(&text).unwrap().position, t.position);
+    }
+
+    #[test]
+    fn a_file_of_several_trials_reads_each_with_its_lines() {
+        let one = write_trial(&sample());
+        let two = write_trial(&Trial {
+            result: TrialResult::Draw(EndReason::Repetition),
+            ..sample()
+        });
+        let text = format!("# an analysis\n{one}\n{two}");
+        let all = parse_trials(&text).unwrap();
+        assert_eq!(all.len(), 2);
+        assert_eq!(all[1].result, TrialResult::Draw(EndReason::Repetition));
+        // Line numbers are the file's: one comment line, then 14 lines of
+        // the first trial and a blank line before the second.
+        assert_eq!(all[0].moves[0].line, 12);
+        assert_eq!(all[1].moves[0].line, 12 + 15);
+        assert_eq!(
+            parse_trials(&one).unwrap(),
+            vec![parse_trial(&one).unwrap()]
+        );
+        // An error in the second trial names its line in the file.
+        let bad = format!("{one}{}", two.replace("seed 7", "seed x"));
+        assert_eq!(parse_trials(&bad).unwrap_err().line, 14 + 6);
     }
 
     #[test]

@@ -146,7 +146,8 @@ pub enum StepError {
     NotOutcome {
         /// The value as written.
         text: String,
-        /// The outcomes of the game: `none`, `draw`, `NAME wins`.
+        /// The outcomes of the game: `none`, `draw`, `NAME wins` (and, with
+        /// more than two players, `NAME and NAME share first`).
         choices: Vec<String>,
     },
     /// `expect legal:` names a move that is not legal: `expect legal:

@@ -22,7 +22,7 @@
 //! expect empty: c3 d4            # these sites are empty
 //! expect owner: D c3 d4          # these sites' top pieces are D's
 //! expect roles c3: Foot Alive    # exactly these roles hold at c3
-//! expect outcome: Black wins     # or `draw`, or `none`, or `places 2 1 3`
+//! expect outcome: Black wins     # or `draw`, `none`, `places 2 1 3`, `Red and Blue share first`
 //! expect score: Black 40.0, White 48.5  # each player's `(score …)` now
 //! expect stack d4: R R B         # the stack, bottom first, by owner letter
 //! expect counter mp: 12          # the player to move's counter

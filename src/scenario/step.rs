@@ -2,8 +2,8 @@
 //! expectation against the position reached so far.
 
 use super::error::StepError;
-use crate::engine::State;
 use crate::engine::notation::notation_sites;
+use crate::engine::{FirstPlace, State};
 use crate::record::position::player_by_letter;
 
 /// The keys a scenario line may start with (`SITE` and `NAME` stand for a
@@ -278,12 +278,14 @@ fn expect_owner(st: &State, value: &str) -> Result<(), StepError> {
     Ok(())
 }
 
-/// `expect outcome:` — `none`, `draw`, `NAME wins`, or `places P…` (each
-/// seat's place in turn order, 1 first: a ranking of several players).
+/// `expect outcome:` — `none`, `draw` (every seat first), `NAME wins`
+/// (first alone), `NAME and NAME share first` (a first place some seats
+/// share, not all: games of more than two players), or `places P…` (each
+/// seat's place in turn order, 1 first).
 fn expect_outcome(st: &State, value: &str) -> Result<(), StepError> {
     let game = st.game();
+    let n = game.players.len();
     if let Some(want) = value.strip_prefix("places ") {
-        let n = game.players.len();
         let got = match st.outcome() {
             None => "none".to_string(),
             Some(o) => o
@@ -295,24 +297,48 @@ fn expect_outcome(st: &State, value: &str) -> Result<(), StepError> {
         };
         return same(want.trim(), &got, "places");
     }
-    let choices: Vec<String> = ["none".to_string(), "draw".to_string()]
+    let names: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
+    let mut choices: Vec<String> = ["none".to_string(), "draw".to_string()]
         .into_iter()
-        .chain(game.players.iter().map(|p| crate::diag::wins(&p.name)))
+        .chain(names.iter().map(|p| crate::diag::wins(p)))
         .collect();
-    if !choices.iter().any(|c| c == value) {
+    if n > 2 {
+        choices.push(shared_first(&names[..2]));
+    }
+    let shared = value
+        .strip_suffix(" share first")
+        .map(|list| list.split(", ").flat_map(|p| p.split(" and ")))
+        .is_some_and(|mut seats| seats.all(|p| names.contains(&p)));
+    if !shared && !choices.iter().any(|c| c == value) {
         return Err(StepError::NotOutcome {
             text: value.to_string(),
             choices,
         });
     }
-    let got = match st.outcome() {
+    let got = match st.outcome().map(|o| o.first_place(n)) {
         None => "none".to_string(),
-        Some(o) => match o.winner() {
-            Some(w) => crate::diag::wins(&st.game().players[w as usize].name),
-            None => "draw".to_string(),
-        },
+        Some(FirstPlace::Alone(w)) => crate::diag::wins(names[w as usize]),
+        Some(FirstPlace::Shared(mask)) => {
+            let firsts: Vec<&str> = (0..n)
+                .filter(|&s| mask >> s & 1 == 1)
+                .map(|s| names[s])
+                .collect();
+            shared_first(&firsts)
+        }
+        Some(FirstPlace::Everyone) => "draw".to_string(),
     };
     same(value, &got, "outcome")
+}
+
+/// "Red and Blue share first", "Red, Blue and Yellow share first": the
+/// seats in first place, in turn order.
+fn shared_first(names: &[&str]) -> String {
+    match names {
+        [rest @ .., last] if !rest.is_empty() => {
+            format!("{} and {last} share first", rest.join(", "))
+        }
+        _ => format!("{} share first", names.join("")),
+    }
 }
 
 fn expect_roles(st: &State, label: &str, value: &str) -> Result<(), StepError> {

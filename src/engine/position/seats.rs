@@ -118,7 +118,39 @@ impl Seats {
     }
 }
 
+/// Who holds first place at the end of a game (docs/players.md, "Several
+/// players"): the line a report draws between a win, a shared win and a
+/// draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FirstPlace {
+    /// One seat alone: its win.
+    Alone(Player),
+    /// Several seats, but not every seat (bit `s` for seat `s`): a win
+    /// they share (Red 1st, Blue 1st, Yellow 3rd).
+    Shared(u8),
+    /// Every seat: a draw.
+    Everyone,
+}
+
 impl Outcome {
+    /// Who is first among the `n` seats: [`FirstPlace::Alone`] for a win
+    /// (and a ranking with one seat first), [`FirstPlace::Everyone`] for a
+    /// draw (and a ranking with every seat first), else
+    /// [`FirstPlace::Shared`] by the seats in first place.
+    pub fn first_place(&self, n: usize) -> FirstPlace {
+        let places = self.places(n);
+        let mask = places
+            .iter()
+            .enumerate()
+            .filter(|&(_, &q)| q == 1)
+            .fold(0u8, |m, (s, _)| m | 1 << s);
+        match mask.count_ones() {
+            1 => FirstPlace::Alone(mask.trailing_zeros() as Player),
+            k if k as usize >= n => FirstPlace::Everyone,
+            _ => FirstPlace::Shared(mask),
+        }
+    }
+
     /// Each of the `n` seats' place (1 is first): a win puts the winner
     /// first and the others second together; a draw puts everyone first.
     pub fn places(&self, n: usize) -> Vec<u8> {
@@ -298,6 +330,22 @@ mod tests {
         );
         let keys = [vec![1], vec![4], vec![2]];
         assert_eq!(scored(&none, 3, &keys, TurnLimit).places(3), vec![3, 1, 2]);
+    }
+
+    #[test]
+    fn first_place_tells_a_win_a_shared_win_and_a_draw() {
+        let ranked = |p: [u8; 3]| {
+            let mut all = [0; MAX_SEATS];
+            all[..3].copy_from_slice(&p);
+            Outcome::Ranked(Places(all), Result)
+        };
+        assert_eq!(Outcome::Win(1, Result).first_place(2), FirstPlace::Alone(1));
+        assert_eq!(Outcome::Draw(Result).first_place(2), FirstPlace::Everyone);
+        assert_eq!(Outcome::Draw(Result).first_place(3), FirstPlace::Everyone);
+        assert_eq!(ranked([2, 1, 3]).first_place(3), FirstPlace::Alone(1));
+        // Red 1st, Blue 1st, Yellow 3rd: a win Red and Blue share.
+        assert_eq!(ranked([1, 1, 3]).first_place(3), FirstPlace::Shared(0b011));
+        assert_eq!(ranked([1, 1, 1]).first_place(3), FirstPlace::Everyone);
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub(crate) mod memo;
 pub(crate) mod movegen;
 pub(crate) mod notation;
 pub(crate) mod phases;
+pub(crate) mod reach;
 pub(crate) mod refusal;
 pub(crate) mod score;
 pub(crate) mod sets;

@@ -4,8 +4,10 @@
 //! says what the filter guards: an `after:(not (repeated))` refuses a
 //! repetition (positional superko), a `check:` that fails while the
 //! placed piece's group has no empty neighbour refuses a suicide. A
-//! move the generators do not make at all is refused by its destination
-//! when every rule that moves the piece refuses that site (`to:`).
+//! move the generators do not make at all is refused by its geometry when
+//! no rule moving the piece ever leads from its origin to that site, by
+//! the mover's own piece standing there, or by its destination when every
+//! rule that moves the piece refuses that site (`to:`).
 
 use crate::board::Site;
 use crate::compile::ir::{Cond, GenKind};
@@ -50,11 +52,16 @@ impl State {
 
     /// Why a move from `from` to `to` (a text naming two sites) is made by
     /// no generator: [`Refusal::NotYours`] when `from` holds none of the
-    /// mover's pieces; [`Refusal::Destination`] when at least one rule
-    /// moves the piece there (its `from:` holds, and asks no other kind
-    /// of piece) and the `to:` of every such rule refuses `to`
-    /// (Hnefatafl's soldier may not stop on the throne or a corner);
-    /// else [`Refusal::Unreachable`].
+    /// mover's pieces; [`Refusal::OffLines`] when the rules that move the
+    /// piece (their `from:` holds, and asks no other kind of piece) never
+    /// lead from `from` to `to`, whatever stands between
+    /// ([`super::reach::ever_reaches`]: English draughts' `9-12`);
+    /// [`Refusal::OwnPiece`] when they could, `to` holds one of the
+    /// mover's pieces and the `to:` of every such rule refuses it (a
+    /// chess rook onto its own pawn); [`Refusal::Destination`] when the
+    /// `to:` of every such rule refuses `to` otherwise (Hnefatafl's
+    /// soldier may not stop on the throne or a corner); else
+    /// [`Refusal::Unreachable`] (blocked, or out of reach now).
     pub(crate) fn site_refusal(&self, from: Site, to: Site) -> Refusal {
         let game = &self.game;
         let mover = self.scalars.mover;
@@ -70,19 +77,24 @@ impl State {
             anchor: subject,
             last: self.scalars.last,
         };
-        let mut movers = game.gens.iter().filter(|g| {
-            g.kind.shift().is_some()
-                && required_kind(&g.from).0.is_none_or(|k| k == game.kind(top))
-                && self.eval(&g.from, &ctx(from))
-        });
-        let mut any = false;
-        let all_refuse = movers.all(|g| {
-            any = true;
-            !self.eval(&g.to, &ctx(to))
-        });
-        match any && all_refuse {
-            true => Refusal::Destination,
-            false => Refusal::Unreachable,
+        let movers: Vec<&crate::compile::ir::Gen> = game
+            .gens
+            .iter()
+            .filter(|g| {
+                g.kind.shift().is_some()
+                    && required_kind(&g.from).0.is_none_or(|k| k == game.kind(top))
+                    && self.eval(&g.from, &ctx(from))
+            })
+            .collect();
+        if !movers.is_empty() && !super::reach::ever_reaches(game, &movers, mover, from, to) {
+            return Refusal::OffLines;
+        }
+        let all_refuse = movers.iter().all(|g| !self.eval(&g.to, &ctx(to)));
+        let own = self.top(to).is_some_and(|p| game.owner(p) == mover);
+        match (!movers.is_empty() && all_refuse, own) {
+            (true, true) => Refusal::OwnPiece,
+            (true, false) => Refusal::Destination,
+            (false, _) => Refusal::Unreachable,
         }
     }
 

@@ -130,7 +130,7 @@ fn an_illegal_step_is_refused_and_changes_nothing() {
     let before = (position(&st), st.hash(), st.current_player());
     let err = st.play_str("a1-b2").unwrap_err();
     // The step's default directions are orthogonal: b2 is off its lines.
-    assert_eq!(err.reason, crate::engine::Refusal::Unreachable);
+    assert_eq!(err.reason, crate::engine::Refusal::OffLines);
     assert_eq!(super::sorted(err.legal), ["a1-a2", "a1-b1"]);
     let bogus = Move {
         gen_id: 0,
