@@ -114,7 +114,7 @@ fn a_stopped_run_resumes_without_replaying_finished_cells() {
     let path = dir.path().join("run.jsonl");
     let header = req.header().unwrap();
     let mut store = Store::create(&path, &header, false).unwrap();
-    // The run stops when the third cell is to be written (a full disk, a
+    // The run stops when a third cell is to be written (a full disk, a
     // kill): two cells are on disk.
     let mut written = 0;
     let mut on_cell = |c: &ludic::explore::cell::CellRecord| {
@@ -132,7 +132,8 @@ fn a_stopped_run_resumes_without_replaying_finished_cells() {
     std::fs::write(&path, text).unwrap();
     assert!(read(&path, false).is_err(), "merge refuses a cut file");
     let (mut store, done) = Store::resume(&path, &header).unwrap();
-    assert_eq!(done.keys().copied().collect::<Vec<_>>(), [0, 1]);
+    // (Cells play side by side: which two finished first is the run's.)
+    assert_eq!(done.len(), 2);
     let games = AtomicU64::new(0);
     let tick = || {
         games.fetch_add(1, Ordering::Relaxed);

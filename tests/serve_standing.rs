@@ -6,17 +6,30 @@ use ludic::serve::session::*;
 use serde_json::{Value, json};
 
 fn session(game: &str, sets: &[&str], seats: &[&str]) -> Session {
+    let source = if game.ends_with(".game") {
+        Source::File(game.into())
+    } else {
+        Source::Shipped(game.into())
+    };
     Session::new(
-        Source::Shipped(game.into()),
+        source,
         sets.iter().map(|s| s.to_string()).collect(),
         seats.iter().map(|s| s.parse().unwrap()).collect(),
     )
 }
 
+/// Chinese checkers whose heuristic counts a seat's marbles in its
+/// target point alone (the shipped game's also draws marbles toward it).
+const MARBLES_HOME: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/chinese-checkers-region.game"
+);
+
 /// Each seat's evaluation is its own sum less the mean of the others'
-/// (docs/players.md), and Chinese checkers' sum counts a seat's marbles
-/// in its target, the opposite point (games/chinese-checkers.game,
-/// `(heuristics (region 1 "Target"))`). At the start of a game of three
+/// (docs/players.md), and this Chinese checkers' sum counts a seat's
+/// marbles in its target, the opposite point
+/// (tests/data/chinese-checkers-region.game, `(heuristics (region 1
+/// "Target"))`). At the start of a game of three
 /// or six nobody has one: every row is 0, nobody out, no place. Red
 /// with two marbles in its target (the point Green starts on in the
 /// game of two: q1 and p1), the others none: Red 2 − 0 = 2, each other
@@ -26,7 +39,7 @@ fn session(game: &str, sets: &[&str], seats: &[&str]) -> Session {
 fn every_seat_of_a_game_of_three_has_its_evaluation_and_standing() {
     for (seats, n) in [("three", 3), ("six", 6)] {
         let set = format!("seats={seats}");
-        let s = session("chinese-checkers", &[&set], &vec!["human"; n]);
+        let s = session(MARBLES_HOME, &[&set], &vec!["human"; n]);
         let rows = s.view("t")["seat_values"].clone();
         let rows = rows.as_array().expect("a row per seat");
         assert_eq!(rows.len(), n);
@@ -34,7 +47,7 @@ fn every_seat_of_a_game_of_three_has_its_evaluation_and_standing() {
             assert_eq!(r, &json!({"value": 0, "out": false, "place": null}));
         }
     }
-    let mut s = session("chinese-checkers", &["seats=three"], &["human"; 3]);
+    let mut s = session(MARBLES_HOME, &["seats=three"], &["human"; 3]);
     let start = s.view("t")["position"].as_str().unwrap().to_string();
     assert!(start.starts_with("R R:d1,d2,"), "{start}");
     let moved = start.replacen("R R:d1,d2,", "R R:q1,p1,", 1);
@@ -46,7 +59,7 @@ fn every_seat_of_a_game_of_three_has_its_evaluation_and_standing() {
         .map(|r| r["value"].as_i64().unwrap())
         .collect();
     assert_eq!(values, [2, -1, -1]);
-    let two = session("chinese-checkers", &[], &["human", "human"]);
+    let two = session(MARBLES_HOME, &[], &["human", "human"]);
     assert_eq!(two.view("t")["seat_values"], Value::Null);
 }
 
