@@ -47,11 +47,7 @@ pub fn trial(
     Trial {
         game: file.to_string(),
         title: Some(game.name.clone()),
-        sets: game
-            .toggles
-            .iter()
-            .map(|t| (t.name.clone(), t.value.to_string()))
-            .collect(),
+        sets: Trial::sets_of(game),
         seed: Some(game_seed(seed, i)),
         players: (0..seats)
             .map(|s| {

@@ -408,25 +408,12 @@ fn place_lines(names: &[String], done: &[Setting]) -> Vec<Row> {
     if stats.iter().all(|s| s.mean_places.is_empty()) {
         return Vec::new();
     }
-    let cell = |s: &Stats, i: usize| match s.mean_places.get(i) {
-        Some(m) if m.of > 0 => format!("{:.2} [{:.2}, {:.2}]", m.mean, m.low, m.high),
-        _ => "–".into(),
-    };
-    names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| {
-            let cells = stats.iter().map(|s| cell(s, i));
-            let diff = match &stats[..] {
-                [x, y] => Some(match (x.mean_places.get(i), y.mean_places.get(i)) {
-                    (Some(a), Some(b)) if a.of > 0 && b.of > 0 => signed(b.mean - a.mean, 2),
-                    _ => "–".into(),
-                }),
-                _ => None,
-            };
-            row(&format!("{n} mean place"), cells, diff)
-        })
-        .collect()
+    seat_means(names, &stats, "mean place", 2, false, |s, i| {
+        s.mean_places
+            .get(i)
+            .filter(|m| m.of > 0)
+            .map(|m| (m.mean, m.low, m.high))
+    })
 }
 
 /// Each seat's mean return over every game and its interval (+1 a win,
@@ -437,23 +424,43 @@ fn return_lines(names: &[String], done: &[Setting]) -> Vec<Row> {
     if stats.iter().all(|s| s.mean_returns.is_empty()) {
         return Vec::new();
     }
-    let cell = |s: &Stats, i: usize| match s.mean_returns.get(i) {
-        Some(m) => format!("{:+.3} [{:+.3}, {:+.3}]", m.mean, m.low, m.high),
-        None => "–".into(),
+    seat_means(names, &stats, "mean return", 3, true, |s, i| {
+        s.mean_returns.get(i).map(|m| (m.mean, m.low, m.high))
+    })
+}
+
+/// One row a seat, `NAME LABEL`: in each setting's column the seat's mean
+/// and its interval (`mean(stats, seat)`: mean, low, high; `None`: "–"),
+/// with `digits` decimals (and a sign when `plus`); with two settings, the
+/// difference of the means.
+fn seat_means(
+    names: &[String],
+    stats: &[Stats],
+    label: &str,
+    digits: usize,
+    plus: bool,
+    mean: impl Fn(&Stats, usize) -> Option<(f64, f64, f64)>,
+) -> Vec<Row> {
+    let num = |x: f64| match plus {
+        true => format!("{x:+.digits$}"),
+        false => format!("{x:.digits$}"),
     };
     names
         .iter()
         .enumerate()
         .map(|(i, n)| {
-            let cells = stats.iter().map(|s| cell(s, i));
-            let diff = match &stats[..] {
-                [x, y] => Some(match (x.mean_returns.get(i), y.mean_returns.get(i)) {
-                    (Some(a), Some(b)) => signed(b.mean - a.mean, 3),
+            let cells = stats.iter().map(|s| match mean(s, i) {
+                Some((m, low, high)) => format!("{} [{}, {}]", num(m), num(low), num(high)),
+                None => "–".into(),
+            });
+            let diff = match stats {
+                [x, y] => Some(match (mean(x, i), mean(y, i)) {
+                    (Some(a), Some(b)) => signed(b.0 - a.0, digits),
                     _ => "–".into(),
                 }),
                 _ => None,
             };
-            row(&format!("{n} mean return"), cells, diff)
+            row(&format!("{n} {label}"), cells, diff)
         })
         .collect()
 }

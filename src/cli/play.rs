@@ -173,11 +173,7 @@ fn header(a: &PlayArgs, game: &Game, specs: &[PlayerSpec]) -> Result<Header, Fai
     let trial = Trial {
         game: a.pos.game.file.clone(),
         title: Some(game.name.clone()),
-        sets: game
-            .toggles
-            .iter()
-            .map(|t| (t.name.clone(), t.value.to_string()))
-            .collect(),
+        sets: Trial::sets_of(game),
         seed: Some(a.seed),
         players: specs.iter().map(ToString::to_string).collect(),
         start: a.pos.fen.clone(),

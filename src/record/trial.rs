@@ -98,6 +98,17 @@ pub enum TrialResult {
     Unfinished,
 }
 
+impl Trial {
+    /// The toggle values of `game` as a trial's `sets`, `(name, value)` in
+    /// the rules' order: every toggle, set or left at its default.
+    pub fn sets_of(game: &crate::compile::Game) -> Vec<(String, String)> {
+        game.toggles
+            .iter()
+            .map(|t| (t.name.clone(), t.value.to_string()))
+            .collect()
+    }
+}
+
 impl TrialResult {
     /// The result for an engine outcome (`None`: unfinished).
     pub fn from_outcome(o: Option<Outcome>) -> TrialResult {
