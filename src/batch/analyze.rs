@@ -14,7 +14,7 @@
 //! and its range of seed streams ([`super::provenance`]); [`merge`]
 //! refuses shards that disagree on any of them, naming the field.
 
-use super::json::{difference_json, head, places_json, rate_json, returns_json, round, wins_json};
+use super::json::{difference_json, head, rate_json, round, seat_means_json, wins_json};
 use super::provenance::{self, Fingerprint, RuleText, SeedRange};
 use crate::compile::{Game, LoadError};
 use crate::players::PlayerSpec;
@@ -457,14 +457,14 @@ fn setting_json(s: &Setting) -> Value {
         "seconds": round(s.seconds, 3),
     });
     if !st.mean_places.is_empty() {
-        v["mean_places"] = places_json(&s.seats, &st.mean_places);
+        v["mean_places"] = seat_means_json(&s.seats, &st.mean_places);
     }
     if !st.shared_firsts.is_empty() {
         v["shared_first"] = rate_json(&st.shared_first);
         v["shared_firsts"] = wins_json(&s.seats, &st.shared_firsts);
     }
     if !st.mean_returns.is_empty() {
-        v["mean_returns"] = returns_json(&s.seats, &st.mean_returns);
+        v["mean_returns"] = seat_means_json(&s.seats, &st.mean_returns);
     }
     v
 }

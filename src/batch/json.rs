@@ -2,7 +2,7 @@
 //! rates with their intervals, seats' wins and differences.
 
 use crate::players::analysis::{Difference, Rate};
-use crate::players::place_mean::{MeanPlace, MeanReturn};
+use crate::players::place_mean::SeatMean;
 use serde_json::{Value, json};
 
 /// `x` rounded to `digits` decimals (and never `-0`, `NaN` or infinite).
@@ -35,27 +35,12 @@ pub fn wins_json(names: &[String], wins: &[Rate]) -> Value {
         .collect()
 }
 
-/// Each seat's mean place with its interval, named by seat (`seat`,
-/// `mean`, `low`, `high` to four decimals, `of` finished games).
-pub fn places_json(names: &[String], places: &[MeanPlace]) -> Value {
+/// Each seat's mean place or mean return with its interval, named by
+/// seat (`seat`, `mean`, `low`, `high` to four decimals, `of` games).
+pub fn seat_means_json(names: &[String], means: &[SeatMean]) -> Value {
     names
         .iter()
-        .zip(places)
-        .map(|(n, m)| {
-            json!({
-                "seat": n, "of": m.of, "mean": round(m.mean, 4),
-                "low": round(m.low, 4), "high": round(m.high, 4),
-            })
-        })
-        .collect()
-}
-
-/// Each seat's mean return with its interval, named by seat (`seat`,
-/// `mean`, `low`, `high` to four decimals, `of` games).
-pub fn returns_json(names: &[String], returns: &[MeanReturn]) -> Value {
-    names
-        .iter()
-        .zip(returns)
+        .zip(means)
         .map(|(n, m)| {
             json!({
                 "seat": n, "of": m.of, "mean": round(m.mean, 4),

@@ -7,7 +7,7 @@
 //! and results are gathered in game order, so the figures do not depend on
 //! the number of threads.
 
-use super::place_mean::{MeanPlace, MeanReturn, return_unit};
+use super::place_mean::{SeatMean, return_unit};
 use super::{GameSummary, PlayerSpec, nature_rng, play_game_watched, seeded_rng};
 use crate::engine::{FirstPlace, Move, Outcome, State};
 use rayon::prelude::*;
@@ -352,9 +352,9 @@ impl Tally {
     }
 
     /// Each seat's mean return over every game (an unfinished one counts
-    /// 0) with its interval ([`MeanReturn`]); empty before any game, or
+    /// 0) with its interval ([`SeatMean::of_returns`]); empty before any game, or
     /// when a merged shard kept no returns.
-    pub fn mean_returns(&self) -> Vec<MeanReturn> {
+    pub fn mean_returns(&self) -> Vec<SeatMean> {
         if self.games == 0 {
             return Vec::new();
         }
@@ -362,7 +362,7 @@ impl Tally {
         self.returns_sum
             .iter()
             .zip(&self.returns_sq_sum)
-            .map(|(&s, &q)| MeanReturn::new(s, q, self.games, unit))
+            .map(|(&s, &q)| SeatMean::of_returns(s, q, self.games, unit))
             .collect()
     }
 
@@ -502,11 +502,11 @@ impl Tally {
         }
     }
 
-    /// Each seat's mean place with its interval ([`MeanPlace`]), with more
+    /// Each seat's mean place with its interval ([`SeatMean::of_places`]), with more
     /// than two players; empty with two, or before any game ends. A tally
     /// read from a shard written before the squares were kept has none:
     /// its intervals span every place.
-    pub fn mean_place_intervals(&self) -> Vec<MeanPlace> {
+    pub fn mean_place_intervals(&self) -> Vec<SeatMean> {
         let finished = self.games.saturating_sub(self.unfinished);
         // No finished game: no place to average (as `mean_places`).
         if finished == 0 {
@@ -522,7 +522,7 @@ impl Tally {
             .iter()
             .zip(squares)
             .map(|(&s, q)| {
-                let mut m = MeanPlace::new(s, q, finished, seats);
+                let mut m = SeatMean::of_places(s, q, finished, seats);
                 // Places are at least 1: squares below the sum were not kept.
                 if q < s {
                     (m.low, m.high) = (1.0, seats as f64);
@@ -564,8 +564,8 @@ pub struct Stats {
     /// first place it shared; empty with two.
     pub shared_firsts: Vec<Rate>,
     /// Each seat's mean return over every game with its 95% interval
-    /// ([`MeanReturn`]), in turn order; empty before any game.
-    pub mean_returns: Vec<MeanReturn>,
+    /// ([`SeatMean::of_returns`]), in turn order; empty before any game.
+    pub mean_returns: Vec<SeatMean>,
     /// Games stopped at the turn limit.
     pub unfinished: Rate,
     /// Mean game length in turns.
@@ -583,7 +583,7 @@ pub struct Stats {
     pub end_reasons: BTreeMap<String, Rate>,
     /// With more than two players, each seat's mean place over the
     /// finished games with its 95% interval, in turn order; empty with two.
-    pub mean_places: Vec<MeanPlace>,
+    pub mean_places: Vec<SeatMean>,
 }
 
 impl Stats {

@@ -4,15 +4,13 @@
 
 use serde::Serialize;
 
-/// A seat's mean place over the finished games (1 first), with a 95%
-/// interval: the normal approximation, mean ± 1.96 · s / √n with `s` the
-/// sample standard deviation, clamped to the places `1..=seats`. With one
-/// game (or none) the interval is the whole range of places.
+/// A seat's mean over many games with its 95% interval: its mean place
+/// ([`SeatMean::of_places`]) or its mean return ([`SeatMean::of_returns`]).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct MeanPlace {
-    /// Finished games counted.
+pub struct SeatMean {
+    /// Games counted.
     pub of: u64,
-    /// The mean place (0 when `of` is 0).
+    /// The mean (0 when `of` is 0).
     pub mean: f64,
     /// Lower end of the 95% interval.
     pub low: f64,
@@ -20,85 +18,56 @@ pub struct MeanPlace {
     pub high: f64,
 }
 
-impl MeanPlace {
-    /// From the sum of `of` places and the sum of their squares, in a game
-    /// of `seats` players.
-    pub fn new(sum: u64, squares: u64, of: u64, seats: usize) -> MeanPlace {
+impl SeatMean {
+    /// A seat's mean place over the `of` finished games (1 first), from
+    /// the sum of their places and of their squares, in a game of `seats`
+    /// players. The interval is the normal approximation, mean ± 1.96 ·
+    /// s / √n with `s` the sample standard deviation, clamped to the
+    /// places `1..=seats`; with one game (or none) it is the whole range
+    /// of places.
+    pub fn of_places(sum: u64, squares: u64, of: u64, seats: usize) -> SeatMean {
         let last = seats.max(1) as f64;
-        if of == 0 {
-            return MeanPlace {
-                of,
-                mean: 0.0,
-                low: 1.0,
-                high: last,
-            };
-        }
-        let n = of as f64;
-        let mean = sum as f64 / n;
-        if of == 1 {
-            return MeanPlace {
-                of,
-                mean,
-                low: 1.0,
-                high: last,
-            };
-        }
-        // Sample variance from the two sums: (Σx² − n·mean²) / (n − 1).
-        let var = ((squares as f64 - n * mean * mean) / (n - 1.0)).max(0.0);
-        let half = 1.959_963_984_540_054 * (var / n).sqrt();
-        MeanPlace {
-            of,
-            mean,
-            low: (mean - half).max(1.0),
-            high: (mean + half).min(last),
-        }
+        let mean = if of == 0 { 0.0 } else { sum as f64 / of as f64 };
+        SeatMean::normal(of, mean, squares as f64, (1.0, last))
     }
-}
 
-/// A seat's mean return over the games of an analysis ([`crate::engine::Outcome::returns`],
-/// OpenSpiel's convention: +1, −1, 0 for a win, a loss and a draw with two
-/// players; from +1 first to −1 last with more; 0 for a game stopped
-/// unfinished, as [`crate::engine::State::returns`] gives a game in
-/// progress), with a 95% interval: mean ± 1.96 · s / √n, `s` the sample
-/// standard deviation, clamped to [−1, 1]; the whole of [−1, 1] with one
-/// game or none.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct MeanReturn {
-    /// Games counted (finished or not).
-    pub of: u64,
-    /// The mean return (0 when `of` is 0).
-    pub mean: f64,
-    /// Lower end of the 95% interval.
-    pub low: f64,
-    /// Upper end of the 95% interval.
-    pub high: f64,
-}
-
-impl MeanReturn {
-    /// From the sum of `of` returns and the sum of their squares, both in
-    /// units of `1 / unit` (returns kept as whole numbers of a unit, so
-    /// that the sums add up exactly: [`return_unit`]).
-    pub fn new(sum: i64, squares: u64, of: u64, unit: u64) -> MeanReturn {
+    /// A seat's mean return over the `of` games of an analysis
+    /// ([`crate::engine::Outcome::returns`], OpenSpiel's convention: +1,
+    /// −1, 0 for a win, a loss and a draw with two players; from +1 first
+    /// to −1 last with more; 0 for a game stopped unfinished, as
+    /// [`crate::engine::State::returns`] gives a game in progress), from
+    /// the sum of the returns and of their squares, both in units of `1 /
+    /// unit` (returns kept as whole numbers of a unit, so that the sums
+    /// add up exactly: [`return_unit`]). The interval is mean ± 1.96 · s /
+    /// √n, clamped to [−1, 1]; the whole of [−1, 1] with one game or none.
+    pub fn of_returns(sum: i64, squares: u64, of: u64, unit: u64) -> SeatMean {
         let u = unit.max(1) as f64;
-        if of < 2 {
-            let mean = if of == 0 { 0.0 } else { sum as f64 / u };
-            return MeanReturn {
-                of,
-                mean,
-                low: -1.0,
-                high: 1.0,
-            };
-        }
-        let n = of as f64;
-        let mean = sum as f64 / u / n;
-        let squares = squares as f64 / (u * u);
-        let var = ((squares - n * mean * mean) / (n - 1.0)).max(0.0);
-        let half = 1.959_963_984_540_054 * (var / n).sqrt();
-        MeanReturn {
+        let mean = if of == 0 {
+            0.0
+        } else {
+            sum as f64 / u / of as f64
+        };
+        SeatMean::normal(of, mean, squares as f64 / (u * u), (-1.0, 1.0))
+    }
+
+    /// The mean of `of` values with the sum of their squares `squares`,
+    /// and its normal 95% interval clamped to `range` (the whole range
+    /// with fewer than two values).
+    fn normal(of: u64, mean: f64, squares: f64, range: (f64, f64)) -> SeatMean {
+        let (low, high) = if of < 2 {
+            range
+        } else {
+            // Sample variance from the two sums: (Σx² − n·mean²) / (n − 1).
+            let n = of as f64;
+            let var = ((squares - n * mean * mean) / (n - 1.0)).max(0.0);
+            let half = 1.959_963_984_540_054 * (var / n).sqrt();
+            ((mean - half).max(range.0), (mean + half).min(range.1))
+        };
+        SeatMean {
             of,
             mean,
-            low: (mean - half).max(-1.0),
-            high: (mean + half).min(1.0),
+            low,
+            high,
         }
     }
 }
@@ -118,7 +87,7 @@ mod tests {
     #[test]
     fn the_interval_is_the_normal_one_around_the_mean() {
         // Places 1, 2, 3, 2: mean 2, sample variance 2/3.
-        let m = MeanPlace::new(8, 18, 4, 3);
+        let m = SeatMean::of_places(8, 18, 4, 3);
         assert_eq!(m.mean, 2.0);
         let half = 1.959_963_984_540_054 * (2.0f64 / 3.0 / 4.0).sqrt();
         assert!((m.low - (2.0 - half)).abs() < 1e-12);
@@ -127,11 +96,11 @@ mod tests {
 
     #[test]
     fn few_games_or_equal_places_give_honest_bounds() {
-        assert_eq!(MeanPlace::new(0, 0, 0, 4).high, 4.0);
-        let one = MeanPlace::new(3, 9, 1, 4);
+        assert_eq!(SeatMean::of_places(0, 0, 0, 4).high, 4.0);
+        let one = SeatMean::of_places(3, 9, 1, 4);
         assert_eq!((one.mean, one.low, one.high), (3.0, 1.0, 4.0));
         // Always first: no spread, the interval is the point.
-        let first = MeanPlace::new(5, 5, 5, 6);
+        let first = SeatMean::of_places(5, 5, 5, 6);
         assert_eq!((first.low, first.high), (1.0, 1.0));
     }
 
@@ -141,15 +110,15 @@ mod tests {
         // mean 1/4, sample variance (3 − 4/16) / 3 = 11/12.
         let returns: [i64; 4] = [2, -2, 2, 0];
         let squares = returns.iter().map(|r| r.unsigned_abs().pow(2)).sum();
-        let m = MeanReturn::new(returns.iter().sum(), squares, 4, return_unit(2));
+        let m = SeatMean::of_returns(returns.iter().sum(), squares, 4, return_unit(2));
         assert_eq!(m.mean, 0.25);
         let half = 1.959_963_984_540_054 * (11.0f64 / 12.0 / 4.0).sqrt();
         assert!((m.low - (0.25 - half).max(-1.0)).abs() < 1e-12);
         assert!((m.high - (0.25 + half).min(1.0)).abs() < 1e-12);
         // Always first: the point; one game: the whole range.
-        let first = MeanReturn::new(3 * 4, 3 * 16, 3, return_unit(3));
+        let first = SeatMean::of_returns(3 * 4, 3 * 16, 3, return_unit(3));
         assert_eq!((first.mean, first.low, first.high), (1.0, 1.0, 1.0));
-        let one = MeanReturn::new(-4, 16, 1, return_unit(3));
+        let one = SeatMean::of_returns(-4, 16, 1, return_unit(3));
         assert_eq!((one.mean, one.low, one.high), (-1.0, -1.0, 1.0));
         assert_eq!(return_unit(6), 10);
     }
