@@ -206,8 +206,9 @@ fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
     // (four for a double), none played yet.
     choose_game(&c, "backgammon");
     // The first mover's throw: at once for the computer, by Roll for a
-    // human.
-    wait_text(&c, "#status", |t| t.contains(" to "));
+    // human. The dice's words show once the page holds backgammon (the
+    // status line alone still reads Go's "to move" for a moment).
+    wait_text(&c, "#dice-words", |t| t.to_lowercase().contains("roll"));
     roll_if_asked(&c);
     wait_text(&c, "#dice-words", |t| t.starts_with("Rolled"));
     let dice = count(&c, "#dice svg.die");
