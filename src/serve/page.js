@@ -257,6 +257,10 @@ async function setSeats() {
 }
 
 function show(v) {
+  // A late answer to an earlier request (a change of seats that crossed
+  // a Roll on the wire) is older than the view shown: drop it, or the
+  // page would go back to a position the game has left.
+  if (view && v.session === view.session && v.version < view.version) return;
   view = v;
   const sets = v.sets && v.sets.length ? " — " + v.sets.join(" ") : "";
   $("title").textContent = (v.title ? v.title + " (" + v.game + ")" : v.game) + sets;

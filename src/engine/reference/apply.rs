@@ -6,6 +6,7 @@ use crate::compile::ir::{
     Cond, CounterId, Decision, Effect, Game, Gen, GenId, GenKind, Leap, MarkSpan, Maximize,
     NoMoves, Num, Owner, Player, SiteSet, Slide, Step, TurnFact, Who,
 };
+use crate::engine::compiled::cond::sitenum::SiteList;
 use crate::engine::cond::Ctx;
 use crate::engine::sets::{give_buf, take_buf};
 use crate::engine::state::{FLANK_MARK, MARK, TAKEN};
@@ -502,57 +503,62 @@ impl State {
     /// Runs effects `list` in order as [`State::run_effects`] does, the
     /// tests of its `if`s, its counters' numbers and its removals' sites
     /// at every depth read from their compiled form in `tree` when they
-    /// have one.
+    /// have one. Off the board (a phase's `auto:` effects run at no
+    /// site) only the whole-board sets are read compiled: the tests and
+    /// numbers, read at the destination, are left to the reference.
     pub(crate) fn run_tree(&mut self, list: &[Effect], tree: &ThenTree, ctx: &Ctx) -> Flow {
+        let on = self.on_board(ctx.subject);
         let mut flow = Flow::Continue;
         for (k, e) in list.iter().enumerate() {
-            let node = tree
-                .get(k)
-                .filter(|n| !n.reads_site() || self.on_board(ctx.subject));
-            let done = match (e, node) {
+            let done = match (e, tree.get(k)) {
                 (Effect::If(c, a, b), Some(ThenNode::If(node))) => {
                     let yes = match &node.test {
-                        Some(p) => p.holds(self, ctx.player, ctx.subject),
-                        None => self.eval(c, ctx),
+                        Some(p) if on => p.holds(self, ctx.player, ctx.subject),
+                        _ => self.eval(c, ctx),
                     };
                     match yes {
                         true => self.run_tree(a, &node.yes, ctx),
                         false => self.run_tree(b, &node.no, ctx),
                     }
                 }
-                (Effect::AddCounter(c, _), Some(ThenNode::Number(n))) => {
+                (Effect::ForEachPlayer(list), Some(ThenNode::EachPlayer(tree))) => {
+                    for p in 0..self.game.num_players() as u8 {
+                        let _ = self.run_tree(list, tree, &Ctx { player: p, ..*ctx });
+                    }
+                    Flow::Continue
+                }
+                (Effect::AddCounter(c, _), Some(ThenNode::Number(n))) if on => {
                     let add = n.value(self, ctx.player, ctx.subject);
                     self.add_counter(*c, ctx.player, add)
                 }
-                (Effect::SetCounter(c, _), Some(ThenNode::Number(n))) => {
+                (Effect::SetCounter(c, _), Some(ThenNode::Number(n))) if on => {
                     let v = clamp_i32(n.value(self, ctx.player, ctx.subject));
                     self.set_counter(*c, ctx.player, v);
                     Flow::Continue
                 }
-                (Effect::RemoveAll(_), Some(ThenNode::Sites(sites))) => {
-                    let mut buf = take_buf();
-                    sites.each(self, ctx.player, ctx.subject, &mut |s| buf.push(s));
-                    self.remove_sites(&buf);
-                    give_buf(buf);
-                    Flow::Continue
-                }
-                (
-                    Effect::PushEach {
-                        count, kind, max, ..
-                    },
-                    Some(ThenNode::Sites(sites)),
-                ) => {
-                    let mut buf = take_buf();
-                    sites.each(self, ctx.player, ctx.subject, &mut |s| buf.push(s));
-                    self.push_each_at(&buf, *count, *kind, max.as_ref(), ctx);
-                    give_buf(buf);
-                    Flow::Continue
+                (_, Some(ThenNode::Sites(sites))) if on || !sites.reads_site() => {
+                    self.run_on_sites(e, sites, ctx)
                 }
                 _ => self.run_effect(e, ctx),
             };
             flow = done.or(flow);
         }
         flow
+    }
+
+    /// Runs `e`, a `remove-all` or a `push-each`, on its sites read
+    /// from their compiled form.
+    fn run_on_sites(&mut self, e: &Effect, sites: &SiteList, ctx: &Ctx) -> Flow {
+        let mut buf = take_buf();
+        sites.each(self, ctx.player, ctx.subject, &mut |s| buf.push(s));
+        match e {
+            Effect::PushEach {
+                count, kind, max, ..
+            } => self.push_each_at(&buf, *count, *kind, max.as_ref(), ctx),
+            _ => self.remove_sites(&buf),
+        }
+        give_buf(buf);
+        Flow::Continue
     }
 
     /// Adds `add` to counter `c` of `player`, clamped to an `i32`.

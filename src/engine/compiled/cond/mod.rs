@@ -4,6 +4,7 @@ pub(crate) mod attack;
 pub(crate) mod bitcompile;
 pub(crate) mod bitcond;
 pub(crate) mod bitfilter;
+pub(crate) mod boardset;
 pub(crate) mod evaltables;
 pub(crate) mod hoist;
 pub(crate) mod local;

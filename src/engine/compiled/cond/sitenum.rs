@@ -6,14 +6,16 @@
 //!
 //! A number compiles when it is made of constants, counters and the
 //! player's pieces ([`ScalarNum`]), the height of the site itself, the
-//! pieces on (or the number of) the sites of a whole-board `where` whose
-//! condition reads only each site, or on a `trail` that starts at the
+//! pieces on (or the number of) the sites of a whole-board set
+//! ([`BoardSet`]: a `where` whose condition reads only each site, a
+//! `minus` or `reach` of those), or on a `trail` that starts at the
 //! site itself and whose `through:` reads only each site; and sums and
 //! differences of those. Anything else leaves the condition to the
 //! reference ([`crate::engine::State::eval`]), whose meaning this copies:
 //! sums saturate, the pieces of a set count each site once, the count of
 //! a trail is the number of sites walked.
 
+use super::boardset::BoardSet;
 use super::scalar::ScalarNum;
 use super::sitepred::Tree;
 use crate::board::{NO_SITE, Site};
@@ -29,10 +31,10 @@ pub(crate) enum SiteNum {
     Free(ScalarNum),
     /// The height of the site's stack.
     Height,
-    /// The pieces on the sites of the board where the tree holds.
-    PiecesWhere(Tree),
-    /// The number of sites of the board where the tree holds.
-    CountWhere(Tree),
+    /// The pieces on the sites of a whole-board set.
+    PiecesWhere(BoardSet),
+    /// The number of sites of a whole-board set.
+    CountWhere(BoardSet),
     /// The pieces on a trail from the site.
     PiecesTrail(Box<Trail>),
     /// The number of sites a trail from the site walks.
@@ -64,11 +66,11 @@ impl SiteNum {
         Some(match n {
             Num::Height(r) if here(r) => SiteNum::Height,
             Num::PiecesIn(set) => match Set::compile(set, alias, game)? {
-                Set::Where(t) => SiteNum::PiecesWhere(t),
+                Set::Board(b) => SiteNum::PiecesWhere(b),
                 Set::Trail(t) => SiteNum::PiecesTrail(t),
             },
             Num::Count(set) => match Set::compile(set, alias, game)? {
-                Set::Where(t) => SiteNum::CountWhere(t),
+                Set::Board(b) => SiteNum::CountWhere(b),
                 Set::Trail(t) => SiteNum::CountTrail(t),
             },
             Num::Add(ns) => SiteNum::Add(
@@ -134,12 +136,13 @@ impl SiteNum {
 /// The sets a [`SiteNum`] reads.
 #[derive(Debug, Clone, PartialEq)]
 enum Set {
-    Where(Tree),
+    Board(BoardSet),
     Trail(Box<Trail>),
 }
 
-/// The sites of a set read at a site, compiled: a whole-board `where`
-/// whose condition reads only each site, or a `trail` from the site
+/// The sites of a set read at a site, compiled: a whole-board set
+/// ([`BoardSet`]: a `where` whose condition reads only each site, a
+/// `minus` or a `reach` of those), or a `trail` from the site
 /// itself (what `remove-all` removes: Oware's captured houses,
 /// docs/games/oware.md). Anything else is left to the reference
 /// (`State::set_into`), whose order this keeps: board order for a
@@ -155,7 +158,7 @@ impl SiteList {
     }
 
     /// True when the sites depend on the site they are read at (a
-    /// trail from it); false for a whole-board `(where …)`.
+    /// trail from it); false for a whole-board set.
     pub(crate) fn reads_site(&self) -> bool {
         matches!(self.0, Set::Trail(_))
     }
@@ -164,7 +167,7 @@ impl SiteList {
     /// reference's order, each site once.
     pub(crate) fn each(&self, st: &State, player: Player, s: Site, each: &mut impl FnMut(Site)) {
         match &self.0 {
-            Set::Where(t) => t.each_on_board(st, player, each),
+            Set::Board(b) => b.each_on_board(st, player, each),
             Set::Trail(t) => t.walk(st, player, s, each),
         }
     }
@@ -179,7 +182,9 @@ impl Set {
         }
         let here = |r: &SiteRef| *r == SiteRef::Subject || *r == alias;
         Some(match set {
-            SiteSet::Where(c) => Set::Where(Tree::compile(c, SiteRef::Subject, game)?),
+            SiteSet::Where(_) | SiteSet::Minus(..) | SiteSet::Reach(..) => {
+                Set::Board(BoardSet::compile(set, game)?)
+            }
             SiteSet::Trail {
                 at,
                 track,

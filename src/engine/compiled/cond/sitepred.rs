@@ -615,7 +615,7 @@ impl Tree {
     }
 
     /// The sites where it holds (see [`SitePred::eval`]).
-    fn eval<const W: usize>(&self, st: &State, player: Player, all: Bits<W>) -> Bits<W> {
+    pub(super) fn eval<const W: usize>(&self, st: &State, player: Player, all: Bits<W>) -> Bits<W> {
         let occ = &st.occ;
         match self {
             Tree::Const(true) => all,
@@ -705,22 +705,6 @@ fn compare<const W: usize>(
 }
 
 impl Tree {
-    /// Calls `each` on every site of the board where it holds, in the
-    /// board's order (a whole-board `where`, [`SiteNum`]).
-    pub(super) fn each_on_board(&self, st: &State, player: Player, each: &mut dyn FnMut(Site)) {
-        fn of<const W: usize>(t: &Tree, st: &State, player: Player, each: &mut dyn FnMut(Site)) {
-            t.eval::<W>(st, player, st.tables.all_bits())
-                .iter()
-                .for_each(each);
-        }
-        match st.tables.stride {
-            1 => of::<1>(self, st, player, each),
-            2 => of::<2>(self, st, player, each),
-            4 => of::<4>(self, st, player, each),
-            _ => of::<MAX_WORDS>(self, st, player, each),
-        }
-    }
-
     /// [`Tree::eval`] on the state's own width, as a set (of one site
     /// or none) that says whether a tree of the whole board holds.
     fn eval_any(&self, st: &State, player: Player) -> Bits<1> {

@@ -54,8 +54,15 @@ impl SiteTest {
     }
 
     /// The sites of `set` where it holds for `player`: one test a site of
-    /// the set.
+    /// the set that the state's kept sets leave (a stack the player holds
+    /// alone has the player's piece on top; a stack that holds a piece of
+    /// theirs, or a mixed one, is not empty).
     pub fn filter<const W: usize>(self, st: &State, player: Player, set: Bits<W>) -> Bits<W> {
+        let set = match self {
+            SiteTest::HoldsOnly => set.and(st.occ.owned(player)),
+            SiteTest::Holds | SiteTest::Mixed => set.minus(st.occ.of_height(0)),
+            SiteTest::Marked => set,
+        };
         set.iter()
             .filter(|&s| self.holds(st, player, s))
             .fold(Bits::EMPTY, |acc, s| acc.or(Bits::single(s)))

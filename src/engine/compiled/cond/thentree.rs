@@ -28,6 +28,8 @@ pub(crate) enum ThenNode {
     /// The sites of a `remove-all` or a `push-each`, read at the
     /// destination.
     Sites(SiteList),
+    /// A `for-each-player`: the tree of its effects, run once a player.
+    EachPlayer(ThenTree),
 }
 
 /// One `if` of a [`ThenTree`]: its test compiled (`None`: interpreted)
@@ -64,7 +66,7 @@ impl ThenTree {
     pub fn nests(&self) -> bool {
         self.0.iter().flatten().any(|n| match n {
             ThenNode::If(i) => !i.yes.is_empty() || !i.no.is_empty(),
-            ThenNode::Number(_) | ThenNode::Sites(_) => true,
+            ThenNode::Number(_) | ThenNode::Sites(_) | ThenNode::EachPlayer(_) => true,
         })
     }
 
@@ -76,13 +78,6 @@ impl ThenTree {
 }
 
 impl ThenNode {
-    /// True when it is read at a site (the destination): a test, a number,
-    /// a trail of sites; false for a whole-board `(where …)`, which a
-    /// phase's `auto:` effects, run at no site, read too.
-    pub fn reads_site(&self) -> bool {
-        !matches!(self, ThenNode::Sites(l) if !l.reads_site())
-    }
-
     /// The compiled part of effect `e`, if anything of it compiles.
     fn of(e: &Effect, game: &Game) -> Option<ThenNode> {
         match e {
@@ -104,6 +99,9 @@ impl ThenNode {
             Effect::RemoveAll(set) | Effect::PushEach { set, .. } => {
                 SiteList::compile(set, SiteRef::To, game).map(ThenNode::Sites)
             }
+            Effect::ForEachPlayer(list) => Some(ThenTree::of(list, game))
+                .filter(|t| !t.is_empty())
+                .map(ThenNode::EachPlayer),
             _ => None,
         }
     }
