@@ -358,9 +358,12 @@ impl State {
     /// 1st, Blue 1st, Yellow 3rd is `[1, 1, 3]`); a win puts the others
     /// second together, a draw puts everyone first. None while the game
     /// goes on (docs/players.md, "Several players").
-    fn places(&self) -> Option<Vec<u8>> {
+    fn places(&self) -> Option<Vec<u32>> {
+        // u32, not u8: pyo3 gives a Vec<u8> to Python as bytes.
         let n = self.state.game().num_players();
-        self.state.outcome().map(|o| o.places(n))
+        self.state
+            .outcome()
+            .map(|o| o.places(n).into_iter().map(u32::from).collect())
     }
 
     /// The position text (`ludic show` prints it): the whole state

@@ -407,7 +407,12 @@ mod tests {
         count_skill(&mut c, ranked([1, 1, 3], EndReason::Result), 0);
         count_skill(&mut c, ranked([2, 1, 3], EndReason::Result), 1);
         count_skill(&mut c, ranked([2, 1, 3], EndReason::Result), 0);
-        let want = SkillCount { games: 3, strong: 1, weak: 1, draws: 1 };
+        let want = SkillCount {
+            games: 3,
+            strong: 1,
+            weak: 1,
+            draws: 1,
+        };
         assert_eq!(c, want);
     }
 
