@@ -244,7 +244,11 @@ class State:
         return not self._s.is_terminal() and not self._s.is_chance_node()
 
     def returns(self) -> list[float]:
-        """1 for the winner, -1 for the others; 0 for all on a draw or while the game goes on."""
+        """Each seat's return, in turn order: with two players 1 for the
+        winner, -1 for the loser, 0 for both on a draw; with more, from 1
+        (first alone) down to -1 (last alone) by even steps, seats sharing
+        places sharing their mean (places ``[1, 1, 3]`` give
+        ``[0.5, 0.5, -1.0]``). All 0 while the game goes on."""
         return self._s.returns()
 
     def rewards(self) -> list[float]:
@@ -359,8 +363,18 @@ class State:
         return self._s.is_terminal()
 
     def outcome(self) -> tuple[int | None, str] | None:
-        """``(winner or None for a draw, reason)``, or None while the game goes on."""
+        """``(winner, reason)``, or None while the game goes on. The winner
+        is the seat alone in first place; it is None for a draw and for a
+        first place several seats share (``places()`` tells them apart)."""
         return self._s.outcome()
+
+    def places(self) -> list[int] | None:
+        """Each seat's place in turn order, 1 for first, once the game is
+        over (None before). Seats sharing a place have the same number and
+        the next place is skipped: Red 1st, Blue 1st, Yellow 3rd is
+        ``[1, 1, 3]``. A win puts the other seats second together
+        (``[2, 1, 2]``); a draw puts every seat first."""
+        return self._s.places()
 
     def turns(self) -> int:
         return self._s.turns()

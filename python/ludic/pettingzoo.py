@@ -19,8 +19,10 @@ a dict: ``observation``, int8 planes of shape ``(players, stack levels,
 sites)`` (1 where the piece at that level of that site's stack is that
 player's), the players counted from the observing agent (its own pieces
 first); ``action_mask``, int8 of ``num_distinct_actions`` entries, 1 at
-the observing agent's legal actions. Rewards come at the end: +1 to the
-winner, -1 to the others, 0 on a draw. A game still going after
+the observing agent's legal actions. Rewards come at the end, the
+state's ``returns()``: +1 to the winner, -1 to the other of two, 0 on a
+draw; with more agents graded by place from +1 (first alone) to -1 (last
+alone), agents sharing a place (a shared first place) sharing its mean. A game still going after
 ``max_turns`` turns (default: the rules' turn limit, else 10,000) is
 truncated. An illegal action ends the game with -1 for the agent who
 played it (PettingZoo's ``TerminateIllegalWrapper``).

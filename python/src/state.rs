@@ -327,9 +327,11 @@ impl State {
     }
 
     /// Each seat's return, a list with one number per player in turn
-    /// order: 1 for the winner and -1 for the loser of two, 0 on a draw;
-    /// with more players from 1 (first place) down to -1 (last place).
-    /// All 0 while the game goes on.
+    /// order (`State::returns`): 1 for the winner and -1 for the loser of
+    /// two, 0 on a draw; with more players from 1 (first place) down to
+    /// -1 (last place) by even steps, seats sharing places sharing their
+    /// mean (Red 1st, Blue 1st, Yellow 3rd: 0.5, 0.5, -1). All 0 while
+    /// the game goes on.
     fn returns(&self) -> Vec<f64> {
         self.returns_now()
     }
@@ -343,11 +345,25 @@ impl State {
     }
 
     /// How the game ended: `(winner or None, reason)`, or None while it
-    /// goes on.
+    /// goes on. The winner is the seat alone in first place; None for a
+    /// draw and for a first place several seats share (see `places`).
     fn outcome(&self) -> Option<(Option<usize>, String)> {
         self.state
             .outcome()
             .map(|o| (o.winner().map(usize::from), o.reason().name().to_string()))
+    }
+
+    /// Each seat's place, one per player in turn order (1 is first; seats
+    /// sharing a place have the same number and the next is skipped: Red
+    /// 1st, Blue 1st, Yellow 3rd is `[1, 1, 3]`); a win puts the others
+    /// second together, a draw puts everyone first. None while the game
+    /// goes on (docs/players.md, "Several players").
+    fn places(&self) -> Option<Vec<u32>> {
+        // u32, not u8: pyo3 gives a Vec<u8> to Python as bytes.
+        let n = self.state.game().num_players();
+        self.state
+            .outcome()
+            .map(|o| o.places(n).into_iter().map(u32::from).collect())
     }
 
     /// The position text (`ludic show` prints it): the whole state

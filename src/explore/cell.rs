@@ -18,7 +18,8 @@ pub struct SkillCount {
     pub strong: u64,
     /// Won by another.
     pub weak: u64,
-    /// Drawn or unfinished.
+    /// Drawn, unfinished, or with first place shared (no seat first
+    /// alone: neither a strong nor a weak win).
     pub draws: u64,
 }
 
@@ -349,6 +350,71 @@ impl Figures {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{EndReason, MAX_SEATS, Places};
+
+    fn ranked(p: [u8; 3], reason: EndReason) -> Option<Outcome> {
+        let mut all = [0; MAX_SEATS];
+        all[..3].copy_from_slice(&p);
+        Some(Outcome::Ranked(Places(all), reason))
+    }
+
+    /// Ten games of three seats, tallied by hand: seat 0 first alone in
+    /// 3 (a win, and 1st-3rd-2nd), seat 1 first alone in 1; first place
+    /// shared by two seats in 3 (two 1-1-3, one 3-1-1, one of them at
+    /// the game's turn limit); every seat first in 2 (a draw, and
+    /// 1-1-1); 1 stopped by `--max-turns`. So decided = 4/10,
+    /// drawishness = 2/10, shared first = 3/10 and unfinished = 1/10:
+    /// they add up to the ten games. Completion leaves out the stopped
+    /// game and the one at the turn limit: 8/10. First advantage: seat 0
+    /// won 3 of the 4 decided games, its fair share is 1/3: 3/4 − 1/3 =
+    /// 5/12.
+    #[test]
+    fn a_shared_first_place_is_neither_decided_nor_drawn() {
+        use EndReason::{NoMoves, Result as Res, TurnLimit};
+        let mut r = CellRecord::of(0, Vec::new(), &[], 3);
+        let games = [
+            Some(Outcome::Win(0, Res)),
+            Some(Outcome::Win(0, NoMoves)),
+            ranked([1, 3, 2], Res),
+            ranked([2, 1, 3], Res),
+            ranked([1, 1, 3], Res),
+            ranked([1, 1, 3], TurnLimit),
+            ranked([3, 1, 1], Res),
+            Some(Outcome::Draw(NoMoves)),
+            ranked([1, 1, 1], Res),
+            None,
+        ];
+        for g in games {
+            r.tally.add(g, 10, 0, 0);
+        }
+        let f = r.figures();
+        let value = |m| f.get(m).value.expect("measured");
+        let near = |a: f64, b: f64| (a - b).abs() < 1e-12;
+        assert!(near(value(Measure::Decided), 0.4));
+        assert!(near(value(Measure::Drawishness), 0.2));
+        assert!(near(value(Measure::Completion), 0.8));
+        assert!(near(value(Measure::FirstAdvantage), 5.0 / 12.0));
+        let st = r.tally.stats();
+        assert_eq!((st.shared_first.count, st.unfinished.count), (3, 1));
+        assert_eq!(r.tally.shared_firsts, vec![2, 3, 1]);
+    }
+
+    /// A skill game whose first place the stronger seat shares is no win
+    /// of either side: it counts with the draws.
+    #[test]
+    fn a_shared_first_skill_game_counts_with_the_draws() {
+        let mut c = SkillCount::default();
+        count_skill(&mut c, ranked([1, 1, 3], EndReason::Result), 0);
+        count_skill(&mut c, ranked([2, 1, 3], EndReason::Result), 1);
+        count_skill(&mut c, ranked([2, 1, 3], EndReason::Result), 0);
+        let want = SkillCount {
+            games: 3,
+            strong: 1,
+            weak: 1,
+            draws: 1,
+        };
+        assert_eq!(c, want);
+    }
 
     /// Coverage is a share of the board: its interval stays in [0, 1]
     /// even where the mean ± 1.96 standard errors passes 1. Two games

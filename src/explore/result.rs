@@ -149,7 +149,7 @@ fn cell_json(h: &Header, c: &CellRecord) -> Value {
         .iter()
         .map(|(m, e)| (m.key().to_string(), estimate_json(e)))
         .collect();
-    json!({
+    let mut v = json!({
         "cell": c.cell, "sets": c.sets, "count": st.games,
         "wins": wins_json(&h.seats, &st.wins),
         "draws": rate_json(&st.draws), "unfinished": rate_json(&st.unfinished),
@@ -161,7 +161,14 @@ fn cell_json(h: &Header, c: &CellRecord) -> Value {
         }),
         "measures": measures,
         "seconds": round(c.seconds, 3),
-    })
+    });
+    // More than two seats: the games whose first place some seats shared
+    // (neither `decided` nor `drawishness`, docs/explore.md), as analyze.
+    if !st.shared_firsts.is_empty() {
+        v["shared_first"] = rate_json(&st.shared_first);
+        v["shared_firsts"] = wins_json(&h.seats, &st.shared_firsts);
+    }
+    v
 }
 
 /// One effect (four decimals).
