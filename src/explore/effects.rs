@@ -75,6 +75,11 @@ pub struct Effect {
     /// The terms of two toggles or fewer with the same column (up to its
     /// sign) in this design.
     pub aliases: Vec<String>,
+    /// The cells the estimate is over: every cell of the term's two
+    /// groups that has a value of the measure (fewer than the groups'
+    /// cells when some cell has none, as `first_advantage` in a cell
+    /// without a decided game).
+    pub cells: usize,
 }
 
 /// A term's cells: those counted `+` and those counted `−`.
@@ -89,22 +94,27 @@ struct Contrast {
 }
 
 /// Every main effect and two-toggle interaction of `design` on every
-/// measure that every cell has an estimate of, with its standard error.
+/// measure, with its standard error. A cell without a value of a measure
+/// is left out of that measure's groups: the effect is then over the
+/// cells that have one (`Effect::cells`), and a term with an empty group
+/// gets none.
 pub fn effects(design: &Design, figures: &[Figures]) -> Vec<Effect> {
     let contrasts = contrasts(design);
     let mut out = Vec::new();
     for m in Measure::ALL {
-        let cells: Option<Vec<(f64, f64)>> = figures
+        let cells: Vec<Option<(f64, f64)>> = figures
             .iter()
             .map(|f| {
                 let e = f.get(m);
                 e.value.zip(e.se)
             })
             .collect();
-        let Some(cells) = cells else { continue };
         for c in &contrasts {
-            let (mp, vp) = group(&cells, &c.plus);
-            let (mm, vm) = group(&cells, &c.minus);
+            let (Some((mp, vp, np)), Some((mm, vm, nm))) =
+                (group(&cells, &c.plus), group(&cells, &c.minus))
+            else {
+                continue;
+            };
             let effect = mp - mm;
             let se = (vp + vm).sqrt();
             // A difference of two shares lies within ±100 %: its normal
@@ -120,18 +130,24 @@ pub fn effects(design: &Design, figures: &[Figures]) -> Vec<Effect> {
                 high: (effect + Z95 * se).min(most),
                 significant: effect - Z95 * se > 0.0 || effect + Z95 * se < 0.0,
                 aliases: aliases(c, &contrasts),
+                cells: np + nm,
             });
         }
     }
     out
 }
 
-/// The mean of the cells `idx` and the variance of that mean.
-fn group(cells: &[(f64, f64)], idx: &[usize]) -> (f64, f64) {
-    let n = idx.len().max(1) as f64;
-    let mean = idx.iter().map(|&i| cells[i].0).sum::<f64>() / n;
-    let var = idx.iter().map(|&i| cells[i].1 * cells[i].1).sum::<f64>() / (n * n);
-    (mean, var)
+/// The mean of the cells `idx` that have a value, the variance of that
+/// mean and how many there are; `None` when none has.
+fn group(cells: &[Option<(f64, f64)>], idx: &[usize]) -> Option<(f64, f64, usize)> {
+    let have: Vec<(f64, f64)> = idx.iter().filter_map(|&i| cells[i]).collect();
+    if have.is_empty() {
+        return None;
+    }
+    let n = have.len() as f64;
+    let mean = have.iter().map(|c| c.0).sum::<f64>() / n;
+    let var = have.iter().map(|c| c.1 * c.1).sum::<f64>() / (n * n);
+    Some((mean, var, have.len()))
 }
 
 /// The design's contrasts: main effects, then interactions of two-level
@@ -248,8 +264,9 @@ mod tests {
             assert!((get("t0").se - 2.0 * 0.01 / n.sqrt()).abs() < 1e-12);
             assert!(get("t0×t1").significant && !get("t2").significant);
             assert!(e.iter().all(|x| x.aliases.is_empty()), "{k} toggles");
-            // Only the measure every cell has.
+            // Only the measure the cells have, over every cell.
             assert!(e.iter().all(|x| x.measure == Measure::Decided));
+            assert!(e.iter().all(|x| x.cells == d.cells.len()));
         }
     }
 
@@ -281,6 +298,46 @@ mod tests {
         assert_eq!(t0.high, 1.0);
         let se = (2.0f64 * 0.2 * 0.2).sqrt();
         assert!((t0.low - (0.96 - Z95 * se)).abs() < 1e-12, "{}", t0.low);
+    }
+
+    /// A cell without a value (no decided game: no first-player
+    /// advantage) is left out of its groups. Full factorial of two
+    /// toggles, cells (a, b) coded ±1 with values 1, 2, 3, 4 for
+    /// (−−, +−, −+, ++) and the (++) cell missing: a's effect is
+    /// 2 − mean(1, 3) = 0 over three cells, b's 3 − mean(1, 2) = 1.5; the
+    /// interaction, (−−, ++) less (+−, −+), is 1 − 2.5 = −1.5.
+    #[test]
+    fn a_cell_without_a_value_is_left_out() {
+        let d = Design::new(vec![two("a"), two("b")], 64, 5).unwrap();
+        let figures: Vec<Figures> = (0..d.cells.len())
+            .map(|c| {
+                let (a, b) = (d.coded(c, 0) > 0, d.coded(c, 1) > 0);
+                let value = match (a, b) {
+                    (false, false) => Some(1.0),
+                    (true, false) => Some(2.0),
+                    (false, true) => Some(3.0),
+                    (true, true) => None,
+                };
+                let se = value.map(|_| 0.1);
+                Figures(vec![(
+                    Measure::Decided,
+                    Estimate {
+                        value,
+                        se,
+                        low: None,
+                        high: None,
+                    },
+                )])
+            })
+            .collect();
+        let e = effects(&d, &figures);
+        let get = |label: &str| e.iter().find(|x| x.label == label).expect(label);
+        assert!(get("a").effect.abs() < 1e-12);
+        assert_eq!(get("a").cells, 3);
+        assert!((get("b").effect - 1.5).abs() < 1e-12);
+        assert!((get("a×b").effect + 1.5).abs() < 1e-12);
+        // One cell against two: se² = 0.1² + 0.1²·2/4.
+        assert!((get("a").se - (0.01f64 + 0.005).sqrt()).abs() < 1e-12);
     }
 
     /// At resolution IV, two-toggle interactions share columns: each

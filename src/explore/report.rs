@@ -39,7 +39,7 @@ pub fn html(w: &Exploration) -> String {
     let effects = w.effects();
     out.push_str("<h2>Effects of the toggles</h2>\n");
     for m in Measure::ALL {
-        effect_charts(&mut out, m, &effects);
+        effect_charts(&mut out, m, &effects, w.header.design.cells.len());
     }
     interactions(&mut out, w, &figures, &effects);
     out.push_str("<h2>Each measure across the cells (ranking order)</h2>\n");
@@ -214,8 +214,10 @@ fn ranking(out: &mut String, w: &Exploration, figures: &[Figures]) {
     out.push_str("</table>\n");
 }
 
-/// The main effects of every toggle on `m`, and its largest interactions.
-fn effect_charts(out: &mut String, m: Measure, effects: &[Effect]) {
+/// The main effects of every toggle on `m`, and its largest interactions;
+/// the titles say so when fewer than the design's `total` cells have a
+/// value of `m`.
+fn effect_charts(out: &mut String, m: Measure, effects: &[Effect], total: usize) {
     let row = |e: &&Effect| Interval {
         label: if e.aliases.is_empty() {
             e.label.clone()
@@ -240,11 +242,28 @@ fn effect_charts(out: &mut String, m: Measure, effects: &[Effect]) {
         .filter(|e| e.measure == m && matches!(e.term, Term::Interaction { .. }))
         .collect();
     inter.sort_by(|a, b| b.effect.abs().total_cmp(&a.effect.abs()));
-    let title = format!("{}: main effects (red: the interval leaves out 0)", m.key());
+    let over = effects
+        .iter()
+        .filter(|e| e.measure == m)
+        .map(|e| e.cells)
+        .max()
+        .unwrap_or(total);
+    let partial = if over < total {
+        format!(" (over the {over} of {total} cells with a value; see docs/explore.md)")
+    } else {
+        String::new()
+    };
+    let title = format!(
+        "{}: main effects (red: the interval leaves out 0){partial}",
+        m.key()
+    );
     out.push_str(&interval_svg(&title, &mains, Some(0.0), percent(m)));
     let rows: Vec<Interval> = inter.iter().take(10).map(row).collect();
     if !rows.is_empty() {
-        let title = format!("{}: the ten largest two-toggle interactions", m.key());
+        let title = format!(
+            "{}: the ten largest two-toggle interactions{partial}",
+            m.key()
+        );
         out.push_str(&interval_svg(&title, &rows, Some(0.0), percent(m)));
     }
 }

@@ -177,7 +177,7 @@ fn effect_json(e: &Effect) -> Value {
         "measure": e.measure.key(), "term": e.term, "label": e.label,
         "effect": round(e.effect, 4), "se": round(e.se, 4),
         "low": round(e.low, 4), "high": round(e.high, 4),
-        "significant": e.significant, "aliases": e.aliases,
+        "significant": e.significant, "aliases": e.aliases, "cells": e.cells,
     })
 }
 
