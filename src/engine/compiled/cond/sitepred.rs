@@ -667,6 +667,9 @@ impl Tree {
                     acc = match p {
                         // Read on the sites left alone.
                         Tree::Each(t) => t.filter(st, player, acc),
+                        Tree::Not(q) if matches!(**q, Tree::Each(_)) => {
+                            acc.minus(q.eval(st, player, acc))
+                        }
                         p => acc.and(p.eval(st, player, all)),
                     };
                     if acc.is_empty() {
@@ -1295,6 +1298,7 @@ mod tests {
             r#"(and $on (in To "Far") (in To "Left") (holds To))"#,
             "(or (mixed) (and (holds-only) (at-least (height) 2)))",
             "(not (holds-only To))",
+            "(and (holds To) (not (mixed To)) (not (marked To)))",
         ];
         for x in conds {
             let text = format!(
