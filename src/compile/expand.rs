@@ -155,9 +155,30 @@ impl Defines {
                     self.expand_at(&mut n.value, d);
                 }
             }
-            Expr::Array(v, _) => v.iter_mut().for_each(|a| self.expand_at(a, d)),
+            Expr::Array(v, _) => self.expand_array(v, d),
             _ => {}
         }
+    }
+
+    /// Expands the elements of an array, splicing in the elements of a
+    /// define call whose body is an array: with `(define "Two" {N E})`,
+    /// `{"Two" S}` is `{N E S}`. Only a call is spliced: an array written
+    /// inside an array, or passed as a parameter, stays one element.
+    fn expand_array(&mut self, v: &mut Vec<Expr>, d: &mut Diags) {
+        let mut out = Vec::with_capacity(v.len());
+        for mut a in std::mem::take(v) {
+            let call = match &a {
+                Expr::Str(name, _) => self.map.contains_key(name.as_str()),
+                Expr::Clause(c) => c.head_is_str && self.map.contains_key(&c.head),
+                _ => false,
+            };
+            self.expand_at(&mut a, d);
+            match a {
+                Expr::Array(inner, _) if call => out.extend(inner),
+                other => out.push(other),
+            }
+        }
+        *v = out;
     }
 
     /// Replaces the call `e` of define `name` by its body, expanded.

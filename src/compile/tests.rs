@@ -113,6 +113,57 @@ fn defines_may_call_defines() {
     assert_eq!(moves(g), ["b2-b1", "b2-c2"]);
 }
 
+/// A define's parameter passed on to the define it calls: `("Outer" W)`
+/// is `("Go" W)`, the step west (b2-a2).
+#[test]
+fn a_defines_parameters_reach_the_defines_it_calls() {
+    let g = ok(&small(
+        r#"(define "Go" (step from:(equal (height) 1) dirs:#1 to:Empty))
+           (define "Outer" ("Go" #1))
+           (play ("Outer" W))"#,
+    ));
+    assert_eq!(moves(g), ["b2-a2"]);
+}
+
+/// A define whose body is an array, called inside another array, gives
+/// its elements to that array: the same moves as the array written out
+/// by hand, for directions and for moves.
+#[test]
+fn a_defines_array_is_spliced_into_the_array_that_calls_it() {
+    let by_hand = moves(ok(&small(r#"(play (step dirs:{N E S} to:Empty))"#)));
+    assert_eq!(by_hand, ["a1-a2", "a1-b1", "b2-b1", "b2-b3", "b2-c2"]);
+    let spliced = ok(&small(
+        r#"(define "Two" {N E}) (play (step dirs:{"Two" S} to:Empty))"#,
+    ));
+    assert_eq!(moves(spliced), by_hand);
+    let by_hand = moves(ok(&small(
+        r#"(play {(step dirs:N to:Empty) (step dirs:E to:Empty) (step dirs:S to:Empty)})"#,
+    )));
+    let spliced = ok(&small(
+        r#"(define "Steps" {(step dirs:#1 to:Empty) (step dirs:#2 to:Empty)})
+           (play {("Steps" N E) (step dirs:S to:Empty)})"#,
+    ));
+    assert_eq!(moves(spliced), by_hand);
+}
+
+/// Only a define call is spliced: an array written inside an array, or
+/// an array passed as a parameter into one, stays one (refused) element.
+#[test]
+fn an_array_written_inside_an_array_is_not_spliced() {
+    let e = errors(&small(r#"(play (step dirs:{{N E} S} to:Empty))"#));
+    assert!(
+        e.iter().any(|x| x.message.contains("found an array")),
+        "{e:?}"
+    );
+    let e = errors(&small(
+        r#"(define "With" (step dirs:{#1 S} to:Empty)) (play ("With" {N E}))"#,
+    ));
+    assert!(
+        e.iter().any(|x| x.message.contains("found an array")),
+        "{e:?}"
+    );
+}
+
 #[test]
 fn an_unused_define_is_a_warning_not_an_error() {
     let text = small(r#"(define "Unused" (equal (height) 3)) (play (step))"#);

@@ -269,6 +269,18 @@ pub fn pictures_shown(c: &Client) -> Vec<String> {
     serde_json::from_value(v).unwrap()
 }
 
+/// The picture of every piece the legend draws (one per kind, and the
+/// crowned pair of a game whose men stack two high).
+pub fn legend_pictures(c: &Client) -> Vec<String> {
+    let v = c
+        .execute(
+            "return Array.from(document.querySelectorAll('#legend g.piece')).map((g) => g.dataset.picture)",
+            vec![],
+        )
+        .unwrap();
+    serde_json::from_value(v).unwrap()
+}
+
 /// Plays `labels` by clicks, waiting for each turn to be listed.
 pub fn click_turns(c: &Client, labels: &[&str]) {
     for (i, l) in labels.iter().enumerate() {

@@ -282,6 +282,16 @@ fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
                 "{id}: a {p} is drawn; it names {declared:?}"
             );
         }
+        // The legend draws every kind, even in a game that starts with an
+        // empty board (Go, Hex): each as a picture its rule file names.
+        let legend = legend_pictures(&c);
+        assert!(!legend.is_empty(), "{id}: no piece in the legend");
+        for p in legend {
+            assert!(
+                declared.contains(&p),
+                "{id}: the legend draws a {p}; it names {declared:?}"
+            );
+        }
         if id == "polypods" {
             // polypods.game: `(role "Body" … mark:"*")`.
             let legend = c.find("#legend").unwrap().text().unwrap();

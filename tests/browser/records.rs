@@ -18,7 +18,8 @@ fn records_download_and_load_back() {
     c.goto(&url).unwrap();
     wait_text(&c, "#status", |t| t.contains("White (W) to move"));
     // The page's own marks: from the new game's answer to its board
-    // drawn (page.js, `ludic-draw`), within 200 ms for chess.
+    // drawn (page.js, `ludic-draw`). Printed, not asserted: a test is
+    // not timed; docs/serve.md records the time measured for chess.
     let draw = c
         .execute(
             "return performance.getEntriesByName('ludic-draw').map((e) => e.duration)",
@@ -27,7 +28,6 @@ fn records_download_and_load_back() {
         .unwrap();
     let draw: Vec<f64> = serde_json::from_value(draw).unwrap();
     assert!(!draw.is_empty(), "no ludic-draw measure");
-    assert!(draw[0] < 200.0, "chess drawn in {} ms", draw[0]);
     eprintln!("chess drawn {:.1} ms after the server answered", draw[0]);
 
     // Chess with a toggle, the Ruy Lopez by clicks; its PGN in SAN.
