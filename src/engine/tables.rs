@@ -11,6 +11,7 @@ use super::bitcompile::Compiler;
 use super::bitfilter::BitFilter;
 use super::bits::{Bits, Preimages, load, stride};
 use super::compiled::cond::attack::AttackSets;
+use super::compiled::cond::heuristic_sets::HeuristicSets;
 use super::compiled::moves::ends_turn::ends_its_turn;
 use super::fastgen::{FastGen, FastLevel, joint_levels};
 use super::mixed::MixedLevel;
@@ -95,6 +96,9 @@ pub struct Tables {
     /// a `push-each` or `remove-all` read as sets, [`ThenTree`]); empty
     /// when nothing compiles, and in the reference.
     pub(crate) phase_auto: Vec<ThenTree>,
+    /// The whole-board sets the heuristic's number terms count, compiled
+    /// ([`HeuristicSets`]); empty in the reference.
+    pub(crate) heuristic_sets: HeuristicSets,
     /// The no-progress rule counts a capture as progress (its facts name
     /// `Capture`).
     pub(crate) capture_progress: bool,
@@ -440,6 +444,7 @@ impl Tables {
                     .collect()
             })
             .unwrap_or_default(),
+            heuristic_sets: compiled(on, || HeuristicSets::of(game)).unwrap_or_default(),
             capture_progress: game
                 .end
                 .no_progress

@@ -362,8 +362,10 @@ fn term(
 }
 
 /// A number term for player `p`. Counts over the board,
-/// `(count (where COND))` and `(pieces-in (where COND))`, answer the
-/// simple site tests themselves ([`site_test`]) and visit only a region's
+/// `(count (where COND))` and `(pieces-in (where COND))`, are read from
+/// the engine's compiled sets where it keeps one
+/// ([`State::heuristic_count`]); else they answer the simple site tests
+/// themselves ([`site_test`]) and visit only a region's
 /// sites when the condition starts with `(in "Region")`; also inside sums,
 /// differences and `if`s that compare numbers. Anything else is the
 /// engine's.
@@ -375,12 +377,14 @@ fn number(st: &State, game: &Game, num: &Num, p: Player, pieces: Option<&[i64]>)
             Some(v) => v[p as usize],
             None => st.num(num, &ctx),
         },
-        Num::Count(set) => match &**set {
-            SiteSet::Where(c) => sum_where(st, game, c, p, |_| 1),
+        Num::Count(set) => match (st.heuristic_count(set, p, false), &**set) {
+            (Some(n), _) => n,
+            (None, SiteSet::Where(c)) => sum_where(st, game, c, p, |_| 1),
             _ => st.num(num, &ctx),
         },
-        Num::PiecesIn(set) => match &**set {
-            SiteSet::Where(c) => sum_where(st, game, c, p, |s| st.height(s) as i64),
+        Num::PiecesIn(set) => match (st.heuristic_count(set, p, true), &**set) {
+            (Some(n), _) => n,
+            (None, SiteSet::Where(c)) => sum_where(st, game, c, p, |s| st.height(s) as i64),
             _ => st.num(num, &ctx),
         },
         Num::Add(v) => v.iter().fold(0i64, |acc, x| acc.saturating_add(number(x))),

@@ -80,7 +80,7 @@ impl BoardSet {
     }
 
     /// Its sites for `player`, `W` being the state's own width.
-    fn bits<const W: usize>(&self, st: &State, player: Player) -> Bits<W> {
+    pub(crate) fn bits<const W: usize>(&self, st: &State, player: Player) -> Bits<W> {
         match self {
             BoardSet::Where(t) => t.eval(st, player, st.tables.all_bits()),
             BoardSet::Minus(a, b) => match (&**a, &**b) {
