@@ -164,11 +164,22 @@ impl State {
         }
     }
 
-    /// True if the mover can pay the step's cost.
-    pub(crate) fn affordable(&self, g: &Gen, to: Site, ctx: &Ctx) -> bool {
-        match g.kind.cost() {
+    /// True if the mover can pay the cost of generator `g`'s step to
+    /// `to`: at once when the budget covers the most the cost can be
+    /// ([`super::super::tables::GenTables::cost_bound`], compiled tier),
+    /// else the cost read at the destination.
+    pub(crate) fn affordable(&self, g: GenId, to: Site, ctx: &Ctx) -> bool {
+        let generator = &self.game.gens[g as usize];
+        match generator.kind.cost() {
             None => true,
             Some(cost) => {
+                let budget = self.counter(cost.budget, ctx.player) as i64;
+                if self.tables.gens[g as usize]
+                    .cost_bound
+                    .is_some_and(|most| most <= budget)
+                {
+                    return true;
+                }
                 let c = self.num(
                     &cost.amount,
                     &Ctx {
@@ -176,7 +187,7 @@ impl State {
                         ..*ctx
                     },
                 );
-                c <= self.counter(cost.budget, ctx.player) as i64
+                c <= budget
             }
         }
     }

@@ -381,7 +381,7 @@ impl State {
     ) -> ControlFlow<()> {
         let generator = &self.game.gens[g as usize];
         let (from, to, over) = (ctx.from, ctx.to, ctx.over);
-        if !self.affordable(generator, to, ctx) {
+        if !self.affordable(g, to, ctx) {
             return ControlFlow::Continue(());
         }
         let mv = |count| Move {
