@@ -262,36 +262,68 @@ impl Game {
     /// (`ludic::engine::State::new_for_seed`): the same seed, the same
     /// first player. The state keeps its start as a position text, so
     /// that `serialize` gives it back. Other games ignore the seed.
-    #[pyo3(signature = (seed=None))]
-    fn new_state(&self, seed: Option<u64>) -> State {
-        match seed {
+    /// `game` is the package's `ludic.Game` of this game (the state's
+    /// `game`), here and in the other calls that make a state.
+    #[pyo3(signature = (seed=None, game=None))]
+    fn new_state(
+        &self,
+        py: Python<'_>,
+        seed: Option<u64>,
+        game: Option<Py<PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let state = match seed {
             Some(s) if self.game.draws_first_player() => {
                 let state = self.initial.state(&self.game).initial_seeded(s);
                 let base = state.to_position();
                 State::new(state, base)
             }
             _ => self.initial(),
-        }
+        };
+        state.of_game(game).into_object(py)
     }
 
     /// A position from a position text (`ludic show` prints it): the side
     /// to move, then LETTER:SITES per player.
-    fn state_from_position(&self, text: &str) -> PyResult<State> {
+    #[pyo3(signature = (text, game=None))]
+    fn state_from_position(
+        &self,
+        py: Python<'_>,
+        text: &str,
+        game: Option<Py<PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
         self.state_from_position_text(text)
-            .map_err(PyValueError::new_err)
+            .map_err(PyValueError::new_err)?
+            .of_game(game)
+            .into_object(py)
     }
 
     /// A position from FEN (chess FEN for a game that declares `(fen …)`,
     /// else PDN FEN): the same reader as `--fen` on the command line.
-    fn state_from_fen(&self, text: &str) -> PyResult<State> {
+    #[pyo3(signature = (text, game=None))]
+    fn state_from_fen(
+        &self,
+        py: Python<'_>,
+        text: &str,
+        game: Option<Py<PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
         self.state_from_fen_text(text)
-            .map_err(PyValueError::new_err)
+            .map_err(PyValueError::new_err)?
+            .of_game(game)
+            .into_object(py)
     }
 
     /// A state from `State.serialize`'s text: its starting position, then
     /// its steps replayed.
-    fn deserialize_state(&self, text: &str) -> PyResult<State> {
-        crate::serial::deserialize(self, text)
+    #[pyo3(signature = (text, game=None))]
+    fn deserialize_state(
+        &self,
+        py: Python<'_>,
+        text: &str,
+        game: Option<Py<PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        crate::serial::deserialize(self, text)?
+            .of_game(game)
+            .into_object(py)
     }
 
     /// A description of action `id` in this game, without a position:
