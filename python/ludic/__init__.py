@@ -177,7 +177,7 @@ class State(_ludic.State):
     A step loop's calls are the native class's own methods, with no
     Python frame in between (issue 41): ``is_terminal``, ``legal_actions``
     (with OpenSpiel's optional ``player``), ``apply_action``,
-    ``current_player``, ``is_chance_node``, ``chance_outcomes``,
+    ``undo_action``, ``current_player``, ``is_chance_node``, ``chance_outcomes``,
     ``returns``, ``history``, ``move_number``, ``clone``, ``child``, and
     ludic's ``play``, ``undo``, ``is_over``, ``mover``, ``legal_moves``,
     ``outcome``, ``places``, ``turns``, ``to_position``, ``to_fen``,
@@ -215,10 +215,6 @@ class State(_ludic.State):
         if player is not None and player != self.current_player():
             return [0] * nda
         return _N.legal_actions_mask(self)
-
-    def undo_action(self, player: int, action: int) -> None:
-        """Takes back the last step, which must be ``action``."""
-        _N.undo_action(self, _int("player", player, -(2**63), 2**63 - 1), _action(action))
 
     def is_simultaneous_node(self) -> bool:
         return False

@@ -203,22 +203,41 @@ impl State {
     }
 }
 
+/// `value` as a Python int: an int, or an object with `__index__` (a
+/// numpy integer), never a bool; a TypeError that says an integer is
+/// expected (`what`: "an action is an integer id") otherwise.
+fn int_arg<'py>(value: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, PyInt>> {
+    if let Ok(i) = value.cast_exact::<PyInt>() {
+        return Ok(i.clone());
+    }
+    if value.is_instance_of::<PyBool>() || !value.hasattr("__index__")? {
+        return Err(PyTypeError::new_err(format!(
+            "{what}, not {}",
+            value.get_type().name()?
+        )));
+    }
+    Ok(value.call_method0("__index__")?.cast_into::<PyInt>()?)
+}
+
+/// A player number from Python for `undo_action`: an integer (see
+/// [`int_arg`]) within 64 signed bits, a ValueError naming the range
+/// otherwise.
+fn player_arg(player: &Bound<'_, PyAny>) -> PyResult<i64> {
+    let int = int_arg(player, "player is an integer")?;
+    int.extract::<i64>().map_err(|_| {
+        let (side, bound) = match int.lt(0) {
+            Ok(true) => ("at least", i64::MIN.to_string()),
+            _ => ("at most", i64::MAX.to_string()),
+        };
+        PyValueError::new_err(format!("player {int}: expected {side} {bound}"))
+    })
+}
+
 /// The action id `action` stands for: an int (or an object with
 /// `__index__`, a numpy integer; never a bool), TypeError otherwise; an
 /// IllegalMoveError for a negative one or one past 64 bits (no id).
 fn action_arg(action: &Bound<'_, PyAny>) -> PyResult<u64> {
-    let int = match action.cast_exact::<PyInt>() {
-        Ok(i) => i.clone(),
-        Err(_) => {
-            if action.is_instance_of::<PyBool>() || !action.hasattr("__index__")? {
-                return Err(PyTypeError::new_err(format!(
-                    "an action is an integer id, not {}",
-                    action.get_type().name()?
-                )));
-            }
-            action.call_method0("__index__")?.cast_into::<PyInt>()?
-        }
-    };
+    let int = int_arg(action, "an action is an integer id")?;
     match int.extract::<u64>() {
         Ok(id) => Ok(id),
         Err(_) if int.lt(0)? => Err(IllegalMoveError::new_err(format!(
@@ -380,8 +399,15 @@ impl State {
     }
 
     /// Takes back the last step, which must be `action` (OpenSpiel's
-    /// `undo_action(player, action)`).
-    fn undo_action(&mut self, player: i64, action: u64) -> PyResult<()> {
+    /// `undo_action(player, action)`); a ValueError, the state unchanged,
+    /// when it is not.
+    fn undo_action(
+        &mut self,
+        player: &Bound<'_, PyAny>,
+        action: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let player = player_arg(player)?;
+        let action = action_arg(action)?;
         if self.history.last() != Some(&action) {
             return Err(PyValueError::new_err(format!(
                 "undo_action({player}, {action}): the last action is {:?}",
