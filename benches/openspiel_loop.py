@@ -215,8 +215,6 @@ CALLS = [
     ("legal actions", "s.legal_actions()", "s.legal_actions()"),
     ("apply action + undo action",
      "s.apply_action(a); s.undo_action(p, a)", "s.apply_action(a); s.undo_action(p, a)"),
-    ("the same through ludic's native object (`_s.apply_action`, `_s.undo`)",
-     "n.apply_action(a); n.undo()", None),
     ("clone", "s.clone()", "s.clone()"),
     ("clone + is terminal (a fresh listing on ludic's side)",
      "s.clone().is_terminal()", "s.clone().is_terminal()"),
@@ -235,7 +233,7 @@ def call_costs(ludic, pyspiel, seconds):
     for name, os_name, moves, move in POSITIONS:
         s = ludic_position(ludic, name, moves)
         o = openspiel_position(pyspiel, os_name, moves)
-        lu_env = {"s": s, "n": getattr(s, "_s", s), "a": ludic_action(s, name, move),
+        lu_env = {"s": s, "a": ludic_action(s, name, move),
                   "p": s.current_player(),
                   "l": s.legal_actions(), "choice": random.Random(1).choice}
         os_env = {"s": o, "a": openspiel_action(o, os_name, move), "p": o.current_player(),

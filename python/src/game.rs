@@ -2,6 +2,7 @@
 //! the text it came from (for pickling).
 
 use crate::actions::{beyond_the_ids, describe, num_distinct_actions};
+use crate::ids::{Shared, shared};
 use crate::initial::Initial;
 use crate::observe::Layout;
 use crate::state::State;
@@ -26,6 +27,8 @@ pub(crate) struct Game {
     sets: Vec<(String, String)>,
     /// The initial position, built once and copied for each new state.
     initial: Initial,
+    /// The game's table of action ids, shared by its states.
+    ids: Shared,
 }
 
 /// Loads a game: a rule file's path or a shipped game's name, and toggle
@@ -37,8 +40,10 @@ pub(crate) fn load(py: Python<'_>, file: String, sets: Vec<(String, String)>) ->
     let game = py
         .detach(|| RGame::from_source(&name, &source, &opts))
         .map_err(load_err)?;
+    let game = Arc::new(game);
     Ok(Game {
-        game: Arc::new(game),
+        ids: shared(&game),
+        game,
         file,
         name,
         source,
@@ -67,8 +72,10 @@ pub(crate) fn from_source(
     }
     let opts = options(sets.clone());
     let game = RGame::from_source(&name, &text, &opts).map_err(load_err)?;
+    let game = Arc::new(game);
     Ok(Game {
-        game: Arc::new(game),
+        ids: shared(&game),
+        game,
         file: file.unwrap_or_else(|| name.clone()),
         name,
         source: text,
@@ -80,7 +87,7 @@ pub(crate) fn from_source(
 impl Game {
     /// A state of this game around `state`.
     pub(crate) fn wrap(&self, state: RState) -> State {
-        State::new(state, None)
+        State::new_with(state, None, self.ids.clone())
     }
 
     /// The initial position.
@@ -96,7 +103,7 @@ impl Game {
         let state = RState::from_position(self.game.clone(), text).map_err(|e| e.to_string())?;
         match beyond_the_ids(&state) {
             Some(why) => Err(why),
-            None => Ok(State::new(state, Some(one_line))),
+            None => Ok(State::new_with(state, Some(one_line), self.ids.clone())),
         }
     }
 
@@ -108,7 +115,7 @@ impl Game {
             return Err(why);
         }
         let base = state.to_position();
-        Ok(State::new(state, base))
+        Ok(State::new_with(state, base, self.ids.clone()))
     }
 
     /// The state a perft or playouts run starts from: `state`, which must
@@ -275,7 +282,7 @@ impl Game {
             Some(s) if self.game.draws_first_player() => {
                 let state = self.initial.state(&self.game).initial_seeded(s);
                 let base = state.to_position();
-                State::new(state, base)
+                State::new_with(state, base, self.ids.clone())
             }
             _ => self.initial(),
         };

@@ -5,6 +5,7 @@
 use crate::IllegalMoveError;
 use crate::actions::{action_id, legal_with, num_distinct_actions};
 use crate::ids::{Ids, Shared, shared};
+use crate::initial::{Position, copy_of};
 use crate::observe::Layout;
 use ludic::engine::{Move, State as RState};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -72,7 +73,7 @@ pub(crate) fn _register_state_class(py: Python<'_>, cls: Bound<'_, PyType>) -> P
 /// A position of a game, with the steps played to reach it.
 #[pyclass(subclass, module = "ludic._ludic", name = "State")]
 pub(crate) struct State {
-    pub(crate) state: RState,
+    pub(crate) state: Position,
     /// The action ids of the steps played since `base`, in order.
     pub(crate) history: Vec<u64>,
     /// The position text the state began from; None for the initial
@@ -91,8 +92,15 @@ impl State {
     /// A state of `state`'s position with no steps played since `base`.
     pub(crate) fn new(state: RState, base: Option<String>) -> State {
         let ids = shared(state.game());
+        State::new_with(state, base, ids)
+    }
+
+    /// [`State::new`] with its game's table of ids at hand (`ids` is
+    /// `shared(state.game())`: the game keeps it, so that a new state
+    /// need not look it up).
+    pub(crate) fn new_with(state: RState, base: Option<String>, ids: Shared) -> State {
         State {
-            state,
+            state: Position::new(state),
             history: Vec::new(),
             base,
             legal: OnceLock::new(),
@@ -184,7 +192,7 @@ impl State {
     /// them again).
     fn copy(&self, py: Python<'_>) -> State {
         State {
-            state: self.state.clone(),
+            state: Position::new(copy_of(&self.state)),
             history: self.history.clone(),
             base: self.base.clone(),
             legal: self.legal.clone(),
