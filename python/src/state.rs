@@ -3,7 +3,7 @@
 //! (turns in notation, undo, the observation).
 
 use crate::IllegalMoveError;
-use crate::actions::{action_id, legal_with, num_distinct_actions};
+use crate::actions::{action_id, give_listing, legal_with, num_distinct_actions};
 use crate::ids::{Ids, Shared, shared};
 use crate::initial::{Position, copy_of};
 use crate::observe::Layout;
@@ -142,6 +142,14 @@ impl State {
         })
     }
 
+    /// Forgets the listed steps (the position changed), their room kept
+    /// for the next listing.
+    fn forget_listing(&mut self) {
+        if let Some(v) = self.legal.take() {
+            give_listing(v);
+        }
+    }
+
     /// True when action `id` is legal here.
     pub(crate) fn is_legal(&self, id: u64) -> bool {
         self.step_of(id).is_some()
@@ -167,7 +175,7 @@ impl State {
     fn play_step(&mut self, id: u64, m: &Move) -> PyResult<()> {
         self.state.play_unchecked(m);
         self.history.push(id);
-        self.legal = OnceLock::new();
+        self.forget_listing();
         Ok(())
     }
 
@@ -360,7 +368,7 @@ impl State {
         let game = self.state.game().clone();
         self.history
             .extend(steps.iter().map(|m| action_id(&game, m)));
-        self.legal = OnceLock::new();
+        self.forget_listing();
         Ok(())
     }
 
@@ -402,7 +410,7 @@ impl State {
             return false;
         }
         self.history.pop();
-        self.legal = OnceLock::new();
+        self.forget_listing();
         true
     }
 
