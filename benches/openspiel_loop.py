@@ -10,11 +10,10 @@ game on each side, and the CPU microseconds of a step.
 The loop is the idiomatic per-step loop of each API, written the same way,
 with Python's `random.Random(seed)` choosing on both sides:
 
-    pyspiel:  while not s.is_terminal(): s.apply_action(rng.choice(s.legal_actions()))
-    ludic:    while not s.is_over():     s.play(rng.choice(s.legal_actions()))
+    while not s.is_terminal(): s.apply_action(rng.choice(s.legal_actions()))
 
-(`ludic.State.play` takes an action id, one step, or a turn in notation;
-there is no `play_action` in the package's API.) No game of the fourteen
+the same line on both sides: ludic's `State` has OpenSpiel's calls (issue
+41), so an OpenSpiel user's loop runs unchanged. No game of the fourteen
 has chance nodes in OpenSpiel.
 
 Both sides run in this process: `pyspiel` from `open_spiel` on PyPI, and
@@ -100,9 +99,9 @@ def ludic_play(game, count, seed):
     choice = rng.choice
     start = time.process_time()
     for _ in range(count):
-        s = game.new_state()
-        while not s.is_over():
-            s.play(choice(s.legal_actions()))
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            s.apply_action(choice(s.legal_actions()))
     return time.process_time() - start
 
 
@@ -147,8 +146,8 @@ def mean_steps(new_state, over, apply, seconds, seed):
 
 def ludic_steps(game, seconds, seed):
     """Mean steps (action ids played) of ludic's random games (untimed)."""
-    return mean_steps(game.new_state, lambda s: s.is_over(), lambda s, a: s.play(a),
-                      seconds, seed)
+    return mean_steps(game.new_initial_state, lambda s: s.is_terminal(),
+                      lambda s, a: s.apply_action(a), seconds, seed)
 
 
 def openspiel_steps(game, seconds, seed):
@@ -212,18 +211,16 @@ def per_call(stmt, env, seconds):
 
 # (label, ludic statement, pyspiel statement); None where there is no such call.
 CALLS = [
-    ("is over / is terminal", "s.is_over()", "s.is_terminal()"),
+    ("is terminal", "s.is_terminal()", "s.is_terminal()"),
     ("legal actions", "s.legal_actions()", "s.legal_actions()"),
-    ("play + undo (ludic `play`, pyspiel `apply_action`, `undo_action`)",
-     "s.play(a); s.undo()", "s.apply_action(a); s.undo_action(p, a)"),
-    ("the same through ludic's native object (`_s.apply_action`, `_s.undo`)",
-     "n.apply_action(a); n.undo()", None),
+    ("apply action + undo action",
+     "s.apply_action(a); s.undo_action(p, a)", "s.apply_action(a); s.undo_action(p, a)"),
     ("clone", "s.clone()", "s.clone()"),
-    ("clone + is over (a fresh listing on ludic's side)",
-     "s.clone().is_over()", "s.clone().is_terminal()"),
-    ("clone + play", "s.clone().play(a)", "s.clone().apply_action(a)"),
-    ("a step with undo: is over, legal actions, play, undo",
-     "s.is_over(); s.legal_actions(); s.play(a); s.undo()",
+    ("clone + is terminal (a fresh listing on ludic's side)",
+     "s.clone().is_terminal()", "s.clone().is_terminal()"),
+    ("clone + apply action", "s.clone().apply_action(a)", "s.clone().apply_action(a)"),
+    ("a step with undo: is terminal, legal actions, apply action, undo action",
+     "s.is_terminal(); s.legal_actions(); s.apply_action(a); s.undo_action(p, a)",
      "s.is_terminal(); s.legal_actions(); s.apply_action(a); s.undo_action(p, a)"),
     ("`rng.choice` of the legal actions (the same on both sides)",
      "choice(l)", "choice(l)"),
@@ -236,7 +233,8 @@ def call_costs(ludic, pyspiel, seconds):
     for name, os_name, moves, move in POSITIONS:
         s = ludic_position(ludic, name, moves)
         o = openspiel_position(pyspiel, os_name, moves)
-        lu_env = {"s": s, "n": s._s, "a": ludic_action(s, name, move),
+        lu_env = {"s": s, "a": ludic_action(s, name, move),
+                  "p": s.current_player(),
                   "l": s.legal_actions(), "choice": random.Random(1).choice}
         os_env = {"s": o, "a": openspiel_action(o, os_name, move), "p": o.current_player(),
                   "l": o.legal_actions(), "choice": random.Random(1).choice}

@@ -166,42 +166,43 @@ def _restore_state(game: "Game", text: str) -> "State":
     return game.deserialize_state(text)
 
 
-class State:
+_N = _ludic.State
+
+
+class State(_ludic.State):
     """A position of a game, with the steps played since its start (for
     ``undo``, ``history`` and pickling). OpenSpiel's ``pyspiel.State``
-    calls and ludic's own (turns in notation, ``play``, ``undo``)."""
+    calls and ludic's own (turns in notation, ``play``, ``undo``).
 
-    __slots__ = ("_s", "game")
+    A step loop's calls are the native class's own methods, with no
+    Python frame in between (issue 41): ``is_terminal``, ``legal_actions``
+    (with OpenSpiel's optional ``player``), ``apply_action``,
+    ``undo_action``, ``current_player``, ``is_chance_node``, ``chance_outcomes``,
+    ``returns``, ``history``, ``move_number``, ``clone``, ``child``, and
+    ludic's ``play``, ``undo``, ``is_over``, ``mover``, ``legal_moves``,
+    ``outcome``, ``places``, ``turns``, ``to_position``, ``to_fen``,
+    ``serialize``. ``apply_action`` and ``child`` take an int (or a numpy
+    integer; never a bool: TypeError) and raise IllegalMoveError, the state
+    unchanged, for an id that is not legal (negative ones too). A state
+    comes from its game (``Game.new_initial_state``, …) or from another
+    state, not from ``State()``. ``game`` is the ``Game`` it is of.
+    ``current_player()`` is ``PlayerId.TERMINAL`` (-4) once the game is
+    over and ``PlayerId.CHANCE`` (-1) at a chance node (``mover()`` still
+    names whose turn it was); ``returns()`` gives each seat's return in
+    turn order: with two players 1 for the winner, -1 for the loser, 0 for
+    both on a draw; with more, from 1 (first alone) down to -1 (last alone)
+    by even steps, seats sharing places sharing their mean (places
+    ``[1, 1, 3]`` give ``[0.5, 0.5, -1.0]``); all 0 while the game goes on."""
 
-    def __init__(self, native, game: "Game"):
-        self._s = native
-        self.game = game
+    __slots__ = ()
+
+    @property
+    def _s(self) -> "State":
+        """The state itself (the native object the package's wrapper used
+        to hold; kept for scripts that reached for it)."""
+        return self
 
     # --- OpenSpiel's calls -------------------------------------------------
-
-    def current_player(self) -> int:
-        """The player to move, 0-based in turn order; ``PlayerId.TERMINAL``
-        (-4) once the game is over, ``PlayerId.CHANCE`` (-1) at a chance node
-        (``mover()`` still names whose turn it was)."""
-        return self._s.current_player()
-
-    def is_chance_node(self) -> bool:
-        """True when nature moves: a rule rolls dice, and the legal actions
-        are the roll's outcomes (docs/chance.md)."""
-        return self._s.is_chance_node()
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """At a chance node, ``(action, probability)`` for each outcome,
-        lowest first; the action is the value rolled and ``apply_action``
-        plays it. Empty elsewhere."""
-        return self._s.chance_outcomes()
-
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        """The action ids of the legal steps, in ascending order; none once
-        the game is over, or for a ``player`` not to move."""
-        if player is not None and player != self._s.current_player():
-            return []
-        return self._s.legal_actions()
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
         """1 at each legal action id, 0 elsewhere (``num_distinct_actions()`` entries;
@@ -211,54 +212,24 @@ class State:
             raise ValueError(
                 f"this game has {nda} action ids, a mask of more than {MAX_MASK} entries: use legal_actions()"
             )
-        if player is not None and player != self._s.current_player():
+        if player is not None and player != self.current_player():
             return [0] * nda
-        return self._s.legal_actions_mask()
-
-    def apply_action(self, action: int) -> None:
-        """Plays one step by its action id; IllegalMoveError (the state
-        unchanged) if it is not legal."""
-        # A plain non-negative int (what legal_actions() gives) goes
-        # straight through: the step loop's hot call.
-        if type(action) is int and 0 <= action <= _U64_MAX:
-            self._s.apply_action(action)
-        else:
-            self._s.apply_action(_action(action))
-
-    def child(self, action: int) -> "State":
-        """The state after ``action``; this one is unchanged."""
-        return State(self._s.child(_action(action)), self.game)
-
-    def undo_action(self, player: int, action: int) -> None:
-        """Takes back the last step, which must be ``action``."""
-        self._s.undo_action(_int("player", player, -(2**63), 2**63 - 1), _action(action))
-
-    def is_terminal(self) -> bool:
-        """True when the game is over (cheap: the legal steps are listed once a position)."""
-        return self._s.is_terminal()
+        return _N.legal_actions_mask(self)
 
     def is_simultaneous_node(self) -> bool:
         return False
 
     def is_player_node(self) -> bool:
-        return not self._s.is_terminal() and not self._s.is_chance_node()
-
-    def returns(self) -> list[float]:
-        """Each seat's return, in turn order: with two players 1 for the
-        winner, -1 for the loser, 0 for both on a draw; with more, from 1
-        (first alone) down to -1 (last alone) by even steps, seats sharing
-        places sharing their mean (places ``[1, 1, 3]`` give
-        ``[0.5, 0.5, -1.0]``). All 0 while the game goes on."""
-        return self._s.returns()
+        return not self.is_terminal() and not self.is_chance_node()
 
     def rewards(self) -> list[float]:
         """The returns once the game is over, zeros before (rewards come only at the end)."""
-        if self._s.is_terminal():
-            return self._s.returns()
+        if self.is_terminal():
+            return self.returns()
         return [0.0] * self.game.num_players
 
     def player_return(self, player: int) -> float:
-        return self._s.player_return(_int("player", player))
+        return _N.player_return(self, _int("player", player))
 
     def player_reward(self, player: int) -> float:
         rewards = self.rewards()
@@ -267,16 +238,8 @@ class State:
             raise ValueError(f"player {p}: no such player (0 to {len(rewards) - 1})")
         return rewards[p]
 
-    def history(self) -> list[int]:
-        """The action ids played since the starting position, in order."""
-        return self._s.history()
-
     def history_str(self) -> str:
-        return ", ".join(str(a) for a in self._s.history())
-
-    def move_number(self) -> int:
-        """Actions (steps) applied since the starting position."""
-        return self._s.move_number()
+        return ", ".join(str(a) for a in self.history())
 
     def num_players(self) -> int:
         return self.game.num_players
@@ -289,19 +252,14 @@ class State:
         ``action_to_string(action)`` or OpenSpiel's ``(player, action)``."""
         if len(args) not in (1, 2):
             raise TypeError("action_to_string(action) or action_to_string(player, action)")
-        return self._s.action_to_string(_action(args[-1]))
+        return _N.action_to_string(self, _action(args[-1]))
 
     def string_to_action(self, *args: str) -> int:
         """The action id of the legal step written ``text``:
         ``string_to_action(text)`` or ``(player, text)``."""
         if len(args) not in (1, 2):
             raise TypeError("string_to_action(text) or string_to_action(player, text)")
-        return self._s.string_to_action(args[-1])
-
-    def serialize(self) -> str:
-        """Text that ``Game.deserialize_state`` turns back into this state:
-        its starting position and the action ids played since."""
-        return self._s.serialize()
+        return _N.string_to_action(self, args[-1])
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The observation planes flattened (C order), the same for every
@@ -317,86 +275,22 @@ class State:
         import numpy as np
 
         shape = self.game.observation_tensor_shape()
-        return np.frombuffer(self._s.observation_tensor_bytes(), dtype="<f4").reshape(shape).copy()
+        return np.frombuffer(self.observation_tensor_bytes(), dtype="<f4").reshape(shape).copy()
 
     def observation_string(self, player: int | None = None) -> str:
-        return str(self._s)
+        return str(self)
 
     def information_state_string(self, player: int | None = None) -> str:
         """Perfect information: the starting position and every action played."""
-        return self._s.serialize()
-
-    def clone(self) -> "State":
-        """An independent copy (history included)."""
-        return State(self._s.clone(), self.game)
+        return self.serialize()
 
     # --- ludic's own -------------------------------------------------------
-
-    def mover(self) -> int:
-        """The player whose turn it is, even once the game is over."""
-        return self._s.mover()
-
-    def legal_moves(self) -> list[str]:
-        """The legal turns in the game's notation (a multi-jump is one
-        turn), in the order the rules generate them."""
-        return self._s.legal_moves()
-
-    def play(self, move: str | int) -> "State":
-        """Plays a whole turn in notation (``"11-15"``) or one step by its
-        action id. Raises IllegalMoveError, the state unchanged, if it is not
-        legal. Returns the state."""
-        if type(move) is int and 0 <= move <= _U64_MAX:
-            self._s.apply_action(move)
-        elif isinstance(move, str):
-            self._s.play_str(move)
-        elif hasattr(move, "__index__") and not isinstance(move, bool):
-            self._s.apply_action(_action(move))
-        else:
-            raise TypeError(f"a move is a notation string or an action id, not {type(move).__name__}")
-        return self
-
-    def undo(self) -> bool:
-        """Takes back the last step; False if there is none."""
-        return self._s.undo()
-
-    def is_over(self) -> bool:
-        return self._s.is_terminal()
-
-    def outcome(self) -> tuple[int | None, str] | None:
-        """``(winner, reason)``, or None while the game goes on. The winner
-        is the seat alone in first place; it is None for a draw and for a
-        first place several seats share (``places()`` tells them apart)."""
-        return self._s.outcome()
-
-    def places(self) -> list[int] | None:
-        """Each seat's place in turn order, 1 for first, once the game is
-        over (None before). Seats sharing a place have the same number and
-        the next place is skipped: Red 1st, Blue 1st, Yellow 3rd is
-        ``[1, 1, 3]``. A win puts the other seats second together
-        (``[2, 1, 2]``); a draw puts every seat first."""
-        return self._s.places()
-
-    def turns(self) -> int:
-        return self._s.turns()
-
-    def to_position(self) -> str | None:
-        """The whole state as a position text (``ludic show`` prints it;
-        ``Game.state_from_position`` and ``--position`` read it back to the
-        same state: board, side to move, phase, counters, flipped toggles,
-        the turn in progress, the no-progress count and the repetition
-        history)."""
-        return self._s.to_position()
-
-    def to_fen(self) -> str | None:
-        """The position in FEN (chess FEN for chess, PDN FEN for draughts),
-        or None for a game FEN cannot describe."""
-        return self._s.to_fen()
 
     def observation(self):
         """Float32 numpy array of shape (num_players, max_height, num_sites)."""
         import numpy as np
 
-        p, levels, sites, data = self._s.observation_bytes()
+        p, levels, sites, data = self.observation_bytes()
         return np.frombuffer(bytes(data), dtype="<f4").reshape(p, levels, sites).copy()
 
     def __copy__(self) -> "State":
@@ -406,13 +300,10 @@ class State:
         return self.clone()
 
     def __reduce__(self):
-        return (_restore_state, (self.game, self._s.serialize()))
+        return (_restore_state, (self.game, self.serialize()))
 
-    def __str__(self) -> str:
-        return str(self._s)
 
-    def __repr__(self) -> str:
-        return repr(self._s)
+_ludic._register_state_class(State)
 
 
 @_dataclass(frozen=True)
@@ -474,7 +365,7 @@ class Game:
         is drawn at random (``(first Random)``, Genocide's ``first=random``)
         draws it from the seed as ``ludic play --seed`` does: the same seed,
         the same first player. Other games ignore the seed."""
-        return State(self._g.new_state(seed), self)
+        return self._g.new_state(seed, self)
 
     def max_game_length(self) -> int:
         """Most turns a game lasts: the rules' turn limit, or
@@ -541,7 +432,7 @@ class Game:
         """The state ``State.serialize`` wrote."""
         if not isinstance(text, str):
             raise TypeError(f"a serialized state is text, not {type(text).__name__}")
-        return State(self._g.deserialize_state(text), self)
+        return self._g.deserialize_state(text, self)
 
     def action_to_string(self, *args: int) -> str:
         """What an action id means without a position (its generator and
@@ -565,20 +456,20 @@ class Game:
         is drawn at random (``(first Random)``, Genocide's ``first=random``)
         draws it from the seed as ``ludic play --seed`` does: the same seed,
         the same first player. Other games ignore the seed."""
-        return State(self._g.new_state(seed), self)
+        return self._g.new_state(seed, self)
 
     def state_from_position(self, text: str) -> State:
         """A position from a position text (``State.to_position``)."""
         if not isinstance(text, str):
             raise TypeError(f"a position text is text, not {type(text).__name__}")
-        return State(self._g.state_from_position(text), self)
+        return self._g.state_from_position(text, self)
 
     def state_from_fen(self, text: str) -> State:
         """A position from FEN (chess FEN for chess, PDN FEN for draughts;
         the command line's ``--fen``)."""
         if not isinstance(text, str):
             raise TypeError(f"a FEN is text, not {type(text).__name__}")
-        return State(self._g.state_from_fen(text), self)
+        return self._g.state_from_fen(text, self)
 
     def observation_shape(self) -> tuple[int, int, int]:
         return (int(self.num_players), max(self.max_height, 1), self.num_sites)
@@ -628,7 +519,7 @@ def _native_state(state: State | None):
         return None
     if not isinstance(state, State):
         raise TypeError(f"state is a ludic.State, not {type(state).__name__}")
-    return state._s
+    return state
 
 
 def load(file: str | _os.PathLike, set: _Mapping[str, object] | None = None) -> Game:
@@ -905,7 +796,7 @@ def _judge(evaluator, game: "Game"):
     ``(values, priors aligned with legal_actions())`` out."""
 
     def judge(native):
-        values, priors = _split_evaluation(evaluator(State(native, game)))
+        values, priors = _split_evaluation(evaluator(native))
         return [float(v) for v in values], _aligned_priors(priors, native, game)
 
     return judge
@@ -915,7 +806,7 @@ def _judge_batch(evaluator, game: "Game"):
     """``_judge`` for an evaluator of a list of states (``batch=``)."""
 
     def judge(natives):
-        out = evaluator([State(n, game) for n in natives])
+        out = evaluator(list(natives))
         results = list(out)
         if len(results) != len(natives):
             raise ValueError(f"the evaluator gave {len(results)} evaluations for a batch of {len(natives)} states")
@@ -953,9 +844,9 @@ class Bot:
         if not isinstance(state, State):
             raise TypeError(f"step takes a ludic.State, not {type(state).__name__}")
         if self._evaluator is None:
-            return self._b.step(state._s)
+            return self._b.step(state)
         judge = _judge if self._batch == 1 else _judge_batch
-        return self._b.step(state._s, judge(self._evaluator, state.game))
+        return self._b.step(state, judge(self._evaluator, state.game))
 
     def restart(self) -> None:
         """Starts again as new: the same seed gives the same steps again."""

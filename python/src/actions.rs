@@ -4,6 +4,38 @@
 
 use ludic::compile::Game as RGame;
 use ludic::engine::{Move, State as RState};
+use std::cell::RefCell;
+
+/// Most spare listings a thread keeps.
+const MOST_SPARE_LISTINGS: usize = 16;
+
+thread_local! {
+    /// Emptied listings of positions that changed, their room kept: a
+    /// step loop lists a position a step, and takes no allocation for it.
+    static LISTINGS: RefCell<Vec<Vec<(u64, Move)>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// An empty listing, from this thread's spares when it has one.
+fn take_listing() -> Vec<(u64, Move)> {
+    LISTINGS
+        .try_with(|l| l.try_borrow_mut().ok()?.pop())
+        .ok()
+        .flatten()
+        .unwrap_or_default()
+}
+
+/// Gives listing `v` back to this thread's spares (emptied), unless it
+/// keeps enough.
+pub(crate) fn give_listing(mut v: Vec<(u64, Move)>) {
+    v.clear();
+    let _ = LISTINGS.try_with(|l| {
+        if let Ok(mut l) = l.try_borrow_mut()
+            && l.len() < MOST_SPARE_LISTINGS
+        {
+            l.push(v);
+        }
+    });
+}
 
 /// The id of step `m` in `game`: its rank in the game's action space.
 ///
@@ -81,7 +113,8 @@ pub(crate) fn legal_with(state: &RState, id: impl Fn(&Move) -> u64) -> Vec<(u64,
     if state.outcome().is_some() {
         return Vec::new();
     }
-    let mut out: Vec<(u64, Move)> = state.legal_steps().iter().map(|m| (id(m), *m)).collect();
+    let mut out = take_listing();
+    out.extend(state.legal_steps().iter().map(|m| (id(m), *m)));
     // Stable: among steps of one id, the first listed stays first.
     if !out.is_sorted_by_key(|x| x.0) {
         out.sort_by_key(|x| x.0);

@@ -247,7 +247,7 @@ impl Bot {
                     .ok_or_else(|| PyValueError::new_err("no legal turn"))?
             }
             (Engine::Puct(puct), Some(f)) => {
-                let mut judge = PyJudge::new(f, &state);
+                let mut judge = PyJudge::new(py, f, &state);
                 let found = puct.search(&state.state, &mut judge);
                 judge.raise()?;
                 match found.map_err(|e: PuctError| PyValueError::new_err(e.to_string()))? {
@@ -256,7 +256,7 @@ impl Bot {
                 }
             }
             (Engine::Ab(ab), Some(f)) => {
-                let judge = PyJudge::new(f, &state);
+                let judge = PyJudge::new(py, f, &state);
                 let error = judge.error.clone();
                 ab.set_evaluator(Some(Box::new(judge)));
                 let found = ab.search(&state.state);
@@ -302,15 +302,18 @@ struct PyJudge {
     /// has the root's history and the search's path after it.
     base: Option<String>,
     history: Vec<u64>,
+    /// The root's `ludic.Game`, the evaluated states' `game`.
+    game: Option<Py<PyAny>>,
     error: Arc<Mutex<Option<PyErr>>>,
 }
 
 impl PyJudge {
-    fn new(judge: Py<PyAny>, root: &State) -> PyJudge {
+    fn new(py: Python<'_>, judge: Py<PyAny>, root: &State) -> PyJudge {
         PyJudge {
             judge,
             base: root.base.clone(),
             history: root.history.clone(),
+            game: root.game_object(py),
             error: Arc::new(Mutex::new(None)),
         }
     }
@@ -324,9 +327,10 @@ impl PyJudge {
     }
 
     /// The native state of `st`, reached by `path` from the root.
-    fn native(&self, st: &RState, path: &[Move]) -> State {
+    fn native(&self, py: Python<'_>, st: &RState, path: &[Move]) -> State {
         let game = st.game();
-        let mut native = State::new(st.clone(), self.base.clone());
+        let mut native = State::new(st.clone(), self.base.clone())
+            .of_game(self.game.as_ref().map(|g| g.clone_ref(py)));
         native.history = self.history.clone();
         native
             .history
@@ -336,8 +340,8 @@ impl PyJudge {
 
     /// Calls the evaluator on `st`: values, and priors over `steps`.
     fn call(&self, st: &RState, path: &[Move], steps: &[Move]) -> PyResult<Evaluation> {
-        let native = self.native(st, path);
         Python::attach(|py| {
+            let native = self.native(py, st, path).into_object(py)?;
             let out = self.judge.call1(py, (native,))?;
             evaluation(st, steps, out.extract(py)?)
         })
@@ -350,12 +354,12 @@ impl PyJudge {
         paths: &[Vec<Move>],
         steps: &[Vec<Move>],
     ) -> PyResult<Vec<Evaluation>> {
-        let natives: Vec<State> = states
-            .iter()
-            .zip(paths)
-            .map(|(st, path)| self.native(st, path))
-            .collect();
         Python::attach(|py| {
+            let natives = states
+                .iter()
+                .zip(paths)
+                .map(|(st, path)| self.native(py, st, path).into_object(py))
+                .collect::<PyResult<Vec<_>>>()?;
             let out = self.judge.call1(py, (natives,))?;
             let items: Vec<(Vec<f64>, Option<Vec<f64>>)> = out.extract(py)?;
             if items.len() != states.len() {

@@ -2,6 +2,7 @@
 //! the text it came from (for pickling).
 
 use crate::actions::{beyond_the_ids, describe, num_distinct_actions};
+use crate::ids::{Shared, shared};
 use crate::initial::Initial;
 use crate::observe::Layout;
 use crate::state::State;
@@ -26,6 +27,8 @@ pub(crate) struct Game {
     sets: Vec<(String, String)>,
     /// The initial position, built once and copied for each new state.
     initial: Initial,
+    /// The game's table of action ids, shared by its states.
+    ids: Shared,
 }
 
 /// Loads a game: a rule file's path or a shipped game's name, and toggle
@@ -37,8 +40,10 @@ pub(crate) fn load(py: Python<'_>, file: String, sets: Vec<(String, String)>) ->
     let game = py
         .detach(|| RGame::from_source(&name, &source, &opts))
         .map_err(load_err)?;
+    let game = Arc::new(game);
     Ok(Game {
-        game: Arc::new(game),
+        ids: shared(&game),
+        game,
         file,
         name,
         source,
@@ -67,8 +72,10 @@ pub(crate) fn from_source(
     }
     let opts = options(sets.clone());
     let game = RGame::from_source(&name, &text, &opts).map_err(load_err)?;
+    let game = Arc::new(game);
     Ok(Game {
-        game: Arc::new(game),
+        ids: shared(&game),
+        game,
         file: file.unwrap_or_else(|| name.clone()),
         name,
         source: text,
@@ -80,7 +87,7 @@ pub(crate) fn from_source(
 impl Game {
     /// A state of this game around `state`.
     pub(crate) fn wrap(&self, state: RState) -> State {
-        State::new(state, None)
+        State::new_with(state, None, self.ids.clone())
     }
 
     /// The initial position.
@@ -96,7 +103,7 @@ impl Game {
         let state = RState::from_position(self.game.clone(), text).map_err(|e| e.to_string())?;
         match beyond_the_ids(&state) {
             Some(why) => Err(why),
-            None => Ok(State::new(state, Some(one_line))),
+            None => Ok(State::new_with(state, Some(one_line), self.ids.clone())),
         }
     }
 
@@ -108,7 +115,7 @@ impl Game {
             return Err(why);
         }
         let base = state.to_position();
-        Ok(State::new(state, base))
+        Ok(State::new_with(state, base, self.ids.clone()))
     }
 
     /// The state a perft or playouts run starts from: `state`, which must
@@ -262,36 +269,68 @@ impl Game {
     /// (`ludic::engine::State::new_for_seed`): the same seed, the same
     /// first player. The state keeps its start as a position text, so
     /// that `serialize` gives it back. Other games ignore the seed.
-    #[pyo3(signature = (seed=None))]
-    fn new_state(&self, seed: Option<u64>) -> State {
-        match seed {
+    /// `game` is the package's `ludic.Game` of this game (the state's
+    /// `game`), here and in the other calls that make a state.
+    #[pyo3(signature = (seed=None, game=None))]
+    fn new_state(
+        &self,
+        py: Python<'_>,
+        seed: Option<u64>,
+        game: Option<Py<PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let state = match seed {
             Some(s) if self.game.draws_first_player() => {
                 let state = self.initial.state(&self.game).initial_seeded(s);
                 let base = state.to_position();
-                State::new(state, base)
+                State::new_with(state, base, self.ids.clone())
             }
             _ => self.initial(),
-        }
+        };
+        state.of_game(game).into_object(py)
     }
 
     /// A position from a position text (`ludic show` prints it): the side
     /// to move, then LETTER:SITES per player.
-    fn state_from_position(&self, text: &str) -> PyResult<State> {
+    #[pyo3(signature = (text, game=None))]
+    fn state_from_position(
+        &self,
+        py: Python<'_>,
+        text: &str,
+        game: Option<Py<PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
         self.state_from_position_text(text)
-            .map_err(PyValueError::new_err)
+            .map_err(PyValueError::new_err)?
+            .of_game(game)
+            .into_object(py)
     }
 
     /// A position from FEN (chess FEN for a game that declares `(fen …)`,
     /// else PDN FEN): the same reader as `--fen` on the command line.
-    fn state_from_fen(&self, text: &str) -> PyResult<State> {
+    #[pyo3(signature = (text, game=None))]
+    fn state_from_fen(
+        &self,
+        py: Python<'_>,
+        text: &str,
+        game: Option<Py<PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
         self.state_from_fen_text(text)
-            .map_err(PyValueError::new_err)
+            .map_err(PyValueError::new_err)?
+            .of_game(game)
+            .into_object(py)
     }
 
     /// A state from `State.serialize`'s text: its starting position, then
     /// its steps replayed.
-    fn deserialize_state(&self, text: &str) -> PyResult<State> {
-        crate::serial::deserialize(self, text)
+    #[pyo3(signature = (text, game=None))]
+    fn deserialize_state(
+        &self,
+        py: Python<'_>,
+        text: &str,
+        game: Option<Py<PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        crate::serial::deserialize(self, text)?
+            .of_game(game)
+            .into_object(py)
     }
 
     /// A description of action `id` in this game, without a position:

@@ -10,9 +10,17 @@
 //! table would hold many more entries than ids (steps from every site to
 //! every far site of a large board) keeps the binary search.
 
+use ludic::board::NO_SITE;
 use ludic::compile::{ActionSpace, Game as RGame};
 use ludic::engine::Move;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyInt, PyList};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
+
+/// Most action ids whose Python ints a table keeps made (8 MiB of them at
+/// most): a `legal_actions` list of a game with more makes its ints anew.
+const MOST_INTS: u64 = 1 << 18;
 
 /// Most entries (rows plus slots) a table may hold per id of the game,
 /// beyond [`SLACK`]: a denser game keeps the binary search.
@@ -39,6 +47,16 @@ pub(crate) struct Ids {
     rows: Vec<Row>,
     /// Per row's destination: its id plus one, 0 for none.
     slots: Vec<u32>,
+    /// The number of generators (`Game::step_key`'s `G`).
+    gens: u64,
+    /// Per generator: true when it sows (a sowing's key leaves its
+    /// destination out).
+    sown: Vec<bool>,
+    /// The Python int of every action id, made on first use (none past
+    /// [`MOST_INTS`] ids): a `legal_actions` list takes references to
+    /// them instead of allocating an int per entry (ids past 256 are not
+    /// among the ints Python keeps).
+    ints: PyOnceLock<Vec<Py<PyInt>>>,
 }
 
 impl Ids {
@@ -47,12 +65,50 @@ impl Ids {
         let space = game.action_space();
         let s = game.board.len() as u64 + 1;
         let (rows, slots) = table(&space, s).unwrap_or_default();
+        // `step_key` is ((count × G + gen) × s + from) × s + to: count 1
+        // with the rest 0 gives G × s², and a sowing generator's key
+        // leaves out its destination (s - 1 for any).
+        let gens = game.step_key(0, 0, 0, 1) / (s * s);
+        // (A board of one site cannot tell: its generators keep the key.)
+        let sown = if s > 2 {
+            (0..gens)
+                .map(|g| game.step_key(g as u16, 0, 1, 0) % s == s - 1)
+                .collect()
+        } else {
+            Vec::new()
+        };
         Ids {
             space,
             s,
             rows,
             slots,
+            gens,
+            sown,
+            ints: PyOnceLock::new(),
         }
+    }
+
+    /// The legal action ids `ids` as a new Python list, of the kept ints
+    /// when the game has at most [`MOST_INTS`] ids.
+    pub(crate) fn list<'py>(
+        &self,
+        py: Python<'py>,
+        ids: impl ExactSizeIterator<Item = u64>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let n = self.space.len() as u64;
+        if n > MOST_INTS {
+            return PyList::new(py, ids);
+        }
+        let ints = self
+            .ints
+            .get_or_init(py, || (0..n).map(|i| PyInt::new(py, i).unbind()).collect());
+        PyList::new(
+            py,
+            ids.map(|id| match ints.get(id as usize) {
+                Some(int) => int.bind(py).clone(),
+                None => PyInt::new(py, id),
+            }),
+        )
     }
 
     /// The id of step key `key` (`Game::step_key`), or None when no
@@ -75,14 +131,41 @@ impl Ids {
     }
 
     /// The id of step `m` of `game` (the game of this table), as
-    /// `actions::action_id` gives it.
+    /// `actions::action_id` gives it: the key's row and destination
+    /// worked out from the step's parts, without `Game::step_key`'s
+    /// division back.
     #[inline]
     pub(crate) fn of(&self, game: &RGame, m: &Move) -> u64 {
         if m.is_chance() {
             return u64::from(m.count);
         }
-        let key = game.step_key(m.gen_id, m.from, m.to, m.count);
-        self.of_key(key).unwrap_or(self.space.len() as u64 + key)
+        let s = self.s;
+        let site = |x: u16| {
+            if x == NO_SITE {
+                s - 1
+            } else {
+                u64::from(x).min(s - 1)
+            }
+        };
+        let gen_id = u64::from(m.gen_id);
+        let sown = self.sown.get(m.gen_id as usize).copied();
+        let (Some(sown), false) = (sown, self.rows.is_empty()) else {
+            let key = game.step_key(m.gen_id, m.from, m.to, m.count);
+            return self.of_key(key).unwrap_or(self.space.len() as u64 + key);
+        };
+        let row = (u64::from(m.count) * self.gens + gen_id) * s + site(m.from);
+        let to = if sown { s - 1 } else { site(m.to) };
+        let found = self.rows.get(row as usize).and_then(|r| {
+            let at = to.wrapping_sub(u64::from(r.lo));
+            if at >= u64::from(r.span) {
+                return None;
+            }
+            match self.slots[r.off as usize + at as usize] {
+                0 => None,
+                v => Some(u64::from(v) - 1),
+            }
+        });
+        found.unwrap_or(self.space.len() as u64 + row * s + to)
     }
 }
 

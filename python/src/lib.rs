@@ -160,6 +160,7 @@ fn _ludic(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Game>()?;
     m.add_class::<state::State>()?;
     m.add_class::<bot::Bot>()?;
+    m.add_function(wrap_pyfunction!(state::_register_state_class, m)?)?;
     m.add_function(wrap_pyfunction!(game::load, m)?)?;
     m.add_function(wrap_pyfunction!(game::from_source, m)?)?;
     m.add_function(wrap_pyfunction!(shipped_games, m)?)?;

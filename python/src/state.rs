@@ -3,13 +3,16 @@
 //! (turns in notation, undo, the observation).
 
 use crate::IllegalMoveError;
-use crate::actions::{action_id, legal_with, num_distinct_actions};
+use crate::actions::{action_id, give_listing, legal_with, num_distinct_actions};
 use crate::ids::{Ids, Shared, shared};
+use crate::initial::{Position, copy_of};
 use crate::observe::Layout;
 use ludic::engine::{Move, State as RState};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyBytes, PyInt, PyList, PyString, PyType};
+use std::cell::Cell;
 use std::sync::OnceLock;
 
 /// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
@@ -40,10 +43,37 @@ fn observation_fits(n: usize) -> PyResult<()> {
 /// (`pyspiel.PlayerId.CHANCE`, `kChancePlayerId`).
 pub(crate) const CHANCE: i64 = -1;
 
+/// The package's `ludic.State`, a Python subclass of this class (its
+/// extra calls written in Python), registered at import by
+/// `_register_state_class`: every state the module makes is one of it,
+/// so that the hot calls of a step loop (`is_terminal`, `legal_actions`,
+/// `apply_action`, …) are this class's methods, with no Python frame in
+/// between.
+static STATE_CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+thread_local! {
+    /// The state [`State::into_object`] is making an object of, taken by
+    /// the class's `__new__` (`State()` called from Python finds none).
+    static PENDING: Cell<Option<State>> = const { Cell::new(None) };
+}
+
+/// Registers `cls` (a subclass of this module's `State`) as the class of
+/// the states the module makes.
+#[pyfunction]
+pub(crate) fn _register_state_class(py: Python<'_>, cls: Bound<'_, PyType>) -> PyResult<()> {
+    if !cls.is_subclass_of::<State>()? {
+        return Err(PyTypeError::new_err(
+            "the state class is a subclass of _ludic.State",
+        ));
+    }
+    let _ = STATE_CLASS.set(py, cls.unbind());
+    Ok(())
+}
+
 /// A position of a game, with the steps played to reach it.
-#[pyclass(module = "ludic._ludic", name = "State")]
+#[pyclass(subclass, module = "ludic._ludic", name = "State")]
 pub(crate) struct State {
-    pub(crate) state: RState,
+    pub(crate) state: Position,
     /// The action ids of the steps played since `base`, in order.
     pub(crate) history: Vec<u64>,
     /// The position text the state began from; None for the initial
@@ -53,19 +83,54 @@ pub(crate) struct State {
     legal: OnceLock<Vec<(u64, Move)>>,
     /// The game's table of action ids (shared by its states).
     ids: Shared,
+    /// The package's `ludic.Game` this state is of (its `game`), when
+    /// the package made the state.
+    game_obj: Option<Py<PyAny>>,
 }
 
 impl State {
     /// A state of `state`'s position with no steps played since `base`.
     pub(crate) fn new(state: RState, base: Option<String>) -> State {
         let ids = shared(state.game());
+        State::new_with(state, base, ids)
+    }
+
+    /// [`State::new`] with its game's table of ids at hand (`ids` is
+    /// `shared(state.game())`: the game keeps it, so that a new state
+    /// need not look it up).
+    pub(crate) fn new_with(state: RState, base: Option<String>, ids: Shared) -> State {
         State {
-            state,
+            state: Position::new(state),
             history: Vec::new(),
             base,
             legal: OnceLock::new(),
             ids,
+            game_obj: None,
         }
+    }
+
+    /// This state, of the package's game `game` (a `ludic.Game`).
+    pub(crate) fn of_game(mut self, game: Option<Py<PyAny>>) -> State {
+        self.game_obj = game;
+        self
+    }
+
+    /// The package's game of this state, for a state made from it.
+    pub(crate) fn game_object(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        self.game_obj.as_ref().map(|g| g.clone_ref(py))
+    }
+
+    /// This state as a Python object of the registered class (the
+    /// package's `ludic.State`), or of this class before one is registered.
+    pub(crate) fn into_object(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let Some(cls) = STATE_CLASS.get(py) else {
+            return Ok(Py::new(py, self)?.into_any());
+        };
+        PENDING.with(|p| p.set(Some(self)));
+        let made = cls.bind(py).call0();
+        // Not taken when the call failed before `__new__`.
+        PENDING.with(|p| drop(p.take()));
+        Ok(made?.unbind())
     }
 
     /// The legal steps by id, sorted (listed once per position).
@@ -75,6 +140,14 @@ impl State {
             let ids = self.ids.get_or_init(|| Ids::new(game));
             legal_with(&self.state, |m| ids.of(game, m))
         })
+    }
+
+    /// Forgets the listed steps (the position changed), their room kept
+    /// for the next listing.
+    fn forget_listing(&mut self) {
+        if let Some(v) = self.legal.take() {
+            give_listing(v);
+        }
     }
 
     /// True when action `id` is legal here.
@@ -102,7 +175,7 @@ impl State {
     fn play_step(&mut self, id: u64, m: &Move) -> PyResult<()> {
         self.state.play_unchecked(m);
         self.history.push(id);
-        self.legal = OnceLock::new();
+        self.forget_listing();
         Ok(())
     }
 
@@ -125,13 +198,14 @@ impl State {
     /// position: a copy made to look ahead, by `clone` or `child`,
     /// answers `is_terminal`, `legal_actions` and a play without listing
     /// them again).
-    fn copy(&self) -> State {
+    fn copy(&self, py: Python<'_>) -> State {
         State {
-            state: self.state.clone(),
+            state: Position::new(copy_of(&self.state)),
             history: self.history.clone(),
             base: self.base.clone(),
             legal: self.legal.clone(),
             ids: self.ids.clone(),
+            game_obj: self.game_object(py),
         }
     }
 
@@ -145,8 +219,73 @@ impl State {
     }
 }
 
+/// `value` as a Python int: an int, or an object with `__index__` (a
+/// numpy integer), never a bool; a TypeError that says an integer is
+/// expected (`what`: "an action is an integer id") otherwise.
+fn int_arg<'py>(value: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, PyInt>> {
+    if let Ok(i) = value.cast_exact::<PyInt>() {
+        return Ok(i.clone());
+    }
+    if value.is_instance_of::<PyBool>() || !value.hasattr("__index__")? {
+        return Err(PyTypeError::new_err(format!(
+            "{what}, not {}",
+            value.get_type().name()?
+        )));
+    }
+    Ok(value.call_method0("__index__")?.cast_into::<PyInt>()?)
+}
+
+/// A player number from Python for `undo_action`: an integer (see
+/// [`int_arg`]) within 64 signed bits, a ValueError naming the range
+/// otherwise.
+fn player_arg(player: &Bound<'_, PyAny>) -> PyResult<i64> {
+    let int = int_arg(player, "player is an integer")?;
+    int.extract::<i64>().map_err(|_| {
+        let (side, bound) = match int.lt(0) {
+            Ok(true) => ("at least", i64::MIN.to_string()),
+            _ => ("at most", i64::MAX.to_string()),
+        };
+        PyValueError::new_err(format!("player {int}: expected {side} {bound}"))
+    })
+}
+
+/// The action id `action` stands for: an int (or an object with
+/// `__index__`, a numpy integer; never a bool), TypeError otherwise; an
+/// IllegalMoveError for a negative one or one past 64 bits (no id).
+fn action_arg(action: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let int = int_arg(action, "an action is an integer id")?;
+    match int.extract::<u64>() {
+        Ok(id) => Ok(id),
+        Err(_) if int.lt(0)? => Err(IllegalMoveError::new_err(format!(
+            "action {int}: ids are not negative"
+        ))),
+        Err(_) => Err(IllegalMoveError::new_err(format!(
+            "action {int}: no such action id (ids are below num_distinct_actions())"
+        ))),
+    }
+}
+
 #[pymethods]
 impl State {
+    /// Not made from Python: a state comes from its game
+    /// (`Game.new_initial_state`, `deserialize_state`, …) or from another
+    /// state (`clone`, `child`).
+    #[new]
+    fn py_new() -> PyResult<State> {
+        PENDING.with(|p| p.take()).ok_or_else(|| {
+            PyTypeError::new_err(
+                "a ludic.State comes from its Game (new_initial_state, deserialize_state, …) or from another state (clone, child)",
+            )
+        })
+    }
+
+    /// The game this state is of (a `ludic.Game`); None for a state the
+    /// package did not make.
+    #[getter]
+    fn game(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        self.game_object(py)
+    }
+
     /// The legal turns in the game's notation (a multi-jump is one turn),
     /// in the order the rules generate them.
     fn legal_moves(&self) -> Vec<String> {
@@ -154,11 +293,24 @@ impl State {
     }
 
     /// The action ids of the legal steps, in ascending order (OpenSpiel's
-    /// order); none once the game is over.
-    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+    /// order); none once the game is over, or for a `player` not to move.
+    #[pyo3(signature = (player=None))]
+    fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        if let Some(p) = player
+            && p.ne(self.current_player())?
+        {
+            return Ok(PyList::empty(py));
+        }
         // Straight from the remembered listing into the list (no vector
-        // in between: the step loop's hot call).
-        PyList::new(py, self.legal().iter().map(|x| x.0))
+        // in between: the step loop's hot call), of the game's kept ints.
+        let legal = self.legal();
+        let game = self.state.game();
+        let ids = self.ids.get_or_init(|| Ids::new(game));
+        ids.list(py, legal.iter().map(|x| x.0))
     }
 
     /// 1 at the legal action ids, 0 elsewhere: `num_distinct_actions`
@@ -216,14 +368,40 @@ impl State {
         let game = self.state.game().clone();
         self.history
             .extend(steps.iter().map(|m| action_id(&game, m)));
-        self.legal = OnceLock::new();
+        self.forget_listing();
         Ok(())
     }
 
-    /// Plays the legal step with action id `id` (OpenSpiel's
-    /// `apply_action`).
-    fn apply_action(&mut self, id: u64) -> PyResult<()> {
-        self.apply(id)
+    /// Plays one step by its action id (OpenSpiel's `apply_action`);
+    /// IllegalMoveError, the state unchanged, if it is not legal here;
+    /// TypeError for what is not an integer.
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.apply(action_arg(action)?)
+    }
+
+    /// Plays a whole turn in notation (`"11-15"`) or one step by its
+    /// action id; IllegalMoveError, the state unchanged, if it is not
+    /// legal. Returns the state.
+    fn play<'py>(
+        mut slf: PyRefMut<'py, Self>,
+        r#move: &Bound<'py, PyAny>,
+    ) -> PyResult<PyRefMut<'py, Self>> {
+        if let Ok(text) = r#move.cast::<PyString>() {
+            slf.play_str(text.to_str()?)?;
+        } else if r#move.is_instance_of::<PyBool>() || !r#move.hasattr("__index__")? {
+            return Err(PyTypeError::new_err(format!(
+                "a move is a notation string or an action id, not {}",
+                r#move.get_type().name()?
+            )));
+        } else {
+            slf.apply(action_arg(r#move)?)?;
+        }
+        Ok(slf)
+    }
+
+    /// True when the game is over (`is_terminal`).
+    fn is_over(&self) -> bool {
+        self.is_terminal()
     }
 
     /// Takes back the last step; False if there is none.
@@ -232,13 +410,20 @@ impl State {
             return false;
         }
         self.history.pop();
-        self.legal = OnceLock::new();
+        self.forget_listing();
         true
     }
 
     /// Takes back the last step, which must be `action` (OpenSpiel's
-    /// `undo_action(player, action)`).
-    fn undo_action(&mut self, player: i64, action: u64) -> PyResult<()> {
+    /// `undo_action(player, action)`); a ValueError, the state unchanged,
+    /// when it is not.
+    fn undo_action(
+        &mut self,
+        player: &Bound<'_, PyAny>,
+        action: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let player = player_arg(player)?;
+        let action = action_arg(action)?;
         if self.history.last() != Some(&action) {
             return Err(PyValueError::new_err(format!(
                 "undo_action({player}, {action}): the last action is {:?}",
@@ -251,17 +436,17 @@ impl State {
         Ok(())
     }
 
-    /// A copy, history included.
-    fn clone(&self) -> State {
-        self.copy()
+    /// An independent copy, history included.
+    fn clone(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.copy(py).into_object(py)
     }
 
-    /// The state after action `id`, this one unchanged (OpenSpiel's
+    /// The state after `action`, this one unchanged (OpenSpiel's
     /// `child`).
-    fn child(&self, id: u64) -> PyResult<State> {
-        let mut c = self.copy();
-        c.apply(id)?;
-        Ok(c)
+    fn child(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let mut c = self.copy(py);
+        c.apply(action_arg(action)?)?;
+        c.into_object(py)
     }
 
     /// True when the game is over (read from the position's listed steps,
