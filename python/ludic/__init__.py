@@ -244,8 +244,10 @@ class State:
         return not self._s.is_terminal() and not self._s.is_chance_node()
 
     def returns(self) -> list[float]:
-        """Each seat's return, in turn order: with two players 1 for the
-        winner, -1 for the loser, 0 for both on a draw; with more, from 1
+        """Each seat's return, in turn order: with two players the stake
+        for the winner and minus the stake for the loser (1 without a
+        ``(stakes …)`` rule; backgammon's gammon 2, backgammon 3), 0 for
+        both on a draw; with more, from 1
         (first alone) down to -1 (last alone) by even steps, seats sharing
         places sharing their mean (places ``[1, 1, 3]`` give
         ``[0.5, 0.5, -1.0]``). All 0 while the game goes on."""
@@ -482,13 +484,23 @@ class Game:
         return self._g.turn_limit or DEFAULT_MAX_TURNS
 
     def min_utility(self) -> float:
-        return -1.0
+        """The lowest return: minus the largest stake (``max_stake``)."""
+        return -float(self._g.max_stake)
 
     def max_utility(self) -> float:
-        return 1.0
+        """The highest return: the largest stake a game can be worth
+        (``(stakes … max:N)``, or worked out from the stake's constants;
+        1 without stakes; backgammon's 3)."""
+        return float(self._g.max_stake)
+
+    max_stake = property(
+        lambda self: int(self._g.max_stake),
+        doc="The largest stake a finished game can carry (1 without `(stakes …)`).",
+    )
 
     def utility_sum(self) -> float | None:
-        """0 for two players (zero-sum); None for more (a win gives +1 to one and -1 to each other)."""
+        """0 for two players (zero-sum: the loser's return is minus the
+        winner's stake); None for more (returns graded by place)."""
         return 0.0 if self.num_players == 2 else None
 
     def max_chance_outcomes(self) -> int:

@@ -140,6 +140,7 @@ impl State {
     /// draw; with more, from 1 (first place) to -1 (last place) by even
     /// steps, seats sharing places sharing their mean (docs/players.md,
     /// "Several players"). All 0 while the game goes on.
+    /// Times the game's stake (`State::stake`, 1 without `(stakes …)`).
     fn returns_now(&self) -> Vec<f64> {
         self.state.returns()
     }
