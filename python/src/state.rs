@@ -329,7 +329,8 @@ impl State {
 
     /// Each seat's return, a list with one number per player in turn
     /// order (`State::returns`): 1 for the winner and -1 for the loser of
-    /// two, 0 on a draw; with more players from 1 (first place) down to
+    /// two, times the game's stake where the rules have `(stakes …)`
+    /// (backgammon's gammon 2, backgammon 3), 0 on a draw; with more players from 1 (first place) down to
     /// -1 (last place) by even steps, seats sharing places sharing their
     /// mean (Red 1st, Blue 1st, Yellow 3rd: 0.5, 0.5, -1). All 0 while
     /// the game goes on.
