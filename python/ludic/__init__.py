@@ -373,13 +373,23 @@ class Game:
         return self._g.turn_limit or DEFAULT_MAX_TURNS
 
     def min_utility(self) -> float:
-        return -1.0
+        """The lowest return: minus the largest stake (``max_stake``)."""
+        return -float(self._g.max_stake)
 
     def max_utility(self) -> float:
-        return 1.0
+        """The highest return: the largest stake a game can be worth
+        (``(stakes … max:N)``, or worked out from the stake's constants;
+        1 without stakes; backgammon's 3)."""
+        return float(self._g.max_stake)
+
+    max_stake = property(
+        lambda self: int(self._g.max_stake),
+        doc="The largest stake a finished game can carry (1 without `(stakes …)`).",
+    )
 
     def utility_sum(self) -> float | None:
-        """0 for two players (zero-sum); None for more (a win gives +1 to one and -1 to each other)."""
+        """0 for two players (zero-sum: the loser's return is minus the
+        winner's stake); None for more (returns graded by place)."""
         return 0.0 if self.num_players == 2 else None
 
     def max_chance_outcomes(self) -> int:

@@ -151,8 +151,8 @@ class LudicGame(pyspiel.Game):
             num_distinct_actions=int(self.ludic.num_distinct_actions),
             max_chance_outcomes=int(self.ludic.max_chance_outcomes()),
             num_players=n,
-            min_utility=-1.0,
-            max_utility=1.0,
+            min_utility=self.ludic.min_utility(),
+            max_utility=self.ludic.max_utility(),
             utility_sum=0.0 if n == 2 else None,
             max_game_length=self.max_length,
         )

@@ -151,6 +151,14 @@ impl Game {
         self.game.num_players()
     }
 
+    /// The largest stake a finished game can carry (`(stakes …)`,
+    /// docs/language.md; 1 without it): every return lies within
+    /// ±this, OpenSpiel's `min_utility`/`max_utility`.
+    #[getter]
+    fn max_stake(&self) -> u32 {
+        self.game.max_stake()
+    }
+
     /// True when some rule rolls dice: states may be chance nodes
     /// (docs/chance.md).
     #[getter]

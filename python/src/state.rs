@@ -210,7 +210,8 @@ impl State {
     }
 
     /// Each seat's return, one per player in turn order: with two
-    /// players 1 for the winner and -1 for the loser, 0 for both on a
+    /// players the game's stake for the winner and minus it for the
+    /// loser (`State::stake`: 1 without `(stakes …)`), 0 for both on a
     /// draw; with more, from 1 (first place) to -1 (last place) by even
     /// steps, seats sharing places sharing their mean (docs/players.md,
     /// "Several players"). All 0 while the game goes on.
@@ -513,7 +514,8 @@ impl State {
 
     /// Each seat's return, a list with one number per player in turn
     /// order (`State::returns`): 1 for the winner and -1 for the loser of
-    /// two, 0 on a draw; with more players from 1 (first place) down to
+    /// two, times the game's stake where the rules have `(stakes …)`
+    /// (backgammon's gammon 2, backgammon 3), 0 on a draw; with more players from 1 (first place) down to
     /// -1 (last place) by even steps, seats sharing places sharing their
     /// mean (Red 1st, Blue 1st, Yellow 3rd: 0.5, 0.5, -1). All 0 while
     /// the game goes on.

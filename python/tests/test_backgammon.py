@@ -10,7 +10,9 @@ turn ends. The two sets of boards must be equal. At every throw after
 the first, the chance outcomes must give each throw of two dice the same
 probability (OpenSpiel lists the 36 ordered throws, ludic the 21
 unordered ones: 1/18 for two faces, 1/36 for a double), and at the end of a game OpenSpiel's
-returns must be ludic's winner and its ``Points`` counter (1, 2 or 3).
+returns must be ludic's returns (``State.returns()``: the game's stake, 1, 2
+or 3 for a single game, a gammon or a backgammon, +stake to the winner and
+-stake to the loser), and its winner's ``Points`` counter the stake.
 
 OpenSpiel's first chance node (an opening throw without doubles that also
 decides who starts) has no counterpart: ludic's White throws like any
@@ -149,7 +151,8 @@ def openspiel_turn_boards(state, conv):
 
 def ludic_turn_boards(state):
     """The boards a whole ludic turn can reach, with the result of each
-    that ends the game: {board: (winner letter, points) or None}."""
+    that ends the game: {board: (winner letter, returns by letter) or
+    None}."""
     player = state.current_player()
     boards, seen = {}, set()
 
@@ -157,8 +160,10 @@ def ludic_turn_boards(state):
         if s.is_terminal():
             position = s.to_position()
             winner, _ = s.outcome()
+            returns = s.returns()
             points = re.search(r"Points=(\d+),(\d+)", position)
-            boards[key(ludic_counts(position))] = ("WB"[winner], int(points.group(1 + winner)))
+            assert returns[winner] == int(points.group(1 + winner)), (position, returns)
+            boards[key(ludic_counts(position))] = ("WB"[winner], dict(zip("WB", returns)))
             return
         if s.is_chance_node() or s.current_player() != player:
             t = s.clone()
@@ -190,9 +195,10 @@ def throws_of(outcomes, describe):
     return out
 
 
-def play_one(game, bg, conv, seed):
+def play_one(game, bg, conv, seed, stats):
     """One seeded random OpenSpiel game compared turn by turn; the number
-    of positions compared."""
+    of positions compared (``stats["returns"]`` counts the games whose
+    returns were compared at the end)."""
     rng = random.Random(seed)
     s = game.new_initial_state()
     # OpenSpiel's opening throw.
@@ -232,10 +238,12 @@ def play_one(game, bg, conv, seed):
         expected = None
         board = key(conv.counts(s))
         if s.is_terminal():
-            winner, points = ours[board]
+            winner, ludic_returns = ours[board]
             returns = s.returns()
-            me = conv.letters.index(winner)
-            assert returns[me] == points and returns[1 - me] == -points, (position, returns)
+            assert returns[conv.letters.index(winner)] > 0, (position, returns)
+            for p, letter in enumerate(conv.letters):
+                assert returns[p] == ludic_returns[letter], (position, returns, ludic_returns)
+            stats["returns"] += 1
         elif st.legal_actions():
             t = st.clone()
             path = find_turn(t, board)
@@ -272,12 +280,14 @@ def test_backgammon_agrees_with_openspiel_position_by_position():
     game = pyspiel.load_game("backgammon(scoring_type=full_scoring)")
     bg = ludic.load("backgammon")
     conv = Convert(game)
-    compared = 0
+    assert bg.max_utility() == 3.0 and bg.min_utility() == -3.0
+    compared, stats = 0, {"returns": 0}
     for seed in range(FIRST, FIRST + GAMES):
-        compared += play_one(game, bg, conv, seed)
+        compared += play_one(game, bg, conv, seed, stats)
         if GAMES > 10:
             # Progress of a long run (seen with `pytest -s`).
-            print(f"backgammon: seed {seed} passed, {compared} positions so far", flush=True)
+            print(f"backgammon: seed {seed} passed, {compared} positions so far, "
+                  f"{stats['returns']} games' returns", flush=True)
     print(f"backgammon: {GAMES} games (seeds {FIRST}..{FIRST + GAMES - 1}), "
-          f"{compared} positions compared")
+          f"{compared} positions compared, returns compared at the end of {stats['returns']}")
     assert compared >= GAMES * min(TURNS, 20)

@@ -755,7 +755,7 @@ mod tests {
         let tally = |gs: &[(Option<Outcome>, u32, u64)]| {
             let mut t = Tally::new(2);
             for &(o, turns, b) in gs {
-                t.add(o, turns, b, u64::from(turns));
+                t.add(o, 1, turns, b, u64::from(turns));
             }
             t
         };

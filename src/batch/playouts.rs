@@ -111,7 +111,7 @@ pub fn run_until(
 pub fn tally(results: &[PlayoutResult], players: usize) -> Tally {
     let mut t = Tally::new(players);
     for r in results {
-        t.add(r.outcome, r.turns, 0, 0);
+        t.add(r.outcome, r.stake, r.turns, 0, 0);
     }
     t
 }

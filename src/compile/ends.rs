@@ -1,5 +1,6 @@
 //! End rules: when the game ends and who wins (no legal move, passes,
-//! repetition, no progress, a turn limit, a score, a losing condition).
+//! repetition, no progress, a turn limit, a score, a losing condition)
+//! and what a win is worth (`stakes.rs`).
 //! Which rules exist and their arguments come from the vocabulary table
 //! (context `end`); they are applied in `engine/state.rs` and
 //! `engine/apply.rs`.
@@ -86,6 +87,7 @@ impl Lowerer {
                 self.in_tenths = false;
             }
             "play-on" => self.end.play_on = enabled,
+            "stakes" => self.stakes(c, d),
             "lose-when" => {
                 if let Some(e) = c.args.first() {
                     let cond = self.cond(e, d);

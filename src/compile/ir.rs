@@ -709,6 +709,23 @@ pub struct EndRules {
     /// play and the others play on for the places behind it (false: the
     /// first win ends the game).
     pub play_on: bool,
+    /// `(stakes NUM)`: how many points a won game is worth (two players
+    /// only), read from the final position for the winner; `None`: 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stakes: Option<Stakes>,
+}
+
+/// `(stakes NUM [max:N])` (docs/language.md, "stakes"): the points a
+/// finished two-player game is worth to its winner (the loser's return is
+/// minus that, a draw's 0), read once the game is over from the final
+/// position, conditions speaking for the winner.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Stakes {
+    /// The stake, read for the winner; clamped to `1..=max`.
+    pub num: Num,
+    /// The largest stake (declared with `max:`, else worked out from the
+    /// expression's constants): the game's utility bounds are ±`max`.
+    pub max: i64,
 }
 
 /// A toggle's value.

@@ -35,6 +35,7 @@ pub(crate) mod settings;
 pub(crate) mod shape;
 mod shipped;
 pub(crate) mod stacks;
+pub(crate) mod stakes;
 pub(crate) mod toggles;
 pub(crate) mod tracks;
 pub(crate) mod variant;

@@ -308,6 +308,8 @@ ludemes! {
         "(lose-when (equal (pieces) 0))";
     "play-on" "end" "(play-on [when:BOOL])" "With more than two players, a seat that wins leaves play and takes the best free place, and the others play on, until one seat is left (it takes the place that is left). Without it the first win ends the game: the winner first, the others second together (docs/players.md, several players)."
         "(play-on when:$ranking)";
+    "stakes" "end" "(stakes NUM [max:N] [when:BOOL])" "How many points a won game is worth to its winner, in a game of two players: read once the game is over, from the final position, conditions speaking for the winner (`Mine` its pieces, `Enemy` the loser's, a per-player region as the winner sees it). The winner's return is the stake, the loser's minus the stake, a draw's 0; without the rule a win is worth 1. The stake is clamped to 1..max, and the returns lie within ±max: `max:` declares it, else it is the largest value the number can take, worked out from its constants (integers, the branches of an `if`, sums); a number read from the position needs `max:`. Refused with more than two players, whose returns are graded by place (docs/players.md)."
+        "(stakes (if (equal (pieces-in (where (in \"TheirOff\"))) 0) 2 1))";
     "turn-limit" "end" "(turn-limit N [per-site:true] [when:BOOL])" "The game ends after N turns (N times the number of sites with per-site): by score when there is one, else a draw."
         "(turn-limit 4 per-site:true)";
     "first" "game" "(first P1|P2…|Random)" "Who moves first (default `P1`): a player, or one drawn from the game's seed (`--seed`; the same seed, the same first player). Usually bound to a toggle with `match`."

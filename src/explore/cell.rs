@@ -385,7 +385,7 @@ mod tests {
             None,
         ];
         for g in games {
-            r.tally.add(g, 10, 0, 0);
+            r.tally.add(g, 1, 10, 0, 0);
         }
         let f = r.figures();
         let value = |m| f.get(m).value.expect("measured");

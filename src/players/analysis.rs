@@ -203,6 +203,11 @@ pub struct Tally {
     /// Each seat's squared returns summed, in the square of that unit.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub returns_sq_sum: Vec<u64>,
+    /// The largest stake among the games counted (`(stakes …)`,
+    /// [`crate::engine::State::stake`]; 0 or 1: every win worth 1): the
+    /// mean returns' intervals are clamped to ±this.
+    #[serde(default, skip_serializing_if = "is_small_stake")]
+    pub stake_max: u32,
     /// Games by end condition (`no_moves`, …; `unfinished` for games
     /// stopped at the turn limit).
     pub end_reasons: BTreeMap<String, u64>,
@@ -274,11 +279,14 @@ impl Tally {
             .collect()
     }
 
-    /// Counts one game: how it ended (`None`: at the turn limit), its
-    /// length, its branching sum and the turns that sum is over.
+    /// Counts one game: how it ended (`None`: at the turn limit), what
+    /// it is worth to its winner (`stake`: [`crate::engine::State::stake`],
+    /// 1 without stakes), its length, its branching sum and the turns
+    /// that sum is over.
     pub fn add(
         &mut self,
         outcome: Option<Outcome>,
+        stake: u32,
         turns: u32,
         branching_sum: u64,
         branching_turns: u64,
@@ -294,7 +302,7 @@ impl Tally {
                     *sum += u64::from(*p) * u64::from(*p);
                 }
                 self.add_first(o);
-                self.add_returns(o);
+                self.add_returns(o, stake);
                 *self
                     .end_reasons
                     .entry(o.reason().name().into())
@@ -337,12 +345,14 @@ impl Tally {
         }
     }
 
-    /// Adds each seat's return of a finished game ([`Outcome::returns`],
-    /// the function Python's `State.returns()` reads) in the tally's unit.
-    fn add_returns(&mut self, o: Outcome) {
+    /// Adds each seat's return of a finished game worth `stake`
+    /// ([`Outcome::returns_at_stake`], as [`crate::engine::State::returns`]
+    /// gives them to Python's `State.returns()`) in the tally's unit.
+    fn add_returns(&mut self, o: Outcome, stake: u32) {
         let n = self.wins.len();
         let unit = return_unit(n) as f64;
-        let returns = o.returns(n);
+        self.stake_max = self.stake_max.max(stake);
+        let returns = o.returns_at_stake(n, stake);
         let sums = self.returns_sum.iter_mut().zip(&mut self.returns_sq_sum);
         for ((sum, sq), r) in sums.zip(returns) {
             let k = (r * unit).round() as i64;
@@ -359,10 +369,11 @@ impl Tally {
             return Vec::new();
         }
         let unit = return_unit(self.wins.len());
+        let bound = f64::from(self.stake_max.max(1));
         self.returns_sum
             .iter()
             .zip(&self.returns_sq_sum)
-            .map(|(&s, &q)| SeatMean::of_returns(s, q, self.games, unit))
+            .map(|(&s, &q)| SeatMean::of_returns(s, q, self.games, unit, bound))
             .collect()
     }
 
@@ -372,6 +383,7 @@ impl Tally {
         for g in games {
             t.add(
                 g.outcome,
+                g.stake,
                 g.turns,
                 g.branching_sum,
                 u64::from(g.branching_turns),
@@ -452,6 +464,7 @@ impl Tally {
         for (a, b) in self.returns_sq_sum.iter_mut().zip(&other.returns_sq_sum) {
             *a = a.saturating_add(*b);
         }
+        self.stake_max = self.stake_max.max(other.stake_max);
     }
 
     /// True when the counts agree with each other as [`Tally::add`] keeps
@@ -536,6 +549,11 @@ impl Tally {
 /// For serde: a count left out of a tally's JSON when it is zero.
 fn is_zero(n: &u64) -> bool {
     *n == 0
+}
+
+/// True for a stake bound that says nothing (0 or 1): not written.
+fn is_small_stake(n: &u32) -> bool {
+    *n <= 1
 }
 
 /// Two tallies that [`Tally::merge`] cannot add: they count different
@@ -693,13 +711,14 @@ mod tests {
         let mut t = Tally::new(3);
         t.add(
             Some(Outcome::Ranked(Places([2, 1, 3, 0, 0, 0, 0, 0]), Result)),
+            1,
             10,
             0,
             0,
         );
         // A first win of three: the others share second place.
-        t.add(Some(Outcome::Win(0, Result)), 12, 0, 0);
-        t.add(None, 300, 0, 0);
+        t.add(Some(Outcome::Win(0, Result)), 1, 12, 0, 0);
+        t.add(None, 1, 300, 0, 0);
         assert_eq!(t.places_sum, [3, 3, 5]);
         assert_eq!(t.mean_places(), [1.5, 1.5, 2.5]);
         assert_eq!(t.wins, [1, 1, 0]);
@@ -717,10 +736,10 @@ mod tests {
         };
         let mut t = Tally::new(3);
         // Red 1st, Blue 1st, Yellow 3rd; then Blue alone; then all first.
-        t.add(ranked([1, 1, 3]), 10, 0, 0);
-        t.add(ranked([2, 1, 3]), 10, 0, 0);
-        t.add(Some(Outcome::Draw(Result)), 10, 0, 0);
-        t.add(None, 10, 0, 0);
+        t.add(ranked([1, 1, 3]), 1, 10, 0, 0);
+        t.add(ranked([2, 1, 3]), 1, 10, 0, 0);
+        t.add(Some(Outcome::Draw(Result)), 1, 10, 0, 0);
+        t.add(None, 1, 10, 0, 0);
         assert_eq!(
             (t.wins.clone(), t.draws, t.shared_first),
             (vec![0, 1, 0], 1, 1)

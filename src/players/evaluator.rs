@@ -53,6 +53,16 @@ pub fn outcome_values(outcome: Outcome, players: usize) -> Vec<f64> {
     outcome.returns(players)
 }
 
+/// Each player's value of the finished game `st`, within [−1, 1] as
+/// [`Evaluation::values`] are: its returns ([`State::returns`], the
+/// stake included) over the game's largest stake
+/// ([`crate::compile::Game::max_stake`]); [`outcome_values`] without
+/// stakes. A gammon of backgammon (stake 2 of at most 3): ±⅔.
+pub fn final_values(st: &State) -> Vec<f64> {
+    let most = f64::from(st.game().max_stake().max(1));
+    st.returns().into_iter().map(|r| r / most).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -185,17 +185,19 @@ impl fmt::Display for Guide {
 /// The end of a guided playout.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Rollout {
-    /// The game ended (or reached the turn cap: `None`).
-    Over(Option<Outcome>),
+    /// The game ended, with the stake it is worth ([`State::stake`]), or
+    /// reached the turn cap: `None`.
+    Over(Option<(Outcome, u32)>),
     /// Cut: each player's reward from the heuristic, in [0, 1].
     Scored(Vec<f64>),
 }
 
 impl Rollout {
-    /// Player `p`'s reward, as [`super::reward`] gives it for a game.
-    pub fn reward(&self, p: u8, players: usize) -> f64 {
+    /// Player `p`'s reward, as [`super::reward`] gives it for a game
+    /// whose stakes go up to `max_stake`.
+    pub fn reward(&self, p: u8, players: usize, max_stake: u32) -> f64 {
         match self {
-            Rollout::Over(o) => super::reward(*o, p, players),
+            Rollout::Over(o) => super::reward(*o, p, players, max_stake),
             Rollout::Scored(r) => r.get(p as usize).copied().unwrap_or(0.5),
         }
     }
@@ -218,7 +220,7 @@ pub fn rollout<R: Rng>(
     st.set_journaling(eps < 1.0);
     loop {
         if let Some(o) = st.scalars.outcome {
-            return Rollout::Over(Some(o));
+            return Rollout::Over(Some((o, st.stake_of(o))));
         }
         if st.turns() - start >= limit {
             break;
@@ -230,7 +232,7 @@ pub fn rollout<R: Rng>(
         }
         if eps >= 1.0 {
             if !random_step(st, rng, buf) {
-                return Rollout::Over(Some(st.no_moves_outcome()));
+                return Rollout::Over(Some(finished(st)));
             }
             continue;
         }
@@ -241,13 +243,20 @@ pub fn rollout<R: Rng>(
                 }
                 st.set_journaling(true); // drops the undo log
             }
-            None => return Rollout::Over(Some(st.no_moves_outcome())),
+            None => return Rollout::Over(Some(finished(st))),
         }
     }
     if guide.cut.is_none() {
         return Rollout::Over(None);
     }
     Rollout::Scored(scores(st, sc))
+}
+
+/// The outcome of `st`, whose player to move has no legal move, and the
+/// stake it is worth.
+fn finished(st: &State) -> (Outcome, u32) {
+    let o = st.no_moves_outcome();
+    (o, st.stake_of(o))
 }
 
 /// Every player's reward for an unfinished position `st`:

@@ -122,7 +122,8 @@ impl FlatMc {
             self.max_playout_turns,
             &mut self.buf,
         );
-        reward(r.outcome, me, n)
+        let end = r.outcome.map(|o| (o, r.stake));
+        reward(end, me, n, st.game().max_stake())
     }
 }
 

@@ -70,8 +70,9 @@ struct Node {
     reward: f64,
     /// The player who made the turn leading here.
     player: u8,
-    /// The game is over here, with this outcome.
-    terminal: Option<Outcome>,
+    /// The game is over here, with this outcome and the stake it is
+    /// worth ([`State::stake`]).
+    terminal: Option<(Outcome, u32)>,
 }
 
 impl Node {
@@ -264,7 +265,7 @@ impl Mcts {
             let o = st
                 .outcome()
                 .unwrap_or(Outcome::Draw(crate::engine::EndReason::NoMoves));
-            self.nodes[node as usize].terminal = Some(o);
+            self.nodes[node as usize].terminal = Some((o, st.stake_of(o)));
         } else {
             self.add_children(node, st.current_player(), &turns);
         }
@@ -375,12 +376,12 @@ impl Mcts {
             node = child;
         };
         self.scratch = Some(st);
-        let players = root.game().num_players();
+        let (players, most) = (root.game().num_players(), root.game().max_stake());
         for &id in &self.path {
             let n = &mut self.nodes[id as usize];
             n.visits += 1;
             if id != 0 {
-                n.reward += outcome.reward(n.player, players);
+                n.reward += outcome.reward(n.player, players, most);
             }
         }
     }
@@ -478,7 +479,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             win.terminal,
-            Some(Outcome::Win(0, crate::engine::EndReason::NoMoves)),
+            Some((Outcome::Win(0, crate::engine::EndReason::NoMoves), 1)),
             "remembered as terminal once reached twice"
         );
         assert_eq!(win.reward, f64::from(win.visits));

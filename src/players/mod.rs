@@ -24,6 +24,8 @@ pub(crate) mod mc;
 pub(crate) mod mcts;
 pub mod place_mean;
 pub(crate) mod puct;
+#[cfg(test)]
+mod race_tests;
 pub(crate) mod random;
 pub(crate) mod stepcache;
 pub(crate) mod turns;
@@ -110,19 +112,34 @@ pub(crate) fn stopped(stop: &Option<std::sync::Arc<std::sync::atomic::AtomicBool
         .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
 }
 
-/// What a player gets from an outcome, between 0 and 1: 1 for a win, 0 for
-/// a loss, ½ for a draw (two players); with more players its return
-/// ([`Outcome::returns`]: first place 1, last place 0, even steps between,
-/// shared places sharing their mean, a draw ½) mapped from [−1, 1] to
-/// [0, 1]. An unfinished game gives each an equal share (½ with two).
+/// What a player gets from a game, between 0 and 1: its return
+/// ([`Outcome::returns_at_stake`] of the outcome and the stake the game
+/// is worth, the values [`State::returns`] gives every front end) mapped
+/// from [−`max_stake`, `max_stake`] (the game's [`crate::compile::Game::max_stake`];
+/// 1 without stakes) to [0, 1]. With two players and no stakes: 1 for a
+/// win, 0 for a loss, ½ for a draw; with more players first place 1,
+/// last place 0, even steps between, seats sharing places sharing their
+/// mean (a first place two of three seats share: ¾ each, the third 0),
+/// a draw ½. An unfinished game (`None`) gives each an equal share (½
+/// with two).
 #[inline]
-pub fn reward(outcome: Option<Outcome>, player: u8, num_players: usize) -> f64 {
-    match outcome {
-        Some(Outcome::Win(w, _)) => f64::from(u8::from(w == player)),
-        Some(Outcome::Draw(_)) if num_players <= 2 => 0.5,
-        Some(o) => {
-            let r = o.returns(num_players);
-            (r.get(player as usize).copied().unwrap_or(0.0) + 1.0) / 2.0
+pub fn reward(end: Option<(Outcome, u32)>, player: u8, num_players: usize, max_stake: u32) -> f64 {
+    let most = f64::from(max_stake.max(1));
+    match end {
+        // The returns' two commonest cases, without allocating: ±stake,
+        // and a draw's 0 for every seat.
+        Some((Outcome::Win(w, _), stake)) if num_players == 2 => {
+            let r = if w == player {
+                f64::from(stake)
+            } else {
+                -f64::from(stake)
+            };
+            (r / most + 1.0) / 2.0
+        }
+        Some((Outcome::Draw(_), _)) => 0.5,
+        Some((o, stake)) => {
+            let r = o.returns_at_stake(num_players, stake);
+            (r.get(player as usize).copied().unwrap_or(0.0) / most + 1.0) / 2.0
         }
         None => 1.0 / num_players.max(1) as f64,
     }
@@ -436,6 +453,10 @@ pub const MAX_AB_DEPTH: u32 = 64;
 pub struct GameSummary {
     /// How it ended; `None` if the turn limit came first.
     pub outcome: Option<Outcome>,
+    /// The points the finished game is worth to its winner
+    /// ([`State::stake`]: 1 without a `(stakes …)` rule, for a draw and
+    /// for an unfinished game).
+    pub stake: u32,
     /// Turns played.
     pub turns: u32,
     /// Sum over the positions where a player chose of the number of legal
@@ -499,6 +520,7 @@ pub fn play_game_watched(
     let mut turns = Turns::new();
     let mut summary = GameSummary {
         outcome: None,
+        stake: 1,
         turns: 0,
         branching_sum: 0,
         branching_turns: 0,
@@ -526,6 +548,7 @@ pub fn play_game_watched(
         turns.fill(&mut st);
         if turns.is_empty() {
             summary.outcome = st.outcome();
+            summary.stake = st.stake();
             return (summary, st);
         }
         let side = st.current_player() as usize % players.len();
@@ -538,6 +561,7 @@ pub fn play_game_watched(
         summary.branching_turns += 1;
     }
     summary.outcome = st.outcome();
+    summary.stake = st.stake();
     (summary, st)
 }
 
@@ -780,15 +804,27 @@ mod tests {
     #[test]
     fn rewards_share_draws() {
         use crate::engine::EndReason::NoMoves;
-        assert_eq!(reward(Some(Outcome::Win(1, NoMoves)), 1, 2), 1.0);
-        assert_eq!(reward(Some(Outcome::Win(1, NoMoves)), 0, 2), 0.0);
-        assert_eq!(reward(Some(Outcome::Draw(NoMoves)), 0, 2), 0.5);
-        assert_eq!(reward(None, 0, 4), 0.25);
+        let win = Some((Outcome::Win(1, NoMoves), 1));
+        assert_eq!(reward(win, 1, 2, 1), 1.0);
+        assert_eq!(reward(win, 0, 2, 1), 0.0);
+        assert_eq!(reward(Some((Outcome::Draw(NoMoves), 1)), 0, 2, 1), 0.5);
+        assert_eq!(reward(None, 0, 4, 1), 0.25);
         // Three seats: places 2, 1, 3 give ½, 1 and 0; a draw ½ each.
         let ranked = Outcome::Ranked(crate::engine::Places([2, 1, 3, 0, 0, 0, 0, 0]), NoMoves);
-        let each: Vec<f64> = (0..3).map(|p| reward(Some(ranked), p, 3)).collect();
+        let each: Vec<f64> = (0..3).map(|p| reward(Some((ranked, 1)), p, 3, 1)).collect();
         assert_eq!(each, vec![0.5, 1.0, 0.0]);
-        assert_eq!(reward(Some(Outcome::Draw(NoMoves)), 2, 3), 0.5);
+        assert_eq!(reward(Some((Outcome::Draw(NoMoves), 1)), 2, 3, 1), 0.5);
+        // A win of three seats puts the others second together: places 2
+        // and 3 shared, returns (0 − 1)/2 = −½, rewards ¼.
+        let each: Vec<f64> = (0..3)
+            .map(|p| reward(Some((Outcome::Win(0, NoMoves), 1)), p, 3, 1))
+            .collect();
+        assert_eq!(each, vec![1.0, 0.25, 0.25]);
+        // A gammon (stake 2) of a game whose stakes go up to 3: returns
+        // ±2 mapped from [−3, 3]: 5/6 and 1/6.
+        let gammon = Some((Outcome::Win(0, NoMoves), 2));
+        assert!((reward(gammon, 0, 2, 3) - 5.0 / 6.0).abs() < 1e-12);
+        assert!((reward(gammon, 1, 2, 3) - 1.0 / 6.0).abs() < 1e-12);
     }
 
     #[test]

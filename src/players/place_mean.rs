@@ -39,15 +39,17 @@ impl SeatMean {
     /// the sum of the returns and of their squares, both in units of `1 /
     /// unit` (returns kept as whole numbers of a unit, so that the sums
     /// add up exactly: [`return_unit`]). The interval is mean ± 1.96 · s /
-    /// √n, clamped to [−1, 1]; the whole of [−1, 1] with one game or none.
-    pub fn of_returns(sum: i64, squares: u64, of: u64, unit: u64) -> SeatMean {
+    /// √n, clamped to [−bound, bound] (`bound`: the largest stake a game
+    /// can be worth, 1 without `(stakes …)`); the whole of it with one
+    /// game or none.
+    pub fn of_returns(sum: i64, squares: u64, of: u64, unit: u64, bound: f64) -> SeatMean {
         let u = unit.max(1) as f64;
         let mean = if of == 0 {
             0.0
         } else {
             sum as f64 / u / of as f64
         };
-        SeatMean::normal(of, mean, squares as f64 / (u * u), (-1.0, 1.0))
+        SeatMean::normal(of, mean, squares as f64 / (u * u), (-bound, bound))
     }
 
     /// The mean of `of` values with the sum of their squares `squares`,
@@ -110,15 +112,15 @@ mod tests {
         // mean 1/4, sample variance (3 − 4/16) / 3 = 11/12.
         let returns: [i64; 4] = [2, -2, 2, 0];
         let squares = returns.iter().map(|r| r.unsigned_abs().pow(2)).sum();
-        let m = SeatMean::of_returns(returns.iter().sum(), squares, 4, return_unit(2));
+        let m = SeatMean::of_returns(returns.iter().sum(), squares, 4, return_unit(2), 1.0);
         assert_eq!(m.mean, 0.25);
         let half = 1.959_963_984_540_054 * (11.0f64 / 12.0 / 4.0).sqrt();
         assert!((m.low - (0.25 - half).max(-1.0)).abs() < 1e-12);
         assert!((m.high - (0.25 + half).min(1.0)).abs() < 1e-12);
         // Always first: the point; one game: the whole range.
-        let first = SeatMean::of_returns(3 * 4, 3 * 16, 3, return_unit(3));
+        let first = SeatMean::of_returns(3 * 4, 3 * 16, 3, return_unit(3), 1.0);
         assert_eq!((first.mean, first.low, first.high), (1.0, 1.0, 1.0));
-        let one = SeatMean::of_returns(-4, 16, 1, return_unit(3));
+        let one = SeatMean::of_returns(-4, 16, 1, return_unit(3), 1.0);
         assert_eq!((one.mean, one.low, one.high), (-1.0, -1.0, 1.0));
         assert_eq!(return_unit(6), 10);
     }

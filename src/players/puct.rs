@@ -25,7 +25,7 @@
 //! root rolls its own dice; the same seed and evaluator give the same
 //! steps.
 
-use super::evaluator::{Evaluation, Evaluator, outcome_values};
+use super::evaluator::{Evaluation, Evaluator, final_values};
 use super::mcts::Budget;
 use crate::engine::{Move, State};
 use rand::RngExt;
@@ -261,8 +261,8 @@ impl Puct {
     fn iterate(&mut self, root: &State, eval: &mut dyn Evaluator) -> Result<(), PuctError> {
         let players = root.game().num_players();
         let (st, node) = self.walk(root);
-        let values = if let Some(o) = st.outcome() {
-            outcome_values(o, players)
+        let values = if st.outcome().is_some() {
+            final_values(&st)
         } else if !self.nodes[node as usize].expanded {
             let legal = st.legal_steps().to_vec();
             self.stats.evaluations += 1;
@@ -295,8 +295,8 @@ impl Puct {
         while walks < want && leaves.len() < self.batch {
             let (st, node) = self.walk(root);
             let path = std::mem::take(&mut self.path);
-            if let Some(o) = st.outcome() {
-                self.back_up(&path, &outcome_values(o, players), 1);
+            if st.outcome().is_some() {
+                self.back_up(&path, &final_values(&st), 1);
             } else if self.nodes[node as usize].expanded {
                 self.back_up(&path, &vec![0.0; players], 1);
             } else if leaves.iter().any(|(_, n)| *n == node) {

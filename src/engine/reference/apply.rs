@@ -1082,18 +1082,6 @@ impl State {
     pub fn is_over(&self) -> bool {
         self.outcome().is_some()
     }
-
-    /// Per-seat returns ([`Outcome::returns`]): +1 for a win, −1 for a
-    /// loss, 0 for a draw with two players; with more, from +1 (first
-    /// place) to −1 (last place) by even steps, shared places sharing
-    /// their mean. All zero for a game in progress.
-    pub fn returns(&self) -> Vec<f64> {
-        let n = self.game.num_players();
-        match self.outcome() {
-            Some(o) => o.returns(n),
-            None => vec![0.0; n],
-        }
-    }
 }
 
 /// A rule's number as a counter value: saturates at ±`i32::MAX` rather

@@ -21,5 +21,6 @@ pub(crate) mod reach;
 pub(crate) mod refusal;
 pub(crate) mod score;
 pub(crate) mod sets;
+pub(crate) mod stakes;
 pub(crate) mod tempo;
 pub(crate) mod turns;

@@ -21,6 +21,8 @@ use rand::{Rng, RngExt};
 pub struct PlayoutResult {
     /// How it ended; `None` if `max_turns` was reached first.
     pub outcome: Option<Outcome>,
+    /// What the finished game is worth to its winner ([`State::stake`]).
+    pub stake: u32,
     /// Turns played.
     pub turns: u32,
     /// Steps played (a multi-jump is several steps).
@@ -180,6 +182,7 @@ fn random_step_in<R: Rng>(
 fn result(st: &State, outcome: Option<Outcome>, start: u32, steps: u32) -> PlayoutResult {
     PlayoutResult {
         outcome,
+        stake: outcome.map_or(1, |o| st.stake_of(o)),
         turns: st.turns() - start,
         steps,
     }

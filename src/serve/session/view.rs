@@ -219,12 +219,13 @@ impl Session {
         };
         let n = game.players.len();
         // Every seat's place (1 first) and return (+1 first alone to -1
-        // last alone: docs/players.md, "Several players").
+        // last alone: docs/players.md, "Several players"; times the
+        // game's stake, `State::returns`).
         let seats: Vec<Value> = game
             .players
             .iter()
             .zip(o.places(n))
-            .zip(o.returns(n))
+            .zip(st.returns())
             .map(|((p, place), ret)| json!({"seat": p.name, "place": place, "return": ret}))
             .collect();
         json!({
