@@ -800,7 +800,9 @@ fn every_row_of_the_table_resolves_to_its_lowering_and_lowers_its_example() {
     for l in LUDEMES {
         let found = row(l.context, l.name).expect("every row is found by its head");
         assert_eq!(found.signature, l.signature);
-        let twins = LUDEMES.iter().filter(|m| (m.context, m.name) == (l.context, l.name));
+        let twins = LUDEMES
+            .iter()
+            .filter(|m| (m.context, m.name) == (l.context, l.name));
         assert_eq!(twins.count(), 1, "`{}` twice in {}", l.name, l.context);
         let lower = lowering(l.context, l.name).expect("found above");
         let dispatched = !matches!(lower, Lower::InPlace | Lower::MoveGroups);

@@ -4,10 +4,10 @@
 //! "did you mean" suggestions come from it.
 //!
 //! The table also dispatches the lowering: every row names the function
-//! that lowers its clause ([`Lower`]), one per part of speech
+//! that lowers its clause (`Lower`), one per part of speech
 //! (`conds.rs`, `nums.rs`, `sets.rs`, `effects.rs`, `moves.rs`,
 //! `ends.rs`), and the lowering of a clause looks its head up here
-//! ([`lowering`]). A row of a rule context without a function of its
+//! (`lowering`). A row of a rule context without a function of its
 //! part of speech does not compile (the check after [`LUDEMES`]).
 
 use super::args::Diags;
