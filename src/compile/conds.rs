@@ -7,17 +7,8 @@
 use super::args::{Diags, boolean, int_in, named};
 use super::ir::{AheadBy, Along, Cmp, Cond, Dirs, Line, Num, SiteRef, SiteSet};
 use super::lower::Lowerer;
-use super::vocab;
+use super::vocab::{self, Lower};
 use crate::syntax::{Clause, Expr};
-
-/// Comparison heads and their operators.
-pub const COMPARISONS: &[(&str, Cmp)] = &[
-    ("equal", Cmp::Eq),
-    ("at-least", Cmp::Ge),
-    ("at-most", Cmp::Le),
-    ("more-than", Cmp::Gt),
-    ("less-than", Cmp::Lt),
-];
 
 impl Lowerer {
     /// A condition: `true`, `false`, a condition word (`Empty`, `Mine`,
@@ -52,65 +43,14 @@ impl Lowerer {
         }
     }
 
-    /// A condition clause, checked against its row of the vocabulary.
+    /// A condition clause, checked against its row of the vocabulary and
+    /// lowered by the row's function.
     fn cond_clause(&mut self, c: &Clause, d: &mut Diags) -> Cond {
         if !self.known(c, "condition", d) {
             return Cond::False;
         }
-        if let Some((_, cmp)) = COMPARISONS.iter().find(|(h, _)| *h == c.head) {
-            return self.compare(c, *cmp, d);
-        }
-        let site = |me: &mut Self, d: &mut Diags| me.site_ref(c.args.first(), d);
-        match c.head.as_str() {
-            "and" => Cond::And(c.args.iter().map(|a| self.cond(a, d)).collect()),
-            "or" => Cond::Or(c.args.iter().map(|a| self.cond(a, d)).collect()),
-            "not" => Cond::Not(Box::new(self.first_cond(c, d))),
-            "empty" => Cond::Empty(site(self, d)),
-            "mine" => Cond::Mine(site(self, d)),
-            "enemy" => Cond::Enemy(site(self, d)),
-            "friend" => Cond::Friend(site(self, d)),
-            "holds" => Cond::Holds(site(self, d)),
-            "holds-only" => Cond::HoldsOnly(site(self, d)),
-            "mixed" => Cond::Mixed(site(self, d)),
-            "marked" => Cond::Marked(site(self, d)),
-            "attacked" => Cond::Attacked(site(self, d)),
-            "unmoved" => {
-                self.tracks_unmoved = true;
-                Cond::Unmoved(site(self, d))
-            }
-            "repeated" => {
-                self.tracks_boards = true;
-                let times = c.args.first().and_then(|e| int_in(e, 1, 1000, d));
-                Cond::Repeated(times.unwrap_or(1) as u32)
-            }
-            "same" => self.same(c, d),
-            "kind" => self.kind_cond(c, d),
-            "in" => self.in_cond(c, d),
-            "in-check" => {
-                let k = c.args.first().and_then(|e| self.kind_ref(e, d));
-                Cond::InCheck(k.unwrap_or(0))
-            }
-            "role" => self.role_cond(c, d),
-            // Whether a stack flanks any: the flank is sought, not listed.
-            "any" => match self.first_set(c, d) {
-                SiteSet::Flanked(f) => Cond::Flanks(f),
-                set => Cond::Any(set),
-            },
-            "connected" => Cond::Connected(self.first_set(c, d)),
-            "every" => {
-                let set = self.first_set(c, d);
-                let cond = c.args.get(1).map_or(Cond::True, |e| self.cond(e, d));
-                Cond::Every(set, Box::new(cond))
-            }
-            "among" => self.among(c, d),
-            "line" => self.line(c, d),
-            "ahead" => self.ahead(c, d),
-            "player-is" => Cond::PlayerIs(
-                c.args
-                    .iter()
-                    .filter_map(|e| self.player_ref(e, d))
-                    .collect(),
-            ),
+        match vocab::lowering("condition", &c.head) {
+            Some(Lower::Condition(lower)) => lower(self, c, d),
             _ => {
                 self.unlowered(c, "condition", d);
                 Cond::False
@@ -264,4 +204,176 @@ impl Lowerer {
             })),
         }
     }
+}
+
+// The lowering of each condition clause, named by its row of the
+// vocabulary table (`vocab.rs`).
+
+/// The clause's first argument as a site (`Subject` when missing).
+fn site(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> SiteRef {
+    l.site_ref(c.args.first(), d)
+}
+
+/// `(and COND…)`.
+pub(super) fn and(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    Cond::And(c.args.iter().map(|a| l.cond(a, d)).collect())
+}
+
+/// `(or COND…)`.
+pub(super) fn or(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    Cond::Or(c.args.iter().map(|a| l.cond(a, d)).collect())
+}
+
+/// `(not COND)`.
+pub(super) fn not(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    Cond::Not(Box::new(l.first_cond(c, d)))
+}
+
+/// `(empty [SITE])`.
+pub(super) fn empty(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    Cond::Empty(site(l, c, d))
+}
+
+/// `(mine [SITE])`.
+pub(super) fn mine(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    Cond::Mine(site(l, c, d))
+}
+
+/// `(enemy [SITE])`.
+pub(super) fn enemy(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    Cond::Enemy(site(l, c, d))
+}
+
+/// `(friend [SITE])`.
+pub(super) fn friend(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    Cond::Friend(site(l, c, d))
+}
+
+/// `(holds [SITE])`.
+pub(super) fn holds(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    Cond::Holds(site(l, c, d))
+}
+
+/// `(holds-only [SITE])`.
+pub(super) fn holds_only(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    Cond::HoldsOnly(site(l, c, d))
+}
+
+/// `(mixed [SITE])`.
+pub(super) fn mixed(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    Cond::Mixed(site(l, c, d))
+}
+
+/// `(marked [SITE])`.
+pub(super) fn marked(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    Cond::Marked(site(l, c, d))
+}
+
+/// `(attacked [SITE])`.
+pub(super) fn attacked(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    Cond::Attacked(site(l, c, d))
+}
+
+/// `(unmoved [SITE])`: the state then keeps which stacks have moved.
+pub(super) fn unmoved(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    l.tracks_unmoved = true;
+    Cond::Unmoved(site(l, c, d))
+}
+
+/// `(repeated [N])`: the state then keeps the board of every turn start.
+pub(super) fn repeated(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    l.tracks_boards = true;
+    let times = c.args.first().and_then(|e| int_in(e, 1, 1000, d));
+    Cond::Repeated(times.unwrap_or(1) as u32)
+}
+
+/// `(same …)`.
+pub(super) fn same(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    l.same(c, d)
+}
+
+/// `(kind [SITE] "Kind")`.
+pub(super) fn kind(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    l.kind_cond(c, d)
+}
+
+/// `(in [SITE] "Region")`.
+pub(super) fn in_region(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    l.in_cond(c, d)
+}
+
+/// `(in-check "Kind")`.
+pub(super) fn in_check(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    let k = c.args.first().and_then(|e| l.kind_ref(e, d));
+    Cond::InCheck(k.unwrap_or(0))
+}
+
+/// `(role …)`.
+pub(super) fn role(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    l.role_cond(c, d)
+}
+
+/// `(any SET)`: whether a stack flanks any is sought, not listed.
+pub(super) fn any(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    match l.first_set(c, d) {
+        SiteSet::Flanked(f) => Cond::Flanks(f),
+        set => Cond::Any(set),
+    }
+}
+
+/// `(connected SET)`.
+pub(super) fn connected(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    Cond::Connected(l.first_set(c, d))
+}
+
+/// `(every SET [COND])`.
+pub(super) fn every(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    let set = l.first_set(c, d);
+    let cond = c.args.get(1).map_or(Cond::True, |e| l.cond(e, d));
+    Cond::Every(set, Box::new(cond))
+}
+
+/// `(among …)`.
+pub(super) fn among(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    l.among(c, d)
+}
+
+/// `(line …)`.
+pub(super) fn line(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    l.line(c, d)
+}
+
+/// `(ahead …)`.
+pub(super) fn ahead(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    l.ahead(c, d)
+}
+
+/// `(player-is P…)`.
+pub(super) fn player_is(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    Cond::PlayerIs(c.args.iter().filter_map(|e| l.player_ref(e, d)).collect())
+}
+
+/// `(equal A B)`.
+pub(super) fn equal(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    l.compare(c, Cmp::Eq, d)
+}
+
+/// `(at-least A B)`.
+pub(super) fn at_least(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    l.compare(c, Cmp::Ge, d)
+}
+
+/// `(at-most A B)`.
+pub(super) fn at_most(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    l.compare(c, Cmp::Le, d)
+}
+
+/// `(more-than A B)`.
+pub(super) fn more_than(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    l.compare(c, Cmp::Gt, d)
+}
+
+/// `(less-than A B)`.
+pub(super) fn less_than(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Cond {
+    l.compare(c, Cmp::Lt, d)
 }

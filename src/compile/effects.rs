@@ -8,6 +8,7 @@
 use super::args::{Diags, boolean, choice, clause, int_in, items, named, string};
 use super::ir::{Decision, Effect, MarkSpan, Num, Owner, RegionId, SiteRef, Who};
 use super::lower::Lowerer;
+use super::vocab::{self, Lower};
 use crate::diag::did_you_mean;
 use crate::syntax::{Clause, Expr};
 
@@ -29,60 +30,13 @@ impl Lowerer {
         if !self.known(c, "effect", d) {
             return None;
         }
-        let site = |me: &mut Self, i: usize, d: &mut Diags| me.site_ref(c.args.get(i), d);
-        Some(match c.head.as_str() {
-            "if" => {
-                let cond = self.cond(c.args.first()?, d);
-                let then = self.effects(c.args.get(1)?, d);
-                let els = c
-                    .args
-                    .get(2)
-                    .map(|e| self.effects(e, d))
-                    .unwrap_or_default();
-                Effect::If(cond, then, els)
-            }
-            "push" => self.push(c, d)?,
-            "remove" => Effect::Remove(site(self, 0, d)),
-            "end-turn" => Effect::EndTurn,
-            "again" => self.again(c, d)?,
-            "remove-all" => Effect::RemoveAll(self.set(c.args.first()?, d)),
-            "convert-all" => Effect::ConvertAll(self.set(c.args.first()?, d)),
-            "groups" => self.groups(c, d),
-            "set-counter" | "add-counter" => self.counter_effect(c, d)?,
-            "mark" => Effect::Mark(site(self, 0, d)),
-            "mark-all" => {
-                let span = self.mark_span(c, d);
-                Effect::MarkAll(self.set(c.args.first()?, d), span)
-            }
-            "clear-marks" => Effect::ClearMarks,
-            "push-each" => self.push_each(c, d)?,
-            "battle" => {
-                let dice = named(c, "dice")
-                    .and_then(|e| boolean(e, d))
-                    .unwrap_or(false);
-                self.chance |= dice;
-                if dice {
-                    // One six-sided die a side.
-                    self.chance_ids = self.chance_ids.max(7);
-                }
-                Effect::Battle { dice }
-            }
-            "throw" => self.throw(c, d)?,
-            "for-each-player" => Effect::ForEachPlayer(self.effects(c.args.first()?, d)),
-            "flip" => Effect::Flip(self.bool_toggle(c.args.first()?, d)?),
-            "set-kind" => {
-                let r = site(self, 0, d);
-                Effect::SetKind(r, self.kind_ref(c.args.get(1)?, d)?)
-            }
-            "move-stack" => Effect::MoveStack(site(self, 0, d), site(self, 1, d)),
-            "win" => self.result(c, Decision::Win, d)?,
-            "lose" => self.result(c, Decision::Loss, d)?,
-            "draw" => self.result(c, Decision::Draw, d)?,
+        match vocab::lowering("effect", &c.head) {
+            Some(Lower::Effect(lower)) => lower(self, c, d),
             _ => {
                 self.unlowered(c, "effect", d);
-                return None;
+                None
             }
-        })
+        }
     }
 
     /// A mark's `for:` (`Turn` by default).
@@ -193,12 +147,12 @@ impl Lowerer {
         }
     }
 
-    /// `(set-counter "Name" NUM)`, `(add-counter "Name" NUM)`.
-    fn counter_effect(&mut self, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    /// `(set-counter "Name" NUM)` (`set`), `(add-counter "Name" NUM)`.
+    fn counter_effect(&mut self, c: &Clause, set: bool, d: &mut Diags) -> Option<Effect> {
         let id = c.args.first().and_then(|e| self.counter_ref(e, d));
         let n = c.args.get(1).map_or(Num::Int(0), |e| self.num(e, d));
         let id = id?;
-        Some(if c.head == "set-counter" {
+        Some(if set {
             Effect::SetCounter(id, n)
         } else {
             Effect::AddCounter(id, n)
@@ -238,4 +192,139 @@ fn gain_region(n: &Num) -> Option<RegionId> {
         (Num::Distance(SiteRef::To, r), Num::Distance(SiteRef::From, s)) if r == s => Some(*r),
         _ => None,
     }
+}
+
+// The lowering of each effect clause, named by its row of the vocabulary
+// table (`vocab.rs`); `None` after an error.
+
+/// The clause's `i`-th argument as a site (`Subject` when missing).
+fn site(l: &mut Lowerer, c: &Clause, i: usize, d: &mut Diags) -> SiteRef {
+    l.site_ref(c.args.get(i), d)
+}
+
+/// `(if COND EFFECTS [EFFECTS])`.
+pub(super) fn if_then(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    let cond = l.cond(c.args.first()?, d);
+    let then = l.effects(c.args.get(1)?, d);
+    let els = c.args.get(2).map(|e| l.effects(e, d)).unwrap_or_default();
+    Some(Effect::If(cond, then, els))
+}
+
+/// `(push SITE NUM …)`.
+pub(super) fn push(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    l.push(c, d)
+}
+
+/// `(remove [SITE])`.
+pub(super) fn remove(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    Some(Effect::Remove(site(l, c, 0, d)))
+}
+
+/// `(end-turn)`.
+pub(super) fn end_turn(_: &mut Lowerer, _: &Clause, _: &mut Diags) -> Option<Effect> {
+    Some(Effect::EndTurn)
+}
+
+/// `(again "Block")`.
+pub(super) fn again(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    l.again(c, d)
+}
+
+/// `(remove-all SET)`.
+pub(super) fn remove_all(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    Some(Effect::RemoveAll(l.set(c.args.first()?, d)))
+}
+
+/// `(convert-all SET)`.
+pub(super) fn convert_all(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    Some(Effect::ConvertAll(l.set(c.args.first()?, d)))
+}
+
+/// `(groups SET …)`.
+pub(super) fn groups(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    Some(l.groups(c, d))
+}
+
+/// `(set-counter "Name" NUM)`.
+pub(super) fn set_counter(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    l.counter_effect(c, true, d)
+}
+
+/// `(add-counter "Name" NUM)`.
+pub(super) fn add_counter(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    l.counter_effect(c, false, d)
+}
+
+/// `(mark [SITE])`.
+pub(super) fn mark(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    Some(Effect::Mark(site(l, c, 0, d)))
+}
+
+/// `(mark-all SET [for:Turn|Step])`.
+pub(super) fn mark_all(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    let span = l.mark_span(c, d);
+    Some(Effect::MarkAll(l.set(c.args.first()?, d), span))
+}
+
+/// `(clear-marks)`.
+pub(super) fn clear_marks(_: &mut Lowerer, _: &Clause, _: &mut Diags) -> Option<Effect> {
+    Some(Effect::ClearMarks)
+}
+
+/// `(push-each SET N "Kind" [max:NUM])`.
+pub(super) fn push_each(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    l.push_each(c, d)
+}
+
+/// `(battle [dice:BOOL])`: with dice, one six-sided die a side.
+pub(super) fn battle(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    let dice = named(c, "dice")
+        .and_then(|e| boolean(e, d))
+        .unwrap_or(false);
+    l.chance |= dice;
+    if dice {
+        l.chance_ids = l.chance_ids.max(7);
+    }
+    Some(Effect::Battle { dice })
+}
+
+/// `(throw N SIDES [doubles:K])`.
+pub(super) fn throw(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    l.throw(c, d)
+}
+
+/// `(for-each-player EFFECTS)`.
+pub(super) fn for_each_player(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    Some(Effect::ForEachPlayer(l.effects(c.args.first()?, d)))
+}
+
+/// `(flip TOGGLE)`.
+pub(super) fn flip(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    Some(Effect::Flip(l.bool_toggle(c.args.first()?, d)?))
+}
+
+/// `(set-kind SITE "Kind")`.
+pub(super) fn set_kind(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    let r = site(l, c, 0, d);
+    Some(Effect::SetKind(r, l.kind_ref(c.args.get(1)?, d)?))
+}
+
+/// `(move-stack FROM TO)`.
+pub(super) fn move_stack(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    Some(Effect::MoveStack(site(l, c, 0, d), site(l, c, 1, d)))
+}
+
+/// `(win [WHO])`.
+pub(super) fn win(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    l.result(c, Decision::Win, d)
+}
+
+/// `(lose [WHO])`.
+pub(super) fn lose(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    l.result(c, Decision::Loss, d)
+}
+
+/// `(draw)`.
+pub(super) fn draw(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<Effect> {
+    l.result(c, Decision::Draw, d)
 }

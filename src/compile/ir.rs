@@ -86,7 +86,7 @@ pub enum Cmp {
     /// `≠`
     #[expect(
         dead_code,
-        reason = "no comparison word lowers to it (conds::COMPARISONS)"
+        reason = "no comparison word lowers to it (the comparisons of conds.rs)"
     )]
     Ne,
     /// `<`

@@ -10,72 +10,16 @@ use super::ir::{
     Chain, Cond, Cost, GenKind, Hop, Leap, Limits, Origin, Pieces, Shift, SiteRef, Slide, Step,
 };
 use super::lower::Lowerer;
+use super::vocab::{self, Lower};
 use crate::syntax::{Clause, Expr};
 
 impl Lowerer {
     /// The kind of the move clause `c` (checked against its row of the
     /// vocabulary by the caller), with the arguments only that kind takes.
     pub fn gen_kind(&mut self, c: &Clause, d: &mut Diags) -> GenKind {
-        match c.head.as_str() {
-            "step" => GenKind::Step(Step {
-                shift: self.shift(c, false, d).0,
-                dirs: self.move_dirs(c, d),
-                limits: self.limits(c, d),
-                cost: self.cost(c, d),
-            }),
-            "hop" => {
-                let (shift, capture_at_end) = self.shift(c, true, d);
-                GenKind::Hop(Hop {
-                    shift,
-                    dirs: self.move_dirs(c, d),
-                    over: named(c, "over")
-                        .map_or(Cond::Enemy(SiteRef::Subject), |e| self.cond(e, d)),
-                    chain: chain(c, d),
-                    repeat: flag(c, "repeat", d),
-                    flying: flag(c, "flying", d),
-                    onward: onward(c, d),
-                    capture_at_end,
-                })
-            }
-            "slide" => GenKind::Slide(Slide {
-                shift: self.shift(c, false, d).0,
-                dirs: self.move_dirs(c, d),
-                through: named(c, "through")
-                    .map_or(Cond::Empty(SiteRef::Subject), |e| self.cond(e, d)),
-                chain: chain(c, d),
-                limits: self.limits(c, d),
-                cost: self.cost(c, d),
-            }),
-            "leap" => GenKind::Leap(Leap {
-                shift: self.shift(c, false, d).0,
-                offsets: leap_offsets(c, d),
-            }),
-            "relocate" => GenKind::Relocate(self.shift(c, false, d).0),
-            "place" => GenKind::Place {
-                kind: c
-                    .args
-                    .first()
-                    .and_then(|e| self.kind_ref(e, d))
-                    .unwrap_or(0),
-                sites: named(c, "sites").map(|e| self.set(e, d)),
-            },
-            "select" => GenKind::Select {
-                sites: named(c, "sites").map(|e| self.set(e, d)),
-            },
-            "sow" => self.sow_kind(c, d),
-            "advance" => self.advance_kind(c, d),
-            "rotate" => GenKind::Rotate {
-                rotations: self.rotations(c, d),
-            },
-            "end-phase" => GenKind::EndPhase,
-            "swap" => self.swap_kind(c, d),
-            "flip" => GenKind::Flip(
-                c.args
-                    .first()
-                    .and_then(|e| self.bool_toggle(e, d))
-                    .unwrap_or(0),
-            ),
-            // `pass`, and any head `move_args` refused (reported there).
+        match vocab::lowering("move", &c.head) {
+            Some(Lower::Move(lower)) => lower(self, c, d),
+            // Any head `move_args` refused (reported there).
             _ => GenKind::Pass,
         }
     }
@@ -236,4 +180,114 @@ fn flag_or(e: &Expr, word: &str, default: bool, d: &mut Diags) -> (bool, bool) {
             _ => (default, false),
         },
     }
+}
+
+// The lowering of each kind of move, named by its row of the vocabulary
+// table (`vocab.rs`).
+
+/// `(step …)`.
+pub(super) fn step(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> GenKind {
+    GenKind::Step(Step {
+        shift: l.shift(c, false, d).0,
+        dirs: l.move_dirs(c, d),
+        limits: l.limits(c, d),
+        cost: l.cost(c, d),
+    })
+}
+
+/// `(hop …)`: the jumped piece is an enemy's unless `over:` says.
+pub(super) fn hop(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> GenKind {
+    let (shift, capture_at_end) = l.shift(c, true, d);
+    GenKind::Hop(Hop {
+        shift,
+        dirs: l.move_dirs(c, d),
+        over: named(c, "over").map_or(Cond::Enemy(SiteRef::Subject), |e| l.cond(e, d)),
+        chain: chain(c, d),
+        repeat: flag(c, "repeat", d),
+        flying: flag(c, "flying", d),
+        onward: onward(c, d),
+        capture_at_end,
+    })
+}
+
+/// `(slide …)`: through empty sites unless `through:` says.
+pub(super) fn slide(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> GenKind {
+    GenKind::Slide(Slide {
+        shift: l.shift(c, false, d).0,
+        dirs: l.move_dirs(c, d),
+        through: named(c, "through").map_or(Cond::Empty(SiteRef::Subject), |e| l.cond(e, d)),
+        chain: chain(c, d),
+        limits: l.limits(c, d),
+        cost: l.cost(c, d),
+    })
+}
+
+/// `(leap …)`.
+pub(super) fn leap(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> GenKind {
+    GenKind::Leap(Leap {
+        shift: l.shift(c, false, d).0,
+        offsets: leap_offsets(c, d),
+    })
+}
+
+/// `(relocate …)`.
+pub(super) fn relocate(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> GenKind {
+    GenKind::Relocate(l.shift(c, false, d).0)
+}
+
+/// `(place "Kind" [sites:SET] …)`.
+pub(super) fn place(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> GenKind {
+    GenKind::Place {
+        kind: c.args.first().and_then(|e| l.kind_ref(e, d)).unwrap_or(0),
+        sites: named(c, "sites").map(|e| l.set(e, d)),
+    }
+}
+
+/// `(select [sites:SET] …)`.
+pub(super) fn select(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> GenKind {
+    GenKind::Select {
+        sites: named(c, "sites").map(|e| l.set(e, d)),
+    }
+}
+
+/// `(sow …)`.
+pub(super) fn sow(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> GenKind {
+    l.sow_kind(c, d)
+}
+
+/// `(advance …)`.
+pub(super) fn advance(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> GenKind {
+    l.advance_kind(c, d)
+}
+
+/// `(rotate …)`.
+pub(super) fn rotate(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> GenKind {
+    GenKind::Rotate {
+        rotations: l.rotations(c, d),
+    }
+}
+
+/// `(end-phase)`.
+pub(super) fn end_phase(_: &mut Lowerer, _: &Clause, _: &mut Diags) -> GenKind {
+    GenKind::EndPhase
+}
+
+/// `(pass)`.
+pub(super) fn pass(_: &mut Lowerer, _: &Clause, _: &mut Diags) -> GenKind {
+    GenKind::Pass
+}
+
+/// `(swap …)`.
+pub(super) fn swap(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> GenKind {
+    l.swap_kind(c, d)
+}
+
+/// `(flip TOGGLE to:COND …)`.
+pub(super) fn flip(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> GenKind {
+    GenKind::Flip(
+        c.args
+            .first()
+            .and_then(|e| l.bool_toggle(e, d))
+            .unwrap_or(0),
+    )
 }

@@ -6,6 +6,7 @@
 use super::args::{Diags, int_in, named};
 use super::ir::{Cond, Num};
 use super::lower::Lowerer;
+use super::vocab::{self, Lower};
 use crate::syntax::{Clause, Expr};
 
 /// The largest size of a number written in a rule (`(add-counter "c"
@@ -33,11 +34,19 @@ impl Lowerer {
         if !self.known(c, "number", d) {
             return Num::Int(0);
         }
-        let n = self.num_clause(c, d);
-        match c.head.as_str() {
-            "sum" | "sub" | "if" | "per-player" => n,
-            _ if scale != 1 => Num::Times(Box::new(n), scale),
-            _ => n,
+        let n = match vocab::lowering("number", &c.head) {
+            // Made of numbers: the scale reaches its parts.
+            Some(Lower::NumberOfNumbers(lower)) => return lower(self, c, d),
+            Some(Lower::Number(lower)) => lower(self, c, d),
+            _ => {
+                self.unlowered(c, "number", d);
+                return Num::Int(0);
+            }
+        };
+        if scale != 1 {
+            Num::Times(Box::new(n), scale)
+        } else {
+            n
         }
     }
 
@@ -69,56 +78,6 @@ impl Lowerer {
             ),
         );
         Num::Int(0)
-    }
-
-    /// A number clause, its row of the vocabulary known.
-    fn num_clause(&mut self, c: &Clause, d: &mut Diags) -> Num {
-        match c.head.as_str() {
-            "count" => Num::Count(Box::new(self.first_set(c, d))),
-            "pieces-in" => Num::PiecesIn(Box::new(self.first_set(c, d))),
-            "sum" => Num::Add(c.args.iter().map(|e| self.num(e, d)).collect()),
-            "sub" => {
-                let (a, b) = (self.nth_num(c, 0, d), self.nth_num(c, 1, d));
-                Num::Sub(Box::new(a), Box::new(b))
-            }
-            "if" => {
-                let cond = c.args.first().map_or(Cond::False, |e| self.cond(e, d));
-                let (a, b) = (self.nth_num(c, 1, d), self.nth_num(c, 2, d));
-                Num::If(Box::new(cond), Box::new(a), Box::new(b))
-            }
-            "counter" => Num::Counter(
-                c.args
-                    .first()
-                    .and_then(|e| self.counter_ref(e, d))
-                    .unwrap_or(0),
-            ),
-            "pieces" => Num::Pieces,
-            "height" => Num::Height(self.site_ref(c.args.first(), d)),
-            "roll" => self.roll(c, d),
-            "turn" => Num::Turn,
-            "dice-left" => Num::DiceLeft,
-            "per-player" => self.per_player_num(c, d),
-            "pieces-on-line" => {
-                let at = self.site_ref(c.args.first(), d);
-                Num::PiecesOnLine(at, self.dirs_value(named(c, "dirs"), d))
-            }
-            "line-distance" => {
-                let (a, b) = (
-                    self.site_ref(c.args.first(), d),
-                    self.site_ref(c.args.get(1), d),
-                );
-                Num::LineDistance(a, b)
-            }
-            "distance" => {
-                let (at, rest) = self.split_site(c, d);
-                let region = rest.and_then(|e| self.region_ref(e, d)).unwrap_or(0);
-                Num::Distance(at, region)
-            }
-            _ => {
-                self.unlowered(c, "number", d);
-                Num::Int(0)
-            }
-        }
     }
 
     /// A number that counts something (pieces, a cost): a literal below
@@ -181,4 +140,94 @@ impl Lowerer {
         self.chance_ids = self.chance_ids.max((n * sides + 1) as u16);
         Num::Roll(n as u8, sides as u8)
     }
+}
+
+// The lowering of each number clause, named by its row of the
+// vocabulary table (`vocab.rs`).
+
+/// `(count SET)`.
+pub(super) fn count(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Num {
+    Num::Count(Box::new(l.first_set(c, d)))
+}
+
+/// `(pieces-in SET)`.
+pub(super) fn pieces_in(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Num {
+    Num::PiecesIn(Box::new(l.first_set(c, d)))
+}
+
+/// `(sum NUM…)`.
+pub(super) fn sum(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Num {
+    Num::Add(c.args.iter().map(|e| l.num(e, d)).collect())
+}
+
+/// `(sub A B)`.
+pub(super) fn sub(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Num {
+    let (a, b) = (l.nth_num(c, 0, d), l.nth_num(c, 1, d));
+    Num::Sub(Box::new(a), Box::new(b))
+}
+
+/// `(if COND A B)`.
+pub(super) fn if_else(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Num {
+    let cond = c.args.first().map_or(Cond::False, |e| l.cond(e, d));
+    let (a, b) = (l.nth_num(c, 1, d), l.nth_num(c, 2, d));
+    Num::If(Box::new(cond), Box::new(a), Box::new(b))
+}
+
+/// `(counter "Name")`.
+pub(super) fn counter(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Num {
+    Num::Counter(
+        c.args
+            .first()
+            .and_then(|e| l.counter_ref(e, d))
+            .unwrap_or(0),
+    )
+}
+
+/// `(pieces)`.
+pub(super) fn pieces(_: &mut Lowerer, _: &Clause, _: &mut Diags) -> Num {
+    Num::Pieces
+}
+
+/// `(height [SITE])`.
+pub(super) fn height(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Num {
+    Num::Height(l.site_ref(c.args.first(), d))
+}
+
+/// `(roll N SIDES)`.
+pub(super) fn roll(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Num {
+    l.roll(c, d)
+}
+
+/// `(turn)`.
+pub(super) fn turn(_: &mut Lowerer, _: &Clause, _: &mut Diags) -> Num {
+    Num::Turn
+}
+
+/// `(dice-left)`.
+pub(super) fn dice_left(_: &mut Lowerer, _: &Clause, _: &mut Diags) -> Num {
+    Num::DiceLeft
+}
+
+/// `(per-player NUM…)`.
+pub(super) fn per_player(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Num {
+    l.per_player_num(c, d)
+}
+
+/// `(pieces-on-line [SITE] dirs:DIRS)`.
+pub(super) fn pieces_on_line(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Num {
+    let at = l.site_ref(c.args.first(), d);
+    Num::PiecesOnLine(at, l.dirs_value(named(c, "dirs"), d))
+}
+
+/// `(line-distance A B)`.
+pub(super) fn line_distance(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Num {
+    let (a, b) = (l.site_ref(c.args.first(), d), l.site_ref(c.args.get(1), d));
+    Num::LineDistance(a, b)
+}
+
+/// `(distance [SITE] "Region")`.
+pub(super) fn distance(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Num {
+    let (at, rest) = l.split_site(c, d);
+    let region = rest.and_then(|e| l.region_ref(e, d)).unwrap_or(0);
+    Num::Distance(at, region)
 }

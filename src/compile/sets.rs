@@ -6,6 +6,7 @@
 use super::args::{Diags, boolean, choice, clause, int_in, items, named};
 use super::ir::{Cond, Dirs, Flank, Rel, Run, SiteRef, SiteSet};
 use super::lower::Lowerer;
+use super::vocab::{self, Lower};
 use crate::syntax::{Clause, Expr};
 
 impl Lowerer {
@@ -22,36 +23,8 @@ impl Lowerer {
         if !self.known(c, "set", d) {
             return SiteSet::Removed;
         }
-        match c.head.as_str() {
-            "neighbours" | "group" => {
-                let (r, rest) = self.site_then(c, d);
-                let cond = Box::new(rest.map_or(Cond::True, |e| self.cond(e, d)));
-                if c.head == "group" {
-                    SiteSet::Group(r, cond)
-                } else {
-                    SiteSet::Neighbours(r, cond)
-                }
-            }
-            "where" => SiteSet::Where(Box::new(
-                c.args.first().map_or(Cond::False, |e| self.cond(e, d)),
-            )),
-            "minus" => {
-                let a = self.first_set(c, d);
-                let b = c.args.get(1).map_or(SiteSet::Removed, |e| self.set(e, d));
-                SiteSet::Minus(Box::new(a), Box::new(b))
-            }
-            "reach" | "adjacent-to" => {
-                let a = Box::new(self.first_set(c, d));
-                let cond = Box::new(c.args.get(1).map_or(Cond::True, |e| self.cond(e, d)));
-                if c.head == "reach" {
-                    SiteSet::Reach(a, cond)
-                } else {
-                    SiteSet::AdjacentTo(a, cond)
-                }
-            }
-            "trail" => self.trail(c, d),
-            "run" => self.run(c, d),
-            "flanked" => SiteSet::Flanked(Box::new(self.flank(c, d))),
+        match vocab::lowering("set", &c.head) {
+            Some(Lower::Set(lower)) => lower(self, c, d),
             _ => {
                 self.unlowered(c, "set", d);
                 SiteSet::Removed
@@ -163,4 +136,77 @@ impl Lowerer {
             same_kind,
         }
     }
+}
+
+// The lowering of each set clause, named by its row of the vocabulary
+// table (`vocab.rs`).
+
+/// The clause's optional leading site and condition (`true` when
+/// missing), as `neighbours` and `group` take them.
+fn site_cond(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> (SiteRef, Box<Cond>) {
+    let (r, rest) = l.site_then(c, d);
+    (r, Box::new(rest.map_or(Cond::True, |e| l.cond(e, d))))
+}
+
+/// `(neighbours [SITE] [COND])`.
+pub(super) fn neighbours(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> SiteSet {
+    let (r, cond) = site_cond(l, c, d);
+    SiteSet::Neighbours(r, cond)
+}
+
+/// `(group [SITE] [COND])`.
+pub(super) fn group(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> SiteSet {
+    let (r, cond) = site_cond(l, c, d);
+    SiteSet::Group(r, cond)
+}
+
+/// `(where COND)`.
+pub(super) fn where_cond(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> SiteSet {
+    SiteSet::Where(Box::new(
+        c.args.first().map_or(Cond::False, |e| l.cond(e, d)),
+    ))
+}
+
+/// `(minus A B)`.
+pub(super) fn minus(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> SiteSet {
+    let a = l.first_set(c, d);
+    let b = c.args.get(1).map_or(SiteSet::Removed, |e| l.set(e, d));
+    SiteSet::Minus(Box::new(a), Box::new(b))
+}
+
+/// The clause's set and condition (`true` when missing), as `reach` and
+/// `adjacent-to` take them.
+fn set_cond(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> (Box<SiteSet>, Box<Cond>) {
+    let a = Box::new(l.first_set(c, d));
+    (
+        a,
+        Box::new(c.args.get(1).map_or(Cond::True, |e| l.cond(e, d))),
+    )
+}
+
+/// `(reach SET [COND])`.
+pub(super) fn reach(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> SiteSet {
+    let (a, cond) = set_cond(l, c, d);
+    SiteSet::Reach(a, cond)
+}
+
+/// `(adjacent-to SET [COND])`.
+pub(super) fn adjacent_to(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> SiteSet {
+    let (a, cond) = set_cond(l, c, d);
+    SiteSet::AdjacentTo(a, cond)
+}
+
+/// `(trail …)`.
+pub(super) fn trail(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> SiteSet {
+    l.trail(c, d)
+}
+
+/// `(run …)`.
+pub(super) fn run(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> SiteSet {
+    l.run(c, d)
+}
+
+/// `(flanked …)`.
+pub(super) fn flanked(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> SiteSet {
+    SiteSet::Flanked(Box::new(l.flank(c, d)))
 }

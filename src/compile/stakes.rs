@@ -58,7 +58,8 @@ impl Lowerer {
 /// The largest value `n` can take, worked out from its constants: an
 /// integer, the larger branch of an `if`, the largest of a `per-player`
 /// list, a sum of such numbers, a positive multiple. `None` for a number
-/// read from the position (a count, a counter, a height…).
+/// read from the position (a count, a counter, a height…). Also the
+/// bound of a step's cost in the engine's tables (`GenTables::cost_bound`).
 pub fn most(n: &Num) -> Option<i64> {
     match n {
         Num::Int(i) => Some(*i),

@@ -25,9 +25,10 @@ use super::thentree::ThenTree;
 use super::zobrist::Zobrist;
 use crate::board::{Board, Dir, NO_SITE, Site};
 use crate::compile::ir::{
-    Chain, Cond, Effect, Game, Gen, GenId, GenKind, Kind, Leap, Num, Origin, SiteRef, Slide, Step,
+    Chain, Cond, Effect, Game, Gen, GenId, GenKind, Kind, Leap, Origin, SiteRef, Slide, Step,
     TurnFact,
 };
+use crate::compile::stakes::most;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -167,7 +168,7 @@ pub(crate) struct GenTables {
     /// sets ([`super::State::dest_holds`]).
     pub to: Option<SitePred>,
     /// The most a step's cost can be, when its form tells
-    /// ([`cost_bound`]: Genocide's `(if (holds-only To) 0 1)` is at most
+    /// ([`most`]: Genocide's `(if (holds-only To) 0 1)` is at most
     /// 1): a mover whose budget covers it can pay without the cost being
     /// read at each destination (`State::affordable`). `None` in the
     /// reference.
@@ -287,20 +288,6 @@ fn compiled<T>(on: bool, make: impl FnOnce() -> T) -> Option<T> {
 /// What the engine derives from each generator; its compiled parts
 /// (`fast`, `then_ifs`, `then_quiet`, `lean`, `from_kind`, compiled
 /// filters) only when the compiled tier is `on`.
-/// The most number `n` can be, from its form alone: a constant, the
-/// larger branch of an `if`, a sum of those (saturating); `None` for
-/// anything that reads the state.
-fn cost_bound(n: &Num) -> Option<i64> {
-    match n {
-        Num::Int(k) => Some(*k),
-        Num::If(_, a, b) => Some(cost_bound(a)?.max(cost_bound(b)?)),
-        Num::Add(v) => v
-            .iter()
-            .try_fold(0i64, |acc, x| Some(acc.saturating_add(cost_bound(x)?))),
-        _ => None,
-    }
-}
-
 fn gen_tables(game: &Game, on: bool, pre: &Preimages) -> Vec<GenTables> {
     let forwards: Vec<(f64, f64)> = game.players.iter().map(|p| p.forward).collect();
     game.gens
@@ -343,8 +330,7 @@ fn gen_tables(game: &Game, on: bool, pre: &Preimages) -> Vec<GenTables> {
                 check: check.flatten(),
                 from: from.flatten(),
                 to: to.flatten(),
-                cost_bound: compiled(on, || g.kind.cost().and_then(|c| cost_bound(&c.amount)))
-                    .flatten(),
+                cost_bound: compiled(on, || g.kind.cost().and_then(|c| most(&c.amount))).flatten(),
                 then_tree,
                 lean: compiled(on, || Lean::of(g)).flatten(),
                 ends_turn: compiled(on, || ends_its_turn(g, game)).unwrap_or(false),
