@@ -34,7 +34,7 @@ pub use greedy::Greedy;
 pub use guide::{Guide, GuideError};
 pub use heuristic::{WIN, evaluate};
 pub use mc::FlatMc;
-pub use mcts::{Budget, Mcts, SearchStats};
+pub use mcts::{Budget, LINE_MIN_VISITS, Mcts, SearchStats};
 pub use puct::{Puct, PuctError, PuctStats};
 pub use random::RandomPlayer;
 pub use turns::Turns;
