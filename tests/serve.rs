@@ -311,3 +311,47 @@ fn a_hint_is_the_only_legal_turn_and_changes_nothing() {
     let (st, e) = hint("bogus");
     assert_eq!(st, 400, "{e}");
 }
+
+#[test]
+fn a_hint_carries_its_line_for_alpha_beta_and_mcts() {
+    let srv = serve(&[]);
+    let id = srv.open("tictactoe", &["human", "human"]);
+    // Cross (a1, b1) against Nought (c1, a2), Cross to move. Worked by
+    // hand: no win at once; b2 makes two threats (b3 and c3), Nought can
+    // block one, Cross wins on the other. No other cell wins so fast.
+    let record = "ludic-trial 1\ngame tictactoe\nmoves\na1\nc1\nb1\na2\nresult unfinished\n";
+    let (st, v) = srv.post(
+        &format!("/api/sessions/{id}/record"),
+        &json!({ "text": record }).to_string(),
+    );
+    assert_eq!(st, 200, "{v}");
+    // A record loads at its start: go to its end.
+    let (st, v) = srv.post(
+        &format!("/api/sessions/{id}/seek"),
+        &json!({"ply": 4}).to_string(),
+    );
+    assert_eq!(st, 200, "{v}");
+    for player in ["ab:4", "mcts:3000"] {
+        let (st, h) = srv.post(
+            &format!("/api/sessions/{id}/hint"),
+            &json!({ "player": player }).to_string(),
+        );
+        assert_eq!(st, 200, "{h}");
+        let line = h["line"].as_array().expect("a line");
+        let turns: Vec<&str> = line.iter().map(|t| t["turn"].as_str().unwrap()).collect();
+        assert_eq!(turns.len(), 3, "{player}: {h}");
+        assert_eq!(turns[0], "b2", "{player}: {h}");
+        assert_eq!(h["turn"], json!("b2"));
+        assert!(
+            ["b3", "c3"].contains(&turns[2]) && turns[1] != turns[2],
+            "{player}: {h}"
+        );
+        assert_eq!(h["line_text"], json!(turns.join(" ")));
+        // b2 is the centre: site 4 whichever corner the numbering
+        // starts from.
+        assert_eq!(line[0]["sites"], json!([4]));
+        assert_eq!(line[0]["sites"], h["sites"]);
+        let movers: Vec<&serde_json::Value> = line.iter().map(|t| &t["mover"]).collect();
+        assert_eq!(movers, [&json!(0), &json!(1), &json!(0)], "{h}");
+    }
+}

@@ -51,6 +51,18 @@ struct Entry {
     value: i64,
     flag: Flag,
     best: u32,
+    /// The best turn's fingerprint ([`fingerprint`]): the principal
+    /// variation finds it again among a position's turns
+    /// ([`AlphaBeta::line`]) even when the list is sampled afresh.
+    mark: u64,
+}
+
+/// A turn's fingerprint: a hash of its steps, in order.
+fn fingerprint(turn: &[Move]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    turn.hash(&mut h);
+    h.finish()
 }
 
 /// Most transposition-table entries kept (the table is cleared past it).
@@ -193,6 +205,40 @@ impl AlphaBeta {
             }
         }
         best
+    }
+
+    /// The principal variation of the last search from `st`: `turn` (the
+    /// turn it chose there) and then, turn by turn, the best turn the
+    /// transposition table remembers for the position reached, while one
+    /// is found among that position's turns; at most as many turns as
+    /// the deepest iteration finished (at least `turn`). It stops at a
+    /// finished game and before a roll (nature's move is no one's
+    /// choice). Each turn is its list of steps.
+    pub fn line(&mut self, st: &State, turn: &[Move]) -> Vec<Vec<Move>> {
+        let mut line = vec![turn.to_vec()];
+        let mut st = st.clone();
+        st.set_journaling(true);
+        st.play_turn(turn);
+        // A generator of its own: reading the line leaves the player's
+        // random choices as they were.
+        let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
+        let mut list = Vec::new();
+        while line.len() < self.finished as usize {
+            if st.outcome().is_some() || st.is_chance_node() {
+                break;
+            }
+            let Some(e) = self.tt.get(&Self::key(&st)).copied() else {
+                break;
+            };
+            candidates(&mut st, &self.bound, &mut rng, &mut self.sc, &mut list);
+            let Some(next) = list.iter().find(|t| fingerprint(t) == e.mark) else {
+                break;
+            };
+            let next = next.clone();
+            st.play_turn(&next);
+            line.push(next);
+        }
+        line
     }
 
     /// Plays `turn`, searches the position after it, undoes it.
@@ -401,6 +447,7 @@ impl AlphaBeta {
                 value: best,
                 flag,
                 best: best_i as u32,
+                mark: fingerprint(&list[best_i]),
             },
         );
         best
@@ -423,6 +470,10 @@ impl Agent for AlphaBeta {
 
     fn choose_turn(&mut self, st: &State) -> Option<(Vec<Move>, Option<usize>)> {
         self.search(st).map(|(t, _)| (t, self.listed))
+    }
+
+    fn line(&mut self, st: &State, turn: &[Move]) -> Vec<Vec<Move>> {
+        AlphaBeta::line(self, st, turn)
     }
 
     fn limit_time(&mut self, limit: Duration) {

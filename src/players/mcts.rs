@@ -410,6 +410,10 @@ impl Agent for Mcts {
         self.stop = Some(stop);
     }
 
+    fn line(&mut self, st: &State, turn: &[Move]) -> Vec<Vec<Move>> {
+        Mcts::line(self, st, turn)
+    }
+
     fn choose_turn(&mut self, st: &State) -> Option<(Vec<Move>, Option<usize>)> {
         if self.guide.is_plain() {
             return None;
@@ -431,6 +435,65 @@ impl Agent for Mcts {
                 Some((turns.get(i).to_vec(), listed))
             }
         }
+    }
+}
+
+/// Fewest visits a node needs to stand in [`Mcts::line`]: below it, its
+/// mean reward says little and the line stops.
+pub const LINE_MIN_VISITS: u32 = 10;
+
+impl Mcts {
+    /// The line the last search expects from `st`, the position it
+    /// searched: `turn` (the turn it chose there), then from each node
+    /// its most visited child (ties: the higher reward), while that child
+    /// has at least [`LINE_MIN_VISITS`] visits and its turn is legal in
+    /// the position reached (a tree left from another position is not
+    /// read). It stops at a finished game and before a roll (nature's
+    /// move is no one's choice). Reads the tree only: call it after
+    /// [`Mcts::search`].
+    pub fn line(&self, st: &State, turn: &[Move]) -> Vec<Vec<Move>> {
+        let mut line = vec![turn.to_vec()];
+        let Some(root) = self.nodes.first() else {
+            return line;
+        };
+        let turn_of = |n: &Node| &self.steps[n.step_start as usize..][..n.step_len as usize];
+        let kids = |n: &Node| {
+            let first = if n.first_child == NONE {
+                0
+            } else {
+                n.first_child
+            };
+            first..first + n.num_children
+        };
+        let Some(mut node) = kids(root).find(|&c| turn_of(&self.nodes[c as usize]) == turn) else {
+            return line;
+        };
+        let mut st = st.clone();
+        st.play_turn(turn);
+        loop {
+            if st.outcome().is_some() || st.is_chance_node() {
+                break;
+            }
+            let n = &self.nodes[node as usize];
+            let best = kids(n).max_by(|&a, &b| {
+                let (a, b) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+                (a.visits, a.reward)
+                    .partial_cmp(&(b.visits, b.reward))
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            });
+            let Some(child) = best.filter(|&c| self.nodes[c as usize].visits >= LINE_MIN_VISITS)
+            else {
+                break;
+            };
+            let next = turn_of(&self.nodes[child as usize]);
+            // Step by step, each checked legal: no listing of every turn.
+            if next.iter().any(|m| st.play(m).is_err()) {
+                break;
+            }
+            line.push(next.to_vec());
+            node = child;
+        }
+        line
     }
 }
 

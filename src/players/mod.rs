@@ -36,7 +36,7 @@ pub use greedy::Greedy;
 pub use guide::{Guide, GuideError};
 pub use heuristic::{WIN, evaluate};
 pub use mc::FlatMc;
-pub use mcts::{Budget, Mcts, SearchStats};
+pub use mcts::{Budget, LINE_MIN_VISITS, Mcts, SearchStats};
 pub use puct::{Puct, PuctError, PuctStats};
 pub use random::RandomPlayer;
 pub use turns::Turns;
@@ -103,6 +103,17 @@ pub trait Agent {
     /// between choices. Searching players (mc, mcts, ab) read it between
     /// playouts, iterations and nodes; random and greedy ignore it.
     fn set_stop(&mut self, _stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {}
+
+    /// The line the last search expects from `st`, the position it
+    /// searched (its principal variation): `turn`, the turn it chose
+    /// there, first, then the replies it foresees, one turn (a list of
+    /// steps) each, as long as its search can tell (alpha-beta: at most
+    /// its depth; MCTS: while the most visited child is visited often
+    /// enough). The default, for players that do not look ahead: `turn`
+    /// alone.
+    fn line(&mut self, _st: &State, turn: &[Move]) -> Vec<Vec<Move>> {
+        vec![turn.to_vec()]
+    }
 }
 
 /// True when the stop flag of [`Agent::set_stop`], if any, is set.

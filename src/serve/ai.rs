@@ -96,6 +96,25 @@ impl AiPool {
 /// (at the player's budget, the cap, or as soon as `req.stop` is set);
 /// the turn chosen, or `None` when there is no legal turn.
 pub async fn think(permit: Permit, req: Request) -> Result<Option<Vec<Move>>, ApiError> {
+    Ok(search(permit, req, false)
+        .await?
+        .map(|mut line| line.swap_remove(0)))
+}
+
+/// [`think`], answering the line the search expects
+/// ([`crate::players::Agent::line`]): the turn chosen first, then the
+/// replies it foresees; `None` when there is no legal turn.
+pub async fn think_line(permit: Permit, req: Request) -> Result<Option<Vec<Vec<Move>>>, ApiError> {
+    search(permit, req, true).await
+}
+
+/// The search of [`think`] and [`think_line`]: the turn chosen, alone or
+/// (`line`) followed by the line the player expects.
+async fn search(
+    permit: Permit,
+    req: Request,
+    line: bool,
+) -> Result<Option<Vec<Vec<Move>>>, ApiError> {
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let mut player = req.spec.build(seeded_rng(req.seed, req.version, 0))?;
@@ -106,7 +125,12 @@ pub async fn think(permit: Permit, req: Request) -> Result<Option<Vec<Move>>, Ap
             return None;
         }
         let i = player.choose(&req.state, &turns);
-        Some(turns.get(i).to_vec())
+        let turn = turns.get(i);
+        Some(if line {
+            player.line(&req.state, turn)
+        } else {
+            vec![turn.to_vec()]
+        })
     })
     .await
     .map_err(|e| {

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use super::ai::{self, Permit, Request};
 use super::error::ApiError;
 use super::session::Session;
-use crate::engine::State;
+use crate::engine::{Move, State};
 use crate::players::PlayerSpec;
 use crate::players::heuristic::evaluate;
 
@@ -25,8 +25,11 @@ use crate::players::heuristic::evaluate;
 /// ±2⁴⁰ for a won or lost game; `seat_values_after`: with more than two
 /// seats, each seat's standing after the turn, as the view's
 /// `seat_values`; `cancelled`: the search was stopped by
-/// `stop` and the turn is the best it had found), or `turn` null when
-/// there is no legal turn.
+/// `stop` and the turn is the best it had found; `line`: the line the
+/// player expects, the hint's turn first ([`crate::players::Agent::line`]),
+/// each turn `{"turn", "sites", "mover"}`, and `line_text`: its turns in
+/// the game's notation, separated by spaces), or `turn` null (and the
+/// line empty) when there is no legal turn.
 pub async fn hint(
     permit: Permit,
     state: State,
@@ -47,30 +50,66 @@ pub async fn hint(
     // The search stops when this request is gone, as when it is
     // cancelled.
     let _guard = ai::StopOnDrop(stop.clone());
-    let turn = ai::think(permit, req).await?;
+    let line = ai::think_line(permit, req).await?;
     let cancelled = stop.load(Ordering::Relaxed);
     let mover = state.current_player();
     let (mut buf, mut moves) = (Vec::new(), Vec::new());
     let now = evaluate(&mut state.clone(), mover, &mut buf, &mut moves);
-    let Some(steps) = turn else {
+    let Some(line) = line else {
         return Ok(
             json!({"turn": null, "sites": [], "player": spec.to_string(),
                          "version": version, "value_now": now, "value_after": null,
-                         "cancelled": cancelled}),
+                         "line": [], "line_text": "", "cancelled": cancelled}),
         );
     };
-    let text = state.turn_to_string(&steps);
+    let steps = &line[0];
+    let text = state.turn_to_string(steps);
     let mut after = state.clone();
-    after.play_turn(&steps);
+    after.play_turn(steps);
     let then = evaluate(&mut after, mover, &mut buf, &mut moves);
     Ok(json!({
         "seat_values_after": super::session::seat_values(&after),
         "turn": text,
-        "sites": Session::turn_sites(&steps),
+        "sites": Session::turn_sites(steps),
         "player": spec.to_string(),
         "version": version,
         "value_now": now,
         "value_after": then,
         "cancelled": cancelled,
+        "line": line_json(&state, &line),
+        "line_text": line_text(&state, &line),
     }))
+}
+
+/// The line's turns, each `{"turn", "sites", "mover"}`: its notation
+/// and the sites its steps go from and to (as the hint's `sites`),
+/// written in the position it is played from, and the seat (0-based)
+/// that plays it.
+fn line_json(state: &State, line: &[Vec<Move>]) -> Value {
+    let mut st = state.clone();
+    let turns: Vec<Value> = line
+        .iter()
+        .map(|t| {
+            let v = json!({"turn": st.turn_to_string(t), "sites": Session::turn_sites(t),
+                           "mover": st.current_player()});
+            st.play_turn(t);
+            v
+        })
+        .collect();
+    Value::Array(turns)
+}
+
+/// The line in the game's notation, its turns separated by spaces
+/// (`11-15 22-18 15x22`).
+fn line_text(state: &State, line: &[Vec<Move>]) -> String {
+    let mut st = state.clone();
+    let texts: Vec<String> = line
+        .iter()
+        .map(|t| {
+            let s = st.turn_to_string(t);
+            st.play_turn(t);
+            s
+        })
+        .collect();
+    texts.join(" ")
 }

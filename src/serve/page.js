@@ -286,6 +286,7 @@ function show(v) {
   if (hint && (hint.session !== v.session || hint.version !== v.version)) {
     hint = null;
     $("hint-text").textContent = "";
+    $("hint-line").textContent = "";
     if (!hintAbort) $("hint-progress").textContent = "";
   }
   drawHint();
@@ -710,8 +711,9 @@ $("labels").addEventListener("change", () => {
 // server's pool of computer players (the page keeps answering); the
 // progress bar runs against the player's time budget (at most the
 // server's 10 s cap); Cancel stops the search on the server, which
-// answers at once with the best turn found so far. Its steps are drawn
-// as arrows on the board.
+// answers at once with the best turn found so far. Its line (the turn
+// and the replies the player foresees) is drawn as numbered arrows on
+// the board and written beside the evaluation.
 let hint = null;
 let hintAbort = null;
 for (const [spec, text] of PLAYERS.slice(1)) {
@@ -745,6 +747,7 @@ $("hint").addEventListener("click", async () => {
   $("hint").disabled = true;
   $("hint-cancel").hidden = false;
   $("hint-text").textContent = "";
+  $("hint-line").textContent = "";
   const t0 = performance.now();
   const budget = budgetOf($("hint-player").value);
   $("hint-bar").max = budget;
@@ -771,6 +774,7 @@ $("hint").addEventListener("click", async () => {
     const mover = view.seats && view.to_move !== null ? view.seats[view.to_move].name : "the mover";
     $("hint-text").textContent = h.turn === null ? "no legal turn"
       : `${h.player}: ${h.turn} (value for ${mover}: ${h.value_now} now, ${h.value_after} after)`;
+    $("hint-line").textContent = h.line_text ? "best line: " + h.line_text : "";
     drawHint();
     showStanding(view);
     stopHint(h.cancelled ? "cancelled: the best turn found so far" : "");
@@ -789,8 +793,11 @@ $("hint-cancel").addEventListener("click", () => {
   api("POST", `/api/sessions/${sid}/hint/cancel`, {}).catch((e) => say(e.message, true));
 });
 
-// The hint's steps as arrows from site to site, while the board shows
-// the position it was asked for.
+// The hint's line as arrows from site to site, while the board shows
+// the position it was asked for: each turn's steps (one arrow a leg,
+// from site to site) in its mover's colour, the first turn strongest,
+// later ones fainter and thinner, each numbered (1, 2, 3…) at its end;
+// a placement (one site) is a ringed dot with its number.
 function drawHint() {
   const svg = $("board").querySelector("svg");
   if (!hint || !svg || !view || hint.session !== view.session || hint.version !== view.version) return;
@@ -801,22 +808,45 @@ function drawHint() {
     return [b.x + b.width / 2, b.y + b.height / 2];
   };
   const ns = "http://www.w3.org/2000/svg";
-  const points = hint.sites.map(centre).filter((p) => p);
-  if (points.length === 0) return;
-  if (points.length === 1) points.push(points[0]);
-  for (let i = 1; i < points.length; i++) {
-    const [a, b] = [points[i - 1], points[i]];
-    const line = document.createElementNS(ns, "line");
-    line.setAttribute("class", "hint-arrow");
-    line.setAttribute("x1", a[0]); line.setAttribute("y1", a[1]);
-    line.setAttribute("x2", b[0]); line.setAttribute("y2", b[1]);
-    svg.appendChild(line);
+  const add = (parent, tag, attrs) => {
+    const e = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    parent.appendChild(e);
+    return e;
+  };
+  const layer = add(svg, "g", { class: "hint-layer" });
+  const defs = add(layer, "defs", {});
+  const line = hint.line && hint.line.length ? hint.line : [{ sites: hint.sites, mover: view.to_move }];
+  // Later turns first, so that the first turn is drawn on top.
+  for (let k = line.length - 1; k >= 0; k--) {
+    const turn = line[k];
+    const seat = view.seats && view.seats[turn.mover];
+    const colour = seat ? seat.colour : "#2e6fbf";
+    const opacity = Math.max(0.3, 0.85 * Math.pow(0.7, k));
+    const width = k === 0 ? 7 : 5;
+    const points = turn.sites.map(centre).filter((p) => p);
+    if (points.length === 0) continue;
+    const g = add(layer, "g", { class: "hint-turn", "data-turn": k + 1, opacity });
+    const end = points[points.length - 1];
+    if (points.length === 1) {
+      add(g, "circle", { class: "hint-dot", cx: end[0], cy: end[1], r: 11, fill: colour });
+    } else {
+      const id = `hint-head-${k}`;
+      const marker = add(defs, "marker", {
+        id, viewBox: "0 0 10 10", refX: 6, refY: 5,
+        markerWidth: 3.2, markerHeight: 3.2, orient: "auto-start-reverse",
+      });
+      add(marker, "path", { d: "M0,0 L10,5 L0,10 z", fill: colour, stroke: "#222", "stroke-width": 1 });
+      for (let i = 1; i < points.length; i++) {
+        const [a, b] = [points[i - 1], points[i]];
+        const attrs = { class: "hint-arrow", x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: colour, "stroke-width": width };
+        if (i === points.length - 1) attrs["marker-end"] = `url(#${id})`;
+        add(g, "line", attrs);
+      }
+    }
+    const n = add(g, "text", { class: "hint-number", x: end[0] + 10, y: end[1] - 10, "text-anchor": "middle" });
+    n.textContent = String(k + 1);
   }
-  const end = points[points.length - 1];
-  const head = document.createElementNS(ns, "circle");
-  head.setAttribute("class", "hint-head");
-  head.setAttribute("cx", end[0]); head.setAttribute("cy", end[1]); head.setAttribute("r", 12);
-  svg.appendChild(head);
 }
 
 $("game").addEventListener("change", chooseGame);

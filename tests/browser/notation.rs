@@ -147,8 +147,35 @@ fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
         "{said} not in {legal}"
     );
     assert!(said.contains("value for White"), "{said}");
-    assert_eq!(count(&c, "#board .hint-head"), 1);
-    assert!(count(&c, "#board .hint-arrow") >= 1);
+    // Its line, two turns deep (ab:2's depth), beside the evaluation,
+    // starting with the hint's turn; on the board one arrow a step (a
+    // step of draughts notation joins two squares: `11-15` is one,
+    // `27x18x11` two), each turn numbered.
+    let line = wait_text(&c, "#hint-line", |t| t.starts_with("best line: "));
+    let turns: Vec<&str> = line["best line: ".len()..].split(' ').collect();
+    assert_eq!(turns.len(), 2, "{line}");
+    assert_eq!(turns[0], turn, "{line}");
+    let steps: usize = turns.iter().map(|t| t.split(['-', 'x']).count() - 1).sum();
+    assert_eq!(count(&c, "#board .hint-arrow"), steps, "{line}");
+    assert_eq!(count(&c, "#board .hint-dot"), 0);
+    let numbers = c
+        .execute(
+            "return [...document.querySelectorAll('#board .hint-number')].map((e) => e.textContent).sort()",
+            vec![],
+        )
+        .unwrap();
+    assert_eq!(numbers, json!(["1", "2"]));
+    // Each turn in its mover's colour: White's first, then Black's.
+    let colours = c
+        .execute(
+            "return [1, 2].map((k) => document.querySelector(`#board .hint-turn[data-turn=\"${k}\"] .hint-arrow`).getAttribute('stroke'))",
+            vec![],
+        )
+        .unwrap();
+    let seats = c
+        .execute("return view.seats.map((s) => s.colour)", vec![])
+        .unwrap();
+    assert_eq!(colours, json!([seats[1], seats[0]]), "{seats}");
     shot(&c, &out, "checkers-hint");
     // The position editor: Black's man taken off 9 and put on 13, White
     // to move; Done checks it and the game starts from it (after 11-15:

@@ -127,7 +127,7 @@ fn records_download_and_load_back() {
         legal.as_array().unwrap().contains(&json!(turn.unwrap())),
         "{said}"
     );
-    assert_eq!(count(&c, "#board .hint-head"), 1);
+    assert_eq!(count(&c, "#board .hint-turn[data-turn=\"1\"]"), 1);
     // A game whose notation has neither offers the trial alone.
     choose_game(&c, "hex");
     wait_text(&c, "#status", |t| t.contains("Red (R) to move"));
