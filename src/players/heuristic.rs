@@ -7,7 +7,7 @@
 use crate::board::{NO_SITE, Site};
 use crate::compile::Game;
 use crate::compile::heuristics::TermKind;
-use crate::compile::ir::{Cond, Num, Player, SiteRef, SiteSet};
+use crate::compile::ir::{Cond, Kind, Num, Player, SiteRef, SiteSet};
 use crate::engine::cond::Ctx;
 use crate::engine::{Move, Outcome, State};
 
@@ -124,40 +124,10 @@ fn all_players(st: &State, game: &Game, kind: &TermKind, each: &mut [i64]) -> bo
     each.fill(0);
     let sites = game.board.len() as Site;
     match kind {
-        TermKind::Material { kind, stacks } => {
-            for s in 0..sites {
-                let stack = st.stack(s);
-                if *stacks {
-                    if let Some(&top) = stack.last()
-                        && kind.is_none_or(|k| game.kind(top) == k)
-                    {
-                        each[game.owner(top) as usize] += 1;
-                    }
-                } else {
-                    for &x in stack {
-                        if kind.is_none_or(|k| game.kind(x) == k) {
-                            each[game.owner(x) as usize] += 1;
-                        }
-                    }
-                }
-            }
-        }
+        TermKind::Material { kind, stacks } => material_each(st, game, *kind, *stacks, each),
         TermKind::Region { region, pieces } => {
             let member = &game.regions[*region as usize];
-            for s in 0..sites {
-                if *pieces {
-                    for &x in st.stack(s) {
-                        let o = game.owner(x) as usize;
-                        if member[o][s as usize] {
-                            each[o] += 1;
-                        }
-                    }
-                } else if let Some(o) = st.top_owner(s)
-                    && member[o as usize][s as usize]
-                {
-                    each[o as usize] += 1;
-                }
-            }
+            region_each(st, game, member, *pieces, each);
         }
         TermKind::Centre { closeness } => {
             for s in 0..sites {
@@ -173,7 +143,7 @@ fn all_players(st: &State, game: &Game, kind: &TermKind, each: &mut [i64]) -> bo
                     continue;
                 };
                 each[o as usize] += if *pieces {
-                    c * st.stack(s).iter().filter(|&&x| game.owner(x) == o).count() as i64
+                    c * st.pieces_at(s, o) as i64
                 } else {
                     *c
                 };
@@ -190,8 +160,8 @@ fn all_players(st: &State, game: &Game, kind: &TermKind, each: &mut [i64]) -> bo
             for (o, x) in each.iter_mut().enumerate() {
                 let p = o as Player;
                 *x = match &tops {
-                    Some(tops) => pursuit_sets(st, game, reach, *diameter, *pieces, tops, p),
-                    None => pursuit(st, game, neighbours, *diameter, *pieces, p),
+                    Some(tops) => pursuit_sets(st, reach, *diameter, *pieces, tops, p),
+                    None => pursuit(st, neighbours, *diameter, *pieces, p),
                 };
             }
         }
@@ -200,19 +170,70 @@ fn all_players(st: &State, game: &Game, kind: &TermKind, each: &mut [i64]) -> bo
     true
 }
 
+/// [`TermKind::Material`] for every player into `each`: the stacks (their
+/// top pieces) or the pieces of kind `kind` (any kind: `None`); a stack
+/// of one owner counts whole without reading its pieces.
+fn material_each(st: &State, game: &Game, kind: Option<Kind>, stacks: bool, each: &mut [i64]) {
+    if kind.is_none() && !stacks && st.sets_current() {
+        // Every piece: each player's count, from the sites they top.
+        for (p, x) in each.iter_mut().enumerate().take(game.num_players()) {
+            *x = st.pieces_of(p as Player) as i64;
+        }
+        return;
+    }
+    for s in 0..game.board.len() as Site {
+        let stack = st.stack(s);
+        if stacks {
+            if let Some(&top) = stack.last()
+                && kind.is_none_or(|k| game.kind(top) == k)
+            {
+                each[game.owner(top) as usize] += 1;
+            }
+        } else if let (None, Some(o)) = (kind, st.sole_owner(s)) {
+            each[o as usize] += stack.len() as i64;
+        } else {
+            for &x in stack {
+                if kind.is_none_or(|k| game.kind(x) == k) {
+                    each[game.owner(x) as usize] += 1;
+                }
+            }
+        }
+    }
+}
+
+/// [`TermKind::Region`] for every player into `each`: the sites of the
+/// player's region that they top, or (`pieces`) their pieces there; a
+/// stack of one owner counts whole without reading its pieces.
+fn region_each(st: &State, game: &Game, member: &[Vec<bool>], pieces: bool, each: &mut [i64]) {
+    for s in 0..game.board.len() as Site {
+        let at = s as usize;
+        if !pieces {
+            if let Some(o) = st.top_owner(s)
+                && member[o as usize][at]
+            {
+                each[o as usize] += 1;
+            }
+        } else if let Some(o) = st.sole_owner(s) {
+            if member[o as usize][at] {
+                each[o as usize] += st.height(s) as i64;
+            }
+        } else {
+            for &x in st.stack(s) {
+                let o = game.owner(x) as usize;
+                if member[o][at] {
+                    each[o] += 1;
+                }
+            }
+        }
+    }
+}
+
 /// [`TermKind::Pursuit`] for player `p`: one breadth-first search from
 /// every stack whose top piece is another player's, then over `p`'s
 /// stacks `diameter` minus the distance found (unreached: 0), times the
 /// stack's pieces of `p` when `pieces`. The search stops once it has
 /// reached every stack of `p`, or the distance at which a stack counts 0.
-fn pursuit(
-    st: &State,
-    game: &Game,
-    neighbours: &[Vec<Site>],
-    diameter: i64,
-    pieces: bool,
-    p: Player,
-) -> i64 {
+fn pursuit(st: &State, neighbours: &[Vec<Site>], diameter: i64, pieces: bool, p: Player) -> i64 {
     SEARCH.with_borrow_mut(|(dist, queue)| {
         let n = neighbours.len();
         dist.clear();
@@ -233,7 +254,7 @@ fn pursuit(
         let worth = |s: Site, d: u32| {
             let close = (diameter - i64::from(d)).max(0);
             if pieces {
-                close * st.stack(s).iter().filter(|&&x| game.owner(x) == p).count() as i64
+                close * st.pieces_at(s, p) as i64
             } else {
                 close
             }
@@ -280,7 +301,6 @@ fn top_sets(st: &State, n: usize) -> [u128; MAX_PLAYERS] {
 /// as a set), `tops` every player's sites ([`top_sets`]). The same value.
 fn pursuit_sets(
     st: &State,
-    game: &Game,
     reach: &[u128],
     diameter: i64,
     pieces: bool,
@@ -309,12 +329,7 @@ fn pursuit_sets(
         while hit != 0 {
             let s = hit.trailing_zeros() as Site;
             hit &= hit - 1;
-            total += (diameter - d)
-                * if pieces {
-                    st.stack(s).iter().filter(|&&x| game.owner(x) == p).count() as i64
-                } else {
-                    1
-                };
+            total += (diameter - d) * if pieces { st.pieces_at(s, p) as i64 } else { 1 };
         }
         frontier = next;
     }
@@ -681,8 +696,8 @@ mod tests {
                 let tops = top_sets(&st, 2);
                 for p in 0..2 {
                     for pieces in [false, true] {
-                        let by_sets = pursuit_sets(&st, &game, reach, *diameter, pieces, &tops, p);
-                        let by_sites = pursuit(&st, &game, neighbours, *diameter, pieces, p);
+                        let by_sets = pursuit_sets(&st, reach, *diameter, pieces, &tops, p);
+                        let by_sites = pursuit(&st, neighbours, *diameter, pieces, p);
                         assert_eq!(by_sets, by_sites, "seed {seed} player {p}");
                     }
                 }

@@ -981,13 +981,36 @@ impl State {
         if !self.occ.kept() {
             return;
         }
+        let shape = self.shape_of(site);
+        self.occ.set(site, shape, &self.game.owners);
+    }
+
+    /// The stack at `site` as the site sets have it: its top piece, its
+    /// height, and whether its pieces have more than one owner.
+    #[inline(always)]
+    fn shape_of(&self, site: Site) -> (Option<Piece>, usize, bool) {
         let s = site as usize;
         let h = self.heights.get(s).copied().unwrap_or(0) as usize;
-        let top = match h {
-            0 => None,
-            _ => self.pieces.get(s * self.cap + h - 1).copied(),
+        let stack = self
+            .pieces
+            .get(s * self.cap..s * self.cap + h)
+            .unwrap_or(&[]);
+        let owners = &self.game.owners;
+        let mixed = match stack {
+            [] | [_] => false,
+            [first, rest @ ..] => rest
+                .iter()
+                .any(|&p| owners[p as usize] != owners[*first as usize]),
         };
-        self.occ.set(site, top, h, &self.game.owners);
+        (stack.last().copied(), h, mixed)
+    }
+
+    /// True when the site sets are kept and none is left behind
+    /// ([`State::defer_sets`]): what they say of a site is what its stack
+    /// is.
+    #[inline(always)]
+    pub(crate) fn sets_current(&self) -> bool {
+        self.occ.kept() && self.pending_sets.is_none()
     }
 
     /// The site sets of the current stacks, built from scratch (to check
@@ -1000,9 +1023,7 @@ impl State {
         let n = self.heights.len();
         let mut occ = Occupancy::new(n, self.game.num_players(), self.game.num_pieces());
         for s in 0..n {
-            let h = self.heights[s] as usize;
-            let top = (h > 0).then(|| self.pieces[s * self.cap + h - 1]);
-            occ.set(s as Site, top, h, &self.game.owners);
+            occ.set(s as Site, self.shape_of(s as Site), &self.game.owners);
         }
         occ
     }

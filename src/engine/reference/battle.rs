@@ -34,6 +34,11 @@ impl State {
         max: Option<&Num>,
         ctx: &Ctx,
     ) {
+        // The supply is read only when there is somewhere to grow (a
+        // count such as `(pieces)` walks every stack).
+        if sites.is_empty() || count == 0 {
+            return;
+        }
         let mut left = max.map_or(i64::MAX, |m| self.num(m, ctx));
         let piece = self.game.piece(kind, ctx.player);
         for &s in sites {
@@ -53,10 +58,9 @@ impl State {
     /// what the other side has), equal rolls kill nothing; a stack still
     /// contested stays so (docs/games/genocide.md). Two players.
     pub(crate) fn battle(&mut self, dice: bool) {
-        for s in 0..self.heights.len() as Site {
-            if !self.is_mixed(s) {
-                continue;
-            }
+        let mut sites = take_buf();
+        self.contested_into(&mut sites);
+        for &s in &sites {
             let counts = self.owner_counts(s);
             let (a, b) = (counts[0] as i64, counts[1] as i64);
             let (kill_a, kill_b) = if dice {
@@ -69,6 +73,26 @@ impl State {
             if kill_a + kill_b > 0 {
                 self.note_capture();
             }
+        }
+        give_buf(sites);
+    }
+
+    /// The contested (mixed) sites, in order, into `out`: read from the
+    /// site sets when they are kept, else stack by stack.
+    fn contested_into(&mut self, out: &mut Vec<Site>) {
+        self.flush_sets();
+        out.clear();
+        match self.occ.mixed_words() {
+            Some(words) => {
+                for (w, &word) in words.iter().enumerate() {
+                    let mut x = word;
+                    while x != 0 {
+                        out.push((w * 64) as Site + x.trailing_zeros() as Site);
+                        x &= x - 1;
+                    }
+                }
+            }
+            None => out.extend((0..self.heights.len() as Site).filter(|&s| self.is_mixed(s))),
         }
     }
 

@@ -250,6 +250,9 @@ impl State {
 
     /// True if the stack at `s` holds pieces of two or more players.
     pub(crate) fn is_mixed(&self, s: Site) -> bool {
+        if self.sets_current() {
+            return self.occ.is_mixed(s);
+        }
         let st = self.stack(s);
         st.first()
             .is_some_and(|&b| st.iter().any(|&p| self.game.owner(p) != self.game.owner(b)))

@@ -17,6 +17,10 @@ use crate::engine::tables::GenTables;
 use crate::engine::{Move, State};
 use std::ops::ControlFlow;
 
+/// Generators of a level whose compiled `from:` is read as one set per
+/// listing ([`State::origins_by_from`]); the others test it origin by origin.
+const FROM_SETS: usize = 8;
+
 impl State {
     /// Plays `m` (the move, then its effects), tests the generator's
     /// `check:` and `after:` filters for the mover, and undoes it.
@@ -72,6 +76,10 @@ impl State {
         let marks = origins & Origin::Marked.bit() != 0;
         let mover = self.scalars.mover;
         let occ = self.slide_sets(gens, only);
+        let from_sets = match only {
+            None => self.origins_by_from(gens),
+            Some(_) => [None; FROM_SETS],
+        };
         for from in lo..hi {
             // The top piece, read once for the origin test and `from:`'s
             // kind.
@@ -94,11 +102,38 @@ impl State {
                     && (t.from_kind.is_none() || t.from_kind == top_kind)
                     && free(barred, i);
                 if ok {
-                    self.gen_from(g, from, occ, sink)?;
+                    match from_sets.get(i).copied().flatten() {
+                        Some(set) if !set.has(from) => {}
+                        Some(_) => self.gen_moves_from(g, from, occ, sink)?,
+                        None => self.gen_from(g, from, occ, sink)?,
+                    }
                 }
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// The sites where each of the first [`FROM_SETS`] generators of
+    /// `gens` may move from by its `from:`, read at once from its compiled
+    /// form (the tables' `from`) when it has one and the site sets are up
+    /// to date: an origin outside is passed over, one inside is not tested
+    /// again. `None` for the others (tested origin by origin).
+    fn origins_by_from(&self, gens: &[GenId]) -> [Option<Bits<MAX_WORDS>>; FROM_SETS] {
+        let mut sets = [None; FROM_SETS];
+        if !self.tables.has_from_preds || !self.sets_current() {
+            return sets;
+        }
+        for (set, &g) in sets.iter_mut().zip(gens) {
+            if let Some(p) = self
+                .tables
+                .gens
+                .get(g as usize)
+                .and_then(|t| t.from.as_ref())
+            {
+                *set = p.sites(self, self.scalars.mover);
+            }
+        }
+        sets
     }
 
     /// The generators of `gens` (bit `i` for `gens[i]`, the first 64; see [`free`])
@@ -335,6 +370,18 @@ impl State {
         if !self.origin_holds(g, &generator.from, &at) {
             return ControlFlow::Continue(());
         }
+        self.gen_moves_from(g, from, occ, sink)
+    }
+
+    /// [`State::gen_from`] from an origin where `from:` is known to hold.
+    fn gen_moves_from(
+        &self,
+        g: GenId,
+        from: Site,
+        occ: Option<Bits<2>>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let generator = &self.game.gens[g as usize];
         match &generator.kind {
             GenKind::Step(s) => self.gen_step(g, s.dirs, from, sink),
             GenKind::Hop(h) if h.flying => self.gen_flying(g, h, from, sink),

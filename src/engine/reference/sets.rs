@@ -319,14 +319,56 @@ impl State {
         {
             return n;
         }
+        if let (true, Some(own), Some(mixed)) = (
+            self.sets_current(),
+            self.occ.owned_words(player),
+            self.occ.mixed_words(),
+        ) {
+            // The stacks the player tops alone count whole; a mixed one
+            // piece by piece.
+            let mut n = 0;
+            for (w, (&mine, &both)) in own.iter().zip(mixed).enumerate() {
+                let mut x = mine | both;
+                while x != 0 {
+                    let s = (w * 64) as Site + x.trailing_zeros() as Site;
+                    n += self.pieces_at(s, player);
+                    x &= x - 1;
+                }
+            }
+            return n;
+        }
         (0..self.heights.len() as Site)
-            .map(|s| {
-                self.stack(s)
-                    .iter()
-                    .filter(|&&p| self.game.owner(p) == player)
-                    .count()
-            })
+            .map(|s| self.pieces_at(s, player))
             .sum()
+    }
+
+    /// The one owner of the stack at `s`, when the site sets say it has
+    /// one (not empty, not mixed); `None` otherwise, or when the sets are
+    /// not kept.
+    #[inline]
+    pub(crate) fn sole_owner(&self, s: Site) -> Option<crate::compile::ir::Player> {
+        if self.sets_current() && !self.occ.is_mixed(s) {
+            self.top_owner(s)
+        } else {
+            None
+        }
+    }
+
+    /// The number of pieces of `player` in the stack at `s`: the whole
+    /// stack or none when the site sets say it has one owner, else
+    /// counted piece by piece.
+    #[inline]
+    pub(crate) fn pieces_at(&self, s: Site, player: crate::compile::ir::Player) -> usize {
+        if self.sets_current() && !self.occ.is_mixed(s) {
+            return match self.top_owner(s) {
+                Some(o) if o == player => self.height(s),
+                _ => 0,
+            };
+        }
+        self.stack(s)
+            .iter()
+            .filter(|&&p| self.game.owner(p) == player)
+            .count()
     }
 
     /// The pieces of `player` on the board, counted no further than
@@ -654,7 +696,9 @@ mod tests {
     fn pieces_counted_up_to_a_limit_are_the_count_cut_at_it() {
         // Along seeded random games of a stack game (tall and mixed
         // stacks): the pieces counted no further than each limit are the
-        // pieces counted here stack by stack, cut at the limit.
+        // pieces counted here stack by stack, cut at the limit; so are the
+        // whole count and each stack's (read from the site sets), and a
+        // stack has a sole owner exactly when its pieces have one.
         use rand::SeedableRng;
         let src = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/games/genocide.game"));
         let game = Arc::new(Game::from_source("g.game", src, &Options::default()).unwrap());
@@ -678,6 +722,20 @@ mod tests {
                     ] {
                         assert_eq!(st.pieces_up_to(p, limit), count.min(limit), "limit {limit}");
                     }
+                    assert_eq!(st.pieces_of(p), count);
+                    for s in 0..game.board.len() as crate::board::Site {
+                        let here = st.stack(s).iter().filter(|&&x| game.owner(x) == p).count();
+                        assert_eq!(st.pieces_at(s, p), here, "site {s}");
+                    }
+                }
+                for s in 0..game.board.len() as crate::board::Site {
+                    let owners: std::collections::BTreeSet<_> =
+                        st.stack(s).iter().map(|&x| game.owner(x)).collect();
+                    let sole = (owners.len() == 1)
+                        .then(|| owners.first().copied())
+                        .flatten();
+                    assert_eq!(st.sole_owner(s), sole, "site {s}");
+                    assert_eq!(st.is_mixed(s), owners.len() > 1, "site {s}");
                 }
                 if !crate::engine::run::playout::random_step(&mut st, &mut rng, &mut buf) {
                     break;

@@ -44,6 +44,9 @@ impl SiteTest {
     pub fn holds(self, st: &State, player: Player, s: Site) -> bool {
         match self {
             SiteTest::Holds => st.stack(s).iter().any(|&p| st.game.owner(p) == player),
+            SiteTest::HoldsOnly if st.sets_current() => {
+                st.top_owner(s) == Some(player) && !st.occ.is_mixed(s)
+            }
             SiteTest::HoldsOnly => {
                 let stack = st.stack(s);
                 !stack.is_empty() && stack.iter().all(|&p| st.game.owner(p) == player)
@@ -53,19 +56,25 @@ impl SiteTest {
         }
     }
 
-    /// The sites of `set` where it holds for `player`: one test a site of
-    /// the set that the state's kept sets leave (a stack the player holds
-    /// alone has the player's piece on top; a stack that holds a piece of
-    /// theirs, or a mixed one, is not empty).
+    /// The sites of `set` where it holds for `player`, from the state's
+    /// kept sets: a stack the player holds alone is one the player tops
+    /// that is not mixed, a mixed stack is in the mixed set; a stack that
+    /// holds a piece of theirs is one they top, or a mixed one tested
+    /// piece by piece.
     pub fn filter<const W: usize>(self, st: &State, player: Player, set: Bits<W>) -> Bits<W> {
-        let set = match self {
-            SiteTest::HoldsOnly => set.and(st.occ.owned(player)),
-            SiteTest::Holds | SiteTest::Mixed => set.minus(st.occ.of_height(0)),
-            SiteTest::Marked => set,
+        let mixed = st.occ.mixed::<W>();
+        let (sure, set) = match self {
+            SiteTest::HoldsOnly => return set.and(st.occ.owned(player)).minus(mixed),
+            SiteTest::Mixed => return set.and(mixed),
+            SiteTest::Holds => {
+                let mine = set.and(st.occ.owned(player));
+                (mine, set.and(mixed).minus(mine))
+            }
+            SiteTest::Marked => (Bits::EMPTY, set),
         };
         set.iter()
             .filter(|&s| self.holds(st, player, s))
-            .fold(Bits::EMPTY, |acc, s| acc.or(Bits::single(s)))
+            .fold(sure, |acc, s| acc.or(Bits::single(s)))
     }
 }
 

@@ -73,11 +73,15 @@ fn flip_pair(bits: &mut [u64], set: usize, (fw, fb, tw, tb): (usize, u64, usize,
     }
 }
 
-/// How the sets have a site: its top piece + 1 (0 when empty) and its
-/// height bucket.
+/// How the sets have a site: its top piece + 1 (0 when empty), its
+/// height bucket, and whether its pieces have more than one owner.
 #[inline(always)]
-fn signature(top: Option<Piece>, height: usize) -> (u8, u8) {
-    (top.map_or(0, |p| p.wrapping_add(1)), bucket(height) as u8)
+fn signature(top: Option<Piece>, height: usize, mixed: bool) -> (u8, u8, bool) {
+    (
+        top.map_or(0, |p| p.wrapping_add(1)),
+        bucket(height) as u8,
+        mixed,
+    )
 }
 
 /// A set of sites of a board of at most `64 × W` sites.
@@ -383,18 +387,21 @@ pub(crate) fn preimage<const W: usize>(
 /// The sets a state keeps with its stacks, in one array of words: per
 /// player the sites whose top piece is theirs, per piece id the sites it
 /// tops, per height bucket (0 for empty sites, up to [`TOP_BUCKET`] and
-/// above) the sites whose stack is that tall.
+/// above) the sites whose stack is that tall, and the sites whose stack
+/// holds pieces of more than one owner (mixed: a contested square).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Occupancy {
     /// Words each set is stored in ([`stride`]).
     stride: usize,
-    /// Where the piece sets and the height sets begin.
+    /// Where the piece sets, the height sets and the mixed set begin.
     piece_base: usize,
     height_base: usize,
-    /// Per site: its top piece + 1 (0 when empty) and its height bucket,
-    /// as the sets have them.
-    sig: Vec<(u8, u8)>,
-    /// `[owner sets | piece sets | height sets]`, `stride` words each.
+    mixed_base: usize,
+    /// Per site: its top piece + 1 (0 when empty), its height bucket and
+    /// whether it is mixed, as the sets have them.
+    sig: Vec<(u8, u8, bool)>,
+    /// `[owner sets | piece sets | height sets | mixed set]`, `stride`
+    /// words each.
     bits: Vec<u64>,
 }
 
@@ -405,6 +412,7 @@ impl Occupancy {
         self.stride = src.stride;
         self.piece_base = src.piece_base;
         self.height_base = src.height_base;
+        self.mixed_base = src.mixed_base;
         self.sig.clone_from(&src.sig);
         self.bits.clone_from(&src.bits);
     }
@@ -416,8 +424,9 @@ impl Occupancy {
             stride,
             piece_base: players * stride,
             height_base: (players + pieces) * stride,
-            sig: vec![(0, 0); sites],
-            bits: vec![0; (players + pieces + TOP_BUCKET + 1) * stride],
+            mixed_base: (players + pieces + TOP_BUCKET + 1) * stride,
+            sig: vec![(0, 0, false); sites],
+            bits: vec![0; (players + pieces + TOP_BUCKET + 2) * stride],
         };
         for s in 0..sites {
             o.bits[o.height_base + s / 64] ^= 1 << (s % 64);
@@ -433,11 +442,17 @@ impl Occupancy {
     }
 
     /// Records that the stack at `s` is now `height` pieces topped by
-    /// `top` (`None` when empty); `owners[piece]` is a piece's owner.
+    /// `top` (`None` when empty), `mixed` when its pieces have more than
+    /// one owner; `owners[piece]` is a piece's owner.
     #[inline(always)]
-    pub fn set(&mut self, s: Site, top: Option<Piece>, height: usize, owners: &[Player; 256]) {
+    pub fn set(
+        &mut self,
+        s: Site,
+        (top, height, mixed): (Option<Piece>, usize, bool),
+        owners: &[Player; 256],
+    ) {
         let s = s as usize;
-        let new = signature(top, height);
+        let new = signature(top, height, mixed);
         let Some(slot) = self.sig.get_mut(s) else {
             return;
         };
@@ -456,13 +471,19 @@ impl Occupancy {
             self.flip(h + old.1 as usize * self.stride, bit);
             self.flip(h + new.1 as usize * self.stride, bit);
         }
+        if old.2 != new.2 {
+            self.flip(self.mixed_base + w, bit);
+        }
     }
 
     /// True if the sets have the stack at `s` as `height` pieces topped by
-    /// `top`.
+    /// `top` (mixed or not).
     #[inline(always)]
     pub fn has_as(&self, s: Site, top: Option<Piece>, height: usize) -> bool {
-        self.sig.get(s as usize) == Some(&signature(top, height))
+        let (t, b, _) = signature(top, height, false);
+        self.sig
+            .get(s as usize)
+            .is_some_and(|g| (g.0, g.1) == (t, b))
     }
 
     /// Records that the whole stack at `from` moved to `to`, which was
@@ -476,17 +497,20 @@ impl Occupancy {
         let (Some(&moved), Some(&dest)) = (self.sig.get(f), self.sig.get(t)) else {
             return false;
         };
-        if dest != (0, 0) || moved.1 == 0 {
+        if dest != (0, 0, false) || moved.1 == 0 {
             return false;
         }
         self.sig[t] = moved;
-        self.sig[f] = (0, 0);
+        self.sig[f] = (0, 0, false);
         let (fw, tw) = (f / 64, t / 64);
         let (fb, tb) = (1u64 << (f % 64), 1u64 << (t % 64));
         let (stride, bits) = (self.stride, &mut self.bits[..]);
         let pair = (fw, fb, tw, tb);
         flip_pair(bits, self.height_base, pair);
         flip_pair(bits, self.height_base + moved.1 as usize * stride, pair);
+        if moved.2 {
+            flip_pair(bits, self.mixed_base, pair);
+        }
         if let Some(p) = moved.0.checked_sub(1) {
             flip_pair(bits, owners[p as usize] as usize * stride, pair);
             flip_pair(bits, self.piece_base + p as usize * stride, pair);
@@ -593,6 +617,30 @@ impl Occupancy {
     pub fn of_height<const W: usize>(&self, b: usize) -> Bits<W> {
         load(&self.bits, self.height_base + b * W)
     }
+
+    /// The sites whose stack holds pieces of more than one owner.
+    #[inline(always)]
+    pub fn mixed<const W: usize>(&self) -> Bits<W> {
+        load(&self.bits, self.mixed_base)
+    }
+
+    /// Whether the sets have the stack at `s` as mixed (false off the
+    /// board).
+    #[inline(always)]
+    pub fn is_mixed(&self, s: Site) -> bool {
+        self.sig.get(s as usize).is_some_and(|g| g.2)
+    }
+
+    /// The words of the mixed set ([`stride`] words); `None` when the sets
+    /// are not kept.
+    #[inline]
+    pub fn mixed_words(&self) -> Option<&[u64]> {
+        if !self.kept() {
+            return None;
+        }
+        self.bits
+            .get(self.mixed_base..self.mixed_base + self.stride)
+    }
 }
 
 #[cfg(test)]
@@ -606,17 +654,17 @@ mod tests {
         // sites: two words a set, the owner sets alone; 200: none.
         let owner: [Player; 256] = std::array::from_fn(|p| (p % 2) as Player);
         let mut o = Occupancy::new(40, 2, 2);
-        o.set(3, Some(1), 1, &owner);
-        o.set(39, Some(0), 1, &owner);
+        o.set(3, (Some(1), 1, false), &owner);
+        o.set(39, (Some(0), 1, false), &owner);
         let p = o.owners_prefix(2).unwrap();
         assert_eq!(p, [1 << 39, 1 << 3, 1 << 39, 1 << 3]);
         assert!(o.prefix_is(&p));
-        o.set(7, Some(1), 1, &owner);
+        o.set(7, (Some(1), 1, false), &owner);
         assert!(!o.prefix_is(&p));
-        o.set(7, None, 0, &owner);
+        o.set(7, (None, 0, false), &owner);
         assert!(o.prefix_is(&p));
         let mut o = Occupancy::new(100, 2, 2);
-        o.set(70, Some(1), 1, &owner);
+        o.set(70, (Some(1), 1, false), &owner);
         assert_eq!(o.owners_prefix(2), Some([0, 0, 0, 1 << 6]));
         assert_eq!(o.owners_prefix(3), None);
         assert_eq!(Occupancy::new(200, 2, 2).owners_prefix(2), None);
@@ -635,7 +683,7 @@ mod tests {
         assert_eq!(o.owned_count(0), None);
         let mut kept = Occupancy::new(9, 2, 2);
         let owner: [Player; 256] = std::array::from_fn(|p| (p % 2) as Player);
-        kept.set(0, Some(0), 1, &owner);
+        kept.set(0, (Some(0), 1, false), &owner);
         assert_eq!(kept.owned_words(0), Some(&[1u64][..]));
         assert_eq!(kept.owned_words(1), Some(&[0u64][..]));
         assert_eq!(
@@ -654,19 +702,25 @@ mod tests {
         let owner = &owner;
         let mut o = Occupancy::new(70, 2, 4);
         assert_eq!(o.of_height::<2>(0).iter().count(), 70);
-        o.set(3, Some(1), 1, owner);
-        o.set(66, Some(3), 2, owner);
-        o.set(5, Some(2), 9, owner);
+        o.set(3, (Some(1), 1, false), owner);
+        o.set(66, (Some(3), 2, false), owner);
+        o.set(5, (Some(2), 9, false), owner);
         let mine: Vec<Site> = o.owned::<2>(1).iter().collect();
         assert_eq!(mine, [3, 66]);
         assert_eq!(o.topped::<2>(2).iter().collect::<Vec<_>>(), [5]);
         assert!(o.of_height::<2>(TOP_BUCKET).has(5));
         assert!(o.of_height::<2>(2).has(66));
         // Emptied again: back among the empty sites, out of the others.
-        o.set(66, None, 0, owner);
+        o.set(66, (None, 0, false), owner);
         assert!(o.of_height::<2>(0).has(66));
         assert!(!o.owned::<2>(1).has(66));
         assert!(o.of_height::<2>(2).is_empty());
+        // Mixed, then one owner's again.
+        o.set(67, (Some(1), 4, true), owner);
+        assert_eq!(o.mixed::<2>().iter().collect::<Vec<_>>(), [67]);
+        assert_eq!(o.mixed_words(), Some(&[0u64, 1 << 3][..]));
+        o.set(67, (Some(1), 3, false), owner);
+        assert!(o.mixed::<2>().is_empty() && !o.is_mixed(67));
         let b = Bits::<2>::single(65).or(Bits::single(0));
         assert_eq!(b.iter().collect::<Vec<_>>(), [0, 65]);
         assert_eq!(b.minus(Bits::single(0)).iter().collect::<Vec<_>>(), [65]);
@@ -680,16 +734,26 @@ mod tests {
         let owner = &owner;
         let (mut a, mut b) = (Occupancy::new(70, 2, 4), Occupancy::new(70, 2, 4));
         for o in [&mut a, &mut b] {
-            o.set(3, Some(3), 2, owner);
-            o.set(5, Some(0), 1, owner);
+            o.set(3, (Some(3), 2, false), owner);
+            o.set(5, (Some(0), 1, false), owner);
         }
         for (from, to) in [(3, 9), (9, 66)] {
             assert!(a.relocate(from, to, owner));
-            b.set(to, Some(3), 2, owner);
-            b.set(from, None, 0, owner);
+            b.set(to, (Some(3), 2, false), owner);
+            b.set(from, (None, 0, false), owner);
             assert_eq!((&a.sig, &a.bits), (&b.sig, &b.bits));
         }
         assert!(a.has_stack(66) && !a.has_stack(3));
+        // A mixed stack takes its place in the mixed set with it.
+        for o in [&mut a, &mut b] {
+            o.set(20, (Some(2), 3, true), owner);
+        }
+        assert!(a.relocate(20, 21, owner));
+        b.set(21, (Some(2), 3, true), owner);
+        b.set(20, (None, 0, false), owner);
+        assert_eq!((&a.sig, &a.bits), (&b.sig, &b.bits));
+        assert_eq!(a.mixed::<2>().iter().collect::<Vec<_>>(), [21]);
+        assert!(a.is_mixed(21) && !a.is_mixed(20));
         assert!(!a.relocate(66, 5, owner));
         assert!(!a.relocate(3, 4, owner));
         assert!(!a.relocate(66, 70, owner));
