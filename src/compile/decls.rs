@@ -314,6 +314,7 @@ fn kind_picture(c: &Clause, d: &mut Diags) -> Option<(String, Option<crate::synt
     );
     None
 }
+
 /// `(fill "Kind" PLAYER REGION [count:N])`, by its row of the vocabulary
 /// table: a stack of N pieces on every site of the region.
 pub(super) fn fill(l: &mut Lowerer, f: &Clause, d: &mut Diags) {

@@ -152,6 +152,7 @@ pub(super) fn lose_when(l: &mut Lowerer, c: &Clause, enabled: bool, d: &mut Diag
         }
     }
 }
+
 /// `(moved COND)`, by its row of the vocabulary table: the moving stack
 /// satisfied the condition at its origin (`None` without one).
 pub(super) fn moved(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<TurnFact> {
