@@ -5,6 +5,7 @@
 use super::args::{Diags, check, check_shape, choice, clause, int_in, named, string};
 use super::ir::{Code, MAX_SEATS, PlayerInfo};
 use super::lower::{COMPASS, Lowerer, compass};
+use super::vocab::{self, Lower};
 use crate::board::Board;
 use crate::syntax::{Clause, Expr};
 
@@ -189,22 +190,9 @@ impl Lowerer {
             let Some(f) = clause(e, "a `(fill …)` clause", d) else {
                 continue;
             };
-            if f.head != "fill" {
-                self.unknown_head(f, "setup", d);
-                continue;
-            }
-            check(f, "setup", d);
-            let kind = f.args.first().and_then(|e| self.kind_ref(e, d));
-            let player = f.args.get(1).and_then(|e| self.player_ref(e, d));
-            let count = named(f, "count")
-                .and_then(|e| self.stack_count(e, d))
-                .unwrap_or(1);
-            let (Some(kind), Some(player), Some(region)) = (kind, player, f.args.get(2)) else {
-                continue;
-            };
-            let piece = kind * self.players.len() as u8 + player;
-            for s in self.region_sites(region, player as usize, d) {
-                self.setup.push((s, vec![piece; count as usize]));
+            match vocab::lowering("setup", &f.head) {
+                Some(Lower::SetupPart(lower)) => lower(self, f, d),
+                _ => self.unknown_head(f, "setup", d),
             }
         }
     }
@@ -325,4 +313,22 @@ fn kind_picture(c: &Clause, d: &mut Diags) -> Option<(String, Option<crate::synt
         .with_help("see `piece` in docs/language.md and the pictures in docs/serve.md"),
     );
     None
+}
+
+/// `(fill "Kind" PLAYER REGION [count:N])`, by its row of the vocabulary
+/// table: a stack of N pieces on every site of the region.
+pub(super) fn fill(l: &mut Lowerer, f: &Clause, d: &mut Diags) {
+    check(f, "setup", d);
+    let kind = f.args.first().and_then(|e| l.kind_ref(e, d));
+    let player = f.args.get(1).and_then(|e| l.player_ref(e, d));
+    let count = named(f, "count")
+        .and_then(|e| l.stack_count(e, d))
+        .unwrap_or(1);
+    let (Some(kind), Some(player), Some(region)) = (kind, player, f.args.get(2)) else {
+        return;
+    };
+    let piece = kind * l.players.len() as u8 + player;
+    for s in l.region_sites(region, player as usize, d) {
+        l.setup.push((s, vec![piece; count as usize]));
+    }
 }

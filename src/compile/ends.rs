@@ -41,12 +41,10 @@ impl Lowerer {
         for f in items(e) {
             match f {
                 Expr::Word(w, _) if w == "Capture" => out.push(TurnFact::Capture),
-                Expr::Clause(c) if c.head == "moved" => {
-                    check(c, "fact", d);
-                    if let Some(a) = c.args.first() {
-                        out.push(TurnFact::Moved(self.cond(a, d)));
-                    }
-                }
+                Expr::Clause(c) => match vocab::lowering("fact", &c.head) {
+                    Some(Lower::Fact(lower)) => out.extend(lower(self, c, d)),
+                    _ => d.expected(f, "`Capture` or `(moved COND)`"),
+                },
                 _ => d.expected(f, "`Capture` or `(moved COND)`"),
             }
         }
@@ -153,4 +151,11 @@ pub(super) fn lose_when(l: &mut Lowerer, c: &Clause, enabled: bool, d: &mut Diag
             l.end.lose_when.push(cond);
         }
     }
+}
+
+/// `(moved COND)`, by its row of the vocabulary table: the moving stack
+/// satisfied the condition at its origin (`None` without one).
+pub(super) fn moved(l: &mut Lowerer, c: &Clause, d: &mut Diags) -> Option<TurnFact> {
+    check(c, "fact", d);
+    c.args.first().map(|a| TurnFact::Moved(l.cond(a, d)))
 }

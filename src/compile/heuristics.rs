@@ -6,6 +6,7 @@
 use super::args::{Diags, check, choice, int_in, named};
 use super::ir::{Cond, Kind, Num};
 use super::lower::Lowerer;
+use super::vocab::{self, Lower};
 use crate::board::Site;
 use crate::syntax::{Clause, Expr};
 use serde::Serialize;
@@ -201,55 +202,8 @@ impl Lowerer {
             .args
             .first()
             .and_then(|e| int_in(e, -1_000_000, 1_000_000, d));
-        let kind = match t.head.as_str() {
-            "material" => {
-                let kind = named(t, "kind").and_then(|e| self.kind_ref(e, d));
-                let stacks = named(t, "stacks")
-                    .and_then(|e| super::args::boolean(e, d))
-                    .unwrap_or(false);
-                TermKind::Material { kind, stacks }
-            }
-            "mobility" => TermKind::Mobility,
-            "region" => {
-                let region = t.args.get(1).and_then(|e| self.region_ref(e, d))?;
-                let pieces = named(t, "pieces")
-                    .and_then(|e| super::args::boolean(e, d))
-                    .unwrap_or(false);
-                TermKind::Region { region, pieces }
-            }
-            "approach" => {
-                let region = t.args.get(1).and_then(|e| self.region_ref(e, d))?;
-                let pieces = named(t, "pieces")
-                    .and_then(|e| super::args::boolean(e, d))
-                    .unwrap_or(false);
-                TermKind::Approach {
-                    closeness: self.approach(region),
-                    pieces,
-                }
-            }
-            "pursuit" => {
-                let pieces = named(t, "pieces")
-                    .and_then(|e| super::args::boolean(e, d))
-                    .unwrap_or(false);
-                let (neighbours, diameter) = self.graph();
-                TermKind::Pursuit {
-                    reach: reach_sets(&neighbours),
-                    neighbours,
-                    diameter,
-                    pieces,
-                }
-            }
-            "score" => TermKind::Score,
-            "centre" => TermKind::Centre {
-                closeness: self.closeness(),
-            },
-            "lines" => {
-                let length = t.args.get(1).and_then(|e| int_in(e, 2, 64, d))?;
-                TermKind::Lines {
-                    length: length as u32,
-                }
-            }
-            "term" => TermKind::Num(self.num(t.args.get(1)?, d)),
+        let kind = match vocab::lowering("heuristics", &t.head) {
+            Some(Lower::HeuristicTerm(lower)) => lower(self, t, d)?,
             _ => {
                 self.unlowered(t, "heuristics", d);
                 return None;
@@ -392,6 +346,83 @@ fn closeness_to(d: &[u32]) -> Vec<i64> {
     d.iter()
         .map(|&x| if x == u32::MAX { 0 } else { i64::from(max - x) })
         .collect()
+}
+
+// The heuristic terms' kinds, each named by its row of the vocabulary
+// table; the weight and `when:` are read by `Lowerer::term`.
+
+/// `(material WEIGHT [kind:"Kind"] [stacks:true])`.
+pub(super) fn material(l: &mut Lowerer, t: &Clause, d: &mut Diags) -> Option<TermKind> {
+    let kind = named(t, "kind").and_then(|e| l.kind_ref(e, d));
+    let stacks = named(t, "stacks")
+        .and_then(|e| super::args::boolean(e, d))
+        .unwrap_or(false);
+    Some(TermKind::Material { kind, stacks })
+}
+
+/// `(mobility WEIGHT)`.
+pub(super) fn mobility(_: &mut Lowerer, _: &Clause, _: &mut Diags) -> Option<TermKind> {
+    Some(TermKind::Mobility)
+}
+
+/// `(region WEIGHT "Region" [pieces:true])`.
+pub(super) fn region(l: &mut Lowerer, t: &Clause, d: &mut Diags) -> Option<TermKind> {
+    let region = t.args.get(1).and_then(|e| l.region_ref(e, d))?;
+    let pieces = named(t, "pieces")
+        .and_then(|e| super::args::boolean(e, d))
+        .unwrap_or(false);
+    Some(TermKind::Region { region, pieces })
+}
+
+/// `(approach WEIGHT "Region" [pieces:true])`.
+pub(super) fn approach(l: &mut Lowerer, t: &Clause, d: &mut Diags) -> Option<TermKind> {
+    let region = t.args.get(1).and_then(|e| l.region_ref(e, d))?;
+    let pieces = named(t, "pieces")
+        .and_then(|e| super::args::boolean(e, d))
+        .unwrap_or(false);
+    Some(TermKind::Approach {
+        closeness: l.approach(region),
+        pieces,
+    })
+}
+
+/// `(pursuit WEIGHT [pieces:true])`.
+pub(super) fn pursuit(l: &mut Lowerer, t: &Clause, d: &mut Diags) -> Option<TermKind> {
+    let pieces = named(t, "pieces")
+        .and_then(|e| super::args::boolean(e, d))
+        .unwrap_or(false);
+    let (neighbours, diameter) = l.graph();
+    Some(TermKind::Pursuit {
+        reach: reach_sets(&neighbours),
+        neighbours,
+        diameter,
+        pieces,
+    })
+}
+
+/// `(score WEIGHT)`.
+pub(super) fn score(_: &mut Lowerer, _: &Clause, _: &mut Diags) -> Option<TermKind> {
+    Some(TermKind::Score)
+}
+
+/// `(centre WEIGHT)`.
+pub(super) fn centre(l: &mut Lowerer, _: &Clause, _: &mut Diags) -> Option<TermKind> {
+    Some(TermKind::Centre {
+        closeness: l.closeness(),
+    })
+}
+
+/// `(lines WEIGHT N)`.
+pub(super) fn lines(_: &mut Lowerer, t: &Clause, d: &mut Diags) -> Option<TermKind> {
+    let length = t.args.get(1).and_then(|e| int_in(e, 2, 64, d))?;
+    Some(TermKind::Lines {
+        length: length as u32,
+    })
+}
+
+/// `(term WEIGHT NUM)`.
+pub(super) fn term(l: &mut Lowerer, t: &Clause, d: &mut Diags) -> Option<TermKind> {
+    Some(TermKind::Num(l.num(t.args.get(1)?, d)))
 }
 
 #[cfg(test)]

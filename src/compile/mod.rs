@@ -28,6 +28,7 @@ pub(crate) mod phases;
 pub mod picture_file;
 mod piece_bound;
 pub(crate) mod refs;
+pub(crate) mod regions;
 pub(crate) mod roles;
 pub(crate) mod rotate;
 pub(crate) mod royal;
@@ -665,26 +666,11 @@ fn once_each(body: &[Expr], d: &mut Diags) {
     }
 }
 
+/// Lowers one game clause by the function of its row in the vocabulary
+/// table (every head of [`ORDER`] has one: `vocab.rs` checks it).
 fn lower_clause(l: &mut Lowerer, c: &Clause, d: &mut Diags) {
-    match c.head.as_str() {
-        "players" => l.players(c, d),
-        "board" => l.board(c, d),
-        "track" => l.track(c, d),
-        "piece" => l.piece(c, d),
-        "stack-limit" => l.stack_limit(c, d),
-        "region" => l.region(c, d),
-        "counter" => l.counter(c, d),
-        "phases" => l.phases(c, d),
-        "role" => l.role(c, d),
-        "setup" => l.setup(c, d),
-        "code" => l.code(c, d),
-        "royal" => l.royal(c, d),
-        "fen" => l.fen(c, d),
-        "moves" => l.moves_block(c, d),
-        "play" => l.play(c, d),
-        "first" => l.first(c, d),
-        "heuristics" => l.heuristics(c, d),
-        _ => l.end(c, d),
+    if let Some(vocab::Lower::GameClause(lower)) = vocab::lowering("game", &c.head) {
+        lower(l, c, d);
     }
 }
 

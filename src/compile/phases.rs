@@ -4,6 +4,7 @@
 use super::args::{Diags, boolean, check, clause, int_in, named, string};
 use super::ir::{Counter, Phase};
 use super::lower::Lowerer;
+use super::vocab::{self, Lower};
 use crate::syntax::Clause;
 
 impl Lowerer {
@@ -40,42 +41,47 @@ impl Lowerer {
             let Some(p) = clause(e, "a `(phase …)` clause", d) else {
                 continue;
             };
-            if p.head != "phase" {
-                self.unknown_head(p, "phases", d);
-                continue;
+            match vocab::lowering("phases", &p.head) {
+                Some(Lower::Phase(lower)) => lower(self, p, d),
+                _ => self.unknown_head(p, "phases", d),
             }
-            check(p, "phases", d);
-            let name = p
-                .args
-                .first()
-                .and_then(|e| string(e, d))
-                .unwrap_or("?")
-                .to_string();
-            if !d.declare_once(
-                self.phases.iter().any(|x| x.name == name),
-                p.span,
-                "phase",
-                &name,
-            ) {
-                continue;
-            }
-            let auto = named(p, "auto")
-                .map(|e| self.effects(e, d))
-                .unwrap_or_default();
-            let play = p
-                .args
-                .get(1)
-                .map(|e| self.play_levels(e, d))
-                .unwrap_or_default();
-            let repeat = named(p, "repeat")
-                .and_then(|e| boolean(e, d))
-                .unwrap_or(false);
-            self.phases.push(Phase {
-                name,
-                auto,
-                play,
-                repeat,
-            });
         }
     }
+}
+
+/// `(phase "Name" [MOVES] [auto:EFFECTS] [repeat:BOOL])`, by its row of the
+/// vocabulary table: added to the lowerer's phases (not a second time).
+pub(super) fn phase(l: &mut Lowerer, p: &Clause, d: &mut Diags) {
+    check(p, "phases", d);
+    let name = p
+        .args
+        .first()
+        .and_then(|e| string(e, d))
+        .unwrap_or("?")
+        .to_string();
+    if !d.declare_once(
+        l.phases.iter().any(|x| x.name == name),
+        p.span,
+        "phase",
+        &name,
+    ) {
+        return;
+    }
+    let auto = named(p, "auto")
+        .map(|e| l.effects(e, d))
+        .unwrap_or_default();
+    let play = p
+        .args
+        .get(1)
+        .map(|e| l.play_levels(e, d))
+        .unwrap_or_default();
+    let repeat = named(p, "repeat")
+        .and_then(|e| boolean(e, d))
+        .unwrap_or(false);
+    l.phases.push(Phase {
+        name,
+        auto,
+        play,
+        repeat,
+    });
 }

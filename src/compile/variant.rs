@@ -7,6 +7,7 @@
 
 use super::args::{Diags, check, check_shape, clause, named, string, word};
 use super::read_source;
+use super::vocab::{self, Lower};
 use crate::diag::{Diagnostic, Diagnostics, did_you_mean};
 use crate::syntax::{Clause, Expr, Span, parse_file};
 use std::path::Path;
@@ -221,10 +222,8 @@ fn apply(v: &Clause, items: &mut [Expr], d: &mut Diags) {
         let Some(c) = clause(change, "a change: (set …), (replace …) or (add …)", d) else {
             continue;
         };
-        match c.head.as_str() {
-            "set" => set_default(c, game, d),
-            "replace" => replace(c, game, d),
-            "add" => game.args.extend(c.args.iter().cloned()),
+        match vocab::lowering("variant", &c.head) {
+            Some(Lower::VariantChange(change)) => change(c, game, d),
             _ => {
                 let mut diag = Diagnostic::error(
                     c.head_span,
@@ -232,7 +231,7 @@ fn apply(v: &Clause, items: &mut [Expr], d: &mut Diags) {
                     "expected set, replace or add",
                 );
                 diag = diag.with_help(
-                    match did_you_mean(&c.head, ["set", "replace", "add"]) {
+                    match did_you_mean(&c.head, vocab::names_in("variant")) {
                         Some(s) => format!("did you mean `{s}`?"),
                         None => "a variant's changes are (set TOGGLE VALUE), (replace CLAUSE) and (add CLAUSE)".to_string(),
                     },
@@ -243,8 +242,13 @@ fn apply(v: &Clause, items: &mut [Expr], d: &mut Diags) {
     }
 }
 
+/// `(add CLAUSE…)`: the clauses join the base's.
+pub(super) fn add(c: &Clause, game: &mut Clause, _: &mut Diags) {
+    game.args.extend(c.args.iter().cloned());
+}
+
 /// `(set NAME VALUE)`: the toggle's default becomes VALUE.
-fn set_default(c: &Clause, game: &mut Clause, d: &mut Diags) {
+pub(super) fn set_default(c: &Clause, game: &mut Clause, d: &mut Diags) {
     check(c, "variant", d);
     let (Some(name), Some(value)) = (c.args.first().and_then(|e| word(e, d)), c.args.get(1)) else {
         return;
@@ -280,7 +284,7 @@ fn set_default(c: &Clause, game: &mut Clause, d: &mut Diags) {
 }
 
 /// `(replace CLAUSE)`: the base's clause with the same head (and name).
-fn replace(c: &Clause, game: &mut Clause, d: &mut Diags) {
+pub(super) fn replace(c: &Clause, game: &mut Clause, d: &mut Diags) {
     check(c, "variant", d);
     let Some(new) = c
         .args

@@ -4,16 +4,24 @@
 //! "did you mean" suggestions come from it.
 //!
 //! The table also dispatches the lowering: every row names the function
-//! that lowers its clause (`Lower`), one per part of speech
-//! (`conds.rs`, `nums.rs`, `sets.rs`, `effects.rs`, `moves.rs`,
-//! `ends.rs`), and the lowering of a clause looks its head up here
-//! (`lowering`). A row of a rule context without a function of its
-//! part of speech does not compile (the check after [`LUDEMES`]).
+//! that lowers its clause (`Lower`), of its context's kind: one file per
+//! part of speech (`conds.rs`, `nums.rs`, `sets.rs`, `effects.rs`,
+//! `moves.rs`, `ends.rs`), and game clauses, board shapes (`boards.rs`),
+//! region parts (`regions.rs`), heuristic terms (`heuristics.rs`),
+//! variant changes (`variant.rs`), phases, fills and reset facts. The
+//! lowering of a clause looks its head up here (`lowering`). A row
+//! without a function of its context's kind does not compile (the check
+//! after [`LUDEMES`]); the few rows with no lowering of their own say
+//! why by name (`MoveGroups`, `Resolved`, `ReadByParent`).
 
 use super::args::Diags;
+use super::heuristics::TermKind;
+use super::ir::TurnFact;
 use super::ir::{Cond, Effect, GenKind, Num, SiteSet};
 use super::lower::Lowerer;
+use super::{boards, decls, heuristics, phases, regions, variant};
 use super::{conds, effects, ends, moves, nums, sets};
+use crate::board::{Board, Shape, Site};
 use crate::syntax::Clause;
 
 /// One ludeme of the language.
@@ -37,10 +45,12 @@ pub struct Ludeme {
     pub(crate) lower: Lower,
 }
 
-/// A row's lowering: for the rule contexts (`condition`, `number`, `set`,
-/// `effect`, `move`, `end`), the function of that part of speech that
-/// lowers the clause, called with the clause once its arguments have been
-/// checked against the row's signature; for the other contexts, `InPlace`.
+/// A row's lowering: the function that lowers a clause of the row's
+/// context, of that context's own kind (a rule clause's part of speech, a
+/// game clause, a board shape, a region part, a heuristic term…), called
+/// with the clause once the clause holding it has found its row. Only the
+/// rows no function of their own lowers name why (`MoveGroups`,
+/// `Resolved`, `ReadByParent`).
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Lower {
     /// A condition clause (`conds.rs`).
@@ -62,10 +72,43 @@ pub(crate) enum Lower {
     /// An end rule (`ends.rs`), which fills the game's end rules.
     /// Called with whether the rule is on (`when:`, default true).
     End(fn(&mut Lowerer, &Clause, bool, &mut Diags)),
-    /// A clause of the file, the game or its declarations (board, regions,
-    /// setup, phases, facts, heuristics…), read in place by the clause
-    /// that holds it (`lower.rs`, `boards.rs`, `decls.rs`, …).
-    InPlace,
+    /// A clause of the game (`players`, `board`, `piece`…), which fills
+    /// the lowerer's declarations; called in the order of `ORDER`
+    /// (`mod.rs`).
+    GameClause(fn(&mut Lowerer, &Clause, &mut Diags)),
+    /// A clause of the game read before lowering, when the file is
+    /// resolved (`mod.rs`, `toggles.rs`, `matching.rs`): toggles and
+    /// defines are declared there, and `match`/`case` chosen and replaced
+    /// by the chosen arm; none is left for the lowering to read. A
+    /// function of the lowerer's could not serve them: the lowerer is
+    /// made from what they declare.
+    Resolved,
+    /// A board shape (`boards.rs`): the shape, `None` after an error.
+    BoardShape(fn(&mut Lowerer, &Clause, &mut Diags) -> Option<Shape>),
+    /// A part of a region expression (`regions.rs`): its sites on the
+    /// board as player `usize` (from 0) sees them, empty after an error.
+    RegionPart(fn(&mut Lowerer, &Clause, &Board, usize, &mut Diags) -> Vec<Site>),
+    /// A heuristic term's kind (`heuristics.rs`), `None` after an error;
+    /// the weight and `when:` every term takes are read by `heuristics`.
+    HeuristicTerm(fn(&mut Lowerer, &Clause, &mut Diags) -> Option<TermKind>),
+    /// A change of a variant file (`variant.rs`), applied to the base's
+    /// `(game …)` clause.
+    VariantChange(fn(&Clause, &mut Clause, &mut Diags)),
+    /// One phase of `phases` (`phases.rs`), added to the lowerer's.
+    Phase(fn(&mut Lowerer, &Clause, &mut Diags)),
+    /// One `fill` of `setup` (`decls.rs`), added to the initial position.
+    SetupPart(fn(&mut Lowerer, &Clause, &mut Diags)),
+    /// A reset fact of `draw-no-progress` (`ends.rs`).
+    Fact(fn(&mut Lowerer, &Clause, &mut Diags) -> Option<TurnFact>),
+    /// A clause that is syntax of the clause holding it, with no lowering
+    /// of its own: the file's `game` and `variant` (read by `load` and
+    /// `variant.rs` as the whole file, before any lowering) and a graph
+    /// board's `site` and `edge` (read together by `graph_spec`, which
+    /// needs every site before any edge, and the spans of both for its
+    /// errors), and `players`' `player` (read by `Lowerer::players`: its
+    /// default letter and forward direction follow from its place in the
+    /// list, and its name is checked against those before it).
+    ReadByParent,
 }
 
 /// Whether two strings are equal, at compile time.
@@ -84,9 +127,9 @@ const fn same_str(a: &str, b: &str) -> bool {
     true
 }
 
-/// Whether a row of `context` may be lowered by `lower`: a row of a rule
-/// context by a function of its own part of speech (or, for `move`, as a
-/// group of moves), a row of any other context in place.
+/// Whether a row of `context` may be lowered by `lower`: by a function of
+/// its context's own kind (or, for `move`, as a group of moves; for the
+/// rows read before or by another clause, by the variant that says so).
 const fn fits(context: &str, lower: &Lower) -> bool {
     match lower {
         Lower::Condition(_) => same_str(context, "condition"),
@@ -95,26 +138,23 @@ const fn fits(context: &str, lower: &Lower) -> bool {
         Lower::Effect(_) => same_str(context, "effect"),
         Lower::Move(_) | Lower::MoveGroups => same_str(context, "move"),
         Lower::End(_) => same_str(context, "end"),
-        Lower::InPlace => !is_rule_context(context),
-    }
-}
-
-/// The contexts whose rows each carry a lowering function.
-pub(crate) const fn is_rule_context(context: &str) -> bool {
-    let rule = ["condition", "number", "set", "effect", "move", "end"];
-    let mut i = 0;
-    while i < rule.len() {
-        if same_str(context, rule[i]) {
-            return true;
+        Lower::GameClause(_) | Lower::Resolved => same_str(context, "game"),
+        Lower::BoardShape(_) => same_str(context, "board"),
+        Lower::RegionPart(_) => same_str(context, "region"),
+        Lower::HeuristicTerm(_) => same_str(context, "heuristics"),
+        Lower::VariantChange(_) => same_str(context, "variant"),
+        Lower::Phase(_) => same_str(context, "phases"),
+        Lower::SetupPart(_) => same_str(context, "setup"),
+        Lower::Fact(_) => same_str(context, "fact"),
+        Lower::ReadByParent => {
+            same_str(context, "file") || same_str(context, "graph") || same_str(context, "players")
         }
-        i += 1;
     }
-    false
 }
 
 /// The table: each row its name, context, signature, summary, example
 /// and lowering (`=> Lower::…`, required). A row whose lowering is not of
-/// its context's part of speech stops the build, naming the row.
+/// its context's kind stops the build, naming the row.
 macro_rules! ludemes {
     ($( $name:literal $ctx:literal $sig:literal $sum:literal $ex:literal => $lower:expr ;)*) => {
         /// Every ludeme, in documentation order.
@@ -123,7 +163,7 @@ macro_rules! ludemes {
         ];
         $( const _: () = assert!(
             fits($ctx, &$lower),
-            concat!("the ", $ctx, " `", $name, "` is not lowered by a function of its part of speech")
+            concat!("the ", $ctx, " `", $name, "` is not lowered by a function of its context's kind")
         ); )*
     };
 }
@@ -131,136 +171,136 @@ macro_rules! ludemes {
 ludemes! {
     "game" "file" "(game \"Name\" [CLAUSE…])" "The whole game: its name and its clauses."
         "(game \"My game\" (players …) (board …) …)"
-        => Lower::InPlace;
+        => Lower::ReadByParent;
     "variant" "file" "(variant \"Name\" base:\"file.game\" CHANGE…)" "A game made from another file (a path relative to this one, or a shipped game's name) by changes; the base is not copied."
         "(variant \"Giveaway\" base:\"base.game\" (replace (end (no-moves Win))))"
-        => Lower::InPlace;
+        => Lower::ReadByParent;
     "set" "variant" "(set NAME VALUE)" "Changes the default of the base's toggle NAME."
         "(set no_progress 100)"
-        => Lower::InPlace;
+        => Lower::VariantChange(variant::set_default);
     "replace" "variant" "(replace CLAUSE)" "Replaces the base's clause with the same head (and, for named clauses such as toggle, define, region, role and piece, the same name)."
         "(replace (region \"Far\" (row 0)))"
-        => Lower::InPlace;
+        => Lower::VariantChange(variant::replace);
     "add" "variant" "(add CLAUSE…)" "Adds clauses to the base game."
         "(add (toggle fast bool default:false \"A new switch\"))"
-        => Lower::InPlace;
+        => Lower::VariantChange(variant::add);
     "toggle" "game" "(toggle NAME bool|int|choice|decimal default:V [range:{MIN MAX}] [choices:{A B…}] \"description\")" "A rule switch, read as `$NAME`, overridden by `--set NAME=VALUE`. A `decimal` toggle holds a number with at most one digit after the point within its `range:` (required), written into the rules as a decimal number, so only inside a `(score …)`: Go's komi, `(toggle komi decimal default:7.5 range:{-50 50} \"White's komi\")` read as `(per-player 0 $komi)`, set with `--set komi=6.5`. Its value is fixed when the file is read, unless a `flip` names the (boolean) toggle: then `$NAME` is read during play, where a condition is expected."
         "(toggle no_progress int default:80 range:{0 10000} \"Turns without progress before a draw\")"
-        => Lower::InPlace;
+        => Lower::Resolved;
     "define" "game" "(define \"Name\" BODY)" "A macro; `#1`, `#2`… are its parameters; call it as `(\"Name\" a b)` or `\"Name\"`."
         "(define \"Toward\" (step dirs:#1 to:Empty))   // (\"Toward\" Forward)"
-        => Lower::InPlace;
+        => Lower::Resolved;
     "players" "game" "(players N) | (players (player …)…)" "The players, in turn order; the first moves first."
         "(players (player \"Black\" letter:\"B\" forward:S) (player \"White\" letter:\"W\" forward:N))"
-        => Lower::InPlace;
+        => Lower::GameClause(Lowerer::players);
     "player" "players" "(player \"Name\" [letter:\"B\"] [forward:DIR])" "One player: display name, FEN letter, forward compass direction (N, S, E, W, NE…)."
         "(player \"Black\" letter:\"B\" forward:S)"
-        => Lower::InPlace;
+        => Lower::ReadByParent;
     "board" "game" "(board SHAPE [labels:Numbers|Coordinates] [drawn:Cells|Points])" "The board, how its sites are written in notation, and how pictures (the web page, `ludic render`) draw them. `drawn:Points` draws the sites as the points where lines cross, not as cells: a square grid becomes the lines of a Go board with the usual star points (none on a side under 7 lines; the third line from each edge, the fourth from 12 lines up, the middle line too on an odd side of 17 or more, and the centre of an odd board: 5 points on 9 × 9 and 13 × 13, 9 on 19 × 19); any other shape is drawn as dots joined by its adjacency. Drawing only: play and notation are the same. Default `Cells`."
         "(board (square 8 8 cells:Dark adjacency:Diagonal) labels:Numbers)"
-        => Lower::InPlace;
+        => Lower::GameClause(Lowerer::board);
     "square" "board" "(square ROWS COLS [cells:All|Dark] [adjacency:Orthogonal|Diagonal|All])" "A square grid; `Dark` keeps the dark cells (a1 dark)."
         "(square 8 8 cells:Dark adjacency:Diagonal)"
-        => Lower::InPlace;
+        => Lower::BoardShape(boards::square);
     "hex" "board" "(hex SIDE)" "A hexagon of hexagonal cells, SIDE cells a side (side 5: 61 cells)."
         "(hex 5)"
-        => Lower::InPlace;
+        => Lower::BoardShape(boards::hex);
     "rhombus" "board" "(rhombus COLS ROWS)" "A parallelogram of hexagonal cells, COLS a row and ROWS rows, each row half a cell right of the one below (the Hex board); six directions; labels a column letter and a row number (`a1` bottom left)."
         "(rhombus 11 11)"
-        => Lower::InPlace;
+        => Lower::BoardShape(boards::rhombus);
     "graph" "board" "(graph (site \"LABEL\" X Y)… [(edge \"A\" \"B\"…)…])" "A board of points given one by one, with their labels and positions (x right, y up), and lines: each `edge` joins every pair of points next to each other in it. A point's neighbour along a line lies in the compass direction nearest the line's (N, NE, E…), so `dirs:` and `(line …)` work as on a square grid."
         "(graph (site \"a1\" 0 0) (site \"d1\" 3 0) (site \"a4\" 0 3) (edge \"a4\" \"a1\" \"d1\"))"
-        => Lower::InPlace;
+        => Lower::BoardShape(boards::graph);
     "site" "graph" "(site \"LABEL\" X Y)" "One point of a `graph` board: its label in notation and its position (x right, y up, in any unit)."
         "(site \"d7\" 3 6)"
-        => Lower::InPlace;
+        => Lower::ReadByParent;
     "edge" "graph" "(edge \"A\" \"B\"…)" "A line of a `graph` board through the points in order: each point is joined to the next (two or more points)."
         "(edge \"a7\" \"d7\" \"g7\")"
-        => Lower::InPlace;
+        => Lower::ReadByParent;
     "star" "board" "(star SIDE)" "The six-pointed star of Chinese checkers: a hexagon of SIDE+1 points a side with a triangle of SIDE rows on each edge (121 points for 4); six directions; labels a row letter from the bottom and a number from the left (`a1` the bottom tip). Its points are the regions `(point DIR)`."
         "(star 4)"
-        => Lower::InPlace;
+        => Lower::BoardShape(boards::star);
     "tri" "board" "(tri SIDE [SIDE2])" "Points of the triangular grid in a hexagon whose sides alternate SIDE and SIDE2 points (limping when SIDE2 = SIDE+1)."
         "(tri 4 5)"
-        => Lower::InPlace;
+        => Lower::BoardShape(boards::tri);
     "piece" "game" "(piece \"Kind\" [symbol:\"x\"] [letter:\"Q\"] [picture:\"name\"])" "A kind of piece; every player has pieces of every kind. `symbol:` shows the kind with its own character on the text board instead of its owner's letter (Amazons' arrows). `letter:` names the kind in FEN positions and promotions (`=Q`), and on the text board: the first player's pieces in capitals, the others' in small letters. `picture:` names the built-in picture the web page and `ludic render` draw it with (docs/serve.md lists them; default: a plain disc), or an SVG file beside the rule file (`picture:\"star.svg\"`: a relative path inside the rule file's folder, at most 64 KiB, drawn as an image with each `currentColor` in the owner's colour)."
         "(piece \"Queen\" letter:\"Q\")"
-        => Lower::InPlace;
+        => Lower::GameClause(Lowerer::piece);
     "stack-limit" "game" "(stack-limit N)" "Most pieces one stack may hold (1–255, default 32). It is a rule, not only a capacity: a piece added to a full stack leaves the game. Position texts (`--position`, `put:`) may name a site more than once, stacking the pieces named, only in a game that declares a limit higher than its tallest setup code; elsewhere each site is named once."
         "(stack-limit 2)"
-        => Lower::InPlace;
+        => Lower::GameClause(Lowerer::stack_limit);
     "counter" "game" "(counter \"Name\" [init:N])" "A number kept per player in the state (movement points, a bank); read with `(counter \"Name\")`."
         "(counter \"mp\")"
-        => Lower::InPlace;
+        => Lower::GameClause(Lowerer::counter);
     "phases" "game" "(phases (phase …)… [maximize:Captures|Steps|Dice])" "The phases of a turn, in order; replaces `play`. Automatic phases apply effects; player phases give moves. `maximize:` as in `play`."
         "(phases (phase \"Growth\" auto:(battle)) (phase \"Movement\" {(step) (end-phase)} repeat:true))"
-        => Lower::InPlace;
+        => Lower::GameClause(Lowerer::phases);
     "phase" "phases" "(phase \"Name\" [MOVES] [auto:EFFECTS] [repeat:BOOL])" "One phase: its effects run when it is reached; with moves, the player moves; `repeat:true` keeps the player moving until `(end-phase)` or a `(pass)`, until no other move is left, or until the turn has taken as many steps as the board has sites (as a chain or an `again` block stops there: a phase whose moves never run out still ends); a phase where only `end` is possible is skipped."
         "(phase \"Movement\" {(step pieces:Any cost:1 budget:\"mp\") (end-phase)} repeat:true)"
-        => Lower::InPlace;
+        => Lower::Phase(phases::phase);
     "region" "game" "(region \"Name\" REGION [mark:\"~\"])" "A named set of sites, per player when it uses player-relative parts; `ludic show` draws its empty sites with the mark."
         "(region \"Far\" (side Forward))"
-        => Lower::InPlace;
+        => Lower::GameClause(Lowerer::region);
     "track" "game" "(track \"Name\" \"START\" {DIR…}) | (track \"Name\" {\"SITE\"…}) | (track \"Name\" (per-player {\"SITE\"…}…))" "A path through the sites: from START, each direction followed in turn as far as the board goes; a walk that comes back to START is a loop. Or the sites listed in order (never one twice; an open path); with `per-player`, one list per player in turn order, each player following its own (`advance`, `trail`: backgammon's two ways round). Sowing follows tracks (`sow`, `trail`). A direction that adds no site, or a walk that crosses itself, is an error."
         "(track \"Round\" \"a1\" {E N W S})   // two rows of a mancala board, anticlockwise"
-        => Lower::InPlace;
+        => Lower::GameClause(Lowerer::track);
     "row" "region" "(row R)" "Row R, counted from the bottom from 0; a negative R counts from the top (-1: the top row)."
         "(row 0)"
-        => Lower::InPlace;
+        => Lower::RegionPart(regions::row);
     "rows" "region" "(rows A B)" "Rows A to B inclusive (negative numbers count from the top)."
         "(rows 5 7)"
-        => Lower::InPlace;
+        => Lower::RegionPart(regions::rows);
     "column" "region" "(column C)" "Column C, counted from the left from 0; a negative C counts from the right (-1: the last column)."
         "(column 3)"
-        => Lower::InPlace;
+        => Lower::RegionPart(regions::column);
     "side" "region" "(side DIR)" "The board's edge furthest in direction DIR; `Forward` and `Backward` are the player's."
         "(side Forward)"
-        => Lower::InPlace;
+        => Lower::RegionPart(regions::side);
     "dark" "region" "(dark)" "The cells whose row and column numbers have the same parity: on a square grid the dark cells of a chequered board (a1 dark)."
         "(fill \"Stone\" P1 (dark))"
-        => Lower::InPlace;
+        => Lower::RegionPart(regions::dark);
     "light" "region" "(light)" "The other cells: on a square grid the light cells (b1, a2…)."
         "(fill \"Stone\" P2 (light))"
-        => Lower::InPlace;
+        => Lower::RegionPart(regions::light);
     "point" "region" "(point DIR)" "On a star board, the point (a triangle of SIDE rows) whose tip lies nearest the direction: N, S, NE (the one at 30°), SE, SW, NW; `Forward` and `Backward` as the player sees them."
         "(point Backward)"
-        => Lower::InPlace;
+        => Lower::RegionPart(regions::point);
     "centre" "region" "(centre)" "The site(s) nearest the board's centre."
         "(centre)"
-        => Lower::InPlace;
+        => Lower::RegionPart(regions::centre);
     "all" "region" "(all)" "Every site."
         "(all)"
-        => Lower::InPlace;
+        => Lower::RegionPart(regions::all);
     "sites" "region" "(sites \"a1\" \"c3\"…)" "Sites by their labels."
         "(sites \"a1\" \"h8\")"
-        => Lower::InPlace;
+        => Lower::RegionPart(regions::sites);
     "rectangle" "region" "(rectangle \"A\" \"B\" [step:N])" "The sites whose column and row lie between those of the corner sites A and B (inclusive); with `step:N`, every N-th column and row counted from A's: a quadrant of the board, or the boxes of a grid drawn at double scale."
         "(region \"NE\" (rectangle \"d4\" \"f6\"))"
-        => Lower::InPlace;
+        => Lower::RegionPart(regions::rectangle);
     "union" "region" "(union REGION…)" "Sites in any of the regions."
         "(union (row 0) (row 7))"
-        => Lower::InPlace;
+        => Lower::RegionPart(regions::union);
     "per-player" "region" "(per-player REGION REGION…)" "One region per player, in turn order."
         "(per-player (sites \"d1\") (sites \"e8\"))"
-        => Lower::InPlace;
+        => Lower::RegionPart(regions::per_player);
     "except" "region" "(except REGION…)" "Every site not in the regions."
         "(except (sites \"a1\" \"h8\"))"
-        => Lower::InPlace;
+        => Lower::RegionPart(regions::except);
     "setup" "game" "(setup (fill …)…)" "The initial position."
         "(setup (fill \"Checker\" P1 (rows 5 7)) (fill \"Checker\" P2 (rows 0 2)))"
-        => Lower::InPlace;
+        => Lower::GameClause(Lowerer::setup);
     "fill" "setup" "(fill \"Kind\" PLAYER REGION [count:N])" "Puts a stack of N pieces (default 1) of PLAYER (P1, P2…) on every site of the region."
         "(fill \"Checker\" P1 (rows 5 7) count:1)"
-        => Lower::InPlace;
+        => Lower::SetupPart(decls::fill);
     "code" "game" "(code \"PREFIX\" \"Kind\" N)" "In FEN strings, PREFIX before a square number means a stack of N pieces of that kind."
         "(code \"K\" \"Checker\" 2)"
-        => Lower::InPlace;
+        => Lower::GameClause(Lowerer::code);
     "play" "game" "(play MOVES [maximize:Captures|Steps|Dice])" "The moves a player may make each step. With `maximize:`, a turn must make its count as large as any legal turn can (ties free): `Captures` counts the stacks the turn captures (removed or taken), `Steps` its steps, `Dice` the pips of the dice its `advance` moves use (as many dice as can be played, and of two dice of which only one can be, the larger). A step is then legal only if some way of finishing the turn from it reaches that largest count; `moves` lists only those turns and `perft` counts only them (every path once). The search remembers the largest count of each position it meets mid-turn, and stops at a completion as long as a turn can be (`Steps`: the board's sites); it explores at most 200,000 new positions a turn, past which the steps kept are those reaching the largest count found and `moves` says that the search stopped."
         "(play (priority {(hop … chain:true) (hop … chain:true)} {(step …) (slide …)}) maximize:Captures)"
-        => Lower::InPlace;
+        => Lower::GameClause(Lowerer::play);
     "moves" "game" "(moves \"Name\" MOVES [skip-end:BOOL])" "A named block of moves (priority levels, as in `play`), played when an effect `(again \"Name\")` makes the same player move again. With `skip-end:true`, a block in which nothing but `(end-phase)` is legal is not played: the turn ends there, with no `end` written (as a phase where only `end` is possible is skipped), so a chain that may stop is written `end` only where it could have gone on."
         "(moves \"Hostage\" (slide origin:Marked to:Empty))"
-        => Lower::InPlace;
+        => Lower::GameClause(Lowerer::moves_block);
     "priority" "move" "(priority MOVES…)" "The first group that has a legal move gives the moves (compulsory capture)."
         "(priority {(hop from:\"Man\" dirs:Forward)} {(step from:\"Man\" dirs:Forward)})"
         => Lower::MoveGroups;
@@ -320,13 +360,13 @@ ludemes! {
         => Lower::Effect(effects::end_turn);
     "role" "game" "(role \"Name\" COND [mark:\"*\"])" "A named condition on a site, derived from the position and never stored; `ludic show` prints the mark after stones where it holds."
         "(role \"Body\" (and (not Empty) (not (role \"Foot\"))) mark:\"*\")"
-        => Lower::InPlace;
+        => Lower::GameClause(Lowerer::role);
     "match" "game" "(match VALUE (case V EXPR)…)" "Chooses a clause by value once toggles are read: `(match $board (case square8 (square 8 8)) …)`. Where the chosen arm is empty, `(case V)`, the `match` stands for nothing: among a clause's arguments (or the file's clauses) it is dropped; where one expression is needed, it is an error. Every arm is checked, chosen or not: its value must be one the toggle can take, once; `ludic check` also reads the file with each other value of every yes/no and choice toggle, one at a time, and reports an error an arm not chosen by default holds, with the `--set` that shows it (at most 64 such settings, toggles that a `match` reads first; it names the settings left untried)."
         "(match $board (case hex5 (tri 5)) (case square8 (square 8 8)))"
-        => Lower::InPlace;
+        => Lower::Resolved;
     "case" "game" "(case V [EXPR])" "One arm of a `match`: its value and what the `match` stands for then (nothing, if EXPR is left out)."
         "(case square8 (square 8 8))"
-        => Lower::InPlace;
+        => Lower::Resolved;
     "place" "move" "(place \"Kind\" [to:COND] [sites:SET] [check:COND] [then:EFFECTS] [after:COND] [tag:\"Tag\"])" "Put a new piece of the mover from an unlimited supply on a site; `sites:` limits the candidates to a set (by default every site); `check:` tests the position just after the placement, before `then:`; `after:` tests it after. Amazons' arrow: `(place \"Arrow\" sites:(run Last dirs:All))`."
         "(place \"Stone\" to:Empty check:(role To \"Alive\") then:(remove-all (adjacent-to (group To) Enemy)))"
         => Lower::Move(moves::place);
@@ -524,7 +564,7 @@ ludemes! {
         => Lower::End(ends::score);
     "end" "game" "(end RULE…)" "When the game ends."
         "(end (no-moves Loss) (draw-repetition 3))"
-        => Lower::InPlace;
+        => Lower::GameClause(Lowerer::end);
     "no-moves" "end" "(no-moves Loss|Win|Draw|Score|Pass [if:COND])" "What happens to the player to move who has no legal move (default: a draw). `Pass`: the turn passes to the next player (at the start of a turn, or in the middle of one when an `again` block has no move: the turn ends there; every player in turn stuck: a draw). `Loss` makes the other player the winner in a two-player game; with more players the mover leaves play in the last free place and the others play on (`Win`: the first free place, as a win does). `Score` ends the game, decided by the `(score …)` rule (a draw without one). With `if:`, only when the condition holds for that player; the first such rule that holds decides, else the one without `if:` (checkmate and stalemate)."
         "(no-moves Loss if:(in-check \"King\"))"
         => Lower::End(ends::no_moves);
@@ -536,7 +576,7 @@ ludemes! {
         => Lower::End(ends::draw_no_progress);
     "moved" "fact" "(moved COND)" "Reset fact: the moving stack satisfied COND at its origin."
         "(moved \"Man\")"
-        => Lower::InPlace;
+        => Lower::Fact(ends::moved);
     "lose-when" "end" "(lose-when COND [when:BOOL])" "After every turn, each player for whom the condition holds loses (with more than two players: leaves play in the last free places, and the others play on); all those still playing at once: a draw among them."
         "(lose-when (equal (pieces) 0))"
         => Lower::End(ends::lose_when);
@@ -551,43 +591,43 @@ ludemes! {
         => Lower::End(ends::turn_limit);
     "first" "game" "(first P1|P2…|Random)" "Who moves first (default `P1`): a player, or one drawn from the game's seed (`--seed`; the same seed, the same first player). Usually bound to a toggle with `match`."
         "(first (match $first (case red P1) (case black P2) (case random Random)))"
-        => Lower::InPlace;
+        => Lower::GameClause(Lowerer::first);
     "heuristics" "game" "(heuristics TERM…)" "How computer players (`greedy`, `ab`, `mcts` with a cut) judge an unfinished position: the sum of weighted terms, each computed for every player; a player's evaluation is its own sum minus the others' mean. A game without it is judged by `(material 1)`."
         "(heuristics (material 10) (mobility 1) (region 3 \"Far\"))"
-        => Lower::InPlace;
+        => Lower::GameClause(Lowerer::heuristics);
     "material" "heuristics" "(material WEIGHT [kind:\"Kind\"] [stacks:true] [when:COND])" "The player's pieces on the board (only one kind with `kind:`); with `stacks:true`, the stacks whose top piece is theirs."
         "(material 3 kind:\"King\")"
-        => Lower::InPlace;
+        => Lower::HeuristicTerm(heuristics::material);
     "mobility" "heuristics" "(mobility WEIGHT [when:COND])" "The legal first steps the player would have if it were to move now (for the player to move, its legal first steps): every player counts its own, so positions with different players to move compare."
         "(mobility 1)"
-        => Lower::InPlace;
+        => Lower::HeuristicTerm(heuristics::mobility);
     "region" "heuristics" "(region WEIGHT \"Region\" [pieces:true] [when:COND])" "Sites of the region (as the player sees it) whose top piece is the player's; with `pieces:true`, the player's pieces there."
         "(region 5 \"Far\")"
-        => Lower::InPlace;
+        => Lower::HeuristicTerm(heuristics::region);
     "score" "heuristics" "(score WEIGHT [when:COND])" "The game's `(score …)` number for the player (0 without one)."
         "(score 1)"
-        => Lower::InPlace;
+        => Lower::HeuristicTerm(heuristics::score);
     "centre" "heuristics" "(centre WEIGHT [when:COND])" "Over the player's stacks, closeness to the centre: the board's largest graph distance to its central sites minus the stack's own."
         "(centre 1)"
-        => Lower::InPlace;
+        => Lower::HeuristicTerm(heuristics::centre);
     "approach" "heuristics" "(approach WEIGHT \"Region\" [pieces:true] [when:COND])" "Over the player's stacks, closeness to the region as the player sees it: the board's largest graph distance to the region minus the stack's own; with `pieces:true`, each of the player's pieces in the stack counts it."
         "(approach 1 \"Far\" pieces:true)"
-        => Lower::InPlace;
+        => Lower::HeuristicTerm(heuristics::approach);
     "pursuit" "heuristics" "(pursuit WEIGHT [pieces:true] [when:COND])" "Over the player's stacks, closeness to the nearest stack whose top piece is another player's: the board's largest graph distance minus the steps to it (no such stack: 0); with `pieces:true`, each of the player's pieces in the stack counts it. Computed for every player and taken as a difference like every term, it rewards the side with more pieces for closing in and the smaller side for keeping away (a game won by taking the enemy's last piece)."
         "(pursuit 2 pieces:true)"
-        => Lower::InPlace;
+        => Lower::HeuristicTerm(heuristics::pursuit);
     "lines" "heuristics" "(lines WEIGHT N [when:COND])" "Line potential: every window of N sites in a line (each board direction) with no enemy piece on top counts the square of the player's pieces on top in it."
         "(lines 1 4)"
-        => Lower::InPlace;
+        => Lower::HeuristicTerm(heuristics::lines);
     "term" "heuristics" "(term WEIGHT NUM [when:COND])" "Any number of the language, computed for the player."
         "(term 2 (count (where (and (in \"Home\") (holds-only)))))"
-        => Lower::InPlace;
+        => Lower::HeuristicTerm(heuristics::term);
     "royal" "game" "(royal \"Kind\")" "The player's pieces of this kind are royal: a step after which one of them is attacked (see `attacked`) is not legal, whatever it does (chess's king: no move may leave one's own king in check)."
         "(royal \"King\")"
-        => Lower::InPlace;
+        => Lower::GameClause(Lowerer::royal);
     "fen" "game" "(fen [castling:{\"Royal\" \"Partner\"}] [en-passant:\"Kind\"])" "Positions are read and written in Forsyth–Edwards notation (`--fen`, scenarios' `fen:`; square boards, two players, every kind with a `letter:`): ranks from the top, files from the left, each piece by its kind's letter (capitals for the first player), digits for runs of empty squares; then the side to move (a player's letter), the castling field, the en-passant field and the two clocks (optional). A castling letter `K`/`Q` (`k`/`q` for the second player) says that the royal piece and its outermost partner on its row toward the right/left edge (as the first player sees the board) have not moved; a file letter names the partner's column instead (Shredder-FEN). The en-passant field names the site the last step of a piece of that kind passed (`LastPassed`). The half-move clock is the no-progress count. Only the pieces the castling field names are `unmoved`."
         "(fen castling:{\"King\" \"Rook\"} en-passant:\"Pawn\")"
-        => Lower::InPlace;
+        => Lower::GameClause(Lowerer::fen);
     "unmoved" "condition" "(unmoved [SITE])" "The stack at the site has not moved since the game began (every stack of the setup; from a FEN position, the pieces its castling field names). A stack that moves or is captured, and whatever lands on a site, is no longer unmoved."
         "(leap by:{{2 0} {-2 0}} from:(and (kind \"King\") (unmoved)) to:Empty)"
         => Lower::Condition(conds::unmoved);
