@@ -124,14 +124,7 @@ impl State {
             return sets;
         }
         for (set, &g) in sets.iter_mut().zip(gens) {
-            if let Some(p) = self
-                .tables
-                .gens
-                .get(g as usize)
-                .and_then(|t| t.from.as_ref())
-            {
-                *set = p.sites(self, self.scalars.mover);
-            }
+            *set = self.origin_sites(g);
         }
         sets
     }
