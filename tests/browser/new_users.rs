@@ -174,11 +174,11 @@ fn what_misled_a_newcomer_is_said_plainly() {
     // Draughts: the crowned king is in the legend, the seed is not shown.
     choose_game(&c, "checkers");
     wait_text(&c, "#status", |t| t.starts_with("Black (B) to move"));
-    let legend = c.find("#legend").unwrap().text().unwrap();
-    assert!(
-        legend.contains("a king: two Checkers stacked, crowned"),
-        "{legend}"
-    );
+    // The legend is drawn after the status: waited for, not read at once
+    // (read at once, it could still be chess's).
+    let legend = wait_text(&c, "#legend", |t| {
+        t.contains("a king: two Checkers stacked, crowned")
+    });
     assert!(!legend.contains("height"), "{legend}");
     assert_eq!(c.find("#seed").unwrap().text().unwrap(), "");
     c.close().unwrap();
