@@ -83,15 +83,7 @@ impl State {
         self.flush_sets();
         out.clear();
         match self.occ.mixed_words() {
-            Some(words) => {
-                for (w, &word) in words.iter().enumerate() {
-                    let mut x = word;
-                    while x != 0 {
-                        out.push((w * 64) as Site + x.trailing_zeros() as Site);
-                        x &= x - 1;
-                    }
-                }
-            }
+            Some(words) => out.extend(crate::engine::bits::sites_in_words(words)),
             None => out.extend((0..self.heights.len() as Site).filter(|&s| self.is_mixed(s))),
         }
     }

@@ -49,6 +49,22 @@ pub(crate) fn load<const W: usize>(v: &[u64], at: usize) -> Bits<W> {
     }
 }
 
+/// The sites of a set given as words (site `64 × w + b` is bit `b` of
+/// word `w`), in order: for a set whose width is known only at run time
+/// ([`Occupancy::mixed_words`], [`Occupancy::owned_words`]).
+pub(crate) fn sites_in_words(words: &[u64]) -> impl Iterator<Item = Site> + '_ {
+    words.iter().enumerate().flat_map(|(w, &word)| {
+        let mut x = word;
+        std::iter::from_fn(move || {
+            (x != 0).then(|| {
+                let s = (w * 64) as Site + x.trailing_zeros() as Site;
+                x &= x - 1;
+                s
+            })
+        })
+    })
+}
+
 /// The height bucket of a stack of `h` pieces.
 #[inline]
 pub(crate) fn bucket(h: usize) -> usize {
@@ -693,6 +709,14 @@ mod tests {
         // No third player: not a piece set read as one.
         assert_eq!(kept.owned_words(2), None);
         assert_eq!(kept.owned_count(2), None);
+    }
+
+    #[test]
+    fn sites_in_words_are_the_set_bits_in_order() {
+        let words = [1 << 3 | 1 << 63, 0, 1 << 0 | 1 << 5];
+        let sites: Vec<Site> = sites_in_words(&words).collect();
+        assert_eq!(sites, [3, 63, 128, 133]);
+        assert_eq!(sites_in_words(&[]).count(), 0);
     }
 
     #[test]
