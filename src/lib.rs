@@ -9,11 +9,12 @@
 //! → [`engine`] (state, legal moves, apply, outcome) → front ends
 //! ([`record`], [`render`], the `ludic` binary).
 //!
-//! The `ludic` command line (the binary's own modules, which are not part
-//! of this API, and the crates only they need: clap, indicatif, axum,
-//! tokio, rustyline, similar) is the default feature `cli`; a program
-//! that only imports the library turns it off with
-//! `default-features = false`.
+//! The `ludic` command line and web server are the binary's own modules
+//! (`src/main.rs`, `src/cli/`, `src/serve/`), outside this library: a
+//! program that imports ludic gets the library alone. The binary and the
+//! crates only it needs (clap, indicatif, axum, tokio, rustyline, similar)
+//! are the default feature `cli`; a program that only imports the library
+//! turns it off with `default-features = false`.
 //!
 //! # Tutorial
 //!
@@ -107,9 +108,6 @@
 
 pub mod batch;
 pub mod board;
-#[cfg(feature = "cli")]
-#[doc(hidden)]
-pub mod cli;
 pub mod compile;
 pub mod diag;
 pub mod engine;
@@ -118,8 +116,5 @@ pub mod players;
 pub mod record;
 pub mod render;
 pub mod scenario;
-#[cfg(feature = "cli")]
-#[doc(hidden)]
-pub mod serve;
 pub mod snapshot;
 pub mod syntax;

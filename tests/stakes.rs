@@ -1,15 +1,15 @@
 //! Games worth more than one point (`(stakes …)`, docs/language.md):
 //! backgammon's single game, gammon and backgammon (docs/games/
 //! backgammon.md, "Points": 1, 2 or 3 to the winner, minus that to the
-//! loser) through the engine's returns, `ludic analyze --json` and the web
-//! page's view; and the refusals of a stake the rules cannot bound.
+//! loser) through the engine's returns and `ludic analyze --json`, and the
+//! refusals of a stake the rules cannot bound. The web page's view of a
+//! gammon is tested beside the page (src/serve/tests/stakes.rs).
 
 mod common;
 
 use common::{ludic, ok};
 use ludic::compile::{Game, Options};
 use ludic::engine::State;
-use ludic::serve::session::{Session, Source};
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -98,43 +98,6 @@ fn analyze_reports_the_stake_in_the_mean_returns() {
             assert_eq!(m["high"].as_f64(), Some(want), "{file} {sets}: {m}");
         }
     }
-}
-
-/// The web page's view of a finished gammon gives each seat its return,
-/// the stake included: White +2, Black −2.
-#[test]
-fn the_page_shows_the_returns_of_a_gammon() {
-    let file = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/backgammon-gammon.game"
-    );
-    let mut s = Session::new(
-        Source::File(file.into()),
-        Vec::new(),
-        ["human", "human"]
-            .iter()
-            .map(|p| p.parse().unwrap())
-            .collect(),
-    );
-    s.roll().expect("White's throw");
-    let st = s.state().unwrap().clone();
-    let turn = st.legal_turns()[0].clone();
-    let board = st.game().board.clone();
-    for m in &turn {
-        let from = st.move_to_string(m);
-        let (a, rest) = from.split_once('-').expect(&from);
-        let b = rest.split('~').next().unwrap();
-        s.click(board.site_by_label(a).unwrap()).unwrap();
-        s.click(board.site_by_label(b).unwrap()).unwrap();
-    }
-    let v = s.view("t");
-    let returns: Vec<f64> = v["outcome"]["places"]
-        .as_array()
-        .unwrap_or_else(|| panic!("{}", v["outcome"]))
-        .iter()
-        .map(|p| p["return"].as_f64().unwrap())
-        .collect();
-    assert_eq!(returns, [2.0, -2.0]);
 }
 
 /// A stake is refused where it has no meaning or no bound: in a game of

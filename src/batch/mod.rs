@@ -7,6 +7,7 @@
 pub mod analyze;
 pub mod analyze_until;
 pub(crate) mod json;
+pub use json::{head, round};
 pub mod playouts;
 pub mod provenance;
 pub mod record;

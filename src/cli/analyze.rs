@@ -5,10 +5,10 @@
 //! side, with the differences and their significance.
 
 use super::util::{Fail, GameArgs, Progress, duration};
-use crate::batch::analyze::{self, Report, Request, Setting, Shard};
-use crate::players::PlayerSpec;
-use crate::players::analysis::{Difference, Rate, Stats, two_proportion};
 use clap::Args;
+use ludic::batch::analyze::{self, Report, Request, Setting, Shard};
+use ludic::players::PlayerSpec;
+use ludic::players::analysis::{Difference, Rate, Stats, two_proportion};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -81,7 +81,7 @@ pub(super) struct PlayerList(pub(super) Vec<PlayerSpec>);
 /// Parses `--players`: specs separated by commas (an `mcts` option such
 /// as `cut=20` stays with its player), no humans.
 pub(super) fn parse_players(s: &str) -> Result<PlayerList, String> {
-    let specs = crate::players::split_specs(s)
+    let specs = ludic::players::split_specs(s)
         .iter()
         .map(|p| p.parse())
         .collect::<Result<Vec<PlayerSpec>, _>>()
@@ -95,12 +95,12 @@ pub(super) fn parse_players(s: &str) -> Result<PlayerList, String> {
 /// Writes the charts of `--plot`: each setting's win rates and draws with
 /// their intervals, and its game lengths.
 fn plot(path: &str, force: bool, report: &Report) -> Result<(), Fail> {
-    let panels: Vec<crate::render::plot::Panel> = report
+    let panels: Vec<ludic::render::plot::Panel> = report
         .settings
         .iter()
         .map(|s| {
             let stats = s.stats();
-            crate::render::plot::Panel {
+            ludic::render::plot::Panel {
                 label: s.label.clone(),
                 wins: s
                     .seats
@@ -123,7 +123,7 @@ fn plot(path: &str, force: bool, report: &Report) -> Result<(), Fail> {
         report.game,
         report.settings.first().map_or(0, |s| s.tally.games)
     );
-    let svg = crate::render::plot::analysis_svg(&title, &panels);
+    let svg = ludic::render::plot::analysis_svg(&title, &panels);
     super::output::write_new(std::path::Path::new(path), force, "--plot", &svg)
 }
 
@@ -151,7 +151,7 @@ pub fn run(a: &AnalyzeArgs) -> Result<i32, Fail> {
         compare: a.compare.clone(),
         against: a.against.clone(),
         shard: a.shard,
-        engine: crate::engine::Engine::interpreted_if(a.interpreted),
+        engine: ludic::engine::Engine::interpreted_if(a.interpreted),
         texts: Vec::new(),
     };
     let total = req.total_games();
@@ -167,7 +167,7 @@ pub fn run(a: &AnalyzeArgs) -> Result<i32, Fail> {
         Some(path) => {
             let (report, records) =
                 analyze::run_recorded(&req, &tick).map_err(|e| Fail(e.to_string()))?;
-            let text = crate::batch::record::records_text(&records);
+            let text = ludic::batch::record::records_text(&records);
             let file = std::path::Path::new(path);
             super::output::write_new(file, a.force, "--record", &text)?;
             report
@@ -192,7 +192,7 @@ pub fn merge(files: &[String], json: bool) -> Result<i32, Fail> {
     let parts = files
         .iter()
         .map(|f| {
-            let text = crate::compile::read_text(std::path::Path::new(f))
+            let text = ludic::compile::read_text(std::path::Path::new(f))
                 .map_err(|e| Fail(format!("{f}: {e}")))?;
             serde_json::from_str(&text).map_err(|e| Fail(format!("{f}: not JSON: {e}")))
         })
@@ -254,7 +254,7 @@ fn rate_rows(names: &[String], s: &Stats, each_shared: bool) -> Vec<(String, Rat
     let mut rows: Vec<(String, Rate)> = names
         .iter()
         .zip(&s.wins)
-        .map(|(n, r)| (crate::diag::wins(n), *r))
+        .map(|(n, r)| (ludic::diag::wins(n), *r))
         .collect();
     // With more than two players, a first place some seats share: in all,
     // and seat by seat once a game had one (docs/players.md, "Several
@@ -277,7 +277,7 @@ fn rate_rows(names: &[String], s: &Stats, each_shared: bool) -> Vec<(String, Rat
 
 /// "Red shares first", "The two of us share first".
 fn verb_shares(name: &str) -> String {
-    format!("{} first", crate::diag::verb(name, "shares", "share"))
+    format!("{} first", ludic::diag::verb(name, "shares", "share"))
 }
 
 fn pct(r: &Rate) -> String {
@@ -372,7 +372,7 @@ fn print_text(r: &Report) {
             "{} (first player) {}: {:+.1} points with {}, z = {:.2}, p = {:.3}: \
              {verdict}significant at the 5% level",
             names[0],
-            crate::diag::verb(&names[0], "wins", "win"),
+            ludic::diag::verb(&names[0], "wins", "win"),
             100.0 * d.difference,
             done[1].label,
             d.z,

@@ -6,15 +6,15 @@
 
 use super::analyze::{Estimate, parse_players, parse_shard};
 use super::util::{Fail, GameArgs, Progress};
-use crate::batch::analyze::Shard;
-use crate::explore::cell::{Measure, Z95};
-use crate::explore::design::{Design, Factor};
-use crate::explore::rank::Goal;
-use crate::explore::result::{Exploration, SUMMARY, merge};
-use crate::explore::run::{Request, run as play};
-use crate::explore::store::Store;
-use crate::players::PlayerSpec;
 use clap::Args;
+use ludic::batch::analyze::Shard;
+use ludic::explore::cell::{Measure, Z95};
+use ludic::explore::design::{Design, Factor};
+use ludic::explore::rank::Goal;
+use ludic::explore::result::{Exploration, SUMMARY, merge};
+use ludic::explore::run::{Request, run as play};
+use ludic::explore::store::Store;
+use ludic::players::PlayerSpec;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -89,9 +89,9 @@ pub fn run(a: &ExploreArgs) -> Result<i32, Fail> {
     let base = a.game.load()?;
     let mut items = a.vary.clone();
     if items.is_empty() {
-        items = crate::explore::factors::default_vary(&base.toggles, &a.game.sets);
+        items = ludic::explore::factors::default_vary(&base.toggles, &a.game.sets);
     }
-    let factors = crate::explore::factors::parse(&items, &base.toggles).map_err(Fail)?;
+    let factors = ludic::explore::factors::parse(&items, &base.toggles).map_err(Fail)?;
     if factors.is_empty() {
         return Err(Fail(
             "explore: no toggle to vary (give --vary NAME,…)".into(),
@@ -150,7 +150,7 @@ pub fn run(a: &ExploreArgs) -> Result<i32, Fail> {
             progress.println(&line);
         }
     };
-    let mut on_cell = |c: &crate::explore::cell::CellRecord| match &mut store {
+    let mut on_cell = |c: &ludic::explore::cell::CellRecord| match &mut store {
         Some(s) => s.append(c),
         None => Ok(()),
     };
@@ -169,7 +169,7 @@ pub fn run(a: &ExploreArgs) -> Result<i32, Fail> {
 
 /// The default goals with `--want` applied.
 fn goals(wants: &[String]) -> Result<Vec<Goal>, Fail> {
-    crate::explore::rank::goals(wants).map_err(Fail)
+    ludic::explore::rank::goals(wants).map_err(Fail)
 }
 
 fn refuse_report(dir: &Path, force: bool) -> Result<(), Fail> {
@@ -189,7 +189,7 @@ fn finish(whole: &Exploration, report: Option<&Path>, force: bool) -> Result<i32
             "--report",
             &format!("{json}\n"),
         )?;
-        let html = crate::explore::report::html(whole);
+        let html = ludic::explore::report::html(whole);
         super::output::write_new(&dir.join("index.html"), force, "--report", &html)?;
         eprintln!("explore: report in {}", dir.join("index.html").display());
     }
@@ -217,7 +217,7 @@ pub fn merge_files(
                 &dir.join("index.html"),
                 force,
                 "--report",
-                &crate::explore::report::html(&whole),
+                &ludic::explore::report::html(&whole),
             )?;
         }
         return Ok(0);
@@ -243,8 +243,8 @@ pub fn is_explore_file(file: &str) -> bool {
 /// `full factorial` or `2^(13-5) fraction, resolution 5`.
 fn design_text(d: &Design) -> String {
     match &d.kind {
-        crate::explore::design::Kind::Full => "every combination".into(),
-        crate::explore::design::Kind::Fraction {
+        ludic::explore::design::Kind::Full => "every combination".into(),
+        ludic::explore::design::Kind::Fraction {
             generators,
             resolution,
         } => format!(

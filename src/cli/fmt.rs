@@ -1,12 +1,12 @@
 //! `ludic fmt`: print rule files in canonical layout (see
-//! [`crate::syntax::print`]), check that they are (`--check`, for CI), or
+//! [`ludic::syntax::print`]), check that they are (`--check`, for CI), or
 //! rewrite them in place (`--write`).
 
 use super::util::Fail;
-use crate::compile;
-use crate::diag::Diagnostics;
-use crate::syntax::format_file;
 use clap::Args;
+use ludic::compile;
+use ludic::diag::Diagnostics;
+use ludic::syntax::format_file;
 use similar::{Algorithm, DiffTag, capture_diff_slices, group_diff_ops};
 use std::path::Path;
 

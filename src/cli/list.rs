@@ -2,13 +2,13 @@
 //! and board.
 
 use super::util::Fail;
-use crate::compile::{Game, Options};
+use ludic::compile::{Game, Options};
 
 /// `ludic list`. A shipped game that does not compile (a rule file being
 /// written in `games/`) gets a line saying so and makes the exit code 1;
 /// the others are still listed.
 pub fn run() -> Result<i32, Fail> {
-    let mut names = crate::compile::shipped_games();
+    let mut names = ludic::compile::shipped_games();
     names.sort_unstable();
     let width = names.iter().map(|n| n.len()).max().unwrap_or(0);
     let mut code = 0;
@@ -29,7 +29,7 @@ pub fn run() -> Result<i32, Fail> {
 /// as a file of the current directory); `None` when it cannot be read or
 /// does not compile.
 fn load(name: &str) -> Option<Game> {
-    let (path, text) = crate::compile::read_shipped(name)?.ok()?;
+    let (path, text) = ludic::compile::read_shipped(name)?.ok()?;
     Game::from_source(&path, &text, &Options::default()).ok()
 }
 

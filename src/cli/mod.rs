@@ -143,7 +143,7 @@ pub fn main() -> i32 {
         Ok(code) => code,
         Err(Fail(msg)) => {
             // Input echoed in a message reaches the terminal escaped.
-            eprintln!("{}", crate::diag::visible(&msg));
+            eprintln!("{}", ludic::diag::visible(&msg));
             1
         }
     }
@@ -151,12 +151,12 @@ pub fn main() -> i32 {
 
 /// Ends the program on a command-line error as clap does, except that a
 /// refused value clap quotes whole (`invalid value '…'`) is clipped
-/// ([`crate::diag::clip`]): a 10,000-character `--players` is not
+/// ([`ludic::diag::clip`]): a 10,000-character `--players` is not
 /// printed back in full, twice.
 fn clap_exit(e: clap::Error) -> ! {
     use clap::error::{ContextKind, ContextValue};
     let long = match e.get(ContextKind::InvalidValue) {
-        Some(ContextValue::String(v)) if crate::diag::clip(v).len() < v.len() => v.clone(),
+        Some(ContextValue::String(v)) if ludic::diag::clip(v).len() < v.len() => v.clone(),
         _ => e.exit(),
     };
     let text = e.render().to_string();
@@ -167,14 +167,14 @@ fn clap_exit(e: clap::Error) -> ! {
 /// `text` with every whole `word` in it, and every long piece of it
 /// quoted between backquotes (a player spec of a list), clipped.
 fn clip_every(text: &str, word: &str) -> String {
-    let text = text.replace(word, &crate::diag::clip(word));
+    let text = text.replace(word, &ludic::diag::clip(word));
     let mut out = String::new();
     for (i, part) in text.split('`').enumerate() {
         if i > 0 {
             out.push('`');
         }
         match i % 2 == 1 && !part.contains("… (") {
-            true => out.push_str(&crate::diag::clip(part)),
+            true => out.push_str(&ludic::diag::clip(part)),
             false => out.push_str(part),
         }
     }
@@ -202,7 +202,7 @@ fn run(cli: Cli) -> Result<i32, Fail> {
     match cli.command {
         Command::List => list::run(),
         Command::Players => {
-            print!("{}", crate::players::PLAYERS_HELP);
+            print!("{}", ludic::players::PLAYERS_HELP);
             Ok(0)
         }
         Command::Rules(g) => rules::run(&g),

@@ -12,14 +12,14 @@ mod input;
 mod record;
 
 use super::util::{Fail, PositionArgs, describe_outcome};
-use crate::board::Labels;
-use crate::compile::Game;
-use crate::engine::notation::notation_sites;
-use crate::engine::{IllegalMove, Move, Outcome, State};
-use crate::players::{Agent, Budget, PlayerSpec, Turns, seeded_rng};
-use crate::record::trial::{Trial, TrialResult};
 use clap::Args;
 use input::{Line, read_line};
+use ludic::board::Labels;
+use ludic::compile::Game;
+use ludic::engine::notation_sites;
+use ludic::engine::{IllegalMove, Move, Outcome, State};
+use ludic::players::{Agent, Budget, PlayerSpec, Turns, seeded_rng};
+use ludic::record::trial::{Trial, TrialResult};
 use record::{Format, Header, LiveRecord};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -100,7 +100,7 @@ pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
     let mut first = a.pos.start_seeded(game.clone(), Some(a.seed))?;
     for m in a.pos.moves.iter().flat_map(|s| s.split_whitespace()) {
         befores.push(first.clone());
-        let t = crate::record::roll::parse_turn(&first, m).map_err(|e| Fail(e.to_string()))?;
+        let t = ludic::record::roll::parse_turn(&first, m).map_err(|e| Fail(e.to_string()))?;
         first.play_turn(&t);
         moves.push(first.turn_to_string(&t));
     }
@@ -115,7 +115,7 @@ pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
     if human {
         println!(
             "\nSites are written like this:\n{}",
-            crate::render::render_labels(&st)
+            ludic::render::render_labels(&st)
         );
         println!("{}", notation_help(&st));
         println!("Type a move, or `help` for the commands (moves, hint, undo, save FILE, quit).");
@@ -291,10 +291,10 @@ fn describe_spec(spec: &PlayerSpec) -> String {
             format!("Monte Carlo tree search, {budget}{guide}")
         }
         PlayerSpec::Greedy => "the best turn one ply ahead by the game's heuristic".to_string(),
-        PlayerSpec::Ab(crate::players::Depth::Plies(n)) => {
+        PlayerSpec::Ab(ludic::players::Depth::Plies(n)) => {
             format!("alpha-beta search, {n} turns deep")
         }
-        PlayerSpec::Ab(crate::players::Depth::Time(d)) => {
+        PlayerSpec::Ab(ludic::players::Depth::Time(d)) => {
             format!("alpha-beta search, {} s a move", d.as_secs_f64())
         }
     };
@@ -524,7 +524,7 @@ impl Session<'_> {
     fn game_loop(&mut self) -> Result<Option<Outcome>, Fail> {
         let mut turns = Turns::new();
         // Nature's dice (docs/chance.md), from the session's seed.
-        let mut nature = crate::players::nature_rng(self.a.seed, 0);
+        let mut nature = ludic::players::nature_rng(self.a.seed, 0);
         // The chance node where the current run of rolls began, and the
         // passes already named since.
         let mut roll_origin: Option<(State, usize)> = None;
@@ -579,7 +579,7 @@ impl Session<'_> {
                     Act::Quit => return Ok(None),
                 },
             };
-            let plays = crate::diag::verb(&name, "plays", "play");
+            let plays = ludic::diag::verb(&name, "plays", "play");
             println!("{name} {plays} {}{timing}", self.st.turn_to_string(&steps));
             self.play(who, &steps)?;
         }
@@ -607,7 +607,7 @@ impl Session<'_> {
         };
         println!(
             "{name} {} {} ({:.1} s)",
-            crate::diag::verb(&name, "plays", "play"),
+            ludic::diag::verb(&name, "plays", "play"),
             self.st.turn_to_string(&steps),
             took.as_secs_f64()
         );
@@ -625,7 +625,7 @@ impl Session<'_> {
     /// the legend when a human plays.
     fn show(&self) {
         if self.st.outcome().is_some() {
-            println!("\n{}", crate::render::render_board(&self.st));
+            println!("\n{}", ludic::render::render_board(&self.st));
         } else {
             print!("\n{}", self.st);
         }
@@ -668,7 +668,7 @@ impl Session<'_> {
         let names = &self.st.game().players;
         for p in &passes[named..] {
             let name = &names[*p as usize].name;
-            let passes = crate::diag::verb(name, "passes", "pass");
+            let passes = ludic::diag::verb(name, "passes", "pass");
             let line = format!("{name} {passes} (no legal move)");
             println!("{line}");
             if let Some(last) = self.moves.last_mut() {
@@ -858,7 +858,7 @@ fn think<T>(name: &str, spec: &PlayerSpec, choose: impl FnOnce() -> T) -> (T, Du
 /// gets a different message from a move that is written well but is not
 /// legal here, which says why when it can.
 fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
-    use crate::engine::Refusal;
+    use ludic::engine::Refusal;
     let game = st.game();
     let legal = &e.legal;
     let Some(sites) = notation_sites(game, text) else {
@@ -880,18 +880,18 @@ fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
     };
     let why = if legal.is_empty() {
         "the game is over".to_string()
-    } else if let crate::engine::Refusal::Several(n) = e.reason {
+    } else if let ludic::engine::Refusal::Several(n) = e.reason {
         return format!(
             "`{text}` matches {n} turns, which differ only in what they do: {}",
             legal.join("; ")
         );
-    } else if e.reason == crate::engine::Refusal::Ambiguous {
+    } else if e.reason == ludic::engine::Refusal::Ambiguous {
         let or = match legal.split_last() {
             Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
             _ => legal.join(""),
         };
         return format!("`{text}` matches several moves; write one in full: {or}");
-    } else if e.reason == crate::engine::Refusal::CaptureMark {
+    } else if e.reason == ludic::engine::Refusal::CaptureMark {
         let plain = text.to_ascii_lowercase().replace(['x', ':'], "-");
         format!("`{text}` marks a capture, but {plain} captures nothing")
     } else if legal.iter().all(|m| m.contains(['x', 'X'])) && !text.contains(['x', 'X']) {
@@ -931,7 +931,7 @@ fn refusal(st: &State, text: &str, e: &IllegalMove) -> String {
                 Some(p) if p == st.current_player() => String::new(),
                 Some(p) => format!(
                     " (it holds {} pieces)",
-                    crate::diag::possessive(&game.players[p as usize].name)
+                    ludic::diag::possessive(&game.players[p as usize].name)
                 ),
             };
             format!("no legal move starts at {label}{what}")

@@ -1,9 +1,9 @@
 //! `ludic playout`: uniform random playouts, seeded and reproducible
-//! ([`crate::batch::playouts`] plays them; this prints them).
+//! ([`ludic::batch::playouts`] plays them; this prints them).
 
 use super::util::{Fail, PositionArgs, Progress};
-use crate::batch::playouts::{self, PlayoutSpec};
 use clap::Args;
+use ludic::batch::playouts::{self, PlayoutSpec};
 use std::time::Instant;
 
 /// Arguments of `ludic playout`.
@@ -68,8 +68,8 @@ pub fn run(a: &PlayoutArgs) -> Result<i32, Fail> {
     let places = t.mean_places();
     for (i, (p, w)) in game.players.iter().zip(&t.wins).enumerate() {
         match places.get(i) {
-            Some(m) => println!("  {}: {w}, mean place {m:.2}", crate::diag::wins(&p.name)),
-            None => println!("  {}: {w}", crate::diag::wins(&p.name)),
+            Some(m) => println!("  {}: {w}, mean place {m:.2}", ludic::diag::wins(&p.name)),
+            None => println!("  {}: {w}", ludic::diag::wins(&p.name)),
         }
     }
     if !t.shared_firsts.is_empty() {

@@ -3,9 +3,9 @@
 //! plain (`--plain`).
 
 use super::util::{Fail, PositionArgs};
-use crate::render::svg::{SvgOptions, board_svg};
 use crate::serve::notes::RuleNotes;
 use clap::Args;
+use ludic::render::svg::{SvgOptions, board_svg};
 
 /// `ludic render`'s arguments.
 #[derive(Debug, Args)]

@@ -3,7 +3,7 @@
 //! that was not (with its ply). Exit 1 if any game fails.
 //!
 //! A record is a PDN file (one or more games) or a file of one or more
-//! trials (one game each, see [`crate::record::trial`]; `ludic analyze
+//! trials (one game each, see [`ludic::record::trial`]; `ludic analyze
 //! --record` writes one trial per game); the format is detected from the
 //! text. A trial's toggles are applied (then the command line's `--set`), its
 //! `game` line must name the game replayed, and its recorded result must
@@ -16,10 +16,10 @@
 //! per rule, instead of "ok". Plies are 1-based in the text and the JSON.
 
 use super::util::{Fail, GameArgs};
-use crate::batch::replay::{IllegalPly, PassedDraw, PlyError, Verdict, replay_game, replay_trial};
-use crate::record::pdn::parse_pdn;
-use crate::record::trial::{Trial, is_trial, parse_trials};
 use clap::Args;
+use ludic::batch::replay::{IllegalPly, PassedDraw, PlyError, Verdict, replay_game, replay_trial};
+use ludic::record::pdn::parse_pdn;
+use ludic::record::trial::{Trial, is_trial, parse_trials};
 use std::sync::Arc;
 
 /// Arguments of `ludic replay`.
@@ -50,13 +50,13 @@ pub fn run(a: &ReplayArgs) -> Result<i32, Fail> {
 
 /// The verdicts on every game of the record.
 fn verdicts(a: &ReplayArgs) -> Result<Vec<Verdict>, Fail> {
-    let text = crate::compile::read_text(std::path::Path::new(&a.record))
+    let text = ludic::compile::read_text(std::path::Path::new(&a.record))
         .map_err(|e| Fail(format!("{}: {e}", a.record)))?;
     if is_trial(&text) {
         let trials = parse_trials(&text).map_err(|e| Fail(format!("{}: {e}", a.record)))?;
         // Trials of one analysis share their toggles: the game is loaded
         // again only when they change.
-        let mut loaded: Option<(Vec<String>, Arc<crate::compile::Game>)> = None;
+        let mut loaded: Option<(Vec<String>, Arc<ludic::compile::Game>)> = None;
         let mut out = Vec::with_capacity(trials.len());
         for (i, t) in trials.iter().enumerate() {
             let mut args = GameArgs {
@@ -102,7 +102,7 @@ fn at_set_line(t: &Trial, record: &str, e: Fail) -> Fail {
 /// file name, or a file whose game has the same name.
 fn same_game(
     file: &str,
-    game: &crate::compile::Game,
+    game: &ludic::compile::Game,
     recorded: &str,
     record: &str,
 ) -> Result<(), Fail> {
@@ -115,10 +115,10 @@ fn same_game(
     if stem(file) == stem(recorded) {
         return Ok(());
     }
-    let theirs = crate::compile::read_source(recorded)
+    let theirs = ludic::compile::read_source(recorded)
         .ok()
         .and_then(|(name, text)| {
-            crate::compile::compile(&name, &text, &Default::default())
+            ludic::compile::compile(&name, &text, &Default::default())
                 .ok()
                 .map(|(g, _)| g.name)
         });
@@ -136,7 +136,7 @@ fn same_game(
 }
 
 fn pdn_verdicts(
-    game: &Arc<crate::compile::Game>,
+    game: &Arc<ludic::compile::Game>,
     text: &str,
     record: &str,
 ) -> Result<Vec<Verdict>, Fail> {
@@ -215,7 +215,7 @@ fn report(a: &ReplayArgs, verdicts: &[Verdict]) -> Result<i32, Fail> {
                     "game {}: BAD START ({}:{line}): {}: {why}",
                     v.game,
                     a.record,
-                    crate::diag::clip(text)
+                    ludic::diag::clip(text)
                 ),
                 Some(IllegalPly {
                     ply,
@@ -231,7 +231,7 @@ fn report(a: &ReplayArgs, verdicts: &[Verdict]) -> Result<i32, Fail> {
                     quoted_once(text, &why.to_string())
                 ),
             };
-            println!("{}", crate::diag::visible(&line));
+            println!("{}", ludic::diag::visible(&line));
         }
         let past = if past_draw > 0 {
             format!(", {past_draw} went on past an automatic draw")
@@ -247,11 +247,11 @@ fn report(a: &ReplayArgs, verdicts: &[Verdict]) -> Result<i32, Fail> {
     Ok(if failed.is_empty() { 0 } else { 1 })
 }
 
-/// `MOVE: WHY`, the move clipped ([`crate::diag::clip`]); a move too long
+/// `MOVE: WHY`, the move clipped ([`ludic::diag::clip`]); a move too long
 /// to quote whole, which `why` quotes clipped already, is not written a
 /// second time before it.
 fn quoted_once(text: &str, why: &str) -> String {
-    match crate::diag::clip(text) {
+    match ludic::diag::clip(text) {
         std::borrow::Cow::Owned(_) if why.contains(" characters)`") => why.to_string(),
         clipped => format!("{clipped}: {why}"),
     }

@@ -3,14 +3,14 @@
 //! board, its toggles, and how to type a move.
 
 use super::util::{Fail, GameArgs};
-use crate::board::{Adjacency, Cells, Labels, Shape};
-use crate::compile::Game;
-use crate::compile::ir::{GenKind, Pieces};
+use ludic::board::{Adjacency, Cells, Labels, Shape};
+use ludic::compile::Game;
+use ludic::compile::ir::{GenKind, Pieces};
 
 /// `ludic rules`.
 pub fn run(g: &GameArgs) -> Result<i32, Fail> {
     let game = g.load()?;
-    let (name, text) = crate::compile::read_source(&g.file)?;
+    let (name, text) = ludic::compile::read_source(&g.file)?;
     println!("{}\n{}\n", game.name, "=".repeat(game.name.chars().count()));
     let about = header_comment(&text);
     if !about.is_empty() {
@@ -21,8 +21,8 @@ pub fn run(g: &GameArgs) -> Result<i32, Fail> {
             .parent()
             .map(|d| d.join(&base).to_string_lossy().into_owned())
             .unwrap_or(base.clone());
-        let source = crate::compile::read_source(&path)
-            .or_else(|_| crate::compile::read_source(base.trim_end_matches(".game")));
+        let source = ludic::compile::read_source(&path)
+            .or_else(|_| ludic::compile::read_source(base.trim_end_matches(".game")));
         if let Ok((_, base_text)) = source {
             let about = header_comment(&base_text);
             if !about.is_empty() {
@@ -82,7 +82,7 @@ pub fn players(game: &Game) -> String {
         Some((first, [])) => format!("{first} alone"),
         Some((first, rest)) => format!(
             "{first} {} first, then {}",
-            crate::diag::verb(&game.players[0].name, "moves", "move"),
+            ludic::diag::verb(&game.players[0].name, "moves", "move"),
             rest.join(", then ")
         ),
         None => "none".into(),
@@ -144,7 +144,7 @@ pub fn board(game: &Game) -> String {
 /// The label of the last site of `track` as the first player follows it
 /// (a per-player track: the first player's own), which a move carried
 /// past the end lands on (backgammon's `woff`).
-fn track_end(game: &Game, track: crate::compile::ir::TrackId) -> String {
+fn track_end(game: &Game, track: ludic::compile::ir::TrackId) -> String {
     let t = &game.tracks[usize::from(track)];
     let own = t
         .per_player

@@ -1,11 +1,11 @@
 //! Shared pieces of the commands: loading a game, setting up a position,
 //! and the small commands (check, options, show, moves, perft).
 
-use crate::compile::{self, Game, LoadError, Options};
-use crate::engine::State;
-use crate::render;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use ludic::compile::{self, Game, LoadError, Options};
+use ludic::engine::State;
+use ludic::render;
 use serde_json::{Value, json};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -80,7 +80,7 @@ impl PositionArgs {
     pub fn state_seeded(&self, seed: Option<u64>) -> Result<State, Fail> {
         let mut st = self.start_seeded(self.game.load()?, seed)?;
         if self.interpreted {
-            st = st.on_engine(crate::engine::Engine::Reference);
+            st = st.on_engine(ludic::engine::Engine::Reference);
         }
         for (i, m) in self
             .moves
@@ -90,8 +90,8 @@ impl PositionArgs {
         {
             // The refusal quotes the move (clipped when long): a long one
             // is not echoed a second time before it.
-            let t = crate::record::roll::parse_turn(&st, m).map_err(|e| {
-                let which = match crate::diag::clip(m) {
+            let t = ludic::record::roll::parse_turn(&st, m).map_err(|e| {
+                let which = match ludic::diag::clip(m) {
                     std::borrow::Cow::Borrowed(m) => format!(" ({m})"),
                     std::borrow::Cow::Owned(_) => String::new(),
                 };
@@ -147,7 +147,7 @@ fn fen_hint(game: &Game) -> String {
     };
     format!(
         "\nhelp: FEN needs players W and B and numbered sites; {why}. Use --position, e.g. --position \"{}\"",
-        crate::record::position::example(game)
+        ludic::record::position::example(game)
     )
 }
 
@@ -233,9 +233,9 @@ pub fn show(p: &PositionArgs, labels: bool) -> Result<i32, Fail> {
 
 /// How many legal moves a list of turns holds, in words: `7 legal
 /// move(s)`, or `100000 legal moves or more (the list stops at 100000)`
-/// when the list reached the cap of [`crate::engine::turns::MAX_TURNS`].
+/// when the list reached the cap of [`ludic::engine::turns::MAX_TURNS`].
 pub fn count_moves(n: usize) -> String {
-    if crate::engine::turns::turns_cut(n) {
+    if ludic::engine::turns_cut(n) {
         format!("{n} legal moves or more (the list stops at {n})")
     } else {
         format!("{n} legal move(s)")
@@ -270,13 +270,13 @@ pub fn moves(p: &PositionArgs) -> Result<i32, Fail> {
     }
     let list = st.legal_turn_strings();
     println!("{}: {}", count_moves(list.len()), list.join(" "));
-    if crate::engine::turns::turns_cut(list.len()) {
+    if ludic::engine::turns_cut(list.len()) {
         eprintln!("(the list stops there: this position may have more turns)");
     }
-    if crate::engine::take_search_cut() {
+    if ludic::engine::take_search_cut() {
         eprintln!(
             "(the maximize: search stopped after {} positions: these turns reach the largest count it found, which may not be the largest)",
-            crate::engine::MAX_SEARCH_POSITIONS
+            ludic::engine::MAX_SEARCH_POSITIONS
         );
     }
     if let Some(o) = st.outcome() {
@@ -288,7 +288,7 @@ pub fn moves(p: &PositionArgs) -> Result<i32, Fail> {
 /// `, NAME passes` for each player who would pass were nature's move `m`
 /// played at `st` (no legal move with those dice: docs/chance.md,
 /// "Passes"); empty when nobody would.
-fn passes_note(st: &State, m: &crate::engine::Move) -> String {
+fn passes_note(st: &State, m: &ludic::engine::Move) -> String {
     let mut after = st.clone();
     after.play_turn(std::slice::from_ref(m));
     let names = &st.game().players;
@@ -297,14 +297,14 @@ fn passes_note(st: &State, m: &crate::engine::Move) -> String {
         .iter()
         .map(|&p| {
             let name = &names[p as usize].name;
-            format!(", {name} {}", crate::diag::verb(name, "passes", "pass"))
+            format!(", {name} {}", ludic::diag::verb(name, "passes", "pass"))
         })
         .collect()
 }
 
 /// The odds of rolling `value` on `roll`: the exact fraction `ways/total`
 /// (`6/36`, not reduced) when the counts fit, else the probability `p`.
-fn chance_odds(roll: crate::engine::Roll, value: u16, p: f64) -> String {
+fn chance_odds(roll: ludic::engine::Roll, value: u16, p: f64) -> String {
     match roll.odds(value) {
         Some((w, total)) => format!("{w}/{total}"),
         None => format!("{p:.6}"),
@@ -312,7 +312,7 @@ fn chance_odds(roll: crate::engine::Roll, value: u16, p: f64) -> String {
 }
 
 /// A sentence for an outcome: "Black wins (NoMoves)".
-pub fn describe_outcome(st: &State, o: &crate::engine::Outcome) -> String {
+pub fn describe_outcome(st: &State, o: &ludic::engine::Outcome) -> String {
     render::describe_outcome(st, o)
 }
 
@@ -344,7 +344,7 @@ pub struct PerftOpts {
 /// legal turns (as `engine::perft_divide` counts them), with progress per
 /// first move.
 fn divide(st: &State, depth: u32, progress: &Progress) -> Result<Vec<(String, u64)>, Fail> {
-    crate::engine::perft_divide_each(st, depth, |_, _| progress.inc())
+    ludic::engine::perft_divide_each(st, depth, |_, _| progress.inc())
         .map_err(|e| Fail(e.to_string()))
 }
 
@@ -405,13 +405,13 @@ pub fn perft(p: &PositionArgs, depth: u32, o: &PerftOpts) -> Result<i32, Fail> {
         let t = Instant::now();
         let bar = progress(d);
         let n = if o.steps {
-            crate::engine::perft_steps(&st, d)
+            ludic::engine::perft_steps(&st, d)
         } else if o.no_chance {
-            crate::engine::perft_players(&st, d).map_err(|e| Fail(e.to_string()))?
+            ludic::engine::perft_players(&st, d).map_err(|e| Fail(e.to_string()))?
         } else if bar.is_shown() {
             divide(&st, d, &bar)?.iter().map(|r| r.1).sum()
         } else {
-            crate::engine::perft(&st, d).map_err(|e| Fail(e.to_string()))?
+            ludic::engine::perft(&st, d).map_err(|e| Fail(e.to_string()))?
         };
         bar.finish();
         let secs = t.elapsed().as_secs_f64();
@@ -436,7 +436,7 @@ pub fn perft(p: &PositionArgs, depth: u32, o: &PerftOpts) -> Result<i32, Fail> {
 /// `ludic snapshot`.
 pub fn snapshot(g: &GameArgs, seed: u64) -> Result<i32, Fail> {
     let opts = Options::from_sets(&g.sets)?;
-    print!("{}", crate::snapshot::snapshot(&g.file, &opts, seed)?);
+    print!("{}", ludic::snapshot::snapshot(&g.file, &opts, seed)?);
     Ok(0)
 }
 
@@ -450,7 +450,7 @@ pub fn scenarios(files: &[String], game: Option<&str>) -> Result<i32, Fail> {
     }
     for f in files {
         let f = &scenarios_path(f)?;
-        let verdicts = crate::scenario::run_file(f, game).map_err(|e| Fail(e.to_string()))?;
+        let verdicts = ludic::scenario::run_file(f, game).map_err(|e| Fail(e.to_string()))?;
         if verdicts.is_empty() {
             println!("FAILED  {f}: no scenario in the file (a `scenario:` line starts one)");
             failed += 1;
@@ -497,13 +497,13 @@ fn scenarios_path(arg: &str) -> Result<String, Fail> {
 // ---------------------------------------------------------------------------
 // JSON figures (docs/json.md)
 
-pub use crate::batch::json::round;
+pub use ludic::batch::round;
 
 /// The keys every command's JSON object starts with: `command`, `game`
 /// (the game as given on the command line), `title` (the game's own title)
 /// and `sets` (the `--set` overrides, as given).
 pub fn json_head(command: &str, g: &GameArgs, game: &Game) -> serde_json::Map<String, Value> {
-    crate::batch::json::head(command, &g.file, &game.name, &g.sets)
+    ludic::batch::head(command, &g.file, &game.name, &g.sets)
 }
 
 // ---------------------------------------------------------------------------

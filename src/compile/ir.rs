@@ -20,7 +20,7 @@ pub type Kind = u8;
 /// Index of a move generator ([`Move::gen_id`](crate::engine::Move::gen_id)):
 /// below [`Game::num_gens`].
 pub type GenId = u16;
-/// Index of a direction set in [`Game::dirsets`].
+/// Index of a direction set in `Game::dirsets`.
 pub type DirSetId = u16;
 /// Index of a region in [`Game::regions`].
 pub type RegionId = u16;
@@ -83,11 +83,8 @@ impl SiteRef {
 pub enum Cmp {
     /// `=`
     Eq,
-    /// `≠`
-    #[expect(
-        dead_code,
-        reason = "no comparison word lowers to it (the comparisons of conds.rs)"
-    )]
+    /// `≠` (no comparison word lowers to it yet: the comparisons of
+    /// conds.rs)
     Ne,
     /// `<`
     Lt,
@@ -277,7 +274,7 @@ pub struct AheadBy {
 /// direction value read from the current step (`Move`, `Reverse`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Dirs {
-    /// A direction set ([`Game::dirsets`]).
+    /// A direction set (`Game::dirsets`).
     Set(DirSetId),
     /// The direction of the current step or its opposite: one direction,
     /// or none when the step follows no line of the board.
@@ -875,20 +872,20 @@ pub struct Game {
     pub region_names: Vec<String>,
     /// A mark shown by `ludic show` on the empty sites of a region (as
     /// seen by the first player): `(region "Water" … mark:"~")`.
-    pub(crate) region_marks: Vec<Option<String>>,
+    pub region_marks: Vec<Option<String>>,
     /// `regions[region][player]`: membership bitmap over sites.
-    pub(crate) regions: Vec<Vec<Vec<bool>>>,
+    pub regions: Vec<Vec<Vec<bool>>>,
     /// `dirsets[set][player]`: directions.
     pub(crate) dirsets: Vec<Vec<Vec<Dir>>>,
     /// Initial stacks, bottom first.
     pub(crate) setup: Vec<(Site, Vec<Piece>)>,
     /// Move generators.
-    pub(crate) gens: Vec<Gen>,
+    pub gens: Vec<Gen>,
     /// The count every turn must maximise, if any (`maximize:`).
     pub(crate) maximize: Option<Maximize>,
     /// Named move blocks (`(moves "Name" …)`), priority levels like `play`,
     /// played when an effect asks the same player to move again.
-    pub(crate) blocks: Vec<Vec<Vec<GenId>>>,
+    pub blocks: Vec<Vec<Vec<GenId>>>,
     /// Names of the move blocks.
     pub(crate) block_names: Vec<String>,
     /// Per move block: `skip-end:true`, the block is not played where
@@ -901,14 +898,14 @@ pub struct Game {
     /// sites + site`.
     pub(crate) distances: Vec<u32>,
     /// End rules.
-    pub(crate) end: EndRules,
+    pub end: EndRules,
     /// FEN setup codes.
     pub codes: Vec<Code>,
     /// Roles: named conditions derived from the position.
-    pub(crate) roles: Vec<Role>,
+    pub roles: Vec<Role>,
     /// The phases of a turn; a game without `(phases …)` has one, made
     /// of `play`.
-    pub(crate) phases: Vec<Phase>,
+    pub phases: Vec<Phase>,
     /// Per-player counters.
     pub counters: Vec<Counter>,
     /// `owners[piece]`: the owner of each piece id (a table, so that the
@@ -918,9 +915,9 @@ pub struct Game {
     /// `owners`).
     pub(crate) piece_kinds: [Kind; 256],
     /// Who moves first (`(first …)`; player 0 by default).
-    pub(crate) first: super::heuristics::First,
+    pub first: super::heuristics::First,
     /// Tracks (`(track …)`): paths through the sites, for sowing.
-    pub(crate) tracks: Vec<Track>,
+    pub tracks: Vec<Track>,
     /// The weighted terms computer players judge a position by
     /// (`(heuristics …)`; material alone by default).
     pub(crate) heuristics: Vec<super::heuristics::Term>,
@@ -928,15 +925,15 @@ pub struct Game {
     /// first player's pieces in capitals, the second's in small letters.
     pub kind_letters: Vec<Option<char>>,
     /// `(fen …)`: positions are written in Forsyth–Edwards notation.
-    pub(crate) fen: Option<FenRules>,
+    pub fen: Option<FenRules>,
     /// `(royal "Kind")`: no move may leave the mover's piece of this kind
     /// attacked. A position read from text must hold as many of them per
     /// player as the setup does, and the side not to move must not be
     /// in check.
-    pub(crate) royal: Option<Kind>,
+    pub royal: Option<Kind>,
     /// The state keeps which stacks have not moved (a rule reads
     /// `unmoved`).
-    pub(crate) tracks_unmoved: bool,
+    pub tracks_unmoved: bool,
     /// The state keeps the board of every turn start, also when the draw
     /// rules are off (a rule reads `(repeated)`).
     pub(crate) tracks_boards: bool,

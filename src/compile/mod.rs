@@ -16,7 +16,7 @@ pub(crate) mod ends;
 pub(crate) mod expand;
 pub(crate) mod graph;
 pub(crate) mod heuristics;
-pub(crate) mod ir;
+pub mod ir;
 pub(crate) mod ir_moves;
 pub(crate) mod ir_stacks;
 pub(crate) mod leaps;
@@ -56,6 +56,8 @@ use expand::Defines;
 use lower::Lowerer;
 use std::path::Path;
 
+pub use heuristics::First;
+pub use rotate::Rotation;
 pub use settings::{MAX_OTHER_SETTINGS, OtherSettings, other_settings};
 pub use shipped::{read_shipped, shipped_file, shipped_games, shipped_source};
 pub use variant::{Assembled, assemble};

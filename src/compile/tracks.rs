@@ -41,7 +41,7 @@ pub struct Track {
     pub positions: Vec<u32>,
     /// A per-player track: the track each player follows, in turn order
     /// (this one is the first player's); empty when every player
-    /// follows this one. See [`crate::compile::ir::Game::track_for`].
+    /// follows this one. See `Game::track_for`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub per_player: Vec<TrackId>,
 }

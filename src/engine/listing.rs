@@ -239,7 +239,7 @@ impl State {
 
     /// The moves of the first priority level that has any, without
     /// `after:` filters (exactly the legal moves when the game has none).
-    pub(crate) fn candidates_into(&self, buf: &mut Vec<Move>) {
+    pub fn candidates_into(&self, buf: &mut Vec<Move>) {
         self.candidate_level_into(buf);
     }
 

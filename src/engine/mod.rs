@@ -39,6 +39,7 @@ pub use apply::Played;
 pub use chance::{CHANCE_GEN, Roll, chance_move};
 pub use dice_left::{DiceLeft, MAX_DICE};
 pub use mode::Engine;
+pub use notation::notation_sites;
 pub use perft::{TooManyTurns, perft, perft_divide, perft_divide_each, perft_players, perft_steps};
 pub use perft_until::perft_until;
 pub use playout::{PlayoutResult, playout, playout_in};
@@ -46,7 +47,7 @@ pub use reference::maximize::{MAX_SEARCH_POSITIONS, take_search_cut};
 pub use seats::{FirstPlace, MAX_SEATS, Places};
 pub use state::{Continuation, EndReason, EndRule, Outcome, State, UndoError};
 pub(crate) use tables::Tables;
-pub use turns::MAX_TURNS;
+pub use turns::{MAX_TURNS, turns_cut};
 
 use crate::board::Site;
 use crate::compile::ir::GenId;

@@ -1,5 +1,5 @@
 //! The evaluation of a position by a game's `(heuristics …)` terms
-//! ([`crate::compile::heuristics`]): each term is computed for every
+//! (`compile::heuristics`): each term is computed for every
 //! player; a player's evaluation is its weighted sum minus the mean of the
 //! others'. A finished game is worth [`WIN`] (less the plies to reach it,
 //! in a search) to its winner.

@@ -19,7 +19,7 @@ mod cap_tests;
 pub(crate) mod evaluator;
 pub(crate) mod greedy;
 pub(crate) mod guide;
-pub(crate) mod heuristic;
+pub mod heuristic;
 pub(crate) mod mc;
 pub(crate) mod mcts;
 pub mod place_mean;

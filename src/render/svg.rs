@@ -163,7 +163,7 @@ pub fn seat_colours(st: &State) -> Vec<&'static str> {
 }
 
 /// Escapes text for SVG/XML content and attribute values.
-pub(crate) fn escape(text: &str) -> String {
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -1,7 +1,7 @@
 //! Computer turns, thought on a bounded number of threads.
 //!
 //! Each turn thinks on tokio's blocking pool, off the threads that answer
-//! requests, for at most [`AI_TURN_LIMIT`]. At most [`AiPool::cap`] turns
+//! requests, for at most [`AI_TURN_LIMIT`]. At most the pool's cap of turns
 //! think at once: a request beyond is refused at once (503, a JSON
 //! error; the page asks again a moment later) instead of starting
 //! another thread.
@@ -11,8 +11,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use super::error::ApiError;
-use crate::engine::{Move, State};
-use crate::players::{PlayerSpec, seeded_rng};
+use ludic::engine::{Move, State};
+use ludic::players::{PlayerSpec, seeded_rng};
 
 /// Longest a computer turn may think, whatever its seat's budget
 /// (`ab:50`, `mcts:4000000000`): the search stops and plays the best
@@ -46,7 +46,7 @@ pub struct Request {
     /// The seed of its random choices.
     pub seed: u64,
     /// Set, the search stops and answers with what it has found
-    /// ([`crate::players::Agent::set_stop`]): a cancel, a changed
+    /// ([`ludic::players::Agent::set_stop`]): a cancel, a changed
     /// position, a request gone.
     pub stop: Arc<AtomicBool>,
 }
@@ -68,11 +68,6 @@ impl AiPool {
             busy: Arc::new(AtomicUsize::new(0)),
             cap: cap.max(1),
         }
-    }
-
-    /// How many turns may think at once.
-    pub fn cap(&self) -> usize {
-        self.cap
     }
 
     /// A place in the pool, or a 503 when it is full.
@@ -102,7 +97,7 @@ pub async fn think(permit: Permit, req: Request) -> Result<Option<Vec<Move>>, Ap
 }
 
 /// [`think`], answering the line the search expects
-/// ([`crate::players::Agent::line`]): the turn chosen first, then the
+/// ([`ludic::players::Agent::line`]): the turn chosen first, then the
 /// replies it foresees; `None` when there is no legal turn.
 pub async fn think_line(permit: Permit, req: Request) -> Result<Option<Vec<Vec<Move>>>, ApiError> {
     search(permit, req, true).await
@@ -120,7 +115,7 @@ async fn search(
         let mut player = req.spec.build(seeded_rng(req.seed, req.version, 0))?;
         player.limit_time(AI_TURN_LIMIT);
         player.set_stop(req.stop);
-        let turns = crate::players::turns::Turns::of(&req.state);
+        let turns = ludic::players::Turns::of(&req.state);
         if turns.is_empty() {
             return None;
         }

@@ -15,8 +15,8 @@ use super::ai::{self, Request as AiRequest};
 use super::error::{ApiError, json_errors};
 use super::guard;
 use super::session::{Edit, Search, Session, Source};
-use crate::compile::ir::{ToggleType, Value as ToggleValue};
-use crate::players::PlayerSpec;
+use ludic::compile::ir::{ToggleType, Value as ToggleValue};
+use ludic::players::PlayerSpec;
 
 type ApiResult = Result<axum::Json<Value>, ApiError>;
 
@@ -172,7 +172,7 @@ async fn options(
 }
 
 /// A toggle as `/api/options` lists it.
-fn toggle_json(t: &crate::compile::ir::Toggle) -> Value {
+fn toggle_json(t: &ludic::compile::ir::Toggle) -> Value {
     let mut v = json!({
         "name": t.name,
         "type": t.ty.to_string(),
@@ -222,7 +222,7 @@ async fn new_session(AxState(app): AxState<Arc<App>>, text: String) -> ApiResult
     // Bad toggles are refused; a rule file with errors still opens, to
     // show them.
     match source.load_game(&sets) {
-        Err(e @ crate::compile::LoadError::Options(_)) => {
+        Err(e @ ludic::compile::LoadError::Options(_)) => {
             return Err(ApiError::bad(e.to_string()));
         }
         // More seats than players: refused, not cut (fewer are human).
@@ -320,7 +320,7 @@ async fn hint(AxState(app): AxState<Arc<App>>, Path(id): Path<String>, text: Str
         .and_then(Value::as_str)
         .unwrap_or("mcts:1s")
         .parse()
-        .map_err(|e: crate::players::PlayerSpecError| ApiError::bad(e.to_string()))?;
+        .map_err(|e: ludic::players::PlayerSpecError| ApiError::bad(e.to_string()))?;
     let permit = app.pool.permit()?;
     let (state, version, stop) = {
         let mut all = app.sessions();

@@ -55,11 +55,13 @@ impl ApiError {
     }
 
     /// The status answered.
+    #[cfg(test)] // read by the tests beside the page
     pub fn status(&self) -> StatusCode {
         self.status
     }
 
     /// The message answered.
+    #[cfg(test)] // read by the tests beside the page
     pub fn message(&self) -> &str {
         &self.message
     }

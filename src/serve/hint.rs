@@ -3,7 +3,7 @@
 //! and after it for the player to move. It thinks on the computer
 //! players' bounded pool ([`super::ai`]), off the threads that answer
 //! requests, within the player's budget and at most
-//! [`super::AI_TURN_LIMIT`]; the session is not changed. A hint stops
+//! [`super::ai::AI_TURN_LIMIT`]; the session is not changed. A hint stops
 //! as soon as it is cancelled (`POST …/hint/cancel`), the position
 //! changes or its request is gone: the searcher reads a stop flag.
 
@@ -15,9 +15,9 @@ use serde_json::{Value, json};
 use super::ai::{self, Permit, Request};
 use super::error::ApiError;
 use super::session::Session;
-use crate::engine::{Move, State};
-use crate::players::PlayerSpec;
-use crate::players::heuristic::evaluate;
+use ludic::engine::{Move, State};
+use ludic::players::PlayerSpec;
+use ludic::players::evaluate;
 
 /// The hint for `state` (the session's `version`) by `spec`: `{"turn",
 /// "sites", "player", "version", "value_now", "value_after"}` (values
@@ -26,7 +26,7 @@ use crate::players::heuristic::evaluate;
 /// seats, each seat's standing after the turn, as the view's
 /// `seat_values`; `cancelled`: the search was stopped by
 /// `stop` and the turn is the best it had found; `line`: the line the
-/// player expects, the hint's turn first ([`crate::players::Agent::line`]),
+/// player expects, the hint's turn first ([`ludic::players::Agent::line`]),
 /// each turn `{"turn", "sites", "mover"}`, and `line_text`: its turns in
 /// the game's notation, separated by spaces), or `turn` null (and the
 /// line empty) when there is no legal turn.

@@ -28,7 +28,6 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-pub use ai::AI_TURN_LIMIT;
 use ai::AiPool;
 use error::ApiError;
 use guard::Guard;
@@ -61,7 +60,7 @@ impl App {
     /// `port` keeping sessions within `limits`, with at most `ai_workers`
     /// computer turns at once. The page opens on the first of `files`.
     pub fn new(files: &[String], port: u16, limits: Limits, ai_workers: usize) -> App {
-        let mut games: Vec<Source> = crate::compile::shipped_games()
+        let mut games: Vec<Source> = ludic::compile::shipped_games()
             .into_iter()
             .map(|n| Source::Shipped(n.to_string()))
             .collect();
@@ -135,7 +134,7 @@ impl App {
 
 /// `text` for an HTML attribute value.
 fn escape_attr(text: &str) -> String {
-    crate::render::svg::escape(text)
+    ludic::render::svg::escape(text)
 }
 
 /// `ludic serve`'s arguments.
@@ -182,9 +181,9 @@ impl ServeArgs {
 
 /// Runs `ludic serve` until it is stopped; returns the exit code.
 pub fn run(a: &ServeArgs) -> Result<i32, String> {
-    let shipped = crate::compile::shipped_games();
+    let shipped = ludic::compile::shipped_games();
     for f in &a.files {
-        let named = crate::compile::is_game_name(f) && shipped.contains(&f.as_str());
+        let named = ludic::compile::is_game_name(f) && shipped.contains(&f.as_str());
         if !named && !std::path::Path::new(f).is_file() {
             return Err(format!(
                 "{f}: no such rule file, nor a shipped game's name (`ludic list` names them)"
@@ -232,3 +231,8 @@ fn open_browser(url: &str) {
         eprintln!("cannot open a browser ({opener}: {e}); open {url} yourself");
     }
 }
+
+// The web page's sessions, driven as the page drives them (the HTTP layer
+// is tested through a running server in tests/serve_*.rs).
+#[cfg(test)]
+mod tests;

@@ -23,20 +23,21 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::SystemTime;
 
-use crate::board::{NO_SITE, Site};
-use crate::compile::ir::GenKind;
-use crate::compile::{Game, LoadError, Options};
-use crate::engine::{Move, State};
-use crate::players::PlayerSpec;
-use crate::record::export::{GameRecord, RecordFormat, write_record};
-use crate::record::pdn::parse_pdn;
-use crate::record::san::turn_to_san;
-use crate::record::trial::{Trial, TrialMove, TrialResult, is_trial, parse_trial, write_trial};
+use ludic::board::{NO_SITE, Site};
+use ludic::compile::ir::GenKind;
+use ludic::compile::{Game, LoadError, Options};
+use ludic::engine::{Move, State};
+use ludic::players::PlayerSpec;
+use ludic::record::export::{GameRecord, RecordFormat, write_record};
+use ludic::record::pdn::parse_pdn;
+use ludic::record::san::turn_to_san;
+use ludic::record::trial::{Trial, TrialMove, TrialResult, is_trial, parse_trial, write_trial};
 
 /// The seed of a game started with [`Session::new_seeded`] in tests and
 /// examples: `ludic play`'s default `--seed`, so that such a game and the
 /// terminal's start alike. A game the page starts takes a fresh seed
 /// ([`fresh_seed`]).
+#[cfg(test)] // the tests' start; the page draws a fresh seed
 pub const START_SEED: u64 = 1;
 
 /// Seeds drawn for new games stay below 2⁵³, so that the page's script
@@ -77,7 +78,7 @@ impl Source {
         let opts = Options::from_sets(sets)?;
         let game = match self {
             Source::Shipped(name) => {
-                let (path, text) = crate::compile::read_shipped(name)
+                let (path, text) = ludic::compile::read_shipped(name)
                     .ok_or_else(|| LoadError::Io(format!("unknown game `{name}`")))?
                     .map_err(|e| LoadError::Io(format!("games/{name}.game: {e}")))?;
                 Game::from_source(&path, &text, &opts)
@@ -93,7 +94,7 @@ impl Source {
     /// as a file given on the command line is.
     pub fn mtime(&self) -> Option<SystemTime> {
         let file = match self {
-            Source::Shipped(n) => crate::compile::shipped_file(n)?,
+            Source::Shipped(n) => ludic::compile::shipped_file(n)?,
             Source::File(p) => p.into(),
         };
         std::fs::metadata(file).and_then(|m| m.modified()).ok()
@@ -108,7 +109,7 @@ struct Turn {
     /// In the game's notation (what records and the address carry).
     text: String,
     /// As the move list shows it: SAN in a game recorded as PGN
-    /// ([`crate::record::san`]), else `text`.
+    /// ([`ludic::record::san`]), else `text`.
     shown: String,
     /// What the record notes after the turn, each a comment line of a
     /// trial (`Black passes (no legal move)`: [`roll::note_passes`]).
@@ -201,6 +202,7 @@ pub enum Search {
 impl Session {
     /// The position shown (the start, the turns up to the slider, then the
     /// steps entered so far); `None` while the rule file does not check.
+    #[cfg(test)] // read by the tests beside the page
     pub fn state(&self) -> Option<&State> {
         self.current.as_ref()
     }
@@ -212,6 +214,7 @@ impl Session {
 
     /// Forgets when the rule file was last read, so that the next
     /// [`Session::reload_if_changed`] reads it again.
+    #[cfg(test)] // read by the tests beside the page
     pub fn forget_file_time(&mut self) {
         self.mtime = Some(SystemTime::UNIX_EPOCH);
     }
@@ -219,6 +222,7 @@ impl Session {
     /// A new game of `source` with toggles `sets` and players `seats`
     /// (missing seats are human), from seed [`START_SEED`]. A file that
     /// does not compile gives a session that shows its diagnostics.
+    #[cfg(test)] // the page's games take a fresh seed (`new_seeded`)
     pub fn new(source: Source, sets: Vec<String>, seats: Vec<PlayerSpec>) -> Session {
         Session::new_seeded(source, sets, seats, START_SEED)
     }
@@ -457,7 +461,7 @@ impl Session {
         if !self.seats[p].is_human() {
             return Err(format!(
                 "it is {} turn, played by the computer ({})",
-                crate::diag::possessive(&game.players[p].name),
+                ludic::diag::possessive(&game.players[p].name),
                 self.seats[p]
             ));
         }
@@ -590,7 +594,7 @@ impl Session {
             Some(p) if p == st.current_player() => String::new(),
             Some(p) => format!(
                 " (it holds {} pieces)",
-                crate::diag::possessive(&game.players[usize::from(p)].name)
+                ludic::diag::possessive(&game.players[usize::from(p)].name)
             ),
         };
         format!(
@@ -657,7 +661,7 @@ impl Session {
     /// the game is over).
     fn play_text(&mut self, text: &str) -> Result<(), String> {
         let st = self.current.as_ref().ok_or("the rules do not compile")?;
-        let steps = crate::record::roll::parse_turn(st, text).map_err(|e| refusal(&e))?;
+        let steps = ludic::record::roll::parse_turn(st, text).map_err(|e| refusal(&e))?;
         self.turns.push(Turn::new(st, steps));
         self.at += 1;
         self.rebuild();
@@ -993,8 +997,8 @@ impl Session {
 
 /// A turn of a record: in the game's notation, or (a PGN's) in SAN.
 fn record_turn(st: &State, text: &str) -> Result<Vec<Move>, String> {
-    crate::record::roll::parse_turn(st, text)
-        .or_else(|e| crate::record::san::san_to_turn(st, text).ok_or_else(|| refusal(&e)))
+    ludic::record::roll::parse_turn(st, text)
+        .or_else(|e| ludic::record::san::san_to_turn(st, text).ok_or_else(|| refusal(&e)))
 }
 
 /// A start position written in a record: a `start` (FEN) or a
@@ -1052,9 +1056,9 @@ fn sites_of(steps: &[Move]) -> Vec<Site> {
 
 /// Why a turn typed in notation is refused, in one line: the reason, and
 /// for a text several turns share, those turns with what tells them apart.
-fn refusal(e: &crate::engine::IllegalMove) -> String {
+fn refusal(e: &ludic::engine::IllegalMove) -> String {
     match e.reason {
-        crate::engine::Refusal::Several(_) => format!("{}: {}", e.reason, e.legal.join("; ")),
+        ludic::engine::Refusal::Several(_) => format!("{}: {}", e.reason, e.legal.join("; ")),
         _ => e.reason.to_string(),
     }
 }

@@ -51,13 +51,9 @@ impl<S> Store<S> {
     }
 
     /// How many sessions are open.
+    #[cfg(test)] // read by the tests beside the page
     pub fn len(&self) -> usize {
         self.entries.len()
-    }
-
-    /// True when no session is open.
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
     }
 
     /// Adds `session` under a new random id, evicting the least recently

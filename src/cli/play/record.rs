@@ -9,9 +9,9 @@
 //! anything else a trial.
 
 use super::super::util::Fail;
-use crate::engine::Outcome;
-use crate::record::pdn::write_pdn;
-use crate::record::trial::{Trial, TrialResult, write_trial};
+use ludic::engine::Outcome;
+use ludic::record::pdn::write_pdn;
+use ludic::record::trial::{Trial, TrialResult, write_trial};
 use std::fs::File;
 use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -71,7 +71,7 @@ impl Header {
                 let mut t = self.trial.clone();
                 t.moves = moves
                     .iter()
-                    .map(|m| crate::record::trial::TrialMove {
+                    .map(|m| ludic::record::trial::TrialMove {
                         text: m.clone(),
                         line: 0,
                     })

@@ -796,6 +796,26 @@ impl State {
         self.scalars.turns
     }
 
+    /// Consecutive turns without a progress fact (what `draw-no-progress`
+    /// counts; the position text's `no-progress`).
+    pub fn no_progress(&self) -> u32 {
+        self.scalars.no_progress
+    }
+
+    /// The state of the chance generator (splitmix64) that rolls the next
+    /// dice: the position text's `dice`, so that a position read back
+    /// rolls the same.
+    pub fn dice_state(&self) -> u64 {
+        self.extras.rng
+    }
+
+    /// The seat `seat` has left play (games of more than two players),
+    /// and the place it took then (1 = first; `None` while it plays).
+    pub fn seat_out(&self, seat: Player) -> Option<u8> {
+        let seats = self.scalars.seats;
+        seats.is_out(seat).then(|| seats.places.of(seat))
+    }
+
     /// The turn in progress, if the mover must continue it.
     pub fn continuation(&self) -> Option<Continuation> {
         self.scalars.cont

@@ -21,7 +21,7 @@ impl State {
     /// it), is refused by its rule's filters; `None` when it passes them
     /// or is not a step of a generator. The state is unchanged (the step
     /// is tried on a copy).
-    pub(crate) fn filter_refusal(&self, m: &Move) -> Option<Refusal> {
+    pub fn filter_refusal(&self, m: &Move) -> Option<Refusal> {
         let game = self.game.clone();
         let generator = game.gens.get(usize::from(m.gen_id))?;
         let mut tried = self.clone();

@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use super::Session;
-use crate::engine::{Roll, State};
+use ludic::engine::{Roll, State};
 
 impl Session {
     /// The dice of the position shown, or `null` in a game without them:

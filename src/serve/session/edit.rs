@@ -3,7 +3,7 @@
 //! move and the state's phase, turn and no-progress counts and counters
 //! (each checked as a position text reads it when set), drawn as it
 //! stands and written as position text and FEN as it changes. Nothing is checked until the draft is done: then it is
-//! read back as a position text ([`crate::engine::State::from_position`])
+//! read back as a position text ([`ludic::engine::State::from_position`])
 //! and, in a game with FEN, as FEN too, with the checks FEN positions get
 //! (the royal pieces: as many as the setup gives, the side not to move
 //! not in check; no man on its crowning row) and, if it passes, the game
@@ -12,12 +12,12 @@
 use serde_json::{Value, json};
 
 use super::Session;
-use crate::board::Site;
-use crate::compile::Piece;
-use crate::engine::State;
-use crate::record::position_fields::{KEYWORDS, decode, encode, read_fields, without_history};
-use crate::record::{Position, write_position};
-use crate::render::svg::piece_svg;
+use ludic::board::Site;
+use ludic::compile::Piece;
+use ludic::engine::State;
+use ludic::record::position_fields::{KEYWORDS, decode, encode, read_fields, without_history};
+use ludic::record::{Position, write_position};
+use ludic::render::svg::piece_svg;
 
 /// A position being edited.
 #[derive(Debug, Clone)]
@@ -58,7 +58,7 @@ pub enum Edit {
 impl Draft {
     /// The draft as a state (its board unchecked; its fields were checked
     /// as they were set), for drawing and writing.
-    pub fn state(&self, game: &std::sync::Arc<crate::compile::Game>) -> State {
+    pub fn state(&self, game: &std::sync::Arc<ludic::compile::Game>) -> State {
         let mut st = State::from_setup(game.clone(), &self.position());
         // Each field alone, so that one the board no longer allows (an
         // unmoved site emptied since) leaves the others.
@@ -80,7 +80,7 @@ impl Draft {
 
     /// The sites of a list of labels (`a1,e1,h1`) whose stacks are not
     /// empty in the draft.
-    fn occupied(&self, game: &crate::compile::Game, labels: &str) -> String {
+    fn occupied(&self, game: &ludic::compile::Game, labels: &str) -> String {
         let board = &game.board;
         let full = |l: &&str| {
             let l = decode(l).unwrap_or_default();
@@ -106,10 +106,7 @@ impl Draft {
             out.push(("phase".to_string(), encode(name)));
         }
         out.push(("turns".to_string(), st.turns().to_string()));
-        out.push((
-            "no-progress".to_string(),
-            st.scalars.no_progress.to_string(),
-        ));
+        out.push(("no-progress".to_string(), st.no_progress().to_string()));
         if game.tracks_unmoved {
             // The stacks that have not moved (castling rights), as the
             // position text lists them.
@@ -130,14 +127,14 @@ impl Draft {
             }
         }
         if game.has_chance() {
-            out.push(("dice".to_string(), format!("{:x}", st.extras.rng)));
+            out.push(("dice".to_string(), format!("{:x}", st.dice_state())));
         }
         // The dice left to play in a game whose moves use them
         // (backgammon's `dice-left=3,5`; empty: none).
         if game
             .gens
             .iter()
-            .any(|g| matches!(g.kind, crate::compile::ir::GenKind::Advance(_)))
+            .any(|g| matches!(g.kind, ludic::compile::ir::GenKind::Advance(_)))
         {
             let dice = text.split(' ').find_map(|w| w.strip_prefix("dice-left="));
             out.push((
@@ -328,8 +325,8 @@ impl Session {
 /// Whether `game`'s rules mark sites until the end of the turn (`mark`,
 /// `mark-all`) and until the next step (`mark-all … for:Step`): the
 /// position's `marks` and `step-marks` the editor offers.
-pub(super) fn mark_spans(game: &crate::compile::Game) -> (bool, bool) {
-    use crate::compile::ir::{Effect, MarkSpan};
+pub(super) fn mark_spans(game: &ludic::compile::Game) -> (bool, bool) {
+    use ludic::compile::ir::{Effect, MarkSpan};
     fn walk(effects: &[Effect], found: &mut (bool, bool)) {
         for e in effects {
             match e {

@@ -4,9 +4,9 @@
 use serde_json::{Value, json};
 
 use super::Session;
-use crate::compile::Game;
-use crate::engine::State;
-use crate::render::svg::{piece_svg, piece_svg_as};
+use ludic::compile::Game;
+use ludic::engine::State;
+use ludic::render::svg::{piece_svg, piece_svg_as};
 
 /// The legend's picture of a marked site, as the board draws it.
 const MARK_SVG: &str = r##"<svg width="28" height="28" viewBox="0 0 28 28"><circle cx="14" cy="14" r="11" fill="none" stroke="#8e44ad" stroke-width="3" stroke-dasharray="6 4"/></svg>"##;
@@ -78,6 +78,6 @@ fn shows_heights(st: &State, game: &Game) -> bool {
         .all(|k| game.kind_pictures.get(k).and_then(|p| p.as_deref()) == Some("man"));
     let declared = game.stack_limit_declared && game.stack_cap > 1;
     let crowned_only = all_men && game.stack_cap == 2;
-    let standing = (0..game.board.len()).any(|s| st.height(s as crate::board::Site) > 1);
+    let standing = (0..game.board.len()).any(|s| st.height(s as ludic::board::Site) > 1);
     (declared || standing) && !crowned_only
 }

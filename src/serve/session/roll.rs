@@ -4,11 +4,11 @@
 //! trial (`# Black passes (no legal move)`).
 //!
 //! A roll is drawn by the server alone, from the game's seed and the
-//! ply ([`crate::players::nature_rng`]), never chosen by a request: a
+//! ply ([`ludic::players::nature_rng`]), never chosen by a request: a
 //! human's Roll only says when. A computer seat's roll is made at once.
 
 use super::{Session, Turn};
-use crate::engine::State;
+use ludic::engine::State;
 
 impl Session {
     /// The seat a roll at chance node `st` is for: the next mover when
@@ -35,7 +35,7 @@ impl Session {
             return usize::from(mover);
         };
         let next = first.current_player();
-        let sites = first.game().board.len() as crate::board::Site;
+        let sites = first.game().board.len() as ludic::board::Site;
         let same = |a: &State| {
             a.current_player() == next && (0..sites).all(|s| a.stack(s) == first.stack(s))
         };
@@ -134,7 +134,7 @@ impl Session {
             }
             // From the game's seed and the ply alone: the same roll comes
             // again after an undo (a roll is part of the history).
-            let mut rng = crate::players::nature_rng(self.game_seed, self.turns.len() as u64);
+            let mut rng = ludic::players::nature_rng(self.game_seed, self.turns.len() as u64);
             let Some(m) = st.sample_chance(&mut rng) else {
                 return;
             };
@@ -164,7 +164,7 @@ pub(super) fn note_passes(turn: &mut Turn, after: &State, origin: &State, named:
         .iter()
         .map(|&p| {
             let name = &names[p as usize].name;
-            format!("{name} {}", crate::diag::verb(name, "passes", "pass"))
+            format!("{name} {}", ludic::diag::verb(name, "passes", "pass"))
         })
         .collect();
     turn.shown = format!("{} ({})", turn.shown, said.join(", "));

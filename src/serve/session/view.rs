@@ -4,15 +4,15 @@
 use serde_json::{Value, json};
 
 use super::{Session, click_site, clickable_from, sites_of};
-use crate::board::Site;
-use crate::compile::Game;
-use crate::engine::{Move, State};
-use crate::players::heuristic;
-use crate::record::export::{RecordFormat, move_numbering};
-use crate::record::position_fields::without_history;
-use crate::render::render;
-use crate::render::svg::{SvgOptions, board_svg, seat_colours};
 use crate::serve::notes::ended;
+use ludic::board::Site;
+use ludic::compile::Game;
+use ludic::engine::{Move, State};
+use ludic::players::heuristic;
+use ludic::record::export::{RecordFormat, move_numbering};
+use ludic::record::position_fields::without_history;
+use ludic::render::render;
+use ludic::render::svg::{SvgOptions, board_svg, seat_colours};
 
 impl Session {
     /// The page's view of the game, as session `id` (docs/serve.md).
@@ -287,19 +287,18 @@ pub fn seat_values(st: &State) -> Value {
     if places.is_none() {
         heuristic::values(&mut copy, &mut buf, &mut moves);
     }
-    let seats = st.scalars.seats;
     let out: Vec<Value> = (0..n)
         .map(|p| {
-            let seat = p as crate::compile::ir::Player;
+            let seat = p as ludic::compile::ir::Player;
             let value = match places {
                 Some(_) => heuristic::evaluate(&mut copy, seat, &mut buf, &mut moves),
                 None => heuristic::relative(&buf, seat),
             };
             let place = match &places {
                 Some(pl) => Some(pl[p]),
-                None => seats.is_out(seat).then(|| seats.places.of(seat)),
+                None => st.seat_out(seat),
             };
-            json!({"value": value, "out": seats.is_out(seat), "place": place})
+            json!({"value": value, "out": st.seat_out(seat).is_some(), "place": place})
         })
         .collect();
     json!(out)
@@ -308,7 +307,7 @@ pub fn seat_values(st: &State) -> Value {
 /// True when the game's seed changes the game: it draws the first
 /// player (`(first … Random)`) or nature rolls. The trial keeps it then.
 pub(super) fn seed_matters(game: &Game) -> bool {
-    matches!(game.first, crate::compile::heuristics::First::Random) || game.has_chance()
+    matches!(game.first, ludic::compile::First::Random) || game.has_chance()
 }
 
 /// What a step's piece becomes when it lands as another kind (a pawn
@@ -329,5 +328,5 @@ fn becomes(st: &State, m: &Move) -> Option<(String, String)> {
         return None;
     }
     let name = game.kinds[usize::from(game.kind(now))].clone();
-    Some((crate::render::svg::piece_svg(&after, now), name))
+    Some((ludic::render::svg::piece_svg(&after, now), name))
 }

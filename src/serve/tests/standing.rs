@@ -2,7 +2,7 @@
 //! 40): the standing of every seat in a game of more than two players,
 //! the royal piece in check, and the seed shown only where it matters.
 
-use ludic::serve::session::*;
+use crate::serve::session::*;
 use serde_json::{Value, json};
 
 fn session(game: &str, sets: &[&str], seats: &[&str]) -> Session {

@@ -4,9 +4,9 @@
 //! draft's position text and FEN, and read by the game's own rules once
 //! the game starts from it.
 
+use crate::serve::session::*;
 use ludic::board::Site;
 use ludic::players::PlayerSpec;
-use ludic::serve::session::*;
 use serde_json::{Value, json};
 
 fn open(game: &str) -> Session {

@@ -3,9 +3,9 @@
 //! of the state reached by playing, and a record of another game or
 //! setting is refused or played with its own toggles.
 
+use crate::serve::session::*;
 use ludic::compile::{Game, Options};
 use ludic::engine::State;
-use ludic::serve::session::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;

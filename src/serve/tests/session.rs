@@ -1,9 +1,9 @@
 //! Sessions: clicks, multi-jumps step by step, refusals that change
 //! nothing, undo against the computer, records and reloading.
 
+use crate::serve::session::*;
 use ludic::board::Site;
 use ludic::players::PlayerSpec;
-use ludic::serve::session::*;
 use serde_json::json;
 
 fn checkers(seats: &[&str]) -> Session {

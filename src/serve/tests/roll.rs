@@ -5,8 +5,8 @@
 //! list and noted in the trial (`# Black passes (no legal move)`), and a
 //! trial carrying the note loads back with it (docs/chance.md, "Passes").
 
+use crate::serve::session::*;
 use ludic::players::PlayerSpec;
-use ludic::serve::session::*;
 use serde_json::{Value, json};
 
 fn spec(s: &str) -> PlayerSpec {
