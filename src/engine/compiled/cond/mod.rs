@@ -6,6 +6,7 @@ pub(crate) mod bitcond;
 pub(crate) mod bitfilter;
 pub(crate) mod boardset;
 pub(crate) mod evaltables;
+pub(crate) mod group;
 pub(crate) mod heuristic_sets;
 pub(crate) mod hoist;
 pub(crate) mod local;

@@ -11,6 +11,7 @@
 use crate::engine::State;
 use crate::engine::bits::{Bits, MAX_WORDS, TOP_BUCKET, bucket, load, preimage, stride};
 
+use super::group::GroupHas;
 use super::sitenum::SiteNum;
 use crate::board::{Dir, NO_SITE, Site};
 use crate::compile::ir::{
@@ -101,6 +102,9 @@ pub(crate) enum Tree {
     /// Every site when every site of the first tree is one of the
     /// second's (`(every (where …) …)`), none otherwise.
     Everywhere(Box<Tree>, Box<Tree>),
+    /// The sites whose stack's group has a member where the inner tree
+    /// holds (`(any (group Subject …))`: Hex's win).
+    GroupHas(Box<GroupHas>),
     /// Every site when the condition, which reads no site (counters, the
     /// player's pieces, toggles), holds now; none otherwise. Evaluated
     /// once per set ([`Scalar`]).
@@ -191,7 +195,8 @@ impl SitePred {
             | Tree::Closes(..)
             | Tree::Line(_)
             | Tree::Somewhere(_)
-            | Tree::Everywhere(..) => None,
+            | Tree::Everywhere(..)
+            | Tree::GroupHas(_) => None,
             Tree::Not(t) => {
                 let p = Self::simple(t)?;
                 match (p.owners, p.heights, p.kind, p.region, p.flag) {
@@ -484,7 +489,7 @@ impl Tree {
     fn cost(&self) -> u8 {
         match self {
             t if t.reads_no_site() => 0,
-            Tree::Each(_) => 2,
+            Tree::Each(_) | Tree::GroupHas(_) => 2,
             _ => 1,
         }
     }
@@ -535,6 +540,10 @@ impl Tree {
                 Tree::Ahead(*dirs, Box::new(Self::compile(c, SiteRef::Subject, game)?))
             }
             Cond::Any(SiteSet::Run(r)) => Self::closes(r, &here, game)?,
+            Cond::Any(SiteSet::Group(r, c)) if here(r) => Tree::GroupHas(Box::new(GroupHas::new(
+                Self::compile(c, SiteRef::Subject, game)?,
+                game,
+            ))),
             Cond::Compare(a, cmp, b) => match height_against_constant(a, *cmp, b, &here, game) {
                 Some(mask) => Tree::Heights(mask),
                 None => Tree::Compare(Box::new((
@@ -593,6 +602,7 @@ impl Tree {
             Tree::Free(c) => c.holds(st, player),
             Tree::Line(l) => l.holds(st, player, s),
             Tree::Somewhere(_) | Tree::Everywhere(..) => !self.eval_any(st, player).is_empty(),
+            Tree::GroupHas(g) => g.holds(st, player, s),
             Tree::Compare(c) => {
                 let (a, cmp, b) = &**c;
                 cmp.test64(a.value(st, player, s), b.value(st, player, s))
@@ -659,6 +669,7 @@ impl Tree {
                 }
             }
             Tree::Compare(c) => compare(c, st, player, all),
+            Tree::GroupHas(g) => g.eval(st, player, all),
             Tree::Each(t) => t.filter(st, player, all),
             Tree::Not(p) => all.minus(p.eval(st, player, all)),
             Tree::And(ps) => {
@@ -667,6 +678,7 @@ impl Tree {
                     acc = match p {
                         // Read on the sites left alone.
                         Tree::Each(t) => t.filter(st, player, acc),
+                        Tree::GroupHas(g) => g.eval(st, player, acc),
                         Tree::Not(q) if matches!(**q, Tree::Each(_)) => {
                             acc.minus(q.eval(st, player, acc))
                         }
