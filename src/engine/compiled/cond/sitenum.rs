@@ -15,6 +15,7 @@
 //! sums saturate, the pieces of a set count each site once, the count of
 //! a trail is the number of sites walked.
 
+use super::around::{Around, Reach};
 use super::boardset::BoardSet;
 use super::scalar::ScalarNum;
 use super::sitepred::Tree;
@@ -39,6 +40,9 @@ pub(crate) enum SiteNum {
     PiecesTrail(Box<Trail>),
     /// The number of sites a trail from the site walks.
     CountTrail(Box<Trail>),
+    /// The number of the site's neighbours, or of its stack's group's
+    /// members, where a tree holds (`(count (neighbours Subject …))`).
+    CountAround(Box<Around>),
     /// A sum (saturating).
     Add(Vec<SiteNum>),
     /// A difference (saturating).
@@ -68,10 +72,12 @@ impl SiteNum {
             Num::PiecesIn(set) => match Set::compile(set, alias, game)? {
                 Set::Board(b) => SiteNum::PiecesWhere(b),
                 Set::Trail(t) => SiteNum::PiecesTrail(t),
+                Set::Around(_) => return None,
             },
             Num::Count(set) => match Set::compile(set, alias, game)? {
                 Set::Board(b) => SiteNum::CountWhere(b),
                 Set::Trail(t) => SiteNum::CountTrail(t),
+                Set::Around(a) => SiteNum::CountAround(a),
             },
             Num::Add(ns) => SiteNum::Add(
                 ns.iter()
@@ -96,7 +102,10 @@ impl SiteNum {
     pub(crate) fn reads_site(&self) -> bool {
         match self {
             SiteNum::Free(_) | SiteNum::PiecesWhere(_) | SiteNum::CountWhere(_) => false,
-            SiteNum::Height | SiteNum::PiecesTrail(_) | SiteNum::CountTrail(_) => true,
+            SiteNum::Height
+            | SiteNum::PiecesTrail(_)
+            | SiteNum::CountTrail(_)
+            | SiteNum::CountAround(_) => true,
             SiteNum::Add(ns) => ns.iter().any(SiteNum::reads_site),
             SiteNum::Sub(a, b) => a.reads_site() || b.reads_site(),
         }
@@ -123,6 +132,7 @@ impl SiteNum {
                 t.walk(st, player, s, &mut |_| n += 1);
                 n
             }
+            SiteNum::CountAround(a) => a.count(st, player, s) as i64,
             SiteNum::Add(ns) => ns
                 .iter()
                 .fold(0i64, |acc, n| acc.saturating_add(n.value(st, player, s))),
@@ -138,13 +148,16 @@ impl SiteNum {
 enum Set {
     Board(BoardSet),
     Trail(Box<Trail>),
+    Around(Box<Around>),
 }
 
 /// The sites of a set read at a site, compiled: a whole-board set
 /// ([`BoardSet`]: a `where` whose condition reads only each site, a
 /// `minus` or a `reach` of those), or a `trail` from the site
 /// itself (what `remove-all` removes: Oware's captured houses,
-/// docs/games/oware.md). Anything else is left to the reference
+/// docs/games/oware.md), or the site's neighbours or group where a
+/// condition holds ([`Around`]: the boxes a line closes in Dots and
+/// Boxes, docs/games/dotsandboxes.md). Anything else is left to the reference
 /// (`State::set_into`), whose order this keeps: board order for a
 /// `where`, walking order for a trail.
 #[derive(Debug, Clone, PartialEq)]
@@ -158,9 +171,10 @@ impl SiteList {
     }
 
     /// True when the sites depend on the site they are read at (a
-    /// trail from it); false for a whole-board set.
+    /// trail from it, its neighbours or group); false for a whole-board
+    /// set.
     pub(crate) fn reads_site(&self) -> bool {
-        matches!(self.0, Set::Trail(_))
+        matches!(self.0, Set::Trail(_) | Set::Around(_))
     }
 
     /// Calls `each` on its sites read at site `s` for `player`, in the
@@ -169,6 +183,7 @@ impl SiteList {
         match &self.0 {
             Set::Board(b) => b.each_on_board(st, player, each),
             Set::Trail(t) => t.walk(st, player, s, each),
+            Set::Around(a) => a.each(st, player, s, each),
         }
     }
 }
@@ -202,6 +217,18 @@ impl Set {
                     through: Tree::compile(through, SiteRef::Subject, game)?,
                 }))
             }
+            SiteSet::Neighbours(r, c) if here(r) && Around::fits(game) => {
+                Set::Around(Box::new(Around::new(
+                    Reach::Neighbours,
+                    Tree::compile(c, SiteRef::Subject, game)?,
+                    game,
+                )))
+            }
+            SiteSet::Group(r, c) if here(r) => Set::Around(Box::new(Around::new(
+                Reach::Group,
+                Tree::compile(c, SiteRef::Subject, game)?,
+                game,
+            ))),
             _ => return None,
         })
     }

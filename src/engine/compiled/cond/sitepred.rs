@@ -11,7 +11,7 @@
 use crate::engine::State;
 use crate::engine::bits::{Bits, MAX_WORDS, TOP_BUCKET, bucket, load, preimage, stride};
 
-use super::group::GroupHas;
+use super::around::{Around, Reach};
 use super::sitenum::SiteNum;
 use crate::board::{Dir, NO_SITE, Site};
 use crate::compile::ir::{
@@ -102,9 +102,10 @@ pub(crate) enum Tree {
     /// Every site when every site of the first tree is one of the
     /// second's (`(every (where …) …)`), none otherwise.
     Everywhere(Box<Tree>, Box<Tree>),
-    /// The sites whose stack's group has a member where the inner tree
-    /// holds (`(any (group Subject …))`: Hex's win).
-    GroupHas(Box<GroupHas>),
+    /// The sites with a neighbour, or whose stack's group has a member,
+    /// where the inner tree holds (`(any (neighbours Subject …))`, `(any
+    /// (group Subject …))`: Dots and Boxes' closed boxes, Hex's win).
+    Around(Box<Around>),
     /// Every site when the condition, which reads no site (counters, the
     /// player's pieces, toggles), holds now; none otherwise. Evaluated
     /// once per set ([`Scalar`]).
@@ -196,7 +197,7 @@ impl SitePred {
             | Tree::Line(_)
             | Tree::Somewhere(_)
             | Tree::Everywhere(..)
-            | Tree::GroupHas(_) => None,
+            | Tree::Around(_) => None,
             Tree::Not(t) => {
                 let p = Self::simple(t)?;
                 match (p.owners, p.heights, p.kind, p.region, p.flag) {
@@ -489,7 +490,7 @@ impl Tree {
     fn cost(&self) -> u8 {
         match self {
             t if t.reads_no_site() => 0,
-            Tree::Each(_) | Tree::GroupHas(_) => 2,
+            Tree::Each(_) | Tree::Around(_) => 2,
             _ => 1,
         }
     }
@@ -540,7 +541,13 @@ impl Tree {
                 Tree::Ahead(*dirs, Box::new(Self::compile(c, SiteRef::Subject, game)?))
             }
             Cond::Any(SiteSet::Run(r)) => Self::closes(r, &here, game)?,
-            Cond::Any(SiteSet::Group(r, c)) if here(r) => Tree::GroupHas(Box::new(GroupHas::new(
+            Cond::Any(SiteSet::Neighbours(r, c)) if here(r) => Tree::Around(Box::new(Around::new(
+                Reach::Neighbours,
+                Self::compile(c, SiteRef::Subject, game)?,
+                game,
+            ))),
+            Cond::Any(SiteSet::Group(r, c)) if here(r) => Tree::Around(Box::new(Around::new(
+                Reach::Group,
                 Self::compile(c, SiteRef::Subject, game)?,
                 game,
             ))),
@@ -602,7 +609,7 @@ impl Tree {
             Tree::Free(c) => c.holds(st, player),
             Tree::Line(l) => l.holds(st, player, s),
             Tree::Somewhere(_) | Tree::Everywhere(..) => !self.eval_any(st, player).is_empty(),
-            Tree::GroupHas(g) => g.holds(st, player, s),
+            Tree::Around(a) => a.any(st, player, s),
             Tree::Compare(c) => {
                 let (a, cmp, b) = &**c;
                 cmp.test64(a.value(st, player, s), b.value(st, player, s))
@@ -669,7 +676,7 @@ impl Tree {
                 }
             }
             Tree::Compare(c) => compare(c, st, player, all),
-            Tree::GroupHas(g) => g.eval(st, player, all),
+            Tree::Around(a) => a.eval(st, player, all),
             Tree::Each(t) => t.filter(st, player, all),
             Tree::Not(p) => all.minus(p.eval(st, player, all)),
             Tree::And(ps) => {
@@ -678,7 +685,7 @@ impl Tree {
                     acc = match p {
                         // Read on the sites left alone.
                         Tree::Each(t) => t.filter(st, player, acc),
-                        Tree::GroupHas(g) => g.eval(st, player, acc),
+                        Tree::Around(a) => a.eval(st, player, acc),
                         Tree::Not(q) if matches!(**q, Tree::Each(_)) => {
                             acc.minus(q.eval(st, player, acc))
                         }
