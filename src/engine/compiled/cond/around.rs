@@ -48,6 +48,9 @@ pub(crate) struct Around {
     reach: Reach,
     /// `C`, each member its own subject.
     member: Tree,
+    /// `C` reads only kept sets ([`Tree::is_flat`]): the neighbours
+    /// where it holds are read as a set.
+    flat: bool,
     /// Per site, the [`stride`] words of its neighbours' set.
     nbr: Vec<u64>,
 }
@@ -69,6 +72,7 @@ impl Around {
     pub(crate) fn new(reach: Reach, member: Tree, game: &Game) -> Around {
         Around {
             reach,
+            flat: member.is_flat(),
             member,
             nbr: neighbour_words(game),
         }
@@ -77,31 +81,37 @@ impl Around {
     /// True when a member around `s` satisfies the tree for `player`.
     pub(crate) fn any(&self, st: &State, player: Player, s: Site) -> bool {
         fn go<const W: usize>(a: &Around, st: &State, player: Player, s: Site) -> bool {
-            a.group_has::<W>(st, player, s)
+            match a.reach {
+                Reach::Neighbours => !a.near::<W>(st, player, s).is_empty(),
+                Reach::Group => a.group_has::<W>(st, player, s),
+            }
         }
         match self.reach {
-            Reach::Neighbours => st
+            Reach::Neighbours if !self.flat => st
                 .game
                 .board
                 .neighbours(s)
                 .any(|n| self.member.holds(st, player, n)),
-            Reach::Group => by_width!(st, go(self, st, player, s)),
+            _ => by_width!(st, go(self, st, player, s)),
         }
     }
 
     /// How many members around `s` satisfy the tree for `player`.
     pub(crate) fn count(&self, st: &State, player: Player, s: Site) -> usize {
         fn go<const W: usize>(a: &Around, st: &State, player: Player, s: Site) -> usize {
-            a.group::<W>(st, s).and(a.everywhere(st, player)).len()
+            match a.reach {
+                Reach::Neighbours => a.near::<W>(st, player, s).len(),
+                Reach::Group => a.group::<W>(st, s).and(a.everywhere(st, player)).len(),
+            }
         }
         match self.reach {
-            Reach::Neighbours => st
+            Reach::Neighbours if !self.flat => st
                 .game
                 .board
                 .neighbours(s)
                 .filter(|&n| self.member.holds(st, player, n))
                 .count(),
-            Reach::Group => by_width!(st, go(self, st, player, s)),
+            _ => by_width!(st, go(self, st, player, s)),
         }
     }
 
@@ -119,10 +129,13 @@ impl Around {
     /// [`Around::fits`]) lists at most that many neighbours.
     pub(crate) fn each(&self, st: &State, player: Player, s: Site, each: &mut impl FnMut(Site)) {
         fn go<const W: usize>(a: &Around, st: &State, player: Player, s: Site) -> Bits<W> {
-            a.group::<W>(st, s).and(a.everywhere(st, player))
+            match a.reach {
+                Reach::Neighbours => a.near::<W>(st, player, s),
+                Reach::Group => a.group::<W>(st, s).and(a.everywhere(st, player)),
+            }
         }
         match self.reach {
-            Reach::Neighbours => {
+            Reach::Neighbours if !self.flat => {
                 let mut near = [0 as Site; MAX_NEIGHBOURS];
                 let mut k = 0;
                 for n in st.game.board.neighbours(s) {
@@ -141,7 +154,7 @@ impl Around {
                     last = Some(n);
                 }
             }
-            Reach::Group => match st.tables.stride {
+            _ => match st.tables.stride {
                 1 => go::<1>(self, st, player, s).iter().for_each(each),
                 2 => go::<2>(self, st, player, s).iter().for_each(each),
                 4 => go::<4>(self, st, player, s).iter().for_each(each),
@@ -155,6 +168,13 @@ impl Around {
         all.iter()
             .filter(|&s| self.any(st, player, s))
             .fold(Bits::EMPTY, |acc, s| acc.or(Bits::single(s)))
+    }
+
+    /// The neighbours of `s` where the tree holds, read as a set (a flat
+    /// tree: see [`Around::flat`]).
+    fn near<const W: usize>(&self, st: &State, player: Player, s: Site) -> Bits<W> {
+        let near = load::<W>(&self.nbr, s as usize * W);
+        self.member.eval::<W>(st, player, near).and(near)
     }
 
     /// The sites of the board where the tree holds.
@@ -225,7 +245,7 @@ pub(crate) fn neighbour_words(game: &Game) -> Vec<u64> {
 
 #[cfg(test)]
 mod tests {
-    use crate::compile::ir::{Cond, Num, SiteRef, SiteSet};
+    use crate::compile::ir::{Cmp, Cond, Num, SiteRef, SiteSet};
     use crate::compile::{Game, Options};
     use crate::engine::State;
     use crate::engine::compiled::cond::sitenum::{SiteList, SiteNum};
@@ -249,7 +269,9 @@ mod tests {
     /// holds, compiled, agree with the reference (which walks the
     /// neighbours and floods the group site by site): `any` of them,
     /// their `count` and their sites in order, for conditions that hold
-    /// at many, few and no sites (each region, empty, occupied, false).
+    /// at many, few and no sites (each region, empty, occupied, false:
+    /// read as sets) and one read site by site (two occupied neighbours
+    /// or more).
     /// Each `any` both holds and fails.
     #[test]
     fn neighbours_and_groups_agree_with_the_reference() {
@@ -265,6 +287,11 @@ mod tests {
             conds.push(Cond::Empty(SiteRef::Subject));
             conds.push(Cond::Not(Box::new(Cond::Empty(SiteRef::Subject))));
             conds.push(Cond::False);
+            // Not flat (tested site by site): a site with two or more
+            // occupied neighbours, Dots and Boxes' closed box in small.
+            let occupied = Box::new(Cond::Not(Box::new(Cond::Empty(SiteRef::Subject))));
+            let crowded = Num::Count(Box::new(SiteSet::Neighbours(SiteRef::Subject, occupied)));
+            conds.push(Cond::Compare(crowded, Cmp::Ge, Num::Int(2)));
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed as u64);
             let mut st = State::new(game.clone());
             for _ in 0..40 {

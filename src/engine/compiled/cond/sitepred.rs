@@ -485,6 +485,25 @@ impl Tree {
         matches!(self, Tree::Const(_) | Tree::Flag(_) | Tree::Free(_))
     }
 
+    /// True for a tree of the kept sets alone (owners, heights, regions,
+    /// toggles and their `and`, `or`, `not`): a set of a few sites is
+    /// read from it in a few word operations, where a tree of another
+    /// kind tests or walks site by site.
+    pub(super) fn is_flat(&self) -> bool {
+        match self {
+            Tree::Const(_)
+            | Tree::Empty
+            | Tree::Mine
+            | Tree::Enemy
+            | Tree::Heights(_)
+            | Tree::Region(_)
+            | Tree::Flag(_) => true,
+            Tree::Not(t) => t.is_flat(),
+            Tree::And(ts) | Tree::Or(ts) => ts.iter().all(Tree::is_flat),
+            _ => false,
+        }
+    }
+
     /// The place of a part in an `and` ([`Tree::compile`]): 0 for one that
     /// reads no site, 2 for a test site by site, 1 for a set.
     fn cost(&self) -> u8 {
