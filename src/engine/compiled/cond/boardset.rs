@@ -9,11 +9,12 @@
 //! through stacks of its own: `(remove-all (minus (where (holds-only))
 //! (reach (where (and (in "Home") (holds-only))) (holds-only))))`.
 
+use super::around::neighbour_words;
 use super::sitepred::Tree;
 use crate::board::Site;
 use crate::compile::ir::{Game, Player, SiteRef, SiteSet};
 use crate::engine::State;
-use crate::engine::bits::{Bits, MAX_WORDS, load, stride};
+use crate::engine::bits::{Bits, MAX_WORDS, load};
 
 /// A whole-board site set, compiled (see the module's documentation).
 #[derive(Debug, Clone, PartialEq)]
@@ -33,7 +34,8 @@ pub(crate) enum BoardSet {
 pub(crate) struct Reach {
     from: BoardSet,
     through: Tree,
-    /// Per site, the [`stride`] words of its neighbours' set.
+    /// Per site, the [`stride`](crate::engine::bits::stride) words of its
+    /// neighbours' set.
     nbr: Vec<u64>,
 }
 
@@ -116,19 +118,6 @@ impl Reach {
         }
         done
     }
-}
-
-/// Per site of `game`'s board, its neighbours' set in [`stride`] words.
-fn neighbour_words(game: &Game) -> Vec<u64> {
-    let board = &game.board;
-    let w = stride(board.len());
-    let mut out = vec![0u64; board.len() * w];
-    for s in 0..board.len() {
-        for n in board.neighbours(s as Site) {
-            out[s * w + n as usize / 64] |= 1 << (n % 64);
-        }
-    }
-    out
 }
 
 #[cfg(test)]
