@@ -122,7 +122,7 @@ pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
     }
     let stdin = std::io::stdin();
     let first_turn = st.turns();
-    let mut session = Session {
+    let mut session = TerminalGame {
         a,
         specs,
         players,
@@ -494,8 +494,9 @@ impl Input {
     }
 }
 
-/// A game in progress.
-struct Session<'a> {
+/// A game in progress at the terminal (`ludic play`; the web page's is
+/// `serve::session::Session`).
+struct TerminalGame<'a> {
     a: &'a PlayArgs,
     specs: Vec<PlayerSpec>,
     players: Vec<Option<Box<dyn Agent>>>,
@@ -518,7 +519,7 @@ struct Session<'a> {
     first_turn: u32,
 }
 
-impl Session<'_> {
+impl TerminalGame<'_> {
     /// Plays until the game ends, a human quits or the turn limit; returns
     /// the outcome (`None`: stopped).
     fn game_loop(&mut self) -> Result<Option<Outcome>, Fail> {

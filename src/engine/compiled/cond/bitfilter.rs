@@ -48,7 +48,7 @@ pub(crate) struct BitFilter {
 
 /// What the filters say of a candidate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Verdict {
+pub(crate) struct FilterVerdict {
     /// It passes them.
     pub legal: bool,
     /// Its effects were simulated and change nothing.
@@ -106,7 +106,7 @@ impl BitFilter {
         t: &BitTables<W>,
         base: &mut BitPos<W>,
         ctx: &Ctx,
-    ) -> Option<Verdict> {
+    ) -> Option<FilterVerdict> {
         if ctx.to as usize >= W::SITES || base.occ() & W::bit(ctx.to) != W::ZERO {
             return None;
         }
@@ -124,7 +124,7 @@ impl BitFilter {
         t: &BitTables<W>,
         base: &mut BitPos<W>,
         ctx: &Ctx,
-    ) -> Option<(Verdict, W)> {
+    ) -> Option<(FilterVerdict, W)> {
         if ctx.to as usize >= W::SITES || base.occ() & W::bit(ctx.to) != W::ZERO {
             return None;
         }
@@ -145,8 +145,8 @@ impl BitFilter {
         t: &BitTables<W>,
         v: &mut Placed<W>,
         ctx: &Ctx,
-    ) -> Option<(Verdict, bool)> {
-        let fail = Verdict {
+    ) -> Option<(FilterVerdict, bool)> {
+        let fail = FilterVerdict {
             legal: false,
             quiet: false,
         };
@@ -155,7 +155,7 @@ impl BitFilter {
         }
         let Some(after) = &self.after else {
             return Some((
-                Verdict {
+                FilterVerdict {
                     legal: true,
                     quiet: false,
                 },
@@ -165,14 +165,14 @@ impl BitFilter {
         let effects = self.effects.as_deref()?;
         Some(match run(effects, t, v, ctx) {
             None => (
-                Verdict {
+                FilterVerdict {
                     legal: after.holds(t, v, ctx),
                     quiet: true,
                 },
                 false,
             ),
             Some(mut next) => (
-                Verdict {
+                FilterVerdict {
                     legal: after.holds(t, &mut next, ctx),
                     quiet: false,
                 },

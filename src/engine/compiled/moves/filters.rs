@@ -6,7 +6,7 @@
 
 use crate::compile::ir::{Cond, GenId, Kind, SiteRef};
 use crate::engine::bitcond::BitSets;
-use crate::engine::bitfilter::{BitFilter, Verdict};
+use crate::engine::bitfilter::{BitFilter, FilterVerdict};
 use crate::engine::bitpos::BitPos;
 use crate::engine::bits::Bits;
 use crate::engine::overlay::{Overlay, RayCache, flanks_after};
@@ -167,7 +167,7 @@ impl QuietFound {
     /// Notes `m`, with verdict `v`, if it is a legal quiet placement of
     /// the generator noted so far (or of the first).
     #[inline]
-    pub(crate) fn note(&mut self, m: &Move, v: Verdict) {
+    pub(crate) fn note(&mut self, m: &Move, v: FilterVerdict) {
         if v.legal && v.quiet && self.gen_id.is_none_or(|g| g == m.gen_id) {
             self.gen_id = Some(m.gen_id);
             self.sites |= Bits::bit(m.to);

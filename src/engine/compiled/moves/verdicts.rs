@@ -23,7 +23,7 @@
 use crate::board::Site;
 use crate::compile::ir::{GenId, Player};
 use crate::engine::Tables;
-use crate::engine::bitfilter::Verdict;
+use crate::engine::bitfilter::FilterVerdict;
 use crate::engine::bitpos::MAX_PLAYERS;
 use crate::engine::bits::Bits;
 use crate::engine::boardbits::MAX_SITES;
@@ -147,7 +147,7 @@ impl Verdicts {
     /// The kept verdict on generator `g`'s placement at `to`, if it holds
     /// in the listing's position.
     #[inline]
-    pub fn get(&self, l: &mut Listing, to: Site, g: GenId) -> Option<Verdict> {
+    pub fn get(&self, l: &mut Listing, to: Site, g: GenId) -> Option<FilterVerdict> {
         let bit = Bits::<2>::bit(to);
         if l.holds & bit == Bits::ZERO {
             return None;
@@ -157,7 +157,7 @@ impl Verdicts {
             return None;
         }
         l.judged |= bit;
-        Some(Verdict {
+        Some(FilterVerdict {
             legal: slot.legal & bit != Bits::ZERO,
             quiet: slot.quiet & bit != Bits::ZERO,
         })
@@ -166,7 +166,7 @@ impl Verdicts {
     /// Keeps the verdict `v` on generator `g`'s placement at `to` in the
     /// listing's position, with its footprint `foot`.
     #[inline]
-    pub fn put(&mut self, l: &mut Listing, to: Site, g: GenId, v: Verdict, foot: Bits<2>) {
+    pub fn put(&mut self, l: &mut Listing, to: Site, g: GenId, v: FilterVerdict, foot: Bits<2>) {
         let Some(slot) = self.slots.get_mut(l.player) else {
             return;
         };
@@ -201,8 +201,8 @@ impl Verdicts {
 mod tests {
     use super::*;
 
-    fn legal(legal: bool) -> Verdict {
-        Verdict { legal, quiet: true }
+    fn legal(legal: bool) -> FilterVerdict {
+        FilterVerdict { legal, quiet: true }
     }
 
     #[test]
