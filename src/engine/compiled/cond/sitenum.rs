@@ -376,12 +376,16 @@ mod tests {
         };
         assert!(g.gens.len() == 2);
         assert!(compiles(r#"(more-than (pieces-in (trail To "Round")) 2)"#));
+        // The site's own group and neighbours (around.rs).
+        assert!(compiles(r#"(more-than (count (group To)) 2)"#));
+        assert!(compiles(r#"(more-than (count (neighbours To Empty)) 2)"#));
         // A trail from another site of the step, the height of another
-        // site, a group: not the site's own numbers.
+        // site, another site's group: not the site's own numbers.
         assert!(!compiles(
             r#"(more-than (pieces-in (trail From "Round")) 2)"#
         ));
         assert!(!compiles(r#"(more-than (height From) 2)"#));
-        assert!(!compiles(r#"(more-than (count (group To)) 2)"#));
+        assert!(!compiles(r#"(more-than (count (group From)) 2)"#));
+        assert!(!compiles(r#"(more-than (pieces-in (group To)) 2)"#));
     }
 }
