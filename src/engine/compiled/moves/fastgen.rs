@@ -403,9 +403,8 @@ impl State {
         let mut any = false;
         for (i, (g, f)) in gens.iter().enumerate().take(n) {
             if let Shape::Place = f.shape {
-                for to in f.to.eval(self, player, all).iter() {
-                    sink(whole(*g, NO_SITE, to))?;
-                }
+                let to = f.to.eval(self, player, all);
+                to.try_each(|to| sink(whole(*g, NO_SITE, to)))?;
                 continue;
             }
             from[i] = self.fast_origins(f, all);

@@ -11,6 +11,7 @@
 
 use crate::board::{Dir, Site};
 use crate::compile::ir::{Piece, Player};
+use std::ops::ControlFlow;
 
 /// Most words of a board the fast generators handle (512 sites).
 pub(crate) const MAX_WORDS: usize = 8;
@@ -171,6 +172,23 @@ impl<const W: usize> Bits<W> {
     #[inline]
     pub fn iter(self) -> SitesOf<W> {
         SitesOf { bits: self.0, w: 0 }
+    }
+
+    /// Calls `f` on the sites in increasing order until it breaks: a loop
+    /// over each word's bits, for the loops that make a move a site
+    /// (placements), where [`Bits::iter`]'s search for the next word
+    /// costs as much as the move.
+    #[inline(always)]
+    pub fn try_each<B>(self, mut f: impl FnMut(Site) -> ControlFlow<B>) -> ControlFlow<B> {
+        for (i, &word) in self.0.iter().enumerate() {
+            let mut w = word;
+            let base = (i * 64) as Site;
+            while w != 0 {
+                f(base + w.trailing_zeros() as Site)?;
+                w &= w - 1;
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     /// The set moved `k` sites down: site `s` is in the result when `s +
@@ -717,6 +735,33 @@ mod tests {
         let sites: Vec<Site> = sites_in_words(&words).collect();
         assert_eq!(sites, [3, 63, 128, 133]);
         assert_eq!(sites_in_words(&[]).count(), 0);
+    }
+
+    #[test]
+    fn try_each_calls_on_the_set_bits_in_order_and_stops_where_told() {
+        let set = Bits::<4>([1 << 3 | 1 << 63, 0, 1, 1 << 5 | 1 << 63]);
+        let mut seen = Vec::new();
+        let all = set.try_each(|s| {
+            seen.push(s);
+            ControlFlow::<()>::Continue(())
+        });
+        assert_eq!(all, ControlFlow::Continue(()));
+        assert_eq!(seen, [3, 63, 128, 197, 255]);
+        // Broken at the third site: the rest are not called.
+        let mut seen = Vec::new();
+        let stop = set.try_each(|s| {
+            seen.push(s);
+            if s == 128 {
+                ControlFlow::Break(s)
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!((stop, seen), (ControlFlow::Break(128), vec![3, 63, 128]));
+        assert_eq!(
+            Bits::<2>::EMPTY.try_each(|_| ControlFlow::Break(())),
+            ControlFlow::Continue(())
+        );
     }
 
     #[test]
