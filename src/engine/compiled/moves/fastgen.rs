@@ -464,10 +464,8 @@ impl State {
         all: Bits<W>,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        for to in f.to.eval(self, self.scalars.mover, all).iter() {
-            sink(whole(g, NO_SITE, to))?;
-        }
-        ControlFlow::Continue(())
+        let to = f.to.eval(self, self.scalars.mover, all);
+        to.try_each(|to| sink(whole(g, NO_SITE, to)))
     }
 
     /// The destinations of `f` and the sites it jumps (a hop's `over:`)
