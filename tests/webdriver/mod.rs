@@ -30,6 +30,10 @@ impl std::fmt::Display for Error {
 pub struct Client {
     host: String,
     session: String,
+    /// The session was ended by [`Client::close`]; otherwise dropping
+    /// the client ends it (a test that panics, or forgets to close, must
+    /// not leave its browser running after chromedriver is killed).
+    closed: bool,
 }
 
 /// An element of the current page, as the session knows it.
@@ -49,7 +53,11 @@ impl Client {
             .as_str()
             .ok_or_else(|| Error(format!("no sessionId in {value}")))?
             .to_string();
-        Ok(Client { host, session })
+        Ok(Client {
+            host,
+            session,
+            closed: false,
+        })
     }
 
     /// Sends `method` on the session's `path` (`/url`, `/element`…).
@@ -123,8 +131,19 @@ impl Client {
     }
 
     /// Ends the session (the browser closes).
-    pub fn close(self) -> Result<(), Error> {
+    pub fn close(mut self) -> Result<(), Error> {
+        self.closed = true;
         self.command("DELETE", "", None).map(drop)
+    }
+}
+
+impl Drop for Client {
+    /// Ends a session not closed yet, ignoring errors (the driver may be
+    /// gone already).
+    fn drop(&mut self) {
+        if !self.closed {
+            let _ = self.command("DELETE", "", None);
+        }
     }
 }
 
