@@ -91,6 +91,14 @@ fn the_page_speaks_each_games_notation_and_draws_its_pieces() {
     // letters. The labels box hides them.
     choose_game(&c, "checkers");
     wait_text(&c, "#status", |t| t.contains("Black (B) to move"));
+    // The seat boxes are drawn from the new game's view, which may land
+    // after the status: wait for them (a CI run read chess's once).
+    let t0 = Instant::now();
+    while (seat(0), seat(1)) != (json!("human"), json!("mcts:1s"))
+        && t0.elapsed() < Duration::from_secs(30)
+    {
+        std::thread::sleep(Duration::from_millis(100));
+    }
     assert_eq!((seat(0), seat(1)), (json!("human"), json!("mcts:1s")));
     c.find("#seat-1 option[value=\"human\"]")
         .unwrap()
