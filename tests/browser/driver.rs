@@ -206,8 +206,18 @@ pub fn get_json(base: &str, path: &str) -> (u16, serde_json::Value) {
 }
 
 pub fn choose_game(c: &Client, id: &str) {
+    let session = || c.execute("return view.session", vec![]).unwrap();
+    let before = session();
     let css = format!("#game option[value=\"{id}\"]");
     c.find(&css).unwrap().click().unwrap();
+    // Wait for the new game's view (a new session): a seat chosen or a
+    // site clicked before it lands goes to the old game (a CI run's
+    // `humans` did, and the new game's computer answered a move).
+    let t0 = Instant::now();
+    while session() == before {
+        assert!(t0.elapsed() < Duration::from_secs(30), "{id} not opened");
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }
 
 /// How many elements match `css`.
