@@ -38,7 +38,7 @@ fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
 }
 
 #[test]
-fn a_no_progress_count_set_in_the_editor_ends_chess_by_the_fifty_move_rule() {
+fn a_no_progress_count_set_in_the_editor_ends_the_game_by_its_no_progress_rule() {
     // FIDE 9.3: fifty moves of each player (chess.game: 100 turns)
     // without a capture or a pawn move draw. The count set to 99, one
     // knight move draws.

@@ -13,7 +13,8 @@ fn spec(s: &str) -> PlayerSpec {
     s.parse().unwrap()
 }
 
-fn backgammon(seed: u64, seats: [&str; 2]) -> Session {
+/// A session of backgammon (a game with dice) from `seed`, with `seats`.
+fn dice_game(seed: u64, seats: [&str; 2]) -> Session {
     let seats = seats.iter().map(|s| spec(s)).collect();
     Session::new_seeded(
         Source::Shipped("backgammon".into()),
@@ -48,7 +49,7 @@ fn roll_all(s: &mut Session) -> usize {
 #[test]
 fn a_human_seat_rolls_by_its_button_and_a_computer_seat_at_once() {
     for seed in [3, 17, 40] {
-        let mut human = backgammon(seed, ["human", "human"]);
+        let mut human = dice_game(seed, ["human", "human"]);
         let first = usize::from(human.state().unwrap().current_player());
         let v = human.view("t");
         assert_eq!(v["roll"], json!(first), "{v}");
@@ -60,7 +61,7 @@ fn a_human_seat_rolls_by_its_button_and_a_computer_seat_at_once() {
         assert!(status.ends_with("to roll: press Roll"), "{status}");
         assert!(v["dice"]["words"].as_str().unwrap().contains("press Roll"));
         assert_eq!(roll_all(&mut human), 1);
-        let computer = backgammon(seed, ["random", "random"]);
+        let computer = dice_game(seed, ["random", "random"]);
         assert!(computer.view("t")["roll"].is_null());
         assert_eq!(moves(&computer), moves(&human), "seed {seed}");
         assert_eq!(human.view("t")["to_move"], json!(first));
@@ -71,7 +72,7 @@ fn a_human_seat_rolls_by_its_button_and_a_computer_seat_at_once() {
 /// changes; Roll where nothing is to be rolled changes nothing.
 #[test]
 fn a_waiting_roll_is_made_when_its_seat_becomes_a_computer() {
-    let mut s = backgammon(5, ["human", "human"]);
+    let mut s = dice_game(5, ["human", "human"]);
     let version = s.version;
     s.set_seats(vec![spec("random"), spec("random")]).unwrap();
     assert!(s.version > version);
@@ -122,7 +123,7 @@ fn a_pass_is_named_in_the_list_and_noted_in_the_trial_and_loads_back() {
     assert_eq!(closed(), vec![3, 4, 6, 13, 15]);
     let (mut passed, mut entered) = (0, 0);
     for seed in 1..=40 {
-        let mut s = backgammon(seed, ["human", "human"]);
+        let mut s = dice_game(seed, ["human", "human"]);
         s.load_position(POSITION).unwrap();
         assert_eq!(s.view("t")["roll"], json!(1), "Black rolls");
         s.roll().unwrap();
@@ -148,7 +149,7 @@ fn a_pass_is_named_in_the_list_and_noted_in_the_trial_and_loads_back() {
             usize::from(pass),
             "{trial}"
         );
-        let mut back = backgammon(99, ["human", "human"]);
+        let mut back = dice_game(99, ["human", "human"]);
         back.load_record(&trial).unwrap();
         back.seek(moves(&s).len()).unwrap();
         assert_eq!(moves(&back), moves(&s));
