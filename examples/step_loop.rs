@@ -1,7 +1,7 @@
 //! A front end's loop, for instruction counts (docs/performance.md): random
-//! games played step by step as the Python package and the web page play
-//! them, `is_over`, then the legal steps, then `play` of one, each game
-//! from the start. The steps are chosen by a fixed xorshift generator, so
+//! games played step by step as the Python package plays them: the steps
+//! listed in place (`list_in_place`), `is_over`, then the legal steps,
+//! then `play` of one, each game from the start. The steps are chosen by a fixed xorshift generator, so
 //! that a run is the same everywhere; prints the steps played.
 //!
 //! `cargo run --release --example step_loop GAME GAMES`; under
@@ -30,7 +30,11 @@ fn main() {
     let mut steps = 0u64;
     for _ in 0..games {
         let mut st = start.clone();
-        while !st.is_over() {
+        // Listed on the state itself, as the Python package does.
+        while {
+            st.list_in_place();
+            !st.is_over()
+        } {
             let legal = st.legal_steps();
             x ^= x << 13;
             x ^= x >> 7;

@@ -142,6 +142,16 @@ impl State {
         })
     }
 
+    /// Lists the position's steps on the engine state itself, when they
+    /// are not listed yet (`RState::list_in_place`: no copy of the state
+    /// for a game whose listing plays moves and takes them back), so that
+    /// [`State::legal`] and the outcome read them.
+    fn list_in_place(&mut self) {
+        if self.legal.get().is_none() {
+            self.state.list_in_place();
+        }
+    }
+
     /// Forgets the listed steps (the position changed), their room kept
     /// for the next listing.
     fn forget_listing(&mut self) {
@@ -181,6 +191,7 @@ impl State {
 
     /// Plays action `id`, refused (the state unchanged) if it is not legal.
     pub(crate) fn apply(&mut self, id: u64) -> PyResult<()> {
+        self.list_in_place();
         match self.step_of(id) {
             Some(m) => self.play_step(id, &m),
             None => Err(IllegalMoveError::new_err(
@@ -297,7 +308,7 @@ impl State {
     /// order); none once the game is over, or for a `player` not to move.
     #[pyo3(signature = (player=None))]
     fn legal_actions<'py>(
-        &self,
+        &mut self,
         py: Python<'py>,
         player: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyList>> {
@@ -308,6 +319,7 @@ impl State {
         }
         // Straight from the remembered listing into the list (no vector
         // in between: the step loop's hot call), of the game's kept ints.
+        self.list_in_place();
         let legal = self.legal();
         let game = self.state.game();
         let ids = self.ids.get_or_init(|| Ids::new(game));
@@ -401,7 +413,7 @@ impl State {
     }
 
     /// True when the game is over (`is_terminal`).
-    fn is_over(&self) -> bool {
+    fn is_over(&mut self) -> bool {
         self.is_terminal()
     }
 
@@ -452,12 +464,15 @@ impl State {
 
     /// True when the game is over (read from the position's listed steps,
     /// listed once per position).
-    fn is_terminal(&self) -> bool {
+    fn is_terminal(&mut self) -> bool {
         // The listed steps, when they are, say it: none exactly when the
         // game is over (`legal_with`).
         match self.legal.get() {
             Some(legal) => legal.is_empty(),
-            None => self.state.outcome().is_some(),
+            None => {
+                self.state.list_in_place();
+                self.state.outcome().is_some()
+            }
         }
     }
 

@@ -18,6 +18,7 @@ use crate::engine::overlay::RayCache;
 use crate::engine::screen::{give_marks, take_marks};
 use crate::engine::shiftgen::ShiftLevel;
 use crate::engine::tables::Filter;
+use crate::engine::untouched::UntouchedSites;
 use crate::engine::{Move, State};
 use std::ops::ControlFlow;
 
@@ -115,11 +116,17 @@ impl State {
                 let g = &game.gens[g as usize];
                 g.after.is_some() || g.check.is_some()
             });
-            if filtered {
+            // The candidates are kept for a twin level after this one.
+            let twin_next = levels
+                .get(i + 1)
+                .is_some_and(|next| twins(&self.tables, level, next));
+            if filtered && twin_next {
                 raw.clone_from(buf);
-                self.filter_after(buf);
             } else {
                 raw.clear();
+            }
+            if filtered {
+                self.filter_after(buf);
             }
             if !buf.is_empty() {
                 break;
@@ -192,6 +199,7 @@ impl State {
         // this one keeps none).
         let mut sets = None;
         let mut quiet = QuietFound::default();
+        let mut untouched = UntouchedSites::default();
         let mut kept = std::mem::take(&mut self.verdicts);
         let mut listing = if kept.on() {
             kept.begin(self.scalars.mover, self.owner_sets())
@@ -216,6 +224,9 @@ impl State {
                 Filter::None => true,
                 Filter::Probe => self.probe(m, g),
                 Filter::Royal(k) => self.royal_verdict(m, *k, &mut cache) || self.probe(m, g),
+                Filter::Untouched(u) => {
+                    self.untouched_holds(m, u, &mut untouched) || self.probe(m, g)
+                }
                 Filter::Overlay(o) => self
                     .overlay_verdict(m, o, &mut cache)
                     .unwrap_or_else(|| self.probe(m, g)),

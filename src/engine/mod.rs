@@ -28,7 +28,7 @@ pub(crate) use compiled::cond::{
 pub(crate) use compiled::kernel;
 pub(crate) use compiled::moves::{
     fastgen, filters, levelcount, mixed, overlay, plan, quiet, quietsteps, screen, shiftgen,
-    slidelevel, verdicts,
+    slidelevel, untouched, verdicts,
 };
 pub(crate) use compiled::sets::{bitpos, bits, boardbits, lattice, raybits, word};
 pub(crate) use position::{cache, chance, dice_left, journal, seats, state, zobrist};

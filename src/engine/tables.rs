@@ -340,7 +340,7 @@ fn gen_tables(game: &Game, on: bool, pre: &Preimages) -> Vec<GenTables> {
                 origin: g.kind.shift().map_or(0, |s| s.origin.bit()),
                 from_kind: compiled(on, || required_kind(&g.from).0).flatten(),
                 hoisted: compiled(on, || super::hoist::hoisted(g)).flatten(),
-                filter: Filter::of(g, on),
+                filter: Filter::of(g, game, on),
                 twin: None,
                 chain_with: Vec::new(),
                 leap_to,
@@ -653,7 +653,7 @@ impl Tables {
         for g in &mut t.gens {
             if matches!(
                 g.filter,
-                Filter::Overlay(_) | Filter::Bits(_) | Filter::Royal(_)
+                Filter::Overlay(_) | Filter::Bits(_) | Filter::Royal(_) | Filter::Untouched(_)
             ) {
                 g.filter = Filter::Probe;
             }
@@ -708,6 +708,10 @@ pub(crate) enum Filter {
     /// destination ([`super::plan::royal_guard`]): told safe from the
     /// position's pins when they allow, else probed.
     Royal(Kind),
+    /// A `check:` that some site satisfy a condition on that site alone,
+    /// for a sowing: told to hold, unplayed, when the step leaves such a
+    /// site alone, else probed ([`super::untouched`]).
+    Untouched(Box<super::untouched::Untouched>),
 }
 
 /// An `after:` filter and the plan of the step that lets an overlay show
@@ -721,9 +725,12 @@ pub(crate) struct Overlaid {
 }
 
 impl Filter {
-    /// The filter of generator `g`: read on an overlay when the compiled
-    /// tier is `on` and can, else probed.
-    fn of(g: &Gen, on: bool) -> Filter {
+    /// The filter of generator `g` of `game`: read on an overlay or
+    /// screened when the compiled tier is `on` and can, else probed.
+    fn of(g: &Gen, game: &Game, on: bool) -> Filter {
+        if let Some(u) = compiled(on, || super::untouched::Untouched::of(g, game)).flatten() {
+            return Filter::Untouched(Box::new(u));
+        }
         let plan = compiled(on, || after_plan(g)).flatten();
         match (&g.check, &g.after, plan) {
             (None, None, _) => Filter::None,

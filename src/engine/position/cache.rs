@@ -132,6 +132,32 @@ impl State {
         })
     }
 
+    /// Lists the legal steps on this state itself and remembers them, when
+    /// they are not remembered yet: what [`State::legal_steps`] does on a
+    /// scratch copy when listing plays moves and takes them back
+    /// (`check:`, `after:`, `maximize:`), without the copy of the
+    /// position, its history and journal that each such listing costs
+    /// through `&self`. For an owner that holds the state mutably (the
+    /// Python package's step loop); the position is left as it was.
+    /// Nothing is done at a chance node, mid-roll, or in a game whose
+    /// listing plays nothing (`legal_steps` copies nothing there).
+    pub fn list_in_place(&mut self) {
+        let plays = self.tables.has_filters || self.game.maximize.is_some();
+        if !plays
+            || self.cache.steps.get().is_some()
+            || self.extras.chance.is_some()
+            || !self.dice.is_empty()
+        {
+            return;
+        }
+        let mut v = take_moves();
+        self.legal_moves_into(&mut v);
+        self.cache.fill();
+        if let Err(v) = self.cache.steps.set(v) {
+            give_moves(v);
+        }
+    }
+
     /// The legal turns, expanded once per position (as
     /// [`State::legal_turns`], without a copy).
     pub fn legal_turn_list(&self) -> &[Vec<Move>] {
@@ -168,6 +194,35 @@ mod tests {
         assert_eq!(st.legal_steps(), first);
         let _ = st.legal_steps();
         assert!(st.clone().cache.is_empty());
+    }
+
+    /// Seeded games of games whose listing plays moves (`check:`, a
+    /// royal piece's `after:`, `maximize:`): at every position, the steps
+    /// listed in place are those a copy lists through `&self`, and the
+    /// position, its hash and its undo journal are left as they were.
+    #[test]
+    fn steps_listed_in_place_are_those_listed_on_a_copy() {
+        for name in ["oware", "chess", "atarigo", "international"] {
+            let mut st = state(name);
+            let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+            for _ in 0..120 {
+                let fresh = st.clone();
+                let expected = fresh.legal_steps().to_vec();
+                let (hash, journal) = (st.hash(), st.journal.log.len());
+                st.list_in_place();
+                assert_eq!(st.legal_steps(), expected, "{name}");
+                assert_eq!((st.hash(), st.journal.log.len()), (hash, journal), "{name}");
+                assert_eq!(st.is_over(), fresh.is_over(), "{name}");
+                if expected.is_empty() {
+                    break;
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                st.play(&expected[(x % expected.len() as u64) as usize])
+                    .expect("legal");
+            }
+        }
     }
 
     #[test]

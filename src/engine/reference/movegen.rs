@@ -29,7 +29,10 @@ impl State {
         let game = std::sync::Arc::clone(&self.game);
         self.move_part(&game, m, g);
         let ctx = self.step_ctx(m);
-        let mut ok = g.check.as_ref().is_none_or(|c| self.eval(c, &ctx));
+        let mut ok = g
+            .check
+            .as_ref()
+            .is_none_or(|c| self.check_holds(m.gen_id, c, &ctx));
         // The effects matter only to `after:`.
         if ok && g.after.is_some() {
             let _ = self.run_step_effects(&g.then, &ctx);

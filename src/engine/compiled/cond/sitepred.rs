@@ -254,6 +254,13 @@ impl SitePred {
         }
     }
 
+    /// True when it reads nothing but its site's own stack, mark and
+    /// regions (and toggles): no other site, no counter. A step that
+    /// leaves a site alone leaves its answer there as it was.
+    pub fn reads_only_its_site(&self) -> bool {
+        self.tree.as_deref().is_none_or(Tree::reads_only_its_site)
+    }
+
     /// True for the condition that holds everywhere.
     #[inline]
     pub fn is_true(&self) -> bool {
@@ -610,6 +617,31 @@ impl Tree {
         let through = Self::compile(&r.through, SiteRef::Subject, game)?;
         let close = Self::compile(close, SiteRef::Subject, game)?;
         Some(Tree::Closes(r.dirs, Box::new((through, close))))
+    }
+
+    /// See [`SitePred::reads_only_its_site`].
+    fn reads_only_its_site(&self) -> bool {
+        match self {
+            Tree::Const(_)
+            | Tree::Empty
+            | Tree::Mine
+            | Tree::Enemy
+            | Tree::Heights(_)
+            | Tree::Kind(_)
+            | Tree::Region(_)
+            | Tree::Flag(_)
+            | Tree::Each(_) => true,
+            Tree::Not(t) => t.reads_only_its_site(),
+            Tree::And(ts) | Tree::Or(ts) => ts.iter().all(Tree::reads_only_its_site),
+            Tree::Ahead(..)
+            | Tree::Closes(..)
+            | Tree::Line(_)
+            | Tree::Somewhere(_)
+            | Tree::Everywhere(..)
+            | Tree::Around(_)
+            | Tree::Free(_)
+            | Tree::Compare(_) => false,
+        }
     }
 
     /// True if it holds at site `s` of the board (see

@@ -30,7 +30,7 @@ impl State {
             Filter::Probe => None,
             // One step drawn at random is played at once: playing it and
             // asking the filter costs what finding the pins would.
-            Filter::Royal(_) => None,
+            Filter::Royal(_) | Filter::Untouched(_) => None,
             Filter::Overlay(o) => self.overlay_verdict(m, o, cache),
             Filter::Bits(f) => self.bits_verdict(m, f, &mut None, &mut quiet),
         };

@@ -18,4 +18,5 @@ pub(crate) mod screen;
 pub(crate) mod shiftdraw;
 pub(crate) mod shiftgen;
 pub(crate) mod slidelevel;
+pub(crate) mod untouched;
 pub(crate) mod verdicts;
