@@ -103,23 +103,31 @@ pub(crate) fn beyond_the_ids(state: &RState) -> Option<String> {
 /// the id plays). None once the game is over.
 pub(crate) fn legal_by_id(state: &RState) -> Vec<(u64, Move)> {
     let game = state.game();
-    legal_with(state, |m| action_id(game, m))
+    legal_with(state, |steps, out| {
+        out.extend(steps.iter().map(|m| (action_id(game, m), *m)));
+    })
 }
 
-/// [`legal_by_id`] with the ids given by `id` (a step's [`action_id`]):
+/// [`legal_by_id`] with the ids given by `with_ids`, which appends each
+/// step of the listing with its id (a step's [`action_id`]) to a vector:
 /// the listing's steps with their ids, sorted when the listing's order is
 /// not already the ids' order.
-pub(crate) fn legal_with(state: &RState, id: impl Fn(&Move) -> u64) -> Vec<(u64, Move)> {
+pub(crate) fn legal_with(
+    state: &RState,
+    with_ids: impl FnOnce(&[Move], &mut Vec<(u64, Move)>),
+) -> Vec<(u64, Move)> {
     if state.outcome().is_some() {
         return Vec::new();
     }
     let mut out = take_listing();
-    out.extend(state.legal_steps().iter().map(|m| (id(m), *m)));
-    // Stable: among steps of one id, the first listed stays first.
-    if !out.is_sorted_by_key(|x| x.0) {
+    with_ids(state.legal_steps(), &mut out);
+    // Ids that ascend strictly are sorted and distinct already (the most
+    // common case: one pass). Otherwise sorted, stable: among steps of
+    // one id, the first listed stays first.
+    if !out.is_sorted_by(|a, b| a.0 < b.0) {
         out.sort_by_key(|x| x.0);
+        out.dedup_by_key(|x| x.0);
     }
-    out.dedup_by_key(|x| x.0);
     out
 }
 

@@ -167,6 +167,64 @@ impl Ids {
         });
         found.unwrap_or(self.space.len() as u64 + row * s + to)
     }
+
+    /// Appends each step of `steps` (of `game`, the game of this table)
+    /// with its id ([`Ids::of`]) to `out`, the row worked out once for
+    /// each run of steps that share it (a generator's placements, the
+    /// steps of one stack from its origin): then a step's id is one load.
+    pub(crate) fn extend(&self, game: &RGame, steps: &[Move], out: &mut Vec<(u64, Move)>) {
+        out.reserve(steps.len());
+        let same_row =
+            |a: &Move, b: &Move| (a.gen_id, a.from, a.count) == (b.gen_id, b.from, b.count);
+        for run in steps.chunk_by(same_row) {
+            match self.run_row(&run[0]) {
+                Some((row, r)) => self.extend_run(row, r, run, out),
+                None => out.extend(run.iter().map(|m| (self.of(game, m), *m))),
+            }
+        }
+    }
+
+    /// The number and entry of the row of step `m`'s key, when the table
+    /// has one and its destination is part of the key (not a chance move,
+    /// nor a sowing).
+    #[inline]
+    fn run_row(&self, m: &Move) -> Option<(u64, Row)> {
+        let sown = *self.sown.get(m.gen_id as usize)?;
+        if sown || m.is_chance() || self.rows.is_empty() {
+            return None;
+        }
+        let row =
+            (u64::from(m.count) * self.gens + u64::from(m.gen_id)) * self.s + self.site(m.from);
+        Some((row, *self.rows.get(usize::try_from(row).ok()?)?))
+    }
+
+    /// Appends the steps of `run`, all of row `row` (entry `r`), with
+    /// their ids, as [`Ids::of`] gives them.
+    #[inline]
+    fn extend_run(&self, row: u64, r: Row, run: &[Move], out: &mut Vec<(u64, Move)>) {
+        let off = r.off as usize;
+        let slots = self.slots.get(off..off + r.span as usize).unwrap_or(&[]);
+        let beyond = self.space.len() as u64 + row * self.s;
+        out.extend(run.iter().map(|m| {
+            let to = self.site(m.to);
+            let id = match slots.get(to.wrapping_sub(u64::from(r.lo)) as usize) {
+                Some(&v) if v != 0 => u64::from(v) - 1,
+                _ => beyond + to,
+            };
+            (id, *m)
+        }));
+    }
+
+    /// Site `x`'s place in a key: the site itself, or the last place
+    /// (`s - 1`) for no site.
+    #[inline(always)]
+    fn site(&self, x: u16) -> u64 {
+        if x == NO_SITE {
+            self.s - 1
+        } else {
+            u64::from(x).min(self.s - 1)
+        }
+    }
 }
 
 /// The rows and slots of `space` (keys `row × s + destination`), or None

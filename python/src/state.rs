@@ -138,7 +138,7 @@ impl State {
         self.legal.get_or_init(|| {
             let game = self.state.game();
             let ids = self.ids.get_or_init(|| Ids::new(game));
-            legal_with(&self.state, |m| ids.of(game, m))
+            legal_with(&self.state, |steps, out| ids.extend(game, steps, out))
         })
     }
 
