@@ -708,10 +708,16 @@ impl Tree {
                 closing(st, player, *dirs, through, close, all)
             }
             Tree::Line(l) => l.eval(st, player, all),
-            Tree::Somewhere(c) => match c.eval(st, player, all).is_empty() {
-                true => Bits::EMPTY,
-                false => all,
-            },
+            Tree::Somewhere(c) => {
+                let some = match &**c {
+                    Tree::Line(l) if !l.exact => l.any(st, player, all),
+                    c => !c.eval(st, player, all).is_empty(),
+                };
+                match some {
+                    true => all,
+                    false => Bits::EMPTY,
+                }
+            }
             Tree::Everywhere(a, c) => {
                 let a = a.eval(st, player, all);
                 match a.minus(c.eval(st, player, all)).is_empty() {
@@ -1007,6 +1013,59 @@ impl LineTree {
             }
         }
         acc
+    }
+
+    /// True when some site lies in such a line, for a line that is not
+    /// exact: [`LineTree::eval`] not empty, found with fewer shifts. Per
+    /// axis, a run of `a` sites along `d` from a site that starts one of
+    /// `b` along the opposite way makes a line when `a + b - 1 >= len`;
+    /// the runs along `d` are grown first (a run of `len` is a line at
+    /// once), then those the other way, each only as long as the longest
+    /// along `d` leaves wanting, and each stops as soon as no site starts
+    /// a run that long.
+    fn any<const W: usize>(&self, st: &State, player: Player, all: Bits<W>) -> bool {
+        let x = self.of.eval(st, player, all);
+        if x.is_empty() || self.len > MAX_LINE {
+            return !x.is_empty() && !self.eval_by_site(st, player, x).is_empty();
+        }
+        let axes = self
+            .axes
+            .get(player as usize)
+            .map_or(&[][..], Vec::as_slice);
+        axes.iter().any(|&(d, opp)| {
+            // fwd[a]: the sites that start a run of `a` sites along `d`.
+            let mut fwd = [Bits::<W>::EMPTY; MAX_LINE + 1];
+            fwd[1] = x;
+            let mut longest = 1;
+            while longest < self.len {
+                let next = x.and(pre_dir(st, d, fwd[longest], all));
+                if next.is_empty() {
+                    break;
+                }
+                longest += 1;
+                fwd[longest] = next;
+            }
+            if longest >= self.len {
+                return true;
+            }
+            let Some(opp) = opp else {
+                return false;
+            };
+            // back: the sites that start a run of `b` sites the other way;
+            // with `a = len + 1 - b` along `d` through them, a line.
+            let mut back = x;
+            for b in 2..=self.len {
+                back = x.and(pre_dir(st, opp, back, all));
+                if back.is_empty() {
+                    return false;
+                }
+                let a = self.len + 1 - b;
+                if a <= longest && !fwd[a].and(back).is_empty() {
+                    return true;
+                }
+            }
+            false
+        })
     }
 
     /// [`LineTree::eval`] site by site, for lines too long for its table.
@@ -1325,6 +1384,19 @@ mod tests {
                 "(square 6 6 adjacency:All)",
                 "(any (where (line 4 of:Enemy)))",
             ),
+            // A line somewhere, found by `LineTree::any`: one way along
+            // each axis, then the other (directions of one sense only,
+            // Pentago's `{N NE E SE}`), on square and hexagonal cells.
+            (
+                "(square 6 6 adjacency:All)",
+                "(any (where (line 3 dirs:{N NE E SE} of:Mine)))",
+            ),
+            (
+                "(square 5 5)",
+                "(any (where (line 3 dirs:Orthogonal of:(not Empty))))",
+            ),
+            ("(hex 3)", "(any (where (line 3 of:Mine)))"),
+            ("(hex 3)", "(any (where (line 4 of:(not Empty))))"),
             (
                 "(square 5 5)",
                 "(or (not (line 2 To dirs:Orthogonal of:Mine)) (every (where Enemy) (line 2 dirs:Orthogonal of:Enemy)))",

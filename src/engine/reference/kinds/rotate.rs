@@ -2,10 +2,19 @@
 //! region moves to the site a quarter turn away, all at once.
 
 use crate::board::{NO_SITE, Site};
-use crate::compile::ir::{Game, GenId, GenKind};
+use crate::compile::ir::{Game, GenId, GenKind, Piece};
 use crate::compile::rotate::Rotation;
 use crate::engine::{Move, State};
+use std::cell::RefCell;
 use std::ops::ControlFlow;
+
+thread_local! {
+    /// The stacks a turn lifts, end to end, and where each lands (its
+    /// site and its span of the pieces): kept from turn to turn, so that
+    /// a turn allocates nothing once warm.
+    static LIFTED: RefCell<(Vec<Piece>, Vec<(Site, usize, usize)>)> =
+        const { RefCell::new((Vec::new(), Vec::new())) };
+}
 
 impl State {
     /// The moves of a `rotate` generator: one per quarter turn it lists
@@ -32,14 +41,49 @@ impl State {
     }
 
     /// Turns the region of move `m` (a `rotate` move): every stack leaves
-    /// its site, then lands on the site the turn takes it to.
+    /// its site, then lands on the site the turn takes it to. A site whose
+    /// stack the turn leaves as it was (an empty site onto an empty one, a
+    /// marble onto a marble of its colour) is not written, unless the game
+    /// tracks unmoved pieces (leaving a site marks it moved).
     pub(crate) fn apply_rotation(&mut self, m: &Move) {
         let game = self.game.clone();
         let Some(r) = rotation(&game, m) else {
             return;
         };
-        let mut lifted: Vec<(Site, Vec<crate::compile::ir::Piece>)> =
-            Vec::with_capacity(r.moves.len());
+        if game.tracks_unmoved {
+            return self.rotate_each(r);
+        }
+        LIFTED.with(|cell| {
+            let Ok(mut lifted) = cell.try_borrow_mut() else {
+                return self.rotate_each(r);
+            };
+            let (pieces, landings) = &mut *lifted;
+            pieces.clear();
+            landings.clear();
+            for &(from, to) in &r.moves {
+                if from != to {
+                    let start = pieces.len();
+                    pieces.extend_from_slice(self.stack(from));
+                    landings.push((to, start, pieces.len()));
+                }
+            }
+            for &(to, start, end) in landings.iter() {
+                let stack = &pieces[start..end];
+                if self.stack(to) == stack {
+                    continue;
+                }
+                self.clear_site(to);
+                for &p in stack {
+                    self.push_piece(to, p);
+                }
+            }
+        });
+    }
+
+    /// [`State::apply_rotation`] stack by stack: each occupied site of
+    /// the turn cleared, then its stack pushed where it lands.
+    fn rotate_each(&mut self, r: &Rotation) {
+        let mut lifted: Vec<(Site, Vec<Piece>)> = Vec::with_capacity(r.moves.len());
         for &(from, to) in &r.moves {
             if from != to && self.height(from) > 0 {
                 lifted.push((to, self.stack(from).to_vec()));
