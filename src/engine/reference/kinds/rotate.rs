@@ -8,12 +8,14 @@ use crate::engine::{Move, State};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 
+/// The stacks a turn lifts, end to end, and where each lands (its site
+/// and its span of the pieces).
+type Lifted = (Vec<Piece>, Vec<(Site, usize, usize)>);
+
 thread_local! {
-    /// The stacks a turn lifts, end to end, and where each lands (its
-    /// site and its span of the pieces): kept from turn to turn, so that
-    /// a turn allocates nothing once warm.
-    static LIFTED: RefCell<(Vec<Piece>, Vec<(Site, usize, usize)>)> =
-        const { RefCell::new((Vec::new(), Vec::new())) };
+    /// The stacks of the turn being made ([`Lifted`]): kept from turn to
+    /// turn, so that a turn allocates nothing once warm.
+    static LIFTED: RefCell<Lifted> = const { RefCell::new((Vec::new(), Vec::new())) };
 }
 
 impl State {
