@@ -357,8 +357,21 @@ impl State {
         Ok(self.state.move_to_string(&m))
     }
 
-    /// The action id of the legal step written `text` (one step).
+    /// The action id of the legal step written `text` (one step): the
+    /// step `action_to_string` writes so, else the one step the text reads
+    /// as.
     fn string_to_action(&self, text: &str) -> PyResult<u64> {
+        // A legal step written as `action_to_string` writes it is that
+        // step, even where the text read as a turn is longer (a hop of
+        // Chinese Checkers, `c2-e6`, is also the turn of the hop and its
+        // end).
+        if let Some(&(id, _)) = self
+            .legal()
+            .iter()
+            .find(|(_, m)| self.state.move_to_string(m) == text)
+        {
+            return Ok(id);
+        }
         let steps = self
             .state
             .parse_steps(text)
