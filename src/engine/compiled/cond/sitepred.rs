@@ -261,6 +261,18 @@ impl SitePred {
         self.tree.as_deref().is_none_or(Tree::reads_only_its_site)
     }
 
+    /// True when a site where it holds still does after pieces of any
+    /// owner and kind are pushed onto its stack: it asks only for a
+    /// stack there (or any site), heights from some bound up, regions and
+    /// toggles, and `and`s and `or`s of these. `cap`: the game's stack
+    /// limit (the highest bucket a stack reaches).
+    pub fn survives_growth(&self, cap: usize) -> bool {
+        matches!(self.owners, ANY_OWNER | 0b110)
+            && self.kind.is_none()
+            && upward(self.heights, cap)
+            && self.tree.as_deref().is_none_or(|t| t.survives_growth(cap))
+    }
+
     /// True for the condition that holds everywhere.
     #[inline]
     pub fn is_true(&self) -> bool {
@@ -617,6 +629,17 @@ impl Tree {
         let through = Self::compile(&r.through, SiteRef::Subject, game)?;
         let close = Self::compile(close, SiteRef::Subject, game)?;
         Some(Tree::Closes(r.dirs, Box::new((through, close))))
+    }
+
+    /// See [`SitePred::survives_growth`].
+    fn survives_growth(&self, cap: usize) -> bool {
+        match self {
+            Tree::Const(_) | Tree::Region(_) | Tree::Flag(_) => true,
+            Tree::Heights(m) => upward(*m, cap),
+            Tree::Not(t) => matches!(**t, Tree::Empty),
+            Tree::And(ts) | Tree::Or(ts) => ts.iter().all(|t| t.survives_growth(cap)),
+            _ => false,
+        }
     }
 
     /// See [`SitePred::reads_only_its_site`].
@@ -1074,6 +1097,16 @@ impl LineTree {
             .filter(|&s| self.holds(st, player, s))
             .fold(Bits::EMPTY, |acc, s| acc.or(Bits::single(s)))
     }
+}
+
+/// True when height-bucket mask `mask` holds every bucket above its
+/// lowest, up to the bucket of height `cap` (a taller stack keeps it).
+fn upward(mask: u8, cap: usize) -> bool {
+    if mask == 0 {
+        return true;
+    }
+    let low = mask.trailing_zeros() as usize;
+    (low..=bucket(cap)).all(|b| mask >> b & 1 != 0)
 }
 
 /// Longest line [`LineTree::eval`] computes by shifts (a longer one is

@@ -4,7 +4,9 @@
 //! docs/games/oware.md). A step changes only the sites it touches (a
 //! sowing: its origin and the houses it sows into), and `check:` is read
 //! before `then:` runs, so a site the step leaves alone that satisfies P
-//! now still does after it: the check holds. It is a sufficient condition:
+//! now still does after it: the check holds. So does a site it sows into,
+//! when P survives pieces added to a site (it asks for a stack there, in a
+//! region: Oware's). It is a sufficient condition:
 //! a step that touches every site satisfying P is played and asked as
 //! before (`State::probe`).
 
@@ -21,6 +23,10 @@ use crate::engine::{Move, State};
 pub(crate) struct Untouched {
     /// P, compiled; it reads only its site.
     pred: SitePred,
+    /// P survives pieces pushed onto a site where it holds
+    /// ([`SitePred::survives_growth`]): a sowing, which only adds pieces
+    /// to the sites it sows into, can make it fail at its origin alone.
+    grows: bool,
 }
 
 impl Untouched {
@@ -36,7 +42,9 @@ impl Untouched {
             return None;
         }
         let pred = SitePred::compile(p, SiteRef::Subject, game)?;
-        pred.reads_only_its_site().then_some(Untouched { pred })
+        let grows = pred.survives_growth(game.stack_cap);
+        pred.reads_only_its_site()
+            .then_some(Untouched { pred, grows })
     }
 }
 
@@ -69,7 +77,11 @@ impl State {
                 (sites, sites.len())
             }
         };
-        count > self.touched_among(m, sites)
+        let changed = match u.grows {
+            true => usize::from(sites.has(m.from)),
+            false => self.touched_among(m, sites),
+        };
+        count > changed
     }
 
     /// How many sites of `sites` step `m` changes before `then:` runs
@@ -109,16 +121,21 @@ mod tests {
     use crate::engine::State;
     use std::sync::Arc;
 
+    /// A stack on the far row: survives growth.
+    const FAR_STACK: &str = "(and (in \"Far\") (not Empty))";
+    /// A far site of one piece: a piece sown onto it makes it fail.
+    const FAR_SINGLE: &str = "(and (in \"Far\") (equal (height) 1))";
+
     /// A row of three sites for each player and a sowing round them whose
-    /// `check:` asks for a stack on the far row.
-    fn state(setup: &str) -> State {
+    /// `check:` asks for a site of the board where `p` holds.
+    fn state(p: &str, setup: &str) -> State {
         let text = format!(
             "(game \"t\" (players 2) (board (square 2 3) labels:Coordinates) (piece \"S\")
                (stack-limit 64) (track \"Round\" \"a1\" {{E N W S}})
                (region \"Near\" (row 0)) (region \"Far\" (row 1))
                (setup {setup})
                (play (sow track:\"Round\" from:(in \"Near\")
-                 check:(any (where (and (in \"Far\") (not Empty)))))))"
+                 check:(any (where {p})))))"
         );
         State::new(Arc::new(
             Game::from_source("t", &text, &Options::default()).unwrap(),
@@ -143,24 +160,40 @@ mod tests {
     }
 
     #[test]
-    fn a_far_stack_the_sowing_does_not_reach_passes_unplayed() {
+    fn a_far_site_the_sowing_does_not_reach_passes_unplayed() {
         // a1's one piece reaches b1; c2's stack is left alone.
-        let mut st = state("(fill \"S\" P1 (sites \"a1\")) (fill \"S\" P1 (sites \"c2\"))");
-        assert_eq!(answers(&mut st, "a1"), (true, true));
+        let setup = "(fill \"S\" P1 (sites \"a1\")) (fill \"S\" P1 (sites \"c2\"))";
+        for p in [FAR_STACK, FAR_SINGLE] {
+            let mut st = state(p, setup);
+            assert_eq!(answers(&mut st, "a1"), (true, true), "{p}");
+        }
     }
 
     #[test]
-    fn a_sowing_that_touches_every_far_stack_is_left_to_the_probe() {
-        // c1's two pieces reach c2 and b2: the far row's only stack, c2,
-        // is touched, so the screen cannot tell (the check holds).
-        let mut st = state("(fill \"S\" P1 (sites \"c1\") count:2) (fill \"S\" P1 (sites \"c2\"))");
+    fn a_far_stack_the_sowing_grows_passes_unplayed() {
+        // c1's two pieces reach c2 and b2: c2 still holds a stack.
+        let setup = "(fill \"S\" P1 (sites \"c1\") count:2) (fill \"S\" P1 (sites \"c2\"))";
+        let mut st = state(FAR_STACK, setup);
+        assert_eq!(answers(&mut st, "c1"), (true, true));
+    }
+
+    #[test]
+    fn a_far_site_the_sowing_changes_is_left_to_the_probe() {
+        // c1's two pieces reach c2 (now two high) and b2 (now one): the
+        // screen cannot tell, and the check holds at b2.
+        let setup = "(fill \"S\" P1 (sites \"c1\") count:2) (fill \"S\" P1 (sites \"c2\"))";
+        let mut st = state(FAR_SINGLE, setup);
         assert_eq!(answers(&mut st, "c1"), (false, true));
+        // c1's one piece reaches c2 (now two high): the check fails.
+        let setup = "(fill \"S\" P1 (sites \"c1\")) (fill \"S\" P1 (sites \"c2\"))";
+        let mut st = state(FAR_SINGLE, setup);
+        assert_eq!(answers(&mut st, "c1"), (false, false));
     }
 
     #[test]
     fn an_empty_far_row_is_left_to_the_probe() {
         // a1's one piece stays on the near row: the check fails.
-        let mut st = state("(fill \"S\" P1 (sites \"a1\"))");
+        let mut st = state(FAR_STACK, "(fill \"S\" P1 (sites \"a1\"))");
         assert_eq!(answers(&mut st, "a1"), (false, false));
     }
 
