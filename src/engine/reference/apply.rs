@@ -561,8 +561,13 @@ impl State {
         Flow::Continue
     }
 
-    /// Adds `add` to counter `c` of `player`, clamped to an `i32`.
+    /// Adds `add` to counter `c` of `player`, clamped to an `i32`; adding
+    /// 0 changes nothing, and is not journaled (Oware's capture adds the
+    /// seeds of an empty haul at most turns).
     fn add_counter(&mut self, c: CounterId, player: Player, add: i64) -> Flow {
+        if add == 0 {
+            return Flow::Continue;
+        }
         let v = clamp_i32((self.counter(c, player) as i64).saturating_add(add));
         self.set_counter(c, player, v);
         Flow::Continue
