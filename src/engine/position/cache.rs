@@ -141,12 +141,16 @@ impl State {
     /// Python package's step loop); the position is left as it was.
     /// Nothing is done at a chance node, mid-roll, or in a game whose
     /// listing plays nothing (`legal_steps` copies nothing there).
+    #[inline]
     pub fn list_in_place(&mut self) {
-        let plays = self.tables.has_filters || self.game.maximize.is_some();
-        if !plays
-            || self.cache.steps.get().is_some()
-            || self.extras.chance.is_some()
-            || !self.dice.is_empty()
+        if self.tables.has_filters || self.game.maximize.is_some() {
+            self.list_played_in_place();
+        }
+    }
+
+    /// [`State::list_in_place`] for a game whose listing plays moves.
+    fn list_played_in_place(&mut self) {
+        if self.cache.steps.get().is_some() || self.extras.chance.is_some() || !self.dice.is_empty()
         {
             return;
         }
