@@ -11,6 +11,7 @@ use crate::engine::bitpos::BitPos;
 use crate::engine::bits::Bits;
 use crate::engine::overlay::{Overlay, RayCache, flanks_after};
 use crate::engine::tables::{Filter, Overlaid};
+use crate::engine::untouched::UntouchedSites;
 use crate::engine::verdicts::{Listing, Verdicts};
 use crate::engine::word::Word;
 use crate::engine::{Move, State};
@@ -30,7 +31,12 @@ impl State {
             Filter::Probe => None,
             // One step drawn at random is played at once: playing it and
             // asking the filter costs what finding the pins would.
-            Filter::Royal(_) | Filter::Untouched(_) => None,
+            Filter::Royal(_) => None,
+            // Told to hold, unplayed, when the step leaves a site of the
+            // check's condition alone; else played and asked.
+            Filter::Untouched(u) => self
+                .untouched_holds(m, u, &mut UntouchedSites::default())
+                .then_some(true),
             Filter::Overlay(o) => self.overlay_verdict(m, o, cache),
             Filter::Bits(f) => self.bits_verdict(m, f, &mut None, &mut quiet),
         };

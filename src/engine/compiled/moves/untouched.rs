@@ -58,18 +58,21 @@ pub(crate) struct UntouchedSites(Option<(u16, Bits<MAX_WORDS>, usize)>);
 impl State {
     /// True when candidate `m`, screened by `u`, leaves alone a site that
     /// satisfies `u`'s condition now: its `check:` holds without playing
-    /// it. False when that cannot be told (it must be probed). `known`
-    /// keeps the condition's sites for the listing's other candidates.
+    /// it. False when that cannot be told (it must be probed; so too
+    /// while the site sets are behind the stacks). `known` keeps the
+    /// condition's sites for the listing's other candidates.
     pub(crate) fn untouched_holds(
-        &mut self,
+        &self,
         m: &Move,
         u: &Untouched,
         known: &mut UntouchedSites,
     ) -> bool {
         let (sites, count) = match known.0 {
             Some((g, sites, count)) if g == m.gen_id => (sites, count),
+            // The sets left behind by a step not yet judged (perft's last
+            // ply) cannot tell.
+            _ if !self.sets_current() => return false,
             _ => {
-                self.flush_sets();
                 let Some(sites) = u.pred.sites(self, self.scalars.mover) else {
                     return false;
                 };
