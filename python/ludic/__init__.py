@@ -256,9 +256,18 @@ class State(_ludic.State):
 
     def string_to_action(self, *args: str) -> int:
         """The action id of the legal step written ``text``:
-        ``string_to_action(text)`` or ``(player, text)``."""
+        ``string_to_action(text)`` or ``(player, text)``, ``player`` the
+        player to move (``IllegalMoveError`` for another: it has no legal
+        step)."""
         if len(args) not in (1, 2):
             raise TypeError("string_to_action(text) or string_to_action(player, text)")
+        if len(args) == 2:
+            player = args[0]
+            if isinstance(player, bool) or not hasattr(player, "__index__"):
+                raise TypeError(f"player is an integer, not {type(player).__name__}")
+            if player.__index__() != self.current_player():
+                raise IllegalMoveError(
+                    f"player {player.__index__()} is not to move (player {self.current_player()} is)")
         return _N.string_to_action(self, args[-1])
 
     def observation_tensor(self, player: int | None = None) -> list[float]:

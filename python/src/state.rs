@@ -313,7 +313,7 @@ impl State {
         player: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyList>> {
         if let Some(p) = player
-            && p.ne(self.current_player())?
+            && player_arg(p)? != self.current_player()
         {
             return Ok(PyList::empty(py));
         }
@@ -440,9 +440,10 @@ impl State {
         true
     }
 
-    /// Takes back the last step, which must be `action` (OpenSpiel's
-    /// `undo_action(player, action)`); a ValueError, the state unchanged,
-    /// when it is not.
+    /// Takes back the last step, which must be `action` played by
+    /// `player` (OpenSpiel's `undo_action(player, action)`; -1 for a
+    /// chance outcome); a ValueError, the state unchanged, when it is
+    /// not.
     fn undo_action(
         &mut self,
         player: &Bound<'_, PyAny>,
@@ -458,6 +459,14 @@ impl State {
         }
         if !self.undo() {
             return Err(PyValueError::new_err("nothing to undo"));
+        }
+        let mover = self.current_player();
+        if mover != player {
+            // Played again: the state as it was.
+            self.apply(action)?;
+            return Err(PyValueError::new_err(format!(
+                "undo_action({player}, {action}): the last action is player {mover}'s"
+            )));
         }
         Ok(())
     }

@@ -142,8 +142,30 @@ def test_child_leaves_the_parent_and_undo_action_restores_it():
     assert c.history() == s.history() + [a] and c.move_number() == s.move_number() + 1
     with pytest.raises(ValueError, match="last action"):
         c.undo_action(c.mover(), a + 1)
+    # The right action named with the wrong player is refused too, the
+    # state as it was.
+    after = (c.serialize(), c.history(), c.legal_actions())
+    with pytest.raises(ValueError, match="last action is player"):
+        c.undo_action(1 - s.current_player(), a)
+    assert (c.serialize(), c.history(), c.legal_actions()) == after
     c.undo_action(s.current_player(), a)
     assert (c.serialize(), str(c), c.legal_actions()) == before
+
+
+def test_player_arguments_are_integers_of_the_player_to_move():
+    s = ludic.load_game("tictactoe").new_initial_state()
+    s.apply_action(4)
+    with pytest.raises(TypeError):
+        s.legal_actions(True)
+    with pytest.raises(TypeError):
+        s.legal_actions(1.0)
+    assert s.legal_actions(0) == [] and s.legal_actions(1) == [0, 1, 2, 3, 5, 6, 7, 8]
+    text = s.action_to_string(0)
+    assert s.string_to_action(1, text) == 0
+    with pytest.raises(ludic.IllegalMoveError, match="not to move"):
+        s.string_to_action(0, text)
+    with pytest.raises(TypeError):
+        s.string_to_action(True, text)
 
 
 def test_illegal_actions_are_refused_and_leave_the_state():
