@@ -509,17 +509,27 @@ impl Tree {
     /// read from it in a few word operations, where a tree of another
     /// kind tests or walks site by site.
     pub(super) fn is_flat(&self) -> bool {
+        self.leaves_all(&|t| {
+            matches!(
+                t,
+                Tree::Const(_)
+                    | Tree::Empty
+                    | Tree::Mine
+                    | Tree::Enemy
+                    | Tree::Heights(_)
+                    | Tree::Region(_)
+                    | Tree::Flag(_)
+            )
+        })
+    }
+
+    /// True when every leaf under the tree's `and`s, `or`s and `not`s
+    /// passes `leaf`.
+    fn leaves_all(&self, leaf: &impl Fn(&Tree) -> bool) -> bool {
         match self {
-            Tree::Const(_)
-            | Tree::Empty
-            | Tree::Mine
-            | Tree::Enemy
-            | Tree::Heights(_)
-            | Tree::Region(_)
-            | Tree::Flag(_) => true,
-            Tree::Not(t) => t.is_flat(),
-            Tree::And(ts) | Tree::Or(ts) => ts.iter().all(Tree::is_flat),
-            _ => false,
+            Tree::Not(t) => t.leaves_all(leaf),
+            Tree::And(ts) | Tree::Or(ts) => ts.iter().all(|t| t.leaves_all(leaf)),
+            t => leaf(t),
         }
     }
 
@@ -642,29 +652,10 @@ impl Tree {
         }
     }
 
-    /// See [`SitePred::reads_only_its_site`].
+    /// See [`SitePred::reads_only_its_site`]: the leaves of a flat tree
+    /// ([`Tree::is_flat`]), a kind and a test of the stack or mark.
     fn reads_only_its_site(&self) -> bool {
-        match self {
-            Tree::Const(_)
-            | Tree::Empty
-            | Tree::Mine
-            | Tree::Enemy
-            | Tree::Heights(_)
-            | Tree::Kind(_)
-            | Tree::Region(_)
-            | Tree::Flag(_)
-            | Tree::Each(_) => true,
-            Tree::Not(t) => t.reads_only_its_site(),
-            Tree::And(ts) | Tree::Or(ts) => ts.iter().all(Tree::reads_only_its_site),
-            Tree::Ahead(..)
-            | Tree::Closes(..)
-            | Tree::Line(_)
-            | Tree::Somewhere(_)
-            | Tree::Everywhere(..)
-            | Tree::Around(_)
-            | Tree::Free(_)
-            | Tree::Compare(_) => false,
-        }
+        self.leaves_all(&|t| t.is_flat() || matches!(t, Tree::Kind(_) | Tree::Each(_)))
     }
 
     /// True if it holds at site `s` of the board (see
