@@ -30,7 +30,9 @@ the time budget is spent, to estimate the rate, then times N games, N
 chosen to fill the budget; `time.process_time()` is read only around the
 batch. Round r measures every pair in turn, both sides, ludic first in odd
 rounds and pyspiel first in even ones; the best rate of each side over the
-rounds is kept. Steps per game come from untimed games with the same seed.
+rounds is kept, and beside it the median (and range) of the rounds' own
+ratios, each round's two sides measured back to back. Steps per game come
+from untimed games with the same seed.
 
 On the side, `timeit` times single calls on one mid-game position of chess
 and of Connect Four, the same position on both sides (reached by the same
@@ -269,7 +271,7 @@ def run(args, ludic):
     lu_games = {name: ludic.load(name, set=dict(t.split("=", 1) for t in sets))
                 for name, sets, _, _ in pairs}
     os_games = {os_name: pyspiel.load_game(os_name) for _, _, os_name, _ in pairs}
-    results = {name: {"ludic": None, "openspiel": None} for name, _, _, _ in pairs}
+    results = {name: {"ludic": None, "openspiel": None, "pairs": []} for name, _, _, _ in pairs}
     for r in range(args.rounds):
         for name, _, os_name, _ in pairs:
             seed = r + 1
@@ -283,6 +285,8 @@ def run(args, ludic):
                 best = results[name]
                 if best[side] is None or got[side]["rate"] > best[side]["rate"]:
                     best[side] = got[side]
+            # The round's own ratio: both sides back to back.
+            results[name]["pairs"].append(got["ludic"]["rate"] / got["openspiel"]["rate"])
             print(f"# round {r + 1}/{args.rounds} {name:13} "
                   f"ludic {got['ludic']['rate']:10,.0f}/s   "
                   f"pyspiel {got['openspiel']['rate']:10,.0f}/s   "
@@ -301,9 +305,10 @@ def run(args, ludic):
 def table(pairs, results):
     lines = [
         "| ludic game | OpenSpiel game | ludic games/s | pyspiel games/s "
-        "| ludic / pyspiel | steps per game, ludic | actions per game, pyspiel "
+        "| ludic / pyspiel | the rounds' pairs: median (range) "
+        "| steps per game, ludic | actions per game, pyspiel "
         "| µs per step, ludic | µs per step, pyspiel |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name, sets, os_name, _ in pairs:
         lu, os_ = results[name]["ludic"], results[name]["openspiel"]
@@ -311,10 +316,21 @@ def table(pairs, results):
         flag = " ≠" if length_differs(lu, os_) else ""
         lines.append(
             f"| {shown} | {os_name} | {lu['rate']:,.0f} | {os_['rate']:,.0f} "
-            f"| **{lu['rate'] / os_['rate']:.2f}** | {lu['steps']:.1f}{flag} "
+            f"| **{lu['rate'] / os_['rate']:.2f}** | {pairs_cell(results[name]['pairs'])} "
+            f"| {lu['steps']:.1f}{flag} "
             f"| {os_['steps']:.1f} | {1e6 / (lu['rate'] * lu['steps']):.2f} "
             f"| {1e6 / (os_['rate'] * os_['steps']):.2f} |")
     return "\n".join(lines)
+
+
+def pairs_cell(ratios):
+    """The median of the rounds' ratios (each round's two sides measured
+    back to back) and their range: steadier on a noisy machine than the
+    best round of each side, which may come from different rounds."""
+    ordered = sorted(ratios)
+    mid = len(ordered) // 2
+    median = ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+    return f"{median:.2f} ({ordered[0]:.2f}–{ordered[-1]:.2f})"
 
 
 def calls_table(calls):
