@@ -18,7 +18,7 @@
 use super::around::{Around, Reach};
 use super::boardset::BoardSet;
 use super::scalar::ScalarNum;
-use super::sitepred::Tree;
+use super::sitepred::{SitePred, Tree};
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{Game, Num, Player, SiteRef, SiteSet, TrackId};
 use crate::engine::State;
@@ -55,7 +55,10 @@ pub(crate) enum SiteNum {
 pub(crate) struct Trail {
     track: TrackId,
     backward: bool,
-    through: Tree,
+    /// Each site's test: a conjunction of owners, heights and a region
+    /// (Oware's houses of two or three seeds across) tested field by
+    /// field, the height first.
+    through: SitePred,
 }
 
 impl SiteNum {
@@ -214,7 +217,7 @@ impl Set {
                 Set::Trail(Box::new(Trail {
                     track: *track,
                     backward: *backward,
-                    through: Tree::compile(through, SiteRef::Subject, game)?,
+                    through: SitePred::compile(through, SiteRef::Subject, game)?,
                 }))
             }
             SiteSet::Neighbours(r, c) if here(r) && Around::fits(game) => {
