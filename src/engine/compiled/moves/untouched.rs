@@ -6,9 +6,9 @@
 //! before `then:` runs, so a site the step leaves alone that satisfies P
 //! now still does after it: the check holds. So does a site it sows into,
 //! when P survives pieces added to a site (it asks for a stack there, in a
-//! region: Oware's). It is a sufficient condition:
-//! a step that touches every site satisfying P is played and asked as
-//! before (`State::probe`).
+//! region: Oware's). It is a sufficient condition: a step that touches
+//! every site satisfying P is played and asked as before (`State::probe`
+//! in a listing, the step played with its filters in a random playout).
 
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{Cond, Game, Gen, GenKind, SiteRef, SiteSet};
