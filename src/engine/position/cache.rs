@@ -14,7 +14,8 @@
 //! from a per-thread pool ([`take_moves`]), given back when the position
 //! changes, and a game whose filters are probed (played and taken back)
 //! lists on a per-thread scratch copy of the state, copied in the room it
-//! already has ([`State::with_scratch`]).
+//! already has ([`State::with_scratch`]), or, for an owner holding the
+//! state mutably, on the state itself ([`State::list_in_place`]: no copy).
 
 use crate::engine::{Move, State};
 use std::cell::RefCell;
