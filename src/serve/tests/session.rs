@@ -6,7 +6,8 @@ use ludic::board::Site;
 use ludic::players::PlayerSpec;
 use serde_json::json;
 
-fn checkers(seats: &[&str]) -> Session {
+/// A session of the shipped draughts game with the given seats.
+fn jumping_session(seats: &[&str]) -> Session {
     let seats = seats.iter().map(|s| s.parse().unwrap()).collect();
     Session::new(Source::Shipped("checkers".into()), Vec::new(), seats)
 }
@@ -27,7 +28,7 @@ fn moves(s: &Session) -> Vec<String> {
 
 #[test]
 fn two_clicks_play_a_step_and_a_wrong_one_says_why() {
-    let mut s = checkers(&["human", "human"]);
+    let mut s = jumping_session(&["human", "human"]);
     s.click(sq(11)).unwrap();
     assert_eq!(s.view("t")["selected"], json!(sq(11)));
     // From 11 a Black man goes to 15 or 16 (forward diagonals).
@@ -60,7 +61,7 @@ fn two_clicks_play_a_step_and_a_wrong_one_says_why() {
 
 #[test]
 fn a_multi_jump_is_entered_step_by_step() {
-    let mut s = checkers(&["human", "human"]);
+    let mut s = jumping_session(&["human", "human"]);
     // Black 14 jumps 18 to 23, then 27 to 32 (hand-worked: the squares
     // below 14 are 17 and 18, below 23 are 26 and 27).
     s.load_record("ludic-trial 1\ngame checkers\nstart B:W18,27:B14\nmoves\nresult unfinished\n")
@@ -91,7 +92,7 @@ fn a_multi_jump_is_entered_step_by_step() {
 
 #[test]
 fn undo_goes_back_to_the_human_and_the_computer_waits_its_turn() {
-    let mut s = checkers(&["human", "random"]);
+    let mut s = jumping_session(&["human", "random"]);
     s.click(sq(11)).unwrap();
     s.click(sq(15)).unwrap();
     assert!(s.ai_to_move());
@@ -110,7 +111,7 @@ fn undo_goes_back_to_the_human_and_the_computer_waits_its_turn() {
 
 #[test]
 fn records_round_trip_and_the_slider_steps_through_them() {
-    let mut s = checkers(&["human", "human"]);
+    let mut s = jumping_session(&["human", "human"]);
     for (a, b) in [(11, 15), (23, 19), (8, 11)] {
         s.click(sq(a)).unwrap();
         s.click(sq(b)).unwrap();
@@ -120,7 +121,7 @@ fn records_round_trip_and_the_slider_steps_through_them() {
         trial.contains("moves\n11-15\n23-19\n8-11\nresult unfinished"),
         "{trial}"
     );
-    let mut t = checkers(&["human", "human"]);
+    let mut t = jumping_session(&["human", "human"]);
     t.load_record(&trial).unwrap();
     assert_eq!(t.view("t")["ply"], json!(0));
     t.seek(2).unwrap();
@@ -229,11 +230,11 @@ fn a_shipped_game_read_from_the_games_folder_is_reloaded_like_a_file() {
 fn an_edited_position_is_the_one_a_move_reaches_and_a_bad_one_is_refused() {
     // Editing: Black's man taken off 9 and put on 13, White to move, is
     // the position that playing 9-13 reaches.
-    let mut played = checkers(&["human", "human"]);
+    let mut played = jumping_session(&["human", "human"]);
     played.click(sq(9)).unwrap();
     played.click(sq(13)).unwrap();
     let want = played.view("t")["fen"].clone();
-    let mut s = checkers(&["human", "human"]);
+    let mut s = jumping_session(&["human", "human"]);
     s.edit(Edit::Start).unwrap();
     let v = s.view("t");
     let palette = v["edit"]["palette"].as_array().unwrap();
@@ -283,7 +284,7 @@ fn an_edited_position_is_the_one_a_move_reaches_and_a_bad_one_is_refused() {
 }
 
 #[test]
-fn a_chess_position_without_a_king_is_refused_with_the_reason() {
+fn a_position_without_its_royal_piece_is_refused_with_the_reason() {
     let mut s = Session::new(
         Source::Shipped("chess".into()),
         Vec::new(),
@@ -330,7 +331,7 @@ fn choice_texts(v: &serde_json::Value) -> Vec<&str> {
 
 /// Genocide without Boxcars (two dice rolled at every turn's start),
 /// two human seats.
-fn rolling_genocide() -> Session {
+fn rolling_dice_session() -> Session {
     let seats = vec!["human".parse().unwrap(), "human".parse().unwrap()];
     let mut s = Session::new(
         Source::Shipped("genocide".into()),
@@ -346,7 +347,7 @@ fn rolling_genocide() -> Session {
 /// moves (`roll:V`, V a sum of two dice), and the seat to move then plays.
 #[test]
 fn nature_rolls_on_the_page_and_the_rolls_are_kept() {
-    let mut s = rolling_genocide();
+    let mut s = rolling_dice_session();
     let first = moves(&s);
     assert_eq!(first.len(), 1, "{first:?}");
     let sum: u16 = first[0].strip_prefix("roll:").unwrap().parse().unwrap();
@@ -377,7 +378,7 @@ fn nature_rolls_on_the_page_and_the_rolls_are_kept() {
 /// again, not at nature's chance node.
 #[test]
 fn undo_takes_back_nature_s_roll_with_the_step_before_it() {
-    let mut s = rolling_genocide();
+    let mut s = rolling_dice_session();
     let v = s.view("t");
     let end = v["choices"]
         .as_array()
@@ -394,7 +395,8 @@ fn undo_takes_back_nature_s_roll_with_the_step_before_it() {
     assert_eq!(s.view("t")["to_move"], json!(0));
 }
 
-fn chess() -> Session {
+/// A session of the shipped game with royal pieces, two human seats.
+fn royal_session() -> Session {
     Session::new(
         Source::Shipped("chess".into()),
         Vec::new(),
@@ -403,10 +405,10 @@ fn chess() -> Session {
 }
 
 #[test]
-fn the_chess_move_list_is_in_san_paired_by_move_number() {
+fn the_move_list_is_in_san_paired_by_move_number() {
     // The Ruy Lopez, 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O,
     // as every opening book writes it.
-    let mut s = chess();
+    let mut s = royal_session();
     let trial = "ludic-trial 1\ngame chess\nmoves\ne2-e4\ne7-e5\ng1-f3\nb8-c6\nf1-b5\na7-a6\nb5-c6\nd7-c6\ne1-g1\nresult unfinished\n";
     s.load_record(trial).unwrap();
     let v = s.view("t");
@@ -421,7 +423,7 @@ fn the_chess_move_list_is_in_san_paired_by_move_number() {
     // The game's own notation stays what records and the address carry.
     assert_eq!(v["moves"][0], json!("e2-e4"));
     // Set up with Black to move at move 12: the list starts `12. … Nf6`.
-    let mut s = chess();
+    let mut s = royal_session();
     let fen = "rnbqkb1r/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 12";
     s.load_record(&format!(
         "ludic-trial 1\ngame chess\nstart {fen}\nmoves\nb8-c6\nresult unfinished\n"
@@ -437,7 +439,7 @@ fn the_chess_move_list_is_in_san_paired_by_move_number() {
 
 #[test]
 fn draughts_pair_by_move_number_and_other_games_do_not() {
-    let mut s = checkers(&["human", "human"]);
+    let mut s = jumping_session(&["human", "human"]);
     s.load_record("[Event \"x\"]\n1. 11-15 23-19 2. 8-11 *\n")
         .unwrap();
     let v = s.view("t");
@@ -455,7 +457,7 @@ fn the_position_shown_to_players_has_no_history() {
     // Chess after 1. Nf3 Nf6 2. Ng1 Ng8: the start again, once repeated
     // (threefold repetition reads the history). The whole text carries
     // it; the text shown does not, and says the same position.
-    let mut s = chess();
+    let mut s = royal_session();
     s.load_record(
         "ludic-trial 1\ngame chess\nmoves\ng1-f3\ng8-f6\nf3-g1\nf6-g8\nresult unfinished\n",
     )
@@ -571,7 +573,7 @@ fn a_click_on_a_suicide_point_says_so() {
 }
 
 /// Backgammon with two human seats and the game's seed `seed`.
-fn backgammon(seed: u64) -> Session {
+fn race_session(seed: u64) -> Session {
     let seats = vec!["human".parse().unwrap(), "human".parse().unwrap()];
     let mut s = Session::new_seeded(
         Source::Shipped("backgammon".into()),
@@ -599,10 +601,10 @@ fn each_new_game_takes_a_fresh_seed_and_a_seed_replays_its_game() {
     let opening = |s: &Session| moves(s)[0].clone();
     let seeds: Vec<u64> = (0..20).map(|_| fresh_seed()).collect();
     let throws: std::collections::BTreeSet<String> =
-        seeds.iter().map(|&k| opening(&backgammon(k))).collect();
+        seeds.iter().map(|&k| opening(&race_session(k))).collect();
     assert!(throws.len() > 1, "{throws:?}");
     for &k in &seeds[..3] {
-        let (a, b) = (backgammon(k), backgammon(k));
+        let (a, b) = (race_session(k), race_session(k));
         assert_eq!(opening(&a), opening(&b));
         assert_eq!(a.view("t")["seed"], json!(k));
     }
@@ -612,10 +614,10 @@ fn each_new_game_takes_a_fresh_seed_and_a_seed_replays_its_game() {
 /// seed, the throws after its last turn are the saved game's.
 #[test]
 fn a_trial_keeps_the_seed_and_the_throws_after_it() {
-    let mut a = rolling_genocide_seeded(11);
+    let mut a = rolling_dice_session_seeded(11);
     let trial = a.trial().unwrap();
     assert!(trial.lines().any(|l| l == "seed 11"), "{trial}");
-    let mut b = rolling_genocide_seeded(99);
+    let mut b = rolling_dice_session_seeded(99);
     b.load_record(&trial).unwrap();
     b.seek(moves(&a).len()).unwrap();
     assert_eq!(b.view("t")["seed"], json!(11));
@@ -628,7 +630,7 @@ fn a_trial_keeps_the_seed_and_the_throws_after_it() {
 }
 
 /// Genocide without Boxcars, two human seats, from seed `seed`.
-fn rolling_genocide_seeded(seed: u64) -> Session {
+fn rolling_dice_session_seeded(seed: u64) -> Session {
     let seats = vec!["human".parse().unwrap(), "human".parse().unwrap()];
     let mut s = Session::new_seeded(
         Source::Shipped("genocide".into()),
@@ -645,7 +647,7 @@ fn rolling_genocide_seeded(seed: u64) -> Session {
 /// would differ at least once in six tries, but for odds below 1e-5).
 #[test]
 fn an_undone_turn_played_again_meets_the_same_throw() {
-    let mut s = rolling_genocide();
+    let mut s = rolling_dice_session();
     let end = |s: &Session| {
         choice_texts(&s.view("t"))
             .iter()
@@ -672,7 +674,7 @@ fn an_undone_turn_played_again_meets_the_same_throw() {
 /// the points 24 and 23).
 #[test]
 fn the_bar_selected_for_the_player_stays_selected_when_clicked() {
-    let mut s = backgammon(1);
+    let mut s = race_session(1);
     s.load_position("W W:wbar*2,6*13 B:19*15 dice-left=1,2")
         .unwrap();
     let bar = site_of(&s, "wbar");
@@ -694,7 +696,7 @@ fn the_bar_selected_for_the_player_stays_selected_when_clicked() {
 /// record's `roll:5-2` is backgammon's `roll:2-5`).
 #[test]
 fn a_record_may_write_a_throw_s_faces_in_any_order() {
-    let mut s = backgammon(1);
+    let mut s = race_session(1);
     let trial = "ludic-trial 1\ngame backgammon\nmoves\nroll:5-2\n13-11,13-8\nresult unfinished\n";
     s.load_record(trial).unwrap();
     assert_eq!(moves(&s)[..2], ["roll:2-5", "13-11,13-8"]);
