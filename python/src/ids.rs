@@ -139,37 +139,17 @@ impl Ids {
         if m.is_chance() {
             return u64::from(m.count);
         }
-        let s = self.s;
-        let site = |x: u16| {
-            if x == NO_SITE {
-                s - 1
-            } else {
-                u64::from(x).min(s - 1)
-            }
-        };
-        let gen_id = u64::from(m.gen_id);
-        let sown = self.sown.get(m.gen_id as usize).copied();
-        let (Some(sown), false) = (sown, self.rows.is_empty()) else {
+        let Some((row, sown)) = self.row_of(m) else {
             let key = game.step_key(m.gen_id, m.from, m.to, m.count);
             return self.of_key(key).unwrap_or(self.space.len() as u64 + key);
         };
-        let row = (u64::from(m.count) * self.gens + gen_id) * s + site(m.from);
-        let to = if sown { s - 1 } else { site(m.to) };
-        let found = self.rows.get(row as usize).and_then(|r| {
-            let at = to.wrapping_sub(u64::from(r.lo));
-            if at >= u64::from(r.span) {
-                return None;
-            }
-            match self.slots[r.off as usize + at as usize] {
-                0 => None,
-                v => Some(u64::from(v) - 1),
-            }
-        });
-        found.unwrap_or(self.space.len() as u64 + row * s + to)
+        let to = if sown { self.s - 1 } else { self.site(m.to) };
+        let (slots, lo) = self.row_slots(row);
+        self.slot_id(slots, lo, row, to)
     }
 
     /// Appends each step of `steps` (of `game`, the game of this table)
-    /// with its id ([`Ids::of`]) to `out`, the row worked out once for
+    /// with its id ([`Ids::of`]) to `out`, the row's slots found once for
     /// each run of steps that share it (a generator's placements, the
     /// steps of one stack from its origin): then a step's id is one load.
     pub(crate) fn extend(&self, game: &RGame, steps: &[Move], out: &mut Vec<(u64, Move)>) {
@@ -177,42 +157,57 @@ impl Ids {
         let same_row =
             |a: &Move, b: &Move| (a.gen_id, a.from, a.count) == (b.gen_id, b.from, b.count);
         for run in steps.chunk_by(same_row) {
-            match self.run_row(&run[0]) {
-                Some((row, r)) => self.extend_run(row, r, run, out),
-                None => out.extend(run.iter().map(|m| (self.of(game, m), *m))),
+            match self.row_of(&run[0]) {
+                Some((row, false)) if !run[0].is_chance() => {
+                    let (slots, lo) = self.row_slots(row);
+                    out.extend(
+                        run.iter()
+                            .map(|m| (self.slot_id(slots, lo, row, self.site(m.to)), *m)),
+                    );
+                }
+                _ => out.extend(run.iter().map(|m| (self.of(game, m), *m))),
             }
         }
     }
 
-    /// The number and entry of the row of step `m`'s key, when the table
-    /// has one and its destination is part of the key (not a chance move,
-    /// nor a sowing).
+    /// The number of the row of step `m`'s key, and whether its generator
+    /// sows (its key leaves the destination out); `None` when the table
+    /// has no rows (the game keeps the binary search) or knows no such
+    /// generator.
     #[inline]
-    fn run_row(&self, m: &Move) -> Option<(u64, Row)> {
+    fn row_of(&self, m: &Move) -> Option<(u64, bool)> {
         let sown = *self.sown.get(m.gen_id as usize)?;
-        if sown || m.is_chance() || self.rows.is_empty() {
+        if self.rows.is_empty() {
             return None;
         }
         let row =
             (u64::from(m.count) * self.gens + u64::from(m.gen_id)) * self.s + self.site(m.from);
-        Some((row, *self.rows.get(usize::try_from(row).ok()?)?))
+        Some((row, sown))
     }
 
-    /// Appends the steps of `run`, all of row `row` (entry `r`), with
-    /// their ids, as [`Ids::of`] gives them.
+    /// The slots of row `row` and the destination of its first (no slots
+    /// for a row the table does not have).
     #[inline]
-    fn extend_run(&self, row: u64, r: Row, run: &[Move], out: &mut Vec<(u64, Move)>) {
+    fn row_slots(&self, row: u64) -> (&[u32], u32) {
+        let r = usize::try_from(row)
+            .ok()
+            .and_then(|i| self.rows.get(i))
+            .copied()
+            .unwrap_or_default();
         let off = r.off as usize;
         let slots = self.slots.get(off..off + r.span as usize).unwrap_or(&[]);
-        let beyond = self.space.len() as u64 + row * self.s;
-        out.extend(run.iter().map(|m| {
-            let to = self.site(m.to);
-            let id = match slots.get(to.wrapping_sub(u64::from(r.lo)) as usize) {
-                Some(&v) if v != 0 => u64::from(v) - 1,
-                _ => beyond + to,
-            };
-            (id, *m)
-        }));
+        (slots, r.lo)
+    }
+
+    /// The id of destination `to` in row `row`, whose slots are `slots`
+    /// from destination `lo`; a step the space has no id for gets the
+    /// id past the space that `actions::action_id` gives it.
+    #[inline(always)]
+    fn slot_id(&self, slots: &[u32], lo: u32, row: u64, to: u64) -> u64 {
+        match slots.get(to.wrapping_sub(u64::from(lo)) as usize) {
+            Some(&v) if v != 0 => u64::from(v) - 1,
+            _ => self.space.len() as u64 + row * self.s + to,
+        }
     }
 
     /// Site `x`'s place in a key: the site itself, or the last place
