@@ -52,48 +52,45 @@ impl State {
         let Some(r) = rotation(&game, m) else {
             return;
         };
-        if game.tracks_unmoved {
-            return self.rotate_each(r);
+        LIFTED.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut lifted) => self.rotate(r, &mut lifted, game.tracks_unmoved),
+            // (A turn inside a turn: never in the rules as they are.)
+            Err(_) => self.rotate(r, &mut Lifted::default(), game.tracks_unmoved),
+        });
+    }
+
+    /// [`State::apply_rotation`] of turn `r`, its stacks lifted into
+    /// `lifted`: with `each`, every stack that leaves a site clears it
+    /// first (marking it moved), then lands on its emptied or empty
+    /// destination; otherwise only the sites whose stack changes are
+    /// written.
+    fn rotate(&mut self, r: &Rotation, lifted: &mut Lifted, each: bool) {
+        let (pieces, landings) = lifted;
+        pieces.clear();
+        landings.clear();
+        for &(from, to) in &r.moves {
+            if from != to {
+                let start = pieces.len();
+                pieces.extend_from_slice(self.stack(from));
+                landings.push((to, start, pieces.len()));
+            }
         }
-        LIFTED.with(|cell| {
-            let Ok(mut lifted) = cell.try_borrow_mut() else {
-                return self.rotate_each(r);
-            };
-            let (pieces, landings) = &mut *lifted;
-            pieces.clear();
-            landings.clear();
+        if each {
             for &(from, to) in &r.moves {
-                if from != to {
-                    let start = pieces.len();
-                    pieces.extend_from_slice(self.stack(from));
-                    landings.push((to, start, pieces.len()));
+                if from != to && self.height(from) > 0 {
+                    self.clear_site(from);
                 }
             }
-            for &(to, start, end) in landings.iter() {
-                let stack = &pieces[start..end];
+        }
+        for &(to, start, end) in landings.iter() {
+            let stack = &pieces[start..end];
+            if !each {
                 if self.stack(to) == stack {
                     continue;
                 }
                 self.clear_site(to);
-                for &p in stack {
-                    self.push_piece(to, p);
-                }
             }
-        });
-    }
-
-    /// [`State::apply_rotation`] stack by stack: each occupied site of
-    /// the turn cleared, then its stack pushed where it lands.
-    fn rotate_each(&mut self, r: &Rotation) {
-        let mut lifted: Vec<(Site, Vec<Piece>)> = Vec::with_capacity(r.moves.len());
-        for &(from, to) in &r.moves {
-            if from != to && self.height(from) > 0 {
-                lifted.push((to, self.stack(from).to_vec()));
-                self.clear_site(from);
-            }
-        }
-        for (to, stack) in lifted {
-            for p in stack {
+            for &p in stack {
                 self.push_piece(to, p);
             }
         }
@@ -171,6 +168,30 @@ mod tests {
             st.top_owner(st.game().board.site_by_label("b3").unwrap()),
             Some(1)
         );
+    }
+
+    /// In a game that reads `(unmoved)`, a turn moves the stacks as in one
+    /// that does not, and the stacks it turns are no longer unmoved; a
+    /// stack outside the region still is, and taking the turn back
+    /// restores them.
+    #[test]
+    fn a_turn_marks_the_stacks_it_turns_as_moved() {
+        let setup = "(setup (fill \"P\" P1 (sites \"a3\" \"c1\")) (fill \"P\" P2 (sites \"b2\")))";
+        let mut plain = state(&format!("{setup} (play (rotate regions:{{\"Block\"}}))"));
+        let mut tracked = state(&format!(
+            "{setup} (play {{(rotate regions:{{\"Block\"}}) (place \"P\" to:(and false (unmoved)))}})"
+        ));
+        assert!(tracked.game().tracks_unmoved && !plain.game().tracks_unmoved);
+        let site = |st: &State, l: &str| st.game().board.site_by_label(l).unwrap() as usize;
+        let unmoved = |st: &State| ["a3", "b2", "c1"].map(|l| st.unmoved[site(st, l)]);
+        assert_eq!(unmoved(&tracked), [true, true, true]);
+        plain.play_str("Block").unwrap();
+        tracked.play_str("Block").unwrap();
+        assert_eq!(board(&tracked), board(&plain));
+        assert_eq!(unmoved(&tracked), [false, false, true]);
+        tracked.take_back();
+        assert_eq!(unmoved(&tracked), [true, true, true]);
+        assert_eq!(board(&tracked), "a3:1 b2:1 c1:1");
     }
 
     #[test]
