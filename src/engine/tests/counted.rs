@@ -6,7 +6,6 @@
 
 use super::fast_paths::{positions, shipped, shipped_settings};
 use crate::compile::ir::Game;
-use crate::engine::levelcount::bits_of;
 use crate::engine::overlay::RayCache;
 use crate::engine::slidelevel::SlideLevel;
 use crate::engine::{Move, State};
@@ -25,11 +24,16 @@ fn assert_count_agrees(st: &State, level: &SlideLevel, listed: &[Move]) -> usize
         per[lat.bit(m.from) as usize] += 1;
     }
     assert_eq!(per, count.per, "moves per origin");
-    let origins = bits_of(count.origins).fold(0u128, |a, b| a | 1 << b);
-    assert_eq!(origins, count.origins);
     for (b, &n) in per.iter().enumerate() {
-        assert_eq!(n != 0, count.origins >> b & 1 != 0, "origin bit {b}");
+        assert_eq!(n != 0, count.origins.has(b as u32), "origin bit {b}");
     }
+    assert_eq!(
+        count.origins.iter().collect::<Vec<_>>(),
+        (0..128)
+            .filter(|&b| per[b as usize] != 0)
+            .collect::<Vec<u32>>(),
+        "origins in increasing order"
+    );
     for (j, m) in listed.iter().enumerate() {
         let nth = st.nth_of_level(level, lat, &count, j as u32);
         assert_eq!(nth, Some(*m), "move {j}");
@@ -47,11 +51,7 @@ fn assert_count_agrees(st: &State, level: &SlideLevel, listed: &[Move]) -> usize
     {
         for (m, &may) in listed.iter().zip(&maybe) {
             let bit = lat.bit(m.from);
-            assert!(
-                !may || count.maybe >> bit & 1 != 0,
-                "{}",
-                st.move_to_string(m)
-            );
+            assert!(!may || count.maybe.has(bit), "{}", st.move_to_string(m));
         }
     }
     listed.len()

@@ -18,7 +18,7 @@ use crate::board::{Dir, Site};
 use crate::compile::ir::{Kind, Origin};
 use crate::engine::State;
 use crate::engine::bits::Bits;
-use crate::engine::lattice::Lattice;
+use crate::engine::lattice::{Lattice, Points};
 use crate::engine::overlay::RayCache;
 use crate::engine::raybits::RayBits;
 use crate::engine::screen::How;
@@ -34,28 +34,15 @@ pub(crate) struct LevelCount {
     pub per: [u32; 128],
     /// Moves in all.
     pub total: u32,
-    /// The origins some move leaves, as lattice bits.
-    pub origins: u128,
+    /// The origins some move leaves, as lattice points.
+    pub origins: Points,
     /// The origins some move of which the screen lets through (a move
     /// from the others fails its filter for sure).
-    pub maybe: u128,
-    /// Per generator: its origins, as lattice bits.
-    pub from: [u128; MAX_GENS],
+    pub maybe: Points,
+    /// Per generator: its origins, as lattice points.
+    pub from: [Points; MAX_GENS],
     /// The stacks of the position as a site set (bit `s` for site `s`).
     pub occ: Bits<2>,
-}
-
-/// The lattice bits of `set`, in increasing order.
-#[inline]
-pub(crate) fn bits_of(set: u128) -> impl Iterator<Item = u32> {
-    let mut set = set;
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let b = set.trailing_zeros();
-            set &= set - 1;
-            b
-        })
-    })
 }
 
 /// The bits set in `mask`, in increasing order.
@@ -89,32 +76,17 @@ fn sparse_ones(mut x: u64) -> u32 {
     n
 }
 
-/// Adds one move to each origin of `set`; returns how many there are.
-#[inline]
-fn add_each(per: &mut [u32; 128], set: u128) -> u32 {
-    let mut n = 0;
-    for (w, half) in [(0usize, set as u64), (64, (set >> 64) as u64)] {
-        let mut x = half;
-        while x != 0 {
-            per[w + x.trailing_zeros() as usize] += 1;
-            x &= x - 1;
-            n += 1;
-        }
-    }
-    n
-}
-
 /// The position's sets a count reads, as lattice bits.
 struct Sets {
     /// Empty sites.
-    empty: u128,
+    empty: Points,
     /// The stacks of the position as a site set (bit `s` for site `s`).
     occ: Bits<2>,
     /// Per generator: its origins, and the screen's targets (the
     /// destinations a move to which may pass whatever its origin) as
-    /// lattice bits and as a site set.
-    origins: [u128; MAX_GENS],
-    targets: [u128; MAX_GENS],
+    /// lattice points and as a site set.
+    origins: [Points; MAX_GENS],
+    targets: [Points; MAX_GENS],
     target_sites: [Bits<2>; MAX_GENS],
 }
 
@@ -131,16 +103,16 @@ impl State {
         let mut out = LevelCount {
             per: [0; 128],
             total: 0,
-            origins: 0,
-            maybe: 0,
-            from: [0; MAX_GENS],
+            origins: Points::NONE,
+            maybe: Points::NONE,
+            from: [Points::NONE; MAX_GENS],
             occ: Bits::ZERO,
         };
         let mut hows = [How::Maybe; MAX_GENS];
         let sets = self.level_sets(level, lat, cache, &mut hows);
         (out.from, out.occ) = (sets.origins, sets.occ);
         // Per generator: the origins some move of it leaves.
-        let mut moved = [0u128; MAX_GENS];
+        let mut moved = [Points::NONE; MAX_GENS];
         self.count_whole(level, lat, &sets, &mut moved, &mut out);
         for (i, g) in level.gens.iter().enumerate().filter(|(_, g)| !g.whole) {
             moved[i] = self.count_parts(g, lat, &sets, i, &mut out);
@@ -148,9 +120,9 @@ impl State {
         // Moves from stacks may pass whatever their destination when the
         // origin is hot.
         for (i, how) in hows.iter().enumerate().take(level.gens.len()) {
-            for b in bits_of(moved[i] & !sets.empty & !out.maybe) {
+            for b in (moved[i] & !sets.empty & !out.maybe).iter() {
                 if self.origin_may_pass(lat.site(b), how, cache) {
-                    out.maybe |= 1 << b;
+                    out.maybe |= Points::point(b);
                 }
             }
             if how.targets().is_none() {
@@ -173,32 +145,38 @@ impl State {
         let empty = lat.of_sites(!occ);
         let mover = self.scalars.mover;
         let has = |o: Origin| level.origins & o.bit() != 0;
-        let mut mine = 0u128;
+        let mut mine = Points::NONE;
         if has(Origin::Mine) {
-            for b in bits_of(lat.of_sites(occ)) {
+            for b in lat.of_sites(occ).iter() {
                 let top = self.top(lat.site(b));
                 if top.is_some_and(|p| self.game.owner(p) == mover) {
-                    mine |= 1 << b;
+                    mine |= Points::point(b);
                 }
             }
         }
-        let mut marked = 0u128;
+        let mut marked = Points::NONE;
         if has(Origin::Marked) && self.scalars.marked > 0 {
             for (s, &m) in self.marks.iter().enumerate() {
                 if m & VISIBLE_MARKS != 0 {
-                    marked |= 1 << lat.bit(s as Site);
+                    marked |= Points::point(lat.bit(s as Site));
                 }
             }
         }
         let mut sets = Sets {
             empty,
             occ,
-            origins: [0; MAX_GENS],
-            targets: [0; MAX_GENS],
+            origins: [Points::NONE; MAX_GENS],
+            targets: [Points::NONE; MAX_GENS],
             target_sites: [Bits::ZERO; MAX_GENS],
         };
         for (i, g) in level.gens.iter().enumerate() {
-            let of = |o: Origin, set: u128| if g.origin & o.bit() != 0 { set } else { 0 };
+            let of = |o: Origin, set: Points| {
+                if g.origin & o.bit() != 0 {
+                    set
+                } else {
+                    Points::NONE
+                }
+            };
             sets.origins[i] =
                 of(Origin::Empty, empty) | of(Origin::Mine, mine) | of(Origin::Marked, marked);
             if let Some(k) = g.kind {
@@ -209,7 +187,7 @@ impl State {
             sets.target_sites[i] = targets;
             // The generators of a level most often share their screen.
             sets.targets[i] = match i.checked_sub(1) {
-                _ if targets == Bits::ZERO => 0,
+                _ if targets == Bits::ZERO => Points::NONE,
                 Some(j) if sets.target_sites[j] == targets => sets.targets[j],
                 _ => lat.of_sites(targets),
             };
@@ -218,15 +196,15 @@ impl State {
     }
 
     /// The stacks (`occ`, a site set) topped by a piece of kind `k`, as
-    /// lattice bits.
-    fn topped_by(&self, k: Kind, lat: &Lattice, occ: Bits<2>) -> u128 {
-        let mut out = 0u128;
-        for b in bits_of(lat.of_sites(occ)) {
+    /// lattice points.
+    fn topped_by(&self, k: Kind, lat: &Lattice, occ: Bits<2>) -> Points {
+        let mut out = Points::NONE;
+        for b in lat.of_sites(occ).iter() {
             if self
                 .top(lat.site(b))
                 .is_some_and(|p| self.game.kind(p) == k)
             {
-                out |= 1 << b;
+                out |= Points::point(b);
             }
         }
         out
@@ -241,14 +219,15 @@ impl State {
         level: &SlideLevel,
         lat: &Lattice,
         sets: &Sets,
-        moved: &mut [u128; MAX_GENS],
+        moved: &mut [Points; MAX_GENS],
         out: &mut LevelCount,
     ) {
         for &group in &level.groups {
             let first = group.trailing_zeros() as usize;
-            let (mut union, mut one) = (0u128, true);
+            let (mut union, mut one) = (Points::NONE, true);
             for i in ones(group) {
-                one &= union & sets.origins[i] == 0 && sets.targets[i] == sets.targets[first];
+                one &=
+                    (union & sets.origins[i]).is_empty() && sets.targets[i] == sets.targets[first];
                 union |= sets.origins[i];
             }
             if one {
@@ -262,7 +241,7 @@ impl State {
                 }
             }
         }
-        out.origins |= moved.iter().fold(0, |a, m| a | m);
+        out.origins |= moved.iter().fold(Points::NONE, |a, &m| a | m);
     }
 
     /// Counts the moves from `origins` of the `i`-th generator's
@@ -275,14 +254,14 @@ impl State {
         lat: &Lattice,
         sets: &Sets,
         i: usize,
-        origins: u128,
+        origins: Points,
         out: &mut LevelCount,
-    ) -> u128 {
+    ) -> Points {
         let g = &level.gens[i];
         let mover = self.scalars.mover;
-        let (mut from, mut maybe, mut total) = (0u128, 0u128, 0);
-        if origins == 0 {
-            return 0;
+        let (mut from, mut maybe, mut total) = (Points::NONE, Points::NONE, 0);
+        if origins.is_empty() {
+            return Points::NONE;
         }
         for d in ones64(g.dirs[mover as usize]) {
             let back = lat.back(d as Dir);
@@ -292,18 +271,18 @@ impl State {
             let mut aim = back.pre(sets.targets[i]);
             for &fixed in g.fixed_row(mover, d as Dir, level) {
                 let o = open & origins;
-                if o == 0 {
+                if o.is_empty() {
                     // Fewer origins have more empty sites ahead.
                     break;
                 }
                 let m = o & fixed;
-                if m != 0 {
+                if !m.is_empty() {
                     from |= m;
                     maybe |= m & aim;
-                    total += add_each(&mut out.per, m);
+                    total += m.count_into(&mut out.per);
                 }
                 open = back.pre(open & sets.empty);
-                if aim != 0 {
+                if !aim.is_empty() {
                     aim = back.pre(aim);
                 }
             }
@@ -323,7 +302,7 @@ impl State {
         sets: &Sets,
         i: usize,
         out: &mut LevelCount,
-    ) -> u128 {
+    ) -> Points {
         let (Some(rays), Some(table)) = (
             self.tables.eval.rays.as_ref(),
             self.tables
@@ -332,13 +311,13 @@ impl State {
                 .get(g.id as usize)
                 .and_then(Option::as_ref),
         ) else {
-            return 0;
+            return Points::NONE;
         };
         let mover = self.scalars.mover;
         let generator = &self.game.gens[g.id as usize];
         let targets = sets.target_sites[i];
-        let mut moved = 0u128;
-        for b in bits_of(sets.origins[i]) {
+        let mut moved = Points::NONE;
+        for b in sets.origins[i].iter() {
             let from = lat.site(b);
             let (lo, hi) = self.counts(generator, &self.dest_ctx(from, from));
             if hi < lo {
@@ -347,10 +326,10 @@ impl State {
             let row = table.along_row(mover, from);
             let here = rays.rays_at(from);
             let (mut dests, mut hit) = (0, false);
-            for d in bits_of(g.dirs[mover as usize] as u128) {
+            for d in ones64(g.dirs[mover as usize]) {
                 let (Some(r), fixed) = (
-                    here.get(d as usize),
-                    row.map_or(u64::MAX, |r| r.get(d as usize).copied().unwrap_or(0)),
+                    here.get(d),
+                    row.map_or(u64::MAX, |r| r.get(d).copied().unwrap_or(0)),
                 ) else {
                     continue;
                 };
@@ -363,10 +342,10 @@ impl State {
                 let n = dests * u32::from(hi - lo + 1);
                 out.per[b as usize] += n;
                 out.total += n;
-                out.origins |= 1 << b;
-                moved |= 1 << b;
+                out.origins |= Points::point(b);
+                moved |= Points::point(b);
                 if hit {
-                    out.maybe |= 1 << b;
+                    out.maybe |= Points::point(b);
                 }
             }
         }

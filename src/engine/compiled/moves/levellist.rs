@@ -9,7 +9,7 @@
 use crate::board::{NO_SITE, Site};
 use crate::compile::ir::GenKind;
 use crate::engine::lattice::Lattice;
-use crate::engine::levelcount::{LevelCount, bits_of, low_bits};
+use crate::engine::levelcount::{LevelCount, low_bits};
 use crate::engine::slidelevel::SlideLevel;
 use crate::engine::{Move, State};
 use std::ops::ControlFlow;
@@ -38,7 +38,7 @@ impl State {
             else {
                 continue;
             };
-            if origins >> bit & 1 == 0 {
+            if !origins.has(bit) {
                 continue;
             }
             let (lo, hi) = match g.whole {
@@ -87,7 +87,7 @@ impl State {
         j: u32,
     ) -> Option<Move> {
         let mut before = 0;
-        for b in bits_of(count.origins) {
+        for b in count.origins.iter() {
             let here = count.per[b as usize];
             if j < before + here {
                 let (want, mut i, mut found) = (j - before, 0, None);

@@ -16,7 +16,7 @@ use crate::engine::bits::Bits;
 use crate::engine::cache::{give_moves, take_moves};
 use crate::engine::draws::{draw_below, skip_draws};
 use crate::engine::lattice::Lattice;
-use crate::engine::levelcount::{LevelCount, bits_of};
+use crate::engine::levelcount::LevelCount;
 use crate::engine::overlay::RayCache;
 use crate::engine::screen::How;
 use crate::engine::slidelevel::{MAX_GENS, SlideLevel};
@@ -79,7 +79,7 @@ impl State {
             return None;
         }
         let n = count.total as usize;
-        if count.maybe == 0 {
+        if count.maybe.is_empty() {
             draw_all(rng, n);
         } else if self.draw_passing(game, (level, lat), &count, rng, cache) {
             return Some(true);
@@ -146,8 +146,8 @@ impl State {
         // Per generator, the destinations its moves may pass to.
         let targets = hows.map(|h| h.targets().unwrap_or(Bits::ZERO));
         let mut at = 0;
-        for b in bits_of(count.origins) {
-            if count.maybe >> b & 1 != 0 {
+        for b in count.origins.iter() {
+            if count.maybe.has(b) {
                 let from = lat.site(b);
                 // Per generator: its every move from here may pass.
                 let mut always = [false; MAX_GENS];

@@ -15,7 +15,7 @@ use crate::board::{Board, Dir, NO_SITE, Site};
 use crate::compile::ir::{Cond, Game, GenId, GenKind, Kind, Pieces, Player};
 use crate::engine::attack::required_kind;
 use crate::engine::evaltables::EvalTables;
-use crate::engine::lattice::Lattice;
+use crate::engine::lattice::{Lattice, Points};
 use crate::engine::tables::GenTables;
 
 /// Most generators a counted level may have.
@@ -60,8 +60,8 @@ pub(crate) struct LevelGen {
     pub dirs: Vec<u64>,
     /// At `(player × directions + d) × reach + k − 1`: the origins whose
     /// `k`-th site along `d` is on the board and the fixed conjuncts of
-    /// `to:` allow (lattice bits).
-    fixed: Vec<u128>,
+    /// `to:` allow (lattice points).
+    fixed: Vec<Points>,
 }
 
 impl LevelGen {
@@ -69,7 +69,7 @@ impl LevelGen {
     /// fixed conjuncts allow for `player` (one entry a distance up to the
     /// longest ray).
     #[inline]
-    pub fn fixed_row(&self, player: Player, d: Dir, level: &SlideLevel) -> &[u128] {
+    pub fn fixed_row(&self, player: Player, d: Dir, level: &SlideLevel) -> &[Points] {
         let i = (player as usize * level.dirs + d as usize) * level.reach;
         self.fixed.get(i..i + level.reach).unwrap_or(&[])
     }
@@ -187,14 +187,14 @@ fn level_gen(
         })
         .collect();
     // Without fixed conjuncts, every site along the ray.
-    let mut fixed = vec![0u128; players * dirs * reach];
+    let mut fixed = vec![Points::NONE; players * dirs * reach];
     for p in 0..players {
         for from in 0..board.len() as Site {
             for d in 0..dirs {
                 let bits = table.along(p as Player, from, d as Dir);
                 let k = ray_len(board, from, d as Dir).min(64);
                 for i in (0..k).filter(|&i| bits >> i & 1 != 0) {
-                    fixed[(p * dirs + d) * reach + i] |= 1 << lat.bit(from);
+                    fixed[(p * dirs + d) * reach + i] |= Points::point(lat.bit(from));
                 }
             }
         }

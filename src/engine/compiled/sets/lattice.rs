@@ -1,4 +1,4 @@
-//! A board's sites as the bits of one grid (a `u128`) in which a step in
+//! A board's sites as the bits of one grid ([`Points`]) in which a step in
 //! any direction is one shift, so that the sites a step away from a whole
 //! set of sites are found at once: bit `(row × width + column)` of the
 //! board's lattice (rows in the order the sites are numbered), holes and
@@ -8,9 +8,16 @@
 //! one lattice offset each (the grid shapes: square grids, hexagons and
 //! rhombi of hexagonal cells) and whose sites are numbered in the
 //! lattice's reading order, so that ascending bits are ascending sites.
+//!
+//! A set of lattice points is a [`Points`]: a [`Bits<2>`] (the compiled
+//! tier's one site-set type) in the lattice's numbering, a type of its
+//! own so that a set of sites cannot pass where lattice points are meant,
+//! or the other way round.
 
 use crate::board::{Board, Dir, NO_SITE, Site};
 use crate::engine::bits::Bits;
+use crate::engine::word::Word;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 /// Most bits a lattice may have.
 const MAX_BITS: usize = 128;
@@ -34,17 +41,120 @@ pub(crate) struct Lattice {
 /// that way.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Shift {
+    /// Points the set moves (below 128).
     by: u32,
     up: bool,
-    has: u128,
+    has: Points,
 }
 
 impl Shift {
-    /// The sites whose neighbour along the direction is in `x`.
+    /// The points whose neighbour along the direction is in `x`.
     #[inline]
-    pub fn pre(&self, x: u128) -> u128 {
+    pub fn pre(&self, x: Points) -> Points {
+        let x = joined(x.0);
         let moved = if self.up { x << self.by } else { x >> self.by };
-        moved & self.has
+        Points(parted(moved)) & self.has
+    }
+}
+
+/// The two words of a set as one `u128`, for shifts with carries by
+/// amounts known to be below 128 (an implementation detail, as in
+/// `word.rs`).
+#[inline(always)]
+fn joined(x: Bits<2>) -> u128 {
+    u128::from(x.0[0]) | u128::from(x.0[1]) << 64
+}
+
+/// The set of [`joined`]'s `u128`.
+#[inline(always)]
+fn parted(x: u128) -> Bits<2> {
+    Bits([x as u64, (x >> 64) as u64])
+}
+
+/// A set of lattice points (see the module's documentation): point `b`
+/// is bit `b` of a [`Bits<2>`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Points(Bits<2>);
+
+impl Points {
+    /// No point.
+    pub const NONE: Points = Points(Bits::ZERO);
+
+    /// The set of point `b` (none past the 128th).
+    #[inline(always)]
+    pub fn point(b: u32) -> Points {
+        Points(parted(1u128.checked_shl(b).unwrap_or(0)))
+    }
+
+    /// True if point `b` is in the set.
+    #[inline(always)]
+    pub fn has(self, b: u32) -> bool {
+        joined(self.0).checked_shr(b).unwrap_or(0) & 1 != 0
+    }
+
+    /// True if no point is in the set.
+    #[inline(always)]
+    pub fn is_empty(self) -> bool {
+        joined(self.0) == 0
+    }
+
+    /// The points, in increasing order.
+    #[inline]
+    pub fn iter(self) -> impl Iterator<Item = u32> {
+        let mut x = joined(self.0);
+        std::iter::from_fn(move || {
+            (x != 0).then(|| {
+                let b = x.trailing_zeros();
+                x &= x - 1;
+                b
+            })
+        })
+    }
+
+    /// Adds one to `per[b]` for each point `b` of the set; returns how
+    /// many there are.
+    #[inline]
+    pub fn count_into(self, per: &mut [u32; 128]) -> u32 {
+        let mut n = 0;
+        for (w, &word) in self.0.0.iter().enumerate() {
+            let mut x = word;
+            while x != 0 {
+                per[w * 64 + x.trailing_zeros() as usize] += 1;
+                x &= x - 1;
+                n += 1;
+            }
+        }
+        n
+    }
+}
+
+/// A word-by-word operator and its assignment on [`Points`].
+macro_rules! pointwise {
+    ($op:ident, $f:ident, $opa:ident, $fa:ident, $sym:tt) => {
+        impl $op for Points {
+            type Output = Points;
+            #[inline(always)]
+            fn $f(self, o: Points) -> Points {
+                Points(self.0 $sym o.0)
+            }
+        }
+        impl $opa for Points {
+            #[inline(always)]
+            fn $fa(&mut self, o: Points) {
+                *self = *self $sym o;
+            }
+        }
+    };
+}
+
+pointwise!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+pointwise!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+
+impl Not for Points {
+    type Output = Points;
+    #[inline(always)]
+    fn not(self) -> Points {
+        Points(!self.0)
     }
 }
 
@@ -99,7 +209,7 @@ impl Lattice {
     /// The sites whose neighbour along direction `d` is in `x` (none for
     /// a direction of no board).
     #[cfg(test)]
-    pub fn pre(&self, d: Dir, x: u128) -> u128 {
+    pub fn pre(&self, d: Dir, x: Points) -> Points {
         self.back(d).pre(x)
     }
 
@@ -110,13 +220,15 @@ impl Lattice {
         self.dirs.get(d as usize).copied().unwrap_or_default()
     }
 
-    /// Site set `set` as lattice bits.
+    /// Site set `set` as lattice points.
     #[inline]
-    pub fn of_sites(&self, set: Bits<2>) -> u128 {
-        let set = u128::from(set.0[0]) | u128::from(set.0[1]) << 64;
-        self.runs
+    pub fn of_sites(&self, set: Bits<2>) -> Points {
+        let set = joined(set);
+        let points = self
+            .runs
             .iter()
-            .fold(0u128, |acc, r| acc | ((set >> r.site) & r.mask) << r.bit)
+            .fold(0, |acc, r| acc | ((set >> r.site) & r.mask) << r.bit);
+        Points(parted(points))
     }
 }
 
@@ -148,7 +260,7 @@ fn reading_order(coords: &[(i32, i32)]) -> Option<Vec<u8>> {
 /// steps do not all move the same number of bits.
 fn shift_of(board: &Board, bits: &[u8], d: Dir) -> Option<Shift> {
     let mut offset = None;
-    let mut has = 0u128;
+    let mut has = Points::NONE;
     for (s, &b) in bits.iter().enumerate() {
         let t = board.step(s as Site, d);
         if t == NO_SITE {
@@ -158,7 +270,7 @@ fn shift_of(board: &Board, bits: &[u8], d: Dir) -> Option<Shift> {
         if *offset.get_or_insert(k) != k {
             return None;
         }
-        has |= 1 << b;
+        has |= Points::point(u32::from(b));
     }
     // A step to a higher bit is undone by moving the set down.
     let k = offset.unwrap_or(0);
@@ -174,11 +286,11 @@ fn runs(bits: &[u8]) -> Vec<Run> {
     let mut out: Vec<Run> = Vec::new();
     for (s, &b) in bits.iter().enumerate() {
         match out.last_mut() {
-            Some(r) if r.site + r.len == s as u32 && r.bit + r.len == b as u32 => r.len += 1,
+            Some(r) if r.site + r.len == s as u32 && r.bit + r.len == u32::from(b) => r.len += 1,
             _ => out.push(Run {
                 site: s as u32,
                 len: 1,
-                bit: b as u32,
+                bit: u32::from(b),
                 mask: 0,
             }),
         }
@@ -193,7 +305,6 @@ fn runs(bits: &[u8]) -> Vec<Run> {
 mod tests {
     use super::*;
     use crate::board::{Adjacency, Cells, Labels, Shape};
-    use crate::engine::word::Word;
 
     fn boards() -> Vec<Board> {
         let square = |rows, cols, cells| Shape::Square {
@@ -243,7 +354,7 @@ mod tests {
                     // The sites stepping into `x`, one by one.
                     let want = (0..n as Site)
                         .filter(|&s| matches!(b.step(s, d), t if t != NO_SITE && x.has(t)))
-                        .fold(0u128, |a, s| a | 1 << lat.bit(s));
+                        .fold(Points::NONE, |a, s| a | Points::point(lat.bit(s)));
                     assert_eq!(lat.pre(d, lat.of_sites(x)), want);
                 }
             }
@@ -261,15 +372,40 @@ mod tests {
                     assert!(lat.bit(s) > lat.bit(s - 1));
                 }
             }
-            let all = (0..n).fold(0u128, |a, s| a | 1 << lat.bit(s));
+            let all = (0..n).fold(Points::NONE, |a, s| a | Points::point(lat.bit(s)));
             assert_eq!(lat.of_sites(!Bits::ZERO), all);
-            assert_eq!(all.count_ones() as usize, b.len());
+            assert_eq!(all.iter().count(), b.len());
             let x = some_sites(b.len(), 3);
             let want = (0..n)
                 .filter(|&s| x.has(s))
-                .fold(0u128, |a, s| a | 1 << lat.bit(s));
+                .fold(Points::NONE, |a, s| a | Points::point(lat.bit(s)));
             assert_eq!(lat.of_sites(x), want);
         }
+    }
+
+    #[test]
+    fn points_hold_what_was_put_in_and_give_it_back_in_order() {
+        for seed in 0..20u64 {
+            let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut want = Vec::new();
+            for b in 0..128u32 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if x % 3 == 0 {
+                    want.push(b);
+                }
+            }
+            let set = want.iter().fold(Points::NONE, |a, &b| a | Points::point(b));
+            assert_eq!(set.iter().collect::<Vec<_>>(), want);
+            assert!((0..200).all(|b| set.has(b) == want.contains(&b)));
+            let mut per = [0u32; 128];
+            assert_eq!(set.count_into(&mut per) as usize, want.len());
+            assert!((0..128).all(|b| (per[b] == 1) == want.contains(&(b as u32))));
+            assert!((set & !set).is_empty());
+            assert_eq!(set.is_empty(), want.is_empty());
+        }
+        assert!(Points::point(128).is_empty() && Points::point(500).is_empty());
     }
 
     #[test]
