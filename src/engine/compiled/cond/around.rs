@@ -26,6 +26,7 @@ use crate::board::Site;
 use crate::compile::ir::{Game, Player};
 use crate::engine::State;
 use crate::engine::bits::{Bits, MAX_WORDS, load, stride};
+use crate::engine::word::Word;
 
 /// The most neighbours of a site that [`Around::each`] lists.
 pub(crate) const MAX_NEIGHBOURS: usize = 16;
@@ -100,8 +101,8 @@ impl Around {
     pub(crate) fn count(&self, st: &State, player: Player, s: Site) -> usize {
         fn go<const W: usize>(a: &Around, st: &State, player: Player, s: Site) -> usize {
             match a.reach {
-                Reach::Neighbours => a.near::<W>(st, player, s).len(),
-                Reach::Group => a.group::<W>(st, s).and(a.everywhere(st, player)).len(),
+                Reach::Neighbours => a.near::<W>(st, player, s).ones() as usize,
+                Reach::Group => (a.group::<W>(st, s) & a.everywhere(st, player)).ones() as usize,
             }
         }
         match self.reach {
@@ -131,7 +132,7 @@ impl Around {
         fn go<const W: usize>(a: &Around, st: &State, player: Player, s: Site) -> Bits<W> {
             match a.reach {
                 Reach::Neighbours => a.near::<W>(st, player, s),
-                Reach::Group => a.group::<W>(st, s).and(a.everywhere(st, player)),
+                Reach::Group => a.group::<W>(st, s) & a.everywhere(st, player),
             }
         }
         match self.reach {
@@ -167,14 +168,14 @@ impl Around {
     pub(crate) fn eval<const W: usize>(&self, st: &State, player: Player, all: Bits<W>) -> Bits<W> {
         all.iter()
             .filter(|&s| self.any(st, player, s))
-            .fold(Bits::EMPTY, |acc, s| acc.or(Bits::single(s)))
+            .fold(Bits::ZERO, |acc, s| acc | Bits::bit(s))
     }
 
     /// The neighbours of `s` where the tree holds, read as a set (a flat
     /// tree: see [`Around::flat`]).
     fn near<const W: usize>(&self, st: &State, player: Player, s: Site) -> Bits<W> {
         let near = load::<W>(&self.nbr, s as usize * W);
-        self.member.eval::<W>(st, player, near).and(near)
+        self.member.eval::<W>(st, player, near) & near
     }
 
     /// The sites of the board where the tree holds.
@@ -185,14 +186,14 @@ impl Around {
     /// The group of the stack at `s` (none at an empty site).
     fn group<const W: usize>(&self, st: &State, s: Site) -> Bits<W> {
         let Some(owner) = st.top_owner(s) else {
-            return Bits::EMPTY;
+            return Bits::ZERO;
         };
         let through: Bits<W> = st.occ.owned(owner);
-        let mut done = Bits::<W>::single(s);
+        let mut done = Bits::<W>::bit(s);
         let mut todo = done;
         while !todo.is_empty() {
-            todo = self.next_to(todo).and(through).minus(done);
-            done = done.or(todo);
+            todo = (self.next_to(todo) & through).minus(done);
+            done |= todo;
         }
         done
     }
@@ -209,23 +210,22 @@ impl Around {
             return false;
         }
         let through: Bits<W> = st.occ.owned(owner);
-        let mut done = Bits::<W>::single(s);
+        let mut done = Bits::<W>::bit(s);
         let mut todo = done;
         while !todo.is_empty() {
-            if !todo.and(target).is_empty() {
+            if !(todo & target).is_empty() {
                 return true;
             }
-            todo = self.next_to(todo).and(through).minus(done);
-            done = done.or(todo);
+            todo = (self.next_to(todo) & through).minus(done);
+            done |= todo;
         }
         false
     }
 
     /// The neighbours of the sites of `set`.
     fn next_to<const W: usize>(&self, set: Bits<W>) -> Bits<W> {
-        set.iter().fold(Bits::EMPTY, |m, t| {
-            m.or(load::<W>(&self.nbr, t as usize * W))
-        })
+        set.iter()
+            .fold(Bits::ZERO, |m, t| m | load::<W>(&self.nbr, t as usize * W))
     }
 }
 

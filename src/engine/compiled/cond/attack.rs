@@ -22,6 +22,7 @@ use crate::engine::Move;
 use crate::engine::State;
 use crate::engine::attack::{AttackTest, Attacker};
 use crate::engine::bits::{Bits, MAX_WORDS, stride};
+use crate::engine::word::Word;
 
 /// Attacks as sets and rays (see the module's documentation).
 #[derive(Debug, Clone)]
@@ -196,7 +197,7 @@ impl AttackSets {
         let piece = *self.pieces.get(k as usize)?.get(victim as usize)?;
         let mut pins = Pins {
             checked: false,
-            pinned: Bits::EMPTY,
+            pinned: Bits::ZERO,
             piece,
         };
         for (w, &word) in st.occ.topped_words(piece)?.iter().enumerate() {
@@ -225,7 +226,7 @@ impl AttackSets {
                 }
                 let y = self.first_stack(st, x, od);
                 if y != NO_SITE && st.top(y).is_some_and(|p| mask >> p & 1 != 0) {
-                    *pinned = pinned.or(Bits::single(x));
+                    *pinned |= Bits::bit(x);
                 }
             }
         }

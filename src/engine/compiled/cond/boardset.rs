@@ -15,6 +15,7 @@ use crate::board::Site;
 use crate::compile::ir::{Game, Player, SiteRef, SiteSet};
 use crate::engine::State;
 use crate::engine::bits::{Bits, MAX_WORDS, load};
+use crate::engine::word::Word;
 
 /// A whole-board site set, compiled (see the module's documentation).
 #[derive(Debug, Clone, PartialEq)]
@@ -107,14 +108,14 @@ impl Reach {
     /// its condition holds: a breadth-first search, one frontier a
     /// round.
     fn flood<const W: usize>(&self, st: &State, player: Player, through: Bits<W>) -> Bits<W> {
-        let mut done = self.from.bits::<W>(st, player).and(through);
+        let mut done = self.from.bits::<W>(st, player) & through;
         let mut todo = done;
         while !todo.is_empty() {
-            let next = todo.iter().fold(Bits::EMPTY, |m, s| {
-                m.or(load::<W>(&self.nbr, s as usize * W))
-            });
-            todo = next.and(through).minus(done);
-            done = done.or(todo);
+            let next = todo
+                .iter()
+                .fold(Bits::ZERO, |m, s| m | load::<W>(&self.nbr, s as usize * W));
+            todo = (next & through).minus(done);
+            done |= todo;
         }
         done
     }

@@ -11,6 +11,7 @@ use crate::compile::heuristics::TermKind;
 use crate::compile::ir::{Cond, Game, Num, Player, SiteSet};
 use crate::engine::State;
 use crate::engine::bits::{Bits, MAX_WORDS};
+use crate::engine::word::Word;
 
 /// The compiled sets of a game's heuristic counts, each beside the set it
 /// answers for (looked up by equality: a game has a handful).
@@ -90,7 +91,7 @@ impl State {
             let bits: Bits<W> = b.bits(st, p);
             match pieces {
                 true => bits.iter().map(|s| st.height(s) as i64).sum(),
-                false => bits.len() as i64,
+                false => i64::from(bits.ones()),
             }
         }
         Some(match self.tables.stride {

@@ -23,6 +23,7 @@ use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{Game, Num, Player, SiteRef, SiteSet, TrackId};
 use crate::engine::State;
 use crate::engine::bits::{Bits, MAX_WORDS};
+use crate::engine::word::Word;
 
 /// A number read at a site (see the module's documentation).
 #[derive(Debug, Clone, PartialEq)]
@@ -262,11 +263,11 @@ impl Trail {
 
     /// The pieces on the trail's sites from `start`, each site once.
     fn pieces(&self, st: &State, player: Player, start: Site) -> i64 {
-        let mut seen = Bits::<MAX_WORDS>::EMPTY;
+        let mut seen = Bits::<MAX_WORDS>::ZERO;
         let mut n = 0i64;
         self.walk(st, player, start, &mut |s| {
             if !seen.has(s) {
-                seen = seen.or(Bits::single(s));
+                seen |= Bits::bit(s);
                 n += st.height(s) as i64;
             }
         });

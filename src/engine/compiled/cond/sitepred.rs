@@ -10,6 +10,7 @@
 
 use crate::engine::State;
 use crate::engine::bits::{Bits, MAX_WORDS, TOP_BUCKET, bucket, load, preimage, stride};
+use crate::engine::word::Word;
 
 use super::around::{Around, Reach};
 use super::sitenum::SiteNum;
@@ -339,16 +340,16 @@ impl SitePred {
         let occ = &st.occ;
         let mut acc = match self.owners {
             ANY_OWNER => all,
-            0 => return Bits::EMPTY,
+            0 => return Bits::ZERO,
             0b001 => occ.of_height(0),
             0b010 => occ.owned(player),
             0b100 => all.minus(occ.of_height(0)).minus(occ.owned(player)),
             0b110 => all.minus(occ.of_height(0)),
-            0b011 => occ.of_height(0).or(occ.owned(player)),
+            0b011 => occ.of_height(0) | occ.owned(player),
             _ => all.minus(occ.owned(player)),
         };
         if self.heights != u8::MAX {
-            acc = acc.and(heights(st, self.heights));
+            acc &= heights(st, self.heights);
         }
         acc
     }
@@ -416,14 +417,14 @@ impl SitePred {
     pub fn eval_mine<const W: usize>(&self, st: &State, player: Player, all: Bits<W>) -> Bits<W> {
         let mine = st.occ.owned(player);
         let (Some(k), None) = (self.kind, &self.tree) else {
-            return mine.and(self.eval(st, player, all));
+            return mine & self.eval(st, player, all);
         };
         if self.owners & 0b010 == 0 {
-            return Bits::EMPTY;
+            return Bits::ZERO;
         }
         let mut acc = st.occ.topped(st.game.piece(k, player));
         if self.heights != u8::MAX {
-            acc = acc.and(heights(st, self.heights));
+            acc &= heights(st, self.heights);
         }
         self.region_flag(st, player, acc)
     }
@@ -431,7 +432,7 @@ impl SitePred {
     /// The kind, region and toggle parts of [`SitePred::eval`], on `acc`.
     fn rest<const W: usize>(&self, st: &State, player: Player, mut acc: Bits<W>) -> Bits<W> {
         if let Some(k) = self.kind {
-            acc = acc.and(kind_sites(st, k));
+            acc &= kind_sites(st, k);
         }
         self.region_flag(st, player, acc)
     }
@@ -441,12 +442,12 @@ impl SitePred {
     fn region_flag<const W: usize>(&self, st: &State, player: Player, mut acc: Bits<W>) -> Bits<W> {
         if let Some((r, inside)) = self.region {
             let reg = st.tables.region_bits(r, player);
-            acc = if inside { acc.and(reg) } else { acc.minus(reg) };
+            acc = if inside { acc & reg } else { acc.minus(reg) };
         }
         if let Some((f, on)) = self.flag
             && st.flag(f) != on
         {
-            acc = Bits::EMPTY;
+            acc = Bits::ZERO;
         }
         acc
     }
@@ -465,8 +466,8 @@ fn both<T: PartialEq>(a: Option<T>, b: Option<T>) -> Option<Option<T>> {
 /// The sites topped by a piece of kind `k`, whoever owns it.
 #[inline]
 fn kind_sites<const W: usize>(st: &State, k: Kind) -> Bits<W> {
-    (0..st.game.num_players() as Player).fold(Bits::EMPTY, |acc, p| {
-        acc.or(st.occ.topped(st.game.piece(k, p)))
+    (0..st.game.num_players() as Player).fold(Bits::ZERO, |acc, p| {
+        acc | st.occ.topped(st.game.piece(k, p))
     })
 }
 
@@ -489,9 +490,9 @@ fn region_has(game: &Game, r: RegionId, player: Player, s: usize) -> bool {
 /// The sites whose height bucket is in `mask`.
 #[inline(always)]
 fn heights<const W: usize>(st: &State, mask: u8) -> Bits<W> {
-    let (mut m, mut acc) = (mask, Bits::EMPTY);
+    let (mut m, mut acc) = (mask, Bits::ZERO);
     while m != 0 {
-        acc = acc.or(st.occ.of_height(m.trailing_zeros() as usize));
+        acc |= st.occ.of_height(m.trailing_zeros() as usize);
         m &= m - 1;
     }
     acc
@@ -701,7 +702,7 @@ impl Tree {
         let occ = &st.occ;
         match self {
             Tree::Const(true) => all,
-            Tree::Const(false) => Bits::EMPTY,
+            Tree::Const(false) => Bits::ZERO,
             Tree::Empty => occ.of_height(0),
             Tree::Mine => occ.owned(player),
             Tree::Enemy => all.minus(occ.of_height(0)).minus(occ.owned(player)),
@@ -712,7 +713,7 @@ impl Tree {
                 if st.flag(*id) {
                     all
                 } else {
-                    Bits::EMPTY
+                    Bits::ZERO
                 }
             }
             Tree::Ahead(dirs, c) => ahead(st, player, *dirs, c.eval(st, player, all), all),
@@ -729,21 +730,21 @@ impl Tree {
                 };
                 match some {
                     true => all,
-                    false => Bits::EMPTY,
+                    false => Bits::ZERO,
                 }
             }
             Tree::Everywhere(a, c) => {
                 let a = a.eval(st, player, all);
                 match a.minus(c.eval(st, player, all)).is_empty() {
                     true => all,
-                    false => Bits::EMPTY,
+                    false => Bits::ZERO,
                 }
             }
             Tree::Free(c) => {
                 if c.holds(st, player) {
                     all
                 } else {
-                    Bits::EMPTY
+                    Bits::ZERO
                 }
             }
             Tree::Compare(c) => compare(c, st, player, all),
@@ -760,7 +761,7 @@ impl Tree {
                         Tree::Not(q) if matches!(**q, Tree::Each(_)) => {
                             acc.minus(q.eval(st, player, acc))
                         }
-                        p => acc.and(p.eval(st, player, all)),
+                        p => acc & p.eval(st, player, all),
                     };
                     if acc.is_empty() {
                         break;
@@ -770,7 +771,7 @@ impl Tree {
             }
             Tree::Or(ps) => ps
                 .iter()
-                .fold(Bits::EMPTY, |acc, p| acc.or(p.eval(st, player, all))),
+                .fold(Bits::ZERO, |acc, p| acc | p.eval(st, player, all)),
         }
     }
 }
@@ -789,12 +790,12 @@ fn compare<const W: usize>(
         let s = all.iter().next().unwrap_or(0);
         return match cmp.test64(a.value(st, player, s), b.value(st, player, s)) {
             true => all,
-            false => Bits::EMPTY,
+            false => Bits::ZERO,
         };
     }
     all.iter()
         .filter(|&s| cmp.test64(a.value(st, player, s), b.value(st, player, s)))
-        .fold(Bits::EMPTY, |acc, s| acc.or(Bits::single(s)))
+        .fold(Bits::ZERO, |acc, s| acc | Bits::bit(s))
 }
 
 impl Tree {
@@ -811,7 +812,7 @@ impl Tree {
         };
         match nonempty {
             true => Bits([1]),
-            false => Bits::EMPTY,
+            false => Bits::ZERO,
         }
     }
 }
@@ -940,7 +941,7 @@ impl LineTree {
             // steps of it: too few sites of `of:` there, and there is no
             // run long enough.
             let line: Bits<W> = load(segs, (s as usize * axes.len() + i) * W);
-            if !segs.is_empty() && line.and(x).len() < self.len {
+            if !segs.is_empty() && ((line & x).ones() as usize) < self.len {
                 return false;
             }
             self.axis_holds(board, s, d, opp, |t| x.has(t))
@@ -996,21 +997,21 @@ impl LineTree {
         let top = self.len + usize::from(self.exact);
         if x.is_empty() || top > MAX_LINE {
             return match x.is_empty() {
-                true => Bits::EMPTY,
+                true => Bits::ZERO,
                 false => self.eval_by_site(st, player, x),
             };
         }
         let runs = |d: Option<Dir>| {
-            let mut r = [Bits::<W>::EMPTY; MAX_LINE + 2];
+            let mut r = [Bits::<W>::ZERO; MAX_LINE + 2];
             r[1] = x;
             if let Some(d) = d {
                 for k in 2..=top {
-                    r[k] = x.and(pre_dir(st, d, r[k - 1], all));
+                    r[k] = x & pre_dir(st, d, r[k - 1], all);
                 }
             }
             r
         };
-        let mut acc = Bits::EMPTY;
+        let mut acc = Bits::ZERO;
         for &(d, opp) in self
             .axes
             .get(player as usize)
@@ -1019,11 +1020,11 @@ impl LineTree {
             let (fwd, back) = (runs(Some(d)), runs(opp));
             for a in 1..=self.len {
                 let b = self.len + 1 - a;
-                let mut m = fwd[a].and(back[b]);
+                let mut m = fwd[a] & back[b];
                 if self.exact {
                     m = m.minus(fwd[a + 1]).minus(back[b + 1]);
                 }
-                acc = acc.or(m);
+                acc |= m;
             }
         }
         acc
@@ -1048,11 +1049,11 @@ impl LineTree {
             .map_or(&[][..], Vec::as_slice);
         axes.iter().any(|&(d, opp)| {
             // fwd[a]: the sites that start a run of `a` sites along `d`.
-            let mut fwd = [Bits::<W>::EMPTY; MAX_LINE + 1];
+            let mut fwd = [Bits::<W>::ZERO; MAX_LINE + 1];
             fwd[1] = x;
             let mut longest = 1;
             while longest < self.len {
-                let next = x.and(pre_dir(st, d, fwd[longest], all));
+                let next = x & pre_dir(st, d, fwd[longest], all);
                 if next.is_empty() {
                     break;
                 }
@@ -1069,12 +1070,12 @@ impl LineTree {
             // with `a = len + 1 - b` along `d` through them, a line.
             let mut back = x;
             for b in 2..=self.len {
-                back = x.and(pre_dir(st, opp, back, all));
+                back = x & pre_dir(st, opp, back, all);
                 if back.is_empty() {
                     return false;
                 }
                 let a = self.len + 1 - b;
-                if a <= longest && !fwd[a].and(back).is_empty() {
+                if a <= longest && !(fwd[a] & back).is_empty() {
                     return true;
                 }
             }
@@ -1086,7 +1087,7 @@ impl LineTree {
     fn eval_by_site<const W: usize>(&self, st: &State, player: Player, x: Bits<W>) -> Bits<W> {
         x.iter()
             .filter(|&s| self.holds(st, player, s))
-            .fold(Bits::EMPTY, |acc, s| acc.or(Bits::single(s)))
+            .fold(Bits::ZERO, |acc, s| acc | Bits::bit(s))
     }
 }
 
@@ -1111,7 +1112,7 @@ const MAX_LINE: usize = 8;
 #[inline(always)]
 fn pre_dir<const W: usize>(st: &State, d: Dir, x: Bits<W>, all: Bits<W>) -> Bits<W> {
     match st.tables.pre.classes(d) {
-        Some((n, shift, mask)) => preimage(n, shift, mask, x).and(all),
+        Some((n, shift, mask)) => preimage(n, shift, mask, x) & all,
         None => pre_dir_by_sites(st, d, x, all),
     }
 }
@@ -1122,11 +1123,11 @@ fn pre_dir<const W: usize>(st: &State, d: Dir, x: Bits<W>, all: Bits<W>) -> Bits
 #[inline(never)]
 fn pre_dir_by_sites<const W: usize>(st: &State, d: Dir, x: Bits<W>, all: Bits<W>) -> Bits<W> {
     match st.tables.pre.sparse(d, x) {
-        Some(pre) => pre.and(all),
+        Some(pre) => pre & all,
         None => all
             .iter()
             .filter(|&s| x.has(st.tables.step(s, d)))
-            .fold(Bits::EMPTY, |b, s| b.or(Bits::single(s))),
+            .fold(Bits::ZERO, |b, s| b | Bits::bit(s)),
     }
 }
 
@@ -1141,7 +1142,7 @@ fn ahead<const W: usize>(
 ) -> Bits<W> {
     st.game.dirsets[dirs as usize][player as usize]
         .iter()
-        .fold(Bits::EMPTY, |acc, &d| acc.or(pre_dir(st, d, x, all)))
+        .fold(Bits::ZERO, |acc, &d| acc | pre_dir(st, d, x, all))
 }
 
 /// The sites of `all` from which, along a direction of set `dirs` (as
@@ -1157,17 +1158,17 @@ fn closing<const W: usize>(
     close: Bits<W>,
     all: Bits<W>,
 ) -> Bits<W> {
-    let mut out = Bits::EMPTY;
+    let mut out = Bits::ZERO;
     for &d in &st.game.dirsets[dirs as usize][player as usize] {
-        let mut run = pre_dir(st, d, close, all).and(through);
+        let mut run = pre_dir(st, d, close, all) & through;
         loop {
-            let more = run.or(pre_dir(st, d, run, all).and(through));
+            let more = run | (pre_dir(st, d, run, all) & through);
             if more == run {
                 break;
             }
             run = more;
         }
-        out = out.or(pre_dir(st, d, run, all));
+        out |= pre_dir(st, d, run, all);
     }
     out
 }

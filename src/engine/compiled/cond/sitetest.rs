@@ -10,6 +10,7 @@ use crate::board::Site;
 use crate::compile::ir::{Cond, Player, SiteRef};
 use crate::engine::State;
 use crate::engine::bits::Bits;
+use crate::engine::word::Word;
 
 /// A test of the stack or the mark of one site, as the interpreter
 /// answers it ([`crate::engine::cond`]).
@@ -64,17 +65,17 @@ impl SiteTest {
     pub fn filter<const W: usize>(self, st: &State, player: Player, set: Bits<W>) -> Bits<W> {
         let mixed = st.occ.mixed::<W>();
         let (sure, set) = match self {
-            SiteTest::HoldsOnly => return set.and(st.occ.owned(player)).minus(mixed),
-            SiteTest::Mixed => return set.and(mixed),
+            SiteTest::HoldsOnly => return (set & st.occ.owned(player)).minus(mixed),
+            SiteTest::Mixed => return set & mixed,
             SiteTest::Holds => {
-                let mine = set.and(st.occ.owned(player));
-                (mine, set.and(mixed).minus(mine))
+                let mine = set & st.occ.owned(player);
+                (mine, (set & mixed).minus(mine))
             }
-            SiteTest::Marked => (Bits::EMPTY, set),
+            SiteTest::Marked => (Bits::ZERO, set),
         };
         set.iter()
             .filter(|&s| self.holds(st, player, s))
-            .fold(sure, |acc, s| acc.or(Bits::single(s)))
+            .fold(sure, |acc, s| acc | Bits::bit(s))
     }
 }
 

@@ -19,6 +19,7 @@ use crate::engine::bits::{Bits, MAX_WORDS, Preimages, load, stride};
 use crate::engine::shiftgen::{ShiftGen, ShiftLevel};
 use crate::engine::sitepred::SitePred;
 use crate::engine::state::TAKEN;
+use crate::engine::word::Word;
 use crate::engine::{Move, State};
 use std::ops::ControlFlow;
 
@@ -321,7 +322,7 @@ impl State {
             (true, true) => self.occ.owned(player),
             (true, false) => f.from.eval_mine(self, player, all),
             (false, true) => self.occ.of_height(0),
-            (false, false) => self.occ.of_height(0).and(f.from.eval(self, player, all)),
+            (false, false) => self.occ.of_height(0) & f.from.eval(self, player, all),
         }
     }
 
@@ -399,7 +400,7 @@ impl State {
         let gens = &level.gens;
         let n = gens.len().min(MAX_GENS);
         // Per generator: the sites it may move from.
-        let mut from = [Bits::<W>::EMPTY; MAX_GENS];
+        let mut from = [Bits::<W>::ZERO; MAX_GENS];
         let mut any = false;
         for (i, (g, f)) in gens.iter().enumerate().take(n) {
             if let Shape::Place = f.shape {
@@ -415,9 +416,9 @@ impl State {
         }
         // Destinations, and the jumped sites of hops (the sites passed of
         // slides).
-        let mut to = [Bits::<W>::EMPTY; MAX_GENS];
-        let mut via = [Bits::<W>::EMPTY; MAX_GENS];
-        let mut origins = Bits::<W>::EMPTY;
+        let mut to = [Bits::<W>::ZERO; MAX_GENS];
+        let mut via = [Bits::<W>::ZERO; MAX_GENS];
+        let mut origins = Bits::<W>::ZERO;
         for (i, (_, f)) in gens.iter().enumerate().take(n) {
             if from[i].is_empty() {
                 continue;
@@ -426,7 +427,7 @@ impl State {
             if let Shape::Hop(_, p) | Shape::Slide(_, p) = &f.shape {
                 via[i] = p.eval(self, player, all);
             }
-            origins = origins.or(from[i]);
+            origins |= from[i];
         }
         for s in origins.iter() {
             for (i, (g, f)) in gens.iter().enumerate().take(n) {
@@ -479,7 +480,7 @@ impl State {
         let player = self.scalars.mover;
         let via = match &f.shape {
             Shape::Hop(_, p) | Shape::Slide(_, p) => p.eval(self, player, all),
-            _ => Bits::EMPTY,
+            _ => Bits::ZERO,
         };
         (f.to.eval(self, player, all), via)
     }
@@ -520,7 +521,7 @@ impl State {
         to: &Bits<W>,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        if near.and(*to).is_empty() {
+        if (near & *to).is_empty() {
             return ControlFlow::Continue(());
         }
         let row = self.tables.step_row(from);

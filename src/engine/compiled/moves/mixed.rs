@@ -20,6 +20,7 @@ use crate::compile::ir::{GenId, Origin};
 use crate::engine::bits::{Bits, MAX_WORDS};
 use crate::engine::fastgen::FastGen;
 use crate::engine::tables::GenTables;
+use crate::engine::word::Word;
 use crate::engine::{Move, State};
 use std::ops::ControlFlow;
 
@@ -97,24 +98,24 @@ impl State {
                 }
             }
         }
-        let keep = only.map_or(all, Bits::single);
-        let mut from = [Bits::<W>::EMPTY; MAX_MIXED];
-        let mut origins = Bits::<W>::EMPTY;
+        let keep = only.map_or(all, Bits::bit);
+        let mut from = [Bits::<W>::ZERO; MAX_MIXED];
+        let mut origins = Bits::<W>::ZERO;
         for (i, (g, f)) in gens.iter().enumerate() {
-            from[i] = match f {
-                Some(f) if f.is_place() => continue,
-                Some(f) => self.fast_origins(f, all),
-                None if self.hoist_fails(*g) => continue,
-                None => self.interpreted_origins(*g),
-            }
-            .and(keep);
-            origins = origins.or(from[i]);
+            from[i] = keep
+                & match f {
+                    Some(f) if f.is_place() => continue,
+                    Some(f) => self.fast_origins(f, all),
+                    None if self.hoist_fails(*g) => continue,
+                    None => self.interpreted_origins(*g),
+                };
+            origins |= from[i];
         }
         if origins.is_empty() {
             return ControlFlow::Continue(());
         }
-        let mut to = [Bits::<W>::EMPTY; MAX_MIXED];
-        let mut via = [Bits::<W>::EMPTY; MAX_MIXED];
+        let mut to = [Bits::<W>::ZERO; MAX_MIXED];
+        let mut via = [Bits::<W>::ZERO; MAX_MIXED];
         for (i, (_, f)) in gens.iter().enumerate() {
             if let Some(f) = f
                 && !from[i].is_empty()
@@ -146,15 +147,15 @@ impl State {
     fn interpreted_origins<const W: usize>(&self, g: GenId) -> Bits<W> {
         let t = &self.tables.gens[g as usize];
         let player = self.scalars.mover;
-        let mut set = Bits::EMPTY;
+        let mut set = Bits::ZERO;
         if t.origin & Origin::Mine.bit() != 0 {
-            set = set.or(match t.from_kind {
+            set |= match t.from_kind {
                 Some(k) => self.occ.topped(self.game.piece(k, player)),
                 None => self.occ.owned(player),
-            });
+            };
         }
         if t.origin & Origin::Empty.bit() != 0 && t.from_kind.is_none() {
-            set = set.or(self.occ.of_height(0));
+            set |= self.occ.of_height(0);
         }
         set
     }

@@ -21,6 +21,7 @@ use crate::engine::cond::Ctx;
 use crate::engine::flank::{Stacks, flanked, flanked_along, holds};
 use crate::engine::plan::{AfterPlan, Amount, PlannedPush};
 use crate::engine::screen::Screen;
+use crate::engine::word::Word;
 use crate::engine::{Move, State};
 use std::ops::ControlFlow;
 
@@ -609,7 +610,7 @@ impl RayCache {
         to: Site,
         rays: &crate::engine::raybits::RayBits,
     ) -> (u64, bool) {
-        let occ = self.occ.unwrap_or(Bits::EMPTY);
+        let occ = self.occ.unwrap_or(Bits::ZERO);
         let (heights, tall) = summary_from_sets(st, f, player, to, rays, occ);
         self.sums[to as usize] = (self.epoch, heights, tall);
         self.used = true;

@@ -26,6 +26,7 @@ use crate::engine::bits::{Bits, MAX_CLASSES, MAX_WORDS, Preimages, preimage};
 use crate::engine::fastgen::MAX_GENS;
 use crate::engine::sitepred::SitePred;
 use crate::engine::state::TAKEN;
+use crate::engine::word::Word;
 use crate::engine::{Move, State};
 use std::ops::ControlFlow;
 
@@ -304,13 +305,13 @@ impl<const W: usize> Shared<W> {
     /// No set made yet, on a board of sites `all`.
     #[inline(always)]
     fn new(all: Bits<W>) -> Shared<W> {
-        let mut sets = [Bits::EMPTY; MAX_PREDS + 1];
+        let mut sets = [Bits::ZERO; MAX_PREDS + 1];
         sets[MAX_PREDS] = all;
         Shared {
             sets,
-            from: [Bits::EMPTY; MAX_ORIGINS],
+            from: [Bits::ZERO; MAX_ORIGINS],
             any: 0,
-            reach: [Bits::EMPTY; MAX_REACHES],
+            reach: [Bits::ZERO; MAX_REACHES],
         }
     }
 
@@ -330,7 +331,7 @@ impl<const W: usize> Shared<W> {
         let set = if x.via == NONE {
             self.sets[x.to as usize % MAX_PREDS]
         } else {
-            self.sets[x.via as usize % MAX_PREDS].and(self.reach[x.land as usize % MAX_REACHES])
+            self.sets[x.via as usize % MAX_PREDS] & self.reach[x.land as usize % MAX_REACHES]
         };
         self.reach[r] = x.pre(set);
     }
@@ -354,9 +355,9 @@ impl<const W: usize> Live<W> {
     #[inline(always)]
     pub(crate) fn new() -> Live<W> {
         Live {
-            moving: [Bits::EMPTY; MAX_PAIRS],
+            moving: [Bits::ZERO; MAX_PAIRS],
             active: 0,
-            origins: Bits::EMPTY,
+            origins: Bits::ZERO,
             count: 0,
         }
     }
@@ -423,7 +424,7 @@ impl State {
         let (mine, empty) = (self.occ.owned(player), self.occ.of_height(0));
         let mut any = 0u32;
         for (o, &(m, slot)) in plan.origins.iter().enumerate() {
-            let s = if m { mine } else { empty }.and(sh.set(slot));
+            let s = if m { mine } else { empty } & sh.set(slot);
             sh.from[o % MAX_ORIGINS] = s;
             any |= u32::from(!s.is_empty()) << o;
         }
@@ -453,19 +454,19 @@ impl State {
             any &= any - 1;
             live |= level.from[o % MAX_ORIGINS];
         }
-        let (mut active, mut origins, mut count) = (0u32, Bits::EMPTY, 0);
+        let (mut active, mut origins, mut count) = (0u32, Bits::ZERO, 0);
         while live != 0 {
             let j = live.trailing_zeros() as usize;
             live &= live - 1;
             let p = &level.pairs[j % MAX_PAIRS];
-            let m = sh.from[p.origin as usize % MAX_ORIGINS]
-                .and(sh.reach[p.reach as usize % MAX_REACHES]);
+            let m =
+                sh.from[p.origin as usize % MAX_ORIGINS] & sh.reach[p.reach as usize % MAX_REACHES];
             if !m.is_empty() {
                 out.moving[j % MAX_PAIRS] = m;
                 active |= 1 << (j % MAX_PAIRS);
-                origins = origins.or(m);
+                origins |= m;
                 if COUNT {
-                    count += m.len();
+                    count += m.ones() as usize;
                 }
             }
         }

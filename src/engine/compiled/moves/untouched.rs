@@ -14,6 +14,7 @@ use crate::board::{NO_SITE, Site};
 use crate::compile::ir::{Cond, Game, Gen, GenKind, SiteRef, SiteSet};
 use crate::engine::bits::{Bits, MAX_WORDS};
 use crate::engine::sitepred::SitePred;
+use crate::engine::word::Word;
 use crate::engine::{Move, State};
 
 /// The condition P of a `check:` `(any (where P))` (see the module's
@@ -76,8 +77,8 @@ impl State {
                 let Some(sites) = u.pred.sites(self, self.scalars.mover) else {
                     return false;
                 };
-                known.0 = Some((m.gen_id, sites, sites.len()));
-                (sites, sites.len())
+                known.0 = Some((m.gen_id, sites, sites.ones() as usize));
+                (sites, sites.ones() as usize)
             }
         };
         let changed = match u.grows {

@@ -11,6 +11,7 @@
 
 use crate::board::{Dir, Site};
 use crate::compile::ir::{Piece, Player};
+use crate::engine::word::Word;
 use std::ops::ControlFlow;
 
 /// Most words of a board the fast generators handle (512 sites).
@@ -46,7 +47,7 @@ pub(crate) fn stride(n: usize) -> usize {
 pub(crate) fn load<const W: usize>(v: &[u64], at: usize) -> Bits<W> {
     match v.get(at..at + W) {
         Some(w) => Bits(w.try_into().unwrap_or([0; W])),
-        None => Bits::EMPTY,
+        None => Bits::ZERO,
     }
 }
 
@@ -118,18 +119,6 @@ impl<const W: usize> PartialEq for Bits<W> {
 }
 
 impl<const W: usize> Bits<W> {
-    /// No site.
-    pub const EMPTY: Bits<W> = Bits([0; W]);
-
-    /// The set of one site.
-    pub fn single(s: Site) -> Bits<W> {
-        let mut out = [0; W];
-        if let Some(w) = out.get_mut(s as usize / 64) {
-            *w = 1 << (s % 64);
-        }
-        Bits(out)
-    }
-
     /// True if `s` is in the set.
     #[inline(always)]
     pub fn has(&self, s: Site) -> bool {
@@ -138,28 +127,10 @@ impl<const W: usize> Bits<W> {
             .is_some_and(|w| w >> (s % 64) & 1 != 0)
     }
 
-    /// How many sites are in the set.
-    #[inline(always)]
-    pub fn len(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
-    }
-
     /// True if no site is in the set.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
-    }
-
-    /// Sites in both.
-    #[inline]
-    pub fn and(self, o: Bits<W>) -> Bits<W> {
-        Bits(std::array::from_fn(|i| self.0[i] & o.0[i]))
-    }
-
-    /// Sites in either.
-    #[inline]
-    pub fn or(self, o: Bits<W>) -> Bits<W> {
-        Bits(std::array::from_fn(|i| self.0[i] | o.0[i]))
     }
 
     /// Sites in `self` and not in `o`.
@@ -195,7 +166,7 @@ impl<const W: usize> Bits<W> {
     /// k` is in `self` (`k` may be negative: up). `|k|` is below the
     /// number of sites, `64 × W`.
     #[inline(always)]
-    pub fn shifted(self, k: i32) -> Bits<W> {
+    pub(super) fn shifted(self, k: i32) -> Bits<W> {
         if W == 1 {
             let w = self.0[0];
             let mut out = [0; W];
@@ -238,7 +209,7 @@ impl<const W: usize> Bits<W> {
             out[0] = self.0[0].rotate_right(k as u32 & 63) & mask.0[0];
             return Bits(out);
         }
-        self.shifted(k).and(mask)
+        self.shifted(k) & mask
     }
 }
 
@@ -372,7 +343,7 @@ impl Preimages {
         }
         Some(
             x.iter()
-                .fold(Bits::EMPTY, |acc, t| acc.or(load(inv, t as usize * W))),
+                .fold(Bits::ZERO, |acc, t| acc | load(inv, t as usize * W)),
         )
     }
 
@@ -410,10 +381,10 @@ pub(crate) fn preimage<const W: usize>(
     mask: &[[u64; MAX_WORDS]; MAX_CLASSES],
     x: Bits<W>,
 ) -> Bits<W> {
-    let mut acc = Bits::EMPTY;
+    let mut acc = Bits::ZERO;
     for c in 0..classes.min(MAX_CLASSES) {
         let m = Bits(std::array::from_fn(|i| mask[c][i % MAX_WORDS]));
-        acc = acc.or(x.shifted_within(shift[c], m));
+        acc |= x.shifted_within(shift[c], m);
     }
     acc
 }
@@ -759,7 +730,7 @@ mod tests {
         });
         assert_eq!((stop, seen), (ControlFlow::Break(128), vec![3, 63, 128]));
         assert_eq!(
-            Bits::<2>::EMPTY.try_each(|_| ControlFlow::Break(())),
+            Bits::<2>::ZERO.try_each(|_| ControlFlow::Break(())),
             ControlFlow::Continue(())
         );
     }
@@ -790,9 +761,9 @@ mod tests {
         assert_eq!(o.mixed_words(), Some(&[0u64, 1 << 3][..]));
         o.set(67, (Some(1), 3, false), owner);
         assert!(o.mixed::<2>().is_empty() && !o.is_mixed(67));
-        let b = Bits::<2>::single(65).or(Bits::single(0));
+        let b = Bits::<2>::bit(65) | Bits::bit(0);
         assert_eq!(b.iter().collect::<Vec<_>>(), [0, 65]);
-        assert_eq!(b.minus(Bits::single(0)).iter().collect::<Vec<_>>(), [65]);
+        assert_eq!(b.minus(Bits::bit(0)).iter().collect::<Vec<_>>(), [65]);
     }
 
     #[test]
@@ -834,12 +805,12 @@ mod tests {
 
     #[test]
     fn shifts_carry_across_words() {
-        let b = Bits::<2>::single(70).or(Bits::single(3));
+        let b = Bits::<2>::bit(70) | Bits::bit(3);
         assert_eq!(b.shifted(5).iter().collect::<Vec<_>>(), [65]);
         assert_eq!(b.shifted(-61).iter().collect::<Vec<_>>(), [64]);
         assert_eq!(b.shifted(-64).iter().collect::<Vec<_>>(), [67]);
         assert_eq!(b.shifted(64).iter().collect::<Vec<_>>(), [6]);
-        assert_eq!(Bits::<1>::single(3).shifted(-70), Bits::EMPTY);
+        assert_eq!(Bits::<1>::bit(3).shifted(-70), Bits::ZERO);
     }
 
     #[test]
@@ -854,7 +825,7 @@ mod tests {
             step.push(if s < 7 { (s + 1) % 7 } else { no });
         }
         let p = Preimages::new(9, 3, &step);
-        let x = Bits::<1>::single(4).or(Bits::single(0));
+        let x = Bits::<1>::bit(4) | Bits::bit(0);
         let pre = |d| {
             let (n, shift, mask) = p.classes(d).unwrap();
             preimage(n, shift, mask, x).iter().collect::<Vec<_>>()
@@ -899,6 +870,6 @@ mod tests {
             }
         }
         // Another width than the board's is refused.
-        assert_eq!(p.sparse(0, Bits::<1>::single(3)), None);
+        assert_eq!(p.sparse(0, Bits::<1>::bit(3)), None);
     }
 }
