@@ -30,8 +30,8 @@ pub(crate) use compiled::moves::{
     fastgen, filters, levelcount, mixed, overlay, plan, quiet, quietsteps, screen, shiftgen,
     slidelevel, untouched, verdicts,
 };
-pub(crate) use compiled::sets::{bitpos, bits, boardbits, lattice, raybits, word};
-pub(crate) use position::{cache, chance, dice_left, journal, seats, state, zobrist};
+pub(crate) use compiled::sets::{bitpos, boardbits, lattice, raybits};
+pub(crate) use position::{bits, cache, chance, dice_left, journal, seats, state, word, zobrist};
 pub(crate) use reference::{apply, attack, cond, flank, memo, notation, sets, slide, turns};
 pub(crate) use run::{draws, perft, perft_until, playout};
 
