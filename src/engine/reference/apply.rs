@@ -6,11 +6,9 @@ use crate::compile::ir::{
     Cond, CounterId, Decision, Effect, Game, Gen, GenId, GenKind, Leap, MarkSpan, Maximize,
     NoMoves, Num, Owner, Player, SiteSet, Slide, Step, TurnFact, Who,
 };
-use crate::engine::compiled::cond::sitenum::SiteList;
 use crate::engine::cond::Ctx;
 use crate::engine::sets::{give_buf, take_buf};
 use crate::engine::state::{FLANK_MARK, MARK, TAKEN};
-use crate::engine::thentree::{ThenNode, ThenTree};
 use crate::engine::{EndReason, EndRule, IllegalMove, Move, Outcome, Refusal, State, seats};
 use std::sync::Arc;
 
@@ -38,7 +36,7 @@ pub(crate) enum Flow {
 
 impl Flow {
     /// `EndTurn` if either ended the turn.
-    fn or(self, other: Flow) -> Flow {
+    pub(crate) fn or(self, other: Flow) -> Flow {
         if self == Flow::EndTurn { self } else { other }
     }
 }
@@ -461,110 +459,23 @@ impl State {
             .is_some_and(|t| t.then_quiet.has(self.scalars.mover, m.to))
     }
 
-    /// Runs a step's `then:` effects (as [`State::run_step_effects`]),
-    /// the tests of its top-level `if`s read from their compiled form
-    /// when they have one (`GenTables::then_ifs`).
+    /// Runs a step's `then:` effects (as [`State::run_step_effects`]):
+    /// by the compiled tier's reading of their tests, numbers and sites
+    /// where the generator has one ([`State::run_then_compiled`]), else
+    /// by the rules alone.
     fn run_then(&mut self, g: crate::compile::ir::GenId, then: &[Effect], ctx: &Ctx) -> Flow {
         self.removed.clear();
         self.converted.clear();
-        if self
-            .tables
-            .gens
-            .get(g as usize)
-            .is_some_and(|t| !t.then_tree.is_empty())
-        {
-            let tables = Arc::clone(&self.tables);
-            return self.run_tree(then, &tables.gens[g as usize].then_tree, ctx);
+        if let Some(flow) = self.run_then_compiled(g, then, ctx) {
+            return flow;
         }
-        let mut flow = Flow::Continue;
-        for (k, e) in then.iter().enumerate() {
-            let compiled = self
-                .tables
-                .gens
-                .get(g as usize)
-                .and_then(|t| t.then_ifs.get(k))
-                .and_then(Option::as_ref);
-            let done = match (e, compiled) {
-                (Effect::If(_, a, b), Some(p)) if self.on_board(ctx.subject) => {
-                    let branch = if p.holds(self, ctx.player, ctx.subject) {
-                        a
-                    } else {
-                        b
-                    };
-                    self.run_effects(branch, ctx)
-                }
-                _ => self.run_effect(e, ctx),
-            };
-            flow = done.or(flow);
-        }
-        flow
-    }
-
-    /// Runs effects `list` in order as [`State::run_effects`] does, the
-    /// tests of its `if`s, its counters' numbers and its removals' sites
-    /// at every depth read from their compiled form in `tree` when they
-    /// have one. Off the board (a phase's `auto:` effects run at no
-    /// site) only the whole-board sets are read compiled: the tests and
-    /// numbers, read at the destination, are left to the reference.
-    pub(crate) fn run_tree(&mut self, list: &[Effect], tree: &ThenTree, ctx: &Ctx) -> Flow {
-        let on = self.on_board(ctx.subject);
-        let mut flow = Flow::Continue;
-        for (k, e) in list.iter().enumerate() {
-            let done = match (e, tree.get(k)) {
-                (Effect::If(c, a, b), Some(ThenNode::If(node))) => {
-                    let yes = match &node.test {
-                        Some(p) if on => p.holds(self, ctx.player, ctx.subject),
-                        _ => self.eval(c, ctx),
-                    };
-                    match yes {
-                        true => self.run_tree(a, &node.yes, ctx),
-                        false => self.run_tree(b, &node.no, ctx),
-                    }
-                }
-                (Effect::ForEachPlayer(list), Some(ThenNode::EachPlayer(tree))) => {
-                    for p in 0..self.game.num_players() as u8 {
-                        let _ = self.run_tree(list, tree, &Ctx { player: p, ..*ctx });
-                    }
-                    Flow::Continue
-                }
-                (Effect::AddCounter(c, _), Some(ThenNode::Number(n))) if on => {
-                    let add = n.value(self, ctx.player, ctx.subject);
-                    self.add_counter(*c, ctx.player, add)
-                }
-                (Effect::SetCounter(c, _), Some(ThenNode::Number(n))) if on => {
-                    let v = clamp_i32(n.value(self, ctx.player, ctx.subject));
-                    self.set_counter(*c, ctx.player, v);
-                    Flow::Continue
-                }
-                (_, Some(ThenNode::Sites(sites))) if on || !sites.reads_site() => {
-                    self.run_on_sites(e, sites, ctx)
-                }
-                _ => self.run_effect(e, ctx),
-            };
-            flow = done.or(flow);
-        }
-        flow
-    }
-
-    /// Runs `e`, a `remove-all` or a `push-each`, on its sites read
-    /// from their compiled form.
-    fn run_on_sites(&mut self, e: &Effect, sites: &SiteList, ctx: &Ctx) -> Flow {
-        let mut buf = take_buf();
-        sites.each(self, ctx.player, ctx.subject, &mut |s| buf.push(s));
-        match e {
-            Effect::PushEach {
-                count, kind, max, ..
-            } => self.push_each_at(&buf, *count, *kind, max.as_ref(), ctx),
-            _ => self.remove_sites(&buf),
-        }
-        give_buf(buf);
-        Flow::Continue
+        self.run_effects(then, ctx)
     }
 
     /// Adds `add` to counter `c` of `player`, clamped to an `i32`; adding
     /// 0 changes nothing, and is not journaled (Oware's capture adds the
     /// seeds of an empty haul at most turns).
-    fn add_counter(&mut self, c: CounterId, player: Player, add: i64) -> Flow {
+    pub(crate) fn add_counter(&mut self, c: CounterId, player: Player, add: i64) -> Flow {
         if add == 0 {
             return Flow::Continue;
         }
@@ -575,7 +486,7 @@ impl State {
 
     /// Removes the stacks of `sites` (`remove-all`), each a capture, in
     /// order; empty sites are passed over.
-    fn remove_sites(&mut self, sites: &[Site]) {
+    pub(crate) fn remove_sites(&mut self, sites: &[Site]) {
         for &site in sites {
             if self.height(site) > 0 {
                 self.clear_site(site);
@@ -586,7 +497,7 @@ impl State {
     }
 
     /// Runs effects in order; [`Flow::EndTurn`] if one of them ended the turn.
-    fn run_effects(&mut self, effects: &[Effect], ctx: &Ctx) -> Flow {
+    pub(crate) fn run_effects(&mut self, effects: &[Effect], ctx: &Ctx) -> Flow {
         let mut flow = Flow::Continue;
         for e in effects {
             flow = self.run_effect(e, ctx).or(flow);
@@ -1093,6 +1004,6 @@ impl State {
 /// than wrapping (symmetric, so that every counter has its opposite and
 /// a position text, which reads counters within ±2147483647, reads back
 /// every value play reaches).
-fn clamp_i32(v: i64) -> i32 {
+pub(crate) fn clamp_i32(v: i64) -> i32 {
     v.clamp(-(i32::MAX as i64), i32::MAX as i64) as i32
 }

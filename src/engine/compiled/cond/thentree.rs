@@ -5,10 +5,17 @@
 //! is), and the numbers of `add-counter`/`set-counter` and the sites of
 //! `remove-all` where they read the destination's sets (Oware's capture:
 //! the seeds of the houses back from the last one sown,
-//! docs/games/oware.md).
+//! docs/games/oware.md). Run by [`State::run_then_compiled`] beside the
+//! reference's `then:` (`reference/apply.rs`), which runs them when
+//! nothing is compiled.
 
-use crate::compile::ir::{Effect, Game, SiteRef};
+use crate::compile::ir::{Effect, Game, GenId, SiteRef};
+use crate::engine::State;
+use crate::engine::apply::{Flow, clamp_i32};
+use crate::engine::cond::Ctx;
+use crate::engine::sets::{give_buf, take_buf};
 use crate::engine::sitepred::SitePred;
+use std::sync::Arc;
 
 use super::sitenum::{SiteList, SiteNum};
 
@@ -104,6 +111,114 @@ impl ThenNode {
                 .map(ThenNode::EachPlayer),
             _ => None,
         }
+    }
+}
+
+impl State {
+    /// Runs a step's `then:` effects as [`State::run_effects`] does, the
+    /// tests of its `if`s, its counters' numbers and its removals' sites
+    /// read from their compiled form: at every depth when generator `g`
+    /// has a tree ([`ThenTree`]), else the tests of its top-level `if`s
+    /// (`GenTables::then_ifs`). `None` when `g` has nothing compiled
+    /// (and for the reference, which compiles nothing): the reference
+    /// runs them.
+    pub(crate) fn run_then_compiled(
+        &mut self,
+        g: GenId,
+        then: &[Effect],
+        ctx: &Ctx,
+    ) -> Option<Flow> {
+        let t = self.tables.gens.get(g as usize)?;
+        if !t.then_tree.is_empty() {
+            let tables = Arc::clone(&self.tables);
+            return Some(self.run_tree(then, &tables.gens[g as usize].then_tree, ctx));
+        }
+        if t.then_ifs.is_empty() {
+            return None;
+        }
+        let mut flow = Flow::Continue;
+        for (k, e) in then.iter().enumerate() {
+            let compiled = self
+                .tables
+                .gens
+                .get(g as usize)
+                .and_then(|t| t.then_ifs.get(k))
+                .and_then(Option::as_ref);
+            let done = match (e, compiled) {
+                (Effect::If(_, a, b), Some(p)) if self.on_board(ctx.subject) => {
+                    let branch = if p.holds(self, ctx.player, ctx.subject) {
+                        a
+                    } else {
+                        b
+                    };
+                    self.run_effects(branch, ctx)
+                }
+                _ => self.run_effect(e, ctx),
+            };
+            flow = done.or(flow);
+        }
+        Some(flow)
+    }
+
+    /// Runs effects `list` in order as [`State::run_effects`] does, the
+    /// tests of its `if`s, its counters' numbers and its removals' sites
+    /// at every depth read from their compiled form in `tree` when they
+    /// have one. Off the board (a phase's `auto:` effects run at no
+    /// site) only the whole-board sets are read compiled: the tests and
+    /// numbers, read at the destination, are left to the reference.
+    pub(crate) fn run_tree(&mut self, list: &[Effect], tree: &ThenTree, ctx: &Ctx) -> Flow {
+        let on = self.on_board(ctx.subject);
+        let mut flow = Flow::Continue;
+        for (k, e) in list.iter().enumerate() {
+            let done = match (e, tree.get(k)) {
+                (Effect::If(c, a, b), Some(ThenNode::If(node))) => {
+                    let yes = match &node.test {
+                        Some(p) if on => p.holds(self, ctx.player, ctx.subject),
+                        _ => self.eval(c, ctx),
+                    };
+                    match yes {
+                        true => self.run_tree(a, &node.yes, ctx),
+                        false => self.run_tree(b, &node.no, ctx),
+                    }
+                }
+                (Effect::ForEachPlayer(list), Some(ThenNode::EachPlayer(tree))) => {
+                    for p in 0..self.game.num_players() as u8 {
+                        let _ = self.run_tree(list, tree, &Ctx { player: p, ..*ctx });
+                    }
+                    Flow::Continue
+                }
+                (Effect::AddCounter(c, _), Some(ThenNode::Number(n))) if on => {
+                    let add = n.value(self, ctx.player, ctx.subject);
+                    self.add_counter(*c, ctx.player, add)
+                }
+                (Effect::SetCounter(c, _), Some(ThenNode::Number(n))) if on => {
+                    let v = clamp_i32(n.value(self, ctx.player, ctx.subject));
+                    self.set_counter(*c, ctx.player, v);
+                    Flow::Continue
+                }
+                (_, Some(ThenNode::Sites(sites))) if on || !sites.reads_site() => {
+                    self.run_on_sites(e, sites, ctx)
+                }
+                _ => self.run_effect(e, ctx),
+            };
+            flow = done.or(flow);
+        }
+        flow
+    }
+
+    /// Runs `e`, a `remove-all` or a `push-each`, on its sites read
+    /// from their compiled form.
+    fn run_on_sites(&mut self, e: &Effect, sites: &SiteList, ctx: &Ctx) -> Flow {
+        let mut buf = take_buf();
+        sites.each(self, ctx.player, ctx.subject, &mut |s| buf.push(s));
+        match e {
+            Effect::PushEach {
+                count, kind, max, ..
+            } => self.push_each_at(&buf, *count, *kind, max.as_ref(), ctx),
+            _ => self.remove_sites(&buf),
+        }
+        give_buf(buf);
+        Flow::Continue
     }
 }
 
