@@ -28,11 +28,11 @@ pub(crate) use compiled::cond::{
 pub(crate) use compiled::kernel;
 pub(crate) use compiled::moves::{
     fastgen, filters, levelcount, mixed, overlay, plan, quiet, quietsteps, screen, shiftgen,
-    slidelevel, untouched, verdicts,
+    slidelevel, slides, untouched, verdicts,
 };
 pub(crate) use compiled::sets::{bitpos, boardbits, lattice, raybits};
 pub(crate) use position::{bits, cache, chance, dice_left, journal, seats, state, word, zobrist};
-pub(crate) use reference::{apply, attack, cond, flank, memo, notation, sets, slide, turns};
+pub(crate) use reference::{apply, attack, cond, flank, memo, notation, sets, turns};
 pub(crate) use run::{draws, perft, perft_until, playout};
 
 pub use apply::Played;

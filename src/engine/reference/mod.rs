@@ -9,7 +9,6 @@ pub(crate) mod cond;
 pub(crate) mod ends;
 pub(crate) mod flank;
 pub(crate) mod kinds;
-pub(crate) use kinds::slide;
 pub(crate) mod lines;
 pub(crate) mod maximize;
 pub(crate) mod memo;

@@ -12,8 +12,8 @@ pub(crate) struct EvalTables {
     pub pure_roles: Vec<bool>,
     /// Per role: its truth table when it is local (see [`crate::engine::local`]).
     pub local_roles: Vec<Option<crate::engine::local::LocalRole>>,
-    /// Per generator: its slide table (see [`crate::engine::slide::SlideTable`]).
-    pub slides: Vec<Option<crate::engine::slide::SlideTable>>,
+    /// Per generator: its slide table (see [`crate::engine::slides::SlideTable`]).
+    pub slides: Vec<Option<crate::engine::slides::SlideTable>>,
     /// Per board direction: every site, ordered so that the site a step
     /// away in that direction comes first (the lines read from their far
     /// end); `None` when a line of the board runs in a circle.
@@ -39,7 +39,7 @@ impl EvalTables {
             slides: game
                 .gens
                 .iter()
-                .map(|g| crate::engine::slide::SlideTable::of(game, g))
+                .map(|g| crate::engine::slides::SlideTable::of(game, g))
                 .collect(),
             line_order: line_order(&game.board),
             rays: crate::engine::raybits::RayBits::new(&game.board),

@@ -18,5 +18,6 @@ pub(crate) mod screen;
 pub(crate) mod shiftdraw;
 pub(crate) mod shiftgen;
 pub(crate) mod slidelevel;
+pub(crate) mod slides;
 pub(crate) mod untouched;
 pub(crate) mod verdicts;

@@ -6,7 +6,7 @@
 //! when a level of filtered moves must be chosen when it has any.
 //!
 //! The fixed conjuncts of each generator's `to:` (those that depend on
-//! the origin and destination sites only, [`crate::engine::slide::SlideTable`])
+//! the origin and destination sites only, [`crate::engine::slides::SlideTable`])
 //! become one set per player, direction and distance: the origins whose
 //! site that far along that direction they allow, as lattice bits
 //! ([`crate::engine::lattice`]).
