@@ -217,33 +217,9 @@ impl State {
         table: &SlideTable,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let game = &*self.game;
         let player = self.scalars.mover;
-        let through_empty = slide.through == Cond::Empty(SiteRef::Subject);
-        // The piece counts depend on the origin alone.
-        let mut counts = None;
-        for &d in &game.dirsets[slide.dirs as usize][player as usize] {
-            let mut fixed = table.along(player, from, d);
-            let mut to = game.board.step(from, d);
-            while to != NO_SITE {
-                let ctx = self.dest_ctx(from, to);
-                if fixed & 1 != 0 && self.test(&table.rest, &ctx) {
-                    self.emit(g, &ctx, &mut counts, sink)?;
-                }
-                let pass = if through_empty {
-                    self.height(to) == 0
-                } else {
-                    self.eval(&slide.through, &ctx)
-                };
-                if !pass {
-                    break;
-                }
-                // Past 64 sites (no fixed table then): every site is tested.
-                fixed = (fixed >> 1) | (fixed & (1 << 63));
-                to = game.board.step(to, d);
-            }
-        }
-        ControlFlow::Continue(())
+        let fixed = |d: Dir| table.along(player, from, d);
+        self.walk_slide(g, slide, from, (&table.rest, fixed), sink)
     }
 
     /// [`State::gen_slide`] for the commonest slide: through empty sites,

@@ -1,7 +1,7 @@
 //! Slides (any distance along a direction) and the piece counts of a move
 //! (`pieces:Whole|One|Part|Any`).
 
-use crate::board::{NO_SITE, Site};
+use crate::board::{Dir, NO_SITE, Site};
 use crate::compile::ir::{Cond, GenId, SiteRef, Slide};
 use crate::engine::bits::Bits;
 use crate::engine::cond::Ctx;
@@ -26,15 +26,33 @@ impl State {
         if let Some(flow) = self.slide_compiled(g, slide, from, occ, sink) {
             return flow;
         }
+        let generator = &self.game.gens[g as usize];
+        self.walk_slide(g, slide, from, (&generator.to, |_| u64::MAX), sink)
+    }
+
+    /// The walk of [`State::gen_slide`]: along each direction, the sites
+    /// where `test` holds and bit `i` of `fixed(d)` is set for the `i`-th
+    /// site along `d` (all set: the rules alone; past 64 sites, the 64th
+    /// bit stands for the rest), up to and including the first site that
+    /// does not satisfy `through:`.
+    pub(crate) fn walk_slide(
+        &self,
+        g: GenId,
+        slide: &Slide,
+        from: Site,
+        (test, fixed): (&Cond, impl Fn(Dir) -> u64),
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let game = &*self.game;
-        let generator = &game.gens[g as usize];
         let through_empty = slide.through == Cond::Empty(SiteRef::Subject);
+        // The piece counts depend on the origin alone.
         let mut counts = None;
         for &d in &game.dirsets[slide.dirs as usize][self.scalars.mover as usize] {
+            let mut fixed = fixed(d);
             let mut to = game.board.step(from, d);
             while to != NO_SITE {
                 let ctx = self.dest_ctx(from, to);
-                if self.test(&generator.to, &ctx) {
+                if fixed & 1 != 0 && self.test(test, &ctx) {
                     self.emit(g, &ctx, &mut counts, sink)?;
                 }
                 let pass = if through_empty {
@@ -45,6 +63,7 @@ impl State {
                 if !pass {
                     break;
                 }
+                fixed = (fixed >> 1) | (fixed & (1 << 63));
                 to = game.board.step(to, d);
             }
         }
