@@ -438,7 +438,7 @@ fn the_move_list_is_in_san_paired_by_move_number() {
 }
 
 #[test]
-fn draughts_pair_by_move_number_and_other_games_do_not() {
+fn a_game_numbered_in_pairs_pairs_its_moves_and_others_do_not() {
     let mut s = jumping_session(&["human", "human"]);
     s.load_record("[Event \"x\"]\n1. 11-15 23-19 2. 8-11 *\n")
         .unwrap();

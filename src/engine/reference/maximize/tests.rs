@@ -12,8 +12,9 @@ fn compile(text: &str) -> Arc<Game> {
     Arc::new(Game::from_source("t.game", text, &Options::default()).expect("it compiles"))
 }
 
-/// International draughts, with or without its majority-capture rule.
-fn majority_draughts(majority: bool) -> Arc<Game> {
+/// A shipped game whose capture turns must take the most pieces, with or
+/// without that rule (`maximize:Captures`).
+fn most_captures_rules(majority: bool) -> Arc<Game> {
     let text = include_str!("../../../../games/international.game");
     assert!(text.contains("maximize:Captures"));
     compile(&if majority {
@@ -63,14 +64,14 @@ fn stacks(st: &State) -> usize {
 
 #[test]
 fn majority_capture_keeps_exactly_the_turns_that_capture_the_most() {
-    let all = State::from_position(majority_draughts(false), LATTICE).unwrap();
+    let all = State::from_position(most_captures_rules(false), LATTICE).unwrap();
     let want = brute_force(&all, |a, b, _| stacks(a) - stacks(b));
     assert_eq!(all.legal_turns().len(), 50);
     assert_eq!(want.len(), 2, "{want:?}");
-    let st = State::from_position(majority_draughts(true), LATTICE).unwrap();
+    let st = State::from_position(most_captures_rules(true), LATTICE).unwrap();
     assert_eq!(sorted(st.legal_turn_strings()), want);
     // Asked again (the counts remembered): the same.
-    let again = State::from_position(majority_draughts(true), LATTICE).unwrap();
+    let again = State::from_position(most_captures_rules(true), LATTICE).unwrap();
     assert_eq!(sorted(again.legal_turn_strings()), want);
     assert!(!take_search_cut());
 }
@@ -102,14 +103,14 @@ fn maximize_steps_over_an_again_loop_keeps_the_longest_turns() {
 #[test]
 fn a_search_past_its_limit_is_cut_and_says_so() {
     set_limit(3);
-    let st = State::from_position(majority_draughts(true), LATTICE).unwrap();
+    let st = State::from_position(most_captures_rules(true), LATTICE).unwrap();
     let got = st.legal_turn_strings();
     set_limit(super::MAX_SEARCH_POSITIONS);
     assert!(take_search_cut());
     assert!(!take_search_cut(), "the flag is cleared once read");
     // The reference tier, cut at the same place, keeps the same turns.
     set_limit(3);
-    let slow = State::from_position(majority_draughts(true), LATTICE)
+    let slow = State::from_position(most_captures_rules(true), LATTICE)
         .unwrap()
         .on_engine(crate::engine::Engine::Reference)
         .legal_turn_strings();
@@ -117,7 +118,7 @@ fn a_search_past_its_limit_is_cut_and_says_so() {
     assert!(take_search_cut());
     assert_eq!(slow, got);
     // Still turns of the rules without the majority rule.
-    let all = State::from_position(majority_draughts(false), LATTICE).unwrap();
+    let all = State::from_position(most_captures_rules(false), LATTICE).unwrap();
     let every = all.legal_turn_strings();
     assert!(!got.is_empty());
     assert!(got.iter().all(|t| every.contains(t)), "{got:?}");
