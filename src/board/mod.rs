@@ -275,6 +275,47 @@ impl Board {
         self.lattice.get(usize::from(s)).copied().unwrap_or((0, 0))
     }
 
+    /// The direction and number of steps of the straight line from `from`
+    /// to `to` along one of the board's directions, if there is one: the
+    /// direction pointing along the line between their positions, walked
+    /// to check that it reaches `to`. `None` for the same site twice or a
+    /// site not of the board.
+    pub fn line_between(&self, from: Site, to: Site) -> Option<(Dir, u32)> {
+        let n = self.len() as Site;
+        if from >= n || to >= n || from == to {
+            return None;
+        }
+        let (a, b) = (self.site(from).pos, self.site(to).pos);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = (dx * dx + dy * dy).sqrt();
+        (0..self.directions.len() as Dir).find_map(|d| {
+            let v = self.directions[d as usize].vector;
+            if (v.0 * dx + v.1 * dy) < len * 0.999 {
+                return None;
+            }
+            let mut at = self.step(from, d);
+            let mut k = 1;
+            while at != NO_SITE && k <= n as u32 {
+                if at == to {
+                    return Some((d, k));
+                }
+                at = self.step(at, d);
+                k += 1;
+            }
+            None
+        })
+    }
+
+    /// The first site a straight move from `from` to `to` of at least two
+    /// steps passes (the square a pawn's double step crosses); [`NO_SITE`]
+    /// otherwise.
+    pub fn passed(&self, from: Site, to: Site) -> Site {
+        match self.line_between(from, to) {
+            Some((d, k)) if k >= 2 => self.step(from, d),
+            _ => NO_SITE,
+        }
+    }
+
     /// The direction pointing opposite to `d` (`S` for `N`), if any.
     #[inline]
     pub fn opposite(&self, d: Dir) -> Option<Dir> {

@@ -279,40 +279,43 @@ impl State {
         let sites = game.board.sites();
         let mut bits = 0;
         for owner in 0..game.num_players().min(2) as Player {
-            for r in self.unmoved_topped(game.piece(royal, owner)) {
-                for q in self.unmoved_topped(game.piece(partner, owner)) {
+            self.each_unmoved_topped(game.piece(royal, owner), |r| {
+                self.each_unmoved_topped(game.piece(partner, owner), |q| {
                     let (a, b) = (&sites[r as usize], &sites[q as usize]);
                     if a.row == b.row && a.col != b.col {
                         bits |= 1 << (2 * owner as usize + usize::from(b.col < a.col));
                     }
-                }
-            }
+                });
+            });
         }
         bits
     }
 
-    /// The unmoved sites topped by piece `p`, in board order: read from
-    /// the site set of `p`'s stacks when the state's sets are up to date
-    /// (a few sites, where a position is asked at every turn start of a
-    /// game with a repetition rule), else site by site.
-    fn unmoved_topped(&self, p: Piece) -> impl Iterator<Item = Site> + '_ {
-        let n = self.game.board.len() as Site;
+    /// `f` of each unmoved site topped by piece `p`, in board order: read
+    /// from the site set of `p`'s stacks when the state's sets are up to
+    /// date (a few sites, where a position is asked at every turn start
+    /// of a game with a repetition rule), else site by site.
+    fn each_unmoved_topped(&self, p: Piece, mut f: impl FnMut(Site)) {
         let words = self
             .occ
             .topped_words(p)
             .filter(|_| self.pending_sets.is_none());
-        let (by_set, by_site) = match words {
-            Some(w) => (
-                Some(w.iter().enumerate().flat_map(|(i, &w)| bit_sites(i, w))),
-                None,
-            ),
-            None => (None, Some((0..n).filter(move |&s| self.top(s) == Some(p)))),
+        let Some(words) = words else {
+            (0..self.game.board.len() as Site)
+                .filter(|&s| self.top(s) == Some(p) && self.is_unmoved(s))
+                .for_each(f);
+            return;
         };
-        by_set
-            .into_iter()
-            .flatten()
-            .chain(by_site.into_iter().flatten())
-            .filter(|&s| self.is_unmoved(s))
+        for (i, &w) in words.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let s = (i * 64 + w.trailing_zeros() as usize) as Site;
+                w &= w - 1;
+                if self.is_unmoved(s) {
+                    f(s);
+                }
+            }
+        }
     }
 
     /// True if `owner`'s unmoved royal piece has an unmoved partner on its
@@ -351,15 +354,4 @@ fn kind_of(game: &Game, ch: char) -> Result<Kind, ForsythError> {
                 .get(1)
                 .map_or(String::new(), |p| p.name.clone()),
         })
-}
-
-/// The sites of word `i` of a site set, `w` its bits.
-fn bit_sites(i: usize, mut w: u64) -> impl Iterator<Item = Site> {
-    std::iter::from_fn(move || {
-        (w != 0).then(|| {
-            let s = i * 64 + w.trailing_zeros() as usize;
-            w &= w - 1;
-            s as Site
-        })
-    })
 }

@@ -42,43 +42,15 @@ impl State {
     }
 
     /// The direction and number of steps of the straight line from `from`
-    /// to `to` along one of the board's directions, if there is one: the
-    /// direction pointing along the line between their positions, walked
-    /// to check that it reaches `to`.
+    /// to `to` ([`crate::board::Board::line_between`]).
     pub(crate) fn line_between(&self, from: Site, to: Site) -> Option<(Dir, u32)> {
-        let n = self.heights.len() as Site;
-        if from >= n || to >= n || from == to {
-            return None;
-        }
-        let board = &self.game.board;
-        let (a, b) = (board.site(from).pos, board.site(to).pos);
-        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-        let len = (dx * dx + dy * dy).sqrt();
-        (0..board.directions().len() as Dir).find_map(|d| {
-            let v = board.directions()[d as usize].vector;
-            if (v.0 * dx + v.1 * dy) < len * 0.999 {
-                return None;
-            }
-            let mut at = board.step(from, d);
-            let mut k = 1;
-            while at != NO_SITE && k <= n as u32 {
-                if at == to {
-                    return Some((d, k));
-                }
-                at = board.step(at, d);
-                k += 1;
-            }
-            None
-        })
+        self.game.board.line_between(from, to)
     }
 
     /// The first site a straight move from `from` to `to` of at least two
-    /// steps passes; `NO_SITE` otherwise.
+    /// steps passes; `NO_SITE` otherwise ([`crate::board::Board::passed`]).
     pub(crate) fn passed(&self, from: Site, to: Site) -> Site {
-        match self.line_between(from, to) {
-            Some((d, k)) if k >= 2 => self.game.board.step(from, d),
-            _ => NO_SITE,
-        }
+        self.game.board.passed(from, to)
     }
 
     /// The first occupied site past `to` on the line from `from` through

@@ -116,8 +116,9 @@ fn random_step_in<R: Rng>(
             return played;
         }
         let level = state.candidate_level_into(buf);
+        // The level's candidates as listed, for the later levels when every
+        // one fails: copied only when the first is taken out of the list.
         let mut raw = take_moves();
-        raw.extend_from_slice(buf);
         // Marks only for games whose filters the screen tells.
         let screens = state.tables.has_screens;
         let mut maybe = if screens { take_marks() } else { Vec::new() };
@@ -133,13 +134,15 @@ fn random_step_in<R: Rng>(
                 // None may: the draws of the loop below, every candidate
                 // failing.
                 crate::engine::draws::skip_draws(rng, buf.len());
+                raw.extend_from_slice(buf);
                 buf.clear();
                 return false;
             }
             while !buf.is_empty() {
                 let i = rng.random_range(0..buf.len());
-                let m = buf.swap_remove(i);
-                if screened.is_some() && !maybe.swap_remove(i) {
+                let m = buf[i];
+                if screened.is_some() && !maybe[i] {
+                    take_out(buf, &mut raw, &mut maybe, i, screened.is_some());
                     continue;
                 }
                 // The overlay tells most filters without playing the step
@@ -153,6 +156,7 @@ fn random_step_in<R: Rng>(
                     None if state.try_play(&m) == crate::engine::Played::Played => return true,
                     None => {}
                 }
+                take_out(buf, &mut raw, &mut maybe, i, screened.is_some());
             }
             false
         });
@@ -177,6 +181,26 @@ fn random_step_in<R: Rng>(
     let m = buf[crate::engine::draws::draw_below(rng, buf.len())];
     state.play_in(game, &m);
     true
+}
+
+/// Takes candidate `i` out of `buf` (and its mark out of `maybe` when
+/// the candidates were `screened`), as the draw loop of
+/// [`random_step_in`] does after a candidate fails; the first time, the
+/// candidates as listed are kept in `raw` first.
+fn take_out(
+    buf: &mut Vec<Move>,
+    raw: &mut Vec<Move>,
+    maybe: &mut Vec<bool>,
+    i: usize,
+    screened: bool,
+) {
+    if raw.is_empty() {
+        raw.extend_from_slice(buf);
+    }
+    buf.swap_remove(i);
+    if screened {
+        maybe.swap_remove(i);
+    }
 }
 
 fn result(st: &State, outcome: Option<Outcome>, start: u32, steps: u32) -> PlayoutResult {

@@ -14,11 +14,12 @@
 //! interpreted.
 
 use crate::board::{Dir, NO_SITE, Site};
-use crate::compile::ir::{Game, Gen, GenId, GenKind, Origin, Pieces, SiteRef};
+use crate::compile::ir::{Cond, Game, Gen, GenId, GenKind, Leap, Origin, Pieces, SiteRef};
 use crate::engine::bits::{Bits, MAX_WORDS, Preimages, load, stride};
 use crate::engine::shiftgen::{ShiftGen, ShiftLevel};
 use crate::engine::sitepred::SitePred;
 use crate::engine::state::TAKEN;
+use crate::engine::tables::leap_table;
 use crate::engine::word::Word;
 use crate::engine::{Move, State};
 use std::ops::ControlFlow;
@@ -57,13 +58,26 @@ enum Shape {
     Hop(Vec<Vec<Dir>>, SitePred),
     /// Along each direction through the sites of `through:`.
     Slide(Vec<Vec<Dir>>, SitePred),
-    /// To the site at each offset (the tables' leap targets).
-    Leap,
+    /// To the site at each offset (the tables' leap targets); with the
+    /// part of `to:` read on the site the leap passes, if it has one.
+    Leap(Option<Box<Passing>>),
     /// To any other site of `to:` (a flying move).
     Relocate,
     /// No origin, any site of `to:`: a new piece placed there, or the
     /// site selected.
     Place,
+}
+
+/// The conjuncts of a leap's `to:` that test the site it passes
+/// (`(empty Passed)`: chess's double step), and that site per player,
+/// origin and offset.
+#[derive(Debug, Clone)]
+struct Passing {
+    /// The conjuncts, on the passed site as their subject.
+    pred: SitePred,
+    /// The site passed, at `(player × sites + site) × offsets + i` (as
+    /// [`crate::engine::tables::GenTables::leap_to`] holds the targets).
+    sites: Vec<Site>,
 }
 
 impl FastGen {
@@ -93,7 +107,7 @@ impl FastGen {
                 &s.shift,
                 Shape::Slide(dirs(s.dirs)?, pred(&s.through, SiteRef::To)?),
             ),
-            GenKind::Leap(l) => (&l.shift, Shape::Leap),
+            GenKind::Leap(l) => (&l.shift, Shape::Leap(None)),
             GenKind::Relocate(shift) => (shift, Shape::Relocate),
             // A selection or a flip is a placement's move: no origin, a
             // site of `to:`; only its effects differ.
@@ -130,14 +144,31 @@ impl FastGen {
             }
             _ => Vec::new(),
         };
+        let (to, shape) = match (&g.kind, shape) {
+            (GenKind::Leap(l), Shape::Leap(_)) => leap_to(&g.to, l, game)?,
+            (_, shape) => (pred(&g.to, SiteRef::To)?, shape),
+        };
         Some(FastGen {
             mine: shift.origin == Origin::Mine,
             from: pred(&g.from, SiteRef::From)?,
-            to: pred(&g.to, SiteRef::To)?,
+            to,
             shape,
             shifts,
             reach,
         })
+    }
+
+    /// The sites a move of it jumps (a hop's `over:`), passes (a slide's
+    /// `through:`) or leaps over (the part of a leap's `to:` read on the
+    /// passed site), by the mover now; none for other moves.
+    #[inline(always)]
+    fn via<const W: usize>(&self, st: &State, all: Bits<W>) -> Bits<W> {
+        let player = st.scalars.mover;
+        match &self.shape {
+            Shape::Hop(_, p) | Shape::Slide(_, p) => p.eval(st, player, all),
+            Shape::Leap(Some(p)) => p.pred.eval(st, player, all),
+            _ => Bits::ZERO,
+        }
     }
 
     /// The sites one step from `s` in `player`'s directions (a step's
@@ -149,6 +180,63 @@ impl FastGen {
             None => Bits([u64::MAX; W]),
         }
     }
+}
+
+/// A leap's `to:` compiled: on its destination, or, when it is a
+/// conjunction, split into the conjuncts read there and those that test
+/// only the site the leap passes ([`on_passed`]), when every target of
+/// every offset passes one (so that no conjunct is asked of no site).
+fn leap_to(to: &Cond, l: &Leap, game: &Game) -> Option<(SitePred, Shape)> {
+    if let Some(p) = SitePred::compile(to, SiteRef::To, game) {
+        return Some((p, Shape::Leap(None)));
+    }
+    let Cond::And(cs) = to else {
+        return None;
+    };
+    let (mut here, mut passed) = (Vec::new(), Vec::new());
+    for c in cs {
+        match on_passed(c) {
+            Some(p) => passed.push(p),
+            None => here.push(c.clone()),
+        }
+    }
+    if passed.is_empty() {
+        return None;
+    }
+    let to = SitePred::compile(&Cond::And(here), SiteRef::To, game)?;
+    let pred = SitePred::compile(&Cond::And(passed), SiteRef::Subject, game)?;
+    let forwards: Vec<(f64, f64)> = game.players.iter().map(|p| p.forward).collect();
+    let targets = leap_table(&game.board, &forwards, &l.offsets);
+    let (k, n) = (l.offsets.len().max(1), game.board.len().max(1));
+    let mut sites = Vec::with_capacity(targets.len());
+    for (i, &t) in targets.iter().enumerate() {
+        let p = match t {
+            NO_SITE => NO_SITE,
+            t => game.board.passed((i / k % n) as Site, t),
+        };
+        if t != NO_SITE && p == NO_SITE {
+            return None;
+        }
+        sites.push(p);
+    }
+    let passing = Passing { pred, sites };
+    Some((to, Shape::Leap(Some(Box::new(passing)))))
+}
+
+/// `c` read on the site a leap passes as its subject, when it tests that
+/// site alone: empty, whose top piece, which kind, which region, or the
+/// negation of one of these.
+fn on_passed(c: &Cond) -> Option<Cond> {
+    let (p, s) = (SiteRef::Passed, SiteRef::Subject);
+    Some(match c {
+        Cond::Empty(r) if *r == p => Cond::Empty(s),
+        Cond::Mine(r) if *r == p => Cond::Mine(s),
+        Cond::Enemy(r) if *r == p => Cond::Enemy(s),
+        Cond::Kind(r, k) if *r == p => Cond::Kind(s, *k),
+        Cond::In(r, g) if *r == p => Cond::In(s, *g),
+        Cond::Not(c) => Cond::Not(Box::new(on_passed(c)?)),
+        _ => return None,
+    })
 }
 
 /// Per site of `game`'s board, `stride` words: the sites one step away in
@@ -219,6 +307,15 @@ impl FastLevel {
             .iter()
             .map(|&g| Some((g, tables.get(g as usize)?.fast.clone()?)))
             .collect::<Option<_>>()?;
+        // A leap that tests the site it passes is listed by a mixed level
+        // ([`crate::engine::mixed`]), which reads that site's set: the
+        // loops of this plan stay as small as its other generators need.
+        if gens
+            .iter()
+            .any(|(_, f)| matches!(f.shape, Shape::Leap(Some(_))))
+        {
+            return None;
+        }
         let shifted = (0..players)
             .map(|p| ShiftLevel::new(&[shift_gens(&gens, p)?], pre))
             .collect();
@@ -380,7 +477,9 @@ impl State {
                     let through = p.eval_kept(self, player, all);
                     self.fast_slide(g, dirs(d, player), site, &through, &to, sink)?
                 }
-                Shape::Leap => self.fast_leap(g, site, &to, sink)?,
+                // A leap that tests the site it passes is in no such
+                // level ([`FastLevel::of`]).
+                Shape::Leap(_) => self.fast_leap(g, site, &to, sink)?,
                 Shape::Relocate => self.fast_relocate(g, site, &to, sink)?,
                 Shape::Place => {}
             }
@@ -446,7 +545,7 @@ impl State {
                     Shape::Slide(d, _) => {
                         self.fast_slide(g, dirs(d, player), s, &via[i], &to[i], sink)?
                     }
-                    Shape::Leap => self.fast_leap(g, s, &to[i], sink)?,
+                    Shape::Leap(_) => self.fast_leap(g, s, &to[i], sink)?,
                     Shape::Relocate => self.fast_relocate(g, s, &to[i], sink)?,
                     Shape::Place => {}
                 }
@@ -477,12 +576,7 @@ impl State {
         f: &FastGen,
         all: Bits<W>,
     ) -> (Bits<W>, Bits<W>) {
-        let player = self.scalars.mover;
-        let via = match &f.shape {
-            Shape::Hop(_, p) | Shape::Slide(_, p) => p.eval(self, player, all),
-            _ => Bits::ZERO,
-        };
-        (f.to.eval(self, player, all), via)
+        (f.to.eval(self, self.scalars.mover, all), f.via(self, all))
     }
 
     /// The moves of compiled generator `g` (`f`) from origin `s`, to the
@@ -502,7 +596,8 @@ impl State {
             Shape::Step(d) => self.fast_step(g, dirs(d, player), s, f.near(player, s), to, sink),
             Shape::Hop(d, _) => self.fast_hop(g, dirs(d, player), s, via, to, sink),
             Shape::Slide(d, _) => self.fast_slide(g, dirs(d, player), s, via, to, sink),
-            Shape::Leap => self.fast_leap(g, s, to, sink),
+            Shape::Leap(None) => self.fast_leap(g, s, to, sink),
+            Shape::Leap(Some(p)) => self.fast_leap_passing(g, s, to, p, via, sink),
             Shape::Relocate => self.fast_relocate(g, s, to, sink),
             Shape::Place => ControlFlow::Continue(()),
         }
@@ -621,18 +716,53 @@ impl State {
         to: &Bits<W>,
         sink: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        let (targets, _) = self.leap_row(g, from);
+        for &dest in targets {
+            if to.has(dest) {
+                sink(whole(g, from, dest))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// [`State::fast_leap`] for a leap whose `to:` tests the site it
+    /// passes (`passing`): only over the sites of `via`. Out of line: it
+    /// is rare, and the loops that call it stay small.
+    #[inline(never)]
+    fn fast_leap_passing<const W: usize>(
+        &self,
+        g: GenId,
+        from: Site,
+        to: &Bits<W>,
+        passing: &Passing,
+        via: &Bits<W>,
+        sink: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let (targets, start) = self.leap_row(g, from);
+        let passed = passing
+            .sites
+            .get(start..start + targets.len())
+            .unwrap_or(&[]);
+        for (&dest, &over) in targets.iter().zip(passed) {
+            if to.has(dest) && via.has(over) {
+                sink(whole(g, from, dest))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The targets of leap `g`'s offsets from `from` for the mover, and
+    /// where they start in its table
+    /// ([`crate::engine::tables::GenTables::leap_to`]).
+    #[inline(always)]
+    fn leap_row(&self, g: GenId, from: Site) -> (&[Site], usize) {
         let table = &self.tables.gens[g as usize].leap_to;
         let k = match &self.game.gens[g as usize].kind {
             GenKind::Leap(l) => l.offsets.len(),
             _ => 0,
         };
         let start = (self.scalars.mover as usize * self.heights.len() + from as usize) * k;
-        for &dest in table.get(start..start + k).unwrap_or(&[]) {
-            if to.has(dest) {
-                sink(whole(g, from, dest))?;
-            }
-        }
-        ControlFlow::Continue(())
+        (table.get(start..start + k).unwrap_or(&[]), start)
     }
 }
 
@@ -675,5 +805,69 @@ mod tests {
         let (_, f) = steps_on("(square 23 23)");
         assert!(f.reach.is_empty());
         assert_eq!(f.near::<1>(0, 4), Bits([u64::MAX]));
+    }
+
+    /// Leaps whose `to:` also tests the site they pass: compiled (the
+    /// passed site's conjuncts apart), and listing the reference's moves
+    /// in its order along seeded games, in a level that the compiled tier
+    /// lists in full and in one it lists in part; a knight's leap, which
+    /// passes no site, leaves such a `to:` to the reference.
+    #[test]
+    fn a_leap_that_tests_the_site_it_passes_lists_the_reference_s_moves() {
+        let leaps = r#"(leap from:(kind "M") by:{{0 2} {2 0} {-2 -2}}
+                     to:(and (not Mine) (empty Passed) (not (kind Passed "N"))) capture:true)
+                   (leap from:(kind "M") by:{{0 3}} to:(and Empty (not (mine Passed))))"#;
+        let knight = r#"(leap from:(kind "N") by:{{1 2} {2 1}} to:(and Empty (empty Passed)))"#;
+        for (play, compiled) in [
+            (
+                format!("{leaps} (step from:(kind \"N\") to:Empty)"),
+                [true, true, true],
+            ),
+            (format!("{leaps} {knight}"), [true, true, false]),
+        ] {
+            let text = format!(
+                r#"(game "t" (players 2) (board (square 6 6 adjacency:All))
+                    (piece "M") (piece "N")
+                    (setup (fill "M" P1 (rows 0 1)) (fill "N" P1 (sites "c3"))
+                           (fill "M" P2 (rows 4 5)) (fill "N" P2 (sites "d4")))
+                    (play {{{play}}}))"#
+            );
+            let game =
+                std::sync::Arc::new(Game::from_source("t", &text, &Default::default()).unwrap());
+            let b = &game.board;
+            let pre = Preimages::new(b.len(), b.directions().len(), b.step_table());
+            let of = |g: usize| FastGen::of(&game.gens[g], &game, &pre);
+            assert_eq!(
+                (0..3).map(|g| of(g).is_some()).collect::<Vec<_>>(),
+                compiled
+            );
+            assert!(matches!(of(0).unwrap().shape, Shape::Leap(Some(_))));
+            assert!(matches!(of(1).unwrap().shape, Shape::Leap(Some(_))));
+            lists_the_reference_s_moves(game);
+        }
+    }
+
+    /// Along seeded random games of `game`, the compiled tier lists the
+    /// reference's moves in its order.
+    fn lists_the_reference_s_moves(game: std::sync::Arc<Game>) {
+        use crate::engine::{Engine, State};
+        use rand::{RngExt, SeedableRng};
+        let (mut positions, mut moves) = (0, 0);
+        for seed in 0..8 {
+            let mut st = State::new(game.clone());
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            for _ in 0..40 {
+                let want = st.on_engine(Engine::Reference).legal_moves();
+                let got = st.legal_moves();
+                assert_eq!(got, want, "seed {seed}");
+                positions += 1;
+                moves += got.len();
+                if got.is_empty() {
+                    break;
+                }
+                st.play_unchecked(&got[rng.random_range(0..got.len())]);
+            }
+        }
+        assert!(positions > 200 && moves > 1500, "{positions} {moves}");
     }
 }

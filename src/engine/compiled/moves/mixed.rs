@@ -107,7 +107,7 @@ impl State {
                     Some(f) if f.is_place() => continue,
                     Some(f) => self.fast_origins(f, all),
                     None if self.hoist_fails(*g) => continue,
-                    None => self.interpreted_origins(*g),
+                    None => self.interpreted_origins(*g, all),
                 };
             origins |= from[i];
         }
@@ -143,8 +143,11 @@ impl State {
     /// reference's level tests them before asking `from:`: the mover's
     /// stacks (those topped by the kind `from:` requires, if it requires
     /// one) when it moves the mover's stacks, and the empty sites when it
-    /// moves from empty sites and requires no kind.
-    fn interpreted_origins<const W: usize>(&self, g: GenId) -> Bits<W> {
+    /// moves from empty sites and requires no kind. Where `from:` is
+    /// compiled (`GenTables::from`), only the sites where it holds: an
+    /// origin it refuses is not walked (chess's double step once its
+    /// pawns have left their rank, castling once the king has moved).
+    fn interpreted_origins<const W: usize>(&self, g: GenId, all: Bits<W>) -> Bits<W> {
         let t = &self.tables.gens[g as usize];
         let player = self.scalars.mover;
         let mut set = Bits::ZERO;
@@ -157,7 +160,12 @@ impl State {
         if t.origin & Origin::Empty.bit() != 0 && t.from_kind.is_none() {
             set |= self.occ.of_height(0);
         }
-        set
+        match &t.from {
+            Some(p) if self.pending_sets.is_none() && !set.is_empty() => {
+                set & p.eval(self, player, all)
+            }
+            _ => set,
+        }
     }
 }
 
