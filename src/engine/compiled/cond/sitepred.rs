@@ -255,6 +255,17 @@ impl SitePred {
         }
     }
 
+    /// True when it asks more of a site than that its top piece be the
+    /// player's, of its kind if it names one: a generator's `from:` whose
+    /// origins are not simply the mover's stacks of that kind.
+    pub fn asks_more_than_kind(&self) -> bool {
+        self.tree.is_some()
+            || self.region.is_some()
+            || self.flag.is_some()
+            || self.heights != u8::MAX
+            || self.owners & 0b010 == 0
+    }
+
     /// True when it reads nothing but its site's own stack, mark and
     /// regions (and toggles): no other site, no counter. A step that
     /// leaves a site alone leaves its answer there as it was.
@@ -1242,6 +1253,39 @@ mod tests {
     use crate::engine::cond::Ctx;
     use rand::{RngExt, SeedableRng};
     use std::sync::Arc;
+
+    /// A `from:` asks more than its kind when it also reads a region, a
+    /// height or another owner; the mover's stacks of a kind, or the
+    /// mover's stacks alone, ask nothing more.
+    #[test]
+    fn what_a_from_asks_beyond_its_kind() {
+        let text = r#"(game "t" (players 2) (board (square 4 4)) (piece "P") (piece "Q")
+            (region "R" (row 0))
+            (play (step from:(kind "P") to:Empty)))"#;
+        let game = crate::compile::Game::from_source("t", text, &Default::default()).unwrap();
+        let more = |src: &str| {
+            let text = text.replace(r#"from:(kind "P")"#, &format!("from:{src}"));
+            let game = crate::compile::Game::from_source("t", &text, &Default::default()).unwrap();
+            let p = SitePred::compile(&game.gens[0].from, SiteRef::From, &game).unwrap();
+            p.asks_more_than_kind()
+        };
+        assert!(
+            !SitePred::compile(&game.gens[0].from, SiteRef::From, &game)
+                .unwrap()
+                .asks_more_than_kind()
+        );
+        for (src, want) in [
+            (r#"(kind "P")"#, false),
+            ("Mine", false),
+            ("true", false),
+            (r#"(and (kind "P") (in "R"))"#, true),
+            ("Empty", true),
+            ("Enemy", true),
+            ("(more-than (height) 1)", true),
+        ] {
+            assert_eq!(more(src), want, "{src}");
+        }
+    }
 
     /// Plays seeded random games of `text` and, on every position, checks
     /// the condition under test compiled ([`SitePred::eval`] and

@@ -125,22 +125,11 @@ impl State {
         }
         let ids: [GenId; MAX_MIXED] = std::array::from_fn(|i| gens.get(i).map_or(0, |g| g.0));
         let occ = self.slide_sets(&ids[..gens.len()], only);
-        // Per origin, the generators that move from it (bit `i` for the
-        // level's `i`-th), so that an origin costs only its own.
-        let mut at = [[0u32; 64]; W];
-        for (i, f) in from.iter().enumerate().take(gens.len()) {
-            for s in f.iter() {
-                at[s as usize / 64][s as usize % 64] |= 1 << i;
-            }
-        }
         for s in origins.iter() {
-            let mut m = at[s as usize / 64][s as usize % 64];
-            while m != 0 {
-                let i = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let Some((g, f)) = gens.get(i) else {
-                    break;
-                };
+            for (i, (g, f)) in gens.iter().enumerate() {
+                if !from[i].has(s) {
+                    continue;
+                }
                 match f {
                     Some(f) => self.fast_moves_from(*g, f, s, &to[i], &via[i], sink)?,
                     None => self.gen_from(*g, s, occ, sink)?,
@@ -172,7 +161,9 @@ impl State {
             set |= self.occ.of_height(0);
         }
         match &t.from {
-            Some(p) if self.pending_sets.is_none() && !set.is_empty() => {
+            Some(p)
+                if self.pending_sets.is_none() && !set.is_empty() && p.asks_more_than_kind() =>
+            {
                 set & p.eval(self, player, all)
             }
             _ => set,
