@@ -33,6 +33,31 @@ use crate::board::Site;
 use crate::compile::{Game, LoadError, Options};
 use std::sync::Arc;
 
+/// Along seeded random games of `game` (8 games of at most 40 steps),
+/// the compiled tier lists the reference's moves in its order; the games
+/// must visit more than 200 positions and list more than `min_moves`
+/// moves, so that the comparison means something.
+pub(crate) fn lists_the_reference_s_moves(game: Arc<Game>, min_moves: usize) {
+    use rand::{RngExt, SeedableRng};
+    let (mut positions, mut moves) = (0, 0);
+    for seed in 0..8 {
+        let mut st = State::new(game.clone());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..40 {
+            let want = st.on_engine(super::Engine::Reference).legal_moves();
+            let got = st.legal_moves();
+            assert_eq!(got, want, "seed {seed}");
+            positions += 1;
+            moves += got.len();
+            if got.is_empty() {
+                break;
+            }
+            st.play_unchecked(&got[rng.random_range(0..got.len())]);
+        }
+    }
+    assert!(positions > 200 && moves > min_moves, "{positions} {moves}");
+}
+
 /// Compiles `text`, panicking with the rendered diagnostics on failure.
 pub(super) fn game(text: &str) -> Arc<Game> {
     game_with(text, &[])

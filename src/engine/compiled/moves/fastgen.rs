@@ -843,31 +843,7 @@ mod tests {
             );
             assert!(matches!(of(0).unwrap().shape, Shape::Leap(Some(_))));
             assert!(matches!(of(1).unwrap().shape, Shape::Leap(Some(_))));
-            lists_the_reference_s_moves(game);
+            crate::engine::tests::lists_the_reference_s_moves(game, 1500);
         }
-    }
-
-    /// Along seeded random games of `game`, the compiled tier lists the
-    /// reference's moves in its order.
-    fn lists_the_reference_s_moves(game: std::sync::Arc<Game>) {
-        use crate::engine::{Engine, State};
-        use rand::{RngExt, SeedableRng};
-        let (mut positions, mut moves) = (0, 0);
-        for seed in 0..8 {
-            let mut st = State::new(game.clone());
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            for _ in 0..40 {
-                let want = st.on_engine(Engine::Reference).legal_moves();
-                let got = st.legal_moves();
-                assert_eq!(got, want, "seed {seed}");
-                positions += 1;
-                moves += got.len();
-                if got.is_empty() {
-                    break;
-                }
-                st.play_unchecked(&got[rng.random_range(0..got.len())]);
-            }
-        }
-        assert!(positions > 200 && moves > 1500, "{positions} {moves}");
     }
 }

@@ -174,8 +174,6 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Engine;
-    use rand::{RngExt, SeedableRng};
     use std::sync::Arc;
 
     /// A level of a compiled step, an interpreted step (its `to:` reads
@@ -207,22 +205,6 @@ mod tests {
             [true, false, true, false],
             "{level:?}"
         );
-        let (mut positions, mut moves) = (0, 0);
-        for seed in 0..8 {
-            let mut st = State::new(game.clone());
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            for _ in 0..40 {
-                let want = st.on_engine(Engine::Reference).legal_moves();
-                let got = st.legal_moves();
-                assert_eq!(got, want, "seed {seed}");
-                positions += 1;
-                moves += got.len();
-                if got.is_empty() {
-                    break;
-                }
-                st.play_unchecked(&got[rng.random_range(0..got.len())]);
-            }
-        }
-        assert!(positions > 200 && moves > 2000, "{positions} {moves}");
+        crate::engine::tests::lists_the_reference_s_moves(game, 2000);
     }
 }
