@@ -144,9 +144,9 @@ impl State {
     /// stacks (those topped by the kind `from:` requires, if it requires
     /// one) when it moves the mover's stacks, and the empty sites when it
     /// moves from empty sites and requires no kind. Where `from:` is
-    /// compiled (`GenTables::from`), only the sites where it holds: an
-    /// origin it refuses is not walked (chess's double step once its
-    /// pawns have left their rank, castling once the king has moved).
+    /// compiled (`GenTables::from`) and asks more than that kind, only
+    /// the sites where it holds: an origin it refuses is not walked
+    /// (castling once the king has moved).
     fn interpreted_origins<const W: usize>(&self, g: GenId, all: Bits<W>) -> Bits<W> {
         let t = &self.tables.gens[g as usize];
         let player = self.scalars.mover;
