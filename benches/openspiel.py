@@ -71,13 +71,14 @@ PAIRS = [
     ("chess", [], "chess",
      "OpenSpiel also draws on insufficient material; ludic does not"),
     ("clobber", [], "clobber(rows=10,columns=10)", ""),
-    ("oware", [], "oware",
-     "ludic ends a game at 1,000 turns; OpenSpiel at the first repeated "
-     "position since the last capture"),
+    ("oware", ["cycle=true"], "oware",
+     "both end a game at its first repeated position (ludic's `cycle`; by "
+     "default ludic plays on to 1,000 turns)"),
     ("pentago", [], "pentago", ""),
     ("dotsandboxes", [], "dots_and_boxes(num_rows=8,num_cols=8)", ""),
-    ("morris", [], "nine_mens_morris",
-     "ludic draws on threefold repetition; OpenSpiel after 200 turns"),
+    ("morris", ["ending=turns"], "nine_mens_morris",
+     "both draw after 200 turns (ludic's `ending=turns`; by default ludic "
+     "draws on threefold repetition instead)"),
     ("amazons", [], "amazons", ""),
     ("gomoku", ["exact_five=false"], "gomoku",
      "free-style on both sides (OpenSpiel's five or more)"),

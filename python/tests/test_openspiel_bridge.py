@@ -64,6 +64,56 @@ def test_the_game_plays_as_openspiels_connect_four():
         assert a.current_player() == b.current_player() == pyspiel.PlayerId.TERMINAL
 
 
+
+def play_beside(ours, theirs, name_of, seeds):
+    """Seeded random games of ludic's `ours` and OpenSpiel's `theirs` side
+    by side: at every position the same player moves with the same legal
+    moves (ludic's notation turned into OpenSpiel's by `name_of(state,
+    action)`), and the games end together with the same returns."""
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        a, b = ours.new_initial_state(), theirs.new_initial_state()
+        while not b.is_terminal():
+            assert not a.is_terminal()
+            assert a.current_player() == b.current_player()
+            mine = {name_of(a, x): x for x in a.legal_actions()}
+            theirs_ = {b.action_to_string(x): x for x in b.legal_actions()}
+            assert sorted(mine) == sorted(theirs_)
+            pick = rng.choice(sorted(mine))
+            a.apply_action(mine[pick])
+            b.apply_action(theirs_[pick])
+        assert a.is_terminal() and a.returns() == b.returns()
+
+
+def test_morris_ending_on_turns_plays_as_openspiels_nine_mens_morris():
+    # OpenSpiel numbers the 24 points in the order the rule file lists them
+    # (a7, d7, g7, b6, …) and draws after 200 turns (`ending=turns`).
+    ours = ludic.load_game("morris", ending="turns")
+    start = ours.new_initial_state()
+    points = [start.action_to_string(a) for a in start.legal_actions()]
+    assert len(points) == 24
+
+    def name_of(state, action):
+        text = state.action_to_string(action)
+        if "-" in text:
+            x, y = text.split("-")
+            return f"Move {points.index(x)} -> {points.index(y)}"
+        return f"Point {points.index(text)}"
+
+    play_beside(ours, pyspiel.load_game("nine_mens_morris"), name_of, 12)
+
+
+def test_oware_with_the_cycle_rule_plays_as_openspiels_oware():
+    # OpenSpiel names a house by its player's row, A to F for South's a1 to
+    # f1 and a to f for North's f2 to a2 (each row from its owner's left),
+    # and ends a game at its first repeated position (`cycle=true`).
+    def name_of(state, action):
+        text = state.action_to_string(action)
+        col = "abcdef".index(text[0])
+        return "ABCDEF"[col] if text[1] == "1" else "fedcba"[col]
+
+    play_beside(ludic.load_game("oware", cycle=True), pyspiel.load_game("oware"), name_of, 200)
+
 # Every shipped game, the Genocide family's too: its games are long (a
 # random Genocide game is thousands of actions, each cloned by the check,
 # and a clone of a ludic state copies its undo journal), so one

@@ -679,6 +679,10 @@ pub struct EndRules {
     /// Draw when the same position (board and player to move) occurs for
     /// the n-th time.
     pub repetition: Option<u32>,
+    /// `by-score:true` on the repetition rule: the game it ends is decided
+    /// by the score, as at a turn limit, rather than drawn.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub repetition_by_score: bool,
     /// Draw after this many consecutive turns without a reset fact.
     pub no_progress: Option<(u32, Vec<TurnFact>)>,
     /// The game ends after this many turns in all (an engine guard): by

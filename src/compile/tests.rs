@@ -260,6 +260,26 @@ fn toggle_values_are_substituted_into_the_rules() {
 }
 
 #[test]
+fn a_repetition_rule_may_decide_the_game_by_the_score() {
+    let rules = |r: &str| {
+        small(&format!(
+            "(play (step)) (end {r} (score (count (where Mine))))"
+        ))
+    };
+    let g = ok(&rules("(draw-repetition 2 by-score:true)"));
+    assert_eq!(
+        (g.end.repetition, g.end.repetition_by_score),
+        (Some(2), true)
+    );
+    let g = ok(&rules("(draw-repetition 3)"));
+    assert_eq!(
+        (g.end.repetition, g.end.repetition_by_score),
+        (Some(3), false)
+    );
+    assert!(!errors(&rules("(draw-repetition 2 by-score:1)")).is_empty());
+}
+
+#[test]
 fn set_overrides_the_default() {
     let (g, _) = build(&toggled(""), &["rep=false", "limit=7", "stuck=Win"]).unwrap();
     assert_eq!(g.end.no_moves, Some(NoMoves::Win));

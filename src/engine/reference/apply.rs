@@ -824,7 +824,8 @@ impl State {
     }
 
     /// The draw and limit rules checked at the end of a turn (repetition,
-    /// no progress, passes, turn limit): the outcome one of them gives.
+    /// no progress, passes, turn limit): the outcome one of them gives (a
+    /// repetition `by-score:` decided as a turn limit is).
     /// A count at `u32::MAX`, the most it holds, ends the game as its rule
     /// would (no progress: a draw; passes and turns: by score, else a
     /// draw) even when the game has no such rule: it never counts on
@@ -849,8 +850,11 @@ impl State {
         };
         if let Some(r) = reason {
             let n = self.game.num_players();
-            self.scalars.outcome =
-                Some(self.stuck_first(seats::settled(&self.scalars.seats, n, r)));
+            let o = match r == EndReason::Repetition && end.repetition_by_score {
+                true => self.score_outcome(r),
+                false => seats::settled(&self.scalars.seats, n, r),
+            };
+            self.scalars.outcome = Some(self.stuck_first(o));
             return;
         }
         let full = |count: u32| count == u32::MAX;
