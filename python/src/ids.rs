@@ -152,21 +152,31 @@ impl Ids {
     /// with its id ([`Ids::of`]) to `out`, the row's slots found once for
     /// each run of steps that share it (a generator's placements, the
     /// steps of one stack from its origin): then a step's id is one load.
+    /// One plain loop, the row kept from the step before (a listing of
+    /// short runs, Morris's moves, paid for an iterator chain a run).
     pub(crate) fn extend(&self, game: &RGame, steps: &[Move], out: &mut Vec<(u64, Move)>) {
         out.reserve(steps.len());
-        let same_row =
-            |a: &Move, b: &Move| (a.gen_id, a.from, a.count) == (b.gen_id, b.from, b.count);
-        for run in steps.chunk_by(same_row) {
-            match self.row_of(&run[0]) {
-                Some((row, false)) if !run[0].is_chance() => {
-                    let (slots, lo) = self.row_slots(row);
-                    out.extend(
-                        run.iter()
-                            .map(|m| (self.slot_id(slots, lo, row, self.site(m.to)), *m)),
-                    );
-                }
-                _ => out.extend(run.iter().map(|m| (self.of(game, m), *m))),
-            }
+        // The row of the step before: its key parts, number, slots and
+        // first destination; `None` after a step read another way.
+        let mut row: Option<((u16, u16, u16), u64, &[u32], u32)> = None;
+        for m in steps {
+            let parts = (m.gen_id, m.from, m.count);
+            let (n, slots, lo) = match row {
+                Some((p, n, slots, lo)) if p == parts => (n, slots, lo),
+                _ => match self.row_of(m) {
+                    Some((n, false)) if !m.is_chance() => {
+                        let (slots, lo) = self.row_slots(n);
+                        row = Some((parts, n, slots, lo));
+                        (n, slots, lo)
+                    }
+                    _ => {
+                        row = None;
+                        out.push((self.of(game, m), *m));
+                        continue;
+                    }
+                },
+            };
+            out.push((self.slot_id(slots, lo, n, self.site(m.to)), *m));
         }
     }
 

@@ -54,7 +54,8 @@ impl Cache {
         if let Some(steps) = self.steps.take() {
             give_moves(steps);
         }
-        *self = Cache::default();
+        drop(self.turns.take());
+        *self.filled.get_mut() = false;
     }
 
     /// Notes that something is (about to be) remembered.

@@ -842,9 +842,24 @@ pub(crate) struct LineTree {
     /// fewer than `len` sites of `of:` there is passed at once
     /// ([`LineTree::holds_in`]).
     segments: Vec<Vec<u64>>,
+    /// Per player, per axis of `axes`: true when a step against the axis
+    /// is undone by a step along it, at every site of the board
+    /// ([`retraces`]): then every run along the axis starts somewhere,
+    /// and [`LineTree::any`] finds a line by the runs along it alone.
+    retrace: Vec<Vec<bool>>,
     len: usize,
     exact: bool,
     of: Tree,
+}
+
+/// True when, at every site `u` of `board`, the site a step in direction
+/// `opp` reaches steps back to `u` in direction `d`: a square or
+/// hexagonal grid's opposite directions, not a graph whose lines bend.
+fn retraces(board: &crate::board::Board, d: Dir, opp: Dir) -> bool {
+    (0..board.len() as Site).all(|u| {
+        let v = board.step(u, opp);
+        v == NO_SITE || board.step(v, d) == u
+    })
 }
 
 /// Per site of `board`, per axis of `axes`: the sites reached from the
@@ -908,6 +923,14 @@ impl LineTree {
                 }),
                 false => Vec::new(),
             },
+            retrace: axes
+                .iter()
+                .map(|a| {
+                    a.iter()
+                        .map(|&(d, opp)| opp.is_some_and(|o| retraces(&game.board, d, o)))
+                        .collect()
+                })
+                .collect(),
             axes,
             len,
             exact: l.exact,
@@ -1058,7 +1081,11 @@ impl LineTree {
             .axes
             .get(player as usize)
             .map_or(&[][..], Vec::as_slice);
-        axes.iter().any(|&(d, opp)| {
+        let retrace = self
+            .retrace
+            .get(player as usize)
+            .map_or(&[][..], Vec::as_slice);
+        axes.iter().enumerate().any(|(i, &(d, opp))| {
             // fwd[a]: the sites that start a run of `a` sites along `d`.
             let mut fwd = [Bits::<W>::ZERO; MAX_LINE + 1];
             fwd[1] = x;
@@ -1074,7 +1101,9 @@ impl LineTree {
             if longest >= self.len {
                 return true;
             }
-            let Some(opp) = opp else {
+            // A run along an axis that retraces starts at its last site
+            // against the axis: none of `len` along `d`, no line.
+            let Some(opp) = opp.filter(|_| !retrace.get(i).copied().unwrap_or(false)) else {
                 return false;
             };
             // back: the sites that start a run of `b` sites the other way;
@@ -1489,6 +1518,31 @@ mod tests {
             let game = crate::compile::Game::from_source("t", &text, &Default::default()).unwrap();
             assert!(matches!(&game.gens[1].to, Cond::And(v) if v[0] == Cond::False));
             assert!(agrees_with_the_interpreter(&text, 10) > 60, "{x}");
+        }
+    }
+
+    /// Opposite directions retrace each other on grids and on a graph
+    /// board (whose edges leave a site in one direction each), so that
+    /// `LineTree::any` reads lines one way along each axis.
+    #[test]
+    fn opposite_directions_retrace_each_other() {
+        for board in [
+            "(square 6 6 adjacency:All)",
+            "(hex 3)",
+            r#"(graph (site "a" 0 0) (site "b" 1 0) (site "c" 1 1) (site "d" 3 2) (edge "a" "b" "c" "d") (edge "a" "c"))"#,
+        ] {
+            let text = format!(
+                r#"(game "t" (players 2) (board {board}) (piece "P") (play (place "P" to:Empty)))"#
+            );
+            let game = crate::compile::Game::from_source("t", &text, &Default::default()).unwrap();
+            let b = &game.board;
+            let pairs = (0..b.directions().len() as Dir).filter_map(|d| Some((d, b.opposite(d)?)));
+            let mut n = 0;
+            for (d, o) in pairs {
+                assert!(retraces(b, d, o), "{board}: {d} and {o}");
+                n += 1;
+            }
+            assert!(n >= 2, "{board}");
         }
     }
 
