@@ -37,6 +37,11 @@ struct Row {
     span: u32,
 }
 
+/// A row found for a step, kept for the steps after it: the step's key
+/// parts (generator, origin, count), the row's number, its slots and the
+/// destination of its first slot.
+type KeptRow<'a> = ((u16, u16, u16), u64, &'a [u32], u32);
+
 /// The ids of one game's steps by key.
 pub(crate) struct Ids {
     /// The game's action space (the ids' owner; the fallback).
@@ -156,9 +161,8 @@ impl Ids {
     /// short runs, Morris's moves, paid for an iterator chain a run).
     pub(crate) fn extend(&self, game: &RGame, steps: &[Move], out: &mut Vec<(u64, Move)>) {
         out.reserve(steps.len());
-        // The row of the step before: its key parts, number, slots and
-        // first destination; `None` after a step read another way.
-        let mut row: Option<((u16, u16, u16), u64, &[u32], u32)> = None;
+        // The row of the step before; `None` after a step read another way.
+        let mut row: Option<KeptRow> = None;
         for m in steps {
             let parts = (m.gen_id, m.from, m.count);
             let (n, slots, lo) = match row {
