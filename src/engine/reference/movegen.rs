@@ -291,21 +291,6 @@ impl State {
         }
     }
 
-    /// The stacks of the position as a site set, when some generator of
-    /// `gens` lists its slides from site sets and moves from every site
-    /// (`only` is `None`): worked out once for all the origins.
-    pub(crate) fn slide_sets(&self, gens: &[GenId], only: Option<Site>) -> Option<Bits<2>> {
-        let slides = &self.tables.eval.slides;
-        let by_sets = |&g: &GenId| {
-            slides
-                .get(g as usize)
-                .and_then(Option::as_ref)
-                .is_some_and(|t| t.by_sets())
-        };
-        (only.is_none() && self.tables.eval.rays.is_some() && gens.iter().any(by_sets))
-            .then(|| crate::engine::raybits::RayBits::occupied(&self.heights))
-    }
-
     /// True if `from:` condition `c` of generator `g` holds at the
     /// origin `ctx.subject`: read from its compiled form when it has one
     /// and the site sets are up to date, else evaluated.

@@ -183,6 +183,23 @@ fn fixed_holds(game: &Game, c: &Cond, player: Player, from: Site, to: Site) -> b
 }
 
 impl State {
+    /// The stacks of the position as a site set, when some generator of
+    /// `gens` lists its slides from site sets and moves from every site
+    /// (`only` is `None`): worked out once for all the origins, and given
+    /// to [`State::slide_compiled`] for each (the reference's listing
+    /// passes it through without reading it).
+    pub(crate) fn slide_sets(&self, gens: &[GenId], only: Option<Site>) -> Option<Bits<2>> {
+        let slides = &self.tables.eval.slides;
+        let by_sets = |&g: &GenId| {
+            slides
+                .get(g as usize)
+                .and_then(Option::as_ref)
+                .is_some_and(|t| t.by_sets())
+        };
+        (only.is_none() && self.tables.eval.rays.is_some() && gens.iter().any(by_sets))
+            .then(|| RayBits::occupied(&self.heights))
+    }
+
     /// The moves of slide generator `g` from `from` as
     /// [`State::gen_slide`] lists them, by its slide table: `None` when
     /// it has none (the reference walks them). Through empty sites at no
