@@ -95,12 +95,21 @@ impl Track {
             return self.sites.get(i + count).copied().unwrap_or(NO_SITE);
         }
         // On a loop, the sites `k` steps on for k = 1, 2, …, without the
-        // multiples of `len` (`from` itself) when it is skipped.
+        // multiples of `len` (`from` itself) when it is skipped. Less
+        // than a lap (the common sowing) needs no division.
         let k = match skip_origin {
+            _ if count < len => count,
             true => count + (count - 1) / (len - 1),
             false => count,
         };
-        self.sites[(i + k) % len]
+        let at = i + k;
+        self.sites[if at < len {
+            at
+        } else if at < 2 * len {
+            at - len
+        } else {
+            at % len
+        }]
     }
 
     /// The position of `s` on the track (0 for its first site), if it is
