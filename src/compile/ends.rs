@@ -95,9 +95,8 @@ pub(super) fn no_moves(l: &mut Lowerer, c: &Clause, _enabled: bool, d: &mut Diag
 pub(super) fn draw_repetition(l: &mut Lowerer, c: &Clause, enabled: bool, d: &mut Diags) {
     let n = c.args.first().and_then(|e| int_in(e, 2, 1000, d));
     l.end.repetition = n.filter(|_| enabled).map(|n| n as u32);
-    l.end.repetition_by_score = named(c, "by-score")
-        .and_then(|e| boolean(e, d))
-        .unwrap_or(false);
+    let by_score = named(c, "by-score").and_then(|e| boolean(e, d));
+    l.end.repetition_by_score = l.end.repetition.is_some() && by_score.unwrap_or(false);
 }
 
 /// `(draw-no-progress N [reset:FACTS])`.

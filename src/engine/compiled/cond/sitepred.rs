@@ -853,8 +853,9 @@ pub(crate) struct LineTree {
 }
 
 /// True when, at every site `u` of `board`, the site a step in direction
-/// `opp` reaches steps back to `u` in direction `d`: a square or
-/// hexagonal grid's opposite directions, not a graph whose lines bend.
+/// `opp` reaches steps back to `u` in direction `d`. So it is on every
+/// board that builds today (grids, and graph boards, whose edges leave a
+/// site in one direction each); checked per game rather than assumed.
 fn retraces(board: &crate::board::Board, d: Dir, opp: Dir) -> bool {
     (0..board.len() as Site).all(|u| {
         let v = board.step(u, opp);
