@@ -284,6 +284,7 @@ pub fn ended(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
     let game = st.game();
     let on_score = match o.reason() {
         EndReason::Passes | EndReason::TurnLimit => game.end.score.is_some(),
+        EndReason::Repetition => game.end.repetition_by_score && game.end.score.is_some(),
         EndReason::NoMoves => game.end.no_moves == Some(ludic::compile::ir::NoMoves::Score),
         _ => false,
     };

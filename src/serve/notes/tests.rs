@@ -225,6 +225,31 @@ fn a_game_decided_by_its_score_says_so() {
 }
 
 #[test]
+fn a_repetition_decided_by_the_score_says_so() {
+    // Two men shuttle back to the first position, its second
+    // occurrence: `by-score:true` gives the game to the first player, who scores 1.
+    let text = r#"(game "Shuttle" (players 2) (board (square 1 4) labels:Coordinates)
+      (piece "M") (setup (fill "M" P1 (sites "a1")) (fill "M" P2 (sites "d1")))
+      (play (step to:Empty))
+      (end (draw-repetition 2 by-score:true) (score (per-player 1 0))))"#;
+    let st = play(text, &["a1-b1", "d1-c1", "b1-a1", "c1-d1"]);
+    let o = st.outcome().expect("over");
+    let line = ended(&st, &o, Some(&notes_of(text)));
+    assert!(
+        line.starts_with(
+            "Game over: P1 wins on score: the same position occurred 2 times; scores P1 1, P2 0"
+        ),
+        "{line}"
+    );
+    let drawn = play(
+        &text.replace(" by-score:true", ""),
+        &["a1-b1", "d1-c1", "b1-a1", "c1-d1"],
+    );
+    let o = drawn.outcome().expect("over");
+    assert!(o.winner().is_none());
+}
+
+#[test]
 fn three_seats_two_equal_first_on_score_are_ranked_not_drawn() {
     // Three seats, each scoring its marks, ended by the turn limit after
     // eight marks: Red 3, Blue 3, Yellow 2. Red and Blue share first
