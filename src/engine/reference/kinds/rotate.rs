@@ -85,7 +85,7 @@ impl State {
         for &(to, start, end) in landings.iter() {
             let stack = &pieces[start..end];
             if !each {
-                if self.stack(to) == stack {
+                if same_stack(self.stack(to), stack) {
                     continue;
                 }
                 self.clear_site(to);
@@ -100,6 +100,19 @@ impl State {
     /// the turn is anticlockwise.
     pub(crate) fn rotation_name(&self, m: &Move) -> String {
         rotation(&self.game, m).map_or_else(|| "rotate".into(), |r| r.name.clone())
+    }
+}
+
+/// True when stacks `a` and `b` hold the same pieces, bottom to top:
+/// stacks of none or one piece (Pentago's marbles) compared inline,
+/// taller ones as slices (a call to `memcmp` would cost more than the
+/// comparison of one piece).
+#[inline(always)]
+fn same_stack(a: &[Piece], b: &[Piece]) -> bool {
+    match (a, b) {
+        ([], []) => true,
+        ([x], [y]) => x == y,
+        _ => a == b,
     }
 }
 
@@ -134,6 +147,18 @@ mod tests {
             .map(|s| format!("{}:{}", b.site(s).label, st.height(s)))
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    #[test]
+    fn stacks_are_the_same_when_their_pieces_are_bottom_to_top() {
+        use super::same_stack;
+        assert!(same_stack(&[], &[]));
+        assert!(same_stack(&[3], &[3]));
+        assert!(!same_stack(&[3], &[4]));
+        assert!(!same_stack(&[], &[4]));
+        assert!(!same_stack(&[3], &[3, 3]));
+        assert!(same_stack(&[1, 2, 3], &[1, 2, 3]));
+        assert!(!same_stack(&[1, 2, 3], &[1, 3, 2]));
     }
 
     #[test]
