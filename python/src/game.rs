@@ -92,7 +92,9 @@ impl Game {
 
     /// The initial position.
     pub(crate) fn initial(&self) -> State {
-        self.wrap(self.initial.state(&self.game))
+        let mut state = self.initial.state(&self.game);
+        state.reserve_undo();
+        self.wrap(state)
     }
 
     /// A state from a position text, or why not. The text is kept (for

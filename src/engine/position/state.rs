@@ -856,6 +856,17 @@ impl State {
         self.top(site).map(|p| self.game.owner(p))
     }
 
+    /// Makes room in the undo journal for about a thousand changes of
+    /// stacks and a hundred steps, so that a game played step by step
+    /// from this state (a front end's loop: the Python package's
+    /// `new_initial_state`) does not grow it step after step. Clones do
+    /// not keep the room: searches clone states they never play far.
+    pub fn reserve_undo(&mut self) {
+        if self.journaling {
+            self.journal.reserve();
+        }
+    }
+
     /// Turns journaling (undo) on or off; playouts turn it off.
     pub fn set_journaling(&mut self, on: bool) {
         self.journaling = on;
@@ -1098,8 +1109,30 @@ impl State {
     pub(crate) fn push_piece(&mut self, site: Site, p: Piece) {
         self.cache.forget();
         if self.put_piece(site, p) {
-            self.resync(site);
+            self.resync_pushed(site, p);
         }
+    }
+
+    /// [`State::resync`] of `site` just after `p` was put on its stack:
+    /// whether the stack is mixed follows from what the sets had of it
+    /// and from `p`'s owner against its bottom piece's, without reading
+    /// the stack again (a sowing's hundreds of pushes). While a stack's
+    /// sets are pending ([`State::defer_sets`]), read from scratch.
+    #[inline]
+    fn resync_pushed(&mut self, site: Site, p: Piece) {
+        if !self.occ.kept() {
+            return;
+        }
+        if self.pending_sets.is_some() {
+            return self.resync(site);
+        }
+        let s = site as usize;
+        let h = self.heights[s] as usize;
+        let owners = &self.game.owners;
+        let bottom = self.pieces[s * self.cap];
+        let mixed =
+            h > 1 && (self.occ.is_mixed(site) || owners[p as usize] != owners[bottom as usize]);
+        self.occ.set(site, (Some(p), h, mixed), owners);
     }
 
     /// Puts `p` on top of the stack at `site` as [`State::push_piece`]

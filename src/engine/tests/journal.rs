@@ -505,3 +505,29 @@ fn lean_moves_match<T: PartialEq + std::fmt::Debug>(
         "{placed} placed and {shifted} shifted lean, {refused} not"
     );
 }
+
+#[test]
+fn a_push_keeps_the_mixed_set_as_a_rebuild_has_it() {
+    // Pushes of one owner's pieces, then the other's, then the first's
+    // again, onto stacks empty, single-owner and mixed: the sets kept
+    // push by push are the sets built from the stacks.
+    let mut st = start(
+        r#"(game "t" (players 2) (board (square 1 3)) (piece "S") (stack-limit 8)
+            (play (place "S" to:Empty)))"#,
+    );
+    let (mine, theirs) = (0 as Piece, 1 as Piece);
+    assert_ne!(st.game().owner(mine), st.game().owner(theirs));
+    for (site, p, mixed) in [
+        (0, mine, false),
+        (0, mine, false),
+        (0, theirs, true),
+        (0, mine, true),
+        (1, theirs, false),
+        (1, mine, true),
+        (2, theirs, false),
+    ] {
+        st.push_piece(site, p);
+        assert_eq!(st.occ.is_mixed(site), mixed, "site {site} after {p}");
+        assert_eq!(st.occ, st.rebuilt_sets());
+    }
+}
