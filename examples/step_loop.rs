@@ -30,7 +30,6 @@ fn main() {
     let mut steps = 0u64;
     for _ in 0..games {
         let mut st = start.clone();
-        st.reserve_undo();
         // Listed on the state itself, as the Python package does.
         while {
             st.list_in_place();

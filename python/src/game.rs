@@ -92,9 +92,7 @@ impl Game {
 
     /// The initial position.
     pub(crate) fn initial(&self) -> State {
-        let mut state = self.initial.state(&self.game);
-        state.reserve_undo();
-        self.wrap(state)
+        self.wrap(self.initial.state(&self.game))
     }
 
     /// A state from a position text, or why not. The text is kept (for

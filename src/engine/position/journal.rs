@@ -77,12 +77,10 @@ pub(crate) struct Journal {
 
 impl Journal {
     /// Room for a search that plays turns out and undoes them
-    /// (`maximize:`), or for a game played step by step from a front end
-    /// ([`State::reserve_undo`]), so that it does not grow the journal
-    /// step by step: 1,024 entries and 128 steps (18 KB).
+    /// (`maximize:`), so that it does not grow the journal step by step.
     pub(crate) fn reserve(&mut self) {
         self.log.reserve(1024);
-        self.frames.reserve(128);
+        self.frames.reserve(64);
     }
 
     /// Makes `self` a copy of `src` in the room `self` has (no

@@ -856,17 +856,6 @@ impl State {
         self.top(site).map(|p| self.game.owner(p))
     }
 
-    /// Makes room in the undo journal for about a thousand changes of
-    /// stacks and a hundred steps, so that a game played step by step
-    /// from this state (a front end's loop: the Python package's
-    /// `new_initial_state`) does not grow it step after step. Clones do
-    /// not keep the room: searches clone states they never play far.
-    pub fn reserve_undo(&mut self) {
-        if self.journaling {
-            self.journal.reserve();
-        }
-    }
-
     /// Turns journaling (undo) on or off; playouts turn it off.
     pub fn set_journaling(&mut self, on: bool) {
         self.journaling = on;
