@@ -4,7 +4,7 @@
 //! then `play` of one, each game from the start. The steps are chosen by a fixed xorshift generator, so
 //! that a run is the same everywhere; prints the steps played.
 //!
-//! `cargo run --release --example step_loop GAME GAMES`; under
+//! `cargo run --release --example step_loop GAME GAMES [NAME=VALUE…]`; under
 //! `valgrind --tool=callgrind`, less a run of 0 games, divided by the
 //! steps, it gives the instructions of one step.
 
@@ -15,10 +15,18 @@ use std::sync::Arc;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (Some(name), Some(Ok(games))) = (args.get(1), args.get(2).map(|n| n.parse::<u64>())) else {
-        eprintln!("usage: step_loop GAME GAMES");
+        eprintln!("usage: step_loop GAME GAMES [NAME=VALUE…]");
         std::process::exit(2);
     };
-    let game = match Game::load(name, &Options::default()) {
+    // Toggles after the count, as `NAME=VALUE` (`ending=turns`).
+    let opts = match Options::from_sets(args.get(3..).unwrap_or(&[])) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    let game = match Game::load(name, &opts) {
         Ok(g) => Arc::new(g),
         Err(e) => {
             eprintln!("{e}");

@@ -58,13 +58,112 @@ pub(crate) struct Memo {
     /// Its sites as a bitset.
     group_bits: Vec<u64>,
     /// Per site, for the members of the groups flooded: the directions of
-    /// its friendly neighbours (see [`crate::engine::local`]).
+    /// its friendly neighbours (see [`LocalRole`]).
     masks: Vec<u32>,
     /// Visit marks of a search, a bit per site (see [`Scope::take_marks`]).
     marks: Vec<u64>,
     /// Spare site buffers (see [`Scope::buf`]).
     spare: Vec<Vec<Site>>,
     group_ok: bool,
+}
+
+/// The truth table of one local role: a role whose value at a site follows
+/// from the site holding a stack or not and from which of its neighbours
+/// are friends (hold a stack of the same owner), Polypods' foot and body
+/// stone. The compiled tier works the tables out when the game is loaded
+/// (`compiled/cond/local.rs`, by evaluating the role's condition for every
+/// set of friendly directions of every site); the reference reads a role
+/// through its table where the engine has one, and evaluates the role's
+/// condition where it has none (always, for `Engine::Reference`).
+#[derive(Debug, Clone)]
+pub(crate) struct LocalRole {
+    /// Words per site: 2^directions bits, at least one word.
+    words: usize,
+    /// Per site: the value on an empty site.
+    empty: Vec<bool>,
+    /// Per site, `words` words: bit `mask` is the value on an occupied
+    /// site whose friendly neighbours are the directions of `mask`.
+    occupied: Vec<u64>,
+}
+
+impl LocalRole {
+    /// The table of a board of `sites` sites and `dirs` directions, false
+    /// everywhere.
+    pub(crate) fn new(sites: usize, dirs: usize) -> LocalRole {
+        let words = (1usize << dirs).div_ceil(64);
+        LocalRole {
+            words,
+            empty: vec![false; sites],
+            occupied: vec![0; sites * words],
+        }
+    }
+
+    /// The role's value at `s`, given whether it is occupied and the
+    /// directions of its friendly neighbours.
+    #[inline]
+    pub(crate) fn value(&self, s: Site, occupied: bool, mask: u32) -> bool {
+        let s = s as usize;
+        if !occupied {
+            return self.empty.get(s).copied().unwrap_or(false);
+        }
+        let w = s * self.words + mask as usize / 64;
+        self.occupied
+            .get(w)
+            .is_some_and(|&x| x & (1 << (mask % 64)) != 0)
+    }
+
+    /// Sets the value at `s` when it is empty.
+    pub(crate) fn set_empty(&mut self, s: Site, v: bool) {
+        if let Some(e) = self.empty.get_mut(s as usize) {
+            *e = v;
+        }
+    }
+
+    /// Makes the role hold at `s` when it is occupied and its friendly
+    /// neighbours are the directions of `mask`.
+    pub(crate) fn set_occupied(&mut self, s: Site, mask: u32) {
+        let w = s as usize * self.words + mask as usize / 64;
+        if let Some(x) = self.occupied.get_mut(w) {
+            *x |= 1 << (mask % 64);
+        }
+    }
+
+    /// Gives site `to` the values of site `from` (a site alike around it).
+    pub(crate) fn copy_site(&mut self, from: Site, to: Site) {
+        let (f, t) = (from as usize, to as usize);
+        if let Some(&v) = self.empty.get(f) {
+            self.set_empty(to, v);
+        }
+        let w = self.words;
+        if (f.max(t) + 1) * w <= self.occupied.len() {
+            self.occupied.copy_within(f * w..(f + 1) * w, t * w);
+        }
+    }
+}
+
+impl State {
+    /// Whether site `s` (on the board) holds a stack, and the directions
+    /// (a bit each) of its neighbours whose top has the same owner: what
+    /// a [`LocalRole`]'s table is read with.
+    #[inline]
+    pub(crate) fn friend_mask(&self, s: Site) -> (bool, u32) {
+        let Some(own) = self.top_owner(s) else {
+            return (false, 0);
+        };
+        let board = &self.game.board;
+        let dirs = board.directions().len();
+        let table = board.step_table();
+        let row = table
+            .get(s as usize * dirs..(s as usize + 1) * dirs)
+            .unwrap_or(&[]);
+        let mut mask = 0;
+        for (d, &n) in row.iter().enumerate() {
+            if n != NO_SITE && self.top_owner(n) == Some(own) {
+                mask |= 1 << d;
+            }
+        }
+        (true, mask)
+    }
 }
 
 /// Most roles a scope remembers (the first ones declared).

@@ -195,7 +195,7 @@ impl State {
 
     /// The table of `c` when it is a local role of its subject.
     #[inline]
-    fn local_role_of(&self, c: &Cond) -> Option<&crate::engine::local::LocalRole> {
+    fn local_role_of(&self, c: &Cond) -> Option<&crate::engine::memo::LocalRole> {
         match c {
             Cond::Role(SiteRef::Subject, id) => self.tables.eval.local_roles[*id as usize].as_ref(),
             _ => None,

@@ -20,7 +20,7 @@ use crate::compile::ir::{Cond, Game, Num, SiteRef, SiteSet};
 use crate::engine::bitcond::{Atom, BCond, BNum, BSet, BitSets, BitTables, RoleBits, Test};
 use crate::engine::bitpos::MAX_PLAYERS;
 use crate::engine::boardbits::{BoardBits, fits};
-use crate::engine::local::LocalRole;
+use crate::engine::memo::LocalRole;
 
 /// How far a role's compilation went: not begun, under way (a role
 /// reading itself does not compile), or done.

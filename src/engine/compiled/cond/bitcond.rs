@@ -19,7 +19,7 @@ use crate::engine::bitpos::{RoleMemo, View};
 use crate::engine::bits::Bits;
 use crate::engine::boardbits::BoardBits;
 use crate::engine::cond::Ctx;
-use crate::engine::local::LocalRole;
+use crate::engine::memo::LocalRole;
 use crate::engine::word::{Word, sites};
 
 /// How a condition's value depends on its subject.

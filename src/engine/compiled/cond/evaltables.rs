@@ -11,7 +11,7 @@ pub(crate) struct EvalTables {
     /// evaluation may remember them (see [`crate::engine::memo`]).
     pub pure_roles: Vec<bool>,
     /// Per role: its truth table when it is local (see [`crate::engine::local`]).
-    pub local_roles: Vec<Option<crate::engine::local::LocalRole>>,
+    pub local_roles: Vec<Option<crate::engine::memo::LocalRole>>,
     /// Per generator: its slide table (see [`crate::engine::slides::SlideTable`]).
     pub slides: Vec<Option<crate::engine::slides::SlideTable>>,
     /// Per board direction: every site, ordered so that the site a step

@@ -19,64 +19,13 @@
 
 use crate::board::{Board, NO_SITE, Site};
 use crate::compile::ir::{Cond, Num, Role, SiteRef, SiteSet};
+use crate::engine::memo::LocalRole;
 
 /// Most directions a site may have for its role to be tabled (a table
 /// has 2^directions entries a site).
 const MAX_DIRS: usize = 8;
 /// Most table entries a role may have in all (sites × 2^directions).
 const MAX_ENTRIES: usize = 1 << 22;
-
-/// The truth table of one local role.
-#[derive(Debug, Clone)]
-pub(crate) struct LocalRole {
-    /// Words per site: 2^directions bits, at least one word.
-    words: usize,
-    /// Per site: the value on an empty site.
-    empty: Vec<bool>,
-    /// Per site, `words` words: bit `mask` is the value on an occupied
-    /// site whose friendly neighbours are the directions of `mask`.
-    occupied: Vec<u64>,
-}
-
-impl LocalRole {
-    /// The role's value at `s`, given whether it is occupied and the
-    /// directions of its friendly neighbours.
-    #[inline]
-    pub(crate) fn value(&self, s: Site, occupied: bool, mask: u32) -> bool {
-        let s = s as usize;
-        if !occupied {
-            return self.empty.get(s).copied().unwrap_or(false);
-        }
-        let w = s * self.words + mask as usize / 64;
-        self.occupied
-            .get(w)
-            .is_some_and(|&x| x & (1 << (mask % 64)) != 0)
-    }
-}
-
-impl crate::engine::State {
-    /// Whether site `s` (on the board) holds a stack, and the directions
-    /// (a bit each) of its neighbours whose top has the same owner.
-    #[inline]
-    pub(crate) fn friend_mask(&self, s: Site) -> (bool, u32) {
-        let Some(own) = self.top_owner(s) else {
-            return (false, 0);
-        };
-        let board = &self.game.board;
-        let dirs = board.directions().len();
-        let table = board.step_table();
-        let row = table
-            .get(s as usize * dirs..(s as usize + 1) * dirs)
-            .unwrap_or(&[]);
-        let mut mask = 0;
-        for (d, &n) in row.iter().enumerate() {
-            if n != NO_SITE && self.top_owner(n) == Some(own) {
-                mask |= 1 << d;
-            }
-        }
-        (true, mask)
-    }
-}
 
 /// Per role: its table when it is local (see the module's documentation).
 pub(crate) fn local_roles(roles: &[Role], board: &Board) -> Vec<Option<LocalRole>> {
@@ -133,22 +82,14 @@ fn build(
         build(j as usize, roles, board, local, out, done);
     }
     let dirs = board.directions().len();
-    let words = (1usize << dirs).div_ceil(64);
-    let mut t = LocalRole {
-        words,
-        empty: vec![false; board.len()],
-        occupied: vec![0; board.len() * words],
-    };
+    let mut t = LocalRole::new(board.len(), dirs);
     // Sites alike around them (the same directions lead to sites, alike
     // in adjacency) have the same table: each is worked out once.
     let mut seen: std::collections::HashMap<(u32, u128), Site> = std::collections::HashMap::new();
     for s in 0..board.len() as Site {
         let (present, shape) = signature(board, s);
-        let row = s as usize * words..(s as usize + 1) * words;
         if let Some(&like) = seen.get(&(present, shape)) {
-            t.empty[s as usize] = t.empty[like as usize];
-            let from = like as usize * words;
-            t.occupied.copy_within(from..from + words, row.start);
+            t.copy_site(like, s);
             continue;
         }
         seen.insert((present, shape), s);
@@ -159,10 +100,10 @@ fn build(
             occupied,
             mask,
         };
-        t.empty[s as usize] = at(false, 0).cond(&roles[i].cond).unwrap_or(false);
+        t.set_empty(s, at(false, 0).cond(&roles[i].cond).unwrap_or(false));
         for mask in 0..1u32 << dirs {
             if mask & !present == 0 && at(true, mask).cond(&roles[i].cond) == Some(true) {
-                t.occupied[row.start + mask as usize / 64] |= 1 << (mask % 64);
+                t.set_occupied(s, mask);
             }
         }
     }

@@ -17,7 +17,7 @@ use crate::compile::ir::{Player, RoleId};
 use crate::engine::State;
 use crate::engine::bitcond::{BitTables, RoleBits};
 use crate::engine::boardbits::BoardBits;
-use crate::engine::local::LocalRole;
+use crate::engine::memo::LocalRole;
 use crate::engine::word::{Word, sites};
 
 /// Most players a position of sets holds.
