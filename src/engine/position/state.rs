@@ -1187,6 +1187,32 @@ impl State {
         }
     }
 
+    /// Replaces the top piece of the stack at `site` by `p` (puts `p` on
+    /// an empty site): one stack for another in place, journaled as the
+    /// slot's old piece and the height (so that undo brings the site
+    /// sets up to date), its sets brought up to date once, where clearing
+    /// the site and pushing `p` would do it twice (a quarter turn's
+    /// marbles).
+    pub(crate) fn replace_top(&mut self, site: Site, p: Piece) {
+        let h = self.height(site);
+        let Some(i) = (site as usize * self.cap + h)
+            .checked_sub(1)
+            .filter(|_| h > 0)
+        else {
+            return self.push_piece(site, p);
+        };
+        let old = self.pieces[i];
+        if old == p {
+            return;
+        }
+        self.cache.forget();
+        self.log(Entry::Piece(i as u32, old));
+        self.hash_piece(site, h - 1, old);
+        self.hash_piece(site, h - 1, p);
+        self.pieces[i] = p;
+        self.set_height(site, h as u8);
+    }
+
     /// Replaces every piece of the stack at `site` by the same kind owned
     /// by `owner`.
     pub(crate) fn convert_site(&mut self, site: Site, owner: Player) {
