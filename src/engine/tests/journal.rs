@@ -531,3 +531,34 @@ fn a_push_keeps_the_mixed_set_as_a_rebuild_has_it() {
         assert_eq!(st.occ, st.rebuilt_sets());
     }
 }
+
+#[test]
+fn a_replaced_top_comes_back_with_undo_and_keeps_the_sets() {
+    // One piece for another, a piece on an empty site, and the same
+    // piece again (nothing written): the sets follow each, and taking the
+    // step back restores the stacks, the hash and the sets.
+    let mut st = start(
+        r#"(game "t" (players 2) (board (square 1 3)) (piece "S") (stack-limit 1)
+            (play (place "S" to:Empty)))"#,
+    );
+    st.push_piece(0, 0);
+    let before = snapshot(&st);
+    let hash = st.hash();
+    st.set_journaling(true);
+    st.push_frame();
+    let (mine, theirs) = (0 as Piece, 1 as Piece);
+    st.replace_top(0, theirs);
+    assert_eq!(st.stack(0), &[theirs]);
+    assert_eq!(st.occ, st.rebuilt_sets());
+    st.replace_top(1, mine);
+    assert_eq!(st.stack(1), &[mine]);
+    let log = st.journal.log.len();
+    st.replace_top(1, mine);
+    assert_eq!(st.journal.log.len(), log, "the same piece writes nothing");
+    assert_eq!(st.occ, st.rebuilt_sets());
+    assert_ne!(st.hash(), hash);
+    assert!(st.take_back());
+    assert_eq!(snapshot(&st), before);
+    assert_eq!(st.hash(), hash);
+    assert_eq!(st.occ, st.rebuilt_sets());
+}
