@@ -184,3 +184,44 @@ fn three_seats_ranked_to_the_end_replay_into_their_figures() {
     ];
     check("chinese-checkers", &args, 3);
 }
+
+#[test]
+fn an_analysis_killed_midway_keeps_the_records_of_the_games_played() {
+    // Far more games than the test waits for: the records are written
+    // piece by piece as the games are played, not at the end, so a run
+    // killed (as Ctrl-C or a closed terminal would) leaves every game of
+    // the pieces done, each a whole trial that replays.
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("games.trials");
+    let file = file.to_string_lossy().into_owned();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ludic"))
+        .args([
+            "analyze",
+            "tictactoe",
+            "--count",
+            "1000000",
+            "--threads",
+            "1",
+        ])
+        .args(["--record", &file])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("run ludic");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while std::fs::metadata(&file).map_or(0, |m| m.len()) < 4096 {
+        assert!(Instant::now() < deadline, "no records after 60 s");
+        assert!(child.try_wait().expect("waits").is_none(), "ended early");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().expect("killed");
+    child.wait().expect("waited");
+    let text = std::fs::read_to_string(&file).expect("the records");
+    let trials = parse_trials(&text).expect("whole trials only");
+    assert!(!trials.is_empty());
+    let replayed: Value =
+        serde_json::from_str(&ok(&ludic(&["replay", "tictactoe", &file, "--json"]))).expect("JSON");
+    assert_eq!(replayed["ok"], trials.len(), "{replayed}");
+}

@@ -80,6 +80,10 @@ pub enum AnalyzeError {
     /// Partial results that do not make one run.
     #[error("merge: {0}")]
     Merge(MergeError),
+    /// The records could not be written (`--record`): the games of the
+    /// pieces written before stand.
+    #[error("records: {0}")]
+    Record(String),
 }
 
 /// Why partial results do not merge into one run ([`merge`]). Results are
@@ -385,14 +389,18 @@ pub fn run(req: &Request, tick: &(dyn Fn() + Sync)) -> Result<Report, AnalyzeErr
         .ok_or_else(|| AnalyzeError::Threads("the analysis was stopped".into()))
 }
 
-/// [`run`], keeping every game's record ([`super::record`]): the report
-/// and, setting by setting in game order, each game's trial with its
-/// setting's label and game number.
+/// [`run`], keeping every game's record ([`super::record`]): setting by
+/// setting in game order, each game's trial with its setting's label and
+/// game number goes to `sink` as soon as its piece of games (about 100
+/// ms of them) is played, so that an analysis stopped midway keeps the
+/// records of the games played. The report, or the first error of `sink`
+/// ([`AnalyzeError::Record`]).
 pub fn run_recorded(
     req: &Request,
     tick: &(dyn Fn() + Sync),
-) -> Result<(Report, super::analyze_until::Records), AnalyzeError> {
-    super::analyze_until::run_recorded(req, tick)?
+    sink: &mut dyn FnMut(&super::analyze_until::Records) -> Result<(), String>,
+) -> Result<Report, AnalyzeError> {
+    super::analyze_until::run_recorded(req, tick, sink)?
         .ok_or_else(|| AnalyzeError::Threads("the analysis was stopped".into()))
 }
 

@@ -26,7 +26,7 @@ pub fn run_until(
     tick: &(dyn Fn() + Sync),
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<Option<Report>, AnalyzeError> {
-    Ok(run_in_pieces(req, tick, stop, true, false)?.map(|(r, _)| r))
+    run_in_pieces(req, tick, stop, true, None)
 }
 
 /// [`super::analyze::run`]: each setting's games in one piece (no wait
@@ -35,32 +35,39 @@ pub(crate) fn run_whole(
     req: &Request,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Option<Report>, AnalyzeError> {
-    Ok(run_in_pieces(req, tick, &|| false, false, false)?.map(|(r, _)| r))
+    run_in_pieces(req, tick, &|| false, false, None)
 }
 
-/// [`run_whole`], keeping every game's record: the trials of each setting
-/// in turn, each with its setting's label and its game number
-/// ([`super::record`]).
+/// [`run_whole`], keeping every game's record ([`super::record`]): the
+/// games are played in pieces of about [`PIECE`], and after each piece
+/// its trials, in the order of their game numbers, each with its
+/// setting's label and number, go to `sink`. An analysis killed midway
+/// keeps every game of the pieces done. An error of `sink` (a disk full)
+/// ends the analysis with [`AnalyzeError::Record`].
 pub(crate) fn run_recorded(
     req: &Request,
     tick: &(dyn Fn() + Sync),
-) -> Result<Option<(Report, Records)>, AnalyzeError> {
-    run_in_pieces(req, tick, &|| false, false, true)
+    sink: &mut dyn FnMut(&Records) -> Result<(), String>,
+) -> Result<Option<Report>, AnalyzeError> {
+    run_in_pieces(req, tick, &|| false, true, Some(sink))
 }
 
-/// The records of an analysis: setting label, game number, trial.
+/// Records of an analysis: setting label, game number, trial.
 pub type Records = Vec<(String, u64, Trial)>;
+
+/// Where the records of each piece of games go ([`run_recorded`]).
+type Sink<'a> = &'a mut dyn FnMut(&Records) -> Result<(), String>;
 
 /// The analysis of `req`, each setting's games played in pieces (sized by
 /// time when `adaptive`, else one piece a setting), `stop` asked before
-/// each piece; with `record`, every game's trial too (else none).
+/// each piece; with `sink`, every piece's trials go there.
 fn run_in_pieces(
     req: &Request,
     tick: &(dyn Fn() + Sync),
     stop: &(dyn Fn() -> bool + Sync),
     adaptive: bool,
-    record: bool,
-) -> Result<Option<(Report, Records)>, AnalyzeError> {
+    mut sink: Option<Sink>,
+) -> Result<Option<Report>, AnalyzeError> {
     if let Some(s) = req.shard
         && (s.index == 0 || s.index > s.of)
     {
@@ -81,21 +88,47 @@ fn run_in_pieces(
     };
     let base = settings[0].3.clone();
     let mut done = Vec::new();
-    let mut records = Vec::new();
     let players: Vec<String> = req.players.iter().map(ToString::to_string).collect();
+    let mut failed = None;
+    let recording = sink.is_some();
     for (label, game, sets, g) in settings {
         let start = State::with_engine(g.clone(), req.engine);
         let t = Instant::now();
         let pieces = Pieces::new(req.games(), pool.current_num_threads(), adaptive);
-        let mut kept = record.then(Vec::new);
-        let Some(tally) = play_setting(&pool, &start, &spec, pieces, (tick, stop), &mut kept)
-        else {
+        // Each piece's games become trials and go to the sink at once.
+        let mut write = |kept: Vec<Kept>| {
+            let Some(sink) = sink.as_mut() else {
+                return true;
+            };
+            let records: Records = kept
+                .into_iter()
+                .map(|(i, texts)| {
+                    (
+                        label.clone(),
+                        i,
+                        trial(&game, &g, &players, req.seed, i, &texts),
+                    )
+                })
+                .collect();
+            match sink(&records) {
+                Ok(()) => true,
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            }
+        };
+        let keep: Option<&mut dyn FnMut(Vec<Kept>) -> bool> = match recording {
+            true => Some(&mut write),
+            false => None,
+        };
+        let tally = play_setting(&pool, &start, &spec, pieces, (tick, stop), keep);
+        if let Some(e) = failed.take() {
+            return Err(AnalyzeError::Record(e));
+        }
+        let Some(tally) = tally else {
             return Ok(None);
         };
-        for (i, texts) in kept.into_iter().flatten() {
-            let record = trial(&game, &g, &players, req.seed, i, &texts);
-            records.push((label.clone(), i, record));
-        }
         done.push(Setting {
             label,
             game,
@@ -122,7 +155,7 @@ fn run_in_pieces(
         games: req.games(),
         settings: done,
     };
-    Ok(Some((report, records)))
+    Ok(Some(report))
 }
 
 /// What a game of an analysis keeps for its record: its number, its turn
@@ -131,14 +164,16 @@ type Kept = (u64, <MoveTexts as crate::players::analysis::Watch>::Out);
 
 /// The tally of the games of `pieces` of `spec` from `start`, played on
 /// `pool` with `tick` after each game and `stop` asked before each piece;
-/// None once it answers true. With `kept`, each game's texts go there.
+/// None once it answers true. With `keep`, each piece's games (their
+/// numbers and texts, in order) go there after it; None once it answers
+/// false.
 fn play_setting(
     pool: &rayon::ThreadPool,
     start: &State,
     spec: &RunSpec,
     mut pieces: Pieces,
     (tick, stop): (&(dyn Fn() + Sync), &(dyn Fn() -> bool + Sync)),
-    kept: &mut Option<Vec<Kept>>,
+    mut keep: Option<&mut dyn FnMut(Vec<Kept>) -> bool>,
 ) -> Option<Tally> {
     let players = start.game().num_players();
     let mut tally = Tally::new(players);
@@ -147,14 +182,19 @@ fn play_setting(
             return None;
         }
         let begun = Instant::now();
-        let played = match kept {
-            Some(kept) => {
+        let played = match keep.as_mut() {
+            Some(keep) => {
                 let first = range.start;
                 let watched = pool
                     .install(|| play_range_watched(start, spec, range, tick, &MoveTexts::default));
                 let summaries = watched.iter().map(|(s, _)| *s).collect();
-                let numbered = (first..).zip(watched.into_iter().map(|(_, out)| out));
-                kept.extend(numbered);
+                if !keep(
+                    (first..)
+                        .zip(watched.into_iter().map(|(_, out)| out))
+                        .collect(),
+                ) {
+                    return None;
+                }
                 summaries
             }
             None => pool.install(|| play_range(start, spec, range, tick)),

@@ -58,7 +58,8 @@ pub struct AnalyzeArgs {
     plot: Option<String>,
     /// Write every game played to this file, as trials (one per game,
     /// with its toggles, players, seed, turns, dice and result) that
-    /// `ludic replay GAME FILE` plays again move by move.
+    /// `ludic replay GAME FILE` plays again move by move. Written as the
+    /// games are played: a run stopped midway keeps the games played.
     #[arg(long, value_name = "FILE")]
     record: Option<String>,
     /// Overwrite the --plot and --record files if they exist.
@@ -164,14 +165,7 @@ pub fn run(a: &AnalyzeArgs) -> Result<i32, Fail> {
         }
     };
     let report = match &a.record {
-        Some(path) => {
-            let (report, records) =
-                analyze::run_recorded(&req, &tick).map_err(|e| Fail(e.to_string()))?;
-            let text = ludic::batch::record::records_text(&records);
-            let file = std::path::Path::new(path);
-            super::output::write_new(file, a.force, "--record", &text)?;
-            report
-        }
+        Some(path) => recorded(&req, &tick, std::path::Path::new(path), a.force)?,
         None => analyze::run(&req, &tick).map_err(|e| Fail(e.to_string()))?,
     };
     progress.finish();
@@ -184,6 +178,27 @@ pub fn run(a: &AnalyzeArgs) -> Result<i32, Fail> {
         print_text(&report);
     }
     Ok(0)
+}
+
+/// The analysis of `req` with its records written to the new file `path`
+/// (refused when it exists, unless `force`) piece by piece as the games
+/// are played, each piece flushed: a run stopped midway (Ctrl-C) leaves
+/// the records of every game of the pieces done.
+fn recorded(
+    req: &Request,
+    tick: &(dyn Fn() + Sync),
+    path: &std::path::Path,
+    force: bool,
+) -> Result<analyze::Report, Fail> {
+    use std::io::Write;
+    let mut file = super::output::open_new(path, force, "--record")?;
+    let mut sink = |records: &ludic::batch::analyze_until::Records| {
+        let text = ludic::batch::record::records_text(records);
+        file.write_all(text.as_bytes())
+            .and_then(|()| file.flush())
+            .map_err(|e| format!("--record {}: {e}", path.display()))
+    };
+    analyze::run_recorded(req, tick, &mut sink).map_err(|e| Fail(e.to_string()))
 }
 
 /// `ludic merge`: the partial results of `analyze --shard K/N --json`, in
