@@ -570,3 +570,18 @@ fn the_example_move_is_a_player_s_move_never_a_roll() {
     let text = stdout(&ludic_with_input(&args, b"moves\nquit\n"));
     assert!(text.contains("13-11,13-8"), "{text}");
 }
+
+#[test]
+fn quiet_leaves_out_the_notation_help_as_its_help_says() {
+    // `--quiet`: "the moves and the result only, not the board"; the
+    // site diagram and notation help a human gets are left out too.
+    let loud = ludic_with_input(&["play", "checkers"], b"quit\n");
+    let quiet = ludic_with_input(&["play", "checkers", "--quiet"], b"quit\n");
+    let (loud, quiet) = (
+        String::from_utf8_lossy(&loud.stdout).into_owned(),
+        String::from_utf8_lossy(&quiet.stdout).into_owned(),
+    );
+    assert!(loud.contains("Sites are written like this"), "{loud}");
+    assert!(!quiet.contains("Sites are written like this"), "{quiet}");
+    assert!(quiet.contains("Stopped after 0 turns"), "{quiet}");
+}

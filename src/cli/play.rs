@@ -112,7 +112,9 @@ pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
             println!("{} ({}): {}", p.name, p.letter, describe_spec(spec));
         }
     }
-    if human {
+    // The notation's help, for a human (`--quiet`: moves and result
+    // only; `help` at the prompt still shows the commands).
+    if human && !a.quiet {
         println!(
             "\nSites are written like this:\n{}",
             ludic::render::render_labels(&st)
