@@ -1,7 +1,7 @@
 //! Runs the real `ludic` binary: exit codes and output.
 
 mod common;
-use common::{ludic, stdout};
+use common::{ludic, ok, stdout};
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -495,4 +495,19 @@ fn json_reports_name_the_engine_and_the_reference_counts_the_same() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["engine"], "reference");
+}
+
+#[test]
+fn list_describes_a_board_of_points_without_lines_as_such() {
+    // Backgammon's points are joined by its track, not by lines: the
+    // board is not "a graph of points and lines, 0 lines".
+    let list = ok(&ludic(&["list"]));
+    let line = |name: &str| {
+        list.lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("{name} in {list}"))
+            .to_string()
+    };
+    assert!(line("backgammon").contains("a graph of points, no lines between them"));
+    assert!(line("morris").contains("a graph of points and lines, 32 lines"));
 }

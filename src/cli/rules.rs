@@ -125,7 +125,12 @@ pub fn board(game: &Game) -> String {
             "a six-pointed star of points of the triangular grid, {side} rows a point, {} points",
             b.len()
         ),
-        Shape::Graph(g) => format!("a graph of points and lines, {} lines", g.edges.len()),
+        // A graph without lines (backgammon's points, moved along a track).
+        Shape::Graph(g) if g.edges.is_empty() => "a graph of points, no lines between them".into(),
+        Shape::Graph(g) => match g.edges.len() {
+            1 => "a graph of points and lines, 1 line".into(),
+            n => format!("a graph of points and lines, {n} lines"),
+        },
     };
     let labels = match (b.labels(), b.shape()) {
         (_, Shape::Graph(_)) => "labelled as the rule file names them",
