@@ -511,3 +511,24 @@ fn list_describes_a_board_of_points_without_lines_as_such() {
     assert!(line("backgammon").contains("a graph of points, no lines between them"));
     assert!(line("morris").contains("a graph of points and lines, 32 lines"));
 }
+
+#[test]
+fn a_variant_that_sets_a_toggle_twice_is_refused_as_a_second_set_is() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("variant_set_twice");
+    std::fs::create_dir_all(&dir).unwrap();
+    let var = dir.join("twice.game");
+    std::fs::write(
+        &var,
+        r#"(variant "A" base:"checkers" (set repetition true) (set repetition false))"#,
+    )
+    .unwrap();
+    let o = ludic(&["check", var.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("the toggle `repetition` is set twice"),
+        "{err}"
+    );
+    assert!(err.contains("twice.game:1:57"), "{err}");
+    assert!(err.contains("first set here"), "{err}");
+}

@@ -218,10 +218,30 @@ fn apply(v: &Clause, items: &mut [Expr], d: &mut Diags) {
     {
         *s = name.to_string();
     }
+    // The toggles set so far, with where: a second `(set NAME …)` is
+    // refused, as a second `--set NAME=…` is.
+    let mut set: Vec<(&str, crate::syntax::Span)> = Vec::new();
     for change in v.args.iter().skip(1) {
         let Some(c) = clause(change, "a change: (set …), (replace …) or (add …)", d) else {
             continue;
         };
+        if c.head == "set"
+            && let Some(Expr::Word(name, span)) = c.args.first()
+        {
+            if let Some((_, first)) = set.iter().find(|(n, _)| n == name) {
+                d.push(
+                    Diagnostic::error(
+                        *span,
+                        format!("the toggle `{name}` is set twice"),
+                        "set again",
+                    )
+                    .with_related(*first, "first set here")
+                    .with_help("set each toggle once"),
+                );
+                continue;
+            }
+            set.push((name, *span));
+        }
         match vocab::lowering("variant", &c.head) {
             Some(Lower::VariantChange(change)) => change(c, game, d),
             _ => {
