@@ -121,6 +121,13 @@ def _int(name: str, value, low: int | None = 0, high: int | None = _U64_MAX) -> 
     return value
 
 
+def _seed(seed) -> int | None:
+    """A new state's ``seed``: None, or an int from 0 to 2^64 - 1 as every
+    seed of the package (``_int``: ValueError naming the range, TypeError
+    for a bool)."""
+    return None if seed is None else _int("seed", seed)
+
+
 def _sets(set: _Mapping[str, object] | None) -> list[tuple[str, str]]:
     if set is not None and not isinstance(set, _Mapping):
         raise TypeError(f"set is a mapping of toggle names to values, not {type(set).__name__}")
@@ -373,8 +380,9 @@ class Game:
         """The initial position. With ``seed``, a game whose first player
         is drawn at random (``(first Random)``, Genocide's ``first=random``)
         draws it from the seed as ``ludic play --seed`` does: the same seed,
-        the same first player. Other games ignore the seed."""
-        return self._g.new_state(seed, self)
+        the same first player. Other games ignore the seed. A seed is an
+        int from 0 to 2^64 - 1 (ValueError outside; TypeError for a bool)."""
+        return self._g.new_state(_seed(seed), self)
 
     def max_game_length(self) -> int:
         """Most turns a game lasts: the rules' turn limit, or
@@ -474,8 +482,9 @@ class Game:
         """The initial position. With ``seed``, a game whose first player
         is drawn at random (``(first Random)``, Genocide's ``first=random``)
         draws it from the seed as ``ludic play --seed`` does: the same seed,
-        the same first player. Other games ignore the seed."""
-        return self._g.new_state(seed, self)
+        the same first player. Other games ignore the seed. A seed is an
+        int from 0 to 2^64 - 1 (ValueError outside; TypeError for a bool)."""
+        return self._g.new_state(_seed(seed), self)
 
     def state_from_position(self, text: str) -> State:
         """A position from a position text (``State.to_position``)."""

@@ -309,6 +309,8 @@ def calls(rng: random.Random):
         ("load_game params", ludic.load_game, ("tictactoe", x), {}),
         ("from_source", ludic.from_source, (x,), {}),
         ("from_source set", ludic.from_source, ("(game)",), {"set": x, "name": y}),
+        ("new_state seed", g.new_state, (), {"seed": x}),
+        ("new_initial_state seed", g.new_initial_state, (x,), {}),
         ("perft", g.perft, (x,), {}),
         ("perft state", g.perft, (1, x), {}),
         ("playouts", g.playouts, (x,), {}),
