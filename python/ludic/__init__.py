@@ -128,6 +128,21 @@ def _seed(seed) -> int | None:
     return None if seed is None else _int("seed", seed)
 
 
+def _toggle_value(toggle: dict, text: str):
+    """A toggle's value written ``text`` as the Python type of its
+    ``type`` (pyspiel's typed parameters): a bool, an int, a float for a
+    ``decimal`` (OpenSpiel's double: Go's ``komi=7.5``), a str for a
+    ``choice``."""
+    kind = toggle["type"]
+    if kind == "bool":
+        return text == "true"
+    if kind.startswith("int"):
+        return int(text)
+    if kind.startswith("decimal"):
+        return float(text)
+    return text
+
+
 def _sets(set: _Mapping[str, object] | None) -> list[tuple[str, str]]:
     if set is not None and not isinstance(set, _Mapping):
         raise TypeError(f"set is a mapping of toggle names to values, not {type(set).__name__}")
@@ -424,12 +439,16 @@ class Game:
             min_num_players=n,
             utility="ZERO_SUM" if n == 2 else "GENERAL_SUM",
             chance_mode="EXPLICIT_STOCHASTIC" if self._g.has_chance else "DETERMINISTIC",
-            parameter_specification={t["name"]: t["default"] for t in self.toggles()},
+            parameter_specification={t["name"]: _toggle_value(t, t["default"]) for t in self.toggles()},
         )
 
     def get_parameters(self) -> dict:
-        """The toggle overrides this game was loaded with."""
-        return dict(s.split("=", 1) for s in self.sets)
+        """The toggle overrides this game was loaded with, each typed as
+        its toggle (pyspiel's typed values): ``{"no_progress": 20,
+        "repetition": False}``."""
+        toggles = {t["name"]: t for t in self.toggles()}
+        given = (s.split("=", 1)[0] for s in self.sets)
+        return {n: _toggle_value(toggles[n], toggles[n]["value"]) for n in given if n in toggles}
 
     def action_kinds(self) -> dict[str, int]:
         """How many action ids each kind of move generator has (``{"slide":

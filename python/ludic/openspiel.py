@@ -49,17 +49,8 @@ LENGTH_PARAM = "max_game_length"
 _registered: dict[str, tuple] = {}
 
 
-def _typed(toggle: dict, text: str):
-    """A toggle's value as the Python type OpenSpiel's parameters take."""
-    kind = toggle["type"]
-    if kind == "bool":
-        return text == "true"
-    if kind.startswith("int"):
-        return int(text)
-    if kind.startswith("decimal"):
-        # OpenSpiel reads `komi=7.5` in a game's string as a double.
-        return float(text)
-    return text
+#: A toggle's value as the Python type OpenSpiel's parameters take.
+_typed = ludic._toggle_value
 
 
 def _default_length(game: ludic.Game) -> int:

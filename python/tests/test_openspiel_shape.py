@@ -55,9 +55,22 @@ def test_load_game_takes_params_as_a_dict_or_keywords():
     a = ludic.load_game("checkers", {"repetition": False})
     b = ludic.load_game("checkers", repetition=False)
     assert a.sets == b.sets == ["repetition=false"]
-    assert a.get_parameters() == {"repetition": "false"}
+    assert a.get_parameters() == {"repetition": False}
     with pytest.raises(ludic.RulesError):
         ludic.load_game("checkers", no_such_toggle=1)
+
+
+def test_parameters_are_typed_as_their_toggles():
+    # pyspiel's get_parameters() and parameter_specification hold typed
+    # values: a bool, an int, a float (a decimal toggle), a str (a choice).
+    g = ludic.load_game("checkers", no_progress=20, repetition="false")
+    assert g.get_parameters() == {"no_progress": 20, "repetition": False}
+    assert type(g.get_parameters()["no_progress"]) is int
+    assert ludic.load_game("go", komi=6.5, size=13).get_parameters() == {"komi": 6.5, "size": 13}
+    assert ludic.load_game("morris", ending="turns").get_parameters() == {"ending": "turns"}
+    assert ludic.load_game("tictactoe").get_parameters() == {}
+    spec = ludic.load_game("go").get_type().parameter_specification
+    assert spec == {"size": 9, "komi": 7.5, "move_limit": False}
 
 
 def test_a_won_game_is_terminal_with_pyspiel_markers():
