@@ -37,8 +37,9 @@ shape ``(num_players, max_height, num_sites)``: 1.0 where the piece at that
 level (0 at the bottom) of that site's stack belongs to that player; sites
 in the order of ``Game.site_labels``.
 
-Errors: a rule file with errors raises ``RulesError`` (its message is the
-rendered diagnostics); an illegal move ``IllegalMoveError`` (a ValueError),
+Errors: a game that is neither a file nor a shipped game's name (or a
+file that cannot be read) raises ``ValueError``; a rule file with errors
+raises ``RulesError`` (its message is the rendered diagnostics); an illegal move ``IllegalMoveError`` (a ValueError),
 leaving the state unchanged; other bad input ``ValueError`` or
 ``TypeError``. Ctrl-C stops ``perft``, ``playouts`` and ``analyze``
 (``KeyboardInterrupt``).
@@ -209,8 +210,10 @@ class State(_ludic.State):
     comes from its game (``Game.new_initial_state``, …) or from another
     state, not from ``State()``. ``game`` is the ``Game`` it is of.
     ``current_player()`` is ``PlayerId.TERMINAL`` (-4) once the game is
-    over and ``PlayerId.CHANCE`` (-1) at a chance node (``mover()`` still
-    names whose turn it was); ``returns()`` gives each seat's return in
+    over and ``PlayerId.CHANCE`` (-1) at a chance node (``mover()`` is the
+    seat the turn order stands at: the player a roll is for; once over,
+    the seat the game ended on, the next player after the turn that ended
+    it, not the one who played last); ``returns()`` gives each seat's return in
     turn order: with two players 1 for the winner, -1 for the loser, 0 for
     both on a draw; with more, from 1 (first alone) down to -1 (last alone)
     by even steps, seats sharing places sharing their mean (places
@@ -571,7 +574,9 @@ def _native_state(state: State | None):
 
 def load(file: str | _os.PathLike, set: _Mapping[str, object] | None = None) -> Game:
     """Loads a shipped game by name (``"checkers"``) or a rule file by path,
-    with toggle overrides (``set={"repetition": False}``)."""
+    with toggle overrides (``set={"repetition": False}``). ValueError for
+    a name that is neither a file nor a shipped game (or a file that
+    cannot be read), RulesError for rules with errors."""
     if not isinstance(file, (str, _os.PathLike)):
         raise TypeError(f"file is a game's name or a path, not {type(file).__name__}")
     return Game(_ludic.load(_os.fspath(file), _sets(set)))

@@ -121,8 +121,11 @@ def test_rule_errors_raise_rules_error_with_the_rendered_message():
     assert "broken.game" in str(e.value)
     with pytest.raises(ludic.RulesError):
         ludic.load("checkers", set={"no_such_toggle": 1})
-    with pytest.raises(ValueError):
+    # A missing game is a ValueError naming the shipped games, as
+    # docs/python.md says (not a RulesError: there are no rules to show).
+    with pytest.raises(ValueError, match="no such file, and not a shipped game .*tictactoe") as e:
         ludic.load("no-such-game")
+    assert not isinstance(e.value, ludic.RulesError)
     with pytest.raises(ludic.RulesError):
         ludic.from_source("(((")
 
