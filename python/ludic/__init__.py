@@ -185,6 +185,26 @@ def _action(action) -> int:
     return action
 
 
+#: OpenSpiel's special ids ``State.current_player()`` returns, which
+#: pyspiel's ``legal_actions(player)`` and ``action_to_string(player, a)``
+#: take besides the seats.
+_MARKERS = (PlayerId.CHANCE, PlayerId.TERMINAL)
+
+
+def _seat(state: "State", player, markers: tuple[int, ...] = ()) -> int:
+    """``player`` as an int (never a bool: TypeError) that is a seat of
+    ``state``'s game, 0 to the last, or one of ``markers``; a ValueError
+    naming the seats otherwise (the native ``legal_actions`` and
+    ``undo_action`` say the same)."""
+    if isinstance(player, bool) or not hasattr(player, "__index__"):
+        raise TypeError(f"player is an integer, not {type(player).__name__}")
+    p = player.__index__()
+    n = int(state.game.num_players)
+    if not (0 <= p < n or p in markers):
+        raise ValueError(f"{p} is not a player of this game (0 to {n - 1})")
+    return p
+
+
 def _restore_state(game: "Game", text: str) -> "State":
     return game.deserialize_state(text)
 
@@ -231,13 +251,15 @@ class State(_ludic.State):
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
         """1 at each legal action id, 0 elsewhere (``num_distinct_actions()`` entries;
-        a ValueError past ``MAX_MASK`` of them: use ``legal_actions()``)."""
+        a ValueError past ``MAX_MASK`` of them: use ``legal_actions()``).
+        ``player``: a seat, or ``PlayerId.CHANCE``/``TERMINAL`` (all 0 for
+        one not to move); a ValueError for any other number."""
         nda = int(self.game.num_distinct_actions)
         if nda > MAX_MASK:
             raise ValueError(
                 f"this game has {nda} action ids, a mask of more than {MAX_MASK} entries: use legal_actions()"
             )
-        if player is not None and player != self.current_player():
+        if player is not None and _seat(self, player, _MARKERS) != self.current_player():
             return [0] * nda
         return _N.legal_actions_mask(self)
 
@@ -274,9 +296,13 @@ class State(_ludic.State):
 
     def action_to_string(self, *args: int) -> str:
         """The legal step ``action`` in the game's notation:
-        ``action_to_string(action)`` or OpenSpiel's ``(player, action)``."""
+        ``action_to_string(action)`` or OpenSpiel's ``(player, action)``,
+        ``player`` a seat or ``PlayerId.CHANCE``/``TERMINAL`` (a ValueError
+        for another number)."""
         if len(args) not in (1, 2):
             raise TypeError("action_to_string(action) or action_to_string(player, action)")
+        if len(args) == 2:
+            _seat(self, args[0], _MARKERS)
         return _N.action_to_string(self, _action(args[-1]))
 
     def string_to_action(self, *args: str) -> int:
@@ -287,18 +313,18 @@ class State(_ludic.State):
         if len(args) not in (1, 2):
             raise TypeError("string_to_action(text) or string_to_action(player, text)")
         if len(args) == 2:
-            player = args[0]
-            if isinstance(player, bool) or not hasattr(player, "__index__"):
-                raise TypeError(f"player is an integer, not {type(player).__name__}")
-            if player.__index__() != self.current_player():
-                raise IllegalMoveError(
-                    f"player {player.__index__()} is not to move (player {self.current_player()} is)")
+            player = _seat(self, args[0], _MARKERS)
+            if player != self.current_player():
+                raise IllegalMoveError(f"player {player} is not to move (player {self.current_player()} is)")
         return _N.string_to_action(self, args[-1])
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The observation planes flattened (C order), the same for every
         player (perfect information): ``observation_planes()`` has the shape
-        ``Game.observation_tensor_shape()``."""
+        ``Game.observation_tensor_shape()``. ``player``, when given, is a
+        seat (a ValueError for another number, as pyspiel's)."""
+        if player is not None:
+            _seat(self, player)
         return self.observation_planes().ravel().tolist()
 
     def observation_planes(self):
@@ -312,10 +338,17 @@ class State(_ludic.State):
         return np.frombuffer(self.observation_tensor_bytes(), dtype="<f4").reshape(shape).copy()
 
     def observation_string(self, player: int | None = None) -> str:
+        """The board as text (``str(state)``), the same for every seat;
+        ``player``, when given, is a seat (a ValueError for another number)."""
+        if player is not None:
+            _seat(self, player)
         return str(self)
 
     def information_state_string(self, player: int | None = None) -> str:
-        """Perfect information: the starting position and every action played."""
+        """Perfect information: the starting position and every action
+        played (``serialize()``); ``player``, when given, is a seat."""
+        if player is not None:
+            _seat(self, player)
         return self.serialize()
 
     # --- ludic's own -------------------------------------------------------

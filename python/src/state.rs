@@ -229,6 +229,31 @@ impl State {
     fn returns_now(&self) -> Vec<f64> {
         self.state.returns()
     }
+
+    /// The player `player` (an integer, see [`int_arg`]) when it is a
+    /// seat of this game (0 to the last) or one of OpenSpiel's special
+    /// ids in `markers` (`CHANCE`, `TERMINAL`); a ValueError naming the
+    /// seats otherwise (the package's `_seat` says the same).
+    fn seat(&self, player: &Bound<'_, PyAny>, markers: &[i64]) -> PyResult<i64> {
+        let int = int_arg(player, "player is an integer")?;
+        let n = self.state.game().num_players() as i64;
+        match int.extract::<i64>() {
+            Ok(p) if (0..n).contains(&p) || markers.contains(&p) => Ok(p),
+            _ => Err(PyValueError::new_err(format!(
+                "{int} is not a player of this game (0 to {})",
+                n - 1
+            ))),
+        }
+    }
+}
+
+/// Who played a step, for `undo_action`'s messages: `player 0`, or
+/// `chance` for a chance outcome.
+fn by_whom(player: i64) -> String {
+    match player {
+        CHANCE => "chance".to_string(),
+        p => format!("player {p}"),
+    }
 }
 
 /// `value` as a Python int: an int, or an object with `__index__` (a
@@ -245,20 +270,6 @@ fn int_arg<'py>(value: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, Py
         )));
     }
     Ok(value.call_method0("__index__")?.cast_into::<PyInt>()?)
-}
-
-/// A player number from Python for `undo_action`: an integer (see
-/// [`int_arg`]) within 64 signed bits, a ValueError naming the range
-/// otherwise.
-fn player_arg(player: &Bound<'_, PyAny>) -> PyResult<i64> {
-    let int = int_arg(player, "player is an integer")?;
-    int.extract::<i64>().map_err(|_| {
-        let (side, bound) = match int.lt(0) {
-            Ok(true) => ("at least", i64::MIN.to_string()),
-            _ => ("at most", i64::MAX.to_string()),
-        };
-        PyValueError::new_err(format!("player {int}: expected {side} {bound}"))
-    })
 }
 
 /// The action id `action` stands for: an int (or an object with
@@ -306,6 +317,8 @@ impl State {
 
     /// The action ids of the legal steps, in ascending order (OpenSpiel's
     /// order); none once the game is over, or for a `player` not to move.
+    /// `player` is a seat, or `CHANCE`/`TERMINAL` (what `current_player`
+    /// returns); a ValueError otherwise.
     #[pyo3(signature = (player=None))]
     fn legal_actions<'py>(
         &mut self,
@@ -313,7 +326,7 @@ impl State {
         player: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyList>> {
         if let Some(p) = player
-            && player_arg(p)? != self.current_player()
+            && self.seat(p, &[CHANCE, TERMINAL])? != self.current_player()
         {
             return Ok(PyList::empty(py));
         }
@@ -443,32 +456,39 @@ impl State {
     /// Takes back the last step, which must be `action` played by
     /// `player` (OpenSpiel's `undo_action(player, action)`; -1 for a
     /// chance outcome); a ValueError, the state unchanged, when it is
-    /// not.
+    /// not (the message names the last step and who played it), when
+    /// nothing was played, or when `player` is no seat of the game.
     fn undo_action(
         &mut self,
         player: &Bound<'_, PyAny>,
         action: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        let player = player_arg(player)?;
+        let player = self.seat(player, &[CHANCE])?;
         let action = action_arg(action)?;
-        if self.history.last() != Some(&action) {
-            return Err(PyValueError::new_err(format!(
-                "undo_action({player}, {action}): the last action is {:?}",
-                self.history.last()
-            )));
-        }
+        let call = format!("undo_action({player}, {action})");
+        let Some(&last) = self.history.last() else {
+            return Err(PyValueError::new_err(format!("{call}: nothing to undo")));
+        };
         if !self.undo() {
-            return Err(PyValueError::new_err("nothing to undo"));
-        }
-        let mover = self.current_player();
-        if mover != player {
-            // Played again: the state as it was.
-            self.apply(action)?;
             return Err(PyValueError::new_err(format!(
-                "undo_action({player}, {action}): the last action is player {mover}'s"
+                "{call}: the last action, {last}, cannot be taken back"
             )));
         }
-        Ok(())
+        let by = self.current_player();
+        if (last, by) == (action, player) {
+            return Ok(());
+        }
+        // Played again: the state as it was.
+        self.apply(last)?;
+        let not = match (last == action, by == player) {
+            (false, true) => format!("not {action}"),
+            (true, false) => format!("not by {}", by_whom(player)),
+            _ => format!("not {action} by {}", by_whom(player)),
+        };
+        Err(PyValueError::new_err(format!(
+            "{call}: the last action was {last} by {}, {not}",
+            by_whom(by)
+        )))
     }
 
     /// An independent copy, history included.

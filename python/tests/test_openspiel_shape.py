@@ -158,11 +158,33 @@ def test_child_leaves_the_parent_and_undo_action_restores_it():
     # The right action named with the wrong player is refused too, the
     # state as it was.
     after = (c.serialize(), c.history(), c.legal_actions())
-    with pytest.raises(ValueError, match="last action is player"):
+    with pytest.raises(ValueError, match=f"the last action was {a} by player {s.current_player()}, not by player"):
         c.undo_action(1 - s.current_player(), a)
     assert (c.serialize(), c.history(), c.legal_actions()) == after
     c.undo_action(s.current_player(), a)
     assert (c.serialize(), str(c), c.legal_actions()) == before
+
+
+def test_undo_action_says_plainly_why_it_refuses():
+    s = ludic.load_game("tictactoe").new_initial_state()
+    with pytest.raises(ValueError, match=r"^undo_action\(0, 0\): nothing to undo$"):
+        s.undo_action(0, 0)
+    s.apply_action(4)
+    refusals = {
+        (0, 3): "undo_action(0, 3): the last action was 4 by player 0, not 3",
+        (1, 4): "undo_action(1, 4): the last action was 4 by player 0, not by player 1",
+        (1, 3): "undo_action(1, 3): the last action was 4 by player 0, not 3 by player 1",
+        (-1, 4): "undo_action(-1, 4): the last action was 4 by player 0, not by chance",
+        (-5, 4): "-5 is not a player of this game (0 to 1)",
+        (2, 4): "2 is not a player of this game (0 to 1)",
+    }
+    for (player, action), message in refusals.items():
+        with pytest.raises(ValueError) as e:
+            s.undo_action(player, action)
+        assert str(e.value) == message
+        assert s.history() == [4] and s.current_player() == 1
+    s.undo_action(0, 4)
+    assert s.history() == [] and s.current_player() == 0
 
 
 def test_player_arguments_are_integers_of_the_player_to_move():
