@@ -7,13 +7,14 @@ use crate::actions::{action_id, give_listing, legal_with, num_distinct_actions};
 use crate::ids::{Ids, Shared, shared};
 use crate::initial::{Position, copy_of};
 use crate::observe::Layout;
-use ludic::engine::{Move, State as RState};
+use ludic::engine::{Move, Outcome, State as RState};
+use ludic::render::notes::{self, RuleNotes};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyInt, PyList, PyString, PyType};
 use std::cell::Cell;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
 pub(crate) const TERMINAL: i64 = -4;
@@ -243,6 +244,24 @@ impl State {
                 "{int} is not a player of this game (0 to {})",
                 n - 1
             ))),
+        }
+    }
+
+    /// The notes of this state's game (its end rules in words), for a
+    /// state the package made (its `game` holds them).
+    fn notes(&self, py: Python<'_>) -> Option<Arc<RuleNotes>> {
+        let native = self.game_obj.as_ref()?.bind(py).getattr("_g").ok()?;
+        native.cast::<crate::game::Game>().ok()?.get().notes()
+    }
+
+    /// A finished game's result in a few words: `Cross wins`, `draw`, or
+    /// the places of a ranking without a winner alone in first place.
+    fn result_words(&self, o: &Outcome) -> String {
+        let game = self.state.game();
+        match o.winner() {
+            Some(w) => ludic::diag::wins(&game.players[usize::from(w)].name),
+            None if matches!(o, Outcome::Ranked(..)) => ludic::render::places_text(&self.state, o),
+            None => "draw".to_string(),
         }
     }
 }
@@ -548,7 +567,10 @@ impl State {
             .collect()
     }
 
-    /// The player whose turn it is, even once the game is over.
+    /// The seat the turn order stands at, even at a chance node (the
+    /// player the roll is for) and once the game is over (the seat it
+    /// ended on: the next player after the turn that ended it, or the
+    /// same one when the rules gave it another step).
     fn mover(&self) -> usize {
         usize::from(self.state.current_player())
     }
@@ -591,10 +613,13 @@ impl State {
     /// How the game ended: `(winner or None, reason)`, or None while it
     /// goes on. The winner is the seat alone in first place; None for a
     /// draw and for a first place several seats share (see `places`).
-    fn outcome(&self) -> Option<(Option<usize>, String)> {
-        self.state
-            .outcome()
-            .map(|o| (o.winner().map(usize::from), o.reason().name().to_string()))
+    /// The reason is the rule that ended it in words, as `ludic play`
+    /// and the web page say it (`a line of 3`, `Black has no legal
+    /// move`: `ludic::render::notes::end_words`).
+    fn outcome(&self, py: Python<'_>) -> Option<(Option<usize>, String)> {
+        let o = self.state.outcome()?;
+        let why = notes::end_words(&self.state, self.notes(py).as_deref())?;
+        Some((o.winner().map(usize::from), why))
     }
 
     /// Each seat's place, one per player in turn order (1 is first; seats
@@ -663,16 +688,32 @@ impl State {
         Ok(PyBytes::new(py, &bytes))
     }
 
-    fn __str__(&self) -> String {
-        self.state.to_string()
+    /// The board, then the player to move, or once the game is over the
+    /// line `ludic play` ends with (`Game over: Cross wins: a line of
+    /// 3`): no one is to move in a finished game.
+    fn __str__(&self, py: Python<'_>) -> String {
+        let Some(o) = self.state.outcome() else {
+            return self.state.to_string();
+        };
+        let ended = notes::ended(&self.state, &o, self.notes(py).as_deref());
+        format!("{}\n{ended}\n", ludic::render::render_board(&self.state))
     }
 
+    /// `<ludic.State of "Tic-tac-toe", turn 2, Cross to move>`, or once
+    /// the game is over its result (`game over, Cross wins`).
     fn __repr__(&self) -> String {
+        let game = self.state.game();
+        let now = match self.state.outcome() {
+            Some(o) => format!("game over, {}", self.result_words(&o)),
+            None => format!(
+                "{} to move",
+                game.players[usize::from(self.state.current_player())].name
+            ),
+        };
         format!(
-            "<ludic.State of {:?}, turn {}, {} to move>",
-            self.state.game().name,
-            self.state.turns(),
-            self.state.game().players[usize::from(self.state.current_player())].name
+            "<ludic.State of {:?}, turn {}, {now}>",
+            game.name,
+            self.state.turns()
         )
     }
 }

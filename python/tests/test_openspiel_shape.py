@@ -187,6 +187,25 @@ def test_undo_action_says_plainly_why_it_refuses():
     assert s.history() == [] and s.current_player() == 0
 
 
+def test_a_finished_game_says_its_result_not_a_player_to_move():
+    g = ludic.load_game("tictactoe")
+    s = g.new_initial_state()
+    assert repr(s) == '<ludic.State of "Tic-tac-toe", turn 0, Cross to move>'
+    assert str(s).endswith("\nCross (X) to move\n")
+    for m in ["a1", "a2", "b1", "b2", "c1"]:
+        s.play(m)
+    assert repr(s) == '<ludic.State of "Tic-tac-toe", turn 5, game over, Cross wins>'
+    assert str(s).endswith("\nGame over: Cross wins: a line of 3\n") and "to move" not in str(s)
+    assert s.observation_string(0) == str(s)
+    # A full board without a line: a draw (the rules' no-moves draw).
+    d = g.new_initial_state()
+    for m in ["b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3"]:
+        d.play(m)
+    assert d.outcome() == (None, "Nought has no legal move")
+    assert repr(d) == '<ludic.State of "Tic-tac-toe", turn 9, game over, draw>'
+    assert str(d).endswith("\nGame over: Draw: Nought has no legal move\n")
+
+
 def test_player_arguments_are_integers_of_the_player_to_move():
     s = ludic.load_game("tictactoe").new_initial_state()
     s.apply_action(4)
