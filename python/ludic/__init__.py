@@ -37,8 +37,9 @@ shape ``(num_players, max_height, num_sites)``: 1.0 where the piece at that
 level (0 at the bottom) of that site's stack belongs to that player; sites
 in the order of ``Game.site_labels``.
 
-Errors: a rule file with errors raises ``RulesError`` (its message is the
-rendered diagnostics); an illegal move ``IllegalMoveError`` (a ValueError),
+Errors: a game that is neither a file nor a shipped game's name (or a
+file that cannot be read) raises ``ValueError``; a rule file with errors
+raises ``RulesError`` (its message is the rendered diagnostics); an illegal move ``IllegalMoveError`` (a ValueError),
 leaving the state unchanged; other bad input ``ValueError`` or
 ``TypeError``. Ctrl-C stops ``perft``, ``playouts`` and ``analyze``
 (``KeyboardInterrupt``).
@@ -121,6 +122,28 @@ def _int(name: str, value, low: int | None = 0, high: int | None = _U64_MAX) -> 
     return value
 
 
+def _seed(seed) -> int | None:
+    """A new state's ``seed``: None, or an int from 0 to 2^64 - 1 as every
+    seed of the package (``_int``: ValueError naming the range, TypeError
+    for a bool)."""
+    return None if seed is None else _int("seed", seed)
+
+
+def _toggle_value(toggle: dict, text: str):
+    """A toggle's value written ``text`` as the Python type of its
+    ``type`` (pyspiel's typed parameters): a bool, an int, a float for a
+    ``decimal`` (OpenSpiel's double: Go's ``komi=7.5``), a str for a
+    ``choice``."""
+    kind = toggle["type"]
+    if kind == "bool":
+        return text == "true"
+    if kind.startswith("int"):
+        return int(text)
+    if kind.startswith("decimal"):
+        return float(text)
+    return text
+
+
 def _sets(set: _Mapping[str, object] | None) -> list[tuple[str, str]]:
     if set is not None and not isinstance(set, _Mapping):
         raise TypeError(f"set is a mapping of toggle names to values, not {type(set).__name__}")
@@ -162,6 +185,26 @@ def _action(action) -> int:
     return action
 
 
+#: OpenSpiel's special ids ``State.current_player()`` returns, which
+#: pyspiel's ``legal_actions(player)`` and ``action_to_string(player, a)``
+#: take besides the seats.
+_MARKERS = (PlayerId.CHANCE, PlayerId.TERMINAL)
+
+
+def _seat(state: "State", player, markers: tuple[int, ...] = ()) -> int:
+    """``player`` as an int (never a bool: TypeError) that is a seat of
+    ``state``'s game, 0 to the last, or one of ``markers``; a ValueError
+    naming the seats otherwise (the native ``legal_actions`` and
+    ``undo_action`` say the same)."""
+    if isinstance(player, bool) or not hasattr(player, "__index__"):
+        raise TypeError(f"player is an integer, not {type(player).__name__}")
+    p = player.__index__()
+    n = int(state.game.num_players)
+    if not (0 <= p < n or p in markers):
+        raise ValueError(f"{p} is not a player of this game (0 to {n - 1})")
+    return p
+
+
 def _restore_state(game: "Game", text: str) -> "State":
     return game.deserialize_state(text)
 
@@ -187,8 +230,10 @@ class State(_ludic.State):
     comes from its game (``Game.new_initial_state``, …) or from another
     state, not from ``State()``. ``game`` is the ``Game`` it is of.
     ``current_player()`` is ``PlayerId.TERMINAL`` (-4) once the game is
-    over and ``PlayerId.CHANCE`` (-1) at a chance node (``mover()`` still
-    names whose turn it was); ``returns()`` gives each seat's return in
+    over and ``PlayerId.CHANCE`` (-1) at a chance node (``mover()`` is the
+    seat the turn order stands at: the player a roll is for; once over,
+    the seat the game ended on, the next player after the turn that ended
+    it, not the one who played last); ``returns()`` gives each seat's return in
     turn order: with two players 1 for the winner, -1 for the loser, 0 for
     both on a draw; with more, from 1 (first alone) down to -1 (last alone)
     by even steps, seats sharing places sharing their mean (places
@@ -206,13 +251,15 @@ class State(_ludic.State):
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
         """1 at each legal action id, 0 elsewhere (``num_distinct_actions()`` entries;
-        a ValueError past ``MAX_MASK`` of them: use ``legal_actions()``)."""
+        a ValueError past ``MAX_MASK`` of them: use ``legal_actions()``).
+        ``player``: a seat, or ``PlayerId.CHANCE``/``TERMINAL`` (all 0 for
+        one not to move); a ValueError for any other number."""
         nda = int(self.game.num_distinct_actions)
         if nda > MAX_MASK:
             raise ValueError(
                 f"this game has {nda} action ids, a mask of more than {MAX_MASK} entries: use legal_actions()"
             )
-        if player is not None and player != self.current_player():
+        if player is not None and _seat(self, player, _MARKERS) != self.current_player():
             return [0] * nda
         return _N.legal_actions_mask(self)
 
@@ -249,9 +296,13 @@ class State(_ludic.State):
 
     def action_to_string(self, *args: int) -> str:
         """The legal step ``action`` in the game's notation:
-        ``action_to_string(action)`` or OpenSpiel's ``(player, action)``."""
+        ``action_to_string(action)`` or OpenSpiel's ``(player, action)``,
+        ``player`` a seat or ``PlayerId.CHANCE``/``TERMINAL`` (a ValueError
+        for another number)."""
         if len(args) not in (1, 2):
             raise TypeError("action_to_string(action) or action_to_string(player, action)")
+        if len(args) == 2:
+            _seat(self, args[0], _MARKERS)
         return _N.action_to_string(self, _action(args[-1]))
 
     def string_to_action(self, *args: str) -> int:
@@ -262,18 +313,18 @@ class State(_ludic.State):
         if len(args) not in (1, 2):
             raise TypeError("string_to_action(text) or string_to_action(player, text)")
         if len(args) == 2:
-            player = args[0]
-            if isinstance(player, bool) or not hasattr(player, "__index__"):
-                raise TypeError(f"player is an integer, not {type(player).__name__}")
-            if player.__index__() != self.current_player():
-                raise IllegalMoveError(
-                    f"player {player.__index__()} is not to move (player {self.current_player()} is)")
+            player = _seat(self, args[0], _MARKERS)
+            if player != self.current_player():
+                raise IllegalMoveError(f"player {player} is not to move (player {self.current_player()} is)")
         return _N.string_to_action(self, args[-1])
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The observation planes flattened (C order), the same for every
         player (perfect information): ``observation_planes()`` has the shape
-        ``Game.observation_tensor_shape()``."""
+        ``Game.observation_tensor_shape()``. ``player``, when given, is a
+        seat (a ValueError for another number, as pyspiel's)."""
+        if player is not None:
+            _seat(self, player)
         return self.observation_planes().ravel().tolist()
 
     def observation_planes(self):
@@ -287,10 +338,17 @@ class State(_ludic.State):
         return np.frombuffer(self.observation_tensor_bytes(), dtype="<f4").reshape(shape).copy()
 
     def observation_string(self, player: int | None = None) -> str:
+        """The board as text (``str(state)``), the same for every seat;
+        ``player``, when given, is a seat (a ValueError for another number)."""
+        if player is not None:
+            _seat(self, player)
         return str(self)
 
     def information_state_string(self, player: int | None = None) -> str:
-        """Perfect information: the starting position and every action played."""
+        """Perfect information: the starting position and every action
+        played (``serialize()``); ``player``, when given, is a seat."""
+        if player is not None:
+            _seat(self, player)
         return self.serialize()
 
     # --- ludic's own -------------------------------------------------------
@@ -373,8 +431,9 @@ class Game:
         """The initial position. With ``seed``, a game whose first player
         is drawn at random (``(first Random)``, Genocide's ``first=random``)
         draws it from the seed as ``ludic play --seed`` does: the same seed,
-        the same first player. Other games ignore the seed."""
-        return self._g.new_state(seed, self)
+        the same first player. Other games ignore the seed. A seed is an
+        int from 0 to 2^64 - 1 (ValueError outside; TypeError for a bool)."""
+        return self._g.new_state(_seed(seed), self)
 
     def max_game_length(self) -> int:
         """Most turns a game lasts: the rules' turn limit, or
@@ -416,12 +475,16 @@ class Game:
             min_num_players=n,
             utility="ZERO_SUM" if n == 2 else "GENERAL_SUM",
             chance_mode="EXPLICIT_STOCHASTIC" if self._g.has_chance else "DETERMINISTIC",
-            parameter_specification={t["name"]: t["default"] for t in self.toggles()},
+            parameter_specification={t["name"]: _toggle_value(t, t["default"]) for t in self.toggles()},
         )
 
     def get_parameters(self) -> dict:
-        """The toggle overrides this game was loaded with."""
-        return dict(s.split("=", 1) for s in self.sets)
+        """The toggle overrides this game was loaded with, each typed as
+        its toggle (pyspiel's typed values): ``{"no_progress": 20,
+        "repetition": False}``."""
+        toggles = {t["name"]: t for t in self.toggles()}
+        given = (s.split("=", 1)[0] for s in self.sets)
+        return {n: _toggle_value(toggles[n], toggles[n]["value"]) for n in given if n in toggles}
 
     def action_kinds(self) -> dict[str, int]:
         """How many action ids each kind of move generator has (``{"slide":
@@ -474,8 +537,9 @@ class Game:
         """The initial position. With ``seed``, a game whose first player
         is drawn at random (``(first Random)``, Genocide's ``first=random``)
         draws it from the seed as ``ludic play --seed`` does: the same seed,
-        the same first player. Other games ignore the seed."""
-        return self._g.new_state(seed, self)
+        the same first player. Other games ignore the seed. A seed is an
+        int from 0 to 2^64 - 1 (ValueError outside; TypeError for a bool)."""
+        return self._g.new_state(_seed(seed), self)
 
     def state_from_position(self, text: str) -> State:
         """A position from a position text (``State.to_position``)."""
@@ -543,7 +607,9 @@ def _native_state(state: State | None):
 
 def load(file: str | _os.PathLike, set: _Mapping[str, object] | None = None) -> Game:
     """Loads a shipped game by name (``"checkers"``) or a rule file by path,
-    with toggle overrides (``set={"repetition": False}``)."""
+    with toggle overrides (``set={"repetition": False}``). ValueError for
+    a name that is neither a file nor a shipped game (or a file that
+    cannot be read), RulesError for rules with errors."""
     if not isinstance(file, (str, _os.PathLike)):
         raise TypeError(f"file is a game's name or a path, not {type(file).__name__}")
     return Game(_ludic.load(_os.fspath(file), _sets(set)))

@@ -19,9 +19,12 @@ step each; a multi-jump is several actions of one player), legal actions
 ascending, ``current_player()`` -4 once over, returns +1/-1/0 at the end.
 OpenSpiel wants a bound on a game's length in actions
 (``max_game_length``, a parameter): a game that reaches it without an end
-ends there as a draw. Its default is the rules' turn limit times the
-board's sites (a turn of more steps than sites does not occur in the
-shipped games), or 100,000 actions for rules without a turn limit.
+ends there as a draw (no action is played after it: ``apply_action``
+raises ``IllegalMoveError``, as on a game over by its rules). Its default
+is the rules' turn limit times the board's sites (a turn of more steps
+than sites does not occur in the shipped games), or 100,000 actions for
+rules without a turn limit; a given value must be at least 1 (0 or less is
+a ValueError: OpenSpiel's games have no "unbounded" value).
 """
 
 import os
@@ -46,22 +49,21 @@ LENGTH_PARAM = "max_game_length"
 _registered: dict[str, tuple] = {}
 
 
-def _typed(toggle: dict, text: str):
-    """A toggle's value as the Python type OpenSpiel's parameters take."""
-    kind = toggle["type"]
-    if kind == "bool":
-        return text == "true"
-    if kind.startswith("int"):
-        return int(text)
-    if kind.startswith("decimal"):
-        # OpenSpiel reads `komi=7.5` in a game's string as a double.
-        return float(text)
-    return text
+#: A toggle's value as the Python type OpenSpiel's parameters take.
+_typed = ludic._toggle_value
 
 
 def _default_length(game: ludic.Game) -> int:
     limit = game._g.turn_limit
     return limit * max(game.num_sites, 1) if limit else DEFAULT_MAX_LENGTH
+
+
+def _max_length(params: dict) -> int | None:
+    """The ``max_game_length`` of ``params``, taken out of them (None when
+    absent): a ValueError below 1."""
+    if LENGTH_PARAM not in params:
+        return None
+    return ludic._int(LENGTH_PARAM, params.pop(LENGTH_PARAM), 1, None)
 
 
 def _short_name(file: str) -> str:
@@ -138,7 +140,7 @@ class LudicGame(pyspiel.Game):
         short, game_type, params = self._short, self._type, params or {}
         text, file_name, file, toggles = _registered[short]
         given = dict(params)
-        length = int(given.pop(LENGTH_PARAM, 0))
+        length = _max_length(given)
         known = {t["name"]: t for t in toggles}
         unknown = sorted(set(given) - set(known))
         if unknown:
@@ -196,6 +198,9 @@ class LudicState(pyspiel.State):
         return self.ludic.chance_outcomes()
 
     def _apply_action(self, action):
+        if self._capped():
+            raise ludic.IllegalMoveError(
+                f"action {action}: the game is over (it reached max_game_length, {self._max_length} actions)")
         self.ludic.apply_action(action)
 
     def _action_to_string(self, player, action):

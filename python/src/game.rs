@@ -9,9 +9,10 @@ use crate::state::State;
 use crate::{load_err, options};
 use ludic::compile::{Game as RGame, MAX_INPUT, read_source};
 use ludic::engine::State as RState;
+use ludic::render::notes::RuleNotes;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// A compiled game.
 #[pyclass(module = "ludic._ludic", name = "Game", frozen)]
@@ -29,6 +30,9 @@ pub(crate) struct Game {
     initial: Initial,
     /// The game's table of action ids, shared by its states.
     ids: Shared,
+    /// What the rule text says of its end rules (`RuleNotes`), read on
+    /// first use: the words `State.outcome()` gives for why a game ended.
+    notes: OnceLock<Option<Arc<RuleNotes>>>,
 }
 
 /// Loads a game: a rule file's path or a shipped game's name, and toggle
@@ -49,6 +53,7 @@ pub(crate) fn load(py: Python<'_>, file: String, sets: Vec<(String, String)>) ->
         source,
         sets,
         initial: Initial::default(),
+        notes: OnceLock::new(),
     })
 }
 
@@ -81,6 +86,7 @@ pub(crate) fn from_source(
         source: text,
         sets,
         initial: Initial::default(),
+        notes: OnceLock::new(),
     })
 }
 
@@ -116,6 +122,15 @@ impl Game {
         }
         let base = state.to_position();
         Ok(State::new_with(state, base, self.ids.clone()))
+    }
+
+    /// The notes of the game's rule text (its end rules in words), read
+    /// once; None when they cannot be read from it (the outcome's words
+    /// are then the general ones, as `ludic play` says without them).
+    pub(crate) fn notes(&self) -> Option<Arc<RuleNotes>> {
+        self.notes
+            .get_or_init(|| RuleNotes::of_text(&self.name, &self.source).map(Arc::new))
+            .clone()
     }
 
     /// The state a perft or playouts run starts from: `state`, which must

@@ -7,13 +7,14 @@ use crate::actions::{action_id, give_listing, legal_with, num_distinct_actions};
 use crate::ids::{Ids, Shared, shared};
 use crate::initial::{Position, copy_of};
 use crate::observe::Layout;
-use ludic::engine::{Move, State as RState};
+use ludic::engine::{Move, Outcome, State as RState};
+use ludic::render::notes::{self, RuleNotes};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyInt, PyList, PyString, PyType};
 use std::cell::Cell;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
 pub(crate) const TERMINAL: i64 = -4;
@@ -229,6 +230,49 @@ impl State {
     fn returns_now(&self) -> Vec<f64> {
         self.state.returns()
     }
+
+    /// The player `player` (an integer, see [`int_arg`]) when it is a
+    /// seat of this game (0 to the last) or one of OpenSpiel's special
+    /// ids in `markers` (`CHANCE`, `TERMINAL`); a ValueError naming the
+    /// seats otherwise (the package's `_seat` says the same).
+    fn seat(&self, player: &Bound<'_, PyAny>, markers: &[i64]) -> PyResult<i64> {
+        let int = int_arg(player, "player is an integer")?;
+        let n = self.state.game().num_players() as i64;
+        match int.extract::<i64>() {
+            Ok(p) if (0..n).contains(&p) || markers.contains(&p) => Ok(p),
+            _ => Err(PyValueError::new_err(format!(
+                "{int} is not a player of this game (0 to {})",
+                n - 1
+            ))),
+        }
+    }
+
+    /// The notes of this state's game (its end rules in words), for a
+    /// state the package made (its `game` holds them).
+    fn notes(&self, py: Python<'_>) -> Option<Arc<RuleNotes>> {
+        let native = self.game_obj.as_ref()?.bind(py).getattr("_g").ok()?;
+        native.cast::<crate::game::Game>().ok()?.get().notes()
+    }
+
+    /// A finished game's result in a few words: `Cross wins`, `draw`, or
+    /// the places of a ranking without a winner alone in first place.
+    fn result_words(&self, o: &Outcome) -> String {
+        let game = self.state.game();
+        match o.winner() {
+            Some(w) => ludic::diag::wins(&game.players[usize::from(w)].name),
+            None if matches!(o, Outcome::Ranked(..)) => ludic::render::places_text(&self.state, o),
+            None => "draw".to_string(),
+        }
+    }
+}
+
+/// Who played a step, for `undo_action`'s messages: `player 0`, or
+/// `chance` for a chance outcome.
+fn by_whom(player: i64) -> String {
+    match player {
+        CHANCE => "chance".to_string(),
+        p => format!("player {p}"),
+    }
 }
 
 /// `value` as a Python int: an int, or an object with `__index__` (a
@@ -245,20 +289,6 @@ fn int_arg<'py>(value: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, Py
         )));
     }
     Ok(value.call_method0("__index__")?.cast_into::<PyInt>()?)
-}
-
-/// A player number from Python for `undo_action`: an integer (see
-/// [`int_arg`]) within 64 signed bits, a ValueError naming the range
-/// otherwise.
-fn player_arg(player: &Bound<'_, PyAny>) -> PyResult<i64> {
-    let int = int_arg(player, "player is an integer")?;
-    int.extract::<i64>().map_err(|_| {
-        let (side, bound) = match int.lt(0) {
-            Ok(true) => ("at least", i64::MIN.to_string()),
-            _ => ("at most", i64::MAX.to_string()),
-        };
-        PyValueError::new_err(format!("player {int}: expected {side} {bound}"))
-    })
 }
 
 /// The action id `action` stands for: an int (or an object with
@@ -306,6 +336,8 @@ impl State {
 
     /// The action ids of the legal steps, in ascending order (OpenSpiel's
     /// order); none once the game is over, or for a `player` not to move.
+    /// `player` is a seat, or `CHANCE`/`TERMINAL` (what `current_player`
+    /// returns); a ValueError otherwise.
     #[pyo3(signature = (player=None))]
     fn legal_actions<'py>(
         &mut self,
@@ -313,7 +345,7 @@ impl State {
         player: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyList>> {
         if let Some(p) = player
-            && player_arg(p)? != self.current_player()
+            && self.seat(p, &[CHANCE, TERMINAL])? != self.current_player()
         {
             return Ok(PyList::empty(py));
         }
@@ -443,32 +475,39 @@ impl State {
     /// Takes back the last step, which must be `action` played by
     /// `player` (OpenSpiel's `undo_action(player, action)`; -1 for a
     /// chance outcome); a ValueError, the state unchanged, when it is
-    /// not.
+    /// not (the message names the last step and who played it), when
+    /// nothing was played, or when `player` is no seat of the game.
     fn undo_action(
         &mut self,
         player: &Bound<'_, PyAny>,
         action: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        let player = player_arg(player)?;
+        let player = self.seat(player, &[CHANCE])?;
         let action = action_arg(action)?;
-        if self.history.last() != Some(&action) {
-            return Err(PyValueError::new_err(format!(
-                "undo_action({player}, {action}): the last action is {:?}",
-                self.history.last()
-            )));
-        }
+        let call = format!("undo_action({player}, {action})");
+        let Some(&last) = self.history.last() else {
+            return Err(PyValueError::new_err(format!("{call}: nothing to undo")));
+        };
         if !self.undo() {
-            return Err(PyValueError::new_err("nothing to undo"));
-        }
-        let mover = self.current_player();
-        if mover != player {
-            // Played again: the state as it was.
-            self.apply(action)?;
             return Err(PyValueError::new_err(format!(
-                "undo_action({player}, {action}): the last action is player {mover}'s"
+                "{call}: the last action, {last}, cannot be taken back"
             )));
         }
-        Ok(())
+        let by = self.current_player();
+        if (last, by) == (action, player) {
+            return Ok(());
+        }
+        // Played again: the state as it was.
+        self.apply(last)?;
+        let not = match (last == action, by == player) {
+            (false, true) => format!("not {action}"),
+            (true, false) => format!("not by {}", by_whom(player)),
+            _ => format!("not {action} by {}", by_whom(player)),
+        };
+        Err(PyValueError::new_err(format!(
+            "{call}: the last action was {last} by {}, {not}",
+            by_whom(by)
+        )))
     }
 
     /// An independent copy, history included.
@@ -528,7 +567,10 @@ impl State {
             .collect()
     }
 
-    /// The player whose turn it is, even once the game is over.
+    /// The seat the turn order stands at, even at a chance node (the
+    /// player the roll is for) and once the game is over (the seat it
+    /// ended on: the next player after the turn that ended it, or the
+    /// same one when the rules gave it another step).
     fn mover(&self) -> usize {
         usize::from(self.state.current_player())
     }
@@ -571,10 +613,13 @@ impl State {
     /// How the game ended: `(winner or None, reason)`, or None while it
     /// goes on. The winner is the seat alone in first place; None for a
     /// draw and for a first place several seats share (see `places`).
-    fn outcome(&self) -> Option<(Option<usize>, String)> {
-        self.state
-            .outcome()
-            .map(|o| (o.winner().map(usize::from), o.reason().name().to_string()))
+    /// The reason is the rule that ended it in words, as `ludic play`
+    /// and the web page say it (`a line of 3`, `Black has no legal
+    /// move`: `ludic::render::notes::end_words`).
+    fn outcome(&self, py: Python<'_>) -> Option<(Option<usize>, String)> {
+        let o = self.state.outcome()?;
+        let why = notes::end_words(&self.state, self.notes(py).as_deref())?;
+        Some((o.winner().map(usize::from), why))
     }
 
     /// Each seat's place, one per player in turn order (1 is first; seats
@@ -643,16 +688,32 @@ impl State {
         Ok(PyBytes::new(py, &bytes))
     }
 
-    fn __str__(&self) -> String {
-        self.state.to_string()
+    /// The board, then the player to move, or once the game is over the
+    /// line `ludic play` ends with (`Game over: Cross wins: a line of
+    /// 3`): no one is to move in a finished game.
+    fn __str__(&self, py: Python<'_>) -> String {
+        let Some(o) = self.state.outcome() else {
+            return self.state.to_string();
+        };
+        let ended = notes::ended(&self.state, &o, self.notes(py).as_deref());
+        format!("{}\n{ended}\n", ludic::render::render_board(&self.state))
     }
 
+    /// `<ludic.State of "Tic-tac-toe", turn 2, Cross to move>`, or once
+    /// the game is over its result (`game over, Cross wins`).
     fn __repr__(&self) -> String {
+        let game = self.state.game();
+        let now = match self.state.outcome() {
+            Some(o) => format!("game over, {}", self.result_words(&o)),
+            None => format!(
+                "{} to move",
+                game.players[usize::from(self.state.current_player())].name
+            ),
+        };
         format!(
-            "<ludic.State of {:?}, turn {}, {} to move>",
-            self.state.game().name,
-            self.state.turns(),
-            self.state.game().players[usize::from(self.state.current_player())].name
+            "<ludic.State of {:?}, turn {}, {now}>",
+            game.name,
+            self.state.turns()
         )
     }
 }

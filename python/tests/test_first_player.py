@@ -72,3 +72,35 @@ def test_the_wrappers_take_the_seed(firsts):
     og = load_game("genocide", first="random")
     for s in SEEDS:
         assert names[og.new_initial_state(s).ludic.mover()] == firsts[s]
+
+
+@pytest.mark.parametrize("name", ["genocide", "tictactoe"])
+def test_a_seed_is_checked_as_every_seed_of_the_package(name):
+    # Seeds are 0 to 2^64 - 1, as those of bots, playouts and analyses:
+    # outside, a ValueError naming the range (not an OverflowError); a
+    # bool is refused as a TypeError; whether or not the game draws its
+    # first player.
+    g = ludic.load(name)
+    for new in (g.new_initial_state, g.new_state):
+        for bad in (-1, 2**64):
+            with pytest.raises(ValueError, match="seed .*expected at"):
+                new(seed=bad)
+        with pytest.raises(TypeError, match="seed"):
+            new(seed=True)
+        assert new(seed=0).history() == new(seed=2**64 - 1).history() == []
+    with pytest.raises(TypeError, match="seed"):
+        ludic.bot("random", seed=True)
+
+
+def test_the_wrappers_check_the_seed():
+    pytest.importorskip("pettingzoo")
+    from ludic.pettingzoo import env
+
+    e = env("tictactoe")
+    with pytest.raises(ValueError, match="seed -1: expected at least 0"):
+        e.reset(seed=-1)
+    pytest.importorskip("pyspiel")
+    from ludic.openspiel import load_game
+
+    with pytest.raises(ValueError, match="seed"):
+        load_game("tictactoe").new_initial_state(2**64)

@@ -136,6 +136,37 @@ def test_a_player_out_of_range_is_a_value_error():
     assert s.player_reward(1) == 0.0
 
 
+def test_every_call_that_takes_a_player_refuses_one_past_the_seats():
+    # docs/python.md: a player past the last is a ValueError. pyspiel's
+    # special ids that current_player() returns (CHANCE -1, TERMINAL -4)
+    # are taken where pyspiel takes them: legal actions and action names.
+    s = ludic.load("tictactoe").new_state()
+    calls = {
+        "observation_tensor": s.observation_tensor,
+        "observation_string": s.observation_string,
+        "information_state_string": s.information_state_string,
+        "legal_actions": s.legal_actions,
+        "legal_actions_mask": s.legal_actions_mask,
+        "action_to_string": lambda p: s.action_to_string(p, 0),
+        "string_to_action": lambda p: s.string_to_action(p, "a1"),
+        "undo_action": lambda p: s.undo_action(p, 0),
+    }
+    for name, call in calls.items():
+        for p in (2, 9, -5, 2**70):
+            with pytest.raises(ValueError, match="is not a player of this game \\(0 to 1\\)"):
+                call(p)
+    for name in ("observation_tensor", "observation_string", "information_state_string"):
+        for p in (-1, -4):
+            with pytest.raises(ValueError, match="not a player"):
+                calls[name](p)
+        calls[name](1)
+    for p in (ludic.PlayerId.CHANCE, ludic.PlayerId.TERMINAL, 1):
+        assert s.legal_actions(p) == [] and sum(s.legal_actions_mask(p)) == 0
+    assert s.legal_actions(0) == list(range(9))
+    assert s.action_to_string(0, 0) == s.action_to_string(0)
+    assert s.history() == []
+
+
 def test_players_and_merge_name_what_they_take():
     for bad in (None, 5, b"random"):
         e = refused(ludic.analyze, "tictactoe", count=1, players=bad)
@@ -309,6 +340,8 @@ def calls(rng: random.Random):
         ("load_game params", ludic.load_game, ("tictactoe", x), {}),
         ("from_source", ludic.from_source, (x,), {}),
         ("from_source set", ludic.from_source, ("(game)",), {"set": x, "name": y}),
+        ("new_state seed", g.new_state, (), {"seed": x}),
+        ("new_initial_state seed", g.new_initial_state, (x,), {}),
         ("perft", g.perft, (x,), {}),
         ("perft state", g.perft, (1, x), {}),
         ("playouts", g.playouts, (x,), {}),

@@ -121,10 +121,34 @@ def test_rule_errors_raise_rules_error_with_the_rendered_message():
     assert "broken.game" in str(e.value)
     with pytest.raises(ludic.RulesError):
         ludic.load("checkers", set={"no_such_toggle": 1})
-    with pytest.raises(ValueError):
+    # A missing game is a ValueError naming the shipped games, as
+    # docs/python.md says (not a RulesError: there are no rules to show).
+    with pytest.raises(ValueError, match="no such file, and not a shipped game .*tictactoe") as e:
         ludic.load("no-such-game")
+    assert not isinstance(e.value, ludic.RulesError)
     with pytest.raises(ludic.RulesError):
         ludic.from_source("(((")
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "connect4", "checkers", "breakthrough"])
+def test_a_finished_game_ends_in_the_clis_words(game):
+    # `ludic play` between seeded random players, its moves replayed here:
+    # str(state) ends with the CLI's last line (`Game over: Cross wins: a
+    # line of 3`) and outcome()'s reason is its words after the result.
+    for seed in (1, 2, 3):
+        out = cli("play", game, "--p1", "random", "--p2", "random", "--seed", str(seed), "--quiet")
+        lines = out.splitlines()
+        s = ludic.load(game).new_state()
+        for line in lines:
+            if " plays " in line:
+                s.play(line.split(" plays ", 1)[1])
+        last = lines[-1]
+        assert last.startswith("Game over: ") and s.is_terminal()
+        assert str(s).splitlines()[-1] == last and "to move" not in str(s)
+        winner, reason = s.outcome()
+        assert last.split(": ", 2)[2] == reason and reason not in ("result", "no_moves")
+        head = "Draw" if winner is None else f"{s.game.players[winner]} wins"
+        assert last.split(": ", 2)[1] == head
 
 
 def test_seeded_playouts_equal_the_cli():

@@ -164,6 +164,28 @@ def test_a_game_that_reaches_max_game_length_is_a_draw():
     assert s.current_player() == pyspiel.PlayerId.TERMINAL
 
 
+def test_no_action_is_played_past_max_game_length():
+    # Two actions of tic-tac-toe: over by the bound, not by the rules,
+    # and refused as pyspiel refuses a step on a finished game.
+    s = lo.load_game("tictactoe", max_game_length=2).new_initial_state()
+    s.apply_action(0)
+    s.apply_action(1)
+    assert s.is_terminal() and s.legal_actions() == []
+    with pytest.raises(ludic.IllegalMoveError, match="max_game_length"):
+        s.apply_action(2)
+    assert s.history() == [0, 1] and s.ludic.history() == [0, 1]
+
+
+@pytest.mark.parametrize("bad", [0, -1])
+def test_a_max_game_length_below_one_is_refused(bad):
+    with pytest.raises(ValueError, match="max_game_length"):
+        lo.load_game("tictactoe", max_game_length=bad)
+    with pytest.raises(Exception, match="max_game_length"):
+        pyspiel.load_game(lo.register("tictactoe"), {"max_game_length": bad})
+    # Absent, it is the default (tic-tac-toe's rules set no turn limit).
+    assert lo.load_game("tictactoe").max_game_length() == lo.DEFAULT_MAX_LENGTH
+
+
 def test_openspiels_alpha_beta_solves_ludics_tic_tac_toe():
     from open_spiel.python.algorithms import minimax
 

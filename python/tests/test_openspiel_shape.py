@@ -55,9 +55,22 @@ def test_load_game_takes_params_as_a_dict_or_keywords():
     a = ludic.load_game("checkers", {"repetition": False})
     b = ludic.load_game("checkers", repetition=False)
     assert a.sets == b.sets == ["repetition=false"]
-    assert a.get_parameters() == {"repetition": "false"}
+    assert a.get_parameters() == {"repetition": False}
     with pytest.raises(ludic.RulesError):
         ludic.load_game("checkers", no_such_toggle=1)
+
+
+def test_parameters_are_typed_as_their_toggles():
+    # pyspiel's get_parameters() and parameter_specification hold typed
+    # values: a bool, an int, a float (a decimal toggle), a str (a choice).
+    g = ludic.load_game("checkers", no_progress=20, repetition="false")
+    assert g.get_parameters() == {"no_progress": 20, "repetition": False}
+    assert type(g.get_parameters()["no_progress"]) is int
+    assert ludic.load_game("go", komi=6.5, size=13).get_parameters() == {"komi": 6.5, "size": 13}
+    assert ludic.load_game("morris", ending="turns").get_parameters() == {"ending": "turns"}
+    assert ludic.load_game("tictactoe").get_parameters() == {}
+    spec = ludic.load_game("go").get_type().parameter_specification
+    assert spec == {"size": 9, "komi": 7.5, "move_limit": False}
 
 
 def test_a_won_game_is_terminal_with_pyspiel_markers():
@@ -145,11 +158,52 @@ def test_child_leaves_the_parent_and_undo_action_restores_it():
     # The right action named with the wrong player is refused too, the
     # state as it was.
     after = (c.serialize(), c.history(), c.legal_actions())
-    with pytest.raises(ValueError, match="last action is player"):
+    with pytest.raises(ValueError, match=f"the last action was {a} by player {s.current_player()}, not by player"):
         c.undo_action(1 - s.current_player(), a)
     assert (c.serialize(), c.history(), c.legal_actions()) == after
     c.undo_action(s.current_player(), a)
     assert (c.serialize(), str(c), c.legal_actions()) == before
+
+
+def test_undo_action_says_plainly_why_it_refuses():
+    s = ludic.load_game("tictactoe").new_initial_state()
+    with pytest.raises(ValueError, match=r"^undo_action\(0, 0\): nothing to undo$"):
+        s.undo_action(0, 0)
+    s.apply_action(4)
+    refusals = {
+        (0, 3): "undo_action(0, 3): the last action was 4 by player 0, not 3",
+        (1, 4): "undo_action(1, 4): the last action was 4 by player 0, not by player 1",
+        (1, 3): "undo_action(1, 3): the last action was 4 by player 0, not 3 by player 1",
+        (-1, 4): "undo_action(-1, 4): the last action was 4 by player 0, not by chance",
+        (-5, 4): "-5 is not a player of this game (0 to 1)",
+        (2, 4): "2 is not a player of this game (0 to 1)",
+    }
+    for (player, action), message in refusals.items():
+        with pytest.raises(ValueError) as e:
+            s.undo_action(player, action)
+        assert str(e.value) == message
+        assert s.history() == [4] and s.current_player() == 1
+    s.undo_action(0, 4)
+    assert s.history() == [] and s.current_player() == 0
+
+
+def test_a_finished_game_says_its_result_not_a_player_to_move():
+    g = ludic.load_game("tictactoe")
+    s = g.new_initial_state()
+    assert repr(s) == '<ludic.State of "Tic-tac-toe", turn 0, Cross to move>'
+    assert str(s).endswith("\nCross (X) to move\n")
+    for m in ["a1", "a2", "b1", "b2", "c1"]:
+        s.play(m)
+    assert repr(s) == '<ludic.State of "Tic-tac-toe", turn 5, game over, Cross wins>'
+    assert str(s).endswith("\nGame over: Cross wins: a line of 3\n") and "to move" not in str(s)
+    assert s.observation_string(0) == str(s)
+    # A full board without a line: a draw (the rules' no-moves draw).
+    d = g.new_initial_state()
+    for m in ["b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3"]:
+        d.play(m)
+    assert d.outcome() == (None, "Nought has no legal move")
+    assert repr(d) == '<ludic.State of "Tic-tac-toe", turn 9, game over, draw>'
+    assert str(d).endswith("\nGame over: Draw: Nought has no legal move\n")
 
 
 def test_player_arguments_are_integers_of_the_player_to_move():

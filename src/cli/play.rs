@@ -144,7 +144,7 @@ pub fn run(a: &PlayArgs) -> Result<i32, Fail> {
     let st = &session.st;
     match outcome {
         // The rule that ended it in words, as the web page says it
-        // (src/serve/notes.rs); a ranking lists every seat's place.
+        // (src/render/notes.rs); a ranking lists every seat's place.
         Some(o @ Outcome::Ranked(..)) => println!("Game over: {}", describe_outcome(st, &o)),
         Some(o) => {
             let notes = crate::serve::notes::RuleNotes::read(&session.a.pos.game.file);

@@ -1,6 +1,7 @@
 //! Rendering of positions: text for the terminal, SVG pictures ([`svg`]).
 
 pub mod intervals;
+pub mod notes;
 pub mod plot;
 pub mod svg;
 

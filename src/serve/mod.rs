@@ -17,7 +17,7 @@ pub mod api;
 pub mod error;
 pub mod guard;
 pub mod hint;
-pub mod notes;
+pub use ludic::render::notes;
 pub mod session;
 pub mod store;
 pub mod wire;

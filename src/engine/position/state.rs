@@ -76,7 +76,7 @@ impl std::fmt::Display for EndReason {
 
 /// Which end rule of the rule file decided a game, kept beside its
 /// [`Outcome`] ([`State::end_rule`]) so that a front end can name that
-/// one rule in words (src/serve/notes.rs) rather than every rule that
+/// one rule in words (src/render/notes.rs) rather than every rule that
 /// could have ended it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum EndRule {

@@ -5,7 +5,7 @@
 //! does not know is named by the first define it calls, else shown as
 //! written.
 
-use ludic::syntax::{Clause, Expr};
+use crate::syntax::{Clause, Expr};
 
 /// `e`, a condition, in words; `text` gives the rule text of an
 /// expression, `defined` tells a define's name.

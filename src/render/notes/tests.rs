@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use super::*;
-use ludic::compile::{Game, Options};
-use ludic::syntax::parse_file;
+use crate::compile::{Game, Options};
+use crate::syntax::parse_file;
 
 /// A three-in-a-row game on a 3×3 grid, with a goal row besides: a mark
 /// on the top row wins too (a define names that rule).
@@ -151,7 +151,7 @@ fn a_single_result_rule_is_named_alone_and_no_moves_says_who() {
 fn a_royal_piece_in_check_without_a_move_is_called_checkmate() {
     // The Fool's mate, 1. f3 e5 2. g4 Qh4# (the shortest checkmate):
     // chess.game's `(no-moves Loss if:(in-check "King"))`.
-    let (_, text) = ludic::compile::read_source("chess").unwrap();
+    let (_, text) = crate::compile::read_source("chess").unwrap();
     let n = notes_of(&text);
     let st = play(&text, &["f2-f3", "e7-e5", "g2-g4", "d8-h4"]);
     let o = st.outcome().expect("over");
@@ -167,7 +167,7 @@ fn a_side_left_without_pieces_is_said_in_words() {
     // over): Red a1, Blue's one piece b2; Red's clone to a2 takes b2
     // over and Blue has no piece left (ataxx.game's
     // `(lose-when (equal (pieces) 0))`).
-    let (_, text) = ludic::compile::read_source("ataxx").unwrap();
+    let (_, text) = crate::compile::read_source("ataxx").unwrap();
     let g = Game::from_source("ataxx.game", &text, &Options::default()).unwrap();
     let mut st = State::from_position(Arc::new(g), "R R:a1 B:b2").unwrap();
     let t = st.parse_turn("a2").unwrap();
@@ -180,7 +180,7 @@ fn a_side_left_without_pieces_is_said_in_words() {
     );
     // Checkers (`(no-moves Loss)`): Black's double jump 14x23x32 takes
     // White's two men (18, 27); White, to move, has no piece left.
-    let (_, text) = ludic::compile::read_source("checkers").unwrap();
+    let (_, text) = crate::compile::read_source("checkers").unwrap();
     let g = Game::from_source("checkers.game", &text, &Options::default()).unwrap();
     let mut st = State::from_fen(Arc::new(g), "B:W18,27:B14").unwrap();
     let t = st.parse_turn("14x23x32").unwrap();
@@ -197,7 +197,7 @@ fn a_king_not_in_check_without_a_move_is_stalemate() {
     // The textbook stalemate: Black's king on h8, White's queen reaches
     // f7 beside White's king on g6 (g8, g7 and h7 are attacked, h8 is
     // not): chess.game's second rule, `(no-moves Draw)`.
-    let (_, text) = ludic::compile::read_source("chess").unwrap();
+    let (_, text) = crate::compile::read_source("chess").unwrap();
     let g = Game::from_source("chess.game", &text, &Options::default()).unwrap();
     let mut st = State::from_fen(Arc::new(g), "7k/8/6K1/5Q2/8/8/8/8 w - - 0 1").unwrap();
     let t = st.parse_turn("f5-f7").unwrap();
@@ -213,7 +213,7 @@ fn a_king_not_in_check_without_a_move_is_stalemate() {
 fn a_game_decided_by_its_score_says_so() {
     // Go (go.game: two passes end the game; area scoring, komi 7.5 to
     // White): passed twice on the empty board, White leads by the komi.
-    let (_, text) = ludic::compile::read_source("go").unwrap();
+    let (_, text) = crate::compile::read_source("go").unwrap();
     let n = notes_of(&text);
     let st = play(&text, &["pass", "pass"]);
     let o = st.outcome().expect("over");
@@ -274,7 +274,7 @@ fn three_seats_two_equal_first_on_score_are_ranked_not_drawn() {
 
 #[test]
 fn the_shipped_end_rules_read_in_words() {
-    let notes = |g: &str| notes_of(&ludic::compile::read_source(g).unwrap().1);
+    let notes = |g: &str| notes_of(&crate::compile::read_source(g).unwrap().1);
     let words =
         |g: &str| -> Vec<String> { notes(g).results.iter().map(|r| r.words.clone()).collect() };
     // Yavalath: four in a row wins, three loses.
@@ -303,7 +303,7 @@ fn a_win_scored_in_points_says_what_it_is_worth() {
     // White's last checker on point 1 bears off with the 2 (backgammon's
     // rules: all fifteen off wins); Black has borne off none and has no
     // checker in White's home board or on the bar: a gammon, 2 points.
-    let (_, text) = ludic::compile::read_source("backgammon").unwrap();
+    let (_, text) = crate::compile::read_source("backgammon").unwrap();
     let g = Game::from_source("backgammon.game", &text, &Options::default()).unwrap();
     let mut st = State::from_position(Arc::new(g), "W W:1,woff*14 B:24*15 dice-left=1,2").unwrap();
     let t = st.parse_turn("1-woff~2").unwrap();

@@ -1,16 +1,18 @@
-//! What the rule file says that the page shows beside the board: the
-//! rules that can end the game, named in words, and the regions a player
-//! must reach to win (goal edges of connection and race games).
+//! What the rule file says that the front ends show: the rules that can
+//! end the game, named in words (the web page's status line, `ludic
+//! play`'s last line, the Python package's `State.outcome()`), and the
+//! regions a player must reach to win (goal edges of connection and race
+//! games).
 //!
 //! Read from the rule file's syntax tree (variants applied), not from the
 //! compiled game: the compiled game knows that a `(win)` effect decided
 //! the game, not which one, nor what its condition was called.
 
-use ludic::board::Site;
-use ludic::compile::Game;
-use ludic::compile::assemble;
-use ludic::engine::{EndReason, EndRule, Outcome, State};
-use ludic::syntax::{Clause, Expr};
+use crate::board::Site;
+use crate::compile::Game;
+use crate::compile::assemble;
+use crate::engine::{EndReason, EndRule, Outcome, State};
+use crate::syntax::{Clause, Expr};
 
 mod words;
 
@@ -53,8 +55,14 @@ impl RuleNotes {
     /// path); `None` when it cannot be read or parsed (the compiled game
     /// then has no rules to describe either).
     pub fn read(file: &str) -> Option<RuleNotes> {
-        let (path, text) = ludic::compile::read_source(file).ok()?;
-        let asm = assemble(&path, &text).ok()?;
+        let (path, text) = crate::compile::read_source(file).ok()?;
+        RuleNotes::of_text(&path, &text)
+    }
+
+    /// The notes of rule text `text`, named `path` (a variant's `base:`
+    /// is read against it); `None` when it does not parse.
+    pub fn of_text(path: &str, text: &str) -> Option<RuleNotes> {
+        let asm = assemble(path, text).ok()?;
         let game = asm.items.iter().find_map(|e| match e {
             Expr::Clause(c) if c.head == "game" => Some(c),
             _ => None,
@@ -285,30 +293,30 @@ pub fn ended(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
     let on_score = match o.reason() {
         EndReason::Passes | EndReason::TurnLimit => game.end.score.is_some(),
         EndReason::Repetition => game.end.repetition_by_score && game.end.score.is_some(),
-        EndReason::NoMoves => game.end.no_moves == Some(ludic::compile::ir::NoMoves::Score),
+        EndReason::NoMoves => game.end.no_moves == Some(crate::compile::ir::NoMoves::Score),
         _ => false,
     };
     let head = match (o.winner(), on_score) {
         // Places, not a draw: seats that share first place on score, and
         // the seats behind them (3, 3, 2: 1st, 1st, 3rd).
         (None, _) if matches!(o, Outcome::Ranked(..)) => {
-            let places = ludic::render::places_text(st, o);
+            let places = crate::render::places_text(st, o);
             match on_score {
                 true => format!("{places} on score"),
                 false => places,
             }
         }
-        (Some(w), false) => ludic::diag::wins(&game.players[usize::from(w)].name),
+        (Some(w), false) => crate::diag::wins(&game.players[usize::from(w)].name),
         (Some(w), true) => format!(
             "{} on score",
-            ludic::diag::wins(&game.players[usize::from(w)].name)
+            crate::diag::wins(&game.players[usize::from(w)].name)
         ),
         (None, false) => "Draw".to_string(),
         (None, true) => "Draw on equal scores".to_string(),
     };
     let why = reason(st, game, o, notes);
     let mut line = format!("Game over: {head}: {why}");
-    if let Some(s) = ludic::render::scores_text(st) {
+    if let Some(s) = crate::render::scores_text(st) {
         line.push_str(&format!("; scores {s}"));
     }
     if let Some(s) = worth(st, o, notes) {
@@ -370,7 +378,7 @@ fn reason(st: &State, game: &Game, o: &Outcome, notes: Option<&RuleNotes>) -> St
                     .and_then(|(_, c)| c.clone())
             });
             if pieces_on_board(st, st.current_player()) == 0 {
-                let has = ludic::diag::verb(mover, "has", "have");
+                let has = crate::diag::verb(mover, "has", "have");
                 return format!("{mover} {has} no pieces left");
             }
             // A royal piece in check and no move (`(no-moves Loss
@@ -382,8 +390,8 @@ fn reason(st: &State, game: &Game, o: &Outcome, notes: Option<&RuleNotes>) -> St
                     .any(|(_, c)| c.as_deref().is_some_and(|c| c.ends_with(" in check")))
             });
             let (has, is) = (
-                ludic::diag::verb(mover, "has", "have"),
-                ludic::diag::verb(mover, "is", "are"),
+                crate::diag::verb(mover, "has", "have"),
+                crate::diag::verb(mover, "is", "are"),
             );
             match cond {
                 Some(c) if c.ends_with(" in check") => {
@@ -435,7 +443,7 @@ fn lost_words(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
         let name = &game.players[usize::from(l)].name;
         return format!(
             "{name} {} no pieces left",
-            ludic::diag::verb(name, "has", "have")
+            crate::diag::verb(name, "has", "have")
         );
     }
     let who = loser.map_or("a player", |l| game.players[usize::from(l)].name.as_str());
@@ -460,7 +468,7 @@ fn lost_words(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
 fn pieces_on_board(st: &State, player: u8) -> usize {
     let game = st.game();
     (0..game.board.len())
-        .filter_map(|s| ludic::board::Site::try_from(s).ok())
+        .filter_map(|s| crate::board::Site::try_from(s).ok())
         .flat_map(|s| st.stack(s).iter())
         .filter(|&&p| game.owner(p) == player)
         .count()
