@@ -466,7 +466,15 @@ fn moves_of_a_finished_game_say_who_won() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.starts_with("0 legal move(s)"), "{out}");
-    assert!(out.contains("game over: Cross wins"), "{out}");
+    assert!(out.contains("game over: Cross wins: a line of 3"), "{out}");
+    // `show` says it in the same words, under the last board.
+    let o = ludic(&["show", "tictactoe", "--moves", "a1 b1 a2 b2 a3"]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("\ngame over: Cross wins: a line of 3\n"),
+        "{out}"
+    );
+    assert!(!out.contains("to move"), "{out}");
 }
 
 #[test]

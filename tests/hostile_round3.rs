@@ -341,7 +341,10 @@ fn a_fen_clock_that_would_wrap_is_refused() {
     // draw limit is judged as play judges it (chess.game: 100 turns).
     let fen = "4k3/8/8/8/8/8/8/4K2R w K - 1000000000 1";
     let out = ok(&ludic(&["moves", "chess", "--fen", fen]));
-    assert!(out.contains("game over: draw (no progress)"), "{out}");
+    assert!(
+        out.contains("game over: draw: 100 turns without progress"),
+        "{out}"
+    );
 }
 
 // Finding 16: rule files accepted silently.

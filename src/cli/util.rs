@@ -216,7 +216,11 @@ pub fn show(p: &PositionArgs, labels: bool) -> Result<i32, Fail> {
         // A finished game shows its result where the player to move
         // would be: no one is to move.
         match st.outcome() {
-            Some(o) => print!("{}", render::render_finished(&st, &o)),
+            Some(o) => print!(
+                "{}\ngame over: {}\n",
+                render::render_board(&st),
+                finished(&st, &o, &p.game.file)
+            ),
             None => print!("{st}"),
         }
         // FEN where the game has one; the position text always: it is the
@@ -280,7 +284,7 @@ pub fn moves(p: &PositionArgs) -> Result<i32, Fail> {
         );
     }
     if let Some(o) = st.outcome() {
-        println!("game over: {}", describe_outcome(&st, &o));
+        println!("game over: {}", finished(&st, &o, &p.game.file));
     }
     Ok(0)
 }
@@ -314,6 +318,25 @@ fn chance_odds(roll: ludic::engine::Roll, value: u16, p: f64) -> String {
 /// A sentence for an outcome: "Black wins (NoMoves)".
 pub fn describe_outcome(st: &State, o: &ludic::engine::Outcome) -> String {
     render::describe_outcome(st, o)
+}
+
+/// How a finished game read from rule file `file` ended, as `ludic play`
+/// and the web page say it (`Cross wins: a line of 3`, the rule in the
+/// words of the rule file's notes where it has them), rather than the
+/// kind of rule alone (`Cross wins (a rule's result)`); a ranking as
+/// [`describe_outcome`] gives it.
+pub fn finished(st: &State, o: &ludic::engine::Outcome, file: &str) -> String {
+    if matches!(o, ludic::engine::Outcome::Ranked(..)) {
+        return describe_outcome(st, o);
+    }
+    let notes = ludic::render::notes::RuleNotes::read(file);
+    let line = ludic::render::notes::ended(st, o, notes.as_ref());
+    let rest = line.strip_prefix("Game over: ").unwrap_or(&line);
+    // After `game over:`, a draw is not a sentence's first word.
+    match rest.strip_prefix("Draw") {
+        Some(tail) => format!("draw{tail}"),
+        None => rest.to_string(),
+    }
 }
 
 /// `ludic perft`'s options beyond the position and depth.
