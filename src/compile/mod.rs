@@ -475,6 +475,7 @@ fn resolve(
         // Every other error follows from the runaway expansion.
         d.items = vec![limit.clone()];
         d.dropped = 0;
+        d.dropped_warnings = 0;
         return Ok(None);
     }
     defines.warn_unused(d);
