@@ -33,6 +33,23 @@ pub struct Diagnostic {
     /// a clause or an argument given twice was first given.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub related: Vec<(Span, String)>,
+    /// Set on the diagnostic that ends a list cut at its cap ("too many
+    /// problems: 90000 more not listed…"): the problems of its severity it
+    /// stands for, counted in the totals instead of itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unlisted: Option<Unlisted>,
+}
+
+/// The problems found past a cap on the list and not listed, which a
+/// single diagnostic stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Unlisted {
+    /// How many (a `u32`, to keep [`Diagnostic`] small: a rule file holds
+    /// at most a million tokens).
+    pub count: u32,
+    /// Whether `count` is a lower bound: a clause left unchecked past the
+    /// cap counts as one error, though it may hold several.
+    pub at_least: bool,
 }
 
 impl Diagnostic {
@@ -45,6 +62,7 @@ impl Diagnostic {
             label: label.into(),
             help: None,
             related: Vec::new(),
+            unlisted: None,
         }
     }
 
@@ -59,6 +77,14 @@ impl Diagnostic {
     /// The same diagnostic with a hint.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    /// The same diagnostic standing for `count` problems of its severity
+    /// found past a cap and not listed (a lower bound when `at_least`).
+    pub fn with_unlisted(mut self, count: usize, at_least: bool) -> Self {
+        let count = u32::try_from(count).unwrap_or(u32::MAX);
+        self.unlisted = Some(Unlisted { count, at_least });
         self
     }
 
@@ -113,9 +139,22 @@ impl Diagnostics {
         self.count(Severity::Error) > 0
     }
 
-    /// How many items have the given severity.
+    /// How many problems of the given severity were found: the items
+    /// listed, and those a cut list stands for ([`Diagnostic::unlisted`]).
     pub fn count(&self, severity: Severity) -> usize {
-        self.items.iter().filter(|d| d.severity == severity).count()
+        self.items
+            .iter()
+            .filter(|d| d.severity == severity)
+            .map(|d| d.unlisted.map_or(1, |u| u.count as usize))
+            .sum()
+    }
+
+    /// Whether a count may be short: a list was cut where the problems
+    /// past the cap could only be counted in part.
+    fn counts_at_least(&self) -> bool {
+        self.items
+            .iter()
+            .any(|d| d.unlisted.is_some_and(|u| u.at_least))
     }
 
     /// Renders every error in source order, then every warning, then a
@@ -126,8 +165,10 @@ impl Diagnostics {
         // Errors first: warnings must not hide them past the cut.
         items.sort_by_key(|d| (d.severity == Severity::Warning, d.span.start, d.span.end));
         let mut out = String::new();
-        let shown = items.len().min(MAX_SHOWN);
+        // Problems rendered (a diagnostic that stands for others is not one).
+        let mut shown = 0;
         for item in items.into_iter().take(MAX_SHOWN) {
+            shown += usize::from(item.unlisted.is_none());
             let (file, text, start) = self.part_of(item.span.start as usize);
             let mut local = item.clone();
             let shift = |x: u32| x.saturating_sub(start as u32).min(text.len() as u32);
@@ -152,9 +193,17 @@ impl Diagnostics {
             out.push_str(&render_one(file, text, &local));
             out.push('\n');
         }
-        if self.items.len() > shown {
-            let more = self.items.len() - shown;
-            out.push_str(&format!("… and {more} more not shown\n\n"));
+        // The problems not rendered: the items past the cut, and those a
+        // cut list stands for.
+        let total = self.count(Severity::Error) + self.count(Severity::Warning);
+        if total > shown {
+            let more = total - shown;
+            let at_least = if self.counts_at_least() {
+                "at least "
+            } else {
+                ""
+            };
+            out.push_str(&format!("… and {at_least}{more} more not shown\n\n"));
         }
         out.push_str(&self.summary());
         out.push('\n');
@@ -175,7 +224,12 @@ impl Diagnostics {
                 format!("{}, {}", plural(e, "error"), plural(w, "warning")),
             ),
         };
-        format!("{kind}: {counts} in {}", self.file)
+        let at_least = if self.counts_at_least() {
+            "at least "
+        } else {
+            ""
+        };
+        format!("{kind}: {at_least}{counts} in {}", self.file)
     }
 }
 
@@ -188,7 +242,7 @@ impl std::fmt::Display for Diagnostics {
 impl std::error::Error for Diagnostics {}
 
 /// `1 error`, `2 errors`.
-fn plural(n: usize, noun: &str) -> String {
+pub(crate) fn plural(n: usize, noun: &str) -> String {
     if n == 1 {
         format!("{n} {noun}")
     } else {
@@ -695,6 +749,43 @@ mod long_input_tests {
         assert_eq!(out.matches("× bad").count(), 50);
         assert!(out.contains("… and 10 more not shown"), "{out}");
         assert!(out.ends_with("error: 60 errors in f.game\n"), "{out}");
+    }
+
+    #[test]
+    fn a_diagnostic_that_stands_for_unlisted_ones_counts_as_them() {
+        // 60 listed errors and a note for 940 more: the total is 1000 (it
+        // once said 61), and the rest not shown are 950.
+        let source = "(x)\n".repeat(60);
+        let mut items: Vec<Diagnostic> = (0..60)
+            .map(|i| Diagnostic::error(Span::new(i * 4 + 1, i * 4 + 2), "bad", "here"))
+            .collect();
+        items.push(
+            Diagnostic::error(Span::new(237, 238), "too many: 940 more", "stops here")
+                .with_unlisted(940, false),
+        );
+        items.push(
+            Diagnostic::warning(Span::new(1, 2), "too many: 5 more", "stops here")
+                .with_unlisted(5, false),
+        );
+        let d = Diagnostics::new("f.game", &source, items);
+        assert_eq!(d.count(Severity::Error), 1000);
+        assert_eq!(d.count(Severity::Warning), 5);
+        let out = d.render();
+        assert!(out.contains("… and 955 more not shown"), "{out}");
+        assert!(
+            out.ends_with("error: 1000 errors, 5 warnings in f.game\n"),
+            "{out}"
+        );
+        // A lower bound says so.
+        let mut d = d;
+        d.items[60].unlisted = Some(Unlisted {
+            count: 940,
+            at_least: true,
+        });
+        assert_eq!(
+            d.summary(),
+            "error: at least 1000 errors, 5 warnings in f.game"
+        );
     }
 }
 

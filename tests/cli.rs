@@ -333,13 +333,32 @@ fn moves_from_a_position_text_are_the_hand_worked_ones() {
 }
 
 #[test]
+fn fen_on_backgammon_says_its_numbered_points_are_labels_not_fen_squares() {
+    // Its points are labelled 1…24, yet the refusal said its sites had
+    // no number labels: they are a graph's labels, which FEN does not
+    // number, and --position reads them.
+    let o = ludic(&["moves", "backgammon", "--fen", "W:W1:B2"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(!err.contains("no number labels"), "{err}");
+    assert!(err.contains("declared `labels:Numbers`"), "{err}");
+    assert!(
+        err.contains(
+            "this game's board is a graph, whose sites keep their own labels (`1`, `2`, `3`, …)"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("--position \"W W:1 B:2\""), "{err}");
+}
+
+#[test]
 fn fen_on_a_game_it_cannot_describe_points_to_position() {
     let o = ludic(&["moves", "polypods", "--fen", "D:De2:L"]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(err.contains("expected side to move 'W' or 'B'"), "{err}");
     assert!(
-        err.contains("this game's players are D, L and its sites have no numbers"),
+        err.contains("this game's players are D, L and its board is not declared `labels:Numbers`"),
         "{err}"
     );
     // The example is built from the game's letters and first sites, and works.

@@ -26,6 +26,27 @@ fn refused(args: &[&str]) -> String {
 }
 
 #[test]
+fn a_rule_file_of_comments_only_says_it_holds_no_clause() {
+    // It was called empty.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("notes.game");
+    std::fs::write(&path, "\n  // rules to come\n// and more\n").unwrap();
+    let file = path.to_str().unwrap();
+    let err = refused(&["check", file]);
+    assert!(!err.contains("the file is empty"), "{err}");
+    assert!(
+        err.contains("the file holds no clause, only comments"),
+        "{err}"
+    );
+    // At the first comment: line 2, column 3.
+    assert!(err.contains(&format!("{file}:2:3")), "{err}");
+    // A file with nothing in it is still empty.
+    std::fs::write(&path, "\n \n").unwrap();
+    let err = refused(&["check", file]);
+    assert!(err.contains("the file is empty"), "{err}");
+}
+
+#[test]
 fn a_position_naming_a_square_twice_is_refused() {
     for text in ["W W:18 B:18", "W:18,18 B:12"] {
         let err = refused(&["show", "checkers", "--position", text]);

@@ -256,6 +256,43 @@ fn the_command_line_runs_resumes_merges_and_refuses() {
 }
 
 #[test]
+fn a_report_path_that_is_not_a_folder_is_refused_before_any_game() {
+    // It was refused only once every cell was played ("File exists").
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("afile");
+    std::fs::write(&file, "").unwrap();
+    let under = file.join("report");
+    for (report, force) in [
+        (file.to_str().unwrap(), false),
+        (file.to_str().unwrap(), true),
+        (under.to_str().unwrap(), false),
+    ] {
+        let mut args = vec![
+            "explore",
+            "tests/data/rows.game",
+            "--vary",
+            "misere",
+            "--games",
+            "2",
+            "--report",
+            report,
+        ];
+        if force {
+            args.push("--force");
+        }
+        let o = ludic(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{report}: {err}");
+        assert!(
+            err.contains("exists and is not a folder"),
+            "{report}: {err}"
+        );
+        assert!(!err.contains("to play"), "no game is played: {err}");
+        assert_eq!(std::fs::read(&file).unwrap(), b"", "the file is left alone");
+    }
+}
+
+#[test]
 fn hand_edited_files_are_refused_not_crashed_on() {
     let req = request();
     let dir = tempfile::tempdir().unwrap();

@@ -112,6 +112,44 @@ fn megabytes_of_errors_under_the_token_limit_are_listed_with_a_count() {
         "{}",
         m[1000]
     );
+    // The total counts every one of them, not the items listed.
+    assert_eq!(d.count(Severity::Error), 900_000);
+    assert!(
+        d.render()
+            .ends_with("… and 899950 more not shown\n\nerror: 900000 errors in hostile.game\n"),
+        "{}",
+        d.summary()
+    );
+}
+
+#[test]
+fn errors_past_the_compile_cap_are_counted_in_the_total() {
+    // 20,000 misspelt conditions: 10,000 listed, every one counted (the
+    // total once said 10001, the items listed and the note).
+    let conds = "Emptq ".repeat(20_000);
+    let text = format!(
+        "(game \"X\" (players (player \"A\" letter:\"A\") (player \"B\" letter:\"B\")) \
+         (board (square 3 3)) (piece \"M\") (play (place \"M\" to:(and {conds}))))"
+    );
+    let d = errors_of(&text);
+    assert_eq!(messages(&d).len(), 10_001);
+    assert_eq!(d.count(Severity::Error), 20_000);
+    assert_eq!(d.summary(), "error: 20000 errors in hostile.game");
+    assert!(
+        d.render().contains("… and 19950 more not shown"),
+        "{}",
+        d.summary()
+    );
+}
+
+#[test]
+fn clauses_left_unchecked_past_the_syntax_cap_make_a_lower_bound() {
+    // 1,500 clauses with a stray `@` each: 1,000 listed, the rest only
+    // parsed once each, each counted as one error at least.
+    let text = format!("(game \"X\" {})", "(a @) ".repeat(1_500));
+    let d = errors_of(&text);
+    assert_eq!(d.count(Severity::Error), 1_500);
+    assert_eq!(d.summary(), "error: at least 1500 errors in hostile.game");
 }
 
 #[test]

@@ -84,6 +84,26 @@ fn bad_requests_get_a_json_error_and_change_nothing() {
             404,
             "unknown game `shogi`",
         ),
+        // A seed the page's numbers (doubles) cannot hold exactly: it was
+        // taken and echoed, to come back rounded.
+        (
+            "/api/sessions".into(),
+            r#"{"game":"backgammon","seed":9007199254740993}"#.into(),
+            400,
+            "`seed` 9007199254740993 is too large: the page holds seeds from 0 to 9007199254740991",
+        ),
+        (
+            "/api/sessions".into(),
+            r#"{"game":"backgammon","seed":9007199254740992}"#.into(),
+            400,
+            "is too large",
+        ),
+        (
+            "/api/sessions".into(),
+            r#"{"game":"backgammon","seed":1e300}"#.into(),
+            400,
+            "`seed` is a whole number from 0 to 9007199254740991",
+        ),
         (
             "/api/sessions".into(),
             r#"{"game":"checkers","sets":["no_progress=x"]}"#.into(),
@@ -120,6 +140,39 @@ fn bad_requests_get_a_json_error_and_change_nothing() {
     assert_eq!(v["version"], version);
     let (st, v) = srv.get("/api/options?game=nope");
     assert_eq!(st, 404, "{v}");
+}
+
+#[test]
+fn a_seed_past_what_the_page_holds_is_refused_not_rounded() {
+    let srv = serve(&[]);
+    // The largest seed the page holds exactly is taken and echoed.
+    let (st, v) = srv.post(
+        "/api/sessions",
+        r#"{"game":"backgammon","seats":["human","human"],"seed":9007199254740991}"#,
+    );
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(v["seed"], json!(9_007_199_254_740_991u64), "{v}");
+    // A trial naming a larger one is refused, and changes nothing.
+    let id = v["session"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{v}"))
+        .to_string();
+    let (st, trial) = srv.send("GET", &format!("/api/sessions/{id}/trial"), &[], "");
+    assert_eq!(st, 200);
+    assert!(trial.contains("\nseed 9007199254740991\n"), "{trial}");
+    let big = trial.replace("seed 9007199254740991", "seed 9007199254740993");
+    let (st, v) = srv.post(
+        &format!("/api/sessions/{id}/record"),
+        &json!({ "text": big }).to_string(),
+    );
+    assert_eq!(st, 400, "{v}");
+    let e = v["error"].as_str().unwrap_or_else(|| panic!("{v}"));
+    assert!(
+        e.contains("the trial's seed 9007199254740993 is too large"),
+        "{e}"
+    );
+    let (_, v) = srv.get(&format!("/api/sessions/{id}"));
+    assert_eq!(v["seed"], json!(9_007_199_254_740_991u64), "{v}");
 }
 
 #[test]

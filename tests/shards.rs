@@ -186,7 +186,85 @@ fn a_refused_merge_says_which_shards_as_data() {
     let mut wrapped = whole(2);
     wrapped["settings"][0]["tally"]["wins"] = json!([u64::MAX, u64::MAX]);
     let e = merge_err(&[whole(1), wrapped]);
-    assert!(matches!(e, MergeError::NotJson { result: 2, .. }), "{e}");
+    assert!(matches!(e, MergeError::Tally { result: 2, .. }), "{e}");
+}
+
+/// Tallies whose sums no games could make are refused, the shard and the
+/// sum named (a tampered mean return was printed as +25000.050 with an
+/// interval below it; an empty `returns_sum` dropped the mean returns; a
+/// branching sum at u64::MAX printed a branching of 1.2e17).
+#[test]
+fn merge_refuses_sums_beyond_what_the_games_can_make() {
+    let part = |index| {
+        let mut req = Request::new("tictactoe");
+        req.count = 12;
+        req.threads = 1;
+        req.shard = Some(Shard { index, of: 2 });
+        run(&req, &|| {}).unwrap().to_json()
+    };
+    let (one, two) = (part(1), part(2));
+    assert!(merge(&[one.clone(), two.clone()]).is_ok());
+    let tampered = |field: &str, value: Value| {
+        let mut t = two.clone();
+        t["settings"][0]["tally"][field] = value;
+        match merge(&[one.clone(), t]) {
+            Err(AnalyzeError::Merge(e)) => e,
+            other => panic!("{field}: accepted, {:?}", other.map(|r| r.count)),
+        }
+    };
+    let cases = [
+        (
+            "returns_sum",
+            json!([1_000_000, -1_000_000]),
+            "returns_sum 1000000",
+        ),
+        ("returns_sum", json!([]), "`returns_sum` has 0 entries"),
+        (
+            "returns_sum",
+            json!([0, 0, 0]),
+            "`returns_sum` has 3 entries",
+        ),
+        ("returns_sq_sum", json!([u64::MAX, 0]), "returns_sum"),
+        ("stake_max", json!(u32::MAX), "stake_max"),
+        (
+            "branching_sum",
+            json!(u64::MAX),
+            "branching_sum 18446744073709551615",
+        ),
+        ("branching_turns", json!(0), "over its 0 counted positions"),
+    ];
+    for (field, value, says) in cases {
+        let e = tampered(field, value);
+        assert!(
+            matches!(
+                e,
+                MergeError::Tally {
+                    result: 2,
+                    shard: Shard { index: 2, of: 2 },
+                    setting: 1,
+                    ..
+                }
+            ),
+            "{field}: {e}"
+        );
+        let text = e.to_string();
+        assert!(
+            text.starts_with("result 2 (2/2): the tally of setting 1 does not add up: "),
+            "{text}"
+        );
+        assert!(text.contains(says), "{field}: {text}");
+    }
+    // A shard written before returns were kept (neither sum) still merges,
+    // without mean returns (docs/json.md).
+    let mut old = two.clone();
+    let tally = old["settings"][0]["tally"].as_object_mut().unwrap();
+    tally.remove("returns_sum");
+    tally.remove("returns_sq_sum");
+    let merged = merge(&[one, old]).unwrap().to_json();
+    assert!(
+        merged["settings"][0].get("mean_returns").is_none(),
+        "{merged}"
+    );
 }
 
 /// Shards of two versions of a rule file, of two ludic versions, or with a

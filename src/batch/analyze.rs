@@ -101,6 +101,19 @@ pub enum MergeError {
         /// What the JSON reader found wrong.
         message: String,
     },
+    /// A shard whose tally of one setting cannot be that of its games
+    /// (edited by hand, or damaged).
+    #[error("result {result} ({shard}): the tally of setting {setting} does not add up: {reason}")]
+    Tally {
+        /// Which result.
+        result: usize,
+        /// Its shard.
+        shard: Shard,
+        /// Which setting (from 1).
+        setting: usize,
+        /// What is wrong ([`Tally::inconsistency`]).
+        reason: String,
+    },
     /// The JSON of another command.
     #[error("result {result}: from `{command}`, expected `analyze`")]
     NotAnalyze {
@@ -627,10 +640,13 @@ pub fn merge(parts: &[Value]) -> Result<Report, AnalyzeError> {
                     setting: k + 1,
                 })
             })?;
-            if !t.adds_up() || t.games > p.count {
-                return Err(err(MergeError::NotJson {
+            if let Some(reason) = tally_inconsistency(t, &parts[i]["settings"][k]["tally"], p.count)
+            {
+                return Err(err(MergeError::Tally {
                     result: i + 1,
-                    message: format!("the tally of setting {} does not add up", k + 1),
+                    shard: shards[i],
+                    setting: k + 1,
+                    reason,
                 }));
             }
             tally.merge(t).map_err(|error| {
@@ -667,6 +683,27 @@ pub fn merge(parts: &[Value]) -> Result<Report, AnalyzeError> {
         games: 0..first.count,
         settings,
     })
+}
+
+/// What makes the tally `t` of a shard of a run of `count` games
+/// impossible ([`Tally::inconsistency`]), `json` its text as read: returns
+/// written (`returns_sum`, `returns_sq_sum`) hold one entry a seat (a shard
+/// written before returns were kept has neither).
+fn tally_inconsistency(t: &Tally, json: &Value, count: u64) -> Option<String> {
+    if t.games > count {
+        return Some(format!("{} games, more than the run's {count}", t.games));
+    }
+    for key in ["returns_sum", "returns_sq_sum"] {
+        let entries = json.get(key).map(|v| v.as_array().map_or(0, Vec::len));
+        if entries.is_some_and(|n| n != t.wins.len()) {
+            return Some(format!(
+                "`{key}` has {} entries where one a seat ({}) was expected",
+                entries.unwrap_or(0),
+                t.wins.len()
+            ));
+        }
+    }
+    t.inconsistency()
 }
 
 /// The fields two shards of one run share, in the order a refusal names

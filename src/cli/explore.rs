@@ -172,8 +172,32 @@ fn goals(wants: &[String]) -> Result<Vec<Goal>, Fail> {
     ludic::explore::rank::goals(wants).map_err(Fail)
 }
 
+/// Refuses a `--report` folder up front, before any game is played: a
+/// path that is not a folder (a file, a device), or lies under one that
+/// is not, whatever `force` says; a folder that holds a report already,
+/// unless `force`.
 fn refuse_report(dir: &Path, force: bool) -> Result<(), Fail> {
-    super::output::refuse_existing(&dir.join("index.html"), force, "--report")
+    use std::io::ErrorKind;
+    // The path, or the nearest of its ancestors that exists, is a folder.
+    for p in dir.ancestors().filter(|p| !p.as_os_str().is_empty()) {
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => break,
+            Ok(_) => {
+                return Err(Fail(format!(
+                    "--report {}: {} exists and is not a folder; the report is a folder \
+                     (index.html and explore.json): give another name",
+                    dir.display(),
+                    p.display()
+                )));
+            }
+            Err(e) if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::NotADirectory) => {}
+            Err(e) => return Err(Fail(format!("--report {}: {e}", dir.display()))),
+        }
+    }
+    for name in ["index.html", "explore.json"] {
+        super::output::refuse_existing(&dir.join(name), force, "--report")?;
+    }
+    Ok(())
 }
 
 /// Prints the summary and writes the report.

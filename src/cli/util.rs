@@ -125,8 +125,9 @@ impl PositionArgs {
     }
 }
 
-/// For a game that FEN cannot describe (players other than W and B, sites
-/// without numbers): a pointer to `--position`, with an example.
+/// For a game that FEN cannot describe (players other than W and B, a
+/// board not numbered with `labels:Numbers`): why, and a pointer to
+/// `--position`, with an example.
 fn fen_hint(game: &Game) -> String {
     if game.fen.is_some() {
         return String::new();
@@ -138,15 +139,32 @@ fn fen_hint(game: &Game) -> String {
     }
     let letters: Vec<String> = game.players.iter().map(|p| p.letter.to_string()).collect();
     let letters = letters.join(", ");
+    // The board's own labels, which --position reads (a graph board's
+    // may look like numbers, as backgammon's points 1…24 do).
+    let mut labels: Vec<String> = game
+        .board
+        .sites()
+        .iter()
+        .take(3)
+        .map(|s| format!("`{}`", s.label))
+        .collect();
+    if game.board.sites().len() > 3 {
+        labels.push("…".into());
+    }
+    let kind = if matches!(game.board.shape(), ludic::board::Shape::Graph(_)) {
+        "a graph, whose sites keep their own labels"
+    } else {
+        "not declared `labels:Numbers`"
+    };
+    let board_is = format!("board is {kind} ({})", labels.join(", "));
     let why = match (numbered, w_b) {
-        (false, false) => {
-            format!("this game's players are {letters} and its sites have no numbers")
-        }
-        (false, true) => "this game's sites have no numbers".to_string(),
+        (false, false) => format!("this game's players are {letters} and its {board_is}"),
+        (false, true) => format!("this game's {board_is}"),
         _ => format!("this game's players are {letters}"),
     };
     format!(
-        "\nhelp: FEN needs players W and B and numbered sites; {why}. Use --position, e.g. --position \"{}\"",
+        "\nhelp: FEN needs players W and B and a board numbered for FEN; {why}. \
+         Use --position, which names sites by their labels, e.g. --position \"{}\"",
         ludic::record::position::example(game)
     )
 }

@@ -1,7 +1,7 @@
 //! Reading the arguments of a clause, with diagnostics for missing, extra,
 //! misspelt and mistyped arguments.
 
-use crate::diag::{Diagnostic, did_you_mean};
+use crate::diag::{Diagnostic, Severity, did_you_mean, plural};
 use crate::syntax::{Clause, Expr, Span};
 
 /// Collects the diagnostics of the compile stage.
@@ -11,6 +11,8 @@ pub struct Diags {
     pub items: Vec<Diagnostic>,
     /// How many more were found once `items` was full.
     pub dropped: usize,
+    /// How many of those `dropped` were warnings.
+    pub dropped_warnings: usize,
     /// Where each name was first declared, by what it names ("piece",
     /// "region"…): a second declaration points back at it.
     first: std::collections::HashMap<(&'static str, String), Span>,
@@ -32,23 +34,47 @@ impl Diags {
         self.items.len() >= MAX_ITEMS
     }
 
-    /// The diagnostics kept, and one more that counts those dropped.
+    /// The diagnostics kept, and one more for the errors dropped (and one
+    /// for the warnings), each standing for that many in the totals.
     pub fn finish(mut self) -> Vec<Diagnostic> {
-        if self.dropped > 0 {
-            let span = self.items.iter().map(|d| d.span).max_by_key(|s| s.start);
+        let span = self.items.iter().map(|d| d.span).max_by_key(|s| s.start);
+        let span = span.unwrap_or_default();
+        let errors = self.dropped - self.dropped_warnings;
+        let warnings = self.dropped_warnings;
+        if errors > 0 {
             self.items.push(
                 Diagnostic::error(
-                    span.unwrap_or_default(),
+                    span,
                     format!(
                         "too many problems: {} more not listed after the first {MAX_ITEMS}",
-                        self.dropped
+                        plural(errors, "error")
                     ),
                     "the list stops here",
                 )
-                .with_help("fix the first ones and check again"),
+                .with_help("fix the first ones and check again")
+                .with_unlisted(errors, false),
+            );
+        }
+        if warnings > 0 {
+            self.items.push(
+                Diagnostic::warning(
+                    span,
+                    format!(
+                        "too many problems: {} more not listed after the first {MAX_ITEMS}",
+                        plural(warnings, "warning")
+                    ),
+                    "the list stops here",
+                )
+                .with_unlisted(warnings, false),
             );
         }
         self.items
+    }
+
+    /// Counts one more error found once the list is full, left unbuilt
+    /// (see [`Diags::full`]).
+    pub fn drop_error(&mut self) {
+        self.dropped += 1;
     }
 
     /// A declaration of WHAT `NAME` at `span` (`what` is "piece",
@@ -91,6 +117,7 @@ impl Diags {
     pub fn push(&mut self, d: Diagnostic) {
         if self.full() {
             self.dropped += 1;
+            self.dropped_warnings += usize::from(d.severity == Severity::Warning);
             return;
         }
         self.items.push(d);

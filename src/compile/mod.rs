@@ -50,7 +50,7 @@ pub use ir::{
 };
 
 use crate::diag::{Diagnostics, Severity};
-use crate::syntax::{Clause, Expr};
+use crate::syntax::{Clause, Expr, Span};
 use args::{Diags, check, string};
 use expand::Defines;
 use lower::Lowerer;
@@ -299,7 +299,7 @@ pub fn compile_assembled(
     options: &Options,
 ) -> Result<(Game, Diagnostics), LoadError> {
     let mut d = Diags::default();
-    let mut game = lower_file(&assembled.items, options, &mut d)?;
+    let mut game = lower_file(&assembled.items, &assembled.source, options, &mut d)?;
     let mut items = d.finish();
     // Pictures from files beside the rule file (its folder known here).
     if let Some(g) = game.as_mut()
@@ -331,7 +331,7 @@ pub fn compile_assembled(
 pub fn resolved_rules(file: &str, text: &str, options: &Options) -> Result<String, LoadError> {
     let assembled = variant::assemble(file, text).map_err(LoadError::Rules)?;
     let mut d = Diags::default();
-    let resolved = resolve(&assembled.items, options, &mut d)?;
+    let resolved = resolve(&assembled.items, &assembled.source, options, &mut d)?;
     let errors = d.items.iter().any(|x| x.severity == Severity::Error);
     let (Some(r), false) = (resolved, errors) else {
         return Err(LoadError::Rules(assembled.diagnostics(d.finish())));
@@ -358,8 +358,13 @@ pub fn resolved_rules(file: &str, text: &str, options: &Options) -> Result<Strin
     Ok(crate::syntax::print::print_file(&file, ""))
 }
 
-fn lower_file(items: &[Expr], options: &Options, d: &mut Diags) -> Result<Option<Game>, LoadError> {
-    Ok(resolve(items, options, d)?.and_then(|r| lower_game(r.name, &r.body, r.toggles, d)))
+fn lower_file(
+    items: &[Expr],
+    source: &str,
+    options: &Options,
+    d: &mut Diags,
+) -> Result<Option<Game>, LoadError> {
+    Ok(resolve(items, source, options, d)?.and_then(|r| lower_game(r.name, &r.body, r.toggles, d)))
 }
 
 /// A game clause with its defines expanded, toggles bound and `match`
@@ -373,18 +378,44 @@ struct Resolved {
     body: Vec<Expr>,
 }
 
+/// The error of a file that holds no clause (`source` its text): an
+/// empty or blank file, or one of comments only, pointed at the first.
+fn no_clause(source: &str) -> crate::diag::Diagnostic {
+    let help = "a rule file holds `(game \"Name\" …)` or `(variant \"Name\" base:\"file.game\" …)`";
+    let start = source.len() - source.trim_start().len();
+    if start == source.len() {
+        return crate::diag::Diagnostic::error(
+            Default::default(),
+            "the file is empty",
+            "expected `(game \"Name\" …)`",
+        )
+        .with_help(help);
+    }
+    // Parsed without a clause, what is not blank is comments.
+    let end = source[start..]
+        .find(['\n', '\r'])
+        .map_or(source.len(), |i| start + i);
+    crate::diag::Diagnostic::error(
+        Span::new(start, end),
+        "the file holds no clause, only comments",
+        "a comment; expected `(game \"Name\" …)`",
+    )
+    .with_help(help)
+}
+
+/// The game clause of `items` (the top-level expressions of `source`)
+/// with its defines expanded, toggles bound and `match` clauses resolved;
+/// `None` after errors.
 fn resolve(
     items: &[Expr],
+    source: &str,
     options: &Options,
     d: &mut Diags,
 ) -> Result<Option<Resolved>, LoadError> {
     let game = match items {
         [Expr::Clause(c)] if c.head == "game" => c,
         [] => {
-            d.push(crate::diag::Diagnostic::error(
-                Default::default(),
-                "the file is empty",
-                "expected `(game \"Name\" …)`").with_help("a rule file holds `(game \"Name\" …)` or `(variant \"Name\" base:\"file.game\" …)`"));
+            d.push(no_clause(source));
             return Ok(None);
         }
         [first, ..] => {
@@ -475,6 +506,7 @@ fn resolve(
         // Every other error follows from the runaway expansion.
         d.items = vec![limit.clone()];
         d.dropped = 0;
+        d.dropped_warnings = 0;
         return Ok(None);
     }
     defines.warn_unused(d);

@@ -68,8 +68,12 @@ impl Lowerer {
 
     /// Reports an unknown clause head with the ludemes of the context.
     pub fn unknown_head(&mut self, c: &Clause, context: &str, d: &mut Diags) {
-        if c.head_is_str || d.full() {
+        if c.head_is_str {
             return; // a define call that failed to expand: reported already
+        }
+        if d.full() {
+            d.drop_error(); // counted, not built
+            return;
         }
         let names: Vec<&str> = vocab::names_in(context).collect();
         let mut diag = Diagnostic::error(

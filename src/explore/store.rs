@@ -130,9 +130,13 @@ pub fn parse(p: &str, text: &str, cut_ok: bool) -> Result<(Header, Vec<CellRecor
                 c.cell
             ));
         }
-        if !c.tally.adds_up() || c.tally.games != header.count {
+        let wrong = match c.tally.inconsistency() {
+            None if c.tally.games != header.count => Some(format!("{} games", c.tally.games)),
+            other => other,
+        };
+        if let Some(reason) = wrong {
             return Err(format!(
-                "{p}:{}: cell {}'s counts do not add up to {} games",
+                "{p}:{}: cell {}'s counts do not add up to {} games: {reason}",
                 i + 1,
                 c.cell,
                 header.count

@@ -468,22 +468,111 @@ impl Tally {
     }
 
     /// True when the counts agree with each other as [`Tally::add`] keeps
-    /// them: wins, shared first places, draws and unfinished games make
-    /// the games, and so do
-    /// the end conditions; no game is longer than the longest.
+    /// them ([`Tally::inconsistency`] says what is wrong otherwise).
     pub fn adds_up(&self) -> bool {
+        self.inconsistency().is_none()
+    }
+
+    /// What makes these counts impossible for real games, in words
+    /// (`None` when they agree with each other as [`Tally::add`] keeps
+    /// them): wins, shared first places, draws and unfinished games make
+    /// the games, and so do the end conditions; no game is longer than the
+    /// longest; each seat's returns (one entry a seat, or none in a shard
+    /// written before returns were kept) lie within what its finished games
+    /// can make, ± the stake bound a game; the branching sum lies between
+    /// one and [`crate::engine::MAX_TURNS`] legal turns a counted position.
+    pub fn inconsistency(&self) -> Option<String> {
         let sum = |mut it: std::slice::Iter<'_, u64>| it.try_fold(0u64, |a, &b| a.checked_add(b));
         let ends = sum(self.wins.iter())
             .and_then(|w| w.checked_add(self.draws))
             .and_then(|w| w.checked_add(self.shared_first))
             .and_then(|w| w.checked_add(self.unfinished));
+        if ends != Some(self.games) {
+            return Some(format!(
+                "wins, shared first places, draws and unfinished games do not make its {} games",
+                self.games
+            ));
+        }
         let reasons: Vec<u64> = self.end_reasons.values().copied().collect();
-        let reasons = sum(reasons.iter());
+        if sum(reasons.iter()) != Some(self.games) {
+            return Some(format!(
+                "its end conditions do not count its {} games",
+                self.games
+            ));
+        }
         let longest = u64::from(self.turns_max);
-        ends == Some(self.games)
-            && reasons == Some(self.games)
-            && self.turns_sum <= self.games.saturating_mul(longest)
-            && self.branching_turns <= self.turns_sum
+        if self.turns_sum > self.games.saturating_mul(longest) {
+            return Some(format!(
+                "turns_sum {} is more than {} games of at most {longest} turns",
+                self.turns_sum, self.games
+            ));
+        }
+        if self.branching_turns > self.turns_sum {
+            return Some(format!(
+                "branching_turns {} is more than the {} turns played",
+                self.branching_turns, self.turns_sum
+            ));
+        }
+        // Each position counted lists one legal turn at least, and at most
+        // MAX_TURNS (the lists stop there).
+        let most = u128::from(self.branching_turns) * crate::engine::MAX_TURNS as u128;
+        if self.branching_sum < self.branching_turns || u128::from(self.branching_sum) > most {
+            return Some(format!(
+                "branching_sum {} is not 1 to {} legal turns a position over its {} counted \
+                 positions (`branching_turns`)",
+                self.branching_sum,
+                crate::engine::MAX_TURNS,
+                self.branching_turns
+            ));
+        }
+        self.returns_inconsistency()
+    }
+
+    /// The returns' part of [`Tally::inconsistency`].
+    fn returns_inconsistency(&self) -> Option<String> {
+        let seats = self.wins.len();
+        let (sums, squares) = (self.returns_sum.len(), self.returns_sq_sum.len());
+        if sums != squares || (sums != 0 && sums != seats) {
+            return Some(format!(
+                "returns_sum has {sums} entries and returns_sq_sum {squares}, \
+                 where one a seat ({seats}) was expected"
+            ));
+        }
+        let max_stake = crate::compile::stakes::MAX_STAKE as u64;
+        if u64::from(self.stake_max) > max_stake {
+            return Some(format!(
+                "stake_max {} is above the largest stake a game can have, {max_stake}",
+                self.stake_max
+            ));
+        }
+        // A finished game's return is within ± its stake; an unfinished
+        // game's is 0. In the tally's unit, as whole numbers.
+        let finished = u128::from(self.games - self.unfinished);
+        let bound = u128::from(return_unit(seats)) * u128::from(self.stake_max.max(1));
+        for (seat, (&s, &q)) in self
+            .returns_sum
+            .iter()
+            .zip(&self.returns_sq_sum)
+            .enumerate()
+        {
+            let s_abs = u128::from(s.unsigned_abs());
+            if s_abs > finished * bound || u128::from(q) > finished * bound * bound {
+                return Some(format!(
+                    "seat {}'s returns_sum {s} (squares {q}) is beyond what {finished} \
+                     finished games can make (each within ±{bound}, squares {})",
+                    seat + 1,
+                    bound * bound
+                ));
+            }
+            if u128::from(q) < s_abs {
+                return Some(format!(
+                    "seat {}'s returns_sq_sum {q} is below its returns_sum {s}, \
+                     as no whole numbers' squares are",
+                    seat + 1
+                ));
+            }
+        }
+        None
     }
 
     /// The rates (with their intervals) and means of these counts.

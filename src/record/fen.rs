@@ -127,8 +127,15 @@ pub enum FenError {
         /// The square.
         square: u32,
     },
-    /// The game's sites are not numbered, so FEN cannot name them.
-    #[error("this game's sites have no number labels, so FEN cannot name them")]
+    /// The game's board is not numbered for FEN (`labels:Numbers`), so
+    /// FEN's square numbers name none of its sites: a graph board (whose
+    /// sites keep their own labels, even `1`…`24`) or a board labelled
+    /// by coordinates.
+    #[error(
+        "PDN FEN names squares by the numbers of a board declared `labels:Numbers` \
+         (1…n in reading order, as draughts numbers its dark squares); this game's board \
+         is not numbered so"
+    )]
     NoNumbers,
     /// A stack stands where a move arriving there would have changed it:
     /// a man on its own crowning row, a pawn on its promotion rank

@@ -15,7 +15,7 @@ impl State {
     /// The position described by a PDN FEN string (chess FEN for a game
     /// that declares `(fen …)`). Errors name the offending part: an unknown
     /// side letter or prefix, a site number that is not on the board, a
-    /// game whose sites have no numbers, a stack where a move arriving
+    /// game whose board is not numbered (`labels:Numbers`), a stack where a move arriving
     /// would have changed it (a man on its crowning row, a pawn on its
     /// promotion rank: [`crate::record::arrival`]), a piece on a site no
     /// piece of its kind and owner can ever reach (a pawn on its own first

@@ -239,9 +239,16 @@ async fn new_session(AxState(app): AxState<Arc<App>>, text: String) -> ApiResult
     // game), else a fresh one, so that no two games start alike.
     let seed = match v.get("seed") {
         None | Some(Value::Null) => crate::serve::session::fresh_seed(),
-        Some(s) => s
-            .as_u64()
-            .ok_or_else(|| ApiError::bad("`seed` is a whole number from 0"))?,
+        Some(s) => {
+            let bad = || {
+                let most = crate::serve::session::MAX_SEED;
+                ApiError::bad(format!("`seed` is a whole number from 0 to {most}"))
+            };
+            // A seed past 2^53 arrives as a whole number or, written with
+            // an exponent, as a float: refused either way.
+            let seed = s.as_u64().ok_or_else(bad)?;
+            crate::serve::session::page_seed(seed, "`seed`").map_err(ApiError::bad)?
+        }
     };
     let session = Session::new_seeded(source, sets, seats, seed);
     app.insert(session).map(axum::Json)

@@ -44,6 +44,22 @@ pub const START_SEED: u64 = 1;
 /// (whose numbers are doubles) reads and writes them exactly.
 const SEED_BITS: u32 = 53;
 
+/// The largest seed the server takes (2⁵³ − 1): the page's script keeps a
+/// game's seed as a double, which holds every whole number up to it
+/// exactly. Larger seeds are refused, not rounded.
+pub const MAX_SEED: u64 = (1 << SEED_BITS) - 1;
+
+/// `seed` when the page can hold it exactly (at most [`MAX_SEED`]); else
+/// why it is refused. `what` names it (`seed`, `the trial's seed`).
+pub fn page_seed(seed: u64, what: &str) -> Result<u64, String> {
+    if seed > MAX_SEED {
+        return Err(format!(
+            "{what} {seed} is too large: the page holds seeds from 0 to {MAX_SEED} (2^53 - 1) exactly"
+        ));
+    }
+    Ok(seed)
+}
+
 /// A fresh seed for a new game: random bits from the operating system's
 /// generator, below 2⁵³.
 pub fn fresh_seed() -> u64 {
@@ -808,6 +824,9 @@ impl Session {
         let (start, start_text, moves) = if is_trial(text) {
             let t = parse_trial(text).map_err(|e| format!("trial: {e}"))?;
             self.same_game(&t.game, t.title.as_deref(), &game)?;
+            if let Some(seed) = t.seed {
+                page_seed(seed, "the trial's seed")?;
+            }
             // The trial's `set` lines are the toggles it was played with
             // (none: the defaults), whatever the page had.
             let sets: Vec<String> = t.sets.iter().map(|(n, v)| format!("{n}={v}")).collect();

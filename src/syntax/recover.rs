@@ -91,7 +91,7 @@ pub fn scan(source: &str) -> Scan {
     let too_deep = lexer.too_many_tokens() || lexer.match_brackets(source);
     if lexer.dropped > 0 {
         let at = lexer.diags.last().map_or(Span::default(), |d| d.span);
-        lexer.diags.push(too_many(at, lexer.dropped));
+        lexer.diags.push(too_many(at, lexer.dropped, false));
     }
     let forms = if too_deep { Vec::new() } else { lexer.forms() };
     let text = String::from_utf8(lexer.buf)
@@ -124,14 +124,21 @@ struct Lexer<'s> {
 }
 
 /// The error that ends a list cut at [`MAX_ERRORS`]: `dropped` more were
-/// found after `at`.
-fn too_many(at: Span, dropped: usize) -> Diagnostic {
+/// found after `at` (at least that many when `at_least`: clauses left
+/// unchecked, each counted once). It stands for them in the totals.
+fn too_many(at: Span, dropped: usize, at_least: bool) -> Diagnostic {
+    let more = if at_least {
+        format!("at least {dropped} more (clauses left unchecked)")
+    } else {
+        format!("{dropped} more")
+    };
     Diagnostic::error(
         at,
-        format!("too many syntax errors: {dropped} more not listed after the first {MAX_ERRORS}"),
+        format!("too many syntax errors: {more} not listed after the first {MAX_ERRORS}"),
         "the list stops here",
     )
     .with_help("fix the first ones and check again")
+    .with_unlisted(dropped, at_least)
 }
 
 /// Whether a byte ends a line.
@@ -520,7 +527,7 @@ pub fn check(source: &str, scan: &mut Scan) -> Vec<Diagnostic> {
     scan.forms = root.children;
     if checker.dropped > 0 {
         let at = checker.diags.last().map_or(Span::default(), |d| d.span);
-        checker.diags.push(too_many(at, checker.dropped));
+        checker.diags.push(too_many(at, checker.dropped, true));
     }
     checker.diags
 }
@@ -530,7 +537,8 @@ struct Checker<'a> {
     source: &'a str,
     text: &'a mut String,
     diags: Vec<Diagnostic>,
-    /// Forms left unchecked once [`MAX_ERRORS`] errors were listed.
+    /// Failing forms left unchecked once [`MAX_ERRORS`] errors were
+    /// listed: each holds one error at least.
     dropped: usize,
 }
 
@@ -539,9 +547,11 @@ impl Checker<'_> {
     /// fails to parse.
     fn form(&mut self, form: &Form, rule: Rule) -> bool {
         if self.diags.len() >= MAX_ERRORS && rule == Rule::form {
-            // Too many errors listed already: leave it out unchecked.
-            self.dropped += 1;
-            return true;
+            // Too many errors listed already: one parse tells whether it
+            // fails, counted as one error (its errors are not looked for).
+            let fails = self.parse(form, rule).is_err();
+            self.dropped += usize::from(fails);
+            return fails;
         }
         if self.parse(form, rule).is_ok() {
             return false;
