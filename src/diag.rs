@@ -811,6 +811,12 @@ pub fn wins(name: &str) -> String {
     format!("{name} {}", verb(name, "wins", "win"))
 }
 
+/// "Cross loses", "Attackers lose": a side's loss, the verb agreeing with
+/// its name (the loss of a game of one player).
+pub fn loses(name: &str) -> String {
+    format!("{name} {}", verb(name, "loses", "lose"))
+}
+
 /// The form of a verb that agrees with a side's name: `singular` ("plays",
 /// "has") for "Cross", `plural` ("play", "have") for "Attackers".
 pub fn verb<'v>(name: &str, singular: &'v str, plural: &'v str) -> &'v str {

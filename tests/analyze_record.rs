@@ -60,6 +60,8 @@ fn count(results: &[TrialResult], n: usize) -> Counted {
                 .map(|s| if s == w as usize { 1 } else { 2 })
                 .collect(),
             TrialResult::Ranked(p, _) => p.0[..n].to_vec(),
+            // A loss alone ends only a game of one player; these have more.
+            TrialResult::Loss(..) => panic!("a loss alone in a game of {n} players"),
         };
         let firsts: Vec<usize> = (0..n).filter(|&s| places[s] == 1).collect();
         match firsts.len() {

@@ -1,7 +1,7 @@
 //! Runs the real `ludic` binary: exit codes and output.
 
 mod common;
-use common::{ludic, ok, stdout};
+use common::{ludic, ok, stdout, temp_file};
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -558,4 +558,71 @@ fn a_variant_that_sets_a_toggle_twice_is_refused_as_a_second_set_is() {
     );
     assert!(err.contains("twice.game:1:57"), "{err}");
     assert!(err.contains("first set here"), "{err}");
+}
+
+/// A game of one player that loses on a line of three (a `lose-when`
+/// rule), or never ends but in a full board: `end` is its end clause.
+fn solitaire(end: &str) -> String {
+    format!(
+        r#"(game "X" (players (player "A" letter:"A")) (board (square 3 3)) (piece "M")
+             (play (place "M" to:Empty)) {end})"#
+    )
+}
+
+#[test]
+fn playout_and_analyze_tally_a_one_player_loss_as_a_loss() {
+    // Random marks on 3×3 make a line before the board is full: every
+    // game is lost (docs/players.md, "One player").
+    let (_dir, lose) = temp_file("lose.game", &solitaire("(end (lose-when (line 3 Last)))"));
+    let lose = lose.to_str().unwrap();
+    let out = ok(&ludic(&["show", lose, "--moves", "a1 a2 a3"]));
+    assert!(out.contains("game over: A loses: "), "{out}");
+    assert!(out.contains("a line of 3"), "{out}");
+    let out = ok(&ludic(&["playout", lose, "--count", "50", "--json"]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["wins"][0]["count"], 0, "{v}");
+    assert_eq!(v["losses"]["count"], 50, "{v}");
+    assert_eq!(v["draws"]["count"], 0, "{v}");
+    let out = ok(&ludic(&["playout", lose, "--count", "50"]));
+    assert!(out.contains("A wins: 0\n  A loses: 50\n"), "{out}");
+    let out = ok(&ludic(&["analyze", lose, "--count", "20", "--json"]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let s = &v["settings"][0];
+    assert_eq!(s["wins"][0]["count"], 0, "{s}");
+    assert_eq!(s["losses"]["count"], 20, "{s}");
+    assert_eq!(s["mean_returns"][0]["mean"], -1.0, "{s}");
+    let out = ok(&ludic(&["analyze", lose, "--count", "20"]));
+    let row = |head: &str| {
+        let line = out.lines().find(|l| l.starts_with(head));
+        line.map(|l| l[head.len()..].trim_start().to_string())
+    };
+    assert!(
+        row("A loses ").is_some_and(|r| r.starts_with("100.0%")),
+        "{out}"
+    );
+    assert!(
+        row("A wins ").is_some_and(|r| r.starts_with("0.0%")),
+        "{out}"
+    );
+    assert!(
+        row("A mean return ").is_some_and(|r| r.starts_with("-1.000")),
+        "{out}"
+    );
+}
+
+#[test]
+fn playout_tallies_a_one_player_draw_as_a_draw_not_a_win() {
+    let (_dir, draw) = temp_file("draw.game", &solitaire("(end (no-moves Draw))"));
+    let draw = draw.to_str().unwrap();
+    let out = ok(&ludic(&["playout", draw, "--count", "30", "--json"]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["draws"]["count"], 30, "{v}");
+    assert_eq!(v["wins"][0]["count"], 0, "{v}");
+    assert_eq!(v["losses"]["count"], 0, "{v}");
+    let (_dir, lost) = temp_file("lost.game", &solitaire("(end (no-moves Loss))"));
+    let lost = lost.to_str().unwrap();
+    let out = ok(&ludic(&["playout", lost, "--count", "30", "--json"]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["losses"]["count"], 30, "{v}");
+    assert_eq!(v["wins"][0]["count"], 0, "{v}");
 }

@@ -5,7 +5,7 @@
 //! it refuses what the schemas exclude.
 
 mod common;
-use common::ludic;
+use common::{ludic, temp_file};
 
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -397,4 +397,33 @@ fn explore_json_validates() {
     assert_eq!(v["design"]["kind"], "fraction");
     assert_eq!(v["design"]["resolution"], 5);
     assert_eq!(v["design"]["cells"], 16);
+}
+
+/// A game of one player reports its losses (`losses`: neither a win nor a
+/// draw) in `playout`, `analyze` (each setting, the comparison) and a
+/// shard's tally, within the schemas.
+#[test]
+fn one_player_losses_validate() {
+    let rules = r#"(game "Solo" (players (player "A" letter:"A")) (board (square 3 3))
+        (piece "M") (toggle x bool default:false "nothing")
+        (play (place "M" to:Empty)) (end (lose-when (line 3 Last))))"#;
+    let (_dir, path) = temp_file("solo.game", rules);
+    let game = path.to_str().unwrap();
+    let v = check("playout", &["playout", game, "--count", "20", "--json"], 0);
+    assert_eq!(v["losses"]["count"], 20);
+    let args = [
+        "analyze",
+        game,
+        "--count",
+        "10",
+        "--compare",
+        "x=true",
+        "--json",
+    ];
+    let v = check("analyze", &args, 0);
+    assert_eq!(v["settings"][1]["losses"]["count"], 10);
+    assert_eq!(v["comparison"]["losses"]["difference"], 0.0);
+    let args = ["analyze", game, "--count", "10", "--shard", "1/2", "--json"];
+    let v = check("analyze-shard", &args, 0);
+    assert_eq!(v["settings"][0]["tally"]["losses"], 5);
 }

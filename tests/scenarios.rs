@@ -196,3 +196,27 @@ fn a_shared_first_place_is_no_draw_in_a_scenario() {
     let bad = run("P1 and P9 share first").expect("no such seat");
     assert!(bad.contains("not an outcome"), "{bad}");
 }
+
+/// A game of one player that loses on a line of three ends in its loss:
+/// `A loses`, neither a draw nor its win (docs/players.md, "One player").
+#[test]
+fn a_one_player_loss_is_no_draw_and_no_win_in_a_scenario() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("one_player_scenario");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("solitaire.game");
+    let rules = r#"(game "X" (players (player "A" letter:"A")) (board (square 3 3)) (piece "M")
+        (play (place "M" to:Empty)) (end (lose-when (line 3 Last))))"#;
+    std::fs::write(&path, rules).unwrap();
+    let run = |expect: &str| {
+        let game = path.display();
+        let text =
+            format!("game: {game}\nscenario: s\nmoves: a1 a2 a3\nexpect outcome: {expect}\n");
+        let v = run_text("x.scenarios", &text, None).expect("the file reads");
+        v[0].failure.as_ref().map(ToString::to_string)
+    };
+    assert_eq!(run("A loses"), None);
+    let draw = run("draw").expect("not a draw");
+    assert!(draw.contains("A loses"), "{draw}");
+    assert!(run("A wins").is_some());
+    assert!(run("none").is_some());
+}

@@ -484,6 +484,10 @@ fn setting_json(s: &Setting) -> Value {
         v["shared_first"] = rate_json(&st.shared_first);
         v["shared_firsts"] = wins_json(&s.seats, &st.shared_firsts);
     }
+    // A game of one player may end in its loss: neither a win nor a draw.
+    if s.seats.len() == 1 {
+        v["losses"] = rate_json(&st.losses);
+    }
     if !st.mean_returns.is_empty() {
         v["mean_returns"] = seat_means_json(&s.seats, &st.mean_returns);
     }
@@ -504,13 +508,17 @@ fn comparison_json(seats: &[String], x: &Setting, y: &Setting) -> Value {
             d
         })
         .collect();
-    json!({
+    let mut v = json!({
         "wins": wins,
         "draws": difference_json(&two_proportion(x.draws, y.draws)),
         "unfinished": difference_json(&two_proportion(x.unfinished, y.unfinished)),
         "mean_turns": round(y.turns_mean - x.turns_mean, 2),
         "mean_branching": x.branching_mean.zip(y.branching_mean).map(|(a, b)| round(b - a, 2)),
-    })
+    });
+    if seats.len() == 1 {
+        v["losses"] = difference_json(&two_proportion(x.losses, y.losses));
+    }
+    v
 }
 
 /// What [`merge`] reads of a shard's JSON.

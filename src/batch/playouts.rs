@@ -156,6 +156,10 @@ pub fn report_json(
         let shared = rate_json(&Rate::new(t.shared_first, n));
         out.insert("shared_first".into(), shared);
     }
+    // A game of one player may end in its loss: neither a win nor a draw.
+    if game.num_players() == 1 {
+        out.insert("losses".into(), rate_json(&Rate::new(t.losses, n)));
+    }
     let more = json!({
         "count": n, "seed": spec.seed, "turn_cap": spec.max_turns,
         "wins": wins_json(&names, &wins),

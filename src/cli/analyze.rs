@@ -271,6 +271,10 @@ fn rate_rows(names: &[String], s: &Stats, each_shared: bool) -> Vec<(String, Rat
         .zip(&s.wins)
         .map(|(n, r)| (ludic::diag::wins(n), *r))
         .collect();
+    // A game of one player may end in its loss: neither a win nor a draw.
+    if let [n] = names {
+        rows.push((ludic::diag::loses(n), s.losses));
+    }
     // With more than two players, a first place some seats share: in all,
     // and seat by seat once a game had one (docs/players.md, "Several
     // players").

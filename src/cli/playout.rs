@@ -75,6 +75,10 @@ pub fn run(a: &PlayoutArgs) -> Result<i32, Fail> {
     if !t.shared_firsts.is_empty() {
         println!("  first place shared: {}", t.shared_first);
     }
+    // A game of one player may end in its loss: neither a win nor a draw.
+    if let [p] = &game.players[..] {
+        println!("  {}: {}", ludic::diag::loses(&p.name), t.losses);
+    }
     println!("  draws: {}   unfinished: {}", t.draws, t.unfinished);
     let reasons: Vec<String> = t
         .end_reasons

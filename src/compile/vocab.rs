@@ -511,7 +511,7 @@ ludemes! {
     "win" "effect" "(win [Mover|Next|P1…])" "The player (default: the mover) wins now, and the game is over."
         "(if (line 3 To) (win))"
         => Lower::Effect(effects::win);
-    "lose" "effect" "(lose [Mover|Next|P1…])" "The player (default: the mover) loses now (with two players: the other wins; with more, the player leaves play in the last free place and the others play on, as with `lose-when`)."
+    "lose" "effect" "(lose [Mover|Next|P1…])" "The player (default: the mover) loses now (with two players: the other wins; with one, the game ends in its loss; with more, the player leaves play in the last free place and the others play on, as with `lose-when`)."
         "(if (equal (pieces) 0) (lose Next))"
         => Lower::Effect(effects::lose);
     "draw" "effect" "(draw)" "The game is drawn now."
@@ -565,7 +565,7 @@ ludemes! {
     "end" "game" "(end RULE…)" "When the game ends."
         "(end (no-moves Loss) (draw-repetition 3))"
         => Lower::GameClause(Lowerer::end);
-    "no-moves" "end" "(no-moves Loss|Win|Draw|Score|Pass [if:COND])" "What happens to the player to move who has no legal move (default: a draw). `Pass`: the turn passes to the next player (at the start of a turn, or in the middle of one when an `again` block has no move: the turn ends there; every player in turn stuck: a draw). `Loss` makes the other player the winner in a two-player game; with more players the mover leaves play in the last free place and the others play on (`Win`: the first free place, as a win does). `Score` ends the game, decided by the `(score …)` rule (a draw without one). With `if:`, only when the condition holds for that player; the first such rule that holds decides, else the one without `if:` (checkmate and stalemate)."
+    "no-moves" "end" "(no-moves Loss|Win|Draw|Score|Pass [if:COND])" "What happens to the player to move who has no legal move (default: a draw). `Pass`: the turn passes to the next player (at the start of a turn, or in the middle of one when an `again` block has no move: the turn ends there; every player in turn stuck: a draw). `Loss` makes the other player the winner in a two-player game, ends a one-player game in its loss; with more players the mover leaves play in the last free place and the others play on (`Win`: the first free place, as a win does). `Score` ends the game, decided by the `(score …)` rule (a draw without one). With `if:`, only when the condition holds for that player; the first such rule that holds decides, else the one without `if:` (checkmate and stalemate)."
         "(no-moves Loss if:(in-check \"King\"))"
         => Lower::End(ends::no_moves);
     "draw-repetition" "end" "(draw-repetition N [by-score:true] [when:BOOL])" "A draw when the same position occurs for the N-th time at the start of a turn; with `by-score:true` the game ends there decided by the score instead, as at a turn limit (a draw without one): Oware's seeds going round in circles, each player's own row added to their captures. A position is its stacks and the player to move; the `unmoved` marks count only as castling rights where `(fen castling:…)` declares them (a royal piece and a partner on its row, both unmoved: a knight that goes out and back makes the same position again), and every one of them elsewhere; and the legal moves of the generators that read the previous step (`Last`, `LastPassed`: en passant) are part of it, so a board with such a move legal differs from the same board without (FIDE 9.2.3)."
@@ -577,7 +577,7 @@ ludemes! {
     "moved" "fact" "(moved COND)" "Reset fact: the moving stack satisfied COND at its origin."
         "(moved \"Man\")"
         => Lower::Fact(ends::moved);
-    "lose-when" "end" "(lose-when COND [when:BOOL])" "After every turn, each player for whom the condition holds loses (with more than two players: leaves play in the last free places, and the others play on); all those still playing at once: a draw among them."
+    "lose-when" "end" "(lose-when COND [when:BOOL])" "After every turn, each player for whom the condition holds loses (with more than two players: leaves play in the last free places, and the others play on); all those still playing at once: a draw among them (the one player of a game of one: its loss)."
         "(lose-when (equal (pieces) 0))"
         => Lower::End(ends::lose_when);
     "play-on" "end" "(play-on [when:BOOL])" "With more than two players, a seat that wins leaves play and takes the best free place, and the others play on, until one seat is left (it takes the place that is left). Without it the first win ends the game: the winner first, the others second together (docs/players.md, several players)."

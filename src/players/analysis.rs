@@ -183,10 +183,14 @@ pub struct Tally {
     pub draws: u64,
     /// Games that ended with first place shared by some seats but not all
     /// ([`FirstPlace::Shared`]: Red 1st, Blue 1st, Yellow 3rd); never with
-    /// two players. Wins, shared firsts, draws and unfinished games make
-    /// the games.
+    /// two players. Wins, shared firsts, draws, losses and unfinished
+    /// games make the games.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub shared_first: u64,
+    /// Games that ended with no seat first: the losses of a game of one
+    /// player ([`FirstPlace::Nobody`]); never with more players.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub losses: u64,
     /// With more than two players, each seat's count of the games whose
     /// first place it shared (`shared_first`, seat by seat); empty with
     /// two players.
@@ -327,7 +331,8 @@ impl Tally {
     }
 
     /// Counts who took first place in a finished game: a win, a shared
-    /// first place ([`FirstPlace::Shared`]) or a draw.
+    /// first place ([`FirstPlace::Shared`]), a draw, or nobody (the loss
+    /// of a game of one player).
     fn add_first(&mut self, o: Outcome) {
         match o.first_place(self.wins.len()) {
             FirstPlace::Alone(w) => {
@@ -342,6 +347,7 @@ impl Tally {
                 }
             }
             FirstPlace::Everyone => self.draws += 1,
+            FirstPlace::Nobody => self.losses += 1,
         }
     }
 
@@ -427,6 +433,7 @@ impl Tally {
         }
         self.draws = self.draws.saturating_add(other.draws);
         self.shared_first = self.shared_first.saturating_add(other.shared_first);
+        self.losses = self.losses.saturating_add(other.losses);
         for (a, b) in self.shared_firsts.iter_mut().zip(&other.shared_firsts) {
             *a = a.saturating_add(*b);
         }
@@ -468,7 +475,9 @@ impl Tally {
     }
 
     /// True when the counts agree with each other as [`Tally::add`] keeps
-    /// them ([`Tally::inconsistency`] says what is wrong otherwise).
+    /// them: wins, shared first places, draws, losses and unfinished
+    /// games make the games ([`Tally::inconsistency`] says what is wrong
+    /// otherwise).
     pub fn adds_up(&self) -> bool {
         self.inconsistency().is_none()
     }
@@ -486,10 +495,11 @@ impl Tally {
         let ends = sum(self.wins.iter())
             .and_then(|w| w.checked_add(self.draws))
             .and_then(|w| w.checked_add(self.shared_first))
+            .and_then(|w| w.checked_add(self.losses))
             .and_then(|w| w.checked_add(self.unfinished));
         if ends != Some(self.games) {
             return Some(format!(
-                "wins, shared first places, draws and unfinished games do not make its {} games",
+                "wins, shared first places, draws, losses and unfinished games do not make its {} games",
                 self.games
             ));
         }
@@ -583,6 +593,7 @@ impl Tally {
             wins: self.wins.iter().map(|&w| Rate::new(w, n)).collect(),
             draws: Rate::new(self.draws, n),
             shared_first: Rate::new(self.shared_first, n),
+            losses: Rate::new(self.losses, n),
             shared_firsts: self
                 .shared_firsts
                 .iter()
@@ -667,6 +678,8 @@ pub struct Stats {
     pub draws: Rate,
     /// Games whose first place was shared by some seats, not all.
     pub shared_first: Rate,
+    /// Games with no seat first: the losses of a game of one player.
+    pub losses: Rate,
     /// With more than two players, each seat's share of the games whose
     /// first place it shared; empty with two.
     pub shared_firsts: Vec<Rate>,
@@ -855,6 +868,29 @@ mod tests {
         old.returns_sum.clear();
         m.merge(&old).unwrap();
         assert!(m.mean_returns().is_empty() && m.adds_up());
+    }
+
+    #[test]
+    fn a_tally_of_one_player_counts_its_losses_apart_from_wins_and_draws() {
+        use crate::engine::EndReason::{NoMoves, Result};
+        let mut t = Tally::new(1);
+        t.add(Some(Outcome::Win(0, Result)), 1, 3, 0, 0);
+        t.add(Some(Outcome::Loss(0, Result)), 1, 3, 0, 0);
+        t.add(Some(Outcome::Loss(0, NoMoves)), 1, 9, 0, 0);
+        t.add(Some(Outcome::Draw(NoMoves)), 1, 9, 0, 0);
+        t.add(None, 1, 20, 0, 0);
+        assert_eq!((t.wins.clone(), t.losses, t.draws), (vec![1], 2, 1));
+        assert!(t.adds_up());
+        // Returns +1, −1, −1, 0, and 0 unfinished: a mean of −1/5.
+        let means: Vec<f64> = t.mean_returns().iter().map(|m| m.mean).collect();
+        assert_eq!(means, [-0.2]);
+        assert_eq!(t.stats().losses.count, 2);
+        // A shard's losses merge.
+        let mut m = Tally::new(1);
+        m.merge(&t).unwrap();
+        m.merge(&t).unwrap();
+        assert_eq!((m.losses, m.wins.clone()), (4, vec![2]));
+        assert!(m.adds_up());
     }
 
     #[test]

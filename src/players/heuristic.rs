@@ -578,8 +578,9 @@ pub fn evaluate_with(
             Outcome::Win(w, _) if w == player => WIN,
             Outcome::Win(..) => -WIN,
             Outcome::Draw(_) => 0,
-            // A place between first (WIN) and last (-WIN).
-            Outcome::Ranked(..) => {
+            // A place between first (WIN) and last (-WIN); a one-player
+            // game's loss: -WIN.
+            Outcome::Ranked(..) | Outcome::Loss(..) => {
                 let r = o.returns(st.game().num_players());
                 (r.get(player as usize).copied().unwrap_or(0.0) * WIN as f64) as i64
             }

@@ -132,7 +132,7 @@ pub(crate) fn stopped(stop: &Option<std::sync::Arc<std::sync::atomic::AtomicBool
 /// last place 0, even steps between, seats sharing places sharing their
 /// mean (a first place two of three seats share: ¾ each, the third 0),
 /// a draw ½. An unfinished game (`None`) gives each an equal share (½
-/// with two).
+/// with two; ½ with one too, the value of its return 0, as a draw).
 #[inline]
 pub fn reward(end: Option<(Outcome, u32)>, player: u8, num_players: usize, max_stake: u32) -> f64 {
     let most = f64::from(max_stake.max(1));
@@ -152,7 +152,7 @@ pub fn reward(end: Option<(Outcome, u32)>, player: u8, num_players: usize, max_s
             let r = o.returns_at_stake(num_players, stake);
             (r.get(player as usize).copied().unwrap_or(0.0) / most + 1.0) / 2.0
         }
-        None => 1.0 / num_players.max(1) as f64,
+        None => 1.0 / num_players.max(2) as f64,
     }
 }
 
@@ -836,6 +836,17 @@ mod tests {
         let gammon = Some((Outcome::Win(0, NoMoves), 2));
         assert!((reward(gammon, 0, 2, 3) - 5.0 / 6.0).abs() < 1e-12);
         assert!((reward(gammon, 1, 2, 3) - 1.0 / 6.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn rewards_of_one_player_tell_a_win_a_loss_a_draw_and_no_end() {
+        use crate::engine::EndReason::NoMoves;
+        let one = |o: Option<Outcome>| reward(o.map(|o| (o, 1)), 0, 1, 1);
+        assert_eq!(one(Some(Outcome::Win(0, NoMoves))), 1.0);
+        assert_eq!(one(Some(Outcome::Loss(0, NoMoves))), 0.0);
+        assert_eq!(one(Some(Outcome::Draw(NoMoves))), 0.5);
+        // Unfinished: return 0, as a draw (not the whole reward a win gets).
+        assert_eq!(one(None), 0.5);
     }
 
     #[test]

@@ -119,16 +119,16 @@ pub fn write_record(format: RecordFormat, rec: &GameRecord) -> Option<String> {
 }
 
 /// The result token: `1-0` the first player won, `0-1` the second,
-/// `1/2-1/2` a draw, `*` unfinished or a ranking (as `ludic play` writes
-/// PDN).
+/// `1/2-1/2` a draw, `*` unfinished, a ranking or a one-player game's
+/// loss (as `ludic play` writes PDN).
 fn result_token(o: Option<Outcome>) -> &'static str {
     match o {
         Some(Outcome::Win(0, _)) => "1-0",
         Some(Outcome::Win(_, _)) => "0-1",
         Some(Outcome::Draw(_)) => "1/2-1/2",
         // Records of these formats are offered for two players only: a
-        // ranking of more has no token.
-        Some(Outcome::Ranked(..)) | None => "*",
+        // ranking of more, or the loss of one, has no token.
+        Some(Outcome::Ranked(..) | Outcome::Loss(..)) | None => "*",
     }
 }
 

@@ -359,9 +359,14 @@ fn seats_out(game: &Game, value: &str) -> Result<crate::engine::seats::Seats, St
     Ok(seats)
 }
 
-/// `W,result` (the winner's letter and why), `draw,repetition`, or a
-/// ranking's places in turn order, `2/1/3,result`.
+/// `W,result` (the winner's letter and why), `draw,repetition`,
+/// `loss-W,result` (the loss of a game of one player), or a ranking's
+/// places in turn order, `2/1/3,result`.
 fn outcome_text(game: &Game, o: Outcome) -> String {
+    let letter = |p: u8| game.players.get(p as usize).map_or('?', |p| p.letter);
+    if let Outcome::Loss(p, r) = o {
+        return format!("loss-{},{}", letter(p), r.name());
+    }
     if let Outcome::Ranked(..) = o {
         let places: Vec<String> = o
             .places(game.num_players())
@@ -371,11 +376,7 @@ fn outcome_text(game: &Game, o: Outcome) -> String {
         return format!("{},{}", places.join("/"), o.reason().name());
     }
     let who = match o.winner() {
-        Some(p) => game
-            .players
-            .get(p as usize)
-            .map_or('?', |p| p.letter)
-            .to_string(),
+        Some(p) => letter(p).to_string(),
         None => "draw".to_string(),
     };
     format!("{who},{}", o.reason().name())
@@ -762,12 +763,13 @@ fn flipped(game: &Game, value: &str) -> Result<u64, String> {
     Ok(bits)
 }
 
-/// `LETTER,REASON` or `draw,REASON`.
+/// `LETTER,REASON`, `draw,REASON`, `loss-LETTER,REASON` or
+/// `PLACE/PLACE/…,REASON`.
 fn outcome(game: &Game, value: &str) -> Result<Outcome, String> {
     let reasons: Vec<&str> = EndReason::ALL.iter().map(|r| r.name()).collect();
     let bad = || {
         format!(
-            "expected WINNER,REASON: a player's letter or `draw`, and one of {}",
+            "expected WINNER,REASON: a player's letter, `draw` or `loss-` and a player's letter, and one of {}",
             reasons.join(", ")
         )
     };
@@ -793,6 +795,15 @@ fn outcome(game: &Game, value: &str) -> Result<Outcome, String> {
             };
         }
         return Ok(Outcome::Ranked(places, reason));
+    }
+    if let Some(loser) = who.strip_prefix("loss-") {
+        let p = super::position::player_by_letter(game, loser).map_err(|e| e.to_string())?;
+        // Only a game of one player ends in a loss alone; with more, a
+        // loss is another's win or a place.
+        if game.num_players() != 1 {
+            return Err(format!("`{who}`: only a game of one player ends in a loss"));
+        }
+        return Ok(Outcome::Loss(p, reason));
     }
     let p = super::position::player_by_letter(game, who).map_err(|e| e.to_string())?;
     Ok(Outcome::Win(p, reason))

@@ -24,8 +24,9 @@
 //! game did not start from the initial position) or `position` (a position
 //! text, `L D:a1,b2 L:c3`, see [`super::position`]). The line `moves` opens
 //! the moves, one turn a line in the game's notation. The line `result`
-//! ends the record: `win P REASON` (P is 1-based), `draw REASON` or
-//! `unfinished`. REASON is `no_moves`, `repetition`, `no_progress` or
+//! ends the record: `win P REASON` (P is 1-based), `draw REASON`,
+//! `loss P REASON` (the loss of a game of one player), `places PLACE…
+//! REASON` (games of more than two players) or `unfinished`. REASON is `no_moves`, `repetition`, `no_progress` or
 //! `turn_limit`.
 //!
 //! Like the PDN module, this one knows the syntax only: moves stay text.
@@ -90,6 +91,9 @@ pub enum TrialResult {
     Win(u8, EndReason),
     /// Nobody won.
     Draw(EndReason),
+    /// This player (0-based) lost and nobody won: a game of one player
+    /// ([`Outcome::Loss`]), written `loss P REASON`.
+    Loss(u8, EndReason),
     /// Each seat's place (1 is first; games of more than two players):
     /// written `places 2 1 3 REASON`, one place per seat in turn order.
     Ranked(crate::engine::Places, EndReason),
@@ -115,6 +119,7 @@ impl TrialResult {
         match o {
             Some(Outcome::Win(p, r)) => TrialResult::Win(p, r),
             Some(Outcome::Draw(r)) => TrialResult::Draw(r),
+            Some(Outcome::Loss(p, r)) => TrialResult::Loss(p, r),
             Some(Outcome::Ranked(p, r)) => TrialResult::Ranked(p, r),
             None => TrialResult::Unfinished,
         }
@@ -125,6 +130,7 @@ impl TrialResult {
         match *self {
             TrialResult::Win(p, r) => Some(Outcome::Win(p, r)),
             TrialResult::Draw(r) => Some(Outcome::Draw(r)),
+            TrialResult::Loss(p, r) => Some(Outcome::Loss(p, r)),
             TrialResult::Ranked(p, r) => Some(Outcome::Ranked(p, r)),
             TrialResult::Unfinished => None,
         }
@@ -136,6 +142,7 @@ impl std::fmt::Display for TrialResult {
         match *self {
             TrialResult::Win(p, r) => write!(f, "win {} {}", p + 1, r.name()),
             TrialResult::Draw(r) => write!(f, "draw {}", r.name()),
+            TrialResult::Loss(p, r) => write!(f, "loss {} {}", p + 1, r.name()),
             TrialResult::Ranked(p, r) => {
                 let seats = p.0.iter().take_while(|&&q| q > 0);
                 let places: Vec<String> = seats.map(u8::to_string).collect();
@@ -343,15 +350,16 @@ fn parse_result(s: &str) -> Result<TrialResult, String> {
     match words.as_slice() {
         ["unfinished"] => Ok(TrialResult::Unfinished),
         ["draw", r] => Ok(TrialResult::Draw(reason(r)?)),
-        ["win", p, r] => match p.parse::<u8>() {
-            Ok(p) if p >= 1 => Ok(TrialResult::Win(p - 1, reason(r)?)),
+        [w @ ("win" | "loss"), p, r] => match p.parse::<u8>() {
+            Ok(p) if p >= 1 && *w == "win" => Ok(TrialResult::Win(p - 1, reason(r)?)),
+            Ok(p) if p >= 1 => Ok(TrialResult::Loss(p - 1, reason(r)?)),
             _ => Err(format!("`{p}` is not a player number (1, 2, …)")),
         },
         ["places", rest @ .., r] if !rest.is_empty() => {
             Ok(TrialResult::Ranked(places(rest)?, reason(r)?))
         }
         _ => Err(format!(
-            "expected `win PLAYER REASON`, `draw REASON`, `places PLACE… REASON` or `unfinished`, found `{s}`"
+            "expected `win PLAYER REASON`, `draw REASON`, `loss PLAYER REASON`, `places PLACE… REASON` or `unfinished`, found `{s}`"
         )),
     }
 }
@@ -417,6 +425,7 @@ mod tests {
             TrialResult::Draw(EndReason::Repetition),
             TrialResult::Unfinished,
             TrialResult::Win(0, EndReason::TurnLimit),
+            TrialResult::Loss(0, EndReason::LoseCondition),
             TrialResult::Ranked(
                 crate::engine::Places([2, 1, 3, 0, 0, 0, 0, 0]),
                 EndReason::Result,

@@ -146,11 +146,16 @@ fn to_move_line(st: &State) -> String {
 
 /// A sentence for an outcome: "Black wins (NoMoves)", "draw (Repetition)";
 /// a ranking of several players gives each seat's place: "Red 1st, Blue
-/// 2nd, Yellow 3rd (a rule's result)".
+/// 2nd, Yellow 3rd (a rule's result)"; a game of one player may end in its
+/// loss: "Solver loses (lose condition)".
 pub fn describe_outcome(st: &State, o: &crate::engine::Outcome) -> String {
     let reason = o.reason().to_string();
     let result = match (o, o.winner()) {
         (crate::engine::Outcome::Ranked(..), _) => format!("{} ({reason})", places_text(st, o)),
+        (crate::engine::Outcome::Loss(l, _), _) => format!(
+            "{} ({reason})",
+            crate::diag::loses(&st.game().players[*l as usize].name)
+        ),
         (_, Some(w)) => format!(
             "{} ({reason})",
             crate::diag::wins(&st.game().players[w as usize].name)

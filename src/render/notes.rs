@@ -297,6 +297,8 @@ pub fn ended(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
         _ => false,
     };
     let head = match (o.winner(), on_score) {
+        // The loss of a game of one player: not a draw.
+        _ if let Outcome::Loss(l, _) = *o => crate::diag::loses(&game.players[usize::from(l)].name),
         // Places, not a draw: seats that share first place on score, and
         // the seats behind them (3, 3, 2: 1st, 1st, 3rd).
         (None, _) if matches!(o, Outcome::Ranked(..)) => {
@@ -368,6 +370,7 @@ fn reason(st: &State, game: &Game, o: &Outcome, notes: Option<&RuleNotes>) -> St
         EndReason::NoMoves => {
             let cond = notes.and_then(|n| {
                 let wanted = match o.winner() {
+                    None if matches!(o, Outcome::Loss(..)) => "Loss",
                     None => "Draw",
                     Some(w) if w == st.current_player() => "Win",
                     Some(_) => "Loss",
@@ -433,8 +436,9 @@ fn reason(st: &State, game: &Game, o: &Outcome, notes: Option<&RuleNotes>) -> St
 /// player of two) with no pieces left, else the loser and the rule.
 fn lost_words(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
     let game = st.game();
-    let loser = match o.winner() {
-        Some(w) if game.num_players() == 2 => Some(1 - w),
+    let loser = match (o.winner(), *o) {
+        (Some(w), _) if game.num_players() == 2 => Some(1 - w),
+        (_, Outcome::Loss(l, _)) => Some(l),
         _ => None,
     };
     if let Some(l) = loser
@@ -479,6 +483,7 @@ fn pieces_on_board(st: &State, player: u8) -> usize {
 fn result_words(o: &Outcome, notes: Option<&RuleNotes>) -> String {
     let fits = |d: &str| match o.winner() {
         Some(_) => d == "win" || d == "lose",
+        None if matches!(o, Outcome::Loss(..)) => d == "lose",
         None => d == "draw",
     };
     // A rule that makes its player lose says so (Yavalath: a line of 4

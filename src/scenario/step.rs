@@ -280,8 +280,9 @@ fn expect_owner(st: &State, value: &str) -> Result<(), StepError> {
 
 /// `expect outcome:` — `none`, `draw` (every seat first), `NAME wins`
 /// (first alone), `NAME and NAME share first` (a first place some seats
-/// share, not all: games of more than two players), or `places P…` (each
-/// seat's place in turn order, 1 first).
+/// share, not all: games of more than two players), `NAME loses` (no seat
+/// first: the loss of a game of one player), or `places P…` (each seat's
+/// place in turn order, 1 first).
 fn expect_outcome(st: &State, value: &str) -> Result<(), StepError> {
     let game = st.game();
     let n = game.players.len();
@@ -305,6 +306,9 @@ fn expect_outcome(st: &State, value: &str) -> Result<(), StepError> {
     if n > 2 {
         choices.push(shared_first(&names[..2]));
     }
+    if n == 1 {
+        choices.push(crate::diag::loses(names[0]));
+    }
     let shared = value
         .strip_suffix(" share first")
         .map(|list| list.split(", ").flat_map(|p| p.split(" and ")))
@@ -326,6 +330,11 @@ fn expect_outcome(st: &State, value: &str) -> Result<(), StepError> {
             shared_first(&firsts)
         }
         Some(FirstPlace::Everyone) => "draw".to_string(),
+        Some(FirstPlace::Nobody) => names
+            .iter()
+            .map(|p| crate::diag::loses(p))
+            .collect::<Vec<_>>()
+            .join(" and "),
     };
     same(value, &got, "outcome")
 }

@@ -101,8 +101,9 @@ fn pdn_result(outcome: Option<Outcome>) -> &'static str {
         Some(Outcome::Win(0, _)) => "1-0",
         Some(Outcome::Win(_, _)) => "0-1",
         Some(Outcome::Draw(_)) => "1/2-1/2",
-        // PDN has two sides: a ranking is written as unfinished.
-        Some(Outcome::Ranked(..)) => "*",
+        // PDN has two sides: a ranking, or the loss of a game of one
+        // player, is written as unfinished.
+        Some(Outcome::Ranked(..) | Outcome::Loss(..)) => "*",
         None => "*",
     }
 }

@@ -130,14 +130,22 @@ pub enum FirstPlace {
     Shared(u8),
     /// Every seat: a draw.
     Everyone,
+    /// No seat: the loss of a game of one player ([`Outcome::Loss`]).
+    Nobody,
 }
 
 impl Outcome {
     /// Who is first among the `n` seats: [`FirstPlace::Alone`] for a win
     /// (and a ranking with one seat first), [`FirstPlace::Everyone`] for a
-    /// draw (and a ranking with every seat first), else
+    /// draw (and a ranking with every seat first), [`FirstPlace::Nobody`]
+    /// for the loss of a game of one player ([`Outcome::Loss`]), else
     /// [`FirstPlace::Shared`] by the seats in first place.
     pub fn first_place(&self, n: usize) -> FirstPlace {
+        // A draw of one player puts its one seat first, as a win does:
+        // told apart here, not by the places.
+        if let Outcome::Draw(_) = self {
+            return FirstPlace::Everyone;
+        }
         let places = self.places(n);
         let mask = places
             .iter()
@@ -145,6 +153,7 @@ impl Outcome {
             .filter(|&(_, &q)| q == 1)
             .fold(0u8, |m, (s, _)| m | 1 << s);
         match mask.count_ones() {
+            0 => FirstPlace::Nobody,
             1 => FirstPlace::Alone(mask.trailing_zeros() as Player),
             k if k as usize >= n => FirstPlace::Everyone,
             _ => FirstPlace::Shared(mask),
@@ -152,13 +161,18 @@ impl Outcome {
     }
 
     /// Each of the `n` seats' place (1 is first): a win puts the winner
-    /// first and the others second together; a draw puts everyone first.
+    /// first and the others second together; a draw puts everyone first;
+    /// a loss puts the loser last, behind the others together (a game of
+    /// one player: second, behind the game it lost to).
     pub fn places(&self, n: usize) -> Vec<u8> {
         match *self {
             Outcome::Win(w, _) => (0..n as Player)
                 .map(|s| if s == w { 1 } else { 2 })
                 .collect(),
             Outcome::Draw(_) => vec![1; n],
+            Outcome::Loss(l, _) => (0..n as Player)
+                .map(|s| if s == l { n.max(2) as u8 } else { 1 })
+                .collect(),
             Outcome::Ranked(p, _) => p.list(n),
         }
     }
@@ -167,11 +181,19 @@ impl Outcome {
     /// (last alone), even steps between: the places 1..n score
     /// 1 − 2(i − 1)/(n − 1), and seats sharing places share their scores'
     /// mean. With two players: +1 for a win, −1 for a loss, 0 for a draw.
-    /// The returns sum to zero.
+    /// The returns sum to zero, but for a game of one player (a puzzle,
+    /// as OpenSpiel's one-player games score it): +1 for its win, −1 for
+    /// its loss, 0 for a draw.
     pub fn returns(&self, n: usize) -> Vec<f64> {
         let places = self.places(n);
         if n < 2 {
-            return vec![0.0; n];
+            return match self {
+                Outcome::Draw(_) => vec![0.0; n],
+                _ => places
+                    .iter()
+                    .map(|&q| if q == 1 { 1.0 } else { -1.0 })
+                    .collect(),
+            };
         }
         places
             .iter()
@@ -346,6 +368,21 @@ mod tests {
         // Red 1st, Blue 1st, Yellow 3rd: a win Red and Blue share.
         assert_eq!(ranked([1, 1, 3]).first_place(3), FirstPlace::Shared(0b011));
         assert_eq!(ranked([1, 1, 1]).first_place(3), FirstPlace::Everyone);
+    }
+
+    #[test]
+    fn one_player_s_win_loss_and_draw_are_worth_one_minus_one_and_zero() {
+        // As OpenSpiel scores its one-player games (and Ludii its puzzles).
+        assert_eq!(Outcome::Win(0, Result).returns(1), vec![1.0]);
+        assert_eq!(Outcome::Loss(0, Result).returns(1), vec![-1.0]);
+        assert_eq!(Outcome::Draw(Result).returns(1), vec![0.0]);
+        // The one seat is first at a win, nobody is at a loss (it is
+        // second, behind the game), and a draw is a draw, not a win.
+        assert_eq!(Outcome::Win(0, Result).first_place(1), FirstPlace::Alone(0));
+        assert_eq!(Outcome::Loss(0, Result).places(1), vec![2]);
+        assert_eq!(Outcome::Loss(0, Result).first_place(1), FirstPlace::Nobody);
+        assert_eq!(Outcome::Draw(Result).first_place(1), FirstPlace::Everyone);
+        assert_eq!(Outcome::Loss(0, Result).winner(), None);
     }
 
     #[test]

@@ -97,6 +97,11 @@ pub enum Outcome {
     Win(Player, EndReason),
     /// Nobody won.
     Draw(EndReason),
+    /// This player lost and nobody won: the loss of a game of one player
+    /// (a puzzle failed; its return is −1, docs/players.md, "One
+    /// player"). A loss with two players is the other's [`Outcome::Win`];
+    /// with more, a place in an [`Outcome::Ranked`].
+    Loss(Player, EndReason),
     /// Every seat's place, in a game of more than two players where a seat
     /// left play before the end (docs/players.md, "Several players").
     Ranked(crate::engine::seats::Places, EndReason),
@@ -106,7 +111,9 @@ impl Outcome {
     /// Why the game ended.
     pub fn reason(&self) -> EndReason {
         match *self {
-            Outcome::Win(_, r) | Outcome::Draw(r) | Outcome::Ranked(_, r) => r,
+            Outcome::Win(_, r) | Outcome::Draw(r) | Outcome::Loss(_, r) | Outcome::Ranked(_, r) => {
+                r
+            }
         }
     }
 
@@ -114,7 +121,7 @@ impl Outcome {
     pub fn winner(&self) -> Option<Player> {
         match *self {
             Outcome::Win(p, _) => Some(p),
-            Outcome::Draw(_) => None,
+            Outcome::Draw(_) | Outcome::Loss(..) => None,
             Outcome::Ranked(places, _) => places.first(),
         }
     }

@@ -907,8 +907,9 @@ impl State {
     }
 
     /// Applies a result effect: `who` (seen from `player`, the mover)
-    /// wins, loses or draws, unless the game is already decided. With
-    /// more than two players a win or a loss makes the seat leave play
+    /// wins, loses or draws, unless the game is already decided. A loss
+    /// is the other's win with two players, [`Outcome::Loss`] with one;
+    /// with more than two players a win or a loss makes the seat leave play
     /// ([`seats::leave`]); a seat already out is not decided again. `at`
     /// names the effect ([`EndRule::Result`]), kept when it ends the game.
     pub(crate) fn decide(&mut self, decision: Decision, who: Who, player: Player, at: u32) {
@@ -931,6 +932,7 @@ impl State {
             Decision::Win => Some(Outcome::Win(p, r)),
             Decision::Draw => Some(Outcome::Draw(r)),
             Decision::Loss if n == 2 => Some(Outcome::Win(1 - p, r)),
+            Decision::Loss if n == 1 => Some(Outcome::Loss(p, r)),
             Decision::Loss => None,
         };
     }
@@ -976,6 +978,7 @@ impl State {
         }
         match rule {
             Some(NoMoves::Loss) if n == 2 => Outcome::Win(1 - me, EndReason::NoMoves),
+            Some(NoMoves::Loss) if n == 1 => Outcome::Loss(me, EndReason::NoMoves),
             Some(NoMoves::Win) => Outcome::Win(me, EndReason::NoMoves),
             Some(NoMoves::Score) => self.score_outcome(EndReason::NoMoves),
             _ => Outcome::Draw(EndReason::NoMoves),

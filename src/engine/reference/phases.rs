@@ -118,6 +118,8 @@ impl State {
             .map(EndRule::LoseWhen);
         self.scalars.outcome = match losers.count_ones() {
             0 => None,
+            // The one player of a game of one loses (not a draw of all).
+            _ if n == 1 => Some(Outcome::Loss(0, reason)),
             k if k == n as u32 => Some(Outcome::Draw(reason)),
             _ if n == 2 => Some(Outcome::Win(1 - losers.trailing_zeros() as Player, reason)),
             _ => None,

@@ -22,6 +22,7 @@ mod journal;
 mod kernel;
 mod long_jumps;
 mod notation;
+mod one_player;
 mod phases;
 mod priority;
 mod regions;

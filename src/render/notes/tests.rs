@@ -314,3 +314,41 @@ fn a_win_scored_in_points_says_what_it_is_worth() {
         "Game over: White wins: 15 pieces in Off; White Points 2"
     );
 }
+
+#[test]
+fn a_one_player_game_lost_says_so_not_a_draw() {
+    // One player; three in a row loses (a result effect), and so does a
+    // full board (no-moves Loss); the lose-when rule reads a line too.
+    let solo = |play: &str, end: &str| {
+        format!(
+            r#"(game "Solo" (players (player "Solver" letter:"S")) (board (square 3 3))
+  (piece "Mark") (play (place "Mark" to:Empty{play})) (end {end}))"#
+        )
+    };
+    let text = solo(" then:(if (line 3 To) (lose))", "(no-moves Loss)");
+    let n = notes_of(&text);
+    let st = play(&text, &["a1", "a2", "a3"]);
+    let o = st.outcome().expect("over");
+    assert_eq!(
+        ended(&st, &o, Some(&n)),
+        "Game over: Solver loses: a line of 3 (which loses)"
+    );
+    let text = solo("", "(no-moves Loss)");
+    let n = notes_of(&text);
+    let full = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
+    let st = play(&text, &full);
+    let o = st.outcome().expect("over");
+    assert_eq!(
+        ended(&st, &o, Some(&n)),
+        "Game over: Solver loses: Solver has no legal move"
+    );
+    let text = solo("", "(lose-when (line 3 Last))");
+    let n = notes_of(&text);
+    let st = play(&text, &["a1", "a2", "a3"]);
+    let o = st.outcome().expect("over");
+    let line = ended(&st, &o, Some(&n));
+    assert!(
+        line.starts_with("Game over: Solver loses: Solver lost"),
+        "{line}"
+    );
+}
