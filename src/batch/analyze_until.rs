@@ -100,16 +100,7 @@ fn run_in_pieces(
             let Some(sink) = sink.as_mut() else {
                 return true;
             };
-            let records: Records = kept
-                .into_iter()
-                .map(|(i, texts)| {
-                    (
-                        label.clone(),
-                        i,
-                        trial(&game, &g, &players, req.seed, i, &texts),
-                    )
-                })
-                .collect();
+            let records = records_of((&label, &game, &g), &players, req.seed, kept);
             match sink(&records) {
                 Ok(()) => true,
                 Err(e) => {
@@ -139,7 +130,25 @@ fn run_in_pieces(
             seconds: t.elapsed().as_secs_f64(),
         });
     }
-    let report = Report {
+    Ok(Some(report_of(
+        req,
+        &base,
+        pool.current_num_threads(),
+        fingerprint,
+        done,
+    )))
+}
+
+/// The report of `req`'s settings `done`, `base` its game with the
+/// request's own toggles, played on `threads` threads.
+fn report_of(
+    req: &Request,
+    base: &crate::compile::Game,
+    threads: usize,
+    fingerprint: String,
+    done: Vec<Setting>,
+) -> Report {
+    Report {
         game: req.game.clone(),
         title: base.name.clone(),
         sets: req.sets.clone(),
@@ -148,14 +157,33 @@ fn run_in_pieces(
         count: req.count,
         seed: req.seed,
         turn_cap: req.max_turns,
-        threads: pool.current_num_threads(),
+        threads,
         shard: req.shard,
         version: super::provenance::VERSION.to_string(),
         fingerprint,
         games: req.games(),
         settings: done,
-    };
-    Ok(Some(report))
+    }
+}
+
+/// The records of the games `kept` of a setting (its label, the game
+/// file as given and the game it loaded), played by `players` in a run
+/// seeded `seed`, in the order kept.
+fn records_of(
+    (label, file, game): (&str, &str, &crate::compile::Game),
+    players: &[String],
+    seed: u64,
+    kept: Vec<Kept>,
+) -> Records {
+    kept.into_iter()
+        .map(|(i, texts)| {
+            (
+                label.to_string(),
+                i,
+                trial(file, game, players, seed, i, &texts),
+            )
+        })
+        .collect()
 }
 
 /// What a game of an analysis keeps for its record: its number, its turn
