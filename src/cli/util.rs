@@ -348,12 +348,11 @@ pub fn finished(st: &State, o: &ludic::engine::Outcome, file: &str) -> String {
         return describe_outcome(st, o);
     }
     let notes = ludic::render::notes::RuleNotes::read(file);
-    let line = ludic::render::notes::ended(st, o, notes.as_ref());
-    let rest = line.strip_prefix("Game over: ").unwrap_or(&line);
+    let words = ludic::render::notes::outcome_words(st, o, notes.as_ref());
     // After `game over:`, a draw is not a sentence's first word.
-    match rest.strip_prefix("Draw") {
+    match words.strip_prefix("Draw") {
         Some(tail) => format!("draw{tail}"),
-        None => rest.to_string(),
+        None => words,
     }
 }
 

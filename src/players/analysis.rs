@@ -484,8 +484,8 @@ impl Tally {
 
     /// What makes these counts impossible for real games, in words
     /// (`None` when they agree with each other as [`Tally::add`] keeps
-    /// them): wins, shared first places, draws and unfinished games make
-    /// the games, and so do the end conditions; no game is longer than the
+    /// them): wins, shared first places, draws, losses and unfinished
+    /// games make the games, and so do the end conditions; no game is longer than the
     /// longest; each seat's returns (one entry a seat, or none in a shard
     /// written before returns were kept) lie within what its finished games
     /// can make, ± the stake bound a game; the branching sum lies between

@@ -133,7 +133,7 @@ pub enum FenError {
     /// by coordinates.
     #[error(
         "PDN FEN names squares by the numbers of a board declared `labels:Numbers` \
-         (1…n in reading order, as draughts numbers its dark squares); this game's board \
+         (1…n in reading order over the squares it numbers); this game's board \
          is not numbered so"
     )]
     NoNumbers,

@@ -285,10 +285,16 @@ fn is_call(e: &Expr) -> bool {
     matches!(e, Expr::Clause(c) if c.head_is_str)
 }
 
-/// The status line of a finished game: who won or that it is a draw,
-/// then the rule that ended it in words (`Red wins: Joins`), then the
-/// scores when the game keeps them.
+/// The status line of a finished game: `Game over: ` and its
+/// [`outcome_words`].
 pub fn ended(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
+    format!("Game over: {}", outcome_words(st, o, notes))
+}
+
+/// How a finished game ended: who won or that it is a draw, then the
+/// rule that ended it in words (`Red wins: Joins`), then the scores when
+/// the game keeps them.
+pub fn outcome_words(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
     let game = st.game();
     let on_score = match o.reason() {
         EndReason::Passes | EndReason::TurnLimit => game.end.score.is_some(),
@@ -317,7 +323,7 @@ pub fn ended(st: &State, o: &Outcome, notes: Option<&RuleNotes>) -> String {
         (None, true) => "Draw on equal scores".to_string(),
     };
     let why = reason(st, game, o, notes);
-    let mut line = format!("Game over: {head}: {why}");
+    let mut line = format!("{head}: {why}");
     if let Some(s) = crate::render::scores_text(st) {
         line.push_str(&format!("; scores {s}"));
     }

@@ -1202,12 +1202,10 @@ impl State {
     /// marbles).
     pub(crate) fn replace_top(&mut self, site: Site, p: Piece) {
         let h = self.height(site);
-        let Some(i) = (site as usize * self.cap + h)
-            .checked_sub(1)
-            .filter(|_| h > 0)
-        else {
+        if h == 0 {
             return self.push_piece(site, p);
-        };
+        }
+        let i = site as usize * self.cap + h - 1;
         let old = self.pieces[i];
         if old == p {
             return;
